@@ -1,0 +1,17 @@
+package io.tablemapper.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The container of repeated {@link Index} annotations; write {@code @Index} several times instead. */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface Indexes {
+
+  /** The indexes. */
+  Index[] value();
+}

@@ -1,0 +1,40 @@
+package io.tablemapper.api;
+
+import java.util.List;
+
+/**
+ * One entity group transaction: operations on entities of any types stored in one partition of one table,
+ * applied atomically by {@link #commit()}.
+ *
+ * <p>The store's rules are checked before anything is sent — one partition, at most 100 operations counting
+ * the index copies each entity implies, at most 4 MiB, one operation per entity — and a broken rule throws
+ * {@link BatchException} naming it. Each operation follows the ETag rules of {@link TableRepository}. A batch
+ * is not thread-safe and can be committed once.
+ */
+public interface Batch {
+
+  /** Adds an insert of an entity that must not exist yet. */
+  Batch insert(Object entity);
+
+  /** Adds an insert-or-replace. */
+  Batch upsert(Object entity);
+
+  /** Adds a replace of a stored entity, conditional on its {@code @ETag} value when it has one. */
+  Batch update(Object entity);
+
+  /** Adds a delete of a stored entity, conditional on its {@code @ETag} value when it has one. */
+  Batch delete(Object entity);
+
+  /** The number of operations added so far (not counting index copies). */
+  int size();
+
+  /**
+   * Applies every operation atomically.
+   *
+   * @return the entities as stored, in the order their operations were added, each carrying its new ETag; a
+   *     deleted entity is returned as it was given
+   * @throws BatchException if a rule is broken (nothing sent) or the store rejected an operation (nothing
+   *     written; {@link BatchException#failedIndex()} names it)
+   */
+  List<Object> commit();
+}

@@ -1,0 +1,16 @@
+package io.tablemapper.api;
+
+/**
+ * What one repository query did, reported to a {@link QueryListener}.
+ *
+ * @param method the repository method, for example {@code EmployeeRepository.findByEmail}
+ * @param kind how the query reached the store
+ * @param plan the plan as written in the generated Javadoc, for example
+ *     {@code POINT via index email: PartitionKey = {department}, RowKey = email_{email}}
+ * @param table the table queried
+ * @param rowsRead the rows the backend returned (before client-side resolution)
+ * @param rowsReturned the entities returned to the caller
+ * @param requests the backend requests made
+ */
+public record QueryEvent(
+    String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned, int requests) {}

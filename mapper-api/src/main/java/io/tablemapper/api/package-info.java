@@ -1,0 +1,6 @@
+/**
+ * What applications call: {@link io.tablemapper.api.TableMapper} and its builder, repositories, batches
+ * (entity group transactions), partition reads, paging, and the exception hierarchy rooted at
+ * {@link io.tablemapper.api.TableMapperException}.
+ */
+package io.tablemapper.api;

@@ -1,0 +1,158 @@
+package io.tablemapper.spi;
+
+import io.tablemapper.spi.key.KeySpec;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How one entity class maps onto rows: generated at compile time as {@code Employee__Mapping} for each
+ * {@code @Entity}, with plain code for the keys and every property. The runtime finds it by that name once per
+ * class; nothing here reflects.
+ *
+ * <p>Every row written for an entity carries its type in {@link #TYPE_PROPERTY}. Index copies carry
+ * {@code type#index} instead (see {@link IndexMapping#copyType()}), and the primary RowKey in
+ * {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never mistaken for entities.
+ *
+ * @param <T> the entity class
+ */
+public abstract class EntityMapping<T> {
+  /** The discriminator property every row carries. */
+  public static final String TYPE_PROPERTY = "EntityType";
+  /** On an index copy: the RowKey of the entity it copies. */
+  public static final String PRIMARY_ROW_KEY_PROPERTY = "TmPrimaryRowKey";
+  /** Separates the entity type from the index name in an index copy's discriminator. */
+  public static final char INDEX_TYPE_SEPARATOR = '#';
+
+  private final Class<T> entityClass;
+  private final String table;
+  private final String typeName;
+  private final int version;
+  private final KeySpec partitionKeySpec;
+  private final KeySpec rowKeySpec;
+  private final boolean hasETag;
+  private final List<IndexMapping<T>> indexes;
+
+  /**
+   * Describes the mapping.
+   *
+   * @param entityClass the entity class
+   * @param table the table
+   * @param typeName the discriminator
+   * @param version the schema version
+   * @param partitionKeySpec the bound PartitionKey template
+   * @param rowKeySpec the bound RowKey template
+   * @param hasETag whether the class has an {@code @ETag} property (then writes are conditional on it)
+   * @param indexes the intra-partition indexes
+   */
+  protected EntityMapping(
+      Class<T> entityClass,
+      String table,
+      String typeName,
+      int version,
+      KeySpec partitionKeySpec,
+      KeySpec rowKeySpec,
+      boolean hasETag,
+      List<IndexMapping<T>> indexes) {
+    this.entityClass = Objects.requireNonNull(entityClass, "entityClass");
+    this.table = Objects.requireNonNull(table, "table");
+    this.typeName = Objects.requireNonNull(typeName, "typeName");
+    this.version = version;
+    this.partitionKeySpec = Objects.requireNonNull(partitionKeySpec, "partitionKeySpec");
+    this.rowKeySpec = Objects.requireNonNull(rowKeySpec, "rowKeySpec");
+    this.hasETag = hasETag;
+    this.indexes = List.copyOf(indexes);
+  }
+
+  /** The entity class. */
+  public final Class<T> entityClass() {
+    return entityClass;
+  }
+
+  /** The table. */
+  public final String table() {
+    return table;
+  }
+
+  /** The discriminator written to {@link #TYPE_PROPERTY}. */
+  public final String typeName() {
+    return typeName;
+  }
+
+  /** The schema version. */
+  public final int version() {
+    return version;
+  }
+
+  /** The bound PartitionKey template. */
+  public final KeySpec partitionKeySpec() {
+    return partitionKeySpec;
+  }
+
+  /** The bound RowKey template. */
+  public final KeySpec rowKeySpec() {
+    return rowKeySpec;
+  }
+
+  /** Whether the class has an {@code @ETag} property. */
+  public final boolean hasETag() {
+    return hasETag;
+  }
+
+  /** The intra-partition indexes, each kept as a copy in the entity's partition. */
+  public final List<IndexMapping<T>> indexes() {
+    return indexes;
+  }
+
+  /** The index with this name, or null. */
+  public final IndexMapping<T> index(String name) {
+    for (IndexMapping<T> index : indexes) {
+      if (index.name().equals(name)) {
+        return index;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The entity's PartitionKey.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public abstract String partitionKey(T entity);
+
+  /**
+   * The entity's RowKey.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public abstract String rowKey(T entity);
+
+  /**
+   * The row for an entity: its keys, {@link #TYPE_PROPERTY} and every stored property (null values left out).
+   * Values are converted but not checked against the store's limits; the runtime does that for the whole row.
+   */
+  public abstract TableRow toRow(T entity, MappingContext context);
+
+  /**
+   * The entity for a row, with its ETag and Timestamp where the class maps them. Properties the row lacks take
+   * their type's default; key properties the row lacks are decoded from the keys.
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold
+   */
+  public abstract T fromRow(TableRow row, MappingContext context);
+
+  /** The entity's {@code @ETag} value, or null (also when the class has none). */
+  public abstract String etag(T entity);
+
+  /**
+   * The entity as stored: with this ETag and Timestamp where the class maps them. A record yields a new
+   * instance; a JavaBean is updated in place and returned.
+   */
+  public abstract T withSystemProperties(T entity, String etag, Instant timestamp);
+
+  @Override
+  public String toString() {
+    return "EntityMapping[" + entityClass.getName() + " → table " + table + ", type " + typeName + "]";
+  }
+}

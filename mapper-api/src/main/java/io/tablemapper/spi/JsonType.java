@@ -1,0 +1,47 @@
+package io.tablemapper.spi;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+
+/**
+ * The full generic type of a {@code @Json} property, captured once when generated code declares it:
+ * {@code static final JsonType<List<Address>> ADDRESSES = new JsonType<List<Address>>("Customer", "addresses") {};}
+ *
+ * @param <V> the property type
+ */
+public abstract class JsonType<V> {
+  private final String entity;
+  private final String property;
+  private final Type type;
+
+  /** Captures the type argument of the anonymous subclass. */
+  protected JsonType(String entity, String property) {
+    this.entity = entity;
+    this.property = property;
+    Type superclass = getClass().getGenericSuperclass();
+    if (!(superclass instanceof ParameterizedType)) {
+      throw new IllegalStateException("JsonType must be created as an anonymous subclass with a type argument");
+    }
+    this.type = ((ParameterizedType) superclass).getActualTypeArguments()[0];
+  }
+
+  /** The entity name, for messages. */
+  public String entity() {
+    return entity;
+  }
+
+  /** The property name. */
+  public String property() {
+    return property;
+  }
+
+  /** The property's full generic type. */
+  public Type type() {
+    return type;
+  }
+
+  @Override
+  public String toString() {
+    return entity + "." + property + " as JSON " + type.getTypeName();
+  }
+}

@@ -1,0 +1,37 @@
+package io.tablemapper.spi;
+
+import java.util.Objects;
+
+/**
+ * One end of a key range: a key and whether the range includes it.
+ *
+ * @param key the bounding key
+ * @param inclusive whether the key itself is in the range
+ */
+public record KeyBound(String key, boolean inclusive) {
+  public KeyBound {
+    Objects.requireNonNull(key, "key");
+  }
+
+  /** A bound that includes its key. */
+  public static KeyBound inclusive(String key) {
+    return new KeyBound(key, true);
+  }
+
+  /** A bound that excludes its key. */
+  public static KeyBound exclusive(String key) {
+    return new KeyBound(key, false);
+  }
+
+  /** Whether {@code key} is at or above this bound, taken as a lower bound. */
+  public boolean admitsFromBelow(String key) {
+    int order = key.compareTo(this.key);
+    return inclusive ? order >= 0 : order > 0;
+  }
+
+  /** Whether {@code key} is at or below this bound, taken as an upper bound. */
+  public boolean admitsFromAbove(String key) {
+    int order = key.compareTo(this.key);
+    return inclusive ? order <= 0 : order < 0;
+  }
+}

@@ -1,0 +1,278 @@
+package io.tablemapper.spi;
+
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The store's rules, written once: the processor checks literals and names against them at compile time, the
+ * runtime checks every entity before sending it, and every backend enforces them so that all backends behave
+ * like the real service.
+ *
+ * <p>Figures are Azure Table Storage's: keys up to 1024 characters without {@code / \ # ?} or control
+ * characters; 252 properties besides PartitionKey, RowKey and Timestamp; strings up to 32,768 UTF-16
+ * characters (64 KiB); binaries up to 64 KiB; entities up to 1 MiB; DateTime from 1601-01-01 to 9999-12-31 in
+ * 100 ns ticks; entity group transactions of at most 100 operations and 4 MiB.
+ */
+public final class StoreLimits {
+  /** The most characters in a PartitionKey or RowKey. */
+  public static final int MAX_KEY_LENGTH = 1024;
+  /** The most properties an entity carries besides PartitionKey, RowKey and Timestamp. */
+  public static final int MAX_PROPERTIES = 252;
+  /** The most characters in a property name. */
+  public static final int MAX_PROPERTY_NAME_LENGTH = 255;
+  /** The most UTF-16 characters in a String property (64 KiB). */
+  public static final int MAX_STRING_LENGTH = 32 * 1024;
+  /** The most bytes in a Binary property. */
+  public static final int MAX_BINARY_LENGTH = 64 * 1024;
+  /** The largest entity, in the store's size estimate ({@link #entitySize}). */
+  public static final int MAX_ENTITY_SIZE = 1024 * 1024;
+  /** The most operations in one entity group transaction. */
+  public static final int MAX_BATCH_OPERATIONS = 100;
+  /** The largest entity group transaction payload, estimated as the sum of its entities' sizes. */
+  public static final int MAX_BATCH_SIZE = 4 * 1024 * 1024;
+  /** The most entities one query page returns. */
+  public static final int MAX_PAGE_SIZE = 1000;
+  /** The earliest DateTime the store keeps. */
+  public static final Instant MIN_DATE_TIME = Instant.parse("1601-01-01T00:00:00Z");
+  /** The latest DateTime the store keeps. */
+  public static final Instant MAX_DATE_TIME = Instant.parse("9999-12-31T23:59:59.9999999Z");
+  /** The precision of DateTime values, in nanoseconds (one tick). */
+  public static final int DATE_TIME_TICK_NANOS = 100;
+
+  /** Property names the store owns. */
+  public static final Set<String> SYSTEM_PROPERTIES = Set.of("PartitionKey", "RowKey", "Timestamp");
+
+  private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9]{2,62}");
+
+  private StoreLimits() {}
+
+  /**
+   * Whether a character may appear in a key: not {@code / \ # ?} and not a control character (U+0000 to U+001F,
+   * U+007F to U+009F).
+   */
+  public static boolean isKeyCharAllowed(char c) {
+    return c != '/' && c != '\\' && c != '#' && c != '?' && !(c <= 0x1F) && !(c >= 0x7F && c <= 0x9F);
+  }
+
+  /** The index of the first character a key may not hold, or -1. */
+  public static int firstForbiddenKeyChar(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (!isKeyCharAllowed(text.charAt(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A character as text for messages: printable ones quoted, others as {@code U+XXXX}. */
+  public static String describeChar(char c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) ? String.format("U+%04X", (int) c) : "'" + c + "' (U+" + String.format("%04X", (int) c) + ")";
+  }
+
+  /**
+   * Checks a whole PartitionKey or RowKey.
+   *
+   * @param keyName {@code PartitionKey} or {@code RowKey}
+   * @param subject what the key belongs to, for the message (an entity class, a table)
+   * @throws InvalidKeyException naming the subject, the key and the broken rule
+   */
+  public static void checkKey(String keyName, String key, String subject) {
+    if (key == null) {
+      throw new InvalidKeyException(keyName + " of " + subject + " is null");
+    }
+    if (key.length() > MAX_KEY_LENGTH) {
+      throw new InvalidKeyException(
+          keyName + " of " + subject + " is " + key.length() + " characters long; the store allows at most "
+              + MAX_KEY_LENGTH + " (key starts '" + key.substring(0, 40) + "…')");
+    }
+    int bad = firstForbiddenKeyChar(key);
+    if (bad >= 0) {
+      throw new InvalidKeyException(
+          keyName + " '" + printable(key) + "' of " + subject + " contains the forbidden character "
+              + describeChar(key.charAt(bad)) + " at index " + bad
+              + "; keys may not hold / \\ # ? or control characters");
+    }
+  }
+
+  /** Whether a table name is valid: a letter, then 2 to 62 letters or digits; not the reserved "tables". */
+  public static boolean isValidTableName(String table) {
+    return table != null && TABLE_NAME.matcher(table).matches() && !table.equalsIgnoreCase("tables");
+  }
+
+  /**
+   * Checks a table name.
+   *
+   * @throws IllegalArgumentException naming the table and the rule
+   */
+  public static void checkTableName(String table) {
+    if (!isValidTableName(table)) {
+      throw new IllegalArgumentException(
+          "invalid table name '" + table + "': a table name is a letter followed by 2 to 62 letters or digits"
+              + " (^[A-Za-z][A-Za-z0-9]{2,62}$), and 'tables' is reserved");
+    }
+  }
+
+  /**
+   * Whether a property name is valid: 1 to 255 characters forming a C# identifier (a letter or underscore, then
+   * letters, digits or underscores), and not a system property.
+   */
+  public static boolean isValidPropertyName(String name) {
+    return propertyNameProblem(name) == null;
+  }
+
+  /** Why a property name is invalid, or null when it is valid. */
+  public static String propertyNameProblem(String name) {
+    if (name == null || name.isEmpty()) {
+      return "a property name is empty";
+    }
+    if (name.length() > MAX_PROPERTY_NAME_LENGTH) {
+      return "property name '" + name.substring(0, 20) + "…' is " + name.length()
+          + " characters long; the store allows " + MAX_PROPERTY_NAME_LENGTH;
+    }
+    if (SYSTEM_PROPERTIES.contains(name)) {
+      return "property name '" + name + "' is reserved by the store (PartitionKey, RowKey, Timestamp)";
+    }
+    char first = name.charAt(0);
+    if (!(Character.isLetter(first) || first == '_')) {
+      return "property name '" + name + "' must start with a letter or '_' (the store's names are C# identifiers)";
+    }
+    for (int i = 1; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!(Character.isLetterOrDigit(c) || c == '_')) {
+        return "property name '" + name + "' contains " + describeChar(c)
+            + "; the store's names hold only letters, digits and '_'";
+      }
+    }
+    return null;
+  }
+
+  /** Whether a DateTime value is within the store's range and precision. */
+  public static boolean isValidDateTime(Instant value) {
+    return !value.isBefore(MIN_DATE_TIME) && !value.isAfter(MAX_DATE_TIME) && value.getNano() % DATE_TIME_TICK_NANOS == 0;
+  }
+
+  /** Why a DateTime value cannot be stored, or null when it can. */
+  public static String dateTimeProblem(Instant value) {
+    if (value.isBefore(MIN_DATE_TIME) || value.isAfter(MAX_DATE_TIME)) {
+      return value + " is outside the store's DateTime range " + MIN_DATE_TIME + " … " + MAX_DATE_TIME;
+    }
+    if (value.getNano() % DATE_TIME_TICK_NANOS != 0) {
+      return value + " is more precise than the store's 100 ns ticks; truncate it, for example"
+          + " with value.truncatedTo(ChronoUnit.MICROS)";
+    }
+    return null;
+  }
+
+  /**
+   * The store's size estimate of an entity in bytes: 4 + 2 × (length of PartitionKey + RowKey) + for each
+   * property 8 + 2 × (length of its name) + the size of its value (String 4 + 2 × length, Binary 4 + length,
+   * Boolean 1, Int32 4, Int64, Double and DateTime 8, Guid 16).
+   */
+  public static long entitySize(TableRow row) {
+    long size = 4 + 2L * (row.partitionKey().length() + row.rowKey().length());
+    for (Map.Entry<String, Object> property : row.properties().entrySet()) {
+      size += 8 + 2L * property.getKey().length() + valueSize(property.getValue());
+    }
+    return size;
+  }
+
+  private static long valueSize(Object value) {
+    switch (EdmType.of(value)) {
+      case STRING:
+        return 4 + 2L * ((String) value).length();
+      case BINARY:
+        return 4 + ((byte[]) value).length;
+      case BOOLEAN:
+        return 1;
+      case INT32:
+        return 4;
+      case GUID:
+        return 16;
+      default:
+        return 8;
+    }
+  }
+
+  /**
+   * Checks everything the store checks about one entity: its keys, the number, names, types and sizes of its
+   * properties, DateTime ranges and the entity's total size.
+   *
+   * @param subject what the row is, for messages (for example {@code Employee} or {@code entity in table Company})
+   * @throws InvalidKeyException if a key breaks the key rules
+   * @throws InvalidEntityException if anything else breaks the entity rules
+   */
+  public static void checkRow(TableRow row, String subject) {
+    checkKey("PartitionKey", row.partitionKey(), subject);
+    checkKey("RowKey", row.rowKey(), subject);
+    Map<String, Object> properties = row.properties();
+    if (properties.size() > MAX_PROPERTIES) {
+      throw new InvalidEntityException(
+          subject + " " + row.describeKeys() + " has " + properties.size()
+              + " properties; the store allows at most " + MAX_PROPERTIES
+              + " besides PartitionKey, RowKey and Timestamp");
+    }
+    for (Map.Entry<String, Object> property : properties.entrySet()) {
+      String name = property.getKey();
+      String nameProblem = propertyNameProblem(name);
+      if (nameProblem != null) {
+        throw new InvalidEntityException(subject + " " + row.describeKeys() + ": " + nameProblem);
+      }
+      Object value = property.getValue();
+      String problem = valueProblem(value);
+      if (problem != null) {
+        throw new InvalidEntityException(
+            "property '" + name + "' of " + subject + " " + row.describeKeys() + ": " + problem);
+      }
+    }
+    long size = entitySize(row);
+    if (size > MAX_ENTITY_SIZE) {
+      throw new InvalidEntityException(
+          subject + " " + row.describeKeys() + " is " + size + " bytes in the store's size estimate; the store"
+              + " allows at most " + MAX_ENTITY_SIZE + " (1 MiB) per entity");
+    }
+  }
+
+  /** Why a single value cannot be stored, or null when it can. */
+  public static String valueProblem(Object value) {
+    EdmType type;
+    try {
+      type = EdmType.of(value);
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+    switch (type) {
+      case STRING:
+        int length = ((String) value).length();
+        return length > MAX_STRING_LENGTH
+            ? "the string is " + length + " characters long; the store allows at most " + MAX_STRING_LENGTH
+                + " (64 KiB of UTF-16)"
+            : null;
+      case BINARY:
+        int bytes = ((byte[]) value).length;
+        return bytes > MAX_BINARY_LENGTH
+            ? "the binary value is " + bytes + " bytes long; the store allows at most " + MAX_BINARY_LENGTH
+            : null;
+      case DATE_TIME:
+        return dateTimeProblem((Instant) value);
+      default:
+        return null;
+    }
+  }
+
+  private static String printable(String key) {
+    StringBuilder text = new StringBuilder(Math.min(key.length(), 80));
+    for (int i = 0; i < key.length() && i < 80; i++) {
+      char c = key.charAt(i);
+      if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) {
+        text.append(String.format("\\u%04X", (int) c));
+      } else {
+        text.append(c);
+      }
+    }
+    return key.length() > 80 ? text.append('…').toString() : text.toString();
+  }
+}

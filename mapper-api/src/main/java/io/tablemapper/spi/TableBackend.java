@@ -1,0 +1,70 @@
+package io.tablemapper.spi;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A key-sorted table store: tables of {@link TableRow}s ordered by (PartitionKey, RowKey).
+ *
+ * <p>The contract, pinned down by the conformance kit ({@code io.tablemapper:backend-tck}) that every backend
+ * passes:
+ *
+ * <ul>
+ *   <li>Keys compare as strings of UTF-16 code units; results come in (PartitionKey, RowKey) order.
+ *   <li>Every write assigns a new ETag and Timestamp; all rows written by one batch get the same ETag and
+ *       Timestamp.
+ *   <li>Every row written is checked against {@link StoreLimits#checkRow} ({@code InvalidKeyException},
+ *       {@code InvalidEntityException}) before anything is stored.
+ *   <li>{@link #batch} is atomic: every operation is applied or none; it enforces one partition, at most 100
+ *       operations, 4 MiB and one operation per entity, and reports a rejected operation as a
+ *       {@code BatchException} whose {@code failedIndex()} is the operation's position and whose cause is the
+ *       specific exception ({@code EntityExistsException}, {@code EntityNotFoundException},
+ *       {@code ConcurrencyConflictException}, ...).
+ *   <li>Reads and writes of a table that does not exist throw {@code TableNotFoundException}.
+ *   <li>A backend is safe for concurrent use; a batch is never seen half-applied.
+ * </ul>
+ */
+public interface TableBackend extends AutoCloseable {
+
+  /** Creates the table unless it exists; returns whether it was created. */
+  boolean createTableIfNotExists(String table);
+
+  /** Deletes the table and everything in it, if it exists; returns whether it existed. */
+  boolean deleteTableIfExists(String table);
+
+  /** Whether the table exists. */
+  boolean tableExists(String table);
+
+  /** The row with these keys, or empty. */
+  Optional<TableRow> get(String table, String partitionKey, String rowKey);
+
+  /** One page of the rows matching the query, in key order. */
+  QueryResult query(TableQuery query);
+
+  /**
+   * Applies one operation.
+   *
+   * @throws io.tablemapper.api.EntityExistsException for an insert of an existing row
+   * @throws io.tablemapper.api.EntityNotFoundException for a replace, merge or delete of a missing row
+   * @throws io.tablemapper.api.ConcurrencyConflictException for an If-Match ETag that does not match
+   */
+  WriteResult write(String table, WriteOperation operation);
+
+  /**
+   * Applies operations on one partition atomically.
+   *
+   * @return one result per operation, in order
+   * @throws io.tablemapper.api.BatchException if a batch rule is broken or the store rejected an operation;
+   *     nothing is written either way
+   */
+  List<WriteResult> batch(String table, List<WriteOperation> operations);
+
+  /** A short name for messages and logs, for example {@code in-memory}. */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+
+  /** Releases the backend's resources. */
+  @Override
+  void close();
+}
