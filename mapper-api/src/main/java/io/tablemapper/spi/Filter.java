@@ -68,6 +68,16 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
     return new Comparison(property, Op.LE, value);
   }
 
+  /**
+   * {@code property} starts with {@code prefix}, as the store can evaluate it: {@code property ge prefix and
+   * property lt <the smallest string above every string starting with prefix>}.
+   */
+  static Filter startsWith(String property, String prefix) {
+    Filter from = ge(property, prefix);
+    String end = io.tablemapper.spi.key.KeySpec.prefixEnd(prefix);
+    return end == null ? from : and(from, lt(property, end));
+  }
+
   /** All of the filters; null operands are skipped, and a single operand is returned as is (null if none). */
   static Filter and(Filter... operands) {
     return combine(true, operands);

@@ -4,14 +4,14 @@ package io.tablemapper.spi;
 public interface MappingContext {
 
   /**
-   * The JSON text of a value.
+   * The JSON text of a value; null for null.
    *
    * @throws io.tablemapper.api.InvalidEntityException naming the entity and property if it cannot be written
    */
   String toJson(JsonType<?> type, Object value);
 
   /**
-   * The value of a JSON text.
+   * The value of a JSON text; null for null.
    *
    * @throws io.tablemapper.api.InvalidEntityException naming the entity and property if it cannot be read
    */

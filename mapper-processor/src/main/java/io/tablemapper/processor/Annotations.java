@@ -1,0 +1,103 @@
+package io.tablemapper.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/** Reads annotation mirrors by name, without loading annotation classes. */
+final class Annotations {
+  static final String ENTITY = "io.tablemapper.annotations.Entity";
+  static final String PARTITION_KEY = "io.tablemapper.annotations.PartitionKey";
+  static final String ROW_KEY = "io.tablemapper.annotations.RowKey";
+  static final String INDEX = "io.tablemapper.annotations.Index";
+  static final String INDEXES = "io.tablemapper.annotations.Indexes";
+  static final String ETAG = "io.tablemapper.annotations.ETag";
+  static final String TIMESTAMP = "io.tablemapper.annotations.Timestamp";
+  static final String TRANSIENT = "io.tablemapper.annotations.Transient";
+  static final String JSON = "io.tablemapper.annotations.Json";
+  static final String REPOSITORY = "io.tablemapper.annotations.Repository";
+  static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
+  static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
+
+  private final Elements elements;
+
+  Annotations(Elements elements) {
+    this.elements = elements;
+  }
+
+  /** The annotation of this type on the element, or null. */
+  static AnnotationMirror find(Element element, String annotationType) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(annotationType)) {
+        return mirror;
+      }
+    }
+    return null;
+  }
+
+  static boolean has(Element element, String annotationType) {
+    return find(element, annotationType) != null;
+  }
+
+  /** Every {@code @Index} on the element, whether written repeatedly or inside {@code @Indexes}. */
+  List<AnnotationMirror> indexes(Element element) {
+    List<AnnotationMirror> found = new ArrayList<>();
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+      if (name.equals(INDEX)) {
+        found.add(mirror);
+      } else if (name.equals(INDEXES)) {
+        Object value = explicitOrDefault(mirror, "value").getValue();
+        for (Object item : (List<?>) value) {
+          found.add((AnnotationMirror) ((AnnotationValue) item).getValue());
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The value of an attribute, with its default when not written. */
+  AnnotationValue explicitOrDefault(AnnotationMirror mirror, String attribute) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(mirror).entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(attribute)) {
+        return entry.getValue();
+      }
+    }
+    throw new IllegalArgumentException("no attribute " + attribute + " on " + mirror);
+  }
+
+  /** The attribute's value as written, or null when it takes its default (for positioning diagnostics). */
+  static AnnotationValue explicit(AnnotationMirror mirror, String attribute) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        mirror.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(attribute)) {
+        return entry.getValue();
+      }
+    }
+    return null;
+  }
+
+  String string(AnnotationMirror mirror, String attribute) {
+    return (String) explicitOrDefault(mirror, attribute).getValue();
+  }
+
+  int integer(AnnotationMirror mirror, String attribute) {
+    return (Integer) explicitOrDefault(mirror, attribute).getValue();
+  }
+
+  List<String> strings(AnnotationMirror mirror, String attribute) {
+    List<String> values = new ArrayList<>();
+    for (Object item : (List<?>) explicitOrDefault(mirror, attribute).getValue()) {
+      values.add((String) ((AnnotationValue) item).getValue());
+    }
+    return values;
+  }
+}

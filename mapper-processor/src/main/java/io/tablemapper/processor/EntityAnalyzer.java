@@ -1,0 +1,454 @@
+package io.tablemapper.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.key.KeyType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Reads an {@code @Entity} class into an {@link EntityModel}, reporting every problem on the element that causes
+ * it. Returns null when the entity has errors, so nothing is generated for it.
+ */
+final class EntityAnalyzer {
+  private static final List<String> RESERVED =
+      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+
+  private final Elements elements;
+  private final Types types;
+  private final Annotations annotations;
+
+  EntityAnalyzer(ProcessingEnvironment environment) {
+    this.elements = environment.getElementUtils();
+    this.types = environment.getTypeUtils();
+    this.annotations = new Annotations(elements);
+  }
+
+  /**
+   * Analyzes an entity.
+   *
+   * @return the model, or null when an error was reported
+   * @throws DeferException if the entity refers to a type that does not exist yet
+   */
+  EntityModel analyze(TypeElement type, Diagnostics diagnostics) {
+    int errorsBefore = diagnostics.errorCount();
+    AnnotationMirror entity = Annotations.find(type, Annotations.ENTITY);
+    if (!checkKind(type, diagnostics)) {
+      return null;
+    }
+    boolean record = type.getKind() == ElementKind.RECORD;
+    String simpleName = type.getSimpleName().toString();
+
+    String table = annotations.string(entity, "table");
+    if (table.isEmpty()) {
+      table = simpleName;
+    }
+    if (!StoreLimits.isValidTableName(table)) {
+      diagnostics.error(type, entity, Annotations.explicit(entity, "table"), Ids.ENTITY_TABLE_NAME,
+          "table name '" + table + "' of " + simpleName + " is not valid: a table name is a letter followed by 2 to"
+              + " 62 letters or digits, and 'tables' is reserved; set @Entity(table = \"...\")");
+    }
+    String typeName = annotations.string(entity, "type");
+    if (typeName.isEmpty()) {
+      typeName = simpleName;
+    }
+    if (typeName.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR) >= 0 || typeName.isBlank()
+        || typeName.length() > 255) {
+      diagnostics.error(type, entity, Annotations.explicit(entity, "type"), Ids.ENTITY_TYPE_NAME,
+          "type '" + typeName + "' of " + simpleName + " is not valid: it must be 1 to 255 characters, not blank,"
+              + " and not contain '" + EntityMapping.INDEX_TYPE_SEPARATOR + "' (which marks index copies)");
+    }
+    int version = annotations.integer(entity, "version");
+    if (version < 1) {
+      diagnostics.error(type, entity, Annotations.explicit(entity, "version"), Ids.ENTITY_VERSION,
+          "version " + version + " of " + simpleName + " is not valid: versions start at 1");
+    }
+
+    List<PropertyModel> properties = record ? recordProperties(type, diagnostics) : beanProperties(type, diagnostics);
+    checkProperties(type, properties, diagnostics);
+
+    KeyModel partitionKey = key(type, properties, Annotations.PARTITION_KEY, "PartitionKey",
+        "PARTITION_KEY_SPEC", "partitionKey", diagnostics);
+    KeyModel rowKey = key(type, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
+    List<EntityModel.IndexModel> indexes = indexes(type, properties, rowKey, diagnostics);
+
+    if (diagnostics.errorCount() > errorsBefore) {
+      return null;
+    }
+    return new EntityModel(type, ClassName.get(type), record, table, typeName, version, properties, partitionKey,
+        rowKey, indexes);
+  }
+
+  // ------------------------------------------------------------------ the class itself
+
+  private boolean checkKind(TypeElement type, Diagnostics diagnostics) {
+    String name = type.getSimpleName().toString();
+    if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
+      diagnostics.error(type, Ids.ENTITY_KIND,
+          "@Entity " + name + " is " + describeKind(type) + "; an entity is a record or a class");
+      return false;
+    }
+    if (type.getModifiers().contains(Modifier.ABSTRACT)) {
+      diagnostics.error(type, Ids.ENTITY_KIND,
+          "@Entity " + name + " is abstract; entities must be concrete classes or records (polymorphic"
+              + " hierarchies are not supported yet)");
+      return false;
+    }
+    if (!type.getTypeParameters().isEmpty()) {
+      diagnostics.error(type, Ids.ENTITY_KIND,
+          "@Entity " + name + " has type parameters; an entity class must not be generic");
+      return false;
+    }
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      TypeElement enclosing = (TypeElement) e;
+      if (enclosing.getModifiers().contains(Modifier.PRIVATE)) {
+        diagnostics.error(type, Ids.ENTITY_KIND,
+            "@Entity " + name + (enclosing == type ? " is private" : " is inside private " + enclosing.getSimpleName())
+                + "; generated code in the same package must be able to reach it");
+        return false;
+      }
+      if (enclosing.getNestingKind() == NestingKind.MEMBER && !enclosing.getModifiers().contains(Modifier.STATIC)
+          && enclosing.getKind() == ElementKind.CLASS) {
+        diagnostics.error(type, Ids.ENTITY_KIND,
+            "@Entity " + name + " is an inner class; make " + enclosing.getSimpleName() + " static");
+        return false;
+      }
+      if (enclosing.getNestingKind() == NestingKind.LOCAL || enclosing.getNestingKind() == NestingKind.ANONYMOUS) {
+        diagnostics.error(type, Ids.ENTITY_KIND, "@Entity " + name + " is a local class; declare it at top level");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String describeKind(TypeElement type) {
+    switch (type.getKind()) {
+      case INTERFACE:
+        return "an interface";
+      case ENUM:
+        return "an enum";
+      case ANNOTATION_TYPE:
+        return "an annotation type";
+      default:
+        return "a " + type.getKind().name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  // ------------------------------------------------------------------ properties
+
+  private List<PropertyModel> recordProperties(TypeElement type, Diagnostics diagnostics) {
+    List<PropertyModel> properties = new ArrayList<>();
+    for (RecordComponentElement component : type.getRecordComponents()) {
+      String name = component.getSimpleName().toString();
+      properties.add(property(type, component, name, component.asType(), name + "()", null, false, diagnostics));
+    }
+    return properties;
+  }
+
+  private List<PropertyModel> beanProperties(TypeElement type, Diagnostics diagnostics) {
+    boolean hasConstructor = false;
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty() && accessible(constructor, type)) {
+        hasConstructor = true;
+      }
+    }
+    if (!hasConstructor) {
+      diagnostics.error(type, Ids.ENTITY_CONSTRUCTOR,
+          type.getSimpleName() + " needs a constructor without parameters that is not private, so that"
+              + " generated code can create it when reading (or make it a record)");
+    }
+    List<TypeElement> hierarchy = new ArrayList<>();
+    for (TypeElement t = type; t != null && !t.getQualifiedName().contentEquals("java.lang.Object"); t = superclass(t)) {
+      hierarchy.add(0, t);
+    }
+    List<ExecutableElement> methods = ElementFilter.methodsIn(elements.getAllMembers(type));
+    Map<String, PropertyModel> properties = new LinkedHashMap<>();
+    for (TypeElement declaring : hierarchy) {
+      for (VariableElement field : ElementFilter.fieldsIn(declaring.getEnclosedElements())) {
+        if (field.getModifiers().contains(Modifier.STATIC) || field.getModifiers().contains(Modifier.TRANSIENT)) {
+          continue;
+        }
+        String name = field.getSimpleName().toString();
+        TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), field);
+        String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        String getter = null;
+        String setter = null;
+        for (ExecutableElement method : methods) {
+          if (method.getModifiers().contains(Modifier.STATIC) || !accessible(method, type)) {
+            continue;
+          }
+          String methodName = method.getSimpleName().toString();
+          TypeMirror methodType = types.asMemberOf((DeclaredType) type.asType(), method);
+          javax.lang.model.type.ExecutableType executable = (javax.lang.model.type.ExecutableType) methodType;
+          if (method.getParameters().isEmpty() && types.isSameType(executable.getReturnType(), fieldType)
+              && (methodName.equals("get" + capitalized)
+                  || (methodName.equals("is" + capitalized) && fieldType.getKind() == TypeKind.BOOLEAN))) {
+            getter = methodName + "()";
+          }
+          if (method.getParameters().size() == 1 && methodName.equals("set" + capitalized)
+              && types.isSameType(executable.getParameterTypes().get(0), fieldType)) {
+            setter = methodName;
+          }
+        }
+        boolean fieldAccessible = accessible(field, type) && !field.getModifiers().contains(Modifier.FINAL);
+        boolean setterIsMethod = setter != null;
+        if (getter == null && accessible(field, type)) {
+          getter = name;
+        }
+        if (setter == null && fieldAccessible) {
+          setter = name;
+        }
+        boolean notStored = Annotations.has(field, Annotations.TRANSIENT);
+        if (!notStored && (getter == null || setter == null)) {
+          diagnostics.error(field, Ids.ENTITY_ACCESSOR,
+              "property '" + name + "' of " + type.getSimpleName() + " has no "
+                  + (getter == null ? "getter (get" + capitalized + "()" + (fieldType.getKind() == TypeKind.BOOLEAN
+                      ? " or is" + capitalized + "()" : "") + ")" : "setter (set" + capitalized + "(...))")
+                  + " that generated code can call, and the field is "
+                  + (field.getModifiers().contains(Modifier.FINAL) ? "final" : "private")
+                  + "; add the accessor, or mark the field @Transient");
+          continue;
+        }
+        properties.put(name, property(type, field, name, fieldType, getter, setter, setterIsMethod, diagnostics));
+      }
+    }
+    return new ArrayList<>(properties.values());
+  }
+
+  private TypeElement superclass(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    return superclass.getKind() == TypeKind.DECLARED ? (TypeElement) types.asElement(superclass) : null;
+  }
+
+  private boolean accessible(Element member, TypeElement from) {
+    if (member.getModifiers().contains(Modifier.PUBLIC)) {
+      return true;
+    }
+    if (member.getModifiers().contains(Modifier.PRIVATE)) {
+      return false;
+    }
+    PackageElement memberPackage = elements.getPackageOf(member);
+    return memberPackage.equals(elements.getPackageOf(from));
+  }
+
+  private PropertyModel property(
+      TypeElement owner, Element element, String name, TypeMirror type, String getter, String setter,
+      boolean setterIsMethod, Diagnostics diagnostics) {
+    if (type.getKind() == TypeKind.ERROR) {
+      throw new DeferException(type.toString());
+    }
+    boolean isTransient = Annotations.has(element, Annotations.TRANSIENT);
+    boolean isJson = Annotations.has(element, Annotations.JSON);
+    boolean isETag = Annotations.has(element, Annotations.ETAG);
+    boolean isTimestamp = Annotations.has(element, Annotations.TIMESTAMP);
+    int roles = (isTransient ? 1 : 0) + (isJson ? 1 : 0) + (isETag ? 1 : 0) + (isTimestamp ? 1 : 0);
+    String where = "property '" + name + "' of " + owner.getSimpleName();
+    if (roles > 1) {
+      diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS,
+          where + " combines " + (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "")
+              + (isETag ? "@ETag " : "") + (isTimestamp ? "@Timestamp " : "") + "; use one of them");
+    }
+    PropertyModel.Role role = PropertyModel.Role.STORED;
+    PropertyKind kind = null;
+    if (isTransient) {
+      role = PropertyModel.Role.TRANSIENT;
+    } else if (isETag) {
+      role = PropertyModel.Role.ETAG;
+      if (!isType(type, "java.lang.String")) {
+        diagnostics.error(element, Ids.ETAG_TYPE, where + " is @ETag but has type " + type + "; an ETag is a String");
+      }
+    } else if (isTimestamp) {
+      role = PropertyModel.Role.TIMESTAMP;
+      if (!isType(type, "java.time.Instant") && !isType(type, "java.time.OffsetDateTime")) {
+        diagnostics.error(element, Ids.TIMESTAMP_TYPE,
+            where + " is @Timestamp but has type " + type + "; use java.time.Instant or java.time.OffsetDateTime");
+      }
+    } else if (isJson) {
+      kind = PropertyKind.JSON;
+    } else {
+      kind = PropertyKind.of(type);
+      if (kind == null) {
+        diagnostics.error(element, Ids.PROPERTY_TYPE,
+            where + " has type " + type + ", which the store cannot hold; annotate it @Json to store it as JSON,"
+                + " or @Transient to leave it out (supported types: " + PropertyKind.supportedTypes() + ")");
+      }
+    }
+    KeyType keyType = null;
+    if (role == PropertyModel.Role.STORED && kind != PropertyKind.JSON) {
+      keyType = KeyType.forTypeName(keyTypeName(type), isEnum(type));
+    }
+    return new PropertyModel(name, element, type, TypeName.get(type), role, kind, keyType, getter, setter,
+        setterIsMethod);
+  }
+
+  private boolean isType(TypeMirror type, String qualifiedName) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) types.asElement(type)).getQualifiedName().contentEquals(qualifiedName);
+  }
+
+  private boolean isEnum(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED && types.asElement(type).getKind() == ElementKind.ENUM;
+  }
+
+  private String keyTypeName(TypeMirror type) {
+    if (type.getKind().isPrimitive()) {
+      return type.toString();
+    }
+    if (type.getKind() == TypeKind.DECLARED) {
+      return ((TypeElement) types.asElement(type)).getQualifiedName().toString();
+    }
+    return type.toString();
+  }
+
+  private void checkProperties(TypeElement type, List<PropertyModel> properties, Diagnostics diagnostics) {
+    PropertyModel etag = null;
+    PropertyModel timestamp = null;
+    int stored = 0;
+    for (PropertyModel property : properties) {
+      String where = "property '" + property.name() + "' of " + type.getSimpleName();
+      if (property.role() == PropertyModel.Role.ETAG) {
+        if (etag != null) {
+          diagnostics.error(property.element(), Ids.ETAG_DUPLICATE,
+              where + " is a second @ETag ('" + etag.name() + "' is the first); an entity has one ETag");
+        }
+        etag = property;
+      }
+      if (property.role() == PropertyModel.Role.TIMESTAMP) {
+        if (timestamp != null) {
+          diagnostics.error(property.element(), Ids.TIMESTAMP_DUPLICATE,
+              where + " is a second @Timestamp ('" + timestamp.name() + "' is the first); an entity has one");
+        }
+        timestamp = property;
+      }
+      if (!property.stored()) {
+        continue;
+      }
+      stored++;
+      String problem = StoreLimits.propertyNameProblem(property.name());
+      if (problem == null && RESERVED.contains(property.name())) {
+        problem = "property name '" + property.name() + "' is reserved by tablemapper (" + String.join(", ", RESERVED)
+            + ")";
+      }
+      if (problem != null) {
+        diagnostics.error(property.element(), Ids.PROPERTY_NAME,
+            where + " cannot be stored: " + problem + "; rename it or mark it @Transient");
+      }
+    }
+    if (stored + 1 > StoreLimits.MAX_PROPERTIES) {
+      diagnostics.error(type, Ids.PROPERTY_COUNT,
+          type.getSimpleName() + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY
+              + " discriminator; the store allows at most " + StoreLimits.MAX_PROPERTIES
+              + " per entity; mark some @Transient, group some into one @Json property, or split the entity");
+    }
+  }
+
+  // ------------------------------------------------------------------ keys and indexes
+
+  private KeyModel key(
+      TypeElement type, List<PropertyModel> properties, String annotation, String keyName, String specConstant,
+      String composeMethod, Diagnostics diagnostics) {
+    AnnotationMirror mirror = Annotations.find(type, annotation);
+    String simpleName = annotation.substring(annotation.lastIndexOf('.') + 1);
+    if (mirror == null) {
+      diagnostics.error(type, Ids.ENTITY_MISSING_KEY,
+          "@Entity " + type.getSimpleName() + " has no @" + simpleName + "; every entity declares both key"
+              + " templates, for example @PartitionKey(\"{department}\") and @RowKey(\"empid_{employeeId:08}\")");
+      return null;
+    }
+    return new KeyTemplates(type, properties, diagnostics).bind(
+        mirror, Annotations.explicit(mirror, "value"), annotations.string(mirror, "value"), "@" + simpleName,
+        keyName, specConstant, composeMethod);
+  }
+
+  private List<EntityModel.IndexModel> indexes(
+      TypeElement type, List<PropertyModel> properties, KeyModel rowKey, Diagnostics diagnostics) {
+    List<EntityModel.IndexModel> indexes = new ArrayList<>();
+    Map<String, AnnotationMirror> names = new LinkedHashMap<>();
+    KeyTemplates templates = new KeyTemplates(type, properties, diagnostics);
+    for (AnnotationMirror mirror : annotations.indexes(type)) {
+      String name = annotations.string(mirror, "name");
+      AnnotationValue nameValue = Annotations.explicit(mirror, "name");
+      if (!name.matches("[A-Za-z][A-Za-z0-9]*")) {
+        diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
+            "index name '" + name + "' of " + type.getSimpleName() + " is not valid: use letters and digits,"
+                + " starting with a letter");
+        continue;
+      }
+      if (names.containsKey(name)) {
+        diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
+            type.getSimpleName() + " declares index '" + name + "' twice; index names are unique per entity");
+        continue;
+      }
+      names.put(name, mirror);
+      String partitionKey = annotations.string(mirror, "partitionKey");
+      if (!partitionKey.isEmpty()) {
+        diagnostics.error(type, mirror, Annotations.explicit(mirror, "partitionKey"), Ids.INDEX_PARTITION_KEY,
+            "index '" + name + "' of " + type.getSimpleName() + " sets partitionKey = \"" + partitionKey
+                + "\": only indexes in the entity's own partition (partitionKey = \"\") are supported, because only"
+                + " they can be kept consistent in one entity group transaction; remove partitionKey");
+        continue;
+      }
+      List<String> copied = annotations.strings(mirror, "properties");
+      List<String> known = new ArrayList<>();
+      for (PropertyModel property : properties) {
+        if (property.stored()) {
+          known.add(property.name());
+        }
+      }
+      boolean copiedOk = true;
+      for (String property : copied) {
+        if (!known.contains(property)) {
+          diagnostics.error(type, mirror, Annotations.explicit(mirror, "properties"), Ids.INDEX_UNKNOWN_PROPERTY,
+              "index '" + name + "' of " + type.getSimpleName() + " copies '" + property + "', which is not a stored"
+                  + " property of " + type.getSimpleName() + Similarity.didYouMean(property, known));
+          copiedOk = false;
+        }
+      }
+      String capitalized = name;
+      KeyModel key = templates.bind(mirror, Annotations.explicit(mirror, "rowKey"),
+          annotations.string(mirror, "rowKey"), "@Index(name = \"" + name + "\") rowKey", "index " + name + " RowKey",
+          "INDEX_" + upperSnake(name) + "_SPEC", capitalized + "IndexRowKey");
+      if (key != null && copiedOk) {
+        indexes.add(new EntityModel.IndexModel(name, key, List.copyOf(copied)));
+      }
+    }
+    if (rowKey != null) {
+      KeySpaces.check(type, rowKey, indexes, names, diagnostics);
+    }
+    return indexes;
+  }
+
+  static String upperSnake(String name) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(name.charAt(i - 1))) {
+        text.append('_');
+      }
+      text.append(Character.toUpperCase(c));
+    }
+    return text.toString();
+  }
+}

@@ -1,0 +1,113 @@
+package io.tablemapper.processor;
+
+import com.palantir.javapoet.ClassName;
+import io.tablemapper.spi.GeneratedNames;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * An entity class as the processor understands it, after validation.
+ *
+ * @param element the class or record
+ * @param className its name for generated code
+ * @param record whether it is a record (read through the canonical constructor) or a JavaBean
+ * @param table the table
+ * @param typeName the discriminator
+ * @param version the schema version
+ * @param properties every property in declaration order, stored or not
+ * @param partitionKey the PartitionKey template
+ * @param rowKey the RowKey template
+ * @param indexes the intra-partition indexes
+ */
+record EntityModel(
+    TypeElement element,
+    ClassName className,
+    boolean record,
+    String table,
+    String typeName,
+    int version,
+    List<PropertyModel> properties,
+    KeyModel partitionKey,
+    KeyModel rowKey,
+    List<IndexModel> indexes) {
+
+  /**
+   * One {@code @Index}.
+   *
+   * @param name the index name
+   * @param rowKey the copy's RowKey template
+   * @param properties the copied properties, empty for all
+   */
+  record IndexModel(String name, KeyModel rowKey, List<String> properties) {}
+
+  /** The simple name used in messages and generated strings. */
+  String simpleName() {
+    return element.getSimpleName().toString();
+  }
+
+  /** The metamodel class. */
+  ClassName metamodelName() {
+    return generated(GeneratedNames.metamodel(binaryName()));
+  }
+
+  /** The mapping class. */
+  ClassName mappingName() {
+    return generated(GeneratedNames.mapping(binaryName()));
+  }
+
+  private String binaryName() {
+    String packageName = className.packageName();
+    String nested = String.join("$", className.simpleNames());
+    return packageName.isEmpty() ? nested : packageName + "." + nested;
+  }
+
+  private static ClassName generated(String qualifiedName) {
+    return ClassName.get(GeneratedNames.packageName(qualifiedName), GeneratedNames.simpleName(qualifiedName));
+  }
+
+  /** The stored properties. */
+  List<PropertyModel> storedProperties() {
+    List<PropertyModel> stored = new ArrayList<>();
+    for (PropertyModel property : properties) {
+      if (property.stored()) {
+        stored.add(property);
+      }
+    }
+    return stored;
+  }
+
+  /** The property with this name, or null. */
+  PropertyModel property(String name) {
+    for (PropertyModel property : properties) {
+      if (property.name().equals(name)) {
+        return property;
+      }
+    }
+    return null;
+  }
+
+  /** The {@code @ETag} property, or null. */
+  PropertyModel etag() {
+    return withRole(PropertyModel.Role.ETAG);
+  }
+
+  /** The {@code @Timestamp} property, or null. */
+  PropertyModel timestamp() {
+    return withRole(PropertyModel.Role.TIMESTAMP);
+  }
+
+  private PropertyModel withRole(PropertyModel.Role role) {
+    for (PropertyModel property : properties) {
+      if (property.role() == role) {
+        return property;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a property is a component of the PartitionKey or RowKey. */
+  boolean isKeyProperty(String name) {
+    return partitionKey.indexOf(name) >= 0 || rowKey.indexOf(name) >= 0;
+  }
+}

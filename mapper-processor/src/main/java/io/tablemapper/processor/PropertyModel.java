@@ -1,0 +1,54 @@
+package io.tablemapper.processor;
+
+import com.palantir.javapoet.TypeName;
+import io.tablemapper.spi.key.KeyType;
+import javax.lang.model.element.Element;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * One property of an entity as the processor understands it.
+ *
+ * @param name the property name, which is also the stored property name
+ * @param element the record component or field, for diagnostics
+ * @param type the declared type
+ * @param typeName the declared type for generated code
+ * @param role what the property is for
+ * @param kind how it is stored (null unless stored)
+ * @param keyType how it encodes in a key, or null when it cannot be in one
+ * @param getter how generated code reads it from {@code entity}: {@code x()}, {@code getX()} or {@code x}
+ * @param setter for JavaBeans, how generated code writes it: a setter name ({@code setX}) or a field name
+ * @param setterIsMethod whether {@code setter} is a method
+ */
+record PropertyModel(
+    String name,
+    Element element,
+    TypeMirror type,
+    TypeName typeName,
+    Role role,
+    PropertyKind kind,
+    KeyType keyType,
+    String getter,
+    String setter,
+    boolean setterIsMethod) {
+
+  /** What a property is for. */
+  enum Role {
+    STORED,
+    TRANSIENT,
+    ETAG,
+    TIMESTAMP
+  }
+
+  boolean stored() {
+    return role == Role.STORED;
+  }
+
+  boolean primitive() {
+    return type.getKind().isPrimitive();
+  }
+
+  /** The code that reads the property from a variable named {@code entity}. */
+  String readFrom(String entity) {
+    return entity + "." + getter;
+  }
+}

@@ -1,0 +1,249 @@
+package io.tablemapper.processor;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.spi.key.KeyTemplate;
+import io.tablemapper.spi.key.KeyType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Plans a derived query against an entity's keys and indexes: equality on every key component gives a POINT;
+ * equality on a leading run of RowKey components, then a range or {@code StartsWith} on the next, gives a RANGE
+ * with exact bounds; other conditions become a residual filter. Every access path (the entity's own RowKey and
+ * each index) is planned and the cheapest wins; ties go to the entity's own rows.
+ */
+final class QueryPlanner {
+
+  Plan plan(EntityModel entity, List<Condition> conditions, int limit) {
+    Map<String, Condition> byProperty = new LinkedHashMap<>();
+    for (Condition condition : conditions) {
+      byProperty.put(condition.property().name(), condition);
+    }
+    Plan best = plan(entity, null, entity.rowKey(), byProperty, conditions, limit);
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      Plan candidate = plan(entity, index, index.rowKey(), byProperty, conditions, limit);
+      if (better(candidate, best)) {
+        best = candidate;
+      }
+    }
+    return best;
+  }
+
+  private static boolean better(Plan candidate, Plan best) {
+    if (candidate.kind().ordinal() != best.kind().ordinal()) {
+      return candidate.kind().ordinal() < best.kind().ordinal();
+    }
+    return candidate.residual().size() < best.residual().size();
+  }
+
+  private Plan plan(
+      EntityModel entity, EntityModel.IndexModel index, KeyModel rowKey, Map<String, Condition> byProperty,
+      List<Condition> conditions, int limit) {
+    Set<Condition> consumed = new HashSet<>();
+
+    Map<Integer, String> partitionArguments = new LinkedHashMap<>();
+    Set<Condition> partitionConditions = new HashSet<>();
+    for (KeyTemplate.Placeholder placeholder : entity.partitionKey().template().placeholders()) {
+      Condition condition = byProperty.get(entity.partitionKey().property(placeholder.index()).name());
+      if (condition == null || condition.operator() != Operator.EQUAL) {
+        partitionArguments = null;
+        break;
+      }
+      partitionArguments.put(placeholder.index(), condition.parameter());
+      partitionConditions.add(condition);
+    }
+    if (partitionArguments != null) {
+      consumed.addAll(partitionConditions);
+    }
+
+    List<Plan.Piece> prefix = new ArrayList<>();
+    Plan.RowMode mode = Plan.RowMode.EXACT;
+    String startsWith = null;
+    int rangePlaceholder = -1;
+    Plan.Bound lower = null;
+    Plan.Bound upper = null;
+    boolean componentBound = false;
+    for (KeyTemplate.Segment segment : rowKey.template().segments()) {
+      if (segment instanceof KeyTemplate.Literal) {
+        prefix.add(new Plan.Piece(((KeyTemplate.Literal) segment).text(), -1, null));
+        continue;
+      }
+      KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
+      PropertyModel property = rowKey.property(placeholder.index());
+      Condition condition = byProperty.get(property.name());
+      if (condition != null && condition.operator() == Operator.EQUAL) {
+        prefix.add(new Plan.Piece(null, placeholder.index(), condition.parameter()));
+        consumed.add(condition);
+        componentBound = true;
+        continue;
+      }
+      mode = prefix.isEmpty() ? Plan.RowMode.NONE : Plan.RowMode.PREFIX;
+      if (condition != null && condition.operator() == Operator.STARTS_WITH
+          && property.keyType() == KeyType.STRING) {
+        mode = Plan.RowMode.PREFIX;
+        startsWith = condition.parameter();
+        rangePlaceholder = placeholder.index();
+        consumed.add(condition);
+        componentBound = true;
+      } else if (condition != null && condition.operator().isRange() && property.kind().orderable()
+          && (property.keyType().selfDelimiting() || rowKey.template().isLast(placeholder.index()))) {
+        mode = Plan.RowMode.RANGE;
+        rangePlaceholder = placeholder.index();
+        boolean last = rowKey.template().isLast(placeholder.index());
+        Operator operator = placeholder.desc() ? condition.operator().reversed() : condition.operator();
+        List<String> parameters = condition.parameters();
+        switch (operator) {
+          case GREATER_THAN_EQUAL:
+            lower = new Plan.Bound(parameters.get(0), true, false);
+            break;
+          case GREATER_THAN:
+            lower = last ? new Plan.Bound(parameters.get(0), false, false) : new Plan.Bound(parameters.get(0), true, true);
+            break;
+          case LESS_THAN_EQUAL:
+            upper = last ? new Plan.Bound(parameters.get(0), true, false) : new Plan.Bound(parameters.get(0), false, true);
+            break;
+          case LESS_THAN:
+            upper = new Plan.Bound(parameters.get(0), false, false);
+            break;
+          case BETWEEN:
+            String low = placeholder.desc() ? parameters.get(1) : parameters.get(0);
+            String high = placeholder.desc() ? parameters.get(0) : parameters.get(1);
+            lower = new Plan.Bound(low, true, false);
+            upper = last ? new Plan.Bound(high, true, false) : new Plan.Bound(high, false, true);
+            break;
+          default:
+            throw new AssertionError(operator);
+        }
+        consumed.add(condition);
+        componentBound = true;
+      }
+      break;
+    }
+
+    List<Condition> residual = new ArrayList<>();
+    for (Condition condition : conditions) {
+      if (!consumed.contains(condition)) {
+        residual.add(condition);
+      }
+    }
+    boolean literalPrefix = !prefix.isEmpty() && prefix.get(0).literal() != null;
+    QueryKind kind;
+    if (partitionArguments == null) {
+      kind = QueryKind.TABLE_SCAN;
+    } else if (mode == Plan.RowMode.EXACT) {
+      kind = QueryKind.POINT;
+    } else if (componentBound || (literalPrefix && residual.isEmpty())) {
+      kind = QueryKind.RANGE;
+    } else {
+      kind = QueryKind.PARTITION_SCAN;
+    }
+    Plan draft = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
+        upper, residual, "");
+    return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
+        upper, residual, describe(entity, draft, limit));
+  }
+
+  // ------------------------------------------------------------------ the plan in words
+
+  /**
+   * Writes a plan, for example {@code RANGE: PartitionKey = {department}, RowKey in [empid_{from:08},
+   * empid_{to:08}]}. {@code X…} stands for X and every key that starts with X.
+   */
+  static String describe(EntityModel entity, Plan plan, int limit) {
+    StringBuilder text = new StringBuilder(plan.kind().name());
+    if (plan.index() != null) {
+      text.append(" via index ").append(plan.index().name());
+    }
+    text.append(": ");
+    if (plan.partitionArguments() == null) {
+      text.append("every partition of table ").append(entity.table());
+    } else {
+      text.append("PartitionKey = ").append(render(entity.partitionKey(), plan.partitionArguments()));
+    }
+    String prefix = renderPrefix(plan);
+    switch (plan.mode()) {
+      case EXACT:
+        text.append(", RowKey = ").append(prefix);
+        break;
+      case PREFIX:
+        text.append(", RowKey starts with ").append(prefix);
+        if (plan.startsWith() != null) {
+          text.append('{').append(plan.startsWith()).append('}');
+        }
+        break;
+      case RANGE:
+        KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(plan.rangePlaceholder());
+        text.append(", RowKey in ");
+        if (plan.lower() == null) {
+          text.append('[').append(prefix);
+        } else {
+          text.append(plan.lower().inclusive() && !plan.lower().successor() ? '[' : '(')
+              .append(prefix).append(component(placeholder, plan.lower().parameter()))
+              .append(plan.lower().successor() ? "…" : "");
+        }
+        text.append(", ");
+        if (plan.upper() == null) {
+          text.append(prefix).append("…)");
+        } else {
+          text.append(prefix).append(component(placeholder, plan.upper().parameter()));
+          text.append(plan.upper().successor() ? "…]" : plan.upper().inclusive() ? "]" : ")");
+        }
+        break;
+      default:
+        break;
+    }
+    if (!plan.residual().isEmpty()) {
+      text.append("; filter ");
+      String separator = "";
+      for (Condition condition : plan.residual()) {
+        text.append(separator).append(condition.property().name()).append(' ');
+        if (condition.operator() == Operator.BETWEEN) {
+          text.append("between {").append(condition.parameters().get(0)).append("} and {")
+              .append(condition.parameters().get(1)).append('}');
+        } else {
+          text.append(condition.operator().text()).append(" {").append(condition.parameter()).append('}');
+        }
+        separator = " and ";
+      }
+    }
+    if (limit > 0) {
+      text.append("; first ").append(limit);
+    }
+    return text.toString();
+  }
+
+  private static String render(KeyModel key, Map<Integer, String> arguments) {
+    StringBuilder text = new StringBuilder();
+    for (KeyTemplate.Segment segment : key.template().segments()) {
+      if (segment instanceof KeyTemplate.Literal) {
+        text.append(((KeyTemplate.Literal) segment).text());
+      } else {
+        KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
+        text.append(component(placeholder, arguments.get(placeholder.index())));
+      }
+    }
+    return text.toString();
+  }
+
+  private static String renderPrefix(Plan plan) {
+    StringBuilder text = new StringBuilder();
+    for (Plan.Piece piece : plan.prefix()) {
+      if (piece.literal() != null) {
+        text.append(piece.literal());
+      } else {
+        KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(piece.placeholder());
+        text.append(component(placeholder, piece.parameter()));
+      }
+    }
+    return text.toString();
+  }
+
+  private static String component(KeyTemplate.Placeholder placeholder, String parameter) {
+    String text = placeholder.text();
+    return "{" + parameter + text.substring(1 + placeholder.property().length());
+  }
+}

@@ -1,0 +1,196 @@
+package io.tablemapper.processor;
+
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * The tablemapper annotation processor. For each {@code @Entity} it generates the metamodel {@code X_} and the
+ * mapping {@code X__Mapping}; for each {@code @Repository} the implementation {@code R__Impl} with every query
+ * planned. Problems are reported as compile errors on the element at fault and nothing is generated for that
+ * type; a type that refers to a type not generated yet is retried in the next round. The processor never throws
+ * out of {@link #process}.
+ */
+public final class TableMapperProcessor extends AbstractProcessor {
+  private Diagnostics diagnostics;
+  private EntityAnalyzer entityAnalyzer;
+  private RepositoryAnalyzer repositoryAnalyzer;
+  private final MetamodelGenerator metamodelGenerator = new MetamodelGenerator();
+  private final MappingGenerator mappingGenerator = new MappingGenerator();
+  private RepositoryGenerator repositoryGenerator;
+
+  /** Entities analyzed in this compilation, by qualified name; null values for entities with errors. */
+  private final Map<String, EntityModel> entities = new HashMap<>();
+  private final Set<String> generated = new HashSet<>();
+  private final Set<String> deferredEntities = new LinkedHashSet<>();
+  private final Set<String> deferredRepositories = new LinkedHashSet<>();
+
+  /** Creates the processor; javac calls {@link #init}. */
+  public TableMapperProcessor() {}
+
+  @Override
+  public synchronized void init(ProcessingEnvironment environment) {
+    super.init(environment);
+    diagnostics = new Diagnostics(environment.getMessager());
+    entityAnalyzer = new EntityAnalyzer(environment);
+    repositoryAnalyzer = new RepositoryAnalyzer(environment);
+    repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils());
+  }
+
+  /**
+   * Claims every tablemapper annotation, and the {@code @Generated} on the files it writes, so that javac's
+   * {@code -Xlint:processing} has nothing to say about annotations left unprocessed.
+   */
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of("io.tablemapper.annotations.*", GeneratedCode.GENERATED.canonicalName());
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    try {
+      List<TypeElement> entityTypes = collect(round, Annotations.ENTITY, deferredEntities);
+      List<TypeElement> repositoryTypes = collect(round, Annotations.REPOSITORY, deferredRepositories);
+      for (TypeElement type : entityTypes) {
+        processEntity(type);
+      }
+      for (TypeElement type : repositoryTypes) {
+        processRepository(type);
+      }
+      if (round.processingOver()) {
+        reportUnresolved(deferredEntities, "@Entity");
+        reportUnresolved(deferredRepositories, "@Repository");
+      }
+    } catch (RuntimeException | Error e) {
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "[" + Ids.PROCESSOR_FAILURE + "] the tablemapper processor failed unexpectedly; please report this with"
+              + " the sources involved: " + trace);
+    }
+    return true;
+  }
+
+  private List<TypeElement> collect(RoundEnvironment round, String annotation, Set<String> deferred) {
+    List<TypeElement> types = new ArrayList<>();
+    for (String name : deferred) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    deferred.clear();
+    TypeElement annotationType = processingEnv.getElementUtils().getTypeElement(annotation);
+    if (annotationType != null) {
+      for (Element element : round.getElementsAnnotatedWith(annotationType)) {
+        if (element instanceof TypeElement) {
+          types.add((TypeElement) element);
+        } else {
+          diagnostics.error(element, Ids.ENTITY_KIND,
+              "@" + annotationType.getSimpleName() + " belongs on a type, not on " + element.getKind());
+        }
+      }
+    }
+    return types;
+  }
+
+  private void processEntity(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    if (entities.containsKey(name)) {
+      return;
+    }
+    try {
+      EntityModel model = entityAnalyzer.analyze(type, diagnostics);
+      entities.put(name, model);
+      if (model != null) {
+        write(metamodelGenerator.generate(model));
+        write(mappingGenerator.generate(model));
+      }
+    } catch (DeferException e) {
+      deferredEntities.add(name);
+    }
+  }
+
+  private void processRepository(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    if (generated.contains(name)) {
+      return;
+    }
+    try {
+      RepositoryModel model = repositoryAnalyzer.analyze(type, entity -> entityFor(type, entity), diagnostics);
+      generated.add(name);
+      if (model != null) {
+        write(repositoryGenerator.generate(model));
+      }
+    } catch (DeferException e) {
+      deferredRepositories.add(name);
+    }
+  }
+
+  /** The model of a repository's entity: analyzed in this compilation, or read from a compiled dependency. */
+  private EntityModel entityFor(TypeElement repository, TypeElement entity) {
+    String name = entity.getQualifiedName().toString();
+    if (deferredEntities.contains(name)) {
+      throw new DeferException(name);
+    }
+    if (entities.containsKey(name)) {
+      return entities.get(name);
+    }
+    Diagnostics quiet = Diagnostics.collecting();
+    EntityModel model = entityAnalyzer.analyze(entity, quiet);
+    if (model == null) {
+      diagnostics.error(repository, Ids.REPOSITORY_ENTITY,
+          "@Repository " + repository.getSimpleName() + " stores " + entity.getQualifiedName()
+              + ", which is not a valid entity: " + String.join("; ", quiet.collected()));
+    }
+    return model;
+  }
+
+  private void write(JavaFile file) {
+    String name = file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+    if (!generated.add(name)) {
+      return;
+    }
+    try {
+      file.writeTo(processingEnv.getFiler());
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "[" + Ids.PROCESSOR_FAILURE + "] could not write " + name + ": " + e.getMessage());
+    }
+  }
+
+  private void reportUnresolved(Set<String> deferred, String annotation) {
+    for (String name : deferred) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      String message = "[" + Ids.UNRESOLVED_TYPE + "] " + annotation + " " + name
+          + " refers to a type that does not exist and was not generated by any annotation processor; fix the"
+          + " missing type first";
+      if (type != null) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, type);
+      } else {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message);
+      }
+    }
+    deferred.clear();
+  }
+}
