@@ -162,7 +162,14 @@ final class EntityAnalyzer {
     List<PropertyModel> properties = new ArrayList<>();
     for (RecordComponentElement component : type.getRecordComponents()) {
       String name = component.getSimpleName().toString();
-      properties.add(property(type, component, name, component.asType(), name + "()", null, false, diagnostics));
+      // javac (17) gives diagnostics on a record component no position; its implicit field has the component's.
+      Element at = component;
+      for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+        if (field.getSimpleName().contentEquals(name) && !field.getModifiers().contains(Modifier.STATIC)) {
+          at = field;
+        }
+      }
+      properties.add(property(type, at, name, component.asType(), name + "()", null, false, diagnostics));
     }
     return properties;
   }
@@ -229,7 +236,6 @@ final class EntityAnalyzer {
                   + " that generated code can call, and the field is "
                   + (field.getModifiers().contains(Modifier.FINAL) ? "final" : "private")
                   + "; add the accessor, or mark the field @Transient");
-          continue;
         }
         properties.put(name, property(type, field, name, fieldType, getter, setter, setterIsMethod, diagnostics));
       }

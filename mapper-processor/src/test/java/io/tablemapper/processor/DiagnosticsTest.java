@@ -1,0 +1,223 @@
+package io.tablemapper.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.tablemapper.processor.Sources.compile;
+import static io.tablemapper.processor.Sources.employee;
+import static io.tablemapper.processor.Sources.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One case per diagnostic id: the mistake is reported once, as an error (or a warning) carrying the id, in the
+ * right file, on the line of the element at fault, with a message that says what to do.
+ */
+class DiagnosticsTest {
+
+  private static Arguments error(String behaviour, String id, String line, String contains, JavaFileObject... sources) {
+    return Arguments.of(behaviour, Diagnostic.Kind.ERROR, id, line, contains, sources);
+  }
+
+  private static Arguments warning(String behaviour, String id, String line, String contains, JavaFileObject... sources) {
+    return Arguments.of(behaviour, Diagnostic.Kind.WARNING, id, line, contains, sources);
+  }
+
+  private static JavaFileObject repository(String methods) {
+    return source("EmployeeRepository",
+        "@Repository\npublic interface EmployeeRepository extends TableRepository<Employee> {\n" + methods + "\n}\n");
+  }
+
+  private static JavaFileObject entity(String annotations, String declaration) {
+    return source("E", annotations + "\n" + declaration + "\n");
+  }
+
+  private static final String KEYS = "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")";
+
+  static Stream<Arguments> cases() {
+    String components = IntStream.range(0, 253).mapToObj(i -> "int p" + i).collect(Collectors.joining(", "));
+    String longLiteral = "x".repeat(1025);
+    return Stream.of(
+        // entities
+        error("an interface cannot be an entity", Ids.ENTITY_KIND, "interface E", "an entity is a record or a class",
+            entity(KEYS, "public interface E {}")),
+        error("an abstract class cannot be an entity yet", Ids.ENTITY_KIND, "abstract class E", "abstract",
+            entity(KEYS, "public abstract class E { String a; String b; }")),
+        error("a bean without a no-argument constructor is reported on the class", Ids.ENTITY_CONSTRUCTOR, "class E",
+            "constructor without parameters",
+            entity(KEYS, "public class E { public String a; public String b; public E(String a) { this.a = a; } }")),
+        error("a private field without accessors is reported on the field", Ids.ENTITY_ACCESSOR, "private String b",
+            "has no getter",
+            entity(KEYS, "public class E { public String a; private String b; }")),
+        error("an invalid table name is reported on the table attribute", Ids.ENTITY_TABLE_NAME, "table = \"1x\"",
+            "letter followed by 2 to 62 letters or digits",
+            entity("@Entity(table = \"1x\") @PartitionKey(\"{a}\") @RowKey(\"{b}\")", "public record E(String a, String b) {}")),
+        error("a type name with the index separator is reported", Ids.ENTITY_TYPE_NAME, "type = \"A#B\"", "'#'",
+            entity("@Entity(table = \"Things\", type = \"A#B\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")",
+                "public record E(String a, String b) {}")),
+        error("a version below one is reported", Ids.ENTITY_VERSION, "version = 0", "versions start at 1",
+            entity("@Entity(table = \"Things\", version = 0) @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")",
+                "public record E(String a, String b) {}")),
+        error("an entity without a RowKey is reported", Ids.ENTITY_MISSING_KEY, "record E", "has no @RowKey",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")", "public record E(String a, String b) {}")),
+        error("an unsupported property type is reported on the component with the way out", Ids.PROPERTY_TYPE,
+            "Thread worker", "annotate it @Json",
+            entity(KEYS, "public record E(String a, String b, Thread worker) {}")),
+        error("a property named like a store system property is reported", Ids.PROPERTY_NAME, "String Timestamp",
+            "reserved by the store",
+            entity(KEYS, "public record E(String a, String b, String Timestamp) {}")),
+        error("a property named like the discriminator is reported", Ids.PROPERTY_NAME, "String EntityType",
+            "reserved by tablemapper",
+            entity(KEYS, "public record E(String a, String b, String EntityType) {}")),
+        error("more than 252 stored properties are reported", Ids.PROPERTY_COUNT, "record E", "at most 252",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{p0}\") @RowKey(\"r_{p1}\")",
+                "public record E(" + components + ") {}")),
+        error("conflicting property annotations are reported", Ids.PROPERTY_ANNOTATIONS, "@Json @Transient",
+            "use one of them",
+            entity(KEYS, "public record E(String a, String b, @Json @Transient List<String> tags) {}")),
+        error("an ETag that is not a String is reported", Ids.ETAG_TYPE, "@ETag long", "an ETag is a String",
+            entity(KEYS, "public record E(String a, String b, @ETag long version) {}")),
+        error("a second ETag is reported", Ids.ETAG_DUPLICATE, "@ETag String second", "second @ETag",
+            entity(KEYS, "public record E(String a, String b, @ETag String first, @ETag String second) {}")),
+        error("a Timestamp of the wrong type is reported", Ids.TIMESTAMP_TYPE, "@Timestamp String",
+            "java.time.Instant",
+            entity(KEYS, "public record E(String a, String b, @Timestamp String written) {}")),
+        error("a second Timestamp is reported", Ids.TIMESTAMP_DUPLICATE, "@Timestamp Instant second",
+            "second @Timestamp",
+            entity(KEYS, "public record E(String a, String b, @Timestamp Instant first, @Timestamp Instant second) {}")),
+        // key templates
+        error("a width without its leading zero is reported on the template", Ids.KEY_TEMPLATE_SYNTAX,
+            "@RowKey(\"empid_{id:8}\")", "leading zero",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"empid_{id:8}\")",
+                "public record E(String a, int id) {}")),
+        error("a misspelled key property is reported with a suggestion", Ids.KEY_UNKNOWN_PROPERTY,
+            "@RowKey(\"empid_{employeId:08}\")", "did you mean 'employeeId'?",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"empid_{employeId:08}\")",
+                "public record E(String a, int employeeId) {}")),
+        error("a key made of a transient property is reported", Ids.KEY_PROPERTY_NOT_STORED, "@RowKey(\"r_{b}\")",
+            "@Transient",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"r_{b}\")",
+                "public record E(String a, @Transient String b) {}")),
+        error("a key made of a double is reported with the supported types", Ids.KEY_PROPERTY_TYPE,
+            "@RowKey(\"r_{price}\")", "cannot be part of a key",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"r_{price}\")",
+                "public record E(String a, double price) {}")),
+        error("zero padding on a String is reported", Ids.KEY_TEMPLATE_TYPES, "@RowKey(\"r_{b:08}\")",
+            "integral types only",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"r_{b:08}\")",
+                "public record E(String a, String b) {}")),
+        error("two Strings without a separator are reported", Ids.KEY_TEMPLATE_TYPES, "@RowKey(\"r_{b}{c}\")",
+            "put a separator between them",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"r_{b}{c}\")",
+                "public record E(String a, String b, String c) {}")),
+        error("a literal longer than a key can be is reported", Ids.KEY_TOO_LONG, "@RowKey(\"" + longLiteral,
+            "at most 1024",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"" + longLiteral + "{b}\")",
+                "public record E(String a, String b) {}")),
+        error("an index whose keys can equal the entity's is reported", Ids.KEY_SPACE_OVERLAP, "@Index",
+            "do not start with one another",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"empid_{b}\")\n"
+                + "@Index(name = \"email\", rowKey = \"emp{email}\")", "public record E(String a, String b, String email) {}")),
+        error("an index without a literal prefix is reported", Ids.KEY_SPACE_OVERLAP, "@Index", "literal prefix",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"empid_{b}\")\n"
+                + "@Index(name = \"email\", rowKey = \"{email}\")", "public record E(String a, String b, String email) {}")),
+        error("an invalid index name is reported", Ids.INDEX_NAME, "@Index", "letters and digits",
+            entity(KEYS + "\n@Index(name = \"e-mail\", rowKey = \"email_{c}\")", "public record E(String a, String b, String c) {}")),
+        error("an index in another partition is reported as unsupported", Ids.INDEX_PARTITION_KEY, "@Index",
+            "remove partitionKey",
+            entity(KEYS + "\n@Index(name = \"email\", rowKey = \"email_{c}\", partitionKey = \"x\")",
+                "public record E(String a, String b, String c) {}")),
+        error("an index copying an unknown property is reported", Ids.INDEX_UNKNOWN_PROPERTY, "@Index",
+            "did you mean 'c'",
+            entity(KEYS + "\n@Index(name = \"email\", rowKey = \"email_{c}\", properties = {\"cc\"})",
+                "public record E(String a, String b, String c) {}")),
+        // repositories
+        error("a repository that is a class is reported", Ids.REPOSITORY_KIND, "class EmployeeRepository",
+            "not an interface", employee(),
+            source("EmployeeRepository", "@Repository public abstract class EmployeeRepository {}")),
+        error("a repository of a non-entity is reported", Ids.REPOSITORY_ENTITY, "interface StringRepository",
+            "not annotated @Entity",
+            source("StringRepository", "@Repository public interface StringRepository extends TableRepository<String> {}")),
+        error("a method that is not a derived query is reported", Ids.QUERY_METHOD_NAME, "fetchByDepartment",
+            "starts with find, get, stream, count, exists or delete", employee(),
+            repository("  List<Employee> fetchByDepartment(String department);")),
+        error("a misspelled property in a method name is reported with a suggestion", Ids.QUERY_UNKNOWN_PROPERTY,
+            "findByDepartmentAndEmial", "did you mean 'email'?", employee(),
+            repository("  Optional<Employee> findByDepartmentAndEmial(String department, String email);")),
+        error("a condition on a JSON property is reported", Ids.QUERY_PROPERTY_NOT_QUERYABLE, "findByDepartmentAndTags",
+            "stored as @Json", employee(),
+            repository("  List<Employee> findByDepartmentAndTags(String department, List<String> tags);")),
+        error("two conditions on one property are reported", Ids.QUERY_DUPLICATE_CONDITION,
+            "findByDepartmentAndAgeAndAge", "appears in two conditions", employee(),
+            repository("  List<Employee> findByDepartmentAndAgeAndAge(String department, int a, int b);")),
+        error("StartsWith on a number is reported", Ids.QUERY_OPERATOR_TYPE, "findByDepartmentAndAgeStartsWith",
+            "String properties only", employee(),
+            repository("  List<Employee> findByDepartmentAndAgeStartsWith(String department, int age);")),
+        error("a parameter count that does not fit the conditions is reported", Ids.QUERY_PARAMETER_COUNT,
+            "findByDepartmentAndEmployeeIdBetween", "take 3 parameters", employee(),
+            repository("  List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from);")),
+        error("a parameter of the wrong type is reported on the parameter", Ids.QUERY_PARAMETER_TYPE, "long employeeId",
+            "declare it as int", employee(),
+            repository("  Optional<Employee> findByDepartmentAndEmployeeId(String department,\n      long employeeId);")),
+        error("an unsupported return type is reported", Ids.QUERY_RETURN_TYPE, "Set<Employee> findByDepartment",
+            "cannot return", employee(),
+            repository("  Set<Employee> findByDepartment(String department);")),
+        error("a single result from a query that can match several is reported", Ids.QUERY_NOT_UNIQUE,
+            "findByDepartment(", "can match several", employee(),
+            repository("  Optional<Employee> findByDepartment(String department);")),
+        error("a Top limit on a count is reported", Ids.QUERY_RETURN_TYPE, "countTop3ByDepartment", "no First/Top limit",
+            employee(), repository("  long countTop3ByDepartment(String department);")),
+        error("Top without a number is reported", Ids.QUERY_LIMIT, "findTopByDepartment", "Top needs a number",
+            employee(), repository("  List<Employee> findTopByDepartment(String department);")),
+        error("a generic query method is reported", Ids.QUERY_GENERIC_METHOD, "<X> List<Employee>",
+            "no type parameters", employee(),
+            repository("  <X> List<Employee> findByDepartment(String department);")),
+        error("a table scan without @AllowScan is an error", Ids.QUERY_TABLE_SCAN, "findByLastName",
+            "annotate the method @AllowScan", employee(),
+            repository("  List<Employee> findByLastName(String lastName);")),
+        warning("a partition scan without @AllowScan is a warning", Ids.QUERY_PARTITION_SCAN,
+            "findByDepartmentAndAge", "@AllowScan", employee(),
+            repository("  List<Employee> findByDepartmentAndAge(String department, int age);")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void reportsTheMistakeOnceOnTheRightLine(
+      String behaviour, Diagnostic.Kind kind, String id, String line, String contains, JavaFileObject[] sources) {
+    Compilation compilation = compile(sources);
+    List<Diagnostic<? extends JavaFileObject>> reported = kind == Diagnostic.Kind.ERROR
+        ? List.copyOf(compilation.errors()) : warningsOnly(compilation);
+    assertThat(reported).as("diagnostics of kind %s", kind).hasSize(1);
+    String message = reported.get(0).getMessage(null);
+    assertThat(message).startsWith("[" + id + "]").contains(contains);
+    JavaFileObject file = (JavaFileObject) reported.get(0).getSource();
+    String text = contents(file);
+    long lineNumber = reported.get(0).getLineNumber();
+    assertThat(text.split("\n", -1)[(int) lineNumber - 1]).as("reported line").contains(line);
+    if (kind == Diagnostic.Kind.WARNING) {
+      assertThat(compilation).succeeded();
+    }
+  }
+
+  private static List<Diagnostic<? extends JavaFileObject>> warningsOnly(Compilation compilation) {
+    return compilation.diagnostics().stream()
+        .filter(d -> d.getKind() == Diagnostic.Kind.MANDATORY_WARNING || d.getKind() == Diagnostic.Kind.WARNING)
+        .collect(Collectors.toList());
+  }
+
+  private static String contents(JavaFileObject file) {
+    try {
+      return file.getCharContent(true).toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

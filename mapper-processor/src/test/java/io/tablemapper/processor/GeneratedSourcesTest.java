@@ -1,0 +1,201 @@
+package io.tablemapper.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.tablemapper.processor.Sources.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Exact generated sources for canonical entities and a repository (run with {@code -Dgolden.update=true} to
+ * rewrite the files under src/test/resources/golden after a deliberate change), compiled under
+ * {@code -Xlint:all -Werror}; and the processor's round behaviour.
+ */
+class GeneratedSourcesTest {
+  static final String ACCOUNT =
+      "@Entity(table = \"Accounts\", version = 2)\n"
+          + "@PartitionKey(\"{region}\")\n"
+          + "@RowKey(\"acct_{id}\")\n"
+          + "@Index(name = \"owner\", rowKey = \"owner_{owner}_{id}\", properties = {\"owner\", \"balance\"})\n"
+          + "public class Account {\n"
+          + "  public enum Status { OPEN, CLOSED }\n"
+          + "  public String region;\n"
+          + "  public UUID id;\n"
+          + "  private String owner;\n"
+          + "  private BigDecimal balance;\n"
+          + "  public Status status;\n"
+          + "  public LocalDate opened;\n"
+          + "  public byte[] photo;\n"
+          + "  public char grade;\n"
+          + "  public Long points;\n"
+          + "  private boolean vip;\n"
+          + "  public float ratio;\n"
+          + "  public Short level;\n"
+          + "  public OffsetDateTime lastLogin;\n"
+          + "  public BigInteger serial;\n"
+          + "  @Json public Map<String, List<Integer>> settings;\n"
+          + "  @Transient public String cache;\n"
+          + "  transient int scratch;\n"
+          + "  @Timestamp public Instant updated;\n"
+          + "  @ETag private String etag;\n"
+          + "  public String getOwner() { return owner; }\n"
+          + "  public void setOwner(String owner) { this.owner = owner; }\n"
+          + "  public BigDecimal getBalance() { return balance; }\n"
+          + "  public void setBalance(BigDecimal balance) { this.balance = balance; }\n"
+          + "  public boolean isVip() { return vip; }\n"
+          + "  public void setVip(boolean vip) { this.vip = vip; }\n"
+          + "  public String getEtag() { return etag; }\n"
+          + "  public void setEtag(String etag) { this.etag = etag; }\n"
+          + "}\n";
+
+  static final String REPOSITORY =
+      "@Repository\n"
+          + "public interface EmployeeRepository extends TableRepository<Employee> {\n"
+          + "  Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+          + "  Employee getByDepartmentAndEmail(String department, String email);\n"
+          + "  List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from, int to);\n"
+          + "  Page<Employee> findByDepartment(String department, PageRequest page);\n"
+          + "  @AllowScan Stream<Employee> streamByDepartmentAndLastNameStartsWith(String department, String prefix);\n"
+          + "  long countByDepartment(String department);\n"
+          + "  boolean existsByDepartmentAndEmail(String department, String email);\n"
+          + "  void deleteByDepartmentAndEmployeeIdLessThan(String department, int before);\n"
+          + "  @AllowScan List<Employee> findTop5ByLastNameAndAgeBetween(String lastName, Integer from, Integer to);\n"
+          + "}\n";
+
+  private static Compilation compileCanonical() {
+    return Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY));
+  }
+
+  @ParameterizedTest(name = "{0} is generated exactly as in the golden file")
+  @ValueSource(strings = {"Employee_", "Employee__Mapping", "Account_", "Account__Mapping",
+      "EmployeeRepository__Impl"})
+  void generatedSourceMatchesTheGoldenFile(String name) throws IOException {
+    Compilation compilation = compileCanonical();
+    assertThat(compilation).succeededWithoutWarnings();
+    String actual = contents(compilation, "test." + name);
+    Path golden = Path.of("src/test/resources/golden", name + ".java");
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void compilingTwiceGeneratesIdenticalSources() {
+    Compilation first = compileCanonical();
+    Compilation second = compileCanonical();
+    for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl"}) {
+      assertThat(contents(second, "test." + name)).isEqualTo(contents(first, "test." + name));
+    }
+  }
+
+  @Test
+  void generatedFilesNameTheirOriginatingElementInTheirJavadoc() {
+    String mapping = contents(compileCanonical(), "test.Account__Mapping");
+    assertThat(mapping).contains("Generated by tablemapper from {@link Account}; do not edit.");
+    assertThat(mapping).contains("@Generated(\"io.tablemapper.processor.TableMapperProcessor\")");
+  }
+
+  @Test
+  void anEntityReferringToATypeGeneratedInTheSameRoundIsDeferredAndThenGenerated() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new AddressGenerator(), new TableMapperProcessor())
+        .compile(source("Customer",
+            "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
+                + "public record Customer(String region, long id, @Json Address address) {}"));
+    assertThat(compilation).succeeded();
+    assertThat(compilation).generatedSourceFile("test.Customer__Mapping");
+  }
+
+  @Test
+  void anEntityReferringToATypeThatNeverAppearsIsReportedOnceProcessingIsOver() {
+    Compilation compilation = Sources.compile(source("Customer",
+        "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
+            + "public record Customer(String region, long id, @Json Missing address) {}"));
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorContaining("[" + Ids.UNRESOLVED_TYPE + "]");
+    assertThat(compilation.errors())
+        .filteredOn(error -> error.getMessage(null).startsWith("[" + Ids.UNRESOLVED_TYPE + "]"))
+        .hasSize(1);
+  }
+
+  @Test
+  void aRepositoryOverAnEntityCompiledEarlierIsGeneratedFromTheClassFile() throws IOException {
+    Compilation library = Sources.compile(Sources.employee());
+    assertThat(library).succeeded();
+    Path classes = Files.createTempDirectory("tablemapper-library");
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
+        Files.createDirectories(target.getParent());
+        try (var in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+    String classpath = classes + java.io.File.pathSeparator + System.getProperty("java.class.path");
+    Compilation application = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-classpath", classpath)
+        .compile(source("EmployeeRepository", REPOSITORY));
+    assertThat(application).succeeded();
+    assertThat(application).generatedSourceFile("test.EmployeeRepository__Impl");
+    assertThat(application.generatedSourceFile("test.Employee__Mapping")).isEmpty();
+  }
+
+  private static String contents(Compilation compilation, String name) {
+    try {
+      return compilation.generatedSourceFile(name).orElseThrow(() -> new AssertionError("not generated: " + name))
+          .getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Another processor that generates {@code test.Address} in the first round. */
+  static final class AddressGenerator extends AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Set.of("*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!done) {
+        done = true;
+        try (var writer = processingEnv.getFiler().createSourceFile("test.Address").openWriter()) {
+          writer.write("package test; public record Address(String street) {}");
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package io.tablemapper.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.tablemapper.processor.Sources.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The plan of every kind of derived query, as written into the generated Javadoc: the guide's employees with an
+ * email index, reviews under compound keys, expense claims newest-first, and people keyed by name.
+ */
+class PlannerTest {
+  private static String employees;
+  private static String reviews;
+  private static String expenses;
+  private static String people;
+
+  @BeforeAll
+  static void compileRepositories() {
+    Compilation compilation = Sources.compile(
+        Sources.employee(),
+        source("Review",
+            "@Entity(table = \"Company\", type = \"Review\")\n@PartitionKey(\"{department}\")\n"
+                + "@RowKey(\"review_{employeeId:08}_{year}\")\n"
+                + "public record Review(String department, int employeeId, int year, int managerRating, String comments) {}"),
+        source("Expense",
+            "@Entity(table = \"Company\", type = \"Expense\")\n@PartitionKey(\"{department}\")\n"
+                + "@RowKey(\"expense_{employeeId:08}_{submitted:desc}\")\n"
+                + "public record Expense(String department, int employeeId, Instant submitted, BigDecimal amount) {}"),
+        source("Person",
+            "@Entity(table = \"People\")\n@PartitionKey(\"{country}\")\n@RowKey(\"{lastName}_{firstName}\")\n"
+                + "public record Person(String country, String lastName, String firstName, int age) {}"),
+        source("EmployeeRepository",
+            "@Repository public interface EmployeeRepository extends TableRepository<Employee> {\n"
+                + "  Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  Optional<Employee> findByDepartmentAndEmail(String department, String email);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdGreaterThanEqual(String department, int from);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdGreaterThan(String department, int after);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdLessThanEqual(String department, int to);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdLessThan(String department, int before);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from, int to);\n"
+                + "  List<Employee> findByDepartment(String department);\n"
+                + "  List<Employee> findByDepartmentAndEmailStartsWith(String department, String prefix);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAge(String department, int age);\n"
+                + "  Optional<Employee> findByDepartmentAndEmailAndAge(String department, String email, int age);\n"
+                + "  @AllowScan List<Employee> findByLastName(String lastName);\n"
+                + "  @AllowScan List<Employee> findByEmployeeId(int employeeId);\n"
+                + "  Optional<Employee> findFirstByDepartment(String department);\n"
+                + "}"),
+        source("ReviewRepository",
+            "@Repository public interface ReviewRepository extends TableRepository<Review> {\n"
+                + "  List<Review> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  List<Review> findByDepartmentAndEmployeeIdAndYearBetween(String department, int employeeId, int from, int to);\n"
+                + "  @AllowScan List<Review> findByDepartmentAndYear(String department, int year);\n"
+                + "}"),
+        source("ExpenseRepository",
+            "@Repository public interface ExpenseRepository extends TableRepository<Expense> {\n"
+                + "  List<Expense> findTop10ByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedGreaterThan(String department, int employeeId, Instant since);\n"
+                + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedLessThanEqual(String department, int employeeId, Instant until);\n"
+                + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedBetween(String department, int employeeId, Instant from, Instant to);\n"
+                + "}"),
+        source("PersonRepository",
+            "@Repository public interface PersonRepository extends TableRepository<Person> {\n"
+                + "  Optional<Person> findByCountryAndLastNameAndFirstName(String country, String lastName, String firstName);\n"
+                + "  List<Person> findByCountryAndLastName(String country, String lastName);\n"
+                + "  List<Person> findByCountryAndLastNameStartsWith(String country, String prefix);\n"
+                + "  @AllowScan List<Person> findByCountryAndLastNameGreaterThan(String country, String name);\n"
+                + "  List<Person> findByCountryAndLastNameAndFirstNameGreaterThan(String country, String lastName, String after);\n"
+                + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    employees = generated(compilation, "test.EmployeeRepository__Impl");
+    reviews = generated(compilation, "test.ReviewRepository__Impl");
+    expenses = generated(compilation, "test.ExpenseRepository__Impl");
+    people = generated(compilation, "test.PersonRepository__Impl");
+  }
+
+  private static String generated(Compilation compilation, String name) {
+    try {
+      return compilation.generatedSourceFile(name).orElseThrow().getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Stream<Arguments> plans() {
+    return Stream.of(
+        plan("binding both keys is a point read", "employees", "findByDepartmentAndEmployeeId",
+            "POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}"),
+        plan("an index that binds every key component gives a point read through it", "employees",
+            "findByDepartmentAndEmail", "POINT via index email: PartitionKey = {department}, RowKey = email_{email}"),
+        plan("a lower bound on a padded component starts at its encoding", "employees",
+            "findByDepartmentAndEmployeeIdGreaterThanEqual",
+            "RANGE: PartitionKey = {department}, RowKey in [empid_{from:08}, empid_…)"),
+        plan("an exclusive lower bound on the last component excludes that key", "employees",
+            "findByDepartmentAndEmployeeIdGreaterThan",
+            "RANGE: PartitionKey = {department}, RowKey in (empid_{after:08}, empid_…)"),
+        plan("an inclusive upper bound on the last component includes that key", "employees",
+            "findByDepartmentAndEmployeeIdLessThanEqual",
+            "RANGE: PartitionKey = {department}, RowKey in [empid_, empid_{to:08}]"),
+        plan("an exclusive upper bound stops before the key", "employees", "findByDepartmentAndEmployeeIdLessThan",
+            "RANGE: PartitionKey = {department}, RowKey in [empid_, empid_{before:08})"),
+        plan("between bounds both ends", "employees", "findByDepartmentAndEmployeeIdBetween",
+            "RANGE: PartitionKey = {department}, RowKey in [empid_{from:08}, empid_{to:08}]"),
+        plan("the type's literal prefix alone reads exactly its entities", "employees", "findByDepartment",
+            "RANGE: PartitionKey = {department}, RowKey starts with empid_"),
+        plan("StartsWith on an index component is a prefix range of the index", "employees",
+            "findByDepartmentAndEmailStartsWith",
+            "RANGE via index email: PartitionKey = {department}, RowKey starts with email_{prefix}"),
+        plan("a condition on a non-key property scans the partition", "employees", "findByDepartmentAndAge",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter age eq {age}"),
+        plan("other conditions ride along as a filter on a point read", "employees", "findByDepartmentAndEmailAndAge",
+            "POINT via index email: PartitionKey = {department}, RowKey = email_{email}; filter age eq {age}"),
+        plan("no PartitionKey means a table scan", "employees", "findByLastName",
+            "TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName}"),
+        plan("a RowKey without a PartitionKey is still a table scan, with the RowKey bound in every partition",
+            "employees", "findByEmployeeId",
+            "TABLE_SCAN: every partition of table Company, RowKey = empid_{employeeId:08}"),
+        plan("First limits a range to its first entity", "employees", "findFirstByDepartment",
+            "RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1"),
+        plan("a leading component of a compound key is a prefix that ends at the separator", "reviews",
+            "findByDepartmentAndEmployeeId",
+            "RANGE: PartitionKey = {department}, RowKey starts with review_{employeeId:08}_"),
+        plan("a range on the second component of a compound key", "reviews",
+            "findByDepartmentAndEmployeeIdAndYearBetween",
+            "RANGE: PartitionKey = {department}, RowKey in [review_{employeeId:08}_{from}, review_{employeeId:08}_{to}]"),
+        plan("skipping a leading component leaves only the literal prefix and a filter", "reviews",
+            "findByDepartmentAndYear",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with review_; filter year eq {year}"),
+        plan("the log tail returns the newest first with a limit", "expenses", "findTop10ByDepartmentAndEmployeeId",
+            "RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:08}_; first 10"),
+        plan("after a time on a descending component is the range before its encoding", "expenses",
+            "findByDepartmentAndEmployeeIdAndSubmittedGreaterThan",
+            "RANGE: PartitionKey = {department}, RowKey in [expense_{employeeId:08}_, expense_{employeeId:08}_{since:desc})"),
+        plan("up to a time on a descending component starts at its encoding", "expenses",
+            "findByDepartmentAndEmployeeIdAndSubmittedLessThanEqual",
+            "RANGE: PartitionKey = {department}, RowKey in [expense_{employeeId:08}_{until:desc}, expense_{employeeId:08}_…)"),
+        plan("between on a descending component swaps its ends", "expenses",
+            "findByDepartmentAndEmployeeIdAndSubmittedBetween",
+            "RANGE: PartitionKey = {department}, RowKey in [expense_{employeeId:08}_{to:desc}, expense_{employeeId:08}_{from:desc}]"),
+        plan("strings separated by a literal give a point read", "people", "findByCountryAndLastNameAndFirstName",
+            "POINT: PartitionKey = {country}, RowKey = {lastName}_{firstName}"),
+        plan("a leading string is a prefix that includes its separator, so Smith never matches Smithson", "people",
+            "findByCountryAndLastName", "RANGE: PartitionKey = {country}, RowKey starts with {lastName}_"),
+        plan("StartsWith on a leading string is a prefix range", "people", "findByCountryAndLastNameStartsWith",
+            "RANGE: PartitionKey = {country}, RowKey starts with {prefix}"),
+        plan("a range on a string followed by more key cannot be a key range and becomes a filter", "people",
+            "findByCountryAndLastNameGreaterThan", "PARTITION_SCAN: PartitionKey = {country}; filter lastName gt {name}"),
+        plan("a range on a string that ends the key is a key range", "people",
+            "findByCountryAndLastNameAndFirstNameGreaterThan",
+            "RANGE: PartitionKey = {country}, RowKey in ({lastName}_{after}, {lastName}_…)"));
+  }
+
+  private static Arguments plan(String behaviour, String repository, String method, String expected) {
+    return Arguments.of(behaviour, repository, method, expected);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("plans")
+  void writesThePlanIntoTheGeneratedJavadoc(String behaviour, String repository, String method, String expected) {
+    String source = switch (repository) {
+      case "employees" -> employees;
+      case "reviews" -> reviews;
+      case "expenses" -> expenses;
+      default -> people;
+    };
+    int at = source.indexOf(" " + method + "(");
+    assertThat(at).as("generated method %s", method).isPositive();
+    String javadoc = source.substring(source.lastIndexOf("/**", at), at);
+    assertThat(javadoc).contains(expected + ".");
+    assertThat(source.substring(at)).contains("\"" + expected + "\"");
+  }
+}
