@@ -1,0 +1,196 @@
+package io.tablemapper.samples.company;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The company of the table design guide, run end to end: it stores departments with their employees in one entity
+ * group transaction, reviews and expense claims, then queries them, printing each query with the plan the
+ * processor chose for it at compile time, and shows what the mapper refuses.
+ */
+public final class CompanyApp {
+  private final TableMapper mapper;
+  private final PrintStream out;
+  private final DepartmentRepository departments;
+  private final EmployeeRepository employees;
+  private final ReviewRepository reviews;
+  private final ExpenseClaimRepository claims;
+
+  CompanyApp(TableMapper mapper, PrintStream out) {
+    this.mapper = mapper;
+    this.out = out;
+    this.departments = mapper.repository(DepartmentRepository.class);
+    this.employees = mapper.repository(EmployeeRepository.class);
+    this.reviews = mapper.repository(ReviewRepository.class);
+    this.claims = mapper.repository(ExpenseClaimRepository.class);
+  }
+
+  /** Runs the sample on the in-memory backend. */
+  public static void main(String[] args) {
+    PrintStream out = System.out;
+    try (TableMapper mapper = TableMapper.builder()
+        .backend(InMemoryBackend.create())
+        .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class)
+        .queryListener(event -> printPlan(out, event))
+        .build()) {
+      new CompanyApp(mapper, out).run();
+    }
+  }
+
+  static void printPlan(PrintStream out, QueryEvent event) {
+    out.printf("    plan: %s%n    read %d row(s) in %d request(s), returned %d%n", event.plan(), event.rowsRead(),
+        event.requests(), event.rowsReturned());
+  }
+
+  void run() {
+    store();
+    query();
+    concurrency();
+    indexMaintenance();
+    heterogeneousPartition();
+    paging();
+    rejectedInput();
+  }
+
+  private void store() {
+    section("Storing the company (each department with its employees in one entity group transaction)");
+    List<Object> sales = mapper.batch("Company", "Sales")
+        .insert(Department.of("Sales", "Ken Kwok", 4))
+        .insert(Employee.of("Sales", 10, "Ken", "Kwok", 23, "kenk@contoso.com"))
+        .insert(Employee.of("Sales", 123, "Don", "Hall", 34, "donh@contoso.com"))
+        .insert(Employee.of("Sales", 223, "Jun", "Cao", 47, "junc@contoso.com"))
+        .insert(Employee.of("Sales", 224, "Ana", "Jones", 29, "anaj@contoso.com"))
+        .commit();
+    sales.forEach(this::stored);
+    List<Object> marketing = mapper.batch("Company", "Marketing")
+        .insert(Department.of("Marketing", "Ben Smith", 2))
+        .insert(Employee.of("Marketing", 1, "Ben", "Smith", 41, "bens@contoso.com"))
+        .insert(Employee.of("Marketing", 2, "Eva", "Jones", 38, "evaj@contoso.com"))
+        .commit();
+    marketing.forEach(this::stored);
+    for (int year = 2021; year <= 2024; year++) {
+      stored(reviews.insert(new Review("Sales", 223, year, 3 + year % 2, 4, "review of " + year)));
+    }
+    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-01T09:15:00Z"),
+        new BigDecimal("120.50"), "taxi")));
+    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-04T18:40:00Z"),
+        new BigDecimal("89.90"), "dinner with a customer")));
+    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-04-11T07:05:00Z"),
+        new BigDecimal("412.00"), "flight")));
+    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-05-20T12:00:00Z"),
+        new BigDecimal("35.25"), "lunch")));
+  }
+
+  private void query() {
+    section("Queries, each with the plan chosen at compile time");
+    show("Sales employee 223", () -> employees.findByDepartmentAndEmployeeId("Sales", 223));
+    show("the Sales employee with email donh@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "donh@contoso.com"));
+    show("Sales employees 100 to 299", () -> employees.findByDepartmentAndEmployeeIdBetween("Sales", 100, 299));
+    show("Sales emails starting with 'j'", () -> employees.findByDepartmentAndEmailStartsWith("Sales", "j"));
+    show("Sales employees older than 30", () -> employees.findByDepartmentAndAgeGreaterThan("Sales", 30));
+    show("employees named Jones in any department", () -> employees.findByLastName("Jones"));
+    show("the number of Sales employees", () -> employees.countByDepartment("Sales"));
+    show("the Sales department", () -> departments.findByName("Sales"));
+    show("the reviews of employee 223", () -> reviews.findByDepartmentAndEmployeeId("Sales", 223));
+    show("the reviews of employee 223 from 2022 to 2023",
+        () -> reviews.findByDepartmentAndEmployeeIdAndYearBetween("Sales", 223, 2022, 2023));
+    show("the latest three expense claims of employee 223 (newest first)",
+        () -> claims.findTop3ByDepartmentAndEmployeeId("Sales", 223));
+    show("the claims of employee 223 since April",
+        () -> claims.findByDepartmentAndEmployeeIdAndSubmittedGreaterThan("Sales", 223, Instant.parse("2024-04-01T00:00:00Z")));
+  }
+
+  private void concurrency() {
+    section("Optimistic concurrency: an update carries the ETag it read");
+    Employee read = employees.findByDepartmentAndEmployeeId("Sales", 10).orElseThrow();
+    Employee updated = employees.update(read.birthday());
+    out.println("  updated " + updated);
+    try {
+      employees.update(read.birthday());
+      out.println("  !! a stale update went through");
+    } catch (ConcurrencyConflictException e) {
+      out.println("  the second update with the stale ETag was refused: " + e.getMessage());
+    }
+  }
+
+  private void indexMaintenance() {
+    section("Index copies move with the entity, in the same transaction");
+    Employee jun = employees.findByDepartmentAndEmployeeId("Sales", 223).orElseThrow();
+    employees.update(jun.withEmail("jun.cao@contoso.com"));
+    show("the old address junc@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "junc@contoso.com"));
+    show("the new address jun.cao@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "jun.cao@contoso.com"));
+  }
+
+  private void heterogeneousPartition() {
+    section("The Sales partition: four entity types, resolved through EntityType (index copies never appear)");
+    for (Object entity : mapper.partition("Company", "Sales").all()) {
+      out.println("  " + entity.getClass().getSimpleName() + ": " + entity);
+    }
+  }
+
+  private void paging() {
+    section("Paging through Sales employees, two at a time, with an opaque continuation token");
+    Page<Employee> page = employees.findByDepartment("Sales", PageRequest.of(2));
+    int number = 1;
+    while (true) {
+      out.println("  page " + number + ": " + page.items().stream().map(Employee::lastName).toList()
+          + page.continuationToken().map(token -> ", token " + token).orElse(", last page"));
+      if (page.continuationToken().isEmpty()) {
+        break;
+      }
+      page = employees.findByDepartment("Sales", PageRequest.after(page.continuationToken().get(), 2));
+      number++;
+    }
+  }
+
+  private void rejectedInput() {
+    section("What the mapper refuses, before anything is written");
+    try {
+      employees.insert(Employee.of("Sales", 1_000_000, "Too", "Big", 30, "big@contoso.com"));
+    } catch (InvalidKeyException e) {
+      out.println("  an id that does not fit {employeeId:06}: " + e.getMessage());
+    }
+    try {
+      employees.insert(Employee.of("Sales", 500, "Dup", "Licate", 30, "donh@contoso.com"));
+    } catch (EntityExistsException e) {
+      out.println("  an email already taken: " + e.getMessage());
+    }
+    show("employee 500 after the refused insert", () -> employees.findByDepartmentAndEmployeeId("Sales", 500));
+  }
+
+  private void section(String title) {
+    out.println();
+    out.println("== " + title);
+  }
+
+  private void stored(Object entity) {
+    out.println("  stored " + entity);
+  }
+
+  private void show(String what, Supplier<?> query) {
+    out.println("  " + what + ":");
+    Object result = query.get();
+    if (result instanceof List<?> list) {
+      list.forEach(item -> out.println("      " + item));
+      if (list.isEmpty()) {
+        out.println("      (none)");
+      }
+    } else if (result instanceof Optional<?> optional) {
+      out.println("      " + optional.map(Object::toString).orElse("(none)"));
+    } else {
+      out.println("      " + result);
+    }
+  }
+}
