@@ -22,6 +22,7 @@ final class InterceptingBackend implements TableBackend {
   final List<List<WriteOperation>> batches = new ArrayList<>();
   final AtomicInteger queries = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
+  final AtomicInteger tableCreations = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
   private int pageCap;
   private boolean emptyPages;
@@ -50,6 +51,7 @@ final class InterceptingBackend implements TableBackend {
 
   @Override
   public boolean createTableIfNotExists(String table) {
+    tableCreations.incrementAndGet();
     return delegate.createTableIfNotExists(table);
   }
 
