@@ -83,19 +83,16 @@ final class GeneratedCode {
 
   private static EntityMapping<?> findMapping(Class<?> type) {
     String name = GeneratedNames.mapping(type.getName());
-    Class<?> generated = load(name, type);
+    Class<?> generated = null;
+    for (Class<?> source = type; generated == null && isUserClass(source); source = source.getSuperclass()) {
+      name = GeneratedNames.mapping(source.getName());
+      generated = load(name, source);
+    }
     if (generated == null) {
-      Class<?> parent = type.getSuperclass();
-      if (parent != null && parent != Object.class && !parent.getName().startsWith("java.")) {
-        try {
-          return MAPPINGS.get(parent);
-        } catch (TableMapperException e) {
-          // the superclass is no entity either: report the class the caller used
-        }
-      }
       throw new TableMapperException(
-          "No generated mapping for entity class " + type.getName() + ": looked for " + name
-              + ", which does not exist. Annotate " + type.getSimpleName() + " with @Entity" + HOW_TO_ENABLE);
+          "No generated mapping for entity class " + type.getName() + ": looked for "
+              + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
+              + type.getSimpleName() + " with @Entity" + HOW_TO_ENABLE);
     }
     Object instance;
     try {
@@ -154,6 +151,10 @@ final class GeneratedCode {
               + " version of mapper-processor, rebuild the project",
           e);
     }
+  }
+
+  private static boolean isUserClass(Class<?> type) {
+    return type != null && type != Object.class && !type.isInterface() && !type.getName().startsWith("java.");
   }
 
   private static Class<?> load(String name, Class<?> source) {

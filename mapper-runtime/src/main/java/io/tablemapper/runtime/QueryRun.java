@@ -23,6 +23,9 @@ import java.util.Optional;
  * written in the same batch), so it is read as the entity. A partial copy is followed to its entity with a point
  * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties.
  *
+ * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
+ * included, and requests are the queries and point reads made.
+ *
  * <p>Each row read yields at most one entity, so asking the backend for at most the entities still wanted keeps
  * its continuation token exactly after the last entity returned. Not thread-safe.
  */

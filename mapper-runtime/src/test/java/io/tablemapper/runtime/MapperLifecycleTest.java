@@ -11,6 +11,8 @@ import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
 import io.tablemapper.runtime.fixtures.Impostor;
+import io.tablemapper.runtime.fixtures.Project;
+import io.tablemapper.runtime.fixtures.Project__Mapping;
 import io.tablemapper.runtime.fixtures.Unmapped;
 import io.tablemapper.runtime.fixtures.UnmappedRepository;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,22 @@ class MapperLifecycleTest {
   void theMappingOfAClassIsLookedUpByNameOnce() {
     assertThat(GeneratedCode.mapping(Employee.class)).isSameAs(Employee__Mapping.INSTANCE);
     assertThat(GeneratedCode.mappingOf(Employee.of("a", 1, "b", "c", 1, "d"))).isSameAs(Employee__Mapping.INSTANCE);
+  }
+
+  @Test
+  void anAnonymousSubclassOfAJavaBeanEntityMapsLikeTheEntity() {
+    Project project = new Project() {
+      {
+        setTeam("Rockets");
+        setCode("gemini");
+      }
+    };
+
+    assertThat(GeneratedCode.mappingOf(project)).isSameAs(Project__Mapping.INSTANCE);
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      mapper.batch("Projects", "Rockets").insert(project).commit();
+      assertThat(mapper.partition("Projects", "Rockets").all(Project.class)).hasSize(1);
+    }
   }
 
   @Test

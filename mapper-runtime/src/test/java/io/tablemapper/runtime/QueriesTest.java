@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.QueryEvent;
@@ -193,6 +194,28 @@ class QueriesTest {
 
     assertThat(backend.batches).hasSize(3).allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(100));
     assertThat(RawRows.partition(store, "Company", "HR")).isEmpty();
+  }
+
+  @Test
+  void deleteByQuerySkipsAnEntitySomebodyElseDeletedMeanwhile() {
+    EmployeeRepository other = TableMapper.builder().backend(store).build().repository(EmployeeRepository.class);
+    backend.beforeNextWrite(() -> other.delete(ken));
+
+    assertThat(employees.deleteByDepartmentAndAgeLessThan("Sales", 40)).isEqualTo(1);
+    assertThat(employees.findByDepartment("Sales")).containsExactly(kim);
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
+  void deleteByQueryStopsWithoutDeletingWhenAMatchChangedMeanwhile() {
+    EmployeeRepository other = TableMapper.builder().backend(store).build().repository(EmployeeRepository.class);
+    backend.beforeNextWrite(() -> other.update(ben.withAge(36)));
+
+    assertThatThrownBy(() -> employees.deleteByDepartmentAndAgeLessThan("Sales", 40))
+        .isInstanceOf(ConcurrencyConflictException.class)
+        .hasMessageContaining("Employee (PartitionKey 'Sales', RowKey 'empid_00000200')");
+    assertThat(employees.findByDepartment("Sales")).extracting(Employee::employeeId).containsExactly(123, 124, 200);
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
   }
 
   @Test
