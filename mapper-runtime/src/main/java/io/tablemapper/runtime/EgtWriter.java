@@ -51,17 +51,22 @@ final class EgtWriter {
     Set<String> missingCopies = new HashSet<>();
     int attempts = 1;
     while (true) {
-      for (EntityWrite<?> write : writes) {
-        write.read(backend, table);
-        RuntimeException problem = write.checkStored(table);
-        if (problem != null) {
-          throw WriteFailures.rejected(mode, write, table, problem);
-        }
-      }
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
       for (EntityWrite<?> write : writes) {
-        if (!write.dropped()) {
-          write.expand(ops, missingCopies, core.context);
+        RuntimeException problem;
+        try {
+          write.read(backend, table);
+          problem = write.checkStored(table);
+          if (problem == null && !write.dropped()) {
+            write.expand(ops, missingCopies, core.context);
+          }
+        } catch (BatchException e) {
+          throw e;
+        } catch (TableMapperException e) {
+          problem = e;
+        }
+        if (problem != null) {
+          throw WriteFailures.rejected(mode, write, table, problem);
         }
       }
       if (ops.isEmpty()) {

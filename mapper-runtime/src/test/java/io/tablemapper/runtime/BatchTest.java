@@ -225,6 +225,21 @@ class BatchTest {
   }
 
   @Test
+  void aStoredEntityWhoseOldIndexValueIsNoValidKeyIsRejectedAtItsPosition() {
+    store.write("Company", WriteOperation.insert(TableRow.builder("Sales", "empid_00000300")
+        .putString("EntityType", "Employee").putString("department", "Sales").putInt32("employeeId", 300)
+        .putString("lastName", "Old").putString("email", "bad/value").build()));
+    before = RawRows.all(store, "Company");
+
+    BatchException failure = failure(sales().insert(employee(1, "one@contoso.com"))
+        .update(employee(300, "good@contoso.com")));
+
+    assertThat(failure.reason()).isEqualTo(Reason.REJECTED);
+    assertThat(failure.failedIndex()).isEqualTo(1);
+    assertThat(failure.getCause()).isInstanceOf(InvalidKeyException.class).hasMessageContaining("email");
+  }
+
+  @Test
   void aStaleETagIsRejectedWithAConcurrencyConflict() {
     employees.update(kim.withAge(60));
     before = RawRows.all(store, "Company");
