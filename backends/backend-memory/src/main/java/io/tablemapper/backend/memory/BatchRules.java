@@ -1,0 +1,81 @@
+package io.tablemapper.backend.memory;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.WriteOperation;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The rules of an entity group transaction that hold whatever is stored, checked before a batch touches any
+ * state, in this order: not empty; at most {@value StoreLimits#MAX_BATCH_OPERATIONS} operations; one partition;
+ * one operation per entity; at most {@value StoreLimits#MAX_BATCH_SIZE} bytes; every row valid.
+ */
+final class BatchRules {
+  private BatchRules() {}
+
+  /**
+   * Checks a batch.
+   *
+   * @throws BatchException naming the broken rule and, where one is at fault, the operation
+   */
+  static void check(String table, List<WriteOperation> operations) {
+    if (operations.isEmpty()) {
+      throw new BatchException(Reason.EMPTY, -1, "batch on table '" + table + "' holds no operation");
+    }
+    if (operations.size() > StoreLimits.MAX_BATCH_OPERATIONS) {
+      throw new BatchException(
+          Reason.TOO_MANY_OPERATIONS, -1,
+          "batch on table '" + table + "' holds " + operations.size()
+              + " operations; an entity group transaction holds at most " + StoreLimits.MAX_BATCH_OPERATIONS);
+    }
+    String partitionKey = operations.get(0).row().partitionKey();
+    Set<String> rowKeys = new HashSet<>(operations.size() * 2);
+    long size = 0;
+    for (int i = 0; i < operations.size(); i++) {
+      WriteOperation operation = operations.get(i);
+      if (!operation.row().partitionKey().equals(partitionKey)) {
+        throw new BatchException(
+            Reason.WRONG_PARTITION, i,
+            describe(table, i, operation) + " addresses partition '" + operation.row().partitionKey()
+                + "' but operation 0 addresses '" + partitionKey + "'; a batch writes one partition");
+      }
+      if (!rowKeys.add(operation.row().rowKey())) {
+        throw new BatchException(
+            Reason.DUPLICATE_ENTITY, i,
+            describe(table, i, operation) + " addresses an entity an earlier operation of the batch addresses;"
+                + " a batch holds one operation per entity");
+      }
+      size += StoreLimits.entitySize(operation.row());
+    }
+    if (size > StoreLimits.MAX_BATCH_SIZE) {
+      throw new BatchException(
+          Reason.TOO_LARGE, -1,
+          "batch on table '" + table + "' is " + size + " bytes in the store's size estimate; an entity group"
+              + " transaction holds at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB)");
+    }
+    for (int i = 0; i < operations.size(); i++) {
+      try {
+        Writes.checkValid(table, operations.get(i));
+      } catch (TableMapperException invalid) {
+        throw rejected(table, i, operations.get(i), invalid);
+      }
+    }
+  }
+
+  /** The exception for an operation the store rejected; nothing of the batch was written. */
+  static BatchException rejected(String table, int index, WriteOperation operation, TableMapperException cause) {
+    return new BatchException(
+        Reason.REJECTED, index,
+        describe(table, index, operation) + " was rejected, so nothing of the batch was written: "
+            + cause.getMessage(),
+        cause);
+  }
+
+  private static String describe(String table, int index, WriteOperation operation) {
+    return "operation " + index + " of the batch on table '" + table + "' (" + operation + ")";
+  }
+}

@@ -1,0 +1,196 @@
+package io.tablemapper.backend.memory;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link TableBackend} that keeps its tables in memory: the fastest backend, for tests and for data that need
+ * not outlive the process. Create one with {@link #create()}.
+ *
+ * <p>It behaves like Azure Table Storage, as the conformance kit pins down:
+ *
+ * <ul>
+ *   <li>Table names follow {@link StoreLimits#checkTableName} and are case-insensitive ({@code Orders} and
+ *       {@code orders} are one table); messages use the spelling the table was created with.
+ *   <li>Rows are sorted by (PartitionKey, RowKey) as UTF-16 code units. A point read costs a few map lookups; a
+ *       query costs O(log n) to find its key range plus the rows it reads in that range, never the table's size.
+ *   <li>Every row is checked with {@link StoreLimits#checkRow} before anything is stored, and binary values are
+ *       copied on write, so a caller cannot change stored data afterwards. Rows that {@link #get} and
+ *       {@link #query} return are the stored, immutable rows: their binary arrays are shared with the store and
+ *       must not be modified.
+ *   <li>Every write gets a new ETag and Timestamp; all rows of one batch share them. Timestamps are the wall
+ *       clock in 100 ns ticks, strictly increasing within a backend, and ETags are derived from them
+ *       ({@code W/"datetime'2024-01-31T12%3A00%3A00.1234567Z'"}), so they never repeat.
+ *   <li>A batch is checked against the rules of an entity group transaction before it touches any state, then
+ *       evaluated and applied under its partition's lock: either every operation is applied or none, and no
+ *       reader sees it half-applied. A rejected operation is reported as a {@link BatchException} whose
+ *       {@code failedIndex()} is the first operation that failed and whose cause is the specific exception.
+ *   <li>A query page holds exactly {@code limit} rows unless the matches run out, and carries a continuation
+ *       token only if another matching row exists. Tokens are deterministic strings that name the next row's
+ *       keys, so they stay valid across query objects and while the data changes.
+ *   <li>It is safe for concurrent use. After {@link #close()} every operation throws
+ *       {@link IllegalStateException}.
+ * </ul>
+ */
+public final class InMemoryBackend implements TableBackend {
+  /** Tables by name in lower case. */
+  private final ConcurrentHashMap<String, MemoryTable> tables = new ConcurrentHashMap<>();
+  /** Tables by every spelling already looked up, so a lookup needs no validation and no lower-casing. */
+  private final ConcurrentHashMap<String, MemoryTable> bySpelling = new ConcurrentHashMap<>();
+  private final VersionClock clock;
+  private volatile boolean closed;
+
+  private InMemoryBackend(Clock clock) {
+    this.clock = new VersionClock(clock);
+  }
+
+  /** A new, empty in-memory store. */
+  public static InMemoryBackend create() {
+    return new InMemoryBackend(Clock.systemUTC());
+  }
+
+  /** A new, empty in-memory store whose Timestamps come from {@code clock} (made strictly increasing). */
+  static InMemoryBackend create(Clock clock) {
+    return new InMemoryBackend(clock);
+  }
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    return tables.putIfAbsent(canonical(table), new MemoryTable(table, clock)) == null;
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    MemoryTable removed = tables.remove(canonical(table));
+    if (removed == null) {
+      return false;
+    }
+    removed.dropped = true;
+    bySpelling.values().removeIf(spelled -> spelled == removed);
+    return true;
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    return lookup(table) != null;
+  }
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    MemoryTable found = existing(table);
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    return Optional.ofNullable(found.get(partitionKey, rowKey));
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    return query(query, ScanListener.NONE);
+  }
+
+  QueryResult query(TableQuery query, ScanListener listener) {
+    return existing(query.table()).query(query, listener);
+  }
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    Objects.requireNonNull(operation, "operation");
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    Writes.checkValid(table, operation);
+    MemoryTable found = existing(table);
+    try {
+      return found.apply(operation.row().partitionKey(), List.of(operation)).get(0);
+    } catch (MemoryTable.Rejected rejected) {
+      throw rejected.failure;
+    }
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    List<WriteOperation> copy = List.copyOf(operations);
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    BatchRules.check(table, copy);
+    MemoryTable found = existing(table);
+    try {
+      return found.apply(copy.get(0).row().partitionKey(), copy);
+    } catch (MemoryTable.Rejected rejected) {
+      throw BatchRules.rejected(found.name, rejected.index, copy.get(rejected.index), rejected.failure);
+    }
+  }
+
+  /** {@code in-memory}. */
+  @Override
+  public String name() {
+    return "in-memory";
+  }
+
+  /** Drops every table; afterwards every operation throws {@link IllegalStateException}. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    tables.clear();
+    bySpelling.clear();
+  }
+
+  @Override
+  public String toString() {
+    return closed ? "InMemoryBackend[closed]" : "InMemoryBackend[" + tables.size() + " tables]";
+  }
+
+  private MemoryTable existing(String table) {
+    MemoryTable found = lookup(table);
+    if (found == null) {
+      throw new TableNotFoundException(
+          "table '" + table + "' does not exist in the in-memory backend; create it with createTableIfNotExists");
+    }
+    return found;
+  }
+
+  /** The live table of that name, or null; validates names not seen before. */
+  private MemoryTable lookup(String table) {
+    ensureOpen();
+    if (table != null) {
+      MemoryTable known = bySpelling.get(table);
+      if (known != null && !known.dropped) {
+        return known;
+      }
+    }
+    StoreLimits.checkTableName(table);
+    MemoryTable found = tables.get(canonical(table));
+    if (found != null) {
+      bySpelling.put(table, found);
+    } else {
+      bySpelling.remove(table);
+    }
+    return found;
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("the in-memory backend is closed; create a new one with InMemoryBackend.create()");
+    }
+  }
+
+  private static String canonical(String table) {
+    return table.toLowerCase(Locale.ROOT);
+  }
+}

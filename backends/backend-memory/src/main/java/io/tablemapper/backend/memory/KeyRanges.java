@@ -1,0 +1,43 @@
+package io.tablemapper.backend.memory;
+
+import io.tablemapper.spi.KeyBound;
+import java.util.Collections;
+import java.util.NavigableMap;
+
+/** Key-range navigation on sorted maps: O(log n) to find a range, then only the range is read. */
+final class KeyRanges {
+  private KeyRanges() {}
+
+  /** The part of the map between the bounds (either null for unbounded); empty if the bounds cross. */
+  static <V> NavigableMap<String, V> range(NavigableMap<String, V> map, KeyBound from, KeyBound to) {
+    if (from != null && to != null) {
+      int order = from.key().compareTo(to.key());
+      if (order > 0 || (order == 0 && !(from.inclusive() && to.inclusive()))) {
+        return Collections.emptyNavigableMap();
+      }
+      return map.subMap(from.key(), from.inclusive(), to.key(), to.inclusive());
+    }
+    if (from != null) {
+      return map.tailMap(from.key(), from.inclusive());
+    }
+    if (to != null) {
+      return map.headMap(to.key(), to.inclusive());
+    }
+    return map;
+  }
+
+  /** The stricter (higher) of two lower bounds, either of which may be null. */
+  static KeyBound higherLowerBound(KeyBound a, KeyBound b) {
+    if (a == null) {
+      return b;
+    }
+    if (b == null) {
+      return a;
+    }
+    int order = a.key().compareTo(b.key());
+    if (order != 0) {
+      return order > 0 ? a : b;
+    }
+    return a.inclusive() ? b : a;
+  }
+}

@@ -1,0 +1,116 @@
+package io.tablemapper.backend.memory;
+
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.locks.StampedLock;
+
+/** One table: its partitions sorted by PartitionKey. Thread-safe. */
+final class MemoryTable {
+  private static final int INITIAL_PAGE_CAPACITY = 64;
+
+  /** The name as spelled when the table was created. */
+  final String name;
+  private final VersionClock clock;
+  private final ConcurrentSkipListMap<String, MemoryPartition> partitions = new ConcurrentSkipListMap<>();
+  /** Set once the table was deleted; lookups that still hold it then look again. */
+  volatile boolean dropped;
+
+  MemoryTable(String name, VersionClock clock) {
+    this.name = name;
+    this.clock = clock;
+  }
+
+  TableRow get(String partitionKey, String rowKey) {
+    MemoryPartition partition = partitions.get(partitionKey);
+    return partition == null ? null : partition.get(rowKey);
+  }
+
+  QueryResult query(TableQuery query, ScanListener listener) {
+    ContinuationToken resume =
+        query.continuation() == null ? null : ContinuationToken.decode(query.continuation(), name);
+    KeyBound partitionFrom = resume == null
+        ? query.partitionFrom()
+        : KeyRanges.higherLowerBound(query.partitionFrom(), KeyBound.inclusive(resume.partitionKey()));
+    List<TableRow> page = new ArrayList<>(Math.min(query.limit(), INITIAL_PAGE_CAPACITY));
+    for (MemoryPartition partition : KeyRanges.range(partitions, partitionFrom, query.partitionTo()).values()) {
+      KeyBound rowFrom = resume != null && partition.key.equals(resume.partitionKey())
+          ? KeyRanges.higherLowerBound(query.rowFrom(), KeyBound.inclusive(resume.rowKey()))
+          : query.rowFrom();
+      String next = partition.collect(query, rowFrom, query.rowTo(), page, listener);
+      if (next != null) {
+        return new QueryResult(page, new ContinuationToken(partition.key, next).encode());
+      }
+    }
+    return new QueryResult(page, null);
+  }
+
+  /**
+   * Applies valid operations on one partition atomically: each is evaluated against the stored state under the
+   * partition's write lock, and only if all succeed are they applied, with one new version.
+   *
+   * @throws Rejected naming the first operation that failed; nothing was applied
+   */
+  List<WriteResult> apply(String partitionKey, List<WriteOperation> operations) {
+    while (true) {
+      MemoryPartition partition = partitions.computeIfAbsent(partitionKey, MemoryPartition::new);
+      StampedLock lock = partition.lock;
+      long stamp = lock.writeLock();
+      try {
+        if (partition.removed) {
+          continue;
+        }
+        TableRow[] outcomes = new TableRow[operations.size()];
+        for (int i = 0; i < outcomes.length; i++) {
+          WriteOperation operation = operations.get(i);
+          try {
+            outcomes[i] = Writes.evaluate(name, operation, partition.rows.get(operation.row().rowKey()));
+          } catch (TableMapperException failure) {
+            throw new Rejected(i, failure);
+          }
+        }
+        Version version = clock.next();
+        WriteResult written = new WriteResult(version.etag(), version.timestamp());
+        WriteResult deleted = new WriteResult(null, null);
+        List<WriteResult> results = new ArrayList<>(outcomes.length);
+        for (int i = 0; i < outcomes.length; i++) {
+          String rowKey = operations.get(i).row().rowKey();
+          if (outcomes[i] == null) {
+            partition.rows.remove(rowKey);
+            results.add(deleted);
+          } else {
+            partition.rows.put(rowKey, outcomes[i].withSystemProperties(version.etag(), version.timestamp()));
+            results.add(written);
+          }
+        }
+        return results;
+      } finally {
+        if (!partition.removed && partition.rows.isEmpty()) {
+          partition.removed = true;
+          partitions.remove(partitionKey, partition);
+        }
+        lock.unlockWrite(stamp);
+      }
+    }
+  }
+
+  /** The first operation of a write or batch that the store rejected. */
+  static final class Rejected extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int index;
+    final TableMapperException failure;
+
+    Rejected(int index, TableMapperException failure) {
+      super(failure.getMessage(), failure, false, false);
+      this.index = index;
+      this.failure = failure;
+    }
+  }
+}

@@ -1,0 +1,237 @@
+package io.tablemapper.backend.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The store's limits ({@link StoreLimits}): what is just within them is stored and read back intact, what is just
+ * beyond them is rejected with the specific exception, and a rejected write leaves the table as it was, whether it
+ * inserts a new row or replaces, merges or upserts an existing one.
+ */
+abstract class StoreLimitTests extends ConformanceGroup {
+  private static final Duration TICK = Duration.ofNanos(StoreLimits.DATE_TIME_TICK_NANOS);
+
+  @BeforeEach
+  void storeARowToChange() {
+    store().insert(TableRow.builder("p", "existing").putString("name", "before").build());
+  }
+
+  @Test
+  void keys_of_1024_characters_are_accepted() {
+    String longest = "k".repeat(StoreLimits.MAX_KEY_LENGTH);
+    store().insert(longest, longest);
+
+    assertThat(store().get(longest, longest).rowKey()).isEqualTo(longest);
+  }
+
+  @Test
+  void a_partition_key_or_row_key_of_1025_characters_is_rejected() {
+    String tooLong = "k".repeat(StoreLimits.MAX_KEY_LENGTH + 1);
+
+    assertKeyRejected(tooLong, "r");
+    assertKeyRejected("p", tooLong);
+  }
+
+  @Test
+  void the_characters_slash_backslash_hash_and_question_mark_are_rejected_in_either_key() {
+    for (char forbidden : new char[] {'/', '\\', '#', '?'}) {
+      String key = "a" + forbidden + "b";
+      assertKeyRejected(key, "r");
+      assertKeyRejected("p", key);
+    }
+  }
+
+  @Test
+  void control_characters_U_0000_to_U_001F_and_U_007F_to_U_009F_are_rejected_in_either_key() {
+    List<Character> controls = new ArrayList<>();
+    for (char c = 0x00; c <= 0x1F; c++) {
+      controls.add(c);
+    }
+    for (char c = 0x7F; c <= 0x9F; c++) {
+      controls.add(c);
+    }
+    for (char control : controls) {
+      String key = "a" + control + "b";
+      assertKeyRejected(key, "r");
+      assertKeyRejected("p", key);
+    }
+  }
+
+  @Test
+  void the_characters_next_to_the_control_ranges_are_accepted() {
+    for (String key : List.of("a b", "a~b", "a\u00A0b")) {
+      store().insert(key, key);
+      assertThat(store().get(key, key).partitionKey()).isEqualTo(key);
+    }
+  }
+
+  @Test
+  void an_entity_with_252_properties_is_accepted() {
+    TableRow row = withProperties("r", StoreLimits.MAX_PROPERTIES);
+    store().insert(row);
+
+    assertThat(store().get("p", "r").properties()).hasSize(StoreLimits.MAX_PROPERTIES);
+  }
+
+  @Test
+  void an_entity_with_253_properties_is_rejected() {
+    assertEntityRejected(withProperties("r", StoreLimits.MAX_PROPERTIES + 1).toBuilder());
+  }
+
+  @Test
+  void a_string_of_32768_characters_is_accepted_and_one_of_32769_rejected() {
+    String longest = "s".repeat(StoreLimits.MAX_STRING_LENGTH);
+    store().insert(TableRow.builder("p", "r").putString("text", longest).build());
+    assertThat(store().get("p", "r").getString("text")).isEqualTo(longest);
+
+    assertEntityRejected(TableRow.builder("p", "new").putString("text", longest + "s"));
+  }
+
+  @Test
+  void a_binary_of_65536_bytes_is_accepted_and_one_of_65537_rejected() {
+    byte[] largest = filled(StoreLimits.MAX_BINARY_LENGTH);
+    store().insert(TableRow.builder("p", "r").putBinary("data", largest).build());
+    assertThat(store().get("p", "r").getBinary("data")).isEqualTo(largest);
+
+    assertEntityRejected(TableRow.builder("p", "new").putBinary("data", filled(StoreLimits.MAX_BINARY_LENGTH + 1)));
+  }
+
+  @Test
+  void an_entity_of_exactly_1_MiB_is_accepted_and_one_byte_more_is_rejected() {
+    TableRow largest = ofSize("r", StoreLimits.MAX_ENTITY_SIZE);
+    store().insert(largest);
+    assertThat(StoreLimits.entitySize(store().get("p", "r"))).isEqualTo(StoreLimits.MAX_ENTITY_SIZE);
+
+    assertEntityRejected(ofSize("new", StoreLimits.MAX_ENTITY_SIZE + 1).toBuilder());
+  }
+
+  @Test
+  void the_earliest_and_latest_date_times_are_accepted() {
+    store().insert(TableRow.builder("p", "r")
+        .putDateTime("earliest", StoreLimits.MIN_DATE_TIME)
+        .putDateTime("latest", StoreLimits.MAX_DATE_TIME)
+        .build());
+
+    TableRow read = store().get("p", "r");
+    assertThat(read.getDateTime("earliest")).isEqualTo(Instant.parse("1601-01-01T00:00:00Z"));
+    assertThat(read.getDateTime("latest")).isEqualTo(Instant.parse("9999-12-31T23:59:59.9999999Z"));
+  }
+
+  @Test
+  void a_date_time_one_tick_outside_the_range_is_rejected() {
+    assertEntityRejected(TableRow.builder("p", "new").putDateTime("when", StoreLimits.MIN_DATE_TIME.minus(TICK)));
+    assertEntityRejected(TableRow.builder("p", "new").putDateTime("when", StoreLimits.MAX_DATE_TIME.plus(TICK)));
+  }
+
+  @Test
+  void a_date_time_more_precise_than_100_ns_is_rejected() {
+    assertEntityRejected(
+        TableRow.builder("p", "new").putDateTime("when", Instant.parse("2024-02-29T12:00:00.000000001Z")));
+    assertEntityRejected(
+        TableRow.builder("p", "new").putDateTime("when", Instant.parse("2024-02-29T12:00:00.12345678Z")));
+  }
+
+  @Test
+  void invalid_property_names_are_rejected() {
+    List<String> invalid = List.of(
+        "", "1st", "has space", "with-dash", "dotted.name", "PartitionKey", "RowKey", "Timestamp",
+        "n".repeat(StoreLimits.MAX_PROPERTY_NAME_LENGTH + 1));
+    for (String name : invalid) {
+      assertEntityRejected(TableRow.builder("p", "new").putString(name, "value"));
+    }
+  }
+
+  @Test
+  void property_names_of_letters_digits_and_underscores_up_to_255_characters_are_accepted() {
+    String longest = "n".repeat(StoreLimits.MAX_PROPERTY_NAME_LENGTH);
+    store().insert(TableRow.builder("p", "r")
+        .putInt32("_leading", 1).putInt32("x", 2).putInt32("mixed_Case_9", 3).putInt32(longest, 4)
+        .build());
+
+    assertThat(store().get("p", "r").properties()).containsOnlyKeys("_leading", "x", "mixed_Case_9", longest);
+  }
+
+  private void assertKeyRejected(String partitionKey, String rowKey) {
+    TableRow row = TableRow.keys(partitionKey, rowKey);
+    assertUnchangedBy(() -> {
+      assertThatThrownBy(() -> store().write(WriteOperation.insert(row)))
+          .as("insert of %s", row.describeKeys())
+          .isInstanceOf(InvalidKeyException.class);
+      assertThatThrownBy(() -> store().write(WriteOperation.upsertReplace(row)))
+          .as("upsert of %s", row.describeKeys())
+          .isInstanceOf(InvalidKeyException.class);
+      assertThatThrownBy(() -> store().batch(List.of(WriteOperation.upsertMerge(row))))
+          .as("batch upsert of %s", row.describeKeys())
+          .hasCauseInstanceOf(InvalidKeyException.class);
+    });
+  }
+
+  /**
+   * Checks that the properties are rejected both as a new row and as every kind of write to the existing row,
+   * and that nothing changed.
+   */
+  private void assertEntityRejected(TableRow.Builder properties) {
+    TableRow fresh = properties.build();
+    TableRow.Builder sameOnExisting = TableRow.builder("p", "existing");
+    fresh.properties().forEach(sameOnExisting::put);
+    TableRow onExisting = sameOnExisting.build();
+    assertUnchangedBy(() -> {
+      for (WriteOperation operation : List.of(
+          WriteOperation.insert(fresh),
+          WriteOperation.upsertReplace(fresh),
+          WriteOperation.replace(onExisting, "*"),
+          WriteOperation.merge(onExisting, null),
+          WriteOperation.upsertMerge(onExisting))) {
+        assertThatThrownBy(() -> store().write(operation))
+            .as("%s", operation)
+            .isInstanceOf(InvalidEntityException.class);
+      }
+    });
+  }
+
+  private static TableRow withProperties(String rowKey, int count) {
+    TableRow.Builder row = TableRow.builder("p", rowKey, count);
+    for (int i = 0; i < count; i++) {
+      row.putInt32("p" + i, i);
+    }
+    return row.build();
+  }
+
+  /** A row whose size in the store's estimate ({@link StoreLimits#entitySize}) is exactly {@code size} bytes. */
+  static TableRow ofSize(String rowKey, long size) {
+    TableRow.Builder row = TableRow.builder("p", rowKey);
+    long remaining = size - StoreLimits.entitySize(TableRow.keys("p", rowKey));
+    for (int i = 0; remaining > 0; i++) {
+      String name = String.format("b%03d", i);
+      long overhead = StoreLimits.entitySize(TableRow.builder("", "").putBinary(name, new byte[0]).build())
+          - StoreLimits.entitySize(TableRow.keys("", ""));
+      long length = Math.min(StoreLimits.MAX_BINARY_LENGTH, remaining - overhead);
+      if (length < 0) {
+        throw new IllegalArgumentException("cannot build a row of exactly " + size + " bytes");
+      }
+      row.putBinary(name, filled((int) length));
+      remaining -= overhead + length;
+    }
+    return row.build();
+  }
+
+  static byte[] filled(int length) {
+    byte[] bytes = new byte[length];
+    for (int i = 0; i < length; i++) {
+      bytes[i] = (byte) (i * 31 + 7);
+    }
+    return bytes;
+  }
+}

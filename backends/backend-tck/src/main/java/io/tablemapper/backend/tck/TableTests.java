@@ -1,0 +1,129 @@
+package io.tablemapper.backend.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** Tables: creation is idempotent, deletion drops the data, names are checked, a missing table is an error. */
+abstract class TableTests extends ConformanceGroup {
+
+  @Test
+  void creating_a_table_is_idempotent_and_reports_whether_it_created_it() {
+    String name = TckStore.uniqueTableName();
+    try {
+      assertThat(backend().tableExists(name)).isFalse();
+      assertThat(backend().createTableIfNotExists(name)).isTrue();
+      assertThat(backend().createTableIfNotExists(name)).isFalse();
+      assertThat(backend().tableExists(name)).isTrue();
+    } finally {
+      backend().deleteTableIfExists(name);
+    }
+  }
+
+  @Test
+  void creating_an_existing_table_keeps_its_rows() {
+    store().insert("p", "r");
+
+    assertThat(backend().createTableIfNotExists(table())).isFalse();
+
+    assertThat(store().find("p", "r")).isPresent();
+  }
+
+  @Test
+  void deleting_a_table_drops_its_rows_and_reports_whether_it_existed() {
+    store().insert("p", "r");
+
+    assertThat(backend().deleteTableIfExists(table())).isTrue();
+    assertThat(backend().deleteTableIfExists(table())).isFalse();
+    assertThat(backend().tableExists(table())).isFalse();
+
+    backend().createTableIfNotExists(table());
+    assertThat(store().all()).isEmpty();
+  }
+
+  @Test
+  void table_names_are_case_insensitive() {
+    String upper = table().toUpperCase(Locale.ROOT);
+    store().insert("p", "r");
+
+    assertThat(backend().tableExists(upper)).isTrue();
+    assertThat(backend().createTableIfNotExists(upper)).isFalse();
+    assertThat(backend().get(upper, "p", "r")).isPresent();
+  }
+
+  @Test
+  void tables_hold_separate_rows_under_the_same_keys() {
+    String other = TckStore.uniqueTableName();
+    backend().createTableIfNotExists(other);
+    try {
+      store().insert(TableRow.builder("p", "r").putString("table", "first").build());
+      backend().write(other, WriteOperation.insert(TableRow.builder("p", "r").putString("table", "second").build()));
+
+      assertThat(store().get("p", "r").getString("table")).isEqualTo("first");
+      assertThat(backend().get(other, "p", "r").orElseThrow().getString("table")).isEqualTo("second");
+      backend().deleteTableIfExists(other);
+      assertThat(store().find("p", "r")).isPresent();
+    } finally {
+      backend().deleteTableIfExists(other);
+    }
+  }
+
+  @Test
+  void reads_and_writes_of_a_missing_table_fail_with_table_not_found() {
+    String missing = TckStore.uniqueTableName();
+    TableRow row = TableRow.keys("p", "r");
+
+    assertThatThrownBy(() -> backend().get(missing, "p", "r")).isInstanceOf(TableNotFoundException.class);
+    assertThatThrownBy(() -> backend().query(TableQuery.builder(missing).build()))
+        .isInstanceOf(TableNotFoundException.class);
+    for (WriteOperation operation : List.of(
+        WriteOperation.insert(row), WriteOperation.upsertReplace(row), WriteOperation.upsertMerge(row),
+        WriteOperation.replace(row, "*"), WriteOperation.merge(row, "*"), WriteOperation.delete("p", "r", "*"))) {
+      assertThatThrownBy(() -> backend().write(missing, operation))
+          .as("%s", operation)
+          .isInstanceOf(TableNotFoundException.class);
+    }
+    assertThatThrownBy(() -> backend().batch(missing, List.of(WriteOperation.insert(row))))
+        .isInstanceOf(TableNotFoundException.class);
+    assertThat(backend().tableExists(missing)).isFalse();
+  }
+
+  @Test
+  void a_deleted_table_is_missing_for_reads_and_writes() {
+    backend().deleteTableIfExists(table());
+
+    assertThatThrownBy(() -> store().find("p", "r")).isInstanceOf(TableNotFoundException.class);
+    assertThatThrownBy(() -> store().insert("p", "r")).isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void invalid_table_names_are_rejected() {
+    for (String invalid : List.of(
+        "", "ab", "1abc", "a_bc", "ab-c", "ab c", "tables", "Tables", "t".repeat(64), "caf\u00E9")) {
+      assertThatThrownBy(() -> backend().createTableIfNotExists(invalid))
+          .as("table name '%s'", invalid)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void table_names_of_3_and_63_letters_and_digits_are_accepted() {
+    for (String valid : List.of("a1b", "T" + "0123456789".repeat(6) + "xy")) {
+      try {
+        backend().createTableIfNotExists(valid);
+        assertThat(backend().tableExists(valid)).as("table name '%s'", valid).isTrue();
+        backend().write(valid, WriteOperation.insert(TableRow.keys("p", "r")));
+        assertThat(backend().get(valid, "p", "r")).isPresent();
+      } finally {
+        backend().deleteTableIfExists(valid);
+      }
+    }
+  }
+}

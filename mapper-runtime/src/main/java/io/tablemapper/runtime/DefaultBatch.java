@@ -1,0 +1,132 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.Batch;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.EntityMapping;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A {@link Batch}: collects the application's operations, then on {@link #commit()} maps each entity, checks that
+ * it belongs to the batch's table and partition, and hands them all to {@link EgtWriter} as one entity group
+ * transaction. Failures name the application's operation by the position it was added at, however many index
+ * copies precede it in the transaction.
+ */
+final class DefaultBatch implements Batch {
+  private final MapperCore core;
+  private final String table;
+  private final String partitionKey;
+  private final List<Kind> kinds = new ArrayList<>();
+  private final List<Object> entities = new ArrayList<>();
+  private boolean committed;
+
+  DefaultBatch(MapperCore core, String table, String partitionKey) {
+    this.core = core;
+    this.table = table;
+    this.partitionKey = partitionKey;
+  }
+
+  @Override
+  public Batch insert(Object entity) {
+    return add(Kind.INSERT, entity);
+  }
+
+  @Override
+  public Batch upsert(Object entity) {
+    return add(Kind.UPSERT, entity);
+  }
+
+  @Override
+  public Batch update(Object entity) {
+    return add(Kind.UPDATE, entity);
+  }
+
+  @Override
+  public Batch delete(Object entity) {
+    return add(Kind.DELETE, entity);
+  }
+
+  @Override
+  public int size() {
+    return kinds.size();
+  }
+
+  @Override
+  public List<Object> commit() {
+    if (committed) {
+      throw alreadyCommitted("commit() was called again");
+    }
+    committed = true;
+    if (kinds.isEmpty()) {
+      throw new BatchException(Reason.EMPTY, -1,
+          name() + " holds no operation; add insert, upsert, update or delete operations before commit()");
+    }
+    List<EntityWrite<?>> writes = new ArrayList<>(kinds.size());
+    for (int i = 0; i < kinds.size(); i++) {
+      writes.add(prepare(i, kinds.get(i), entities.get(i), core.mappingOf(entities.get(i))));
+    }
+    core.tables.ensure(table);
+    core.writer.write(table, writes, Mode.BATCH);
+    List<Object> stored = new ArrayList<>(writes.size());
+    for (EntityWrite<?> write : writes) {
+      stored.add(write.stored());
+    }
+    return stored;
+  }
+
+  private <T> EntityWrite<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
+    String entityName = mapping.entityClass().getSimpleName();
+    String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
+    if (!mapping.table().equals(table)) {
+      throw new BatchException(Reason.WRONG_PARTITION, position,
+          name() + ": " + operation + " addresses table " + mapping.table() + ", where " + entityName
+              + " entities are stored; a batch holds operations on one partition of one table");
+    }
+    T typed = mapping.entityClass().cast(entity);
+    try {
+      String entityPartition = mapping.partitionKey(typed);
+      if (!entityPartition.equals(partitionKey)) {
+        throw new BatchException(Reason.WRONG_PARTITION, position,
+            name() + ": " + operation + " addresses partition '" + entityPartition + "' of table " + table
+                + ", not the batch's partition '" + partitionKey + "'; a batch holds operations on one partition"
+                + " — use mapper.batch(\"" + table + "\", \"" + entityPartition + "\") for it");
+      }
+      return EntityWrite.of(kind, mapping, typed, position, core.context);
+    } catch (InvalidKeyException | InvalidEntityException e) {
+      throw new BatchException(Reason.REJECTED, position,
+          name() + ": " + operation + " is invalid: " + e.getMessage(), e);
+    }
+  }
+
+  private Batch add(Kind kind, Object entity) {
+    Objects.requireNonNull(entity, () -> "cannot add a " + kind.verb() + " of null to a batch");
+    if (committed) {
+      throw alreadyCommitted("an operation was added afterwards");
+    }
+    kinds.add(kind);
+    entities.add(entity);
+    return this;
+  }
+
+  private BatchException alreadyCommitted(String what) {
+    return new BatchException(Reason.ALREADY_COMMITTED, -1,
+        name() + " was already committed and " + what + "; a batch commits once — start another with"
+            + " mapper.batch(\"" + table + "\", \"" + partitionKey + "\")");
+  }
+
+  private String name() {
+    return WriteFailures.batchName(table, partitionKey);
+  }
+
+  @Override
+  public String toString() {
+    return "Batch[" + table + ", '" + partitionKey + "', " + kinds.size() + " operations"
+        + (committed ? ", committed]" : "]");
+  }
+}

@@ -1,0 +1,155 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.Partition;
+import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its
+ * discriminator and the mapper's {@link TypeRegistry}. Index copies ({@code type#index}) are skipped; a type no
+ * registered class declares is an error rather than a silently missing entity.
+ */
+final class DefaultPartition implements Partition {
+  private final MapperCore core;
+  private final String table;
+  private final String partitionKey;
+
+  DefaultPartition(MapperCore core, String table, String partitionKey) {
+    this.core = core;
+    this.table = table;
+    this.partitionKey = partitionKey;
+  }
+
+  @Override
+  public List<Object> all() {
+    return readAll(null);
+  }
+
+  @Override
+  public <T> List<T> all(Class<T> type) {
+    EntityMapping<T> mapping = mappingOf(type);
+    List<T> entities = new ArrayList<>();
+    for (Object entity : readAll(mapping)) {
+      entities.add(type.cast(entity));
+    }
+    return entities;
+  }
+
+  @Override
+  public Page<Object> page(PageRequest request) {
+    return readPage(null, request);
+  }
+
+  @Override
+  public <T> Page<T> page(Class<T> type, PageRequest request) {
+    EntityMapping<T> mapping = mappingOf(type);
+    Page<Object> page = readPage(mapping, request);
+    List<T> items = new ArrayList<>(page.items().size());
+    for (Object entity : page.items()) {
+      items.add(type.cast(entity));
+    }
+    return Page.of(items, page.continuationToken().orElse(null));
+  }
+
+  private List<Object> readAll(EntityMapping<?> only) {
+    TableQuery query = query(only);
+    List<Object> entities = new ArrayList<>();
+    String token = null;
+    do {
+      QueryResult page = core.backend.query(query.withContinuation(token));
+      for (TableRow row : page.rows()) {
+        Object entity = resolve(row, only);
+        if (entity != null) {
+          entities.add(entity);
+        }
+      }
+      token = page.continuation();
+    } while (token != null);
+    return entities;
+  }
+
+  private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {
+    Objects.requireNonNull(request, "request");
+    String fingerprint = PageTokens.fingerprint(table, partitionKey, only == null ? null : only.typeName());
+    String what = "partition '" + partitionKey + "' of table " + table;
+    String token = request.token().map(t -> PageTokens.decode(t, fingerprint, what).backendToken()).orElse(null);
+    TableQuery query = query(only);
+    List<Object> items = new ArrayList<>();
+    boolean exhausted = false;
+    while (items.size() < request.size() && !exhausted) {
+      QueryResult page = core.backend.query(query.toBuilder()
+          .limit(request.size() - items.size())
+          .continuation(token)
+          .build());
+      for (TableRow row : page.rows()) {
+        Object entity = resolve(row, only);
+        if (entity != null) {
+          items.add(entity);
+        }
+      }
+      token = page.continuation();
+      exhausted = token == null;
+    }
+    return Page.of(items, exhausted ? null : PageTokens.encode(fingerprint, token, 0));
+  }
+
+  private TableQuery query(EntityMapping<?> only) {
+    core.tables.ensure(table);
+    return TableQuery.builder(table)
+        .partitionKey(partitionKey)
+        .filter(only == null ? null : Filter.eq(EntityMapping.TYPE_PROPERTY, only.typeName()))
+        .limit(StoreLimits.MAX_PAGE_SIZE)
+        .build();
+  }
+
+  private Object resolve(TableRow row, EntityMapping<?> only) {
+    if (only != null) {
+      return only.fromRow(row, core.context);
+    }
+    String type = IndexCopies.typeOf(row);
+    if (type != null && IndexCopies.isCopyType(type)) {
+      return null;
+    }
+    EntityMapping<?> mapping = type == null ? null : core.registry.find(table, type);
+    if (mapping == null) {
+      throw unknown(row, type);
+    }
+    return mapping.fromRow(row, core.context);
+  }
+
+  private UnknownEntityTypeException unknown(TableRow row, String type) {
+    String found = type == null
+        ? "has no EntityType property (or not a String one), so its entity class cannot be resolved"
+        : "has EntityType '" + type + "', which no entity class known to this mapper declares for table " + table;
+    return new UnknownEntityTypeException(type,
+        "row " + row.describeKeys() + " of table " + table + " " + found + " (known types: "
+            + core.registry.describeTypes(table) + "); register the class that declares it with"
+            + " TableMapper.builder().entities(" + (type == null ? "YourEntity" : simple(type))
+            + ".class), or read only one type with partition(...).all(YourEntity.class)");
+  }
+
+  private static String simple(String type) {
+    return type.isEmpty() || !Character.isJavaIdentifierStart(type.charAt(0)) ? "YourEntity" : type;
+  }
+
+  private <T> EntityMapping<T> mappingOf(Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    EntityMapping<T> mapping = core.mapping(type);
+    if (!mapping.table().equals(table)) {
+      throw new IllegalArgumentException(
+          type.getSimpleName() + " entities are stored in table " + mapping.table() + ", not in table " + table
+              + "; read them with mapper.partition(\"" + mapping.table() + "\", \"" + partitionKey + "\")");
+    }
+    return mapping;
+  }
+}

@@ -1,0 +1,91 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.Batch;
+import io.tablemapper.api.Partition;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableRepository;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.MapperSettings;
+import io.tablemapper.spi.RepositoryContext;
+import io.tablemapper.spi.RepositorySupport;
+import io.tablemapper.spi.StoreLimits;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@link TableMapper}: hands out repositories (one instance of each generated implementation per mapper),
+ * batches and partition reads, and is the {@link RepositoryContext} generated repositories are built with.
+ */
+final class DefaultTableMapper implements TableMapper, RepositoryContext {
+  private final MapperCore core;
+  private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
+  private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  DefaultTableMapper(MapperSettings settings) {
+    this.core = new MapperCore(settings.backend(), settings.queryListener());
+    if (settings.entities() != null) {
+      for (Class<?> entityClass : settings.entities()) {
+        core.mapping(entityClass);
+      }
+    }
+  }
+
+  @Override
+  public <R extends TableRepository<?>> R repository(Class<R> repositoryType) {
+    Objects.requireNonNull(repositoryType, "repositoryType");
+    checkOpen();
+    Object repository =
+        repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this));
+    return repositoryType.cast(repository);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
+    Objects.requireNonNull(mapping, "mapping");
+    core.registry.register(mapping);
+    return (RepositorySupport<T>) supports.computeIfAbsent(mapping, m -> new EntitySupport<>(core, mapping));
+  }
+
+  @Override
+  public Batch batch(String table, String partitionKey) {
+    checkOpen();
+    checkAddress(table, partitionKey, "batch");
+    return new DefaultBatch(core, table, partitionKey);
+  }
+
+  @Override
+  public Partition partition(String table, String partitionKey) {
+    checkOpen();
+    checkAddress(table, partitionKey, "partition");
+    return new DefaultPartition(core, table, partitionKey);
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      core.backend.close();
+    }
+  }
+
+  private static void checkAddress(String table, String partitionKey, String what) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    StoreLimits.checkTableName(table);
+    StoreLimits.checkKey("PartitionKey", partitionKey, what + " on table " + table);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("this TableMapper is closed (and its backend with it); build a new one");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "TableMapper[" + core.backend.name() + (closed ? ", closed]" : "]");
+  }
+}

@@ -1,0 +1,227 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Applies writes of one partition — with every index copy they imply — as one entity group transaction, so that
+ * nothing is ever half written.
+ *
+ * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
+ * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
+ * repository write goes as a single write). A failed attempt is retried when a fresh read resolves it: an old
+ * index copy that is already gone is left out, and a race with another writer between read and write (only when
+ * the application named no ETag) is read again, at most {@value #MAX_ATTEMPTS} times. Any other failure is
+ * translated and thrown; the store then holds exactly what it held before.
+ */
+final class EgtWriter {
+  /** How often a write that races with other writers is read and tried again. */
+  static final int MAX_ATTEMPTS = 5;
+
+  private final MapperCore core;
+
+  EgtWriter(MapperCore core) {
+    this.core = core;
+  }
+
+  /**
+   * Applies the writes atomically; afterwards each write that was not dropped holds its result.
+   *
+   * @param writes writes of one partition of {@code table}, each addressing another entity
+   * @throws RuntimeException the specific exception of the failed write ({@link Mode#REPOSITORY}) or a
+   *     {@link BatchException} naming it ({@link Mode#BATCH})
+   */
+  void write(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+    TableBackend backend = core.backend;
+    checkDistinct(table, writes, mode);
+    Set<String> missingCopies = new HashSet<>();
+    int attempts = 1;
+    while (true) {
+      List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
+      for (EntityWrite<?> write : writes) {
+        RuntimeException problem;
+        try {
+          write.read(backend, table);
+          problem = write.checkStored(table);
+          if (problem == null && !write.dropped()) {
+            write.expand(ops, missingCopies, core.context);
+          }
+        } catch (BatchException e) {
+          throw e;
+        } catch (TableMapperException e) {
+          problem = e;
+        }
+        if (problem != null) {
+          throw WriteFailures.rejected(mode, write, table, problem);
+        }
+      }
+      if (ops.isEmpty()) {
+        return;
+      }
+      checkRules(table, writes, ops, mode);
+
+      Failure failure = send(table, ops, mode);
+      if (failure == null) {
+        return;
+      }
+      PlannedOp failed = ops.get(failure.index);
+      EntityWrite<?> owner = failed.owner();
+      RuntimeException cause = failure.cause;
+      if (failed.role() == Role.OLD_COPY && cause instanceof EntityNotFoundException) {
+        missingCopies.add(failed.rowKey());
+        continue;
+      }
+      if (failed.role() == Role.PRIMARY) {
+        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing() && !owner.needsRead()) {
+          owner.drop();
+          continue;
+        }
+        if (owner.retriesOn(cause)) {
+          if (attempts >= MAX_ATTEMPTS) {
+            throw WriteFailures.rejected(mode, owner, table, WriteFailures.gaveUp(owner, table, attempts, cause));
+          }
+          attempts++;
+          writes.forEach(EntityWrite::forget);
+          missingCopies.clear();
+          continue;
+        }
+      }
+      throw WriteFailures.rejected(mode, owner, table, WriteFailures.translate(failed, cause, table, backend));
+    }
+  }
+
+  /** Sends one attempt; records the results and returns null, or returns the failed operation. */
+  private Failure send(String table, List<PlannedOp> ops, Mode mode) {
+    if (mode == Mode.REPOSITORY && ops.size() == 1) {
+      PlannedOp only = ops.get(0);
+      try {
+        only.owner().complete(core.backend.write(table, only.operation()));
+        return null;
+      } catch (BatchException e) {
+        throw e;
+      } catch (TableMapperException e) {
+        return new Failure(0, e);
+      }
+    }
+    List<WriteOperation> operations = new ArrayList<>(ops.size());
+    for (PlannedOp op : ops) {
+      operations.add(op.operation());
+    }
+    List<WriteResult> results;
+    try {
+      results = core.backend.batch(table, operations);
+    } catch (BatchException e) {
+      int index = e.failedIndex();
+      boolean known = index >= 0 && index < ops.size();
+      if (e.reason() == Reason.REJECTED && known && e.getCause() instanceof RuntimeException) {
+        return new Failure(index, (RuntimeException) e.getCause());
+      }
+      String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
+      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position : -1,
+          WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
+              + e.getMessage(), e);
+    }
+    for (int i = 0; i < ops.size(); i++) {
+      if (ops.get(i).role() == Role.PRIMARY) {
+        ops.get(i).owner().complete(results.get(i));
+      }
+    }
+    return null;
+  }
+
+  /** Two writes of one entity: reported before anything is read. */
+  private static void checkDistinct(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+    if (writes.size() < 2) {
+      return;
+    }
+    Map<String, EntityWrite<?>> seen = new HashMap<>();
+    for (EntityWrite<?> write : writes) {
+      EntityWrite<?> earlier = seen.putIfAbsent(write.rowKey, write);
+      if (earlier != null) {
+        throw WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, write.position,
+            WriteFailures.subject(mode, write, table) + ": " + WriteFailures.operation(earlier) + " and "
+                + WriteFailures.operation(write) + " address the same entity; the store allows one operation per"
+                + " entity in a batch — combine them into one",
+            null);
+      }
+    }
+  }
+
+  /** The store's batch rules, checked on the expanded operations before sending. */
+  private static void checkRules(String table, List<? extends EntityWrite<?>> writes, List<PlannedOp> ops,
+      Mode mode) {
+    String subject = WriteFailures.subject(mode, writes.get(0), table);
+    if (ops.size() > StoreLimits.MAX_BATCH_OPERATIONS) {
+      int primaries = 0;
+      for (PlannedOp op : ops) {
+        primaries += op.role() == Role.PRIMARY ? 1 : 0;
+      }
+      throw WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
+          subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
+              + (ops.size() - primaries) + " added by their index copies; the store allows at most "
+              + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction"
+              + (mode == Mode.BATCH ? " — split it into smaller batches" : ""),
+          null);
+    }
+    Map<String, PlannedOp> byKey = new HashMap<>();
+    long size = 0;
+    for (PlannedOp op : ops) {
+      PlannedOp earlier = byKey.putIfAbsent(op.rowKey(), op);
+      if (earlier != null) {
+        throw WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, op.owner().position,
+            subject + ": " + duplicate(earlier, op), null);
+      }
+      size += StoreLimits.entitySize(op.operation().row());
+    }
+    if (size > StoreLimits.MAX_BATCH_SIZE) {
+      throw WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
+          subject + " is " + size + " bytes in the store's size estimate, index copies included; the store allows"
+              + " at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
+              + (mode == Mode.BATCH ? " — split it into smaller batches" : "")
+              + ", or make large indexes partial (@Index(properties = ...))",
+          null);
+    }
+  }
+
+  private static String duplicate(PlannedOp earlier, PlannedOp later) {
+    String key = "'" + later.rowKey() + "'";
+    if (earlier.owner() == later.owner()) {
+      return WriteFailures.operation(later.owner()) + " would write RowKey " + key + " twice (" + earlier.target()
+          + " and " + later.target() + "); give each index a RowKey template with a prefix of its own";
+    }
+    if (earlier.index() != null && later.index() != null && earlier.index().name().equals(later.index().name())) {
+      return "index '" + later.index().name() + "' value " + key + " is used twice, by "
+          + WriteFailures.operation(earlier.owner()) + " and " + WriteFailures.operation(later.owner())
+          + "; the store allows one operation per row in a batch (an index value that one operation frees and"
+          + " another takes needs two batches)";
+    }
+    return WriteFailures.operation(earlier.owner()) + " and " + WriteFailures.operation(later.owner())
+        + " both address RowKey " + key + " (" + earlier.target() + " and " + later.target()
+        + "); the store allows one operation per row in a batch";
+  }
+
+  /** The operation the store rejected and why. */
+  private static final class Failure {
+    final int index;
+    final RuntimeException cause;
+
+    Failure(int index, RuntimeException cause) {
+      this.index = index;
+      this.cause = cause;
+    }
+  }
+}

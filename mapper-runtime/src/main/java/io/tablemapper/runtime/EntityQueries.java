@@ -1,0 +1,241 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityQuery;
+import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The query side of a repository: runs planned queries ({@link QueryRun}) to the shape a method returns — one
+ * entity, a list, a lazy stream, a page, a count — and reports each to the listener.
+ *
+ * @param <T> the entity class
+ */
+final class EntityQueries<T> {
+  private final MapperCore core;
+  private final EntityMapping<T> mapping;
+
+  EntityQueries(MapperCore core, EntityMapping<T> mapping) {
+    this.core = core;
+    this.mapping = mapping;
+  }
+
+  Optional<T> findOne(EntityQuery query) {
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    TableRow first = null;
+    while (first == null && !run.exhausted()) {
+      List<TableRow> rows = run.next(1);
+      first = rows.isEmpty() ? null : rows.get(0);
+    }
+    T entity = first == null ? null : run.entity(first);
+    run.report(first == null ? 0 : 1);
+    return Optional.ofNullable(entity);
+  }
+
+  T getOne(EntityQuery query) {
+    return findOne(query).orElseThrow(() -> new EntityNotFoundException(
+        query.method() + " found no " + mapping.entityClass().getSimpleName() + " in table " + mapping.table()
+            + " (" + keys(query) + "); plan: " + query.plan()));
+  }
+
+  List<T> list(EntityQuery query) {
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    int limit = query.limit();
+    List<T> entities = new ArrayList<>();
+    while (!run.exhausted() && (limit == 0 || entities.size() < limit)) {
+      for (TableRow row : run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - entities.size())) {
+        entities.add(run.entity(row));
+      }
+    }
+    run.report(entities.size());
+    return entities;
+  }
+
+  Stream<T> stream(EntityQuery query) {
+    return StreamSupport.stream(new LazyPages(query), false);
+  }
+
+  Page<T> page(EntityQuery query, PageRequest request) {
+    String fingerprint = PageTokens.fingerprint(mapping, query);
+    PageTokens.Token resumed =
+        request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
+    int before = resumed == null ? 0 : resumed.returned();
+    int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
+    QueryRun<T> run =
+        new QueryRun<>(core, mapping, query, resumed == null ? null : resumed.backendToken(), false);
+    List<T> items = new ArrayList<>();
+    while (items.size() < size && !run.exhausted()) {
+      for (TableRow row : run.next(size - items.size())) {
+        items.add(run.entity(row));
+      }
+    }
+    int total = before + items.size();
+    boolean limitReached = query.limit() > 0 && total >= query.limit();
+    String next = run.token() == null || limitReached
+        ? null
+        : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
+    run.report(items.size());
+    return Page.of(items, next);
+  }
+
+  long count(EntityQuery query) {
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, true);
+    int limit = query.limit();
+    long count = 0;
+    while (!run.exhausted() && (limit == 0 || count < limit)) {
+      count += run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : (int) (limit - count)).size();
+    }
+    run.report((int) Math.min(count, Integer.MAX_VALUE));
+    return count;
+  }
+
+  boolean exists(EntityQuery query) {
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, true);
+    boolean found = false;
+    while (!found && !run.exhausted()) {
+      found = !run.next(1).isEmpty();
+    }
+    run.report(found ? 1 : 0);
+    return found;
+  }
+
+  /**
+   * Deletes the matching entities with their index copies. The matches are read first; each entity's delete is
+   * conditional on the ETag read, and entities of one partition go together in batches of at most 100 operations.
+   * An entity deleted meanwhile by someone else is skipped; one changed meanwhile stops the delete with a
+   * {@link ConcurrencyConflictException} (the entities deleted before it stay deleted).
+   */
+  long delete(EntityQuery query) {
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    int limit = query.limit();
+    List<TableRow> matches = new ArrayList<>();
+    while (!run.exhausted() && (limit == 0 || matches.size() < limit)) {
+      matches.addAll(run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size()));
+    }
+    run.report(matches.size());
+
+    Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
+    for (TableRow row : matches) {
+      byPartition.computeIfAbsent(row.partitionKey(), key -> new ArrayList<>()).add(row);
+    }
+    long deleted = 0;
+    for (List<TableRow> partition : byPartition.values()) {
+      List<EntityWrite<T>> chunk = new ArrayList<>();
+      int operations = 0;
+      for (TableRow row : partition) {
+        T entity = mapping.fromRow(row, core.context);
+        int needed = 1 + copiesOf(entity);
+        if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
+          deleted += deleteChunk(query, chunk, deleted);
+          chunk = new ArrayList<>();
+          operations = 0;
+        }
+        chunk.add(EntityWrite.deleteAsRead(mapping, entity, row, chunk.size(), core.context));
+        operations += needed;
+      }
+      deleted += deleteChunk(query, chunk, deleted);
+    }
+    return deleted;
+  }
+
+  private long deleteChunk(EntityQuery query, List<EntityWrite<T>> chunk, long deletedBefore) {
+    if (chunk.isEmpty()) {
+      return 0;
+    }
+    try {
+      core.writer.write(mapping.table(), chunk, Mode.REPOSITORY);
+    } catch (ConcurrencyConflictException e) {
+      if (deletedBefore == 0) {
+        throw e;
+      }
+      throw new ConcurrencyConflictException(
+          query.method() + " deleted " + deletedBefore + " matching entities, then stopped: " + e.getMessage(), e);
+    }
+    long deleted = 0;
+    for (EntityWrite<T> write : chunk) {
+      deleted += write.completed() ? 1 : 0;
+    }
+    return deleted;
+  }
+
+  private int copiesOf(T entity) {
+    int copies = 0;
+    for (IndexMapping<T> index : mapping.indexes()) {
+      copies += index.rowKey(entity) != null ? 1 : 0;
+    }
+    return copies;
+  }
+
+  private static String keys(EntityQuery query) {
+    StringBuilder text = new StringBuilder();
+    text.append(query.partitionKey() == null ? "every partition" : "PartitionKey '" + query.partitionKey() + "'");
+    if (query.pointRowKey() != null) {
+      text.append(", RowKey '").append(query.pointRowKey()).append('\'');
+    } else {
+      if (query.rowFrom() != null) {
+        text.append(", RowKey ").append(query.rowFrom().inclusive() ? ">= '" : "> '")
+            .append(query.rowFrom().key()).append('\'');
+      }
+      if (query.rowTo() != null) {
+        text.append(", RowKey ").append(query.rowTo().inclusive() ? "<= '" : "< '")
+            .append(query.rowTo().key()).append('\'');
+      }
+    }
+    if (query.index() != null) {
+      text.append(", via index '").append(query.index()).append('\'');
+    }
+    if (query.filter() != null) {
+      text.append(", where ").append(query.filter());
+    }
+    return text.toString();
+  }
+
+  /** The source of {@link #stream}: reads the next backend page only when the stream has consumed the last. */
+  private final class LazyPages extends Spliterators.AbstractSpliterator<T> {
+    private final EntityQuery query;
+    private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
+    private QueryRun<T> run;
+    private int returned;
+
+    LazyPages(EntityQuery query) {
+      super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+      this.query = query;
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super T> action) {
+      if (run == null) {
+        run = new QueryRun<>(core, mapping, query, null, false);
+      }
+      int limit = query.limit();
+      while (buffer.isEmpty()) {
+        if (run.exhausted() || limit > 0 && returned >= limit) {
+          return false;
+        }
+        List<TableRow> rows = run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned);
+        run.report(rows.size());
+        buffer.addAll(rows);
+      }
+      returned++;
+      action.accept(run.entity(buffer.poll()));
+      return true;
+    }
+  }
+}

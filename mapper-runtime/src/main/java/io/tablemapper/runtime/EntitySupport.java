@@ -1,0 +1,106 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityQuery;
+import io.tablemapper.spi.RepositorySupport;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * What a generated repository delegates to, for one entity class and one mapper: writes go through
+ * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
+ * {@link EntityQueries}.
+ *
+ * @param <T> the entity class
+ */
+final class EntitySupport<T> implements RepositorySupport<T> {
+  private final MapperCore core;
+  private final EntityMapping<T> mapping;
+  private final EntityQueries<T> queries;
+
+  EntitySupport(MapperCore core, EntityMapping<T> mapping) {
+    this.core = core;
+    this.mapping = mapping;
+    this.queries = new EntityQueries<>(core, mapping);
+  }
+
+  @Override
+  public T insert(T entity) {
+    return write(Kind.INSERT, entity);
+  }
+
+  @Override
+  public T upsert(T entity) {
+    return write(Kind.UPSERT, entity);
+  }
+
+  @Override
+  public T update(T entity) {
+    return write(Kind.UPDATE, entity);
+  }
+
+  @Override
+  public void delete(T entity) {
+    write(Kind.DELETE, entity);
+  }
+
+  private T write(Kind kind, T entity) {
+    Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
+    EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context);
+    core.tables.ensure(mapping.table());
+    core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY);
+    return write.stored();
+  }
+
+  @Override
+  public Optional<T> findOne(EntityQuery query) {
+    return queries.findOne(query);
+  }
+
+  @Override
+  public T getOne(EntityQuery query) {
+    return queries.getOne(query);
+  }
+
+  @Override
+  public List<T> list(EntityQuery query) {
+    return queries.list(query);
+  }
+
+  @Override
+  public Stream<T> stream(EntityQuery query) {
+    return queries.stream(query);
+  }
+
+  @Override
+  public Page<T> page(EntityQuery query, PageRequest request) {
+    Objects.requireNonNull(request, "request");
+    return queries.page(query, request);
+  }
+
+  @Override
+  public long count(EntityQuery query) {
+    return queries.count(query);
+  }
+
+  @Override
+  public boolean exists(EntityQuery query) {
+    return queries.exists(query);
+  }
+
+  @Override
+  public long delete(EntityQuery query) {
+    return queries.delete(query);
+  }
+
+  @Override
+  public String toString() {
+    return "RepositorySupport[" + mapping.entityClass().getName() + " in table " + mapping.table() + "]";
+  }
+}

@@ -1,0 +1,171 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.GeneratedNames;
+import io.tablemapper.spi.RepositoryContext;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+
+/**
+ * Finds the classes the annotation processor generated, by the names {@link GeneratedNames} decides: no classpath
+ * scanning, and reflection only the first time a class is seen (the results are kept in {@link ClassValue}s, so
+ * they never pin a class loader). Nothing here runs on the hot path.
+ */
+final class GeneratedCode {
+  private static final String HOW_TO_ENABLE =
+      " and make sure the annotation processor runs: add io.tablemapper:mapper-processor to the"
+          + " <annotationProcessorPaths> of maven-compiler-plugin (or as a dependency with <scope>provided</scope>),"
+          + " then rebuild";
+
+  private static final ClassValue<EntityMapping<?>> MAPPINGS =
+      new ClassValue<>() {
+        @Override
+        protected EntityMapping<?> computeValue(Class<?> type) {
+          return findMapping(type);
+        }
+      };
+
+  private static final ClassValue<Constructor<?>> REPOSITORIES =
+      new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> type) {
+          return findRepositoryConstructor(type);
+        }
+      };
+
+  private GeneratedCode() {}
+
+  /**
+   * The mapping of an entity class, or of its nearest superclass that has one (so anonymous or proxy subclasses of
+   * a JavaBean entity map like the entity).
+   *
+   * @throws TableMapperException naming the class looked for and how to generate it
+   */
+  @SuppressWarnings("unchecked")
+  static <T> EntityMapping<T> mapping(Class<T> entityClass) {
+    return (EntityMapping<T>) MAPPINGS.get(entityClass);
+  }
+
+  /** The mapping of an entity object's class. */
+  static EntityMapping<?> mappingOf(Object entity) {
+    return MAPPINGS.get(entity.getClass());
+  }
+
+  /**
+   * A new instance of a repository's generated implementation, bound to a mapper.
+   *
+   * @throws TableMapperException naming the class looked for and how to generate it
+   */
+  static <R> R newRepository(Class<R> repositoryType, RepositoryContext context) {
+    Constructor<?> constructor = REPOSITORIES.get(repositoryType);
+    try {
+      return repositoryType.cast(constructor.newInstance(context));
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new TableMapperException(
+          "creating " + constructor.getDeclaringClass().getName() + " failed: " + cause, cause);
+    } catch (InstantiationException | IllegalAccessException e) {
+      throw new TableMapperException(
+          "cannot create " + constructor.getDeclaringClass().getName() + ": " + e.getMessage()
+              + "; rebuild so that it is generated again",
+          e);
+    }
+  }
+
+  private static EntityMapping<?> findMapping(Class<?> type) {
+    String name = GeneratedNames.mapping(type.getName());
+    Class<?> generated = null;
+    for (Class<?> source = type; generated == null && isUserClass(source); source = source.getSuperclass()) {
+      name = GeneratedNames.mapping(source.getName());
+      generated = load(name, source);
+    }
+    if (generated == null) {
+      throw new TableMapperException(
+          "No generated mapping for entity class " + type.getName() + ": looked for "
+              + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
+              + type.getSimpleName() + " with @Entity" + HOW_TO_ENABLE);
+    }
+    Object instance;
+    try {
+      Field field = generated.getField(GeneratedNames.MAPPING_INSTANCE_FIELD);
+      if (!Modifier.isStatic(field.getModifiers())) {
+        throw new NoSuchFieldException(GeneratedNames.MAPPING_INSTANCE_FIELD + " is not static");
+      }
+      instance = field.get(null);
+    } catch (NoSuchFieldException | IllegalAccessException e) {
+      throw new TableMapperException(
+          name + " is not a usable generated mapping (it needs a public static final "
+              + GeneratedNames.MAPPING_INSTANCE_FIELD + " field: " + e.getMessage()
+              + "); it was probably compiled by another version of mapper-processor, rebuild the project",
+          e);
+    } catch (ExceptionInInitializerError e) {
+      throw new TableMapperException(
+          "initialising the generated mapping " + name + " failed: " + e.getCause(), e.getCause());
+    }
+    if (!(instance instanceof EntityMapping)) {
+      throw new TableMapperException(
+          name + "." + GeneratedNames.MAPPING_INSTANCE_FIELD + " is not an EntityMapping but "
+              + (instance == null ? "null" : instance.getClass().getName()) + "; rebuild the project");
+    }
+    EntityMapping<?> mapping = (EntityMapping<?>) instance;
+    if (!mapping.entityClass().isAssignableFrom(type)) {
+      throw new TableMapperException(
+          name + " maps " + mapping.entityClass().getName() + ", not " + type.getName()
+              + "; rebuild the project so that generated code matches its sources");
+    }
+    return mapping;
+  }
+
+  private static Constructor<?> findRepositoryConstructor(Class<?> type) {
+    if (!type.isInterface()) {
+      throw new IllegalArgumentException(
+          type.getName() + " is not an interface; mapper.repository(...) takes a @Repository interface that"
+              + " extends TableRepository<T>");
+    }
+    String name = GeneratedNames.repository(type.getName());
+    Class<?> generated = load(name, type);
+    if (generated == null) {
+      throw new TableMapperException(
+          "No generated implementation for repository " + type.getName() + ": looked for " + name
+              + ", which does not exist. Annotate " + type.getSimpleName() + " with @Repository" + HOW_TO_ENABLE);
+    }
+    if (!type.isAssignableFrom(generated)) {
+      throw new TableMapperException(
+          name + " does not implement " + type.getName()
+              + "; rebuild the project so that generated code matches its sources");
+    }
+    try {
+      return generated.getConstructor(RepositoryContext.class);
+    } catch (NoSuchMethodException e) {
+      throw new TableMapperException(
+          name + " has no public constructor taking a RepositoryContext; it was probably compiled by another"
+              + " version of mapper-processor, rebuild the project",
+          e);
+    }
+  }
+
+  private static boolean isUserClass(Class<?> type) {
+    return type != null && type != Object.class && !type.isInterface() && !type.getName().startsWith("java.");
+  }
+
+  private static Class<?> load(String name, Class<?> source) {
+    ClassLoader loader = source.getClassLoader();
+    try {
+      return Class.forName(name, true, loader != null ? loader : ClassLoader.getSystemClassLoader());
+    } catch (ClassNotFoundException e) {
+      return null;
+    } catch (ExceptionInInitializerError e) {
+      throw new TableMapperException(
+          "initialising the generated class " + name + " failed: " + e.getCause(), e.getCause());
+    }
+  }
+}

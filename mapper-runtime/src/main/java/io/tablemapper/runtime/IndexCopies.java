@@ -1,0 +1,71 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.spi.TableRow;
+import java.util.Map;
+
+/**
+ * The rows of intra-partition index copies: a copy lives in its entity's partition under the index's RowKey, holds
+ * every property of the entity (full copy) or the index's properties (partial copy), and carries
+ * {@code type#index} as its discriminator and the entity's RowKey in {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}.
+ */
+final class IndexCopies {
+  private IndexCopies() {}
+
+  /** The copy of an entity's row for one index. */
+  static TableRow copy(IndexMapping<?> index, TableRow primary, String copyRowKey) {
+    TableRow.Builder copy;
+    if (index.fullCopy()) {
+      copy = TableRow.builder(primary.partitionKey(), copyRowKey, primary.properties().size() + 1);
+      for (Map.Entry<String, Object> property : primary.properties().entrySet()) {
+        copy.put(property.getKey(), property.getValue());
+      }
+    } else {
+      copy = TableRow.builder(primary.partitionKey(), copyRowKey, index.properties().size() + 2);
+      for (String name : index.properties()) {
+        copy.put(name, primary.get(name));
+      }
+    }
+    return copy.putString(EntityMapping.TYPE_PROPERTY, index.copyType())
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, primary.rowKey())
+        .build();
+  }
+
+  /**
+   * The entity's own row as a full copy holds it: the entity's RowKey and discriminator, the copy's properties,
+   * and the copy's ETag and Timestamp (which are the entity's, as both are always written in one batch).
+   */
+  static TableRow primaryView(TableRow copy, String typeName) {
+    String primaryRowKey = primaryRowKey(copy);
+    TableRow.Builder row =
+        TableRow.builder(copy.partitionKey(), primaryRowKey != null ? primaryRowKey : copy.rowKey(),
+            copy.properties().size());
+    for (Map.Entry<String, Object> property : copy.properties().entrySet()) {
+      if (!property.getKey().equals(EntityMapping.PRIMARY_ROW_KEY_PROPERTY)) {
+        row.put(property.getKey(), property.getValue());
+      }
+    }
+    return row.putString(EntityMapping.TYPE_PROPERTY, typeName)
+        .etag(copy.etag())
+        .timestamp(copy.timestamp())
+        .build();
+  }
+
+  /** The RowKey of the entity a copy belongs to, or null when the row carries none. */
+  static String primaryRowKey(TableRow copy) {
+    Object value = copy.get(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    return value instanceof String ? (String) value : null;
+  }
+
+  /** A row's discriminator, or null when it has none (or not as a String). */
+  static String typeOf(TableRow row) {
+    Object value = row.get(EntityMapping.TYPE_PROPERTY);
+    return value instanceof String ? (String) value : null;
+  }
+
+  /** Whether a discriminator marks an index copy ({@code type#index}). */
+  static boolean isCopyType(String typeName) {
+    return typeName.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR) >= 0;
+  }
+}

@@ -1,0 +1,73 @@
+package io.tablemapper.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.spi.JsonType;
+import io.tablemapper.spi.MappingContext;
+
+/**
+ * JSON for {@code @Json} properties, through one shared Jackson {@link ObjectMapper}: java.time values as ISO-8601
+ * text, unknown JSON properties ignored (so a stored value survives a property removed from its class).
+ */
+final class JsonMappingContext implements MappingContext {
+  /** The mapper shared by the whole runtime (Jackson mappers are thread-safe once configured). */
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .addModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
+
+  static final JsonMappingContext INSTANCE = new JsonMappingContext();
+
+  private JsonMappingContext() {}
+
+  @Override
+  public String toJson(JsonType<?> type, Object value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return JSON.writerFor(javaType(type)).writeValueAsString(value);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw new InvalidEntityException(
+          "cannot write property '" + type.property() + "' of " + type.entity() + " as JSON ("
+              + type.type().getTypeName() + "): " + originalMessage(e),
+          e);
+    }
+  }
+
+  @Override
+  public <V> V fromJson(JsonType<V> type, String json) {
+    if (json == null) {
+      return null;
+    }
+    try {
+      return JSON.readerFor(javaType(type)).readValue(json);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw new InvalidEntityException(
+          "cannot read property '" + type.property() + "' of " + type.entity() + " from its stored JSON as "
+              + type.type().getTypeName() + ": " + originalMessage(e) + " (JSON starts '" + start(json) + "')",
+          e);
+    }
+  }
+
+  private static JavaType javaType(JsonType<?> type) {
+    return JSON.getTypeFactory().constructType(type.type());
+  }
+
+  private static String originalMessage(Exception e) {
+    return e instanceof JsonProcessingException ? ((JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+  }
+
+  private static String start(String json) {
+    return json.length() <= 60 ? json : json.substring(0, 60) + "…";
+  }
+}

@@ -1,0 +1,45 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryListener;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.MappingContext;
+import io.tablemapper.spi.TableBackend;
+
+/** What every part of one mapper shares: the backend, its tables, the known entity types, JSON and the listener. */
+final class MapperCore {
+  final TableBackend backend;
+  final Tables tables;
+  final TypeRegistry registry = new TypeRegistry();
+  final MappingContext context = JsonMappingContext.INSTANCE;
+  final EgtWriter writer;
+  private final QueryListener listener;
+
+  MapperCore(TableBackend backend, QueryListener listener) {
+    this.backend = backend;
+    this.tables = new Tables(backend);
+    this.listener = listener;
+    this.writer = new EgtWriter(this);
+  }
+
+  /** The mapping of an entity class, registered with this mapper. */
+  <T> EntityMapping<T> mapping(Class<T> entityClass) {
+    EntityMapping<T> mapping = GeneratedCode.mapping(entityClass);
+    registry.register(mapping);
+    return mapping;
+  }
+
+  /** The mapping of an entity object's class, registered with this mapper. */
+  EntityMapping<?> mappingOf(Object entity) {
+    EntityMapping<?> mapping = GeneratedCode.mappingOf(entity);
+    registry.register(mapping);
+    return mapping;
+  }
+
+  /** Reports a query to the listener, if there is one. */
+  void report(QueryEvent event) {
+    if (listener != null) {
+      listener.onQuery(event);
+    }
+  }
+}

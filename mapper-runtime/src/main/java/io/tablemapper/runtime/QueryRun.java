@@ -1,0 +1,197 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityQuery;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
+ * to the row of a matching entity, counting what it read for the {@link io.tablemapper.api.QueryListener}.
+ *
+ * <p>The discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
+ * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity (with its ETag,
+ * written in the same batch), so it is read as the entity. A partial copy is followed to its entity with a point
+ * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties.
+ *
+ * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
+ * included, and requests are the queries and point reads made.
+ *
+ * <p>Each row read yields at most one entity, so asking the backend for at most the entities still wanted keeps
+ * its continuation token exactly after the last entity returned. Not thread-safe.
+ */
+final class QueryRun<T> {
+  private final MapperCore core;
+  private final EntityMapping<T> mapping;
+  private final EntityQuery query;
+  private final IndexMapping<T> index;
+  private final String pointKey;
+  private final boolean keysOnly;
+  private final TableQuery base;
+  private String token;
+  private boolean exhausted;
+  private int rowsRead;
+  private int requests;
+
+  /**
+   * Starts a run.
+   *
+   * @param startToken the backend token to resume from, or null to start at the beginning
+   * @param countOnly whether only the number of matches is wanted: rows are then read without properties unless
+   *     a client-side filter needs them (partial index copies)
+   */
+  QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
+    this.core = core;
+    this.mapping = mapping;
+    this.query = query;
+    this.index = indexOf(mapping, query);
+    this.pointKey = query.pointRowKey();
+    this.keysOnly = countOnly && (index == null || index.fullCopy() || query.filter() == null);
+    this.token = startToken;
+    core.tables.ensure(mapping.table());
+    TableQuery.Builder builder = TableQuery.builder(mapping.table());
+    if (query.partitionKey() != null) {
+      builder.partitionKey(query.partitionKey());
+    }
+    this.base = builder
+        .rowFrom(query.rowFrom())
+        .rowTo(query.rowTo())
+        .filter(serverFilter())
+        .select(keysOnly ? List.of() : null)
+        .build();
+  }
+
+  /** Whether the store has nothing more for this query. */
+  boolean exhausted() {
+    return exhausted;
+  }
+
+  /** The backend's token to resume after the last row read, or null at the end. */
+  String token() {
+    return exhausted ? null : token;
+  }
+
+  /**
+   * The rows of the next matching entities: at most {@code max}, from one backend request (plus the point reads
+   * of partial copies); may be empty while more follow. With {@code countOnly}, rows may lack their properties.
+   */
+  List<TableRow> next(int max) {
+    if (exhausted) {
+      return List.of();
+    }
+    if (pointKey != null) {
+      exhausted = true;
+      requests++;
+      Optional<TableRow> row = core.backend.get(mapping.table(), query.partitionKey(), pointKey);
+      if (row.isEmpty()) {
+        return List.of();
+      }
+      rowsRead++;
+      TableRow resolved = resolvePoint(row.get());
+      return resolved == null ? List.of() : List.of(resolved);
+    }
+    requests++;
+    QueryResult page = core.backend.query(
+        base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build());
+    rowsRead += page.rows().size();
+    token = page.continuation();
+    exhausted = token == null;
+    List<TableRow> matches = new ArrayList<>(page.rows().size());
+    for (TableRow row : page.rows()) {
+      TableRow resolved = resolve(row);
+      if (resolved != null) {
+        matches.add(resolved);
+      }
+    }
+    return matches;
+  }
+
+  /** The entity of a resolved row. */
+  T entity(TableRow row) {
+    return mapping.fromRow(row, core.context);
+  }
+
+  /** Reports what was read since the last report, and starts counting afresh. */
+  void report(int rowsReturned) {
+    core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), rowsRead, rowsReturned,
+        requests));
+    rowsRead = 0;
+    requests = 0;
+  }
+
+  private Filter serverFilter() {
+    if (index == null) {
+      return Filter.and(Filter.eq(EntityMapping.TYPE_PROPERTY, mapping.typeName()), query.filter());
+    }
+    Filter discriminator = Filter.eq(EntityMapping.TYPE_PROPERTY, index.copyType());
+    return index.fullCopy() ? Filter.and(discriminator, query.filter()) : discriminator;
+  }
+
+  /** A row the backend matched with the server-side filter. */
+  private TableRow resolve(TableRow row) {
+    if (index == null || keysOnly) {
+      return row;
+    }
+    return index.fullCopy() ? IndexCopies.primaryView(row, mapping.typeName()) : follow(row);
+  }
+
+  /** A row read by its keys: the discriminator and filter are checked here. */
+  private TableRow resolvePoint(TableRow row) {
+    if (index == null) {
+      return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
+    }
+    if (!index.copyType().equals(IndexCopies.typeOf(row))) {
+      return null;
+    }
+    if (index.fullCopy()) {
+      return matches(row) ? IndexCopies.primaryView(row, mapping.typeName()) : null;
+    }
+    return follow(row);
+  }
+
+  /** The entity a partial copy points to, if it still exists and matches the filter. */
+  private TableRow follow(TableRow copy) {
+    String primaryKey = IndexCopies.primaryRowKey(copy);
+    if (primaryKey == null) {
+      return null;
+    }
+    requests++;
+    Optional<TableRow> primary = core.backend.get(mapping.table(), copy.partitionKey(), primaryKey);
+    if (primary.isEmpty()) {
+      return null;
+    }
+    rowsRead++;
+    TableRow row = primary.get();
+    return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
+  }
+
+  private boolean matches(TableRow row) {
+    return query.filter() == null || query.filter().test(row);
+  }
+
+  private static <T> IndexMapping<T> indexOf(EntityMapping<T> mapping, EntityQuery query) {
+    if (query.index() == null) {
+      return null;
+    }
+    IndexMapping<T> index = mapping.index(query.index());
+    if (index == null) {
+      List<String> names = new ArrayList<>();
+      mapping.indexes().forEach(each -> names.add(each.name()));
+      throw new TableMapperException(
+          query.method() + " reads through index '" + query.index() + "', which "
+              + mapping.entityClass().getSimpleName() + " does not declare (its indexes: "
+              + (names.isEmpty() ? "none" : String.join(", ", names))
+              + "); rebuild the project so that generated code matches its sources");
+    }
+    return index;
+  }
+}

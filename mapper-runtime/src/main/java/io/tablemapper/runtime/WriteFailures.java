@@ -1,0 +1,176 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import java.util.Optional;
+
+/**
+ * Turns what the store reported about one operation into an exception that names the entity class, the table, the
+ * keys, the rule and what to do, keeping the backend's exception as the cause; and decides how a failure surfaces:
+ * as itself (repository writes) or as a {@link BatchException} naming the application's operation.
+ */
+final class WriteFailures {
+
+  /** How failures surface. */
+  enum Mode {
+    /** A repository write: the specific exception itself. */
+    REPOSITORY,
+    /** A {@code Batch}: a {@link BatchException} with the application's operation index. */
+    BATCH
+  }
+
+  private WriteFailures() {}
+
+  /** The entity of an update or delete is not stored. */
+  static EntityNotFoundException notFound(EntityWrite<?> write, String table, Throwable cause) {
+    String advice = write.kind == Kind.DELETE
+        ? "it may have been deleted already"
+        : "use insert to create it, or upsert to insert or replace it";
+    return new EntityNotFoundException(
+        "cannot " + write.kind.verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
+            + advice,
+        cause);
+  }
+
+  /** The row at the entity's keys holds another entity type. */
+  static TableMapperException otherType(EntityWrite<?> write, String table, String storedType) {
+    String message = "cannot " + write.kind.verb() + " " + write.describe() + ": the row at these keys in table "
+        + table + " is " + (storedType == null ? "not a tablemapper entity (it has no EntityType)"
+            : "of entity type '" + storedType + "', not '" + write.mapping.typeName() + "'")
+        + "; two entity types share a key — give their RowKey templates distinct prefixes";
+    return write.kind == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
+  }
+
+  /** An insert found the entity's keys taken. */
+  static EntityExistsException exists(EntityWrite<?> write, String table, Throwable cause) {
+    return new EntityExistsException(
+        write.describe() + " already exists in table " + table
+            + "; use update to replace it, or upsert to insert or replace it",
+        cause);
+  }
+
+  /** The stored entity's ETag is not the one the write expected. */
+  static ConcurrencyConflictException conflict(
+      EntityWrite<?> write, String table, String storedEtag, Throwable cause) {
+    String detail = write.userEtag != null
+        ? "its ETag '" + write.userEtag + "' is stale" + (storedEtag != null ? " (stored: '" + storedEtag + "')" : "")
+        : "it was changed by another writer";
+    return new ConcurrencyConflictException(
+        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": " + detail
+            + "; the entity changed since it was read — read it again, reapply the change and retry",
+        cause);
+  }
+
+  /** A write kept losing races with other writers. */
+  static ConcurrencyConflictException gaveUp(EntityWrite<?> write, String table, int attempts, Throwable cause) {
+    return new ConcurrencyConflictException(
+        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": another writer changed"
+            + " it between read and write in each of " + attempts + " attempts; retry later",
+        cause);
+  }
+
+  /**
+   * The exception for a rejected operation, with the backend's exception as cause. Index copies name their index;
+   * a taken index value names the entity holding it (read only now, on this failure path).
+   */
+  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend) {
+    EntityWrite<?> write = op.owner();
+    switch (op.role()) {
+      case PRIMARY:
+        if (cause instanceof EntityExistsException) {
+          return exists(write, table, cause);
+        }
+        if (cause instanceof EntityNotFoundException) {
+          return notFound(write, table, cause);
+        }
+        if (cause instanceof ConcurrencyConflictException) {
+          return conflict(write, table, null, cause);
+        }
+        return cause;
+      case NEW_COPY:
+        if (cause instanceof EntityExistsException) {
+          return indexTaken(write, op.index(), op.rowKey(), table, backend, cause);
+        }
+        return cause;
+      default:
+        return cause;
+    }
+  }
+
+  private static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
+      String table, TableBackend backend, RuntimeException cause) {
+    return new EntityExistsException(
+        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
+            + "' value '" + copyKey + "' is already taken by " + holder(backend, table, write, copyKey)
+            + "; values of index '" + index.name() + "' are unique within a partition",
+        cause);
+  }
+
+  private static String holder(TableBackend backend, String table, EntityWrite<?> write, String copyKey) {
+    Optional<TableRow> taken;
+    try {
+      taken = backend.get(table, write.partitionKey, copyKey);
+    } catch (RuntimeException e) {
+      return "another entity";
+    }
+    if (taken.isEmpty()) {
+      return "another entity (since removed; retry)";
+    }
+    String primaryKey = IndexCopies.primaryRowKey(taken.get());
+    if (primaryKey != null) {
+      return "another entity (RowKey '" + primaryKey + "')";
+    }
+    String type = IndexCopies.typeOf(taken.get());
+    return "another row" + (type == null ? "" : " of type '" + type + "'")
+        + " (its RowKey equals the index value; give the index's RowKey template a prefix of its own)";
+  }
+
+  /** A rule broken before sending (or reported by the store as broken). */
+  static RuntimeException rule(Mode mode, BatchException.Reason reason, int position, String message,
+      Throwable cause) {
+    return mode == Mode.BATCH
+        ? new BatchException(reason, position, message, cause)
+        : new InvalidEntityException(message, cause);
+  }
+
+  /** A failure of one application write, surfaced for the mode. */
+  static RuntimeException rejected(Mode mode, EntityWrite<?> write, String table, RuntimeException failure) {
+    if (mode == Mode.REPOSITORY) {
+      return failure;
+    }
+    return new BatchException(BatchException.Reason.REJECTED, write.position,
+        batchName(table, write.partitionKey) + " was rejected at " + operation(write) + ": " + failure.getMessage(),
+        failure);
+  }
+
+  /** {@code batch on table Company, partition 'Sales'}. */
+  static String batchName(String table, String partitionKey) {
+    return "batch on table " + table + ", partition '" + partitionKey + "'";
+  }
+
+  /** {@code operation 2 (update of Employee (PartitionKey 'Sales', RowKey 'empid_00000123'))}. */
+  static String operation(EntityWrite<?> write) {
+    return "operation " + write.position + " (" + write.kind.verb() + " of " + write.describe() + ")";
+  }
+
+  /** The operation as the message's subject: a batch, or one repository write. */
+  static String subject(Mode mode, EntityWrite<?> first, String table) {
+    return mode == Mode.BATCH
+        ? batchName(table, first.partitionKey)
+        : first.kind.verb() + " of " + first.describe() + " in table " + table;
+  }
+
+  /** The simple name of an entity class, for messages. */
+  static String entityName(EntityMapping<?> mapping) {
+    return mapping.entityClass().getSimpleName();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The {@link io.tablemapper.api.TableMapper} implementation, found by {@code TableMapper.builder()} through
+ * {@link io.tablemapper.runtime.TableMapperRuntime} (a {@link io.tablemapper.spi.TableMapperProvider} service).
+ *
+ * <p>What lives here, each in one package-private class:
+ *
+ * <ul>
+ *   <li>finding generated code by name ({@code Employee__Mapping}, {@code EmployeeRepository__Impl}), with
+ *       reflection once per class ({@code GeneratedCode}) and a registry of entity types per table
+ *       ({@code TypeRegistry});
+ *   <li>writes: an application write becomes an {@code EntityWrite}; its index copies ({@code IndexCopies}) are
+ *       planned into one entity group transaction and sent, retried and translated by {@code EgtWriter} and
+ *       {@code WriteFailures} — never half a write;
+ *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.spi.EntityQuery} page by page, adding the
+ *       discriminator and following partial index copies to their entities; {@code EntityQueries} builds
+ *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});
+ *   <li>{@link io.tablemapper.api.Batch} ({@code DefaultBatch}) and {@link io.tablemapper.api.Partition}
+ *       ({@code DefaultPartition});
+ *   <li>JSON for {@code @Json} properties through one shared Jackson mapper ({@code JsonMappingContext}).
+ * </ul>
+ */
+package io.tablemapper.runtime;

@@ -1,0 +1,201 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.spi.TableRow;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class IndexCopiesTest {
+  private final InMemoryBackend backend = InMemoryBackend.create();
+  private final TableMapper mapper = TableMapper.builder().backend(backend).build();
+  private final EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+  private final Employee ken = Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com");
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  private TableRow row(String rowKey) {
+    return RawRows.get(backend, "Company", "Sales", rowKey);
+  }
+
+  private List<String> rowKeys() {
+    return RawRows.rowKeys(backend, "Company", "Sales");
+  }
+
+  @Test
+  void insertWritesAFullCopyAndAPartialCopyWithTheEntitysETag() {
+    Employee stored = employees.insert(ken);
+
+    assertThat(rowKeys()).containsExactly("email_kenk@contoso.com", "empid_00000123", "lastname_Kwok_00000123");
+    TableRow full = row("email_kenk@contoso.com");
+    assertThat(full.properties()).containsAllEntriesOf(Map.of(
+        "EntityType", "Employee#email", "TmPrimaryRowKey", "empid_00000123", "firstName", "Ken", "age", 23,
+        "email", "kenk@contoso.com", "department", "Sales"));
+    TableRow partial = row("lastname_Kwok_00000123");
+    assertThat(partial.properties()).isEqualTo(Map.of(
+        "firstName", "Ken", "lastName", "Kwok", "EntityType", "Employee#lastName",
+        "TmPrimaryRowKey", "empid_00000123"));
+    assertThat(List.of(full.etag(), partial.etag())).containsOnly(stored.etag());
+  }
+
+  @Test
+  void updateMovesAChangedIndexCopyAtomically() {
+    Employee v1 = employees.insert(ken);
+
+    Employee v2 = employees.update(v1.withEmail("ken.kwok@contoso.com").withLastName("Kwoks"));
+
+    assertThat(rowKeys()).containsExactly(
+        "email_ken.kwok@contoso.com", "empid_00000123", "lastname_Kwoks_00000123");
+    assertThat(row("email_ken.kwok@contoso.com").etag()).isEqualTo(v2.etag());
+    assertThat(row("email_ken.kwok@contoso.com").get("email")).isEqualTo("ken.kwok@contoso.com");
+  }
+
+  @Test
+  void updateKeepsUnchangedCopiesInStepWithTheEntity() {
+    Employee v1 = employees.insert(ken);
+
+    Employee v2 = employees.update(v1.withAge(40));
+
+    assertThat(row("email_kenk@contoso.com").get("age")).isEqualTo(40);
+    assertThat(row("email_kenk@contoso.com").etag()).isEqualTo(v2.etag());
+    assertThat(row("lastname_Kwok_00000123").etag()).isEqualTo(v2.etag());
+  }
+
+  @Test
+  void updateToAValueAnotherEntityHoldsFailsNamingTheIndexAndChangesNothing() {
+    employees.insert(Employee.of("Sales", 124, "Kim", "Akers", 31, "kim@contoso.com"));
+    Employee v1 = employees.insert(ken);
+    List<TableRow> before = RawRows.all(backend, "Company");
+
+    assertThatThrownBy(() -> employees.update(v1.withEmail("kim@contoso.com")))
+        .isInstanceOf(EntityExistsException.class)
+        .hasMessageContaining("cannot update Employee (PartitionKey 'Sales', RowKey 'empid_00000123')")
+        .hasMessageContaining("index 'email' value 'email_kim@contoso.com' is already taken")
+        .hasMessageContaining("RowKey 'empid_00000124'");
+    assertThat(RawRows.all(backend, "Company")).isEqualTo(before);
+  }
+
+  @Test
+  void updateRewritesAMissingCopyOfAnUnchangedValue() {
+    Employee v1 = employees.insert(ken);
+    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
+
+    Employee v2 = employees.update(v1.withAge(30));
+
+    assertThat(row("email_kenk@contoso.com")).isNotNull();
+    assertThat(row("email_kenk@contoso.com").etag()).isEqualTo(v2.etag());
+  }
+
+  @Test
+  void updateSucceedsWhenTheOldCopyOfAChangedValueIsAlreadyGone() {
+    Employee v1 = employees.insert(ken);
+    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
+
+    employees.update(v1.withEmail("new@contoso.com"));
+
+    assertThat(rowKeys()).containsExactly("email_new@contoso.com", "empid_00000123", "lastname_Kwok_00000123");
+  }
+
+  @Test
+  void upsertOfAPresentEntityMovesItsCopiesAndIgnoresAStaleETag() {
+    Employee v1 = employees.insert(ken);
+    employees.update(v1.withAge(24));
+
+    employees.upsert(v1.withEmail("upserted@contoso.com"));
+
+    assertThat(rowKeys()).containsExactly("email_upserted@contoso.com", "empid_00000123", "lastname_Kwok_00000123");
+  }
+
+  @Test
+  void upsertOfAnAbsentEntityInsertsItWithItsCopies() {
+    Employee stored = employees.upsert(ken);
+
+    assertThat(rowKeys()).hasSize(3);
+    assertThat(row("email_kenk@contoso.com").etag()).isEqualTo(stored.etag());
+  }
+
+  @Test
+  void deleteRemovesTheEntityAndEveryCopy() {
+    Employee stored = employees.insert(ken);
+    employees.insert(Employee.of("Sales", 124, "Kim", "Akers", 31, "kim@contoso.com"));
+
+    employees.delete(stored);
+
+    assertThat(rowKeys()).containsExactly("email_kim@contoso.com", "empid_00000124", "lastname_Akers_00000124");
+  }
+
+  @Test
+  void deleteRemovesTheCopiesOfTheStoredValuesNotOfTheGivenOnes() {
+    employees.insert(ken);
+
+    employees.delete(ken.withEmail("somebody.else@contoso.com"));
+
+    assertThat(rowKeys()).isEmpty();
+  }
+
+  @Test
+  void deleteWithAStaleETagFailsAndKeepsEntityAndCopies() {
+    Employee v1 = employees.insert(ken);
+    employees.update(v1.withAge(24));
+    List<TableRow> before = RawRows.all(backend, "Company");
+
+    assertThatThrownBy(() -> employees.delete(v1)).isInstanceOf(ConcurrencyConflictException.class);
+    assertThat(RawRows.all(backend, "Company")).isEqualTo(before);
+  }
+
+  @Test
+  void deleteSucceedsWhenACopyIsAlreadyMissing() {
+    Employee stored = employees.insert(ken);
+    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "lastname_Kwok_00000123", "*"));
+
+    employees.delete(stored);
+
+    assertThat(rowKeys()).isEmpty();
+  }
+
+  @Test
+  void anEntityReadThroughAFullCopyCarriesTheEntitysETagSoAConditionalUpdateSucceeds() {
+    Employee stored = employees.insert(ken);
+
+    Employee viaIndex = employees.getByDepartmentAndEmail("Sales", "kenk@contoso.com");
+
+    assertThat(viaIndex).isEqualTo(stored);
+    Employee updated = employees.update(viaIndex.withAge(50));
+    assertThat(employees.getByDepartmentAndEmployeeId("Sales", 123)).isEqualTo(updated);
+  }
+
+  @Test
+  void aPartialCopyIsFollowedToItsEntity() {
+    Employee stored = employees.insert(ken);
+
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(stored);
+  }
+
+  @Test
+  void copiesNeverAppearInPartitionReadsCountsOrScans() {
+    Employee stored = employees.insert(ken);
+    mapper.batch("Company", "Sales").insert(new Department("Sales", "Ann", 1, null)).commit();
+
+    assertThat(mapper.partition("Company", "Sales").all())
+        .hasSize(2)
+        .contains(stored)
+        .hasAtLeastOneElementOfType(Department.class);
+    assertThat(mapper.partition("Company", "Sales").all(Employee.class)).containsExactly(stored);
+    assertThat(employees.countByDepartment("Sales")).isEqualTo(1);
+    assertThat(employees.findByDepartmentAndAgeGreaterThan("Sales", 0)).containsExactly(stored);
+    assertThat(employees.findByAgeGreaterThanEqual(0)).containsExactly(stored);
+  }
+}

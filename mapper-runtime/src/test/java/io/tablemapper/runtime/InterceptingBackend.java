@@ -1,0 +1,123 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A backend around another that lets a test act between the mapper's reads and writes (another writer's race),
+ * record the batches sent, and return pages that are short or empty while more follow — all within the contract.
+ */
+final class InterceptingBackend implements TableBackend {
+  private static final String START = "start";
+
+  final TableBackend delegate;
+  final List<List<WriteOperation>> batches = new ArrayList<>();
+  final AtomicInteger queries = new AtomicInteger();
+  final AtomicInteger gets = new AtomicInteger();
+  final AtomicInteger tableCreations = new AtomicInteger();
+  private final List<Runnable> beforeWrites = new ArrayList<>();
+  private int pageCap;
+  private boolean emptyPages;
+  private boolean closed;
+
+  InterceptingBackend(TableBackend delegate) {
+    this.delegate = delegate;
+  }
+
+  /** Runs {@code action} (with the real backend) just before the next write or batch reaches the store. */
+  synchronized InterceptingBackend beforeNextWrite(Runnable action) {
+    beforeWrites.add(action);
+    return this;
+  }
+
+  /** Returns at most {@code cap} rows per page, and an empty page (with a token) before every real one. */
+  synchronized InterceptingBackend stingyPages(int cap) {
+    this.pageCap = cap;
+    this.emptyPages = true;
+    return this;
+  }
+
+  boolean closed() {
+    return closed;
+  }
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    tableCreations.incrementAndGet();
+    return delegate.createTableIfNotExists(table);
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    return delegate.deleteTableIfExists(table);
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    return delegate.tableExists(table);
+  }
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    gets.incrementAndGet();
+    return delegate.get(table, partitionKey, rowKey);
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    queries.incrementAndGet();
+    if (!emptyPages) {
+      return delegate.query(query);
+    }
+    String token = query.continuation();
+    if (token == null || !token.startsWith("real:")) {
+      // every other page is empty: hand out a token that makes the next request a real one
+      String resume = token == null || token.equals(START) ? START : token;
+      return new QueryResult(List.of(), "real:" + resume);
+    }
+    String real = token.substring("real:".length());
+    TableQuery capped = query.toBuilder()
+        .limit(Math.min(query.limit(), pageCap))
+        .continuation(real.equals(START) ? null : real)
+        .build();
+    return delegate.query(capped);
+  }
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    runInterceptions();
+    return delegate.write(table, operation);
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    runInterceptions();
+    synchronized (this) {
+      batches.add(List.copyOf(operations));
+    }
+    return delegate.batch(table, operations);
+  }
+
+  private void runInterceptions() {
+    List<Runnable> actions;
+    synchronized (this) {
+      actions = new ArrayList<>(beforeWrites);
+      beforeWrites.clear();
+    }
+    actions.forEach(Runnable::run);
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    delegate.close();
+  }
+}

@@ -1,0 +1,119 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.runtime.fixtures.Employee__Mapping;
+import io.tablemapper.runtime.fixtures.Impostor;
+import io.tablemapper.runtime.fixtures.Project;
+import io.tablemapper.runtime.fixtures.Project__Mapping;
+import io.tablemapper.runtime.fixtures.Unmapped;
+import io.tablemapper.runtime.fixtures.UnmappedRepository;
+import org.junit.jupiter.api.Test;
+
+class MapperLifecycleTest {
+  private final InterceptingBackend backend = new InterceptingBackend(InMemoryBackend.create());
+
+  @Test
+  void theBuilderFindsThisRuntimeThroughTheServiceLoader() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThat(mapper.getClass().getPackageName()).isEqualTo("io.tablemapper.runtime");
+    }
+  }
+
+  @Test
+  void closingTheMapperClosesTheBackendAndRefusesFurtherUse() {
+    TableMapper mapper = TableMapper.builder().backend(backend).build();
+
+    mapper.close();
+
+    assertThat(backend.closed()).isTrue();
+    assertThatThrownBy(() -> mapper.repository(EmployeeRepository.class))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("closed");
+  }
+
+  @Test
+  void aMapperHandsOutOneInstanceOfEachRepository() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThat(mapper.repository(EmployeeRepository.class)).isSameAs(mapper.repository(EmployeeRepository.class));
+    }
+  }
+
+  @Test
+  void theMappingOfAClassIsLookedUpByNameOnce() {
+    assertThat(GeneratedCode.mapping(Employee.class)).isSameAs(Employee__Mapping.INSTANCE);
+    assertThat(GeneratedCode.mappingOf(Employee.of("a", 1, "b", "c", 1, "d"))).isSameAs(Employee__Mapping.INSTANCE);
+  }
+
+  @Test
+  void anAnonymousSubclassOfAJavaBeanEntityMapsLikeTheEntity() {
+    Project project = new Project() {
+      {
+        setTeam("Rockets");
+        setCode("gemini");
+      }
+    };
+
+    assertThat(GeneratedCode.mappingOf(project)).isSameAs(Project__Mapping.INSTANCE);
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      mapper.batch("Projects", "Rockets").insert(project).commit();
+      assertThat(mapper.partition("Projects", "Rockets").all(Project.class)).hasSize(1);
+    }
+  }
+
+  @Test
+  void aRepositoryWithoutGeneratedImplementationFailsNamingTheClassAndHowToEnableTheProcessor() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThatThrownBy(() -> mapper.repository(UnmappedRepository.class))
+          .isInstanceOf(TableMapperException.class)
+          .hasMessageContaining("io.tablemapper.runtime.fixtures.UnmappedRepository__Impl")
+          .hasMessageContaining("@Repository")
+          .hasMessageContaining("io.tablemapper:mapper-processor")
+          .hasMessageContaining("<annotationProcessorPaths>")
+          .hasMessageContaining("provided");
+    }
+  }
+
+  @Test
+  void anEntityWithoutGeneratedMappingFailsNamingTheClassAndHowToEnableTheProcessor() {
+    assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Unmapped.class).build())
+        .isInstanceOf(TableMapperException.class)
+        .hasMessageContaining("io.tablemapper.runtime.fixtures.Unmapped__Mapping")
+        .hasMessageContaining("@Entity")
+        .hasMessageContaining("mapper-processor");
+  }
+
+  @Test
+  void twoClassesClaimingOneTypeInOneTableAreRefused() {
+    assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Employee.class, Impostor.class).build())
+        .isInstanceOf(TableMapperException.class)
+        .hasMessageContaining("both declare entity type 'Employee' in table Company");
+  }
+
+  @Test
+  void aBatchOrPartitionNeedsAValidTableAndKey() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThatThrownBy(() -> mapper.batch("no", "Sales")).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> mapper.partition("Company", "a/b")).isInstanceOf(InvalidKeyException.class);
+    }
+  }
+
+  @Test
+  void eachTableIsCreatedOncePerMapper() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      employees.insert(Employee.of("Sales", 1, "a", "b", 1, "c"));
+      employees.findByDepartment("Sales");
+      employees.countByDepartment("Sales");
+      mapper.partition("Company", "Sales").all();
+      assertThat(backend.tableCreations.get()).isEqualTo(1);
+    }
+  }
+}
