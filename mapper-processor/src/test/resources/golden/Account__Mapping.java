@@ -28,7 +28,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
 
   private Account__Mapping() {
     super(Account.class, Account_.TABLE, Account_.TYPE, 2, Account_.PARTITION_KEY_SPEC, Account_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("owner", "balance"), entity -> Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
+        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("owner", "balance"), entity -> entity.getOwner() == null || entity.id == null ? null : Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
   }
 
   @Override

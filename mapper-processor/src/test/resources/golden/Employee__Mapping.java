@@ -25,7 +25,7 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
 
   private Employee__Mapping() {
     super(Employee.class, Employee_.TABLE, Employee_.TYPE, 1, Employee_.PARTITION_KEY_SPEC, Employee_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Employee>(Employee_.TYPE, "email", Employee_.INDEX_EMAIL_SPEC, List.of(), entity -> Employee_.emailIndexRowKey(entity.email()))));
+        List.of(new IndexMapping<Employee>(Employee_.TYPE, "email", Employee_.INDEX_EMAIL_SPEC, List.of(), entity -> entity.email() == null ? null : Employee_.emailIndexRowKey(entity.email()))));
   }
 
   @Override

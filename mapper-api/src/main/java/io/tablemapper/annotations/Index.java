@@ -16,8 +16,9 @@ import java.lang.annotation.Target;
  * <p>The copy lives in the same partition as the entity and is written, moved and removed in the same entity
  * group transaction as the entity itself, so the two never disagree. An index value is unique: writing an
  * entity whose index key is already taken by another entity fails the whole write with
- * {@code EntityExistsException}. Copies are never returned as entities by partition reads, counts or scans;
- * repository methods whose conditions fit the index read through it.
+ * {@code EntityExistsException}. An entity whose index properties are null has no copy (a sparse index). Copies
+ * are never returned as entities by partition reads, counts or scans; repository methods whose conditions fit the
+ * index read through it.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

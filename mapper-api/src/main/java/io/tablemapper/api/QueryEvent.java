@@ -8,9 +8,9 @@ package io.tablemapper.api;
  * @param plan the plan as written in the generated Javadoc, for example
  *     {@code POINT via index email: PartitionKey = {department}, RowKey = email_{email}}
  * @param table the table queried
- * @param rowsRead the rows the backend returned (before client-side resolution)
+ * @param rowsRead every row the backend returned, including the entities read to resolve partial index copies
  * @param rowsReturned the entities returned to the caller
- * @param requests the backend requests made
+ * @param requests the backend requests made, including those resolving partial index copies
  */
 public record QueryEvent(
     String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned, int requests) {}

@@ -24,7 +24,7 @@ public final class IndexMapping<T> {
    * @param name the index name
    * @param rowKeySpec the bound RowKey template of the copy
    * @param properties the properties copied, or empty for all
-   * @param rowKey computes the copy's RowKey for an entity
+   * @param rowKey computes the copy's RowKey for an entity, or null when the entity has no copy
    */
   public IndexMapping(
       String typeName, String name, KeySpec rowKeySpec, List<String> properties, Function<T, String> rowKey) {
@@ -61,7 +61,8 @@ public final class IndexMapping<T> {
   }
 
   /**
-   * The RowKey of the entity's copy.
+   * The RowKey of the entity's copy, or null when one of the index's key properties is null: such an entity has
+   * no copy and cannot be found through the index (a sparse index).
    *
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */

@@ -51,6 +51,11 @@ public interface RepositorySupport<T> {
   /** Whether any entity matches. */
   boolean exists(EntityQuery query);
 
-  /** Deletes every matching entity with its index copies; returns how many were deleted. */
+  /**
+   * Deletes every matching entity with its index copies, each atomically with its copies and conditional on the
+   * ETag it was read with (several entities of one partition share a batch); returns how many were deleted. An
+   * entity deleted by someone else meanwhile is skipped; one changed meanwhile stops the deletion with
+   * {@code ConcurrencyConflictException}, and the entities of earlier batches stay deleted.
+   */
   long delete(EntityQuery query);
 }

@@ -284,6 +284,18 @@ public final class TableRow {
       return putChecked(name, value);
     }
 
+    /**
+     * Sets every property of a map (for example another row's {@link TableRow#properties()}); null values remove.
+     *
+     * @throws IllegalArgumentException if a value is not one of the {@link EdmType} carrier classes
+     */
+    public Builder putAll(Map<String, Object> values) {
+      for (Map.Entry<String, Object> entry : values.entrySet()) {
+        put(entry.getKey(), entry.getValue());
+      }
+      return this;
+    }
+
     /** Removes a property. */
     public Builder remove(String name) {
       properties.remove(name);

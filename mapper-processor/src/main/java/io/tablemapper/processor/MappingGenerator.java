@@ -83,9 +83,17 @@ final class MappingGenerator {
       CodeBlock arguments = index.rowKey().properties().stream()
           .map(p -> CodeBlock.of("entity.$L", p.getter()))
           .collect(CodeBlock.joining(", "));
-      items.add(CodeBlock.of("new $T<$T>($T.TYPE, $S, $T.$N, $L, entity -> $T.$N($L))", IndexMapping.class,
-          entity.className(), meta, index.name(), meta, index.rowKey().specConstant(), properties, meta,
-          index.rowKey().composeMethod(), arguments));
+      // A sparse index: an entity whose index properties are null has no copy.
+      CodeBlock nullable = index.rowKey().properties().stream()
+          .filter(p -> !p.primitive())
+          .map(p -> CodeBlock.of("entity.$L == null", p.getter()))
+          .collect(CodeBlock.joining(" || "));
+      CodeBlock rowKey = CodeBlock.of("$T.$N($L)", meta, index.rowKey().composeMethod(), arguments);
+      if (!nullable.isEmpty()) {
+        rowKey = CodeBlock.of("$L ? null : $L", nullable, rowKey);
+      }
+      items.add(CodeBlock.of("new $T<$T>($T.TYPE, $S, $T.$N, $L, entity -> $L)", IndexMapping.class,
+          entity.className(), meta, index.name(), meta, index.rowKey().specConstant(), properties, rowKey));
     }
     indexes.add("$T.of($L)", List.class, CodeBlock.join(items, ",\n"));
     return MethodSpec.constructorBuilder()

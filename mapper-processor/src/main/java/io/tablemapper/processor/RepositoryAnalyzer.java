@@ -322,12 +322,11 @@ final class RepositoryAnalyzer {
     switch (action) {
       case FIND:
         return returns == RepositoryModel.Returns.OPTIONAL || returns == RepositoryModel.Returns.LIST
-            || returns == RepositoryModel.Returns.STREAM
-            || (returns == RepositoryModel.Returns.PAGE && limit == 0);
+            || returns == RepositoryModel.Returns.STREAM || returns == RepositoryModel.Returns.PAGE;
       case GET:
         return returns == RepositoryModel.Returns.ENTITY || returns == RepositoryModel.Returns.OPTIONAL
             || returns == RepositoryModel.Returns.LIST || returns == RepositoryModel.Returns.STREAM
-            || (returns == RepositoryModel.Returns.PAGE && limit == 0);
+            || returns == RepositoryModel.Returns.PAGE;
       case STREAM:
         return returns == RepositoryModel.Returns.STREAM;
       case COUNT:
@@ -345,11 +344,10 @@ final class RepositoryAnalyzer {
     String t = entity.simpleName();
     switch (action) {
       case FIND:
-        return "return Optional<" + t + ">, List<" + t + ">, Stream<" + t + ">" + (limit == 0 ? " or Page<" + t + ">" : "")
+        return "return Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">"
             + " (use get... to return " + t + " itself)";
       case GET:
-        return "return " + t + ", Optional<" + t + ">, List<" + t + ">, Stream<" + t + ">"
-            + (limit == 0 ? " or Page<" + t + ">" : "");
+        return "return " + t + ", Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">";
       case STREAM:
         return "return Stream<" + t + ">";
       case COUNT:
