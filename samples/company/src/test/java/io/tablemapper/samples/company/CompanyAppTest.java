@@ -1,0 +1,79 @@
+package io.tablemapper.samples.company;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The sample runs to the end and prints what the README promises: stored entities, plans, results, refusals. */
+class CompanyAppTest {
+  private static String output;
+
+  @BeforeAll
+  static void runTheSample() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    try (TableMapper mapper = TableMapper.builder()
+        .backend(InMemoryBackend.create())
+        .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class)
+        .queryListener(event -> CompanyApp.printPlan(out, event))
+        .build()) {
+      new CompanyApp(mapper, out).run();
+    }
+    output = bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void printsEachQueryWithItsCompileTimePlan() {
+    assertThat(output)
+        .contains("plan: POINT: PartitionKey = {department}, RowKey = empid_{employeeId:06}")
+        .contains("plan: POINT via index email: PartitionKey = {department}, RowKey = email_{email}")
+        .contains("plan: RANGE: PartitionKey = {department}, RowKey in [empid_{from:06}, empid_{to:06}]")
+        .contains("plan: PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter age gt {age}")
+        .contains("plan: TABLE_SCAN: every partition of table Company")
+        .contains("plan: RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:06}_; first 3");
+  }
+
+  @Test
+  void theLogTailListsTheNewestClaimsFirst() {
+    int lunch = output.indexOf("description=lunch");
+    int flight = output.indexOf("description=flight", lunch);
+    int dinner = output.indexOf("description=dinner with a customer", flight);
+    assertThat(lunch).isPositive();
+    assertThat(flight).isGreaterThan(lunch);
+    assertThat(dinner).isGreaterThan(flight);
+  }
+
+  @Test
+  void aStaleUpdateIsRefusedAndTheEmailIndexMovesWithTheEntity() {
+    assertThat(output).contains("the second update with the stale ETag was refused");
+    assertThat(output).doesNotContain("!! a stale update went through");
+    String old = output.substring(output.indexOf("the old address junc@contoso.com"));
+    assertThat(old.substring(0, old.indexOf("the new address"))).contains("(none)");
+  }
+
+  @Test
+  void thePartitionHoldsEveryTypeButNoIndexCopy() {
+    String partition = output.substring(output.indexOf("== The Sales partition"), output.indexOf("== Paging"));
+    assertThat(partition).contains("Department:", "Employee:", "Review:", "ExpenseClaim:");
+    assertThat(partition.lines().filter(line -> line.startsWith("  Employee:")).count()).isEqualTo(4);
+  }
+
+  @Test
+  void pagesFollowTheirContinuationTokensToTheLastPage() {
+    assertThat(output).contains("page 1: [Kwok, Hall], token ").contains("page 2: [Cao, Jones], last page");
+  }
+
+  @Test
+  void refusedWritesLeaveNothingBehind() {
+    assertThat(output).contains("an id that does not fit {employeeId:06}: Employee.employeeId = 1000000");
+    assertThat(output).contains("an email already taken:");
+    String after = output.substring(output.indexOf("employee 500 after the refused insert"));
+    assertThat(after).contains("(none)");
+  }
+}
