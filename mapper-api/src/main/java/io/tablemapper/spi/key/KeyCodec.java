@@ -102,6 +102,11 @@ public final class KeyCodec {
     }
 
     long digits(int count) {
+      return digits(count, false);
+    }
+
+    /** Reads {@code count} digits; with {@code complement}, each digit d counts as 9 − d. */
+    long digits(int count, boolean complement) {
       long value = 0;
       for (int i = 0; i < count; i++) {
         int at = position;
@@ -109,7 +114,7 @@ public final class KeyCodec {
         if (c < '0' || c > '9') {
           throw new MalformedKeyException(at, "expected a digit but found '" + c + "'");
         }
-        int digit = c - '0';
+        int digit = complement ? '9' - c : c - '0';
         if (value > (Long.MAX_VALUE - digit) / 10) {
           throw new MalformedKeyException(at, "number too large");
         }
@@ -187,19 +192,28 @@ public final class KeyCodec {
     return width >= 19 ? Long.MAX_VALUE : POWERS_OF_TEN[width] - 1;
   }
 
-  /** Appends a value of 0 … {@link #maxPadded(int) maxPadded(width)} in exactly {@code width} digits. */
+  /**
+   * Appends a value of 0 … {@link #maxPadded(int) maxPadded(width)} in exactly {@code width} digits; descending
+   * writes 10<sup>width</sup> − 1 − value, the nines' complement of each digit.
+   */
   public static void appendPadded(StringBuilder out, long value, int width, boolean desc) {
-    appendDigits(out, desc ? maxPadded(width) - value : value, width);
+    int start = out.length();
+    appendDigits(out, value, width);
+    if (desc) {
+      for (int i = start; i < out.length(); i++) {
+        out.setCharAt(i, (char) ('9' - out.charAt(i) + '0'));
+      }
+    }
   }
 
   /** Reads a zero-padded encoding of {@code width} digits. */
   public static long readPadded(Cursor cursor, int width, boolean desc) {
     int at = cursor.position();
-    long digits = cursor.digits(width);
-    if (digits > maxPadded(width)) {
+    long value = cursor.digits(width, desc);
+    if (value > maxPadded(width)) {
       throw new MalformedKeyException(at, "value out of range");
     }
-    return desc ? maxPadded(width) - digits : digits;
+    return value;
   }
 
   // ---------------------------------------------------------------- booleans, UUIDs
