@@ -20,6 +20,11 @@ final class Keys {
     return String.format(shape, placeholder);
   }
 
+  /** The key a shape gives around an encoded value: its literals with braces unescaped. */
+  static String key(String shape, String encoded) {
+    return String.format(shape.replace("{{", "{").replace("}}", "}"), encoded);
+  }
+
   /** The placeholder {@code {v}} with its modifiers. */
   static String placeholder(int width, boolean desc) {
     return "{v" + (width > 0 ? ":0" + width : "") + (desc ? ":desc" : "") + "}";
