@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.Year;
 import java.time.ZoneOffset;
 import java.util.UUID;
 
@@ -32,6 +33,9 @@ public final class KeyCodec {
   private static final long LOCAL_MAX_EPOCH_SECOND = LocalDateTime.MAX.toEpochSecond(ZoneOffset.UTC);
   private static final int MAX_OFFSET_SECONDS = 18 * 3600;
   private static final int MAX_NANO = 999_999_999;
+  /** The years of Instant.MIN and Instant.MAX in UTC, one beyond LocalDateTime's on each side. */
+  private static final long MIN_INSTANT_YEAR = -1_000_000_000L;
+  private static final long MAX_INSTANT_YEAR = 1_000_000_000L;
 
   private KeyCodec() {}
 
@@ -269,6 +273,19 @@ public final class KeyCodec {
     }
   }
 
+  /**
+   * Reads a year and checks it is within [min, max]: ten digits can name years no date type holds, and such a year
+   * must not wrap around an int into another, valid year.
+   */
+  private static long readYear(Cursor cursor, long min, long max) {
+    int at = cursor.position();
+    long year = readYear(cursor);
+    if (year < min || year > max) {
+      throw new MalformedKeyException(at, "year " + year + " is outside the range " + min + " … " + max);
+    }
+    return year;
+  }
+
   private static long readYear(Cursor cursor) {
     int at = cursor.position();
     char first = cursor.key().length() > at ? cursor.key().charAt(at) : 0;
@@ -364,7 +381,7 @@ public final class KeyCodec {
       return instantOf(cursor, seconds, nano);
     }
     int at = cursor.position();
-    long year = readYear(cursor);
+    long year = readYear(cursor, MIN_INSTANT_YEAR, MAX_INSTANT_YEAR);
     long cycles = 0;
     if (year < LocalDateTime.MIN.getYear()) {
       cycles = -SHIFT_CYCLES;
@@ -411,7 +428,7 @@ public final class KeyCodec {
         throw new MalformedKeyException(at, "date-time out of range");
       }
     }
-    return readDateTime(cursor, readYear(cursor), true);
+    return readDateTime(cursor, readYear(cursor, Year.MIN_VALUE, Year.MAX_VALUE), true);
   }
 
   /** Appends a LocalDate: {@code yyyy-MM-dd}, or the inverted epoch day when descending. */
@@ -434,7 +451,7 @@ public final class KeyCodec {
         throw new MalformedKeyException(at, "date out of range");
       }
     }
-    return readDateTime(cursor, readYear(cursor), false).toLocalDate();
+    return readDateTime(cursor, readYear(cursor, Year.MIN_VALUE, Year.MAX_VALUE), false).toLocalDate();
   }
 
   /**
