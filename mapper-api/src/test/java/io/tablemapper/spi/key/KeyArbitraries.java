@@ -70,7 +70,8 @@ final class KeyArbitraries {
     return a -> Arbitraries.integers().between(-3, 3).map(delta -> clamp(a, delta, min, max));
   }
 
-  private static long clamp(long a, int delta, long min, long max) {
+  /** {@code a + delta}, kept within [min, max] without overflowing. */
+  static long clamp(long a, int delta, long min, long max) {
     if (delta < 0) {
       return a < min - delta ? min : a + delta;
     }
