@@ -69,10 +69,13 @@ public final class PropertyValues {
     }
   }
 
-  /** A value as text for messages and plans: strings quoted, binaries in base64, others by their type. */
+  /**
+   * A value as text for messages and plans: strings quoted (a quote inside doubled, as OData writes it), binaries in
+   * base64, others by their type.
+   */
   public static String toString(Object value) {
     if (value instanceof String) {
-      return "'" + value + "'";
+      return "'" + ((String) value).replace("'", "''") + "'";
     } else if (value instanceof byte[]) {
       return "X'" + Base64.getEncoder().encodeToString((byte[]) value) + "'";
     } else if (value instanceof UUID) {

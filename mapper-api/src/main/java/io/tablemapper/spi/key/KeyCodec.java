@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.Year;
 import java.time.ZoneOffset;
 import java.util.UUID;
 
@@ -32,6 +33,9 @@ public final class KeyCodec {
   private static final long LOCAL_MAX_EPOCH_SECOND = LocalDateTime.MAX.toEpochSecond(ZoneOffset.UTC);
   private static final int MAX_OFFSET_SECONDS = 18 * 3600;
   private static final int MAX_NANO = 999_999_999;
+  /** The years of Instant.MIN and Instant.MAX in UTC, one beyond LocalDateTime's on each side. */
+  private static final long MIN_INSTANT_YEAR = -1_000_000_000L;
+  private static final long MAX_INSTANT_YEAR = 1_000_000_000L;
 
   private KeyCodec() {}
 
@@ -102,6 +106,11 @@ public final class KeyCodec {
     }
 
     long digits(int count) {
+      return digits(count, false);
+    }
+
+    /** Reads {@code count} digits; with {@code complement}, each digit d counts as 9 − d. */
+    long digits(int count, boolean complement) {
       long value = 0;
       for (int i = 0; i < count; i++) {
         int at = position;
@@ -109,7 +118,7 @@ public final class KeyCodec {
         if (c < '0' || c > '9') {
           throw new MalformedKeyException(at, "expected a digit but found '" + c + "'");
         }
-        int digit = c - '0';
+        int digit = complement ? '9' - c : c - '0';
         if (value > (Long.MAX_VALUE - digit) / 10) {
           throw new MalformedKeyException(at, "number too large");
         }
@@ -187,19 +196,28 @@ public final class KeyCodec {
     return width >= 19 ? Long.MAX_VALUE : POWERS_OF_TEN[width] - 1;
   }
 
-  /** Appends a value of 0 … {@link #maxPadded(int) maxPadded(width)} in exactly {@code width} digits. */
+  /**
+   * Appends a value of 0 … {@link #maxPadded(int) maxPadded(width)} in exactly {@code width} digits; descending
+   * writes 10<sup>width</sup> − 1 − value, the nines' complement of each digit.
+   */
   public static void appendPadded(StringBuilder out, long value, int width, boolean desc) {
-    appendDigits(out, desc ? maxPadded(width) - value : value, width);
+    int start = out.length();
+    appendDigits(out, value, width);
+    if (desc) {
+      for (int i = start; i < out.length(); i++) {
+        out.setCharAt(i, (char) ('9' - out.charAt(i) + '0'));
+      }
+    }
   }
 
   /** Reads a zero-padded encoding of {@code width} digits. */
   public static long readPadded(Cursor cursor, int width, boolean desc) {
     int at = cursor.position();
-    long digits = cursor.digits(width);
-    if (digits > maxPadded(width)) {
+    long value = cursor.digits(width, desc);
+    if (value > maxPadded(width)) {
       throw new MalformedKeyException(at, "value out of range");
     }
-    return desc ? maxPadded(width) - digits : digits;
+    return value;
   }
 
   // ---------------------------------------------------------------- booleans, UUIDs
@@ -253,6 +271,19 @@ public final class KeyCodec {
       out.append('~');
       appendDigits(out, year, 10);
     }
+  }
+
+  /**
+   * Reads a year and checks it is within [min, max]: ten digits can name years no date type holds, and such a year
+   * must not wrap around an int into another, valid year.
+   */
+  private static long readYear(Cursor cursor, long min, long max) {
+    int at = cursor.position();
+    long year = readYear(cursor);
+    if (year < min || year > max) {
+      throw new MalformedKeyException(at, "year " + year + " is outside the range " + min + " … " + max);
+    }
+    return year;
   }
 
   private static long readYear(Cursor cursor) {
@@ -350,7 +381,7 @@ public final class KeyCodec {
       return instantOf(cursor, seconds, nano);
     }
     int at = cursor.position();
-    long year = readYear(cursor);
+    long year = readYear(cursor, MIN_INSTANT_YEAR, MAX_INSTANT_YEAR);
     long cycles = 0;
     if (year < LocalDateTime.MIN.getYear()) {
       cycles = -SHIFT_CYCLES;
@@ -397,7 +428,7 @@ public final class KeyCodec {
         throw new MalformedKeyException(at, "date-time out of range");
       }
     }
-    return readDateTime(cursor, readYear(cursor), true);
+    return readDateTime(cursor, readYear(cursor, Year.MIN_VALUE, Year.MAX_VALUE), true);
   }
 
   /** Appends a LocalDate: {@code yyyy-MM-dd}, or the inverted epoch day when descending. */
@@ -420,7 +451,7 @@ public final class KeyCodec {
         throw new MalformedKeyException(at, "date out of range");
       }
     }
-    return readDateTime(cursor, readYear(cursor), false).toLocalDate();
+    return readDateTime(cursor, readYear(cursor, Year.MIN_VALUE, Year.MAX_VALUE), false).toLocalDate();
   }
 
   /**

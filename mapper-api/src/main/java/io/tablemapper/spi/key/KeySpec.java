@@ -263,6 +263,9 @@ public final class KeySpec {
       if (!type.integral()) {
         throw wrongType("an integral value");
       }
+      if (value < type.minValue() || value > type.maxValue()) {
+        throw invalid(value, "is outside the range of " + javaType.getSimpleName());
+      }
       if (placeholder.width() > 0) {
         long max = KeyCodec.maxPadded(placeholder.width());
         if (value < 0 || value > max) {
@@ -271,9 +274,6 @@ public final class KeySpec {
         }
         KeyCodec.appendPadded(out, value, placeholder.width(), placeholder.desc());
       } else {
-        if (value < type.minValue() || value > type.maxValue()) {
-          throw invalid(value, "is outside the range of " + javaType.getSimpleName());
-        }
         KeyCodec.appendSigned(out, value, type, placeholder.desc());
       }
     }

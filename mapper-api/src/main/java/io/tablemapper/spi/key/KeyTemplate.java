@@ -168,15 +168,20 @@ public final class KeyTemplate {
         if (width > 0) {
           throw new KeyTemplateException(template, at, "two widths given");
         }
-        if (modifier.charAt(0) != '0' || modifier.length() < 2) {
+        if (modifier.equals("0")) {
+          throw new KeyTemplateException(template, at, "width ':0' has no digits; write :01 to :0" + MAX_WIDTH);
+        }
+        if (modifier.charAt(0) != '0') {
           throw new KeyTemplateException(
               template, at, "width '" + modifier + "' must be written with a leading zero, as :0" + modifier
                   + " (zero-padded to " + modifier + " digits)");
         }
-        int parsed = Integer.parseInt(modifier.substring(1));
+        // Leading zeros aside, more than two digits is out of range whatever they are (and may not fit an int).
+        String digits = modifier.substring(1).replaceFirst("^0+(?=.)", "");
+        int parsed = digits.length() > 2 ? Integer.MAX_VALUE : Integer.parseInt(digits);
         if (parsed < 1 || parsed > MAX_WIDTH) {
           throw new KeyTemplateException(
-              template, at, "width " + parsed + " is out of range; write :01 to :0" + MAX_WIDTH);
+              template, at, "width " + digits + " is out of range; write :01 to :0" + MAX_WIDTH);
         }
         width = parsed;
       } else {
@@ -248,6 +253,10 @@ public final class KeyTemplate {
         return "a boolean";
       case UUID:
         return "a UUID";
+      case INSTANT:
+      case OFFSET_DATE_TIME:
+      case INT:
+        return "an " + type.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
       default:
         return "a " + type.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
     }

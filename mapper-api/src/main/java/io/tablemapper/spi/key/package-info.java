@@ -38,6 +38,12 @@
  * </table>
  *
  * <p>{@code {p:desc}} reverses the order (numbers and times): integers encode their bitwise complement, padded
- * numbers {@code 10^N−1−v}, times their epoch seconds and nanoseconds inverted, like the guide's inverted ticks.
+ * numbers {@code 10^N−1−v} (each digit's nines' complement), times their epoch seconds and nanoseconds inverted,
+ * like the guide's inverted ticks (a {@code LocalDate} its epoch day; an {@code OffsetDateTime} then {@code @} and
+ * its shifted offset inverted). Descending times are fixed width over the whole domain.
+ *
+ * <p>Composed keys sort component by component only where every component before the last is fixed width or
+ * self-delimiting. A String or enum followed by its separator keeps prefix queries exact ({@code Smith_} never
+ * matches {@code Smithson}) but not the values' order: {@code Smith-x_…} sorts before {@code Smith_…}.
  */
 package io.tablemapper.spi.key;
