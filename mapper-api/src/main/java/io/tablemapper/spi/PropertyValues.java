@@ -1,7 +1,7 @@
 package io.tablemapper.spi;
 
 import java.util.Arrays;
-import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
 
@@ -21,7 +21,7 @@ public final class PropertyValues {
     if (a instanceof Double && b instanceof Double) {
       return Double.compare((Double) a, (Double) b) == 0;
     }
-    return a != null && a.equals(b);
+    return a == null ? b == null : a.equals(b);
   }
 
   /** Whether two property maps hold equal values under equal names. */
@@ -77,7 +77,7 @@ public final class PropertyValues {
     if (value instanceof String) {
       return "'" + ((String) value).replace("'", "''") + "'";
     } else if (value instanceof byte[]) {
-      return "X'" + Base64.getEncoder().encodeToString((byte[]) value) + "'";
+      return "X'" + HexFormat.of().formatHex((byte[]) value) + "'";
     } else if (value instanceof UUID) {
       return "guid'" + value + "'";
     } else if (value instanceof java.time.Instant) {

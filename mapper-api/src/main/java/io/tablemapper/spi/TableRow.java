@@ -221,6 +221,7 @@ public final class TableRow {
     private final LinkedHashMap<String, Object> properties;
     private String etag;
     private Instant timestamp;
+    private boolean built;
 
     private Builder(String partitionKey, String rowKey, int expectedProperties) {
       this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
@@ -234,6 +235,7 @@ public final class TableRow {
      * @throws IllegalArgumentException if the value is not one of the {@link EdmType} carrier classes
      */
     public Builder put(String name, Object value) {
+      checkNotBuilt();
       Objects.requireNonNull(name, "property name");
       if (value == null) {
         properties.remove(name);
@@ -298,6 +300,7 @@ public final class TableRow {
 
     /** Removes a property. */
     public Builder remove(String name) {
+      checkNotBuilt();
       properties.remove(name);
       return this;
     }
@@ -315,6 +318,7 @@ public final class TableRow {
     }
 
     private Builder putChecked(String name, Object value) {
+      checkNotBuilt();
       Objects.requireNonNull(name, "property name");
       if (value == null) {
         properties.remove(name);
@@ -324,8 +328,19 @@ public final class TableRow {
       return this;
     }
 
-    /** The row; the builder must not be used afterwards. */
+    private void checkNotBuilt() {
+      if (built) {
+        throw new IllegalStateException("this TableRow.Builder already built its row; start a new builder");
+      }
+    }
+
+    /**
+     * The row. The builder hands its properties to the row without copying them, so it cannot be used afterwards
+     * (further changes throw {@link IllegalStateException}).
+     */
     public TableRow build() {
+      checkNotBuilt();
+      built = true;
       return new TableRow(partitionKey, rowKey, etag, timestamp, Collections.unmodifiableMap(properties));
     }
   }

@@ -44,7 +44,8 @@ class PropertyValuesTest {
     assertThat(PropertyValues.equal(Double.NaN, Double.NaN)).isTrue();
     assertThat(PropertyValues.equal(0.0, -0.0)).isFalse();
     assertThat(PropertyValues.equal(1, 1L)).isFalse();
-    assertThat(PropertyValues.equal((Object) null, (Object) null)).isFalse();
+    assertThat(PropertyValues.equal((Object) null, (Object) null)).isTrue();
+    assertThat(PropertyValues.equal((Object) null, "x")).isFalse();
     assertThat(PropertyValues.equal(Map.of("a", new byte[] {1}), Map.of("a", new byte[] {1}))).isTrue();
     assertThat(PropertyValues.equal(Map.of("a", 1), Map.of("b", 1))).isFalse();
     assertThat(PropertyValues.equal(Map.of("a", 1), Map.of("a", 1, "b", 2))).isFalse();
@@ -66,7 +67,7 @@ class PropertyValuesTest {
   @Test
   void valuesPrintByType() {
     assertThat(PropertyValues.toString("it's")).isEqualTo("'it''s'");
-    assertThat(PropertyValues.toString(new byte[] {1, 2})).isEqualTo("X'AQI='");
+    assertThat(PropertyValues.toString(new byte[] {1, 2, -1})).isEqualTo("X'0102ff'");
     assertThat(PropertyValues.toString(5L)).isEqualTo("5L");
     assertThat(PropertyValues.toString(5)).isEqualTo("5");
     assertThat(PropertyValues.toString(Instant.EPOCH)).isEqualTo("datetime'1970-01-01T00:00:00Z'");

@@ -154,4 +154,16 @@ class TableRowTest {
     assertThat(TableRow.builder("Sales", "1").putString("name", "O'Brien").putInt64("n", 5L).build())
         .hasToString("TableRow(PartitionKey 'Sales', RowKey '1') {name='O''Brien', n=5L}");
   }
+
+  @Test
+  void aBuilderCannotChangeTheRowItBuilt() {
+    TableRow.Builder builder = TableRow.builder("p", "r").putString("a", "x");
+    TableRow row = builder.build();
+
+    assertThatThrownBy(() -> builder.putString("b", "y"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("already built");
+    assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class);
+    assertThat(row.properties()).containsOnlyKeys("a");
+  }
 }
