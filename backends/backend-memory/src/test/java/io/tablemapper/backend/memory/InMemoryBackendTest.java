@@ -17,8 +17,10 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -72,7 +74,7 @@ class InMemoryBackendTest {
       }
 
       @Override
-      public Clock withZone(java.time.ZoneId zone) {
+      public Clock withZone(ZoneId zone) {
         throw new UnsupportedOperationException();
       }
 
@@ -238,7 +240,7 @@ class InMemoryBackendTest {
     int threads = 6;
     int rounds = 2000;
     List<Thread> workers = new ArrayList<>();
-    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
     for (int t = 0; t < threads; t++) {
       String rowKey = "t" + t;
       Thread worker = new Thread(() -> {

@@ -16,6 +16,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -189,7 +190,7 @@ abstract class ConcurrencyTests extends ConformanceGroup {
       for (Future<T> future : futures) {
         try {
           results.add(future.get(2, TimeUnit.MINUTES));
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           if (e.getCause() instanceof Error) {
             throw (Error) e.getCause();
           }
