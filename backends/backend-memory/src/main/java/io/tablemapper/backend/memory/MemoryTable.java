@@ -15,6 +15,7 @@ import java.util.concurrent.locks.StampedLock;
 /** One table: its partitions sorted by PartitionKey. Thread-safe. */
 final class MemoryTable {
   private static final int INITIAL_PAGE_CAPACITY = 64;
+  private static final WriteResult DELETED = new WriteResult(null, null);
 
   /** The name as spelled when the table was created. */
   final String name;
@@ -78,13 +79,12 @@ final class MemoryTable {
         }
         Version version = clock.next();
         WriteResult written = new WriteResult(version.etag(), version.timestamp());
-        WriteResult deleted = new WriteResult(null, null);
         List<WriteResult> results = new ArrayList<>(outcomes.length);
         for (int i = 0; i < outcomes.length; i++) {
           String rowKey = operations.get(i).row().rowKey();
           if (outcomes[i] == null) {
             partition.rows.remove(rowKey);
-            results.add(deleted);
+            results.add(DELETED);
           } else {
             partition.rows.put(rowKey, outcomes[i].withSystemProperties(version.etag(), version.timestamp()));
             results.add(written);

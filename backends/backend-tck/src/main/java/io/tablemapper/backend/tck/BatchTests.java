@@ -27,15 +27,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 abstract class BatchTests extends ConformanceGroup {
 
-  /** An operation that the store rejects, set up against rows {@code p|e0}... that {@link #stored} inserted. */
+  /** An operation that the store rejects, given the rows {@code p|e0}... that {@link #stored} inserted. */
   enum Failure {
-    INSERT_EXISTING(EntityExistsException.class, b -> WriteOperation.insert(row("e0", 9))),
-    REPLACE_MISSING(EntityNotFoundException.class, b -> WriteOperation.replace(row("missing", 9), null)),
-    MERGE_MISSING(EntityNotFoundException.class, b -> WriteOperation.merge(row("missing", 9), "*")),
-    DELETE_MISSING(EntityNotFoundException.class, b -> WriteOperation.delete("p", "missing", null)),
-    REPLACE_STALE(ConcurrencyConflictException.class, b -> WriteOperation.replace(row("e0", 9), b.staleEtag)),
-    MERGE_STALE(ConcurrencyConflictException.class, b -> WriteOperation.merge(row("e0", 9), b.staleEtag)),
-    DELETE_STALE(ConcurrencyConflictException.class, b -> WriteOperation.delete("p", "e0", b.staleEtag));
+    INSERT_EXISTING(EntityExistsException.class, stored -> WriteOperation.insert(row("e0", 9))),
+    REPLACE_MISSING(EntityNotFoundException.class, stored -> WriteOperation.replace(row("missing", 9), null)),
+    MERGE_MISSING(EntityNotFoundException.class, stored -> WriteOperation.merge(row("missing", 9), "*")),
+    DELETE_MISSING(EntityNotFoundException.class, stored -> WriteOperation.delete("p", "missing", null)),
+    REPLACE_STALE(ConcurrencyConflictException.class, stored -> WriteOperation.replace(row("e0", 9), stored.staleEtag)),
+    MERGE_STALE(ConcurrencyConflictException.class, stored -> WriteOperation.merge(row("e0", 9), stored.staleEtag)),
+    DELETE_STALE(ConcurrencyConflictException.class, stored -> WriteOperation.delete("p", "e0", stored.staleEtag));
 
     final Class<? extends Exception> cause;
     final Function<Stored, WriteOperation> operation;

@@ -3,12 +3,14 @@ package io.tablemapper.backend.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -137,11 +139,8 @@ abstract class ModelBasedTests extends ConformanceGroup {
       }
     }
 
-    @SuppressWarnings("unchecked")
-    private Class<? extends io.tablemapper.api.TableMapperException> causeClass(Throwable cause) {
-      return cause instanceof io.tablemapper.api.TableMapperException
-          ? (Class<? extends io.tablemapper.api.TableMapperException>) cause.getClass()
-          : null;
+    private Class<? extends TableMapperException> causeClass(Throwable cause) {
+      return cause instanceof TableMapperException ? ((TableMapperException) cause).getClass() : null;
     }
 
     private void checkResult(WriteOperation operation, WriteResult result) {
@@ -204,7 +203,7 @@ abstract class ModelBasedTests extends ConformanceGroup {
     private List<WriteOperation> batch() {
       String partitionKey = rows.partitionKey();
       List<String> rowKeys = new ArrayList<>(RandomRows.ROW_KEYS);
-      java.util.Collections.shuffle(rowKeys, random);
+      Collections.shuffle(rowKeys, random);
       int size = 1 + random.nextInt(6);
       List<WriteOperation> operations = new ArrayList<>();
       for (int i = 0; i < size; i++) {
