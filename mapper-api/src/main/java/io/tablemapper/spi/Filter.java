@@ -10,7 +10,8 @@ import java.util.Objects;
  * <p>Semantics are the store's and are implemented once, by {@link #test(TableRow)}: a comparison with a
  * property the row does not have, or whose value is of another {@link EdmType} than the literal, is false (so
  * {@code ne} does not match rows lacking the property). {@code PartitionKey} and {@code RowKey} may be compared
- * as strings. Strings compare by UTF-16 code units.
+ * as strings and {@code Timestamp} as a DateTime. Strings compare by UTF-16 code units; doubles by IEEE 754 rules,
+ * as the service does ({@code NaN} equals nothing, not even itself, and {@code -0.0} equals {@code 0.0}).
  */
 public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or {
 
@@ -130,11 +131,16 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
         actual = row.partitionKey();
       } else if (property.equals("RowKey")) {
         actual = row.rowKey();
+      } else if (property.equals("Timestamp")) {
+        actual = row.timestamp();
       } else {
         actual = row.get(property);
       }
       if (actual == null || EdmType.of(actual) != EdmType.of(value)) {
         return false;
+      }
+      if (actual instanceof Double) {
+        return testIeee((Double) actual, (Double) value);
       }
       int order = PropertyValues.compare(actual, value);
       switch (op) {
@@ -150,6 +156,25 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
           return order < 0;
         case LE:
           return order <= 0;
+        default:
+          throw new AssertionError(op);
+      }
+    }
+
+    private boolean testIeee(double actual, double literal) {
+      switch (op) {
+        case EQ:
+          return actual == literal;
+        case NE:
+          return actual != literal;
+        case GT:
+          return actual > literal;
+        case GE:
+          return actual >= literal;
+        case LT:
+          return actual < literal;
+        case LE:
+          return actual <= literal;
         default:
           throw new AssertionError(op);
       }

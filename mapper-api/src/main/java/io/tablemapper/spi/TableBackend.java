@@ -20,8 +20,23 @@ import java.util.Optional;
  *       {@code BatchException} whose {@code failedIndex()} is the operation's position and whose cause is the
  *       specific exception ({@code EntityExistsException}, {@code EntityNotFoundException},
  *       {@code ConcurrencyConflictException}, ...).
- *   <li>Reads and writes of a table that does not exist throw {@code TableNotFoundException}.
+ *   <li>Reads and writes of a table that does not exist throw {@code TableNotFoundException} (a batch on a missing
+ *       table too, not a {@code BatchException}).
  *   <li>A backend is safe for concurrent use; a batch is never seen half-applied.
+ * </ul>
+ *
+ * <p>Details every backend answers the same way:
+ *
+ * <ul>
+ *   <li>Table names are checked with {@link StoreLimits#checkTableName} ({@code IllegalArgumentException}) and are
+ *       case-insensitive, as in Azure.
+ *   <li>Batch rules are checked with {@link BatchRules#check} before anything else, in its order; then the first
+ *       operation the stored state rejects is the one {@code failedIndex()} names.
+ *   <li>A merge must leave a row within the limits ({@code InvalidEntityException} otherwise).
+ *   <li>ETags are unique per row, not across rows: every row of one batch shares its ETag.
+ *   <li>A continuation token is only valid with the query that produced it; a token the backend cannot read is
+ *       an {@code IllegalArgumentException}.
+ *   <li>{@link #get} with keys no row can have (too long, forbidden characters) returns empty.
  * </ul>
  */
 public interface TableBackend extends AutoCloseable {

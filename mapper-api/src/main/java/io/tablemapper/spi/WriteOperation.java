@@ -14,6 +14,9 @@ import java.util.Objects;
  *   <li>{@code DELETE}: fails like REPLACE; the row carries only keys.
  * </ul>
  *
+ * <p>The row a MERGE leaves behind (stored properties plus merged ones) must itself meet the store's limits, or the
+ * merge fails with {@code InvalidEntityException}.
+ *
  * @param kind the operation
  * @param row the entity (for DELETE its keys)
  * @param ifMatch for REPLACE, MERGE and DELETE: the ETag the stored entity must have, or null / {@code "*"} for any;
@@ -36,6 +39,10 @@ public record WriteOperation(Kind kind, TableRow row, String ifMatch) {
     Objects.requireNonNull(row, "row");
     if (ifMatch != null && (kind == Kind.INSERT || kind == Kind.UPSERT_REPLACE || kind == Kind.UPSERT_MERGE)) {
       throw new IllegalArgumentException(kind + " takes no If-Match ETag, got " + ifMatch);
+    }
+    if (kind == Kind.DELETE && !row.properties().isEmpty()) {
+      throw new IllegalArgumentException(
+          "DELETE carries keys only, got properties " + row.properties().keySet() + "; use WriteOperation.delete");
     }
   }
 

@@ -157,4 +157,26 @@ class FilterTest {
         .hasToString("(a eq 1 or b eq 2) and c eq 3");
     assertThat(Filter.Op.GE.odata()).isEqualTo("ge");
   }
+
+  @Test
+  void timestampComparesTheRowsTimestamp() {
+    java.time.Instant written = java.time.Instant.parse("2024-01-01T00:00:00Z");
+    TableRow row = TableRow.builder("p", "r").timestamp(written).build();
+
+    assertThat(Filter.eq("Timestamp", written).test(row)).isTrue();
+    assertThat(Filter.gt("Timestamp", written).test(row)).isFalse();
+    assertThat(Filter.eq("Timestamp", written).test(TableRow.keys("p", "r"))).as("never stored").isFalse();
+  }
+
+  @Test
+  void doublesCompareByIeeeRules() {
+    TableRow nan = TableRow.builder("p", "r").putDouble("d", Double.NaN).build();
+    TableRow negativeZero = TableRow.builder("p", "r").putDouble("d", -0.0).build();
+
+    assertThat(Filter.eq("d", Double.NaN).test(nan)).isFalse();
+    assertThat(Filter.ne("d", Double.NaN).test(nan)).isTrue();
+    assertThat(Filter.ge("d", 0.0).test(nan)).isFalse();
+    assertThat(Filter.eq("d", 0.0).test(negativeZero)).isTrue();
+    assertThat(Filter.lt("d", 0.0).test(negativeZero)).isFalse();
+  }
 }

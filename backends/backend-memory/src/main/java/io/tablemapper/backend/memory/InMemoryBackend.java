@@ -2,6 +2,7 @@ package io.tablemapper.backend.memory;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
@@ -114,7 +115,7 @@ public final class InMemoryBackend implements TableBackend {
     Objects.requireNonNull(operation, "operation");
     ensureOpen();
     StoreLimits.checkTableName(table);
-    Writes.checkValid(table, operation);
+    BatchRules.checkOperation(table, operation);
     MemoryTable found = existing(table);
     try {
       return found.apply(operation.row().partitionKey(), List.of(operation)).get(0);

@@ -16,24 +16,6 @@ final class Writes {
   private Writes() {}
 
   /**
-   * Checks an operation's row against the store's rules: a whole row for every kind but DELETE, which carries
-   * keys only.
-   *
-   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
-   * @throws io.tablemapper.api.InvalidEntityException if the row breaks the entity rules
-   */
-  static void checkValid(String table, WriteOperation operation) {
-    TableRow row = operation.row();
-    String subject = subject(table);
-    if (operation.kind() == WriteOperation.Kind.DELETE) {
-      StoreLimits.checkKey("PartitionKey", row.partitionKey(), subject);
-      StoreLimits.checkKey("RowKey", row.rowKey(), subject);
-    } else {
-      StoreLimits.checkRow(row, subject);
-    }
-  }
-
-  /**
    * The row an operation leaves behind, given the row stored under its keys (null if none); null for a delete.
    * The result owns its property map and binary values.
    *

@@ -6,7 +6,7 @@
  * partitions ({@code MemoryTable}); each partition ({@code MemoryPartition}) is a sorted map of rows guarded by
  * one lock, so that a batch, which always targets one partition, is applied atomically and never seen
  * half-applied. {@code VersionClock} issues the strictly increasing Timestamps and the ETags derived from them;
- * {@code BatchRules} checks an entity group transaction before it touches any state; {@code ContinuationToken}
+ * the SPI's {@code BatchRules} checks an entity group transaction before it touches any state; {@code ContinuationToken}
  * encodes where a query resumes.
  */
 package io.tablemapper.backend.memory;

@@ -149,6 +149,36 @@ abstract class FilterTests extends ConformanceGroup {
   }
 
   @Test
+  void a_filter_can_compare_the_timestamp_the_store_assigned() {
+    for (int i = 0; i < 4; i++) {
+      store().insert(TableRow.keys("p", "r" + i));
+    }
+    List<TableRow> stored = store().queryAll(store().query().partitionKey("p").build());
+    Instant pivot = stored.get(1).timestamp();
+
+    List<String> after = new ArrayList<>();
+    List<String> upTo = new ArrayList<>();
+    for (TableRow row : stored) {
+      (row.timestamp().isAfter(pivot) ? after : upTo).add(row.rowKey());
+    }
+    assertThat(rowKeys(query(Filter.gt("Timestamp", pivot)))).isEqualTo(after);
+    assertThat(rowKeys(query(Filter.le("Timestamp", pivot)))).isEqualTo(upTo).contains("r0", "r1");
+  }
+
+  @Test
+  void doubles_compare_by_ieee_rules_so_nan_equals_nothing_and_negative_zero_equals_zero() {
+    store().insertAll(List.of(
+        TableRow.builder("p", "nan").putDouble("d", Double.NaN).build(),
+        TableRow.builder("p", "negativeZero").putDouble("d", -0.0).build(),
+        TableRow.builder("p", "one").putDouble("d", 1.0).build()));
+
+    assertThat(rowKeys(query(Filter.eq("d", 0.0)))).containsExactly("negativeZero");
+    assertThat(rowKeys(query(Filter.ge("d", 0.0)))).containsExactly("negativeZero", "one");
+    assertThat(rowKeys(query(Filter.eq("d", Double.NaN)))).isEmpty();
+    assertThat(rowKeys(query(Filter.lt("d", Double.POSITIVE_INFINITY)))).containsExactly("negativeZero", "one");
+  }
+
+  @Test
   void a_filter_applies_within_the_key_ranges() {
     List<TableRow> rows = new ArrayList<>();
     for (int i = 0; i < 10; i++) {

@@ -1,20 +1,19 @@
-package io.tablemapper.backend.memory;
+package io.tablemapper.spi;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.WriteOperation;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The rules of an entity group transaction that hold whatever is stored, checked before a batch touches any
- * state, in this order: not empty; at most {@value StoreLimits#MAX_BATCH_OPERATIONS} operations; one partition;
- * one operation per entity; at most {@value StoreLimits#MAX_BATCH_SIZE} bytes; every row valid.
+ * The rules of an entity group transaction that hold whatever is stored, written once for every backend and
+ * checked before a batch touches any state, in this order: not empty; at most
+ * {@value StoreLimits#MAX_BATCH_OPERATIONS} operations; one partition; one operation per entity; at most
+ * {@value StoreLimits#MAX_BATCH_SIZE} bytes; every row valid ({@link #checkOperation}).
  */
-final class BatchRules {
+public final class BatchRules {
   private BatchRules() {}
 
   /**
@@ -22,7 +21,7 @@ final class BatchRules {
    *
    * @throws BatchException naming the broken rule and, where one is at fault, the operation
    */
-  static void check(String table, List<WriteOperation> operations) {
+  public static void check(String table, List<WriteOperation> operations) {
     if (operations.isEmpty()) {
       throw new BatchException(Reason.EMPTY, -1, "batch on table '" + table + "' holds no operation");
     }
@@ -59,15 +58,33 @@ final class BatchRules {
     }
     for (int i = 0; i < operations.size(); i++) {
       try {
-        Writes.checkValid(table, operations.get(i));
+        checkOperation(table, operations.get(i));
       } catch (TableMapperException invalid) {
         throw rejected(table, i, operations.get(i), invalid);
       }
     }
   }
 
+  /**
+   * Checks one operation's row against the store's rules: a whole row for every kind but DELETE, which carries
+   * keys only.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
+   * @throws io.tablemapper.api.InvalidEntityException if the row breaks the entity rules
+   */
+  public static void checkOperation(String table, WriteOperation operation) {
+    TableRow row = operation.row();
+    String subject = "entity in table '" + table + "'";
+    if (operation.kind() == WriteOperation.Kind.DELETE) {
+      StoreLimits.checkKey("PartitionKey", row.partitionKey(), subject);
+      StoreLimits.checkKey("RowKey", row.rowKey(), subject);
+    } else {
+      StoreLimits.checkRow(row, subject);
+    }
+  }
+
   /** The exception for an operation the store rejected; nothing of the batch was written. */
-  static BatchException rejected(String table, int index, WriteOperation operation, TableMapperException cause) {
+  public static BatchException rejected(String table, int index, WriteOperation operation, TableMapperException cause) {
     return new BatchException(
         Reason.REJECTED, index,
         describe(table, index, operation) + " was rejected, so nothing of the batch was written: "
