@@ -139,10 +139,17 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
       if (actual == null || EdmType.of(actual) != EdmType.of(value)) {
         return false;
       }
+      int order;
       if (actual instanceof Double) {
-        return testIeee((Double) actual, (Double) value);
+        double left = (Double) actual;
+        double right = (Double) value;
+        if (Double.isNaN(left) || Double.isNaN(right)) {
+          return op == Op.NE;
+        }
+        order = left == right ? 0 : left < right ? -1 : 1;
+      } else {
+        order = PropertyValues.compare(actual, value);
       }
-      int order = PropertyValues.compare(actual, value);
       switch (op) {
         case EQ:
           return order == 0;
@@ -156,25 +163,6 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
           return order < 0;
         case LE:
           return order <= 0;
-        default:
-          throw new AssertionError(op);
-      }
-    }
-
-    private boolean testIeee(double actual, double literal) {
-      switch (op) {
-        case EQ:
-          return actual == literal;
-        case NE:
-          return actual != literal;
-        case GT:
-          return actual > literal;
-        case GE:
-          return actual >= literal;
-        case LT:
-          return actual < literal;
-        case LE:
-          return actual <= literal;
         default:
           throw new AssertionError(op);
       }
