@@ -31,22 +31,22 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
 
   @Override
   public Employee insert(Employee entity) {
-    return support.insert(entity);
+    return this.support.insert(entity);
   }
 
   @Override
   public Employee upsert(Employee entity) {
-    return support.upsert(entity);
+    return this.support.upsert(entity);
   }
 
   @Override
   public Employee update(Employee entity) {
-    return support.update(entity);
+    return this.support.update(entity);
   }
 
   @Override
   public void delete(Employee entity) {
-    support.delete(entity);
+    this.support.delete(entity);
   }
 
   /**
@@ -58,7 +58,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.rowKey(employeeId))
         .build();
-    return support.findOne(query);
+    return this.support.findOne(query);
   }
 
   /**
@@ -71,7 +71,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.emailIndexRowKey(email))
         .build();
-    return support.getOne(query);
+    return this.support.getOne(query);
   }
 
   /**
@@ -90,7 +90,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .rowFrom(lower.toString(), true)
         .rowTo(upper.toString(), true)
         .build();
-    return support.list(query);
+    return this.support.list(query);
   }
 
   /**
@@ -104,7 +104,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .partitionKey(Employee_.partitionKey(department))
         .rowPrefix(prefix.toString())
         .build();
-    return support.page(query, page);
+    return this.support.page(query, page);
   }
 
   /**
@@ -121,7 +121,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .rowPrefix(prefix_.toString())
         .filter(Filter.startsWith("lastName", prefix))
         .build();
-    return support.stream(query);
+    return this.support.stream(query);
   }
 
   /**
@@ -135,7 +135,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .partitionKey(Employee_.partitionKey(department))
         .rowPrefix(prefix.toString())
         .build();
-    return support.count(query);
+    return this.support.count(query);
   }
 
   /**
@@ -148,7 +148,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.emailIndexRowKey(email))
         .build();
-    return support.exists(query);
+    return this.support.exists(query);
   }
 
   /**
@@ -165,7 +165,7 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .rowFrom(prefix.toString(), true)
         .rowTo(upper.toString(), false)
         .build();
-    support.delete(query);
+    this.support.delete(query);
   }
 
   /**
@@ -186,6 +186,6 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
           Filter.le("age", to)))
         .limit(5)
         .build();
-    return support.list(query);
+    return this.support.list(query);
   }
 }

@@ -293,6 +293,11 @@ final class EntityAnalyzer {
       }
     } else if (isJson) {
       kind = PropertyKind.JSON;
+      if (type.getKind().isPrimitive()) {
+        diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS,
+            where + " is a primitive " + type + " marked @Json; the store holds " + type + " natively, so drop @Json"
+                + " (or use its wrapper type for JSON)");
+      }
     } else {
       kind = PropertyKind.of(type);
       if (kind == null) {

@@ -90,7 +90,8 @@ final class RepositoryAnalyzer {
       }
       TypeElement declaring = (TypeElement) method.getEnclosingElement();
       if (declaring.getQualifiedName().contentEquals(Annotations.TABLE_REPOSITORY)
-          || declaring.getQualifiedName().contentEquals("java.lang.Object")) {
+          || declaring.getQualifiedName().contentEquals("java.lang.Object")
+          || redeclaresWrite(method, repository)) {
         continue;
       }
       ExecutableType methodType = (ExecutableType) types.asMemberOf(repositoryType, method);
@@ -100,6 +101,17 @@ final class RepositoryAnalyzer {
       }
     }
     return diagnostics.errorCount() > errorsBefore ? null : new RepositoryModel(repository, entity, methods);
+  }
+
+  /** Whether the method re-declares one of TableRepository's writes (for example to document it); it is generated anyway. */
+  private boolean redeclaresWrite(ExecutableElement method, TypeElement repository) {
+    TypeElement base = elements.getTypeElement(Annotations.TABLE_REPOSITORY);
+    for (ExecutableElement write : ElementFilter.methodsIn(base.getEnclosedElements())) {
+      if (elements.overrides(method, write, repository)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private TypeMirror entityType(TypeMirror type) {

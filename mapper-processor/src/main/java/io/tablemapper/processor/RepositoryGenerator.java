@@ -64,14 +64,14 @@ final class RepositoryGenerator {
           .addModifiers(Modifier.PUBLIC)
           .returns(entity.className())
           .addParameter(entity.className(), "entity")
-          .addStatement("return support.$N(entity)", write)
+          .addStatement("return this.support.$N(entity)", write)
           .build());
     }
     type.addMethod(MethodSpec.methodBuilder("delete")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .addParameter(entity.className(), "entity")
-        .addStatement("support.delete(entity)")
+        .addStatement("this.support.delete(entity)")
         .build());
     DeclaredType repositoryType = (DeclaredType) repository.element().asType();
     for (RepositoryModel.QueryMethod method : repository.methods()) {
@@ -155,22 +155,22 @@ final class RepositoryGenerator {
     builder.addStatement("$T $N = $L", ENTITY_QUERY, query, chain.build());
     switch (method.returns()) {
       case ENTITY:
-        return builder.addStatement("return support.getOne($N)", query).build();
+        return builder.addStatement("return this.support.getOne($N)", query).build();
       case OPTIONAL:
-        return builder.addStatement("return support.findOne($N)", query).build();
+        return builder.addStatement("return this.support.findOne($N)", query).build();
       case LIST:
-        return builder.addStatement("return support.list($N)", query).build();
+        return builder.addStatement("return this.support.list($N)", query).build();
       case STREAM:
-        return builder.addStatement("return support.stream($N)", query).build();
+        return builder.addStatement("return this.support.stream($N)", query).build();
       case PAGE:
-        return builder.addStatement("return support.page($N, $N)", query, method.pageRequest()).build();
+        return builder.addStatement("return this.support.page($N, $N)", query, method.pageRequest()).build();
       case BOOLEAN:
-        return builder.addStatement("return support.exists($N)", query).build();
+        return builder.addStatement("return this.support.exists($N)", query).build();
       case LONG:
-        return builder.addStatement("return support.$L($N)",
+        return builder.addStatement("return this.support.$L($N)",
             method.action() == MethodNameParser.Action.COUNT ? "count" : "delete", query).build();
       case VOID:
-        return builder.addStatement("support.delete($N)", query).build();
+        return builder.addStatement("this.support.delete($N)", query).build();
       default:
         throw new AssertionError(method.returns());
     }

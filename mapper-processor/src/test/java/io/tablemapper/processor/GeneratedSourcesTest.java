@@ -115,6 +115,35 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void namesThatCollideWithGeneratedVariablesAndRedeclaredWritesStillCompile() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(
+            source("Clash",
+                "@Entity(table = \"Clashes\") @PartitionKey(\"{support}_{context}\") @RowKey(\"c_{key}_{row}\")\n"
+                    + "@Index(name = \"query\", rowKey = \"q_{query}\")\n"
+                    + "public record Clash(String support, String context, int key, long row, String query,\n"
+                    + "    String entity, String prefix, String lower, String upper, @ETag String etag,\n"
+                    + "    @Timestamp Instant timestamp) {}"),
+            source("ClashRepository",
+                "@Repository public interface ClashRepository extends TableRepository<Clash> {\n"
+                    + "  /** Documented here on purpose. */\n"
+                    + "  @Override Clash insert(Clash entity);\n"
+                    + "  List<Clash> findBySupportAndContext(String support, String context);\n"
+                    + "  List<Clash> findBySupportAndContextAndKeyBetween(String support, String context, int lower,"
+                    + " int upper);\n"
+                    + "  List<Clash> findBySupportAndContextAndQueryStartsWith(String support, String context,"
+                    + " String prefix);\n"
+                    + "  @AllowScan Optional<Clash> findFirstBySupportAndContextAndEntity(String support, String context,"
+                    + " String entity);\n"
+                    + "  long countBySupportAndContextAndKeyAndRow(String support, String context, int key, long row);\n"
+                    + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation, "test.ClashRepository__Impl")).contains("return this.support.insert(entity);");
+  }
+
+  @Test
   void anEntityReferringToATypeGeneratedInTheSameRoundIsDeferredAndThenGenerated() {
     Compilation compilation = Compiler.javac()
         .withProcessors(new AddressGenerator(), new TableMapperProcessor())
