@@ -282,12 +282,13 @@ final class EntityAnalyzer {
       role = PropertyModel.Role.TRANSIENT;
     } else if (isETag) {
       role = PropertyModel.Role.ETAG;
-      if (!isType(type, "java.lang.String")) {
+      if (!PropertyKind.isDeclared(type, "java.lang.String")) {
         diagnostics.error(element, Ids.ETAG_TYPE, where + " is @ETag but has type " + type + "; an ETag is a String");
       }
     } else if (isTimestamp) {
       role = PropertyModel.Role.TIMESTAMP;
-      if (!isType(type, "java.time.Instant") && !isType(type, "java.time.OffsetDateTime")) {
+      if (!PropertyKind.isDeclared(type, "java.time.Instant")
+          && !PropertyKind.isDeclared(type, "java.time.OffsetDateTime")) {
         diagnostics.error(element, Ids.TIMESTAMP_TYPE,
             where + " is @Timestamp but has type " + type + "; use java.time.Instant or java.time.OffsetDateTime");
       }
@@ -312,11 +313,6 @@ final class EntityAnalyzer {
     }
     return new PropertyModel(name, element, type, TypeName.get(type), role, kind, keyType, getter, setter,
         setterIsMethod);
-  }
-
-  private boolean isType(TypeMirror type, String qualifiedName) {
-    return type.getKind() == TypeKind.DECLARED
-        && ((TypeElement) types.asElement(type)).getQualifiedName().contentEquals(qualifiedName);
   }
 
   private boolean isEnum(TypeMirror type) {

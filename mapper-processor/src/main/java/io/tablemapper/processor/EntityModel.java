@@ -79,12 +79,7 @@ record EntityModel(
 
   /** The property with this name, or null. */
   PropertyModel property(String name) {
-    for (PropertyModel property : properties) {
-      if (property.name().equals(name)) {
-        return property;
-      }
-    }
-    return null;
+    return PropertyModel.named(properties, name);
   }
 
   /** The {@code @ETag} property, or null. */

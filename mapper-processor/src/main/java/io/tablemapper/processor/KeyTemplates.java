@@ -62,7 +62,7 @@ final class KeyTemplates {
     List<KeyType> keyTypes = new ArrayList<>();
     boolean ok = true;
     for (KeyTemplate.Placeholder placeholder : template.placeholders()) {
-      PropertyModel property = find(placeholder.property());
+      PropertyModel property = PropertyModel.named(properties, placeholder.property());
       if (property == null) {
         diagnostics.error(type, mirror, value, Ids.KEY_UNKNOWN_PROPERTY,
             what + " of " + owner + " refers to '" + placeholder.property() + "', which is not a property of "
@@ -96,15 +96,6 @@ final class KeyTemplates {
           what + " of " + owner + ": " + problem.getMessage());
     }
     return problems.isEmpty() ? new KeyModel(keyName, template, List.copyOf(bound), specConstant, composeMethod) : null;
-  }
-
-  private PropertyModel find(String name) {
-    for (PropertyModel property : properties) {
-      if (property.name().equals(name)) {
-        return property;
-      }
-    }
-    return null;
   }
 
   private static String describeRole(PropertyModel property) {

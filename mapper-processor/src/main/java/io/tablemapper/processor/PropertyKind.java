@@ -110,6 +110,12 @@ enum PropertyKind {
     }
   }
 
+  /** Whether a type is the declared type with this qualified name. */
+  static boolean isDeclared(TypeMirror type, String qualifiedName) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(qualifiedName);
+  }
+
   /** The supported types, for messages. */
   static String supportedTypes() {
     return "String, char, byte[], boolean, byte, short, int, long, float, double (and boxes), UUID, Instant,"

@@ -2,6 +2,7 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.TypeName;
 import io.tablemapper.spi.key.KeyType;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.type.TypeMirror;
 
@@ -47,8 +48,13 @@ record PropertyModel(
     return type.getKind().isPrimitive();
   }
 
-  /** The code that reads the property from a variable named {@code entity}. */
-  String readFrom(String entity) {
-    return entity + "." + getter;
+  /** The property with this name in a list, or null. */
+  static PropertyModel named(List<PropertyModel> properties, String name) {
+    for (PropertyModel property : properties) {
+      if (property.name().equals(name)) {
+        return property;
+      }
+    }
+    return null;
   }
 }

@@ -200,7 +200,8 @@ final class RepositoryAnalyzer {
     List<? extends TypeMirror> parameterTypes = type.getParameterTypes();
     String pageRequest = null;
     int conditionParameters = parameters.size();
-    if (!parameters.isEmpty() && isType(parameterTypes.get(parameters.size() - 1), "io.tablemapper.api.PageRequest")) {
+    if (!parameters.isEmpty()
+        && PropertyKind.isDeclared(parameterTypes.get(parameters.size() - 1), "io.tablemapper.api.PageRequest")) {
       pageRequest = parameters.get(parameters.size() - 1).getSimpleName().toString();
       conditionParameters--;
     }
@@ -369,11 +370,6 @@ final class RepositoryAnalyzer {
       default:
         return limit > 0 ? "delete takes no First/Top limit" : "return void or long (the number deleted)";
     }
-  }
-
-  private boolean isType(TypeMirror type, String qualifiedName) {
-    return type.getKind() == TypeKind.DECLARED
-        && ((TypeElement) types.asElement(type)).getQualifiedName().contentEquals(qualifiedName);
   }
 
   private boolean sameModuloBoxing(TypeMirror a, TypeMirror b) {
