@@ -36,7 +36,10 @@ public final class TableMapperProcessor extends AbstractProcessor {
 
   /** Entities analyzed in this compilation, by qualified name; null values for entities with errors. */
   private final Map<String, EntityModel> entities = new HashMap<>();
-  private final Set<String> generated = new HashSet<>();
+  /** Repositories already processed, by qualified name. */
+  private final Set<String> repositories = new HashSet<>();
+  /** Files already written, by qualified name. */
+  private final Set<String> written = new HashSet<>();
   private final Set<String> deferredEntities = new LinkedHashSet<>();
   private final Set<String> deferredRepositories = new LinkedHashSet<>();
 
@@ -133,12 +136,12 @@ public final class TableMapperProcessor extends AbstractProcessor {
 
   private void processRepository(TypeElement type) {
     String name = type.getQualifiedName().toString();
-    if (generated.contains(name)) {
+    if (repositories.contains(name)) {
       return;
     }
     try {
       RepositoryModel model = repositoryAnalyzer.analyze(type, entity -> entityFor(type, entity), diagnostics);
-      generated.add(name);
+      repositories.add(name);
       if (model != null) {
         write(repositoryGenerator.generate(model));
       }
@@ -168,7 +171,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
 
   private void write(JavaFile file) {
     String name = file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
-    if (!generated.add(name)) {
+    if (!written.add(name)) {
       return;
     }
     try {
