@@ -21,7 +21,8 @@ import java.util.Optional;
  *       specific exception ({@code EntityExistsException}, {@code EntityNotFoundException},
  *       {@code ConcurrencyConflictException}, ...).
  *   <li>Reads and writes of a table that does not exist throw {@code TableNotFoundException} (a batch on a missing
- *       table too, not a {@code BatchException}).
+ *       table too, not a {@code BatchException}); the table is checked before anything else, so an invalid row
+ *       written to a missing table also gets {@code TableNotFoundException}.
  *   <li>A backend is safe for concurrent use; a batch is never seen half-applied.
  * </ul>
  *
@@ -34,8 +35,12 @@ import java.util.Optional;
  *       operation the stored state rejects is the one {@code failedIndex()} names.
  *   <li>A merge must leave a row within the limits ({@code InvalidEntityException} otherwise).
  *   <li>ETags are unique per row, not across rows: every row of one batch shares its ETag.
+ *   <li>A page stops when it holds {@code limit} rows; its continuation token resumes after the last row it
+ *       returned, so a row that comes to match after that key (inserted or changed between pages) appears on a
+ *       later page. A page may be short or empty and still carry a token; no token means no more rows.
  *   <li>A continuation token is only valid with the query that produced it; a token the backend cannot read is
  *       an {@code IllegalArgumentException}.
+ *   <li>The sign of a zero Double need not survive a round trip ({@code -0.0} may read back as {@code 0.0}).
  *   <li>{@link #get} with keys no row can have (too long, forbidden characters) returns empty.
  * </ul>
  */
