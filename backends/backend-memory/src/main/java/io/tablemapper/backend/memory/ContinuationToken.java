@@ -3,18 +3,22 @@ package io.tablemapper.backend.memory;
 import java.util.Base64;
 
 /**
- * Where a query resumes: the keys of the next matching row, which the next page starts at (inclusive).
+ * Where a query resumes: the keys of the last row a page returned; the next page starts right after it (exclusive),
+ * so a row that comes to match after that key, inserted or changed between pages, is on a later page.
  *
- * <p>The token is {@code "1"} followed by the base64url encoding of the UTF-16 code units of the PartitionKey, a
+ * <p>The token is {@code "2"} followed by the base64url encoding of the UTF-16 code units of the PartitionKey, a
  * U+0000 separator (a character no stored key holds) and the RowKey. Encoding code units, not UTF-8, keeps any
  * key exact, unpaired surrogates included. Tokens are deterministic: the same position always gives the same
  * token, so a token outlives the query object and the process that issued it.
  *
- * @param partitionKey the PartitionKey to resume at
- * @param rowKey the RowKey to resume at, within that partition
+ * <p>Tokens of version {@code "1"}, which named the next matching row and resumed at it, are rejected like any
+ * other text this backend did not issue.
+ *
+ * @param partitionKey the PartitionKey of the last row returned
+ * @param rowKey the RowKey of the last row returned; the next page resumes after it, within that partition
  */
 record ContinuationToken(String partitionKey, String rowKey) {
-  private static final String VERSION = "1";
+  private static final String VERSION = "2";
   private static final char SEPARATOR = '\u0000';
 
   /** The token's text. */

@@ -39,9 +39,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *       evaluated and applied under its partition's lock: either every operation is applied or none, and no
  *       reader sees it half-applied. A rejected operation is reported as a {@link BatchException} whose
  *       {@code failedIndex()} is the first operation that failed and whose cause is the specific exception.
- *   <li>A query page holds exactly {@code limit} rows unless the matches run out, and carries a continuation
- *       token only if another matching row exists. Tokens are deterministic strings that name the next row's
- *       keys, so they stay valid across query objects and while the data changes.
+ *   <li>A query page holds exactly {@code limit} rows unless the matches run out, and stops reading as soon as it
+ *       is full. A full page carries a continuation token even if no other row matches (the next page is then
+ *       empty, without a token); a page that is not full carries none. Tokens are deterministic strings that name
+ *       the last row returned, and the next page resumes after it, so they stay valid across query objects and
+ *       while the data changes, and a row that comes to match after that key is on a later page.
  *   <li>It is safe for concurrent use. After {@link #close()} every operation throws
  *       {@link IllegalStateException}.
  * </ul>

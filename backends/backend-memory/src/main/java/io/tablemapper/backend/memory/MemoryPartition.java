@@ -46,12 +46,10 @@ final class MemoryPartition {
   }
 
   /**
-   * Adds the matching rows with RowKey in {@code [from, to]} to the page, projected, until the page holds the
-   * query's limit.
-   *
-   * @return the RowKey of the first matching row that did not fit, or null if all fit
+   * Adds the matching rows with RowKey in {@code [from, to]} to the page, projected, and stops as soon as the page
+   * holds the query's limit: a row after the one that fills the page is never read.
    */
-  String collect(TableQuery query, KeyBound from, KeyBound to, List<TableRow> page, ScanListener listener) {
+  void collect(TableQuery query, KeyBound from, KeyBound to, List<TableRow> page, ScanListener listener) {
     Filter filter = query.filter();
     int limit = query.limit();
     int visited = 0;
@@ -60,13 +58,12 @@ final class MemoryPartition {
       for (TableRow row : KeyRanges.range(rows, from, to).values()) {
         visited++;
         if (filter == null || filter.test(row)) {
-          if (page.size() == limit) {
-            return row.rowKey();
-          }
           page.add(query.project(row));
+          if (page.size() == limit) {
+            return;
+          }
         }
       }
-      return null;
     } finally {
       lock.unlockRead(stamp);
       listener.visited(visited);

@@ -34,6 +34,10 @@ final class MemoryTable {
     return partition == null ? null : partition.get(rowKey);
   }
 
+  /**
+   * One page of the query: it stops when it holds the query's limit, and then carries a token that resumes after
+   * its last row, whether or not another row matches.
+   */
   QueryResult query(TableQuery query, ScanListener listener) {
     ContinuationToken resume =
         query.continuation() == null ? null : ContinuationToken.decode(query.continuation(), name);
@@ -43,11 +47,12 @@ final class MemoryTable {
     List<TableRow> page = new ArrayList<>(Math.min(query.limit(), INITIAL_PAGE_CAPACITY));
     for (MemoryPartition partition : KeyRanges.range(partitions, partitionFrom, query.partitionTo()).values()) {
       KeyBound rowFrom = resume != null && partition.key.equals(resume.partitionKey())
-          ? KeyRanges.higherLowerBound(query.rowFrom(), KeyBound.inclusive(resume.rowKey()))
+          ? KeyRanges.higherLowerBound(query.rowFrom(), KeyBound.exclusive(resume.rowKey()))
           : query.rowFrom();
-      String next = partition.collect(query, rowFrom, query.rowTo(), page, listener);
-      if (next != null) {
-        return new QueryResult(page, new ContinuationToken(partition.key, next).encode());
+      partition.collect(query, rowFrom, query.rowTo(), page, listener);
+      if (page.size() == query.limit()) {
+        TableRow last = page.get(page.size() - 1);
+        return new QueryResult(page, new ContinuationToken(last.partitionKey(), last.rowKey()).encode());
       }
     }
     return new QueryResult(page, null);

@@ -18,13 +18,14 @@ import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Queries of the in-memory backend: pages are full until the matches run out, a token is returned only when
- * another match exists, tokens are deterministic, and a query reads only its key range.
+ * Queries of the in-memory backend: pages are full until the matches run out, a page stops reading when it is full
+ * and its token resumes after its last row, tokens are deterministic, and a query reads only its key range.
  */
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class InMemoryQueryTest {
   private static final int PARTITIONS = 5;
   private static final int ROWS = 1000;
+  private static final int LARGE = 100_000;
 
   private final InMemoryBackend backend = InMemoryBackend.create();
   /** Rows each partition visit read, in order. */
@@ -64,12 +65,49 @@ class InMemoryQueryTest {
   }
 
   @Test
-  void a_page_that_holds_exactly_the_last_matches_carries_no_token() {
-    QueryResult page = backend.query(
-        TableQuery.builder("Grid").partitionKey("p4").rowFrom(KeyBound.inclusive(rowKey(990))).limit(10).build());
+  void a_full_page_carries_a_token_even_when_it_holds_the_last_matches_and_the_next_page_is_then_empty() {
+    TableQuery query =
+        TableQuery.builder("Grid").partitionKey("p4").rowFrom(KeyBound.inclusive(rowKey(990))).limit(10).build();
+
+    QueryResult page = backend.query(query);
+    QueryResult next = backend.query(query.withContinuation(page.continuation()));
 
     assertThat(page.rows()).hasSize(10);
-    assertThat(page.continuation()).isNull();
+    assertThat(page.continuation()).isNotNull();
+    assertThat(next.rows()).isEmpty();
+    assertThat(next.continuation()).isNull();
+  }
+
+  @Test
+  void a_limit_1_query_on_a_large_partition_reads_only_the_row_it_returns() {
+    backend.createTableIfNotExists("Large");
+    for (int first = 0; first < LARGE; first += 100) {
+      List<WriteOperation> batch = new ArrayList<>();
+      for (int r = first; r < first + 100; r++) {
+        batch.add(WriteOperation.insert(TableRow.builder("p", rowKey(r)).putInt32("n", r).build()));
+      }
+      backend.batch("Large", batch);
+    }
+    // Only the first row matches: a page that looked for another match after filling up would read all of them.
+    TableQuery query = TableQuery.builder("Large").partitionKey("p").filter(Filter.eq("n", 0)).limit(1).build();
+
+    QueryResult page = query(query);
+
+    assertThat(page.rows()).extracting(TableRow::rowKey).containsExactly(rowKey(0));
+    assertThat(visits).containsExactly(1);
+  }
+
+  @Test
+  void a_token_resumes_after_the_last_row_returned_so_a_row_inserted_right_after_it_is_on_the_next_page() {
+    TableQuery query = TableQuery.builder("Grid").partitionKey("p3").filter(Filter.ne("n", 3)).limit(3).build();
+    QueryResult first = backend.query(query);
+    backend.write("Grid", WriteOperation.insert(TableRow.builder("p3", rowKey(2) + "a").putInt32("n", -1).build()));
+    backend.write("Grid", WriteOperation.merge(TableRow.builder("p3", rowKey(3)).putInt32("n", 0).build(), null));
+
+    QueryResult second = backend.query(query.withContinuation(first.continuation()));
+
+    assertThat(first.rows()).extracting(TableRow::rowKey).containsExactly(rowKey(0), rowKey(1), rowKey(2));
+    assertThat(second.rows()).extracting(TableRow::rowKey).containsExactly(rowKey(2) + "a", rowKey(3), rowKey(4));
   }
 
   @Test
@@ -104,7 +142,8 @@ class InMemoryQueryTest {
 
   @Test
   void a_token_the_backend_did_not_issue_is_rejected_naming_the_table() {
-    for (String token : List.of("", "garbage", "1!!!", "1AAE", "2" + "AGEAAABi")) {
+    // "AGEAAABi" encodes the keys a and b: well-formed, but of an old and of an unknown version.
+    for (String token : List.of("", "garbage", "2!!!", "2AAE", "1AGEAAABi", "3AGEAAABi")) {
       assertThatThrownBy(() -> backend.query(TableQuery.builder("Grid").continuation(token).build()))
           .as("token '%s'", token)
           .isInstanceOf(IllegalArgumentException.class)
@@ -139,15 +178,17 @@ class InMemoryQueryTest {
   }
 
   @Test
-  void a_continued_query_resumes_at_its_token_without_rereading_earlier_rows() {
+  void a_continued_query_resumes_after_its_token_without_rereading_earlier_rows() {
     TableQuery query = TableQuery.builder("Grid").partitionKey("p0").limit(5).build();
     QueryResult first = query(query);
-    assertThat(visits).containsExactly(6);
+    assertThat(visits).containsExactly(5);
     visits.clear();
 
-    query(query.withContinuation(backend.query(query.withContinuation(first.continuation())).continuation()));
+    QueryResult third =
+        query(query.withContinuation(backend.query(query.withContinuation(first.continuation())).continuation()));
 
-    assertThat(visits).containsExactly(6);
+    assertThat(visits).containsExactly(5);
+    assertThat(third.rows()).extracting(TableRow::rowKey).startsWith(rowKey(10));
   }
 
   @Test
