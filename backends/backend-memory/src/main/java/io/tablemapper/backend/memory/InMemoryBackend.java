@@ -51,8 +51,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class InMemoryBackend implements TableBackend {
   /** Tables by name in lower case. */
   private final ConcurrentHashMap<String, MemoryTable> tables = new ConcurrentHashMap<>();
-  /** Tables by every spelling already looked up, so a lookup needs no validation and no lower-casing. */
-  private final ConcurrentHashMap<String, MemoryTable> bySpelling = new ConcurrentHashMap<>();
   private final VersionClock clock;
   private volatile boolean closed;
 
@@ -81,13 +79,7 @@ public final class InMemoryBackend implements TableBackend {
   public boolean deleteTableIfExists(String table) {
     ensureOpen();
     StoreLimits.checkTableName(table);
-    MemoryTable removed = tables.remove(canonical(table));
-    if (removed == null) {
-      return false;
-    }
-    removed.dropped = true;
-    bySpelling.values().removeIf(spelled -> spelled == removed);
-    return true;
+    return tables.remove(canonical(table)) != null;
   }
 
   @Override
@@ -151,7 +143,6 @@ public final class InMemoryBackend implements TableBackend {
   public void close() {
     closed = true;
     tables.clear();
-    bySpelling.clear();
   }
 
   @Override
@@ -168,23 +159,11 @@ public final class InMemoryBackend implements TableBackend {
     return found;
   }
 
-  /** The live table of that name, or null; validates names not seen before. */
+  /** The table of that name, or null. */
   private MemoryTable lookup(String table) {
     ensureOpen();
-    if (table != null) {
-      MemoryTable known = bySpelling.get(table);
-      if (known != null && !known.dropped) {
-        return known;
-      }
-    }
     StoreLimits.checkTableName(table);
-    MemoryTable found = tables.get(canonical(table));
-    if (found != null) {
-      bySpelling.put(table, found);
-    } else {
-      bySpelling.remove(table);
-    }
-    return found;
+    return tables.get(canonical(table));
   }
 
   private void ensureOpen() {

@@ -21,8 +21,6 @@ final class MemoryTable {
   final String name;
   private final VersionClock clock;
   private final ConcurrentSkipListMap<String, MemoryPartition> partitions = new ConcurrentSkipListMap<>();
-  /** Set once the table was deleted; lookups that still hold it then look again. */
-  volatile boolean dropped;
 
   MemoryTable(String name, VersionClock clock) {
     this.name = name;
