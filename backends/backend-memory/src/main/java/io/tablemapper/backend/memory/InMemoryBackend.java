@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <ul>
  *   <li>Table names follow {@link StoreLimits#checkTableName} and are case-insensitive ({@code Orders} and
- *       {@code orders} are one table); messages use the spelling the table was created with.
+ *       {@code orders} are one table); messages use the spelling the table was created with. The table is checked
+ *       before anything else: an invalid row written to a missing table gets {@code TableNotFoundException}.
  *   <li>Rows are sorted by (PartitionKey, RowKey) as UTF-16 code units. A point read costs a few map lookups; a
  *       query costs O(log n) to find its key range plus the rows it reads in that range, never the table's size.
  *   <li>Every row is checked with {@link StoreLimits#checkRow} before anything is stored, and binary values are
@@ -106,11 +107,9 @@ public final class InMemoryBackend implements TableBackend {
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    Objects.requireNonNull(operation, "operation");
-    ensureOpen();
-    StoreLimits.checkTableName(table);
-    BatchRules.checkOperation(table, operation);
     MemoryTable found = existing(table);
+    Objects.requireNonNull(operation, "operation");
+    BatchRules.checkOperation(found.name, operation);
     try {
       return found.apply(operation.row().partitionKey(), List.of(operation)).get(0);
     } catch (MemoryTable.Rejected rejected) {
@@ -120,11 +119,9 @@ public final class InMemoryBackend implements TableBackend {
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-    List<WriteOperation> copy = List.copyOf(operations);
-    ensureOpen();
-    StoreLimits.checkTableName(table);
-    BatchRules.check(table, copy);
     MemoryTable found = existing(table);
+    List<WriteOperation> copy = List.copyOf(operations);
+    BatchRules.check(found.name, copy);
     try {
       return found.apply(copy.get(0).row().partitionKey(), copy);
     } catch (MemoryTable.Rejected rejected) {

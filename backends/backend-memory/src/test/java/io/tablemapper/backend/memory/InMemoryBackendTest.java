@@ -151,6 +151,10 @@ class InMemoryBackendTest {
     assertThat(backend.get("orders", "p", "r")).isPresent();
     assertThatThrownBy(() -> backend.write("oRdErS", WriteOperation.insert(TableRow.keys("p", "r"))))
         .hasMessageContaining("table 'Orders'");
+    assertThatThrownBy(() -> backend.write("oRdErS", WriteOperation.insert(TableRow.keys("p", "a/b"))))
+        .hasMessageContaining("table 'Orders'");
+    assertThatThrownBy(() -> backend.batch("oRdErS", List.of()))
+        .hasMessageContaining("table 'Orders'");
   }
 
   @Test

@@ -96,6 +96,17 @@ abstract class TableTests extends ConformanceGroup {
   }
 
   @Test
+  void an_invalid_row_written_to_a_missing_table_fails_with_table_not_found() {
+    String missing = TckStore.uniqueTableName();
+    TableRow badKey = TableRow.keys("p", "bad/key");
+
+    assertThatThrownBy(() -> backend().write(missing, WriteOperation.insert(badKey)))
+        .isInstanceOf(TableNotFoundException.class);
+    assertThatThrownBy(() -> backend().batch(missing, List.of(WriteOperation.insert(badKey))))
+        .isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
   void a_deleted_table_is_missing_for_reads_and_writes() {
     backend().deleteTableIfExists(table());
 
