@@ -39,6 +39,9 @@ final class MemoryTable {
   QueryResult query(TableQuery query, ScanListener listener) {
     ContinuationToken resume =
         query.continuation() == null ? null : ContinuationToken.decode(query.continuation(), name);
+    if (KeyRanges.isEmpty(query.rowFrom(), query.rowTo())) {
+      return new QueryResult(List.of(), null);
+    }
     KeyBound partitionFrom = resume == null
         ? query.partitionFrom()
         : KeyRanges.higherLowerBound(query.partitionFrom(), KeyBound.inclusive(resume.partitionKey()));

@@ -170,6 +170,19 @@ class InMemoryQueryTest {
   }
 
   @Test
+  void a_crossed_or_empty_row_key_range_visits_no_partition() {
+    for (TableQuery query : List.of(
+        TableQuery.builder("Grid").rowFrom(KeyBound.inclusive(rowKey(9))).rowTo(KeyBound.inclusive(rowKey(1))).build(),
+        TableQuery.builder("Grid").rowFrom(KeyBound.inclusive(rowKey(5))).rowTo(KeyBound.exclusive(rowKey(5))).build())) {
+      QueryResult page = query(query);
+
+      assertThat(page.rows()).as("%s", query).isEmpty();
+      assertThat(page.continuation()).as("%s", query).isNull();
+    }
+    assertThat(visits).isEmpty();
+  }
+
+  @Test
   void a_partition_range_visits_only_its_partitions() {
     query(TableQuery.builder("Grid")
         .partitionFrom(KeyBound.exclusive("p1")).partitionTo(KeyBound.inclusive("p3")).rowKey(rowKey(7)).build());
