@@ -3,8 +3,9 @@ package io.tablemapper.backend.memory;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
-import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.Values;
 import io.tablemapper.spi.WriteOperation;
 import java.util.Map;
 
@@ -69,24 +70,21 @@ final class Writes {
     return copy.build();
   }
 
+  /** The stored row with the changes merged in; it must itself be a valid row, as a replace of it would be. */
   private static TableRow merge(String table, TableRow stored, TableRow changes) {
-    TableRow.Builder merged =
-        TableRow.builder(stored.partitionKey(), stored.rowKey(), stored.properties().size() + changes.properties().size());
+    int size = stored.properties().size() + changes.properties().size();
+    TableRow.Builder merged = TableRow.builder(stored.partitionKey(), stored.rowKey(), size);
     putAll(merged, stored.properties(), false);
     putAll(merged, changes.properties(), true);
     TableRow row = merged.build();
-    StoreLimits.checkRow(row, subject(table));
+    BatchRules.checkOperation(table, WriteOperation.upsertReplace(row));
     return row;
   }
 
   private static void putAll(TableRow.Builder target, Map<String, Object> properties, boolean copyArrays) {
     for (Map.Entry<String, Object> property : properties.entrySet()) {
       Object value = property.getValue();
-      target.put(property.getKey(), copyArrays && value instanceof byte[] ? ((byte[]) value).clone() : value);
+      target.put(property.getKey(), copyArrays && value instanceof byte[] ? Values.copy((byte[]) value) : value);
     }
-  }
-
-  private static String subject(String table) {
-    return "entity in table '" + table + "'";
   }
 }

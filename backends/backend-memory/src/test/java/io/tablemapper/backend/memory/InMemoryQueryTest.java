@@ -173,7 +173,8 @@ class InMemoryQueryTest {
   void a_crossed_or_empty_row_key_range_visits_no_partition() {
     for (TableQuery query : List.of(
         TableQuery.builder("Grid").rowFrom(KeyBound.inclusive(rowKey(9))).rowTo(KeyBound.inclusive(rowKey(1))).build(),
-        TableQuery.builder("Grid").rowFrom(KeyBound.inclusive(rowKey(5))).rowTo(KeyBound.exclusive(rowKey(5))).build())) {
+        TableQuery.builder("Grid")
+            .rowFrom(KeyBound.inclusive(rowKey(5))).rowTo(KeyBound.exclusive(rowKey(5))).build())) {
       QueryResult page = query(query);
 
       assertThat(page.rows()).as("%s", query).isEmpty();
