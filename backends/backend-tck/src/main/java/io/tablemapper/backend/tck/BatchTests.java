@@ -143,6 +143,16 @@ abstract class BatchTests extends ConformanceGroup {
   }
 
   @Test
+  void an_invalid_row_fails_a_batch_even_after_an_operation_the_stored_state_rejects() {
+    // Every row is checked before any operation meets the stored state, so the invalid row is the failure.
+    List<WriteOperation> operations = List.of(
+        WriteOperation.replace(row("missing", 1), null),
+        WriteOperation.insert(TableRow.keys("p", "bad/key")));
+
+    assertRejectedBeforeWriting(operations, 1, InvalidKeyException.class);
+  }
+
+  @Test
   void a_batch_of_100_operations_is_accepted() {
     List<WriteOperation> operations = inserts("p", StoreLimits.MAX_BATCH_OPERATIONS);
 

@@ -5,6 +5,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
@@ -41,8 +42,9 @@ final class ModelStore {
   }
 
   /**
-   * A failure the store may report: a batch rule ({@code reason}), or a rejected operation at {@code index}
-   * with a cause of class {@code cause} (null for a single write's own exception, then {@code cause} is it).
+   * A failure the store must report: a batch rule ({@code reason}, with the operation at fault at {@code index} or
+   * -1), or a rejected operation at {@code index} whose cause is of class {@code cause} or a subclass; for a single
+   * write, {@code reason} is null and the write's own exception is of class {@code cause} or a subclass.
    */
   record Failure(Reason reason, int index, Class<? extends TableMapperException> cause) {
     @Override
@@ -84,41 +86,47 @@ final class ModelStore {
   }
 
   /**
-   * The failures a batch may report, or an empty list if it must succeed. A batch rule broken comes first; then
-   * the store may check every row before evaluating any operation, or check and evaluate operation by operation:
-   * so an invalid row at {@code i} and a rejected operation at {@code j < i} admit either failure.
+   * What a batch must fail with, or null if it must succeed. The batch rules come first, in
+   * {@link io.tablemapper.spi.BatchRules}' order, every row's validity included; only then is any operation
+   * evaluated against the stored state, so an invalid row fails the batch even after an operation the stored state
+   * rejects.
    */
-  List<Failure> expectBatch(List<WriteOperation> operations) {
+  Failure expectBatch(List<WriteOperation> operations) {
     if (operations.isEmpty()) {
-      return List.of(new Failure(Reason.EMPTY, -1, null));
+      return new Failure(Reason.EMPTY, -1, null);
     }
     if (operations.size() > StoreLimits.MAX_BATCH_OPERATIONS) {
-      return List.of(new Failure(Reason.TOO_MANY_OPERATIONS, -1, null));
+      return new Failure(Reason.TOO_MANY_OPERATIONS, -1, null);
     }
     String partitionKey = operations.get(0).row().partitionKey();
     Set<String> rowKeys = new HashSet<>();
+    long size = 0;
     for (int i = 0; i < operations.size(); i++) {
       TableRow row = operations.get(i).row();
       if (!row.partitionKey().equals(partitionKey)) {
-        return List.of(new Failure(Reason.WRONG_PARTITION, i, null));
+        return new Failure(Reason.WRONG_PARTITION, i, null);
       }
       if (!rowKeys.add(row.rowKey())) {
-        return List.of(new Failure(Reason.DUPLICATE_ENTITY, i, null));
+        return new Failure(Reason.DUPLICATE_ENTITY, i, null);
       }
+      size += StoreLimits.entitySize(row);
     }
-    Failure firstRejected = null;
+    if (size > StoreLimits.MAX_BATCH_SIZE) {
+      return new Failure(Reason.TOO_LARGE, -1, null);
+    }
     for (int i = 0; i < operations.size(); i++) {
       Class<? extends TableMapperException> invalid = invalidity(operations.get(i));
       if (invalid != null) {
-        Failure invalidRow = new Failure(Reason.REJECTED, i, invalid);
-        return firstRejected == null ? List.of(invalidRow) : List.of(invalidRow, firstRejected);
-      }
-      Class<? extends TableMapperException> rejected = firstRejected == null ? rejection(operations.get(i)) : null;
-      if (rejected != null) {
-        firstRejected = new Failure(Reason.REJECTED, i, rejected);
+        return new Failure(Reason.REJECTED, i, invalid);
       }
     }
-    return firstRejected == null ? List.of() : List.of(firstRejected);
+    for (int i = 0; i < operations.size(); i++) {
+      Class<? extends TableMapperException> rejected = rejection(operations.get(i));
+      if (rejected != null) {
+        return new Failure(Reason.REJECTED, i, rejected);
+      }
+    }
+    return null;
   }
 
   /** Records a write that succeeded with this result. */
@@ -147,16 +155,14 @@ final class ModelStore {
     rows.put(key, written.etag(result.etag()).timestamp(result.timestamp()).build());
   }
 
-  /** The exception a write's own row earns under the store's rules, or null if the row is valid. */
+  /**
+   * The exception a write's own row earns under the store's rules, or null if the row is valid. The rules of a row
+   * are the SPI's own ({@link BatchRules#checkOperation}), which every backend calls too; what the model predicts
+   * independently is when they apply and what the stored state does.
+   */
   private static Class<? extends TableMapperException> invalidity(WriteOperation operation) {
     try {
-      TableRow row = operation.row();
-      if (operation.kind() == WriteOperation.Kind.DELETE) {
-        StoreLimits.checkKey("PartitionKey", row.partitionKey(), "model");
-        StoreLimits.checkKey("RowKey", row.rowKey(), "model");
-      } else {
-        StoreLimits.checkRow(row, "model");
-      }
+      BatchRules.checkOperation("model", operation);
       return null;
     } catch (TableMapperException e) {
       return e.getClass();
