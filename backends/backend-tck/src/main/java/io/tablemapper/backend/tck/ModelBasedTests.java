@@ -44,6 +44,8 @@ abstract class ModelBasedTests extends ConformanceGroup {
     /** Every ETag the backend assigned to each row, for stale If-Match values. */
     private final Map<ModelStore.Key, List<String>> etagHistory = new HashMap<>();
     private final Deque<String> history = new ArrayDeque<>();
+    /** What the running step does, recorded before its checks run so that a failure names it. */
+    private String description;
 
     Run(long seed) {
       this.seed = seed;
@@ -53,9 +55,9 @@ abstract class ModelBasedTests extends ConformanceGroup {
 
     void execute() {
       for (int step = 1; step <= STEPS; step++) {
-        String description = "?";
+        description = "?";
         try {
-          description = step();
+          step();
           assertThat(store().all()).as("whole table").containsExactlyElementsOf(model.all());
         } catch (AssertionError | RuntimeException e) {
           throw new AssertionError(
@@ -70,29 +72,26 @@ abstract class ModelBasedTests extends ConformanceGroup {
       }
     }
 
-    /** Runs one random step and checks its outcome; returns what it did. */
-    private String step() {
+    /** Runs one random step and checks its outcome, having first recorded what it does in {@link #description}. */
+    private void step() {
       int kind = random.nextInt(100);
       if (kind < 50) {
         WriteOperation operation = kind < 45 ? operation(rows.partitionKey(), rows.rowKey()) : invalid();
-        String description = "write " + operation + " " + operation.row();
+        description = "write " + operation + " " + operation.row();
         checkWrite(operation);
-        return description;
       } else if (kind < 65) {
         List<WriteOperation> operations = batch();
-        String description = "batch " + operations;
+        description = "batch " + operations;
         checkBatch(operations);
-        return description;
       } else if (kind < 75) {
         String partitionKey = rows.partitionKey();
         String rowKey = rows.rowKey();
-        Optional<TableRow> expected = model.get(partitionKey, rowKey);
-        assertThat(store().find(partitionKey, rowKey)).as("get").isEqualTo(expected);
-        return "get " + TckStore.key(partitionKey, rowKey);
+        description = "get " + TckStore.key(partitionKey, rowKey);
+        assertThat(store().find(partitionKey, rowKey)).as("get").isEqualTo(model.get(partitionKey, rowKey));
       } else {
         TableQuery query = rows.query(table());
+        description = "query " + query;
         assertThat(store().queryAll(query)).as("rows of %s", query).containsExactlyElementsOf(model.query(query));
-        return "query " + query;
       }
     }
 
