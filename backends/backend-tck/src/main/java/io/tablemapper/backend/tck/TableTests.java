@@ -9,10 +9,13 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 
 /** Tables: creation is idempotent, deletion drops the data, names are checked, a missing table is an error. */
 abstract class TableTests extends ConformanceGroup {
+  private static final String DIGITS_AND_LETTERS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
   @Test
   void creating_a_table_is_idempotent_and_reports_whether_it_created_it() {
@@ -37,15 +40,17 @@ abstract class TableTests extends ConformanceGroup {
   }
 
   @Test
-  void deleting_a_table_drops_its_rows_and_reports_whether_it_existed() {
+  void deleting_a_table_reports_whether_it_existed_and_leaves_it_missing_for_reads_and_writes() {
     store().insert("p", "r");
 
     assertThat(backend().deleteTableIfExists(table())).isTrue();
     assertThat(backend().deleteTableIfExists(table())).isFalse();
-    assertThat(backend().tableExists(table())).isFalse();
 
-    backend().createTableIfNotExists(table());
-    assertThat(store().all()).isEmpty();
+    // Not re-created: Azure refuses to create a table of a name deleted in the last ~40 seconds.
+    assertThat(backend().tableExists(table())).isFalse();
+    assertThatThrownBy(() -> store().find("p", "r")).isInstanceOf(TableNotFoundException.class);
+    assertThatThrownBy(() -> store().all()).isInstanceOf(TableNotFoundException.class);
+    assertThatThrownBy(() -> store().insert("p", "r")).isInstanceOf(TableNotFoundException.class);
   }
 
   @Test
@@ -107,14 +112,6 @@ abstract class TableTests extends ConformanceGroup {
   }
 
   @Test
-  void a_deleted_table_is_missing_for_reads_and_writes() {
-    backend().deleteTableIfExists(table());
-
-    assertThatThrownBy(() -> store().find("p", "r")).isInstanceOf(TableNotFoundException.class);
-    assertThatThrownBy(() -> store().insert("p", "r")).isInstanceOf(TableNotFoundException.class);
-  }
-
-  @Test
   void invalid_table_names_are_rejected() {
     for (String invalid : List.of(
         "", "ab", "1abc", "a_bc", "ab-c", "ab c", "tables", "Tables", "t".repeat(64), "caf\u00E9")) {
@@ -126,15 +123,39 @@ abstract class TableTests extends ConformanceGroup {
 
   @Test
   void table_names_of_3_and_63_letters_and_digits_are_accepted() {
-    for (String valid : List.of("a1b", "T" + "0123456789".repeat(6) + "xy")) {
+    for (String valid : List.of(unusedThreeCharacterName(), sixtyThreeCharacterName())) {
       try {
         backend().createTableIfNotExists(valid);
         assertThat(backend().tableExists(valid)).as("table name '%s'", valid).isTrue();
-        backend().write(valid, WriteOperation.insert(TableRow.keys("p", "r")));
-        assertThat(backend().get(valid, "p", "r")).isPresent();
+        backend().write(valid, WriteOperation.upsertReplace(TableRow.keys("p", "r")));
+        assertThat(backend().get(valid, "p", "r")).as("row in table '%s'", valid).isPresent();
       } finally {
         backend().deleteTableIfExists(valid);
       }
     }
+  }
+
+  /**
+   * A random name of 3 characters that no table has: only 33,696 exist, so one may be left over from an aborted run
+   * or in use by a concurrent run against a shared store.
+   */
+  private String unusedThreeCharacterName() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    String name;
+    do {
+      name = "" + (char) ('a' + random.nextInt(26)) + DIGITS_AND_LETTERS.charAt(random.nextInt(36))
+          + DIGITS_AND_LETTERS.charAt(random.nextInt(36));
+    } while (backend().tableExists(name));
+    return name;
+  }
+
+  /** A random name of 63 characters, the longest allowed: "T", a random UUID's 32 hex digits and 30 random digits. */
+  private static String sixtyThreeCharacterName() {
+    StringBuilder name = new StringBuilder(63).append('T').append(UUID.randomUUID().toString().replace("-", ""));
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    while (name.length() < 63) {
+      name.append((char) ('0' + random.nextInt(10)));
+    }
+    return name.toString();
   }
 }
