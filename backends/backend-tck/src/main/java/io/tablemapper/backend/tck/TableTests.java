@@ -7,10 +7,13 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /** Tables: creation is idempotent, deletion drops the data, names are checked, a missing table is an error. */
@@ -112,12 +115,19 @@ abstract class TableTests extends ConformanceGroup {
   }
 
   @Test
-  void invalid_table_names_are_rejected() {
+  void invalid_table_names_are_rejected_by_every_operation_on_a_table() {
+    TableRow row = TableRow.keys("p", "r");
     for (String invalid : List.of(
         "", "ab", "1abc", "a_bc", "ab-c", "ab c", "tables", "Tables", "t".repeat(64), "caf\u00E9")) {
-      assertThatThrownBy(() -> backend().createTableIfNotExists(invalid))
-          .as("table name '%s'", invalid)
-          .isInstanceOf(IllegalArgumentException.class);
+      Map<String, ThrowingCallable> operations = new LinkedHashMap<>();
+      operations.put("createTableIfNotExists", () -> backend().createTableIfNotExists(invalid));
+      operations.put("get", () -> backend().get(invalid, "p", "r"));
+      operations.put("query", () -> backend().query(TableQuery.builder(invalid).build()));
+      operations.put("write", () -> backend().write(invalid, WriteOperation.upsertReplace(row)));
+      operations.put("batch", () -> backend().batch(invalid, List.of(WriteOperation.upsertReplace(row))));
+      operations.forEach((operation, call) -> assertThatThrownBy(call)
+          .as("%s of table '%s'", operation, invalid)
+          .isInstanceOf(IllegalArgumentException.class));
     }
   }
 
