@@ -14,7 +14,10 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Every value of every {@link EdmType} comes back exactly, with its type, through a point read and a query. */
+/**
+ * Every value of every {@link EdmType} comes back exactly, with its type, through a point read and a query; only the
+ * sign of a zero Double may be lost, as the SPI allows.
+ */
 abstract class PropertyTypeTests extends ConformanceGroup {
 
   @Test
@@ -47,10 +50,10 @@ abstract class PropertyTypeTests extends ConformanceGroup {
   }
 
   @Test
-  void doubles_round_trip_including_nan_infinities_negative_zero_and_extremes() {
+  void doubles_round_trip_including_nan_infinities_zeros_and_extremes_though_a_zero_may_lose_its_sign() {
     assertRoundTrip(List.of(
         0.0, -0.0, 0.1, -1.5, Math.PI, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-        Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE));
+        Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE));
   }
 
   @Test
@@ -134,10 +137,18 @@ abstract class PropertyTypeTests extends ConformanceGroup {
       assertThat(EdmType.of(value))
           .as("type of %s in %s", property.getKey(), actual.describeKeys())
           .isEqualTo(EdmType.of(property.getValue()));
-      assertThat(PropertyValues.equal(value, property.getValue()))
+      assertThat(sameValue(value, property.getValue()))
           .as("%s in %s is %s, expected %s", property.getKey(), actual.describeKeys(),
               PropertyValues.toString(value), PropertyValues.toString(property.getValue()))
           .isTrue();
     }
+  }
+
+  /** Whether a value read back is the one written; the sign of a zero Double need not survive, as the SPI says. */
+  private static boolean sameValue(Object read, Object written) {
+    if (read instanceof Double && written instanceof Double && (Double) written == 0.0) {
+      return (Double) read == 0.0;
+    }
+    return PropertyValues.equal(read, written);
   }
 }
