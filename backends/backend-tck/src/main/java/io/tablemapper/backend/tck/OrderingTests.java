@@ -2,6 +2,7 @@ package io.tablemapper.backend.tck;
 
 import static io.tablemapper.backend.tck.TckStore.key;
 import static io.tablemapper.backend.tck.TckStore.keys;
+import static io.tablemapper.backend.tck.TckStore.rowKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.spi.KeyBound;
@@ -181,13 +182,5 @@ abstract class OrderingTests extends ConformanceGroup {
       }
     }
     return partitionKeys;
-  }
-
-  private static List<String> rowKeys(List<TableRow> rows) {
-    List<String> rowKeys = new ArrayList<>(rows.size());
-    for (TableRow row : rows) {
-      rowKeys.add(row.rowKey());
-    }
-    return rowKeys;
   }
 }

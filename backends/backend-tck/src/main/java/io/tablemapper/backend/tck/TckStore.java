@@ -130,6 +130,15 @@ final class TckStore {
     return keys;
   }
 
+  /** Rows' RowKeys, in order. */
+  static List<String> rowKeys(List<TableRow> rows) {
+    List<String> rowKeys = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      rowKeys.add(row.rowKey());
+    }
+    return rowKeys;
+  }
+
   static String key(String partitionKey, String rowKey) {
     return partitionKey + "|" + rowKey;
   }
