@@ -150,6 +150,27 @@ abstract class FilterTests extends ConformanceGroup {
   }
 
   @Test
+  void strings_and_keys_with_characters_that_odata_and_urls_escape_compare_exactly() {
+    List<String> values = List.of("O'Brien", "O''Brien", "100%", "100%25", "a+b", "a b", "a&b=c");
+    List<TableRow> rows = new ArrayList<>();
+    for (String value : values) {
+      rows.add(TableRow.builder("O'Brien", value).putString("s", value).build());
+    }
+    store().insertAll(rows);
+
+    for (String value : values) {
+      assertThat(rowKeys(store().queryAll(store().query().filter(Filter.eq("s", value)).build())))
+          .as("s eq %s", value).containsExactly(value);
+      assertThat(rowKeys(store().queryAll(store().query().filter(Filter.eq("RowKey", value)).build())))
+          .as("RowKey eq %s", value).containsExactly(value);
+    }
+    assertThat(rowKeys(store().queryAll(store().query()
+            .filter(Filter.and(Filter.eq("PartitionKey", "O'Brien"), Filter.gt("s", "O''Brien"), Filter.le("s", "a+b")))
+            .build())))
+        .containsExactly("O'Brien", "a b", "a&b=c", "a+b");
+  }
+
+  @Test
   void a_filter_can_compare_the_timestamp_the_store_assigned() {
     for (int i = 0; i < 4; i++) {
       store().insert(TableRow.keys("p", "r" + i));

@@ -150,6 +150,25 @@ abstract class OrderingTests extends ConformanceGroup {
         .containsExactly("Smith_Ann", "Smith_Bob");
   }
 
+  @Test
+  void keys_with_characters_that_odata_and_urls_escape_sort_read_and_bound_ranges_like_any_other() {
+    // ' ends an OData literal; % + & = and space mean something in a URL. In code-unit order: % & ' + =.
+    List<String> ordered = List.of("%20", "100%", "O'Brien", "a b", "a&b=c", "a'b", "a+b", "a=b");
+    insertInReverse("O'Brien", ordered);
+    insertInReverse("a&b=c", List.of("100%"));
+
+    assertThat(rowKeys(store().queryAll(store().query().partitionKey("O'Brien").build())))
+        .containsExactlyElementsOf(ordered);
+    for (String rowKey : ordered) {
+      assertThat(store().get("O'Brien", rowKey).rowKey()).as("point read of %s", rowKey).isEqualTo(rowKey);
+    }
+    assertThat(rowKeys(store().queryAll(store().query().partitionKey("O'Brien")
+            .rowFrom(KeyBound.exclusive("100%")).rowTo(KeyBound.inclusive("a'b")).build())))
+        .containsExactly("O'Brien", "a b", "a&b=c", "a'b");
+    assertThat(keys(store().queryAll(store().query().partitionKey("a&b=c").rowKey("100%").build())))
+        .containsExactly(key("a&b=c", "100%"));
+  }
+
   private void insertInReverse(String partitionKey, List<String> rowKeys) {
     for (int i = rowKeys.size() - 1; i >= 0; i--) {
       store().insert(partitionKey, rowKeys.get(i));

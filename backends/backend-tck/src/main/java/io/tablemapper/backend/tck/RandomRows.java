@@ -13,13 +13,15 @@ import java.util.UUID;
 
 /**
  * Random keys, rows, filters and queries for the model-based test, drawn from small pools so that operations
- * collide often: few keys (with tricky orderings), few property names, few values per type.
+ * collide often: few keys (with tricky orderings, and characters that OData literals and URLs must escape), few
+ * property names, few values per type.
  */
 final class RandomRows {
-  static final List<String> PARTITION_KEYS = List.of("", "a", "b", "B", "\u00E9", "\uD83D\uDE00");
-  static final List<String> ROW_KEYS = List.of("", "1", "10", "2", "X", "x", "x y", "\uE000", "\uD83D\uDE00r");
+  static final List<String> PARTITION_KEYS = List.of("", "a", "b", "B", "\u00E9", "\uD83D\uDE00", "O'Brien");
+  static final List<String> ROW_KEYS = List.of(
+      "", "1", "10", "100%", "2", "X", "x", "x y", "a+b", "a&b=c", "\uE000", "\uD83D\uDE00r");
   /** Keys that may bound a range without being stored. */
-  private static final List<String> BOUND_ONLY = List.of("0", "a0", "c", "x\u0020z", "\uFFFD");
+  private static final List<String> BOUND_ONLY = List.of("0", "a0", "a%", "c", "O'", "x\u0020z", "\uFFFD");
   private static final List<String> NAMES = List.of("s", "n", "l", "d", "f", "t", "g", "b");
   private static final List<String> FILTER_NAMES = List.of("s", "n", "l", "d", "f", "t", "g", "b", "missing");
 
@@ -141,7 +143,7 @@ final class RandomRows {
   private Object value(EdmType type) {
     switch (type) {
       case STRING:
-        return pick(List.of("", "a", "b", "Z", "\uD83D\uDE00", "\uE000"));
+        return pick(List.of("", "a", "b", "Z", "\uD83D\uDE00", "\uE000", "O'Brien", "100%", "a+b", "a&b=c"));
       case BINARY:
         return pick(List.of(new byte[0], new byte[] {1}, new byte[] {1, 0}, new byte[] {(byte) 0x80}));
       case BOOLEAN:
