@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.EntityMapping;
@@ -21,7 +22,8 @@ import java.util.Optional;
  * <p>The discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
  * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity (with its ETag,
  * written in the same batch), so it is read as the entity. A partial copy is followed to its entity with a point
- * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties.
+ * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties; an
+ * entity that no longer belongs at the copy (changed between the two reads) is skipped.
  *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
@@ -158,7 +160,12 @@ final class QueryRun<T> {
     return follow(row);
   }
 
-  /** The entity a partial copy points to, if it still exists and matches the filter. */
+  /**
+   * The entity a partial copy points to, if it still exists, still belongs at this copy and matches the filter.
+   * The entity may have been written between the copy's read and its own: an entity with the copy's ETag is the
+   * one the copy was written with (a copy is always written in its entity's batch, and rows of one batch share
+   * their ETag); otherwise it belongs here only if its index value still yields the copy's RowKey.
+   */
   private TableRow follow(TableRow copy) {
     String primaryKey = IndexCopies.primaryRowKey(copy);
     if (primaryKey == null) {
@@ -171,7 +178,21 @@ final class QueryRun<T> {
     }
     rowsRead++;
     TableRow row = primary.get();
-    return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
+    if (!mapping.typeName().equals(IndexCopies.typeOf(row)) || !matches(row)) {
+      return null;
+    }
+    return row.etag() != null && row.etag().equals(copy.etag()) || stillAt(copy, row) ? row : null;
+  }
+
+  /** Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s RowKey. */
+  private boolean stillAt(TableRow copy, TableRow row) {
+    String copyKey;
+    try {
+      copyKey = index.rowKey(mapping.fromRow(row, core.context));
+    } catch (InvalidKeyException noValidValue) {
+      return false; // an index value that is no valid key has no copy anywhere
+    }
+    return copy.rowKey().equals(copyKey);
   }
 
   private boolean matches(TableRow row) {
