@@ -2,20 +2,20 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Applies writes of one partition — with every index copy they imply — as one entity group transaction, so that
@@ -23,10 +23,12 @@ import java.util.Set;
  *
  * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
  * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
- * repository write goes as a single write). A failed attempt is retried when a fresh read resolves it: an old
- * index copy that is already gone is left out, and a race with another writer between read and write (only when
- * the application named no ETag) is read again, at most {@value #MAX_ATTEMPTS} times. Any other failure is
- * translated and thrown; the store then holds exactly what it held before.
+ * repository write goes as a single write). A failed attempt is retried when what the failure says resolves it:
+ * an old index copy that is gone or not the entity's is left out, a missing copy of an unchanged value is inserted,
+ * the entity's own copy rewritten out of step is replaced conditionally on its own ETag, and a race with another
+ * writer between read and write (only when the application named no ETag) is read again, at most
+ * {@value #MAX_ATTEMPTS} times. Any other failure is translated and thrown; the store then holds exactly what it
+ * held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
@@ -48,7 +50,6 @@ final class EgtWriter {
   void write(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
     TableBackend backend = core.backend;
     checkDistinct(table, writes, mode);
-    Set<String> missingCopies = new HashSet<>();
     int attempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
@@ -58,7 +59,7 @@ final class EgtWriter {
           write.read(backend, table);
           problem = write.checkStored(table);
           if (problem == null && !write.dropped()) {
-            write.expand(ops, missingCopies, core.context);
+            write.expand(ops, core.context);
           }
         } catch (BatchException e) {
           throw e;
@@ -80,27 +81,75 @@ final class EgtWriter {
       }
       PlannedOp failed = ops.get(failure.index);
       EntityWrite<?> owner = failed.owner();
-      RuntimeException cause = failure.cause;
-      if (failed.role() == Role.OLD_COPY && cause instanceof EntityNotFoundException) {
-        missingCopies.add(failed.rowKey());
-        continue;
+      Retry retry = learn(table, writes, failed, failure.cause, mode);
+      if (retry == Retry.NO) {
+        throw WriteFailures.rejected(mode, owner, table,
+            WriteFailures.translate(failed, failure.cause, table, backend));
       }
-      if (failed.role() == Role.PRIMARY) {
+      if (retry == Retry.RACE) {
+        if (attempts >= MAX_ATTEMPTS) {
+          throw WriteFailures.rejected(mode, owner, table,
+              WriteFailures.gaveUp(owner, table, attempts, failure.cause));
+        }
+        attempts++;
+      }
+    }
+  }
+
+  /** How a failed attempt goes on. */
+  private enum Retry {
+    /** The failure is final. */
+    NO,
+    /** Retried with what the failure settled for good (at most once per copy or write, so it needs no bound). */
+    SETTLED,
+    /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
+    RACE
+  }
+
+  /** Records in the failed operation's write what the next attempt does differently, and whether there is one. */
+  private Retry learn(String table, List<? extends EntityWrite<?>> writes, PlannedOp failed, RuntimeException cause,
+      Mode mode) {
+    EntityWrite<?> owner = failed.owner();
+    switch (failed.role()) {
+      case OLD_COPY:
+        // conditional on the entity's ETag: gone already, or another entity's; not ours to delete either way
+        if (cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException) {
+          owner.leaveOut(failed.rowKey());
+          return Retry.SETTLED;
+        }
+        return Retry.NO;
+      case SAME_COPY:
+        if (cause instanceof EntityNotFoundException) {
+          owner.reinsert(failed.rowKey());
+          return Retry.SETTLED;
+        }
+        if (cause instanceof ConcurrencyConflictException) {
+          // the row under the unchanged value is not the copy written with the entity: whose is it?
+          TableRow holder = core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
+          if (holder == null) {
+            owner.reinsert(failed.rowKey());
+            return Retry.SETTLED;
+          }
+          if (!IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey)) {
+            throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
+                failed.rowKey(), table, WriteFailures.holder(holder), cause));
+          }
+          owner.adopt(failed.rowKey(), holder.etag());
+          return Retry.RACE;
+        }
+        return Retry.NO;
+      case PRIMARY:
         if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing() && !owner.needsRead()) {
           owner.drop();
-          continue;
+          return Retry.SETTLED;
         }
         if (owner.retriesOn(cause)) {
-          if (attempts >= MAX_ATTEMPTS) {
-            throw WriteFailures.rejected(mode, owner, table, WriteFailures.gaveUp(owner, table, attempts, cause));
-          }
-          attempts++;
           writes.forEach(EntityWrite::forget);
-          missingCopies.clear();
-          continue;
+          return Retry.RACE;
         }
-      }
-      throw WriteFailures.rejected(mode, owner, table, WriteFailures.translate(failed, cause, table, backend));
+        return Retry.NO;
+      default:
+        return Retry.NO;
     }
   }
 

@@ -12,8 +12,11 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -59,6 +62,15 @@ final class EntityWrite<T> {
   private boolean storedKnown;
   private boolean dropped;
   private WriteResult result;
+
+  // What earlier attempts learned about the copies of the stored entity; null until something was learned, and
+  // forgotten with the stored entity.
+  /** RowKeys of old copies the store did not delete: gone already, or another entity's. */
+  private Set<String> notOurs;
+  /** RowKeys of unchanged values whose copy is missing: inserted instead of replaced. */
+  private Set<String> missing;
+  /** Our own copies found out of step with the entity (rewritten on their own): RowKey to their ETag. */
+  private Map<String, String> outOfStep;
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       TableRow stored, boolean dropWhenMissing) {
@@ -132,12 +144,45 @@ final class EntityWrite<T> {
     }
   }
 
-  /** Forgets what was read, so the next attempt reads again. */
+  /** Forgets what was read, and what was learned about its copies, so the next attempt reads again. */
   void forget() {
     if (needsRead()) {
       storedKnown = false;
       stored = null;
+      notOurs = null;
+      missing = null;
+      outOfStep = null;
     }
+  }
+
+  /**
+   * An old copy the store did not delete, conditional on the entity's ETag: it is gone already, or it is not
+   * ours (another entity took the value while this entity had no copy of it). Later attempts leave it alone.
+   */
+  void leaveOut(String copyKey) {
+    if (notOurs == null) {
+      notOurs = new HashSet<>();
+    }
+    notOurs.add(copyKey);
+  }
+
+  /** The copy of an unchanged value is missing: later attempts insert it (failing if the value is taken). */
+  void reinsert(String copyKey) {
+    if (missing == null) {
+      missing = new HashSet<>();
+    }
+    missing.add(copyKey);
+  }
+
+  /**
+   * The row holding an unchanged value is this entity's copy, but was rewritten on its own since the entity was:
+   * later attempts replace it conditionally on the ETag it has now.
+   */
+  void adopt(String copyKey, String copyEtag) {
+    if (outOfStep == null) {
+      outOfStep = new HashMap<>();
+    }
+    outOfStep.put(copyKey, copyEtag);
   }
 
   /**
@@ -201,10 +246,16 @@ final class EntityWrite<T> {
   }
 
   /**
-   * Adds this write's backend operations: the entity's own row, then its index copies. Old copies listed in
-   * {@code missingCopies} (found gone by an earlier attempt) are left out.
+   * Adds this write's backend operations: the entity's own row, then its index copies.
+   *
+   * <p>Copies of the stored entity are written conditionally on its ETag, which its copies share (they are
+   * written in its batches): a row under one of its index values with another ETag is not its copy, and is never
+   * overwritten or deleted (an entity may hold a value without a copy — its row predates the index, or the copy
+   * went missing — and another entity may then have taken the value). What earlier attempts learned changes
+   * that: old copies found gone or not ours are left out, missing copies of unchanged values are inserted, and
+   * our own out-of-step copies are replaced conditionally on their own ETag.
    */
-  void expand(List<PlannedOp> out, Set<String> missingCopies, MappingContext context) {
+  void expand(List<PlannedOp> out, MappingContext context) {
     List<IndexMapping<T>> indexes = mapping.indexes();
     boolean indexed = !indexes.isEmpty();
     if (kind == Kind.INSERT || kind == Kind.UPSERT && indexed && stored == null) {
@@ -239,11 +290,18 @@ final class EntityWrite<T> {
       String oldKey = index.rowKey(old);
       TableRow copy = kind == Kind.DELETE ? null : copies[i];
       if (copy != null && copy.rowKey().equals(oldKey)) {
-        out.add(new PlannedOp(WriteOperation.upsertReplace(copy), this, index, Role.SAME_COPY));
+        if (missing != null && missing.contains(oldKey)) {
+          out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));
+        } else {
+          String copyEtag = outOfStep == null ? null : outOfStep.get(oldKey);
+          out.add(new PlannedOp(WriteOperation.replace(copy, copyEtag != null ? copyEtag : stored.etag()), this,
+              index, Role.SAME_COPY));
+        }
         continue;
       }
-      if (oldKey != null && !missingCopies.contains(oldKey)) {
-        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, "*"), this, index, Role.OLD_COPY));
+      if (oldKey != null && (notOurs == null || !notOurs.contains(oldKey))) {
+        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, stored.etag()), this, index,
+            Role.OLD_COPY));
       }
       if (copy != null) {
         out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));

@@ -98,7 +98,7 @@ final class WriteFailures {
         return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
-          return indexTaken(write, op.index(), op.rowKey(), table, backend, cause);
+          return indexTaken(write, op.index(), op.rowKey(), table, holder(backend, table, write, op.rowKey()), cause);
         }
         return cause;
       default:
@@ -106,15 +106,21 @@ final class WriteFailures {
     }
   }
 
-  private static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
-      String table, TableBackend backend, RuntimeException cause) {
+  /**
+   * An index value the write needs a copy under is held by another row.
+   *
+   * @param holder the holder, as {@link #holder(TableRow)} describes it
+   */
+  static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
+      String table, String holder, RuntimeException cause) {
     return new EntityExistsException(
         "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
-            + "' value '" + copyKey + "' is already taken by " + holder(backend, table, write, copyKey)
+            + "' value '" + copyKey + "' is already taken by " + holder
             + "; values of index '" + index.name() + "' are unique within a partition",
         cause);
   }
 
+  /** The row holding an index value, read now (on the failure path), for messages. */
   private static String holder(TableBackend backend, String table, EntityWrite<?> write, String copyKey) {
     Optional<TableRow> taken;
     try {
@@ -122,14 +128,19 @@ final class WriteFailures {
     } catch (RuntimeException e) {
       return "another entity";
     }
-    if (taken.isEmpty()) {
+    return holder(taken.orElse(null));
+  }
+
+  /** The row holding an index value (null: none any more), for messages. */
+  static String holder(TableRow taken) {
+    if (taken == null) {
       return "another entity (since removed; retry)";
     }
-    String primaryKey = IndexCopies.primaryRowKey(taken.get());
+    String primaryKey = IndexCopies.primaryRowKey(taken);
     if (primaryKey != null) {
       return "another entity (RowKey '" + primaryKey + "')";
     }
-    String type = IndexCopies.typeOf(taken.get());
+    String type = IndexCopies.typeOf(taken);
     return "another row" + (type == null ? "" : " of type '" + type + "'")
         + " (its RowKey equals the index value; give the index's RowKey template a prefix of its own)";
   }
