@@ -7,6 +7,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -81,7 +82,7 @@ final class EgtWriter {
       }
       PlannedOp failed = ops.get(failure.index);
       EntityWrite<?> owner = failed.owner();
-      Retry retry = learn(table, writes, failed, failure.cause, mode);
+      Retry retry = learn(table, failed, failure.cause, mode);
       if (retry == Retry.NO) {
         throw WriteFailures.rejected(mode, owner, table,
             WriteFailures.translate(failed, failure.cause, table, backend));
@@ -107,8 +108,7 @@ final class EgtWriter {
   }
 
   /** Records in the failed operation's write what the next attempt does differently, and whether there is one. */
-  private Retry learn(String table, List<? extends EntityWrite<?>> writes, PlannedOp failed, RuntimeException cause,
-      Mode mode) {
+  private Retry learn(String table, PlannedOp failed, RuntimeException cause, Mode mode) {
     EntityWrite<?> owner = failed.owner();
     switch (failed.role()) {
       case OLD_COPY:
@@ -134,17 +134,21 @@ final class EgtWriter {
             throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
                 failed.rowKey(), table, WriteFailures.holder(holder), cause));
           }
+          owner.raced(Race.CHANGED);
           owner.adopt(failed.rowKey(), holder.etag());
           return Retry.RACE;
         }
         return Retry.NO;
       case PRIMARY:
-        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing() && !owner.needsRead()) {
+        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing()) {
+          // deleted by someone else, its copies with it (atomically): nothing is left to do for it
           owner.drop();
           return Retry.SETTLED;
         }
         if (owner.retriesOn(cause)) {
-          writes.forEach(EntityWrite::forget);
+          // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
+          owner.raced(Race.of(cause));
+          owner.forget();
           return Retry.RACE;
         }
         return Retry.NO;

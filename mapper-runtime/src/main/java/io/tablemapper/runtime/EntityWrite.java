@@ -4,6 +4,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.MappingContext;
@@ -12,6 +13,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -71,6 +73,8 @@ final class EntityWrite<T> {
   private Set<String> missing;
   /** Our own copies found out of step with the entity (rewritten on their own): RowKey to their ETag. */
   private Map<String, String> outOfStep;
+  /** What other writers did to the entity between this write's reads and its transactions; null for nothing. */
+  private EnumSet<Race> races;
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       TableRow stored, boolean dropWhenMissing) {
@@ -226,9 +230,22 @@ final class EntityWrite<T> {
       return kind == Kind.UPSERT || userEtag == null;
     }
     if (failure instanceof EntityNotFoundException) {
-      return true;
+      return !dropWhenMissing; // such a write is dropped instead
     }
     return failure instanceof EntityExistsException && kind == Kind.UPSERT;
+  }
+
+  /** Records a race with another writer that made an attempt fail, for the message if the write gives up. */
+  void raced(Race race) {
+    if (races == null) {
+      races = EnumSet.noneOf(Race.class);
+    }
+    races.add(race);
+  }
+
+  /** The races recorded, in the order of {@link Race}. */
+  Set<Race> races() {
+    return races == null ? Set.of() : races;
   }
 
   /** Whether a vanished entity drops this write rather than failing it. */

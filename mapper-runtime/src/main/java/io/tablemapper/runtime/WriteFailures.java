@@ -12,6 +12,7 @@ import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * Turns what the store reported about one operation into an exception that names the entity class, the table, the
@@ -26,6 +27,27 @@ final class WriteFailures {
     REPOSITORY,
     /** A {@code Batch}: a {@link BatchException} with the application's operation index. */
     BATCH
+  }
+
+  /** What another writer did to an entity between a write's read and its transaction. */
+  enum Race {
+    CHANGED("changed"),
+    DELETED("deleted"),
+    INSERTED("inserted");
+
+    final String verb;
+
+    Race(String verb) {
+      this.verb = verb;
+    }
+
+    /** The race a failure of the entity's own operation reveals. */
+    static Race of(RuntimeException failure) {
+      if (failure instanceof EntityNotFoundException) {
+        return DELETED;
+      }
+      return failure instanceof EntityExistsException ? INSERTED : CHANGED;
+    }
   }
 
   private WriteFailures() {}
@@ -70,11 +92,14 @@ final class WriteFailures {
         cause);
   }
 
-  /** A write kept losing races with other writers. */
+  /** A write kept losing races with other writers; says what they did (the write's recorded races). */
   static ConcurrencyConflictException gaveUp(EntityWrite<?> write, String table, int attempts, Throwable cause) {
+    StringJoiner what = new StringJoiner(" or ");
+    write.races().forEach(race -> what.add(race.verb));
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": another writer changed"
-            + " it between read and write in each of " + attempts + " attempts; retry later",
+        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": other writers "
+            + (what.length() == 0 ? "wrote" : what.toString()) + " it between read and write in each of "
+            + attempts + " attempts; retry later",
         cause);
   }
 

@@ -277,6 +277,19 @@ class BatchTest {
   }
 
   @Test
+  void aRaceRereadsOnlyTheEntityThatRaced() {
+    backend.beforeNextWrite(() -> TableMapper.builder().backend(store).build()
+        .repository(EmployeeRepository.class).update(kim.withEmail("raced@contoso.com")));
+    int before = backend.gets.get();
+
+    sales().update(ken.withAge(71).withEtag(null)).update(kim.withAge(70).withEtag(null)).commit();
+
+    assertThat(backend.gets.get() - before).as("two reads, then one of kim again").isEqualTo(3);
+    assertThat(backend.batches).hasSize(2);
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void aDeleteWhoseCopyIsAlreadyGoneSucceeds() {
     store.write("Company", WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
 

@@ -106,6 +106,31 @@ class ConcurrencyTest {
   }
 
   @Test
+  void aWriterThatGivesUpSaysWhatTheOtherWritersDidAndClaimsNoChangeWhenThereWasNone() {
+    employees.findByDepartmentAndEmployeeId("Sales", 123);
+    AtomicInteger races = new AtomicInteger();
+    Runnable[] interfere = new Runnable[1];
+    interfere[0] = () -> {
+      if (races.incrementAndGet() % 2 == 1) {
+        otherWriter.insert(ken);
+      } else {
+        otherWriter.delete(ken);
+      }
+      backend.beforeNextWrite(interfere[0]);
+    };
+    backend.beforeNextWrite(interfere[0]);
+
+    assertThatThrownBy(() -> employees.upsert(ken.withAge(33)))
+        .isInstanceOf(ConcurrencyConflictException.class)
+        .hasMessageContaining("cannot upsert Employee (PartitionKey 'Sales', RowKey 'empid_00000123')")
+        .hasMessageContaining("other writers deleted or inserted it")
+        .hasMessageContaining(EgtWriter.MAX_ATTEMPTS + " attempts")
+        .hasMessageNotContaining("changed");
+    assertThat(races.get()).isEqualTo(EgtWriter.MAX_ATTEMPTS);
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void manyThreadsUpdatingOneIndexedEntityNeverLeaveOrphanOrMissingCopies() throws Exception {
     employees.insert(ken);
     int threads = 8;

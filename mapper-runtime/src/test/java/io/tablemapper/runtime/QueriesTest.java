@@ -15,9 +15,11 @@ import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -235,6 +237,29 @@ class QueriesTest {
     assertThat(employees.deleteByDepartmentAndAgeLessThan("Sales", 40)).isEqualTo(1);
     assertThat(employees.findByDepartment("Sales")).containsExactly(kim);
     Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
+  void deleteByQuerySkipsEntitiesAPurgerDeletesBeforeEachOfMoreBatchesThanARaceIsRetried() {
+    List<Employee> hr = new ArrayList<>();
+    IntStream.range(0, 10).forEach(i ->
+        hr.add(employees.insert(Employee.of("HR", i, "N", "M", 20, i + "@contoso.com"))));
+    int purged = EgtWriter.MAX_ATTEMPTS + 1;
+    EmployeeRepository purger = otherWriter();
+    AtomicInteger next = new AtomicInteger();
+    Runnable[] purge = new Runnable[1];
+    purge[0] = () -> {
+      purger.delete(hr.get(9 - next.get()));
+      if (next.incrementAndGet() < purged) {
+        backend.beforeNextWrite(purge[0]);
+      }
+    };
+    backend.beforeNextWrite(purge[0]);
+
+    assertThat(employees.deleteByDepartment("HR")).isEqualTo(10 - purged);
+
+    assertThat(next.get()).isEqualTo(purged);
+    assertThat(RawRows.partition(store, "Company", "HR")).isEmpty();
   }
 
   @Test
