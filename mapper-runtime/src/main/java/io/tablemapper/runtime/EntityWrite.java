@@ -47,6 +47,9 @@ final class EntityWrite<T> {
     }
   }
 
+  /** The If-Match value that matches any ETag. */
+  private static final String ANY_ETAG = "*";
+
   final Kind kind;
   final EntityMapping<T> mapping;
   final T entity;
@@ -54,7 +57,11 @@ final class EntityWrite<T> {
   final int position;
   final String partitionKey;
   final String rowKey;
-  /** The ETag the application's entity carries (its {@code @ETag} value), or null for none. */
+  /**
+   * The ETag the application's entity carries (its {@code @ETag} value), or null for none: then the write is
+   * unconditional. {@code "*"} is read as none, as the store reads {@code If-Match: *}, so that it means the same
+   * with indexes (where the runtime compares ETags itself) as without (where the store does).
+   */
   final String userEtag;
   private final TableRow row;
   private final TableRow[] copies;
@@ -112,7 +119,8 @@ final class EntityWrite<T> {
       this.stored = stored;
       this.storedKnown = true;
     } else {
-      this.userEtag = mapping.etag(entity);
+      String etag = mapping.etag(entity);
+      this.userEtag = ANY_ETAG.equals(etag) ? null : etag;
     }
   }
 
@@ -285,7 +293,7 @@ final class EntityWrite<T> {
       return;
     }
     if (!indexed) {
-      String ifMatch = userEtag != null ? userEtag : "*";
+      String ifMatch = userEtag != null ? userEtag : ANY_ETAG;
       switch (kind) {
         case UPSERT:
           out.add(primary(WriteOperation.upsertReplace(row)));

@@ -50,6 +50,17 @@ class ConcurrencyTest {
   }
 
   @Test
+  void anUpdateWithAnETagOfStarThatRacesWithAnotherWriterIsRetriedLikeOneWithout() {
+    Employee stored = employees.insert(ken);
+    backend.beforeNextWrite(() -> otherWriter.update(stored.withEmail("other@contoso.com")));
+
+    Employee mine = employees.update(stored.withAge(60).withEtag("*"));
+
+    assertThat(RawRows.get(store, "Company", "Sales", "empid_00000123").etag()).isEqualTo(mine.etag());
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void anUpdateWithAnETagThatRacesWithAnotherWriterFailsAndWritesNothing() {
     Employee stored = employees.insert(ken);
     backend.beforeNextWrite(() -> otherWriter.update(stored.withEmail("other@contoso.com")));
