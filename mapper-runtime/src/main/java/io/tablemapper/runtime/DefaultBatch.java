@@ -71,7 +71,6 @@ final class DefaultBatch implements Batch {
     for (int i = 0; i < kinds.size(); i++) {
       writes.add(prepare(i, kinds.get(i), entities.get(i), core.mappingOf(entities.get(i))));
     }
-    core.tables.ensure(table);
     core.writer.write(table, writes, Mode.BATCH);
     List<Object> stored = new ArrayList<>(writes.size());
     for (EntityWrite<?> write : writes) {

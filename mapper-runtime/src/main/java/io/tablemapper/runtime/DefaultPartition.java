@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.Filter;
@@ -66,7 +67,7 @@ final class DefaultPartition implements Partition {
     List<Object> entities = new ArrayList<>();
     String token = null;
     do {
-      QueryResult page = core.backend.query(query.withContinuation(token));
+      QueryResult page = send(query.withContinuation(token));
       for (TableRow row : page.rows()) {
         Object entity = resolve(row, only);
         if (entity != null) {
@@ -87,7 +88,7 @@ final class DefaultPartition implements Partition {
     List<Object> items = new ArrayList<>();
     boolean exhausted = false;
     while (items.size() < request.size() && !exhausted) {
-      QueryResult page = core.backend.query(query.toBuilder()
+      QueryResult page = send(query.toBuilder()
           .limit(request.size() - items.size())
           .continuation(token)
           .build());
@@ -110,6 +111,17 @@ final class DefaultPartition implements Partition {
         .filter(only == null ? null : Filter.eq(EntityMapping.TYPE_PROPERTY, only.typeName()))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
+  }
+
+  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  private QueryResult send(TableQuery page) {
+    try {
+      return core.backend.query(page);
+    } catch (TableNotFoundException dropped) {
+      core.tables.forget(table);
+      core.tables.ensure(table);
+      return core.backend.query(page);
+    }
   }
 
   private Object resolve(TableRow row, EntityMapping<?> only) {

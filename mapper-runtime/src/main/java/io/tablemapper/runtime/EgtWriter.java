@@ -5,6 +5,7 @@ import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
@@ -28,8 +29,8 @@ import java.util.Map;
  * an old index copy that is gone or not the entity's is left out, a missing copy of an unchanged value is inserted,
  * the entity's own copy rewritten out of step is replaced conditionally on its own ETag, and a race with another
  * writer between read and write (only when the application named no ETag) is read again, at most
- * {@value #MAX_ATTEMPTS} times. Any other failure is translated and thrown; the store then holds exactly what it
- * held before.
+ * {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and the writes start
+ * over, once. Any other failure is translated and thrown; the store then holds exactly what it held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
@@ -49,8 +50,22 @@ final class EgtWriter {
    *     {@link BatchException} naming it ({@link Mode#BATCH})
    */
   void write(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
-    TableBackend backend = core.backend;
     checkDistinct(table, writes, mode);
+    core.tables.ensure(table);
+    try {
+      attempt(table, writes, mode);
+    } catch (TableNotFoundException dropped) {
+      // dropped since this mapper created it: create it again and start over once, reading afresh
+      core.tables.forget(table);
+      core.tables.ensure(table);
+      writes.forEach(EntityWrite::forget);
+      attempt(table, writes, mode);
+    }
+  }
+
+  /** Tries the writes until they are applied, dropped, or fail for good. */
+  private void attempt(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+    TableBackend backend = core.backend;
     int attempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
@@ -62,7 +77,7 @@ final class EgtWriter {
           if (problem == null && !write.dropped()) {
             write.expand(ops, core.context);
           }
-        } catch (BatchException e) {
+        } catch (BatchException | TableNotFoundException e) {
           throw e;
         } catch (TableMapperException e) {
           problem = e;
@@ -164,7 +179,7 @@ final class EgtWriter {
       try {
         only.owner().complete(core.backend.write(table, only.operation()));
         return null;
-      } catch (BatchException e) {
+      } catch (BatchException | TableNotFoundException e) {
         throw e;
       } catch (TableMapperException e) {
         return new Failure(0, e);

@@ -53,7 +53,6 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private T write(Kind kind, T entity) {
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
     EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context);
-    core.tables.ensure(mapping.table());
     core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY);
     return write.stored();
   }

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityQuery;
 import io.tablemapper.spi.Filter;
@@ -93,7 +94,7 @@ final class QueryRun<T> {
     if (pointKey != null) {
       exhausted = true;
       requests++;
-      Optional<TableRow> row = core.backend.get(mapping.table(), query.partitionKey(), pointKey);
+      Optional<TableRow> row = get(query.partitionKey(), pointKey);
       if (row.isEmpty()) {
         return List.of();
       }
@@ -102,7 +103,7 @@ final class QueryRun<T> {
       return resolved == null ? List.of() : List.of(resolved);
     }
     requests++;
-    QueryResult page = core.backend.query(
+    QueryResult page = query(
         base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build());
     rowsRead += page.rows().size();
     token = page.continuation();
@@ -172,7 +173,7 @@ final class QueryRun<T> {
       return null;
     }
     requests++;
-    Optional<TableRow> primary = core.backend.get(mapping.table(), copy.partitionKey(), primaryKey);
+    Optional<TableRow> primary = get(copy.partitionKey(), primaryKey);
     if (primary.isEmpty()) {
       return null;
     }
@@ -193,6 +194,31 @@ final class QueryRun<T> {
       return false; // an index value that is no valid key has no copy anywhere
     }
     return copy.rowKey().equals(copyKey);
+  }
+
+  /** A point read; a table dropped since it was created is created again (and read again, empty). */
+  private Optional<TableRow> get(String partitionKey, String rowKey) {
+    try {
+      return core.backend.get(mapping.table(), partitionKey, rowKey);
+    } catch (TableNotFoundException dropped) {
+      recreateTable();
+      return core.backend.get(mapping.table(), partitionKey, rowKey);
+    }
+  }
+
+  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  private QueryResult query(TableQuery page) {
+    try {
+      return core.backend.query(page);
+    } catch (TableNotFoundException dropped) {
+      recreateTable();
+      return core.backend.query(page);
+    }
+  }
+
+  private void recreateTable() {
+    core.tables.forget(mapping.table());
+    core.tables.ensure(mapping.table());
   }
 
   private boolean matches(TableRow row) {

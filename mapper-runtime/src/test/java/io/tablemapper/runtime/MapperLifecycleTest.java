@@ -3,10 +3,14 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.runtime.fixtures.DepartmentRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
@@ -114,6 +118,51 @@ class MapperLifecycleTest {
       employees.countByDepartment("Sales");
       mapper.partition("Company", "Sales").all();
       assertThat(backend.tableCreations.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void writesToATableDroppedSinceItWasCreatedCreateItAgain() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      DepartmentRepository departments = mapper.repository(DepartmentRepository.class);
+      Employee ken = employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
+
+      backend.deleteTableIfExists("Company");
+      employees.insert(ken.withEtag(null));
+      backend.deleteTableIfExists("Company");
+      departments.insert(new Department("Sales", "Ann", 1, null));
+      backend.deleteTableIfExists("Company");
+      mapper.batch("Company", "Sales").insert(ken.withEtag(null)).commit();
+      backend.deleteTableIfExists("Company");
+      assertThatThrownBy(() -> employees.update(ken.withEtag(null)))
+          .isInstanceOf(EntityNotFoundException.class)
+          .hasMessageContaining("does not exist in table Company");
+
+      assertThat(RawRows.all(backend, "Company")).isEmpty();
+      employees.insert(ken.withEtag(null));
+      assertThat(employees.findByDepartment("Sales")).hasSize(1);
+    }
+  }
+
+  @Test
+  void readsOfATableDroppedSinceItWasCreatedFindItEmptyAndCreateItAgain() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
+
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.findByDepartment("Sales")).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isZero();
+      backend.deleteTableIfExists("Company");
+      assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(mapper.partition("Company", "Sales").page(PageRequest.of(10)).items()).isEmpty();
+
+      assertThat(backend.tableExists("Company")).isTrue();
     }
   }
 }
