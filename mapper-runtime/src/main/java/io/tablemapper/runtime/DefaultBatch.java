@@ -82,7 +82,7 @@ final class DefaultBatch implements Batch {
   private <T> EntityWrite<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
     String entityName = mapping.entityClass().getSimpleName();
     String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
-    if (!mapping.table().equals(table)) {
+    if (!mapping.table().equalsIgnoreCase(table)) {
       throw new BatchException(Reason.WRONG_PARTITION, position,
           name() + ": " + operation + " addresses table " + mapping.table() + ", where " + entityName
               + " entities are stored; a batch holds operations on one partition of one table");

@@ -157,7 +157,7 @@ final class DefaultPartition implements Partition {
   private <T> EntityMapping<T> mappingOf(Class<T> type) {
     Objects.requireNonNull(type, "type");
     EntityMapping<T> mapping = core.mapping(type);
-    if (!mapping.table().equals(table)) {
+    if (!mapping.table().equalsIgnoreCase(table)) {
       throw new IllegalArgumentException(
           type.getSimpleName() + " entities are stored in table " + mapping.table() + ", not in table " + table
               + "; read them with mapper.partition(\"" + mapping.table() + "\", \"" + partitionKey + "\")");

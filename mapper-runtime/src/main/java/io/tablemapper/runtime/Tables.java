@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.spi.TableBackend;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,14 +20,20 @@ final class Tables {
 
   /** Makes sure the table exists; asks the backend only the first time (or the first time after forget). */
   void ensure(String table) {
-    if (!ready.contains(table)) {
+    String key = key(table);
+    if (!ready.contains(key)) {
       backend.createTableIfNotExists(table);
-      ready.add(table);
+      ready.add(key);
     }
   }
 
   /** Forgets that the table exists, so that the next {@link #ensure} creates it again. */
   void forget(String table) {
-    ready.remove(table);
+    ready.remove(key(table));
+  }
+
+  /** Table names are case-insensitive, as in the store. */
+  private static String key(String table) {
+    return table.toLowerCase(Locale.ROOT);
   }
 }

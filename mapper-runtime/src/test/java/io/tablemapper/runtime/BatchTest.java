@@ -85,6 +85,14 @@ class BatchTest {
   }
 
   @Test
+  void aBatchOnATableSpelledInAnotherCaseWritesTheEntitysTable() {
+    mapper.batch("company", "Sales").insert(employee(200, "ben@contoso.com")).commit();
+
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 200)).isPresent();
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void anEmptyBatchIsRejected() {
     BatchException failure = failure(sales());
 

@@ -117,6 +117,7 @@ class MapperLifecycleTest {
       employees.findByDepartment("Sales");
       employees.countByDepartment("Sales");
       mapper.partition("Company", "Sales").all();
+      mapper.partition("COMPANY", "Sales").all();
       assertThat(backend.tableCreations.get()).isEqualTo(1);
     }
   }
