@@ -59,6 +59,7 @@ final class DefaultBatch implements Batch {
 
   @Override
   public List<Object> commit() {
+    core.checkOpen();
     if (committed) {
       throw alreadyCommitted("commit() was called again");
     }

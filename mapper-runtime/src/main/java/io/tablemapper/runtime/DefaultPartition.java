@@ -63,6 +63,7 @@ final class DefaultPartition implements Partition {
   }
 
   private List<Object> readAll(EntityMapping<?> only) {
+    core.checkOpen();
     TableQuery query = query(only);
     List<Object> entities = new ArrayList<>();
     String token = null;
@@ -81,6 +82,7 @@ final class DefaultPartition implements Partition {
 
   private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {
     Objects.requireNonNull(request, "request");
+    core.checkOpen();
     String fingerprint = PageTokens.fingerprint(table, partitionKey, only == null ? null : only.typeName());
     String what = "partition '" + partitionKey + "' of table " + table;
     String token = request.token().map(t -> PageTokens.decode(t, fingerprint, what).backendToken()).orElse(null);

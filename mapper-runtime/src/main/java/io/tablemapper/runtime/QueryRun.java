@@ -33,6 +33,9 @@ import java.util.Optional;
  * its continuation token exactly after the last entity returned. Not thread-safe.
  */
 final class QueryRun<T> {
+  /** What is read of a partial copy: only what leads to its entity (the keys and ETag come anyway). */
+  private static final List<String> FOLLOWED = List.of(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+
   private final MapperCore core;
   private final EntityMapping<T> mapping;
   private final EntityQuery query;
@@ -49,8 +52,9 @@ final class QueryRun<T> {
    * Starts a run.
    *
    * @param startToken the backend token to resume from, or null to start at the beginning
-   * @param countOnly whether only the number of matches is wanted: rows are then read without properties unless
-   *     a client-side filter needs them (partial index copies)
+   * @param countOnly whether only the number of matches is wanted: rows are then read without properties, except
+   *     through a partial index, whose copies are followed to their entities as for any other read (so that a
+   *     count agrees with a list on copies whose entity is gone or changed)
    */
   QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
     this.core = core;
@@ -58,7 +62,7 @@ final class QueryRun<T> {
     this.query = query;
     this.index = indexOf(mapping, query);
     this.pointKey = query.pointRowKey();
-    this.keysOnly = countOnly && (index == null || index.fullCopy() || query.filter() == null);
+    this.keysOnly = countOnly && (index == null || index.fullCopy());
     this.token = startToken;
     core.tables.ensure(mapping.table());
     TableQuery.Builder builder = TableQuery.builder(mapping.table());
@@ -69,7 +73,7 @@ final class QueryRun<T> {
         .rowFrom(query.rowFrom())
         .rowTo(query.rowTo())
         .filter(serverFilter())
-        .select(keysOnly ? List.of() : null)
+        .select(keysOnly ? List.of() : index != null && !index.fullCopy() ? FOLLOWED : null)
         .build();
   }
 
@@ -147,7 +151,10 @@ final class QueryRun<T> {
     return index.fullCopy() ? IndexCopies.primaryView(row, mapping.typeName()) : follow(row);
   }
 
-  /** A row read by its keys: the discriminator and filter are checked here. */
+  /**
+   * A row read by its keys: the discriminator and filter are checked here, then it is resolved like a row of a
+   * query (which the backend matched).
+   */
   private TableRow resolvePoint(TableRow row) {
     if (index == null) {
       return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
@@ -155,10 +162,7 @@ final class QueryRun<T> {
     if (!index.copyType().equals(IndexCopies.typeOf(row))) {
       return null;
     }
-    if (index.fullCopy()) {
-      return matches(row) ? IndexCopies.primaryView(row, mapping.typeName()) : null;
-    }
-    return follow(row);
+    return index.fullCopy() && !matches(row) ? null : resolve(row);
   }
 
   /**

@@ -24,6 +24,7 @@ final class InterceptingBackend implements TableBackend {
   final AtomicInteger queries = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
   final AtomicInteger tableCreations = new AtomicInteger();
+  final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
   private final List<Runnable> beforeGets = new ArrayList<>();
   private int pageCap;
@@ -126,6 +127,7 @@ final class InterceptingBackend implements TableBackend {
 
   @Override
   public void close() {
+    closes.incrementAndGet();
     closed = true;
     delegate.close();
   }

@@ -3,9 +3,11 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.Batch;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
@@ -19,6 +21,14 @@ import io.tablemapper.runtime.fixtures.Project;
 import io.tablemapper.runtime.fixtures.Project__Mapping;
 import io.tablemapper.runtime.fixtures.Unmapped;
 import io.tablemapper.runtime.fixtures.UnmappedRepository;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class MapperLifecycleTest {
@@ -41,6 +51,58 @@ class MapperLifecycleTest {
     assertThatThrownBy(() -> mapper.repository(EmployeeRepository.class))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("closed");
+  }
+
+  @Test
+  void whatAMapperHandedOutBeforeItWasClosedRefusesUseSayingTheMapperIsClosed() {
+    TableMapper mapper = TableMapper.builder().backend(backend).build();
+    EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+    Employee ken = Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com");
+    Batch batch = mapper.batch("Company", "Sales").insert(ken);
+    Partition sales = mapper.partition("Company", "Sales");
+
+    mapper.close();
+
+    for (ThrowingCallable use : List.<ThrowingCallable>of(
+        () -> employees.insert(ken),
+        () -> employees.delete(ken),
+        () -> employees.findByDepartment("Sales"),
+        () -> employees.findByDepartmentAndEmployeeId("Sales", 1),
+        () -> employees.countByDepartment("Sales"),
+        () -> employees.streamByDepartment("Sales"),
+        batch::commit,
+        sales::all)) {
+      assertThatThrownBy(use)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("this TableMapper is closed");
+    }
+  }
+
+  @Test
+  void aMapperClosedByManyThreadsAtOnceClosesItsBackendOnce() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      for (int round = 0; round < 200; round++) {
+        InterceptingBackend shared = new InterceptingBackend(InMemoryBackend.create());
+        TableMapper mapper = TableMapper.builder().backend(shared).build();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> closing = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          closing.add(pool.submit(() -> {
+            start.await();
+            mapper.close();
+            return null;
+          }));
+        }
+        start.countDown();
+        for (Future<?> done : closing) {
+          done.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(shared.closes.get()).as("round %d", round).isEqualTo(1);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test

@@ -112,6 +112,19 @@ class QueriesTest {
   }
 
   @Test
+  void countAndExistsThroughAPartialCopyAgreeWithListOnCopiesWhoseEntityIsGone() {
+    store.write("Company", WriteOperation.delete("Sales", "empid_00000200", "*"));
+    store.write("Company", WriteOperation.delete("Sales", "empid_00000123", "*"));
+
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Smith")).isEmpty();
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Smith")).isZero();
+    assertThat(employees.existsByDepartmentAndLastName("Sales", "Smith")).isFalse();
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isEqualTo(1);
+    assertThat(employees.existsByDepartmentAndLastName("Sales", "Kwok")).isTrue();
+  }
+
+  @Test
   void aPartialCopyWhoseEntityWasRenamedAfterTheCopyWasReadIsSkipped() {
     backend.beforeNextGet(() -> otherWriter().update(ken.withLastName("Smith")));
 
