@@ -9,6 +9,7 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -89,7 +90,7 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
-      checkRules(table, writes, ops, mode);
+      checkRules(table, ops, mode);
 
       Failure failure = send(table, ops, mode);
       if (failure == null) {
@@ -229,40 +230,76 @@ final class EgtWriter {
     }
   }
 
-  /** The store's batch rules, checked on the expanded operations before sending. */
-  private static void checkRules(String table, List<? extends EntityWrite<?>> writes, List<PlannedOp> ops,
-      Mode mode) {
-    String subject = WriteFailures.subject(mode, writes.get(0), table);
-    if (ops.size() > StoreLimits.MAX_BATCH_OPERATIONS) {
-      int primaries = 0;
-      for (PlannedOp op : ops) {
-        primaries += op.role() == Role.PRIMARY ? 1 : 0;
-      }
-      throw WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
-          subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
-              + (ops.size() - primaries) + " added by their index copies; the store allows at most "
-              + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction"
-              + (mode == Mode.BATCH ? " — split it into smaller batches" : ""),
-          null);
-    }
-    Map<String, PlannedOp> byKey = new HashMap<>();
-    long size = 0;
+  /**
+   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the expanded
+   * operations before sending, and told in the application's terms when broken: the application's operation
+   * rather than the backend operation, what the index copies added, which index value is used twice.
+   */
+  private static void checkRules(String table, List<PlannedOp> ops, Mode mode) {
+    List<WriteOperation> operations = new ArrayList<>(ops.size());
     for (PlannedOp op : ops) {
-      PlannedOp earlier = byKey.putIfAbsent(op.rowKey(), op);
-      if (earlier != null) {
-        throw WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, op.owner().position,
-            subject + ": " + duplicate(earlier, op), null);
+      operations.add(op.operation());
+    }
+    try {
+      BatchRules.check(table, operations);
+    } catch (BatchException broken) {
+      throw explain(table, ops, mode, broken);
+    }
+  }
+
+  private static RuntimeException explain(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
+    int at = broken.failedIndex();
+    PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
+    int position = op == null ? -1 : op.owner().position;
+    String subject = WriteFailures.subject(mode, ops.get(0).owner(), table);
+    String split = mode == Mode.BATCH ? " — split it into smaller batches" : "";
+    switch (broken.reason()) {
+      case TOO_MANY_OPERATIONS:
+        int primaries = 0;
+        for (PlannedOp each : ops) {
+          primaries += each.role() == Role.PRIMARY ? 1 : 0;
+        }
+        return WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
+            subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
+                + (ops.size() - primaries) + " added by their index copies; the store allows at most "
+                + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction" + split,
+            null);
+      case TOO_LARGE:
+        long size = 0;
+        for (PlannedOp each : ops) {
+          size += StoreLimits.entitySize(each.operation().row());
+        }
+        return WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
+            subject + " is " + size + " bytes in the store's size estimate, index copies included; the store"
+                + " allows at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
+                + split + ", or make large indexes partial (@Index(properties = ...))",
+            null);
+      case DUPLICATE_ENTITY:
+        if (op != null) {
+          return WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, position,
+              subject + ": " + duplicate(earlier(ops, at), op), null);
+        }
+        break;
+      case REJECTED:
+        if (op != null && broken.getCause() instanceof RuntimeException) {
+          return WriteFailures.rejected(mode, op.owner(), table, (RuntimeException) broken.getCause());
+        }
+        break;
+      default:
+        break;
+    }
+    return WriteFailures.rule(mode, broken.reason(), position, subject + ": " + broken.getMessage(), null);
+  }
+
+  /** The first operation before {@code at} that addresses the same row. */
+  private static PlannedOp earlier(List<PlannedOp> ops, int at) {
+    String rowKey = ops.get(at).rowKey();
+    for (int i = 0; i < at; i++) {
+      if (ops.get(i).rowKey().equals(rowKey)) {
+        return ops.get(i);
       }
-      size += StoreLimits.entitySize(op.operation().row());
     }
-    if (size > StoreLimits.MAX_BATCH_SIZE) {
-      throw WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
-          subject + " is " + size + " bytes in the store's size estimate, index copies included; the store allows"
-              + " at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
-              + (mode == Mode.BATCH ? " — split it into smaller batches" : "")
-              + ", or make large indexes partial (@Index(properties = ...))",
-          null);
-    }
+    throw new IllegalStateException("BatchRules reported operation " + at + " as a duplicate of none");
   }
 
   private static String duplicate(PlannedOp earlier, PlannedOp later) {

@@ -151,18 +151,9 @@ final class QueryRun<T> {
     return index.fullCopy() ? IndexCopies.primaryView(row, mapping.typeName()) : follow(row);
   }
 
-  /**
-   * A row read by its keys: the discriminator and filter are checked here, then it is resolved like a row of a
-   * query (which the backend matched).
-   */
+  /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
   private TableRow resolvePoint(TableRow row) {
-    if (index == null) {
-      return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
-    }
-    if (!index.copyType().equals(IndexCopies.typeOf(row))) {
-      return null;
-    }
-    return index.fullCopy() && !matches(row) ? null : resolve(row);
+    return base.matches(row) ? resolve(row) : null;
   }
 
   /**

@@ -2,7 +2,6 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.EntityMapping;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
@@ -32,11 +31,6 @@ final class TypeRegistry {
               + " both declare entity type '" + mapping.typeName() + "' in table " + mapping.table()
               + ", so rows of that type could not be told apart; give one of them another @Entity(type = ...)");
     }
-  }
-
-  /** Records every mapping. */
-  void registerAll(List<EntityMapping<?>> mappings) {
-    mappings.forEach(this::register);
   }
 
   /** The mapping of a type in a table, or null. */

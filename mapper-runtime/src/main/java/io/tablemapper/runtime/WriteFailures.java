@@ -7,7 +7,6 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.EntityWrite.Kind;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -203,10 +202,5 @@ final class WriteFailures {
     return mode == Mode.BATCH
         ? batchName(table, first.partitionKey)
         : first.kind.verb() + " of " + first.describe() + " in table " + table;
-  }
-
-  /** The simple name of an entity class, for messages. */
-  static String entityName(EntityMapping<?> mapping) {
-    return mapping.entityClass().getSimpleName();
   }
 }
