@@ -59,6 +59,7 @@ final class DefaultBatch implements Batch {
 
   @Override
   public List<Object> commit() {
+    core.checkOpen();
     if (committed) {
       throw alreadyCommitted("commit() was called again");
     }
@@ -71,7 +72,6 @@ final class DefaultBatch implements Batch {
     for (int i = 0; i < kinds.size(); i++) {
       writes.add(prepare(i, kinds.get(i), entities.get(i), core.mappingOf(entities.get(i))));
     }
-    core.tables.ensure(table);
     core.writer.write(table, writes, Mode.BATCH);
     List<Object> stored = new ArrayList<>(writes.size());
     for (EntityWrite<?> write : writes) {
@@ -83,7 +83,7 @@ final class DefaultBatch implements Batch {
   private <T> EntityWrite<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
     String entityName = mapping.entityClass().getSimpleName();
     String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
-    if (!mapping.table().equals(table)) {
+    if (!mapping.table().equalsIgnoreCase(table)) {
       throw new BatchException(Reason.WRONG_PARTITION, position,
           name() + ": " + operation + " addresses table " + mapping.table() + ", where " + entityName
               + " entities are stored; a batch holds operations on one partition of one table");

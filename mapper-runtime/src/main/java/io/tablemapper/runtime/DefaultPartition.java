@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.Filter;
@@ -62,11 +63,12 @@ final class DefaultPartition implements Partition {
   }
 
   private List<Object> readAll(EntityMapping<?> only) {
+    core.checkOpen();
     TableQuery query = query(only);
     List<Object> entities = new ArrayList<>();
     String token = null;
     do {
-      QueryResult page = core.backend.query(query.withContinuation(token));
+      QueryResult page = send(query.withContinuation(token));
       for (TableRow row : page.rows()) {
         Object entity = resolve(row, only);
         if (entity != null) {
@@ -80,6 +82,7 @@ final class DefaultPartition implements Partition {
 
   private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {
     Objects.requireNonNull(request, "request");
+    core.checkOpen();
     String fingerprint = PageTokens.fingerprint(table, partitionKey, only == null ? null : only.typeName());
     String what = "partition '" + partitionKey + "' of table " + table;
     String token = request.token().map(t -> PageTokens.decode(t, fingerprint, what).backendToken()).orElse(null);
@@ -87,7 +90,7 @@ final class DefaultPartition implements Partition {
     List<Object> items = new ArrayList<>();
     boolean exhausted = false;
     while (items.size() < request.size() && !exhausted) {
-      QueryResult page = core.backend.query(query.toBuilder()
+      QueryResult page = send(query.toBuilder()
           .limit(request.size() - items.size())
           .continuation(token)
           .build());
@@ -110,6 +113,17 @@ final class DefaultPartition implements Partition {
         .filter(only == null ? null : Filter.eq(EntityMapping.TYPE_PROPERTY, only.typeName()))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
+  }
+
+  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  private QueryResult send(TableQuery page) {
+    try {
+      return core.backend.query(page);
+    } catch (TableNotFoundException dropped) {
+      core.tables.forget(table);
+      core.tables.ensure(table);
+      return core.backend.query(page);
+    }
   }
 
   private Object resolve(TableRow row, EntityMapping<?> only) {
@@ -145,7 +159,7 @@ final class DefaultPartition implements Partition {
   private <T> EntityMapping<T> mappingOf(Class<T> type) {
     Objects.requireNonNull(type, "type");
     EntityMapping<T> mapping = core.mapping(type);
-    if (!mapping.table().equals(table)) {
+    if (!mapping.table().equalsIgnoreCase(table)) {
       throw new IllegalArgumentException(
           type.getSimpleName() + " entities are stored in table " + mapping.table() + ", not in table " + table
               + "; read them with mapper.partition(\"" + mapping.table() + "\", \"" + partitionKey + "\")");

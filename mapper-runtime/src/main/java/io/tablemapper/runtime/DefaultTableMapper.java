@@ -21,7 +21,6 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final MapperCore core;
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
-  private volatile boolean closed;
 
   DefaultTableMapper(MapperSettings settings) {
     this.core = new MapperCore(settings.backend(), settings.queryListener());
@@ -35,7 +34,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   @Override
   public <R extends TableRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
-    checkOpen();
+    core.checkOpen();
     Object repository =
         repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this));
     return repositoryType.cast(repository);
@@ -51,22 +50,21 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
 
   @Override
   public Batch batch(String table, String partitionKey) {
-    checkOpen();
+    core.checkOpen();
     checkAddress(table, partitionKey, "batch");
     return new DefaultBatch(core, table, partitionKey);
   }
 
   @Override
   public Partition partition(String table, String partitionKey) {
-    checkOpen();
+    core.checkOpen();
     checkAddress(table, partitionKey, "partition");
     return new DefaultPartition(core, table, partitionKey);
   }
 
   @Override
   public void close() {
-    if (!closed) {
-      closed = true;
+    if (core.close()) {
       core.backend.close();
     }
   }
@@ -78,14 +76,8 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     StoreLimits.checkKey("PartitionKey", partitionKey, what + " on table " + table);
   }
 
-  private void checkOpen() {
-    if (closed) {
-      throw new IllegalStateException("this TableMapper is closed (and its backend with it); build a new one");
-    }
-  }
-
   @Override
   public String toString() {
-    return "TableMapper[" + core.backend.name() + (closed ? ", closed]" : "]");
+    return "TableMapper[" + core.backend.name() + (core.closed() ? ", closed]" : "]");
   }
 }

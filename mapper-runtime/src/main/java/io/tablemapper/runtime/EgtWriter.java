@@ -2,20 +2,23 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteFailures.Race;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Applies writes of one partition — with every index copy they imply — as one entity group transaction, so that
@@ -23,10 +26,12 @@ import java.util.Set;
  *
  * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
  * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
- * repository write goes as a single write). A failed attempt is retried when a fresh read resolves it: an old
- * index copy that is already gone is left out, and a race with another writer between read and write (only when
- * the application named no ETag) is read again, at most {@value #MAX_ATTEMPTS} times. Any other failure is
- * translated and thrown; the store then holds exactly what it held before.
+ * repository write goes as a single write). A failed attempt is retried when what the failure says resolves it:
+ * an old index copy that is gone or not the entity's is left out, a missing copy of an unchanged value is inserted,
+ * the entity's own copy rewritten out of step is replaced conditionally on its own ETag, and a race with another
+ * writer between read and write (only when the application named no ETag) is read again, at most
+ * {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and the writes start
+ * over, once. Any other failure is translated and thrown; the store then holds exactly what it held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
@@ -46,9 +51,22 @@ final class EgtWriter {
    *     {@link BatchException} naming it ({@link Mode#BATCH})
    */
   void write(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
-    TableBackend backend = core.backend;
     checkDistinct(table, writes, mode);
-    Set<String> missingCopies = new HashSet<>();
+    core.tables.ensure(table);
+    try {
+      attempt(table, writes, mode);
+    } catch (TableNotFoundException dropped) {
+      // dropped since this mapper created it: create it again and start over once, reading afresh
+      core.tables.forget(table);
+      core.tables.ensure(table);
+      writes.forEach(EntityWrite::forget);
+      attempt(table, writes, mode);
+    }
+  }
+
+  /** Tries the writes until they are applied, dropped, or fail for good. */
+  private void attempt(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+    TableBackend backend = core.backend;
     int attempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
@@ -58,9 +76,9 @@ final class EgtWriter {
           write.read(backend, table);
           problem = write.checkStored(table);
           if (problem == null && !write.dropped()) {
-            write.expand(ops, missingCopies, core.context);
+            write.expand(ops, core.context);
           }
-        } catch (BatchException e) {
+        } catch (BatchException | TableNotFoundException e) {
           throw e;
         } catch (TableMapperException e) {
           problem = e;
@@ -72,7 +90,7 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
-      checkRules(table, writes, ops, mode);
+      checkRules(table, ops, mode);
 
       Failure failure = send(table, ops, mode);
       if (failure == null) {
@@ -80,27 +98,78 @@ final class EgtWriter {
       }
       PlannedOp failed = ops.get(failure.index);
       EntityWrite<?> owner = failed.owner();
-      RuntimeException cause = failure.cause;
-      if (failed.role() == Role.OLD_COPY && cause instanceof EntityNotFoundException) {
-        missingCopies.add(failed.rowKey());
-        continue;
+      Retry retry = learn(table, failed, failure.cause, mode);
+      if (retry == Retry.NO) {
+        throw WriteFailures.rejected(mode, owner, table,
+            WriteFailures.translate(failed, failure.cause, table, backend));
       }
-      if (failed.role() == Role.PRIMARY) {
-        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing() && !owner.needsRead()) {
+      if (retry == Retry.RACE) {
+        if (attempts >= MAX_ATTEMPTS) {
+          throw WriteFailures.rejected(mode, owner, table,
+              WriteFailures.gaveUp(owner, table, attempts, failure.cause));
+        }
+        attempts++;
+      }
+    }
+  }
+
+  /** How a failed attempt goes on. */
+  private enum Retry {
+    /** The failure is final. */
+    NO,
+    /** Retried with what the failure settled for good (at most once per copy or write, so it needs no bound). */
+    SETTLED,
+    /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
+    RACE
+  }
+
+  /** Records in the failed operation's write what the next attempt does differently, and whether there is one. */
+  private Retry learn(String table, PlannedOp failed, RuntimeException cause, Mode mode) {
+    EntityWrite<?> owner = failed.owner();
+    switch (failed.role()) {
+      case OLD_COPY:
+        // conditional on the entity's ETag: gone already, or another entity's; not ours to delete either way
+        if (cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException) {
+          owner.leaveOut(failed.rowKey());
+          return Retry.SETTLED;
+        }
+        return Retry.NO;
+      case SAME_COPY:
+        if (cause instanceof EntityNotFoundException) {
+          owner.reinsert(failed.rowKey());
+          return Retry.SETTLED;
+        }
+        if (cause instanceof ConcurrencyConflictException) {
+          // the row under the unchanged value is not the copy written with the entity: whose is it?
+          TableRow holder = core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
+          if (holder == null) {
+            owner.reinsert(failed.rowKey());
+            return Retry.SETTLED;
+          }
+          if (!IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey)) {
+            throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
+                failed.rowKey(), table, WriteFailures.holder(holder), cause));
+          }
+          owner.raced(Race.CHANGED);
+          owner.adopt(failed.rowKey(), holder.etag());
+          return Retry.RACE;
+        }
+        return Retry.NO;
+      case PRIMARY:
+        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing()) {
+          // deleted by someone else, its copies with it (atomically): nothing is left to do for it
           owner.drop();
-          continue;
+          return Retry.SETTLED;
         }
         if (owner.retriesOn(cause)) {
-          if (attempts >= MAX_ATTEMPTS) {
-            throw WriteFailures.rejected(mode, owner, table, WriteFailures.gaveUp(owner, table, attempts, cause));
-          }
-          attempts++;
-          writes.forEach(EntityWrite::forget);
-          missingCopies.clear();
-          continue;
+          // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
+          owner.raced(Race.of(cause));
+          owner.forget();
+          return Retry.RACE;
         }
-      }
-      throw WriteFailures.rejected(mode, owner, table, WriteFailures.translate(failed, cause, table, backend));
+        return Retry.NO;
+      default:
+        return Retry.NO;
     }
   }
 
@@ -111,7 +180,7 @@ final class EgtWriter {
       try {
         only.owner().complete(core.backend.write(table, only.operation()));
         return null;
-      } catch (BatchException e) {
+      } catch (BatchException | TableNotFoundException e) {
         throw e;
       } catch (TableMapperException e) {
         return new Failure(0, e);
@@ -161,40 +230,76 @@ final class EgtWriter {
     }
   }
 
-  /** The store's batch rules, checked on the expanded operations before sending. */
-  private static void checkRules(String table, List<? extends EntityWrite<?>> writes, List<PlannedOp> ops,
-      Mode mode) {
-    String subject = WriteFailures.subject(mode, writes.get(0), table);
-    if (ops.size() > StoreLimits.MAX_BATCH_OPERATIONS) {
-      int primaries = 0;
-      for (PlannedOp op : ops) {
-        primaries += op.role() == Role.PRIMARY ? 1 : 0;
-      }
-      throw WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
-          subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
-              + (ops.size() - primaries) + " added by their index copies; the store allows at most "
-              + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction"
-              + (mode == Mode.BATCH ? " — split it into smaller batches" : ""),
-          null);
-    }
-    Map<String, PlannedOp> byKey = new HashMap<>();
-    long size = 0;
+  /**
+   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the expanded
+   * operations before sending, and told in the application's terms when broken: the application's operation
+   * rather than the backend operation, what the index copies added, which index value is used twice.
+   */
+  private static void checkRules(String table, List<PlannedOp> ops, Mode mode) {
+    List<WriteOperation> operations = new ArrayList<>(ops.size());
     for (PlannedOp op : ops) {
-      PlannedOp earlier = byKey.putIfAbsent(op.rowKey(), op);
-      if (earlier != null) {
-        throw WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, op.owner().position,
-            subject + ": " + duplicate(earlier, op), null);
+      operations.add(op.operation());
+    }
+    try {
+      BatchRules.check(table, operations);
+    } catch (BatchException broken) {
+      throw explain(table, ops, mode, broken);
+    }
+  }
+
+  private static RuntimeException explain(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
+    int at = broken.failedIndex();
+    PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
+    int position = op == null ? -1 : op.owner().position;
+    String subject = WriteFailures.subject(mode, ops.get(0).owner(), table);
+    String split = mode == Mode.BATCH ? " — split it into smaller batches" : "";
+    switch (broken.reason()) {
+      case TOO_MANY_OPERATIONS:
+        int primaries = 0;
+        for (PlannedOp each : ops) {
+          primaries += each.role() == Role.PRIMARY ? 1 : 0;
+        }
+        return WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
+            subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
+                + (ops.size() - primaries) + " added by their index copies; the store allows at most "
+                + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction" + split,
+            null);
+      case TOO_LARGE:
+        long size = 0;
+        for (PlannedOp each : ops) {
+          size += StoreLimits.entitySize(each.operation().row());
+        }
+        return WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
+            subject + " is " + size + " bytes in the store's size estimate, index copies included; the store"
+                + " allows at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
+                + split + ", or make large indexes partial (@Index(properties = ...))",
+            null);
+      case DUPLICATE_ENTITY:
+        if (op != null) {
+          return WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, position,
+              subject + ": " + duplicate(earlier(ops, at), op), null);
+        }
+        break;
+      case REJECTED:
+        if (op != null && broken.getCause() instanceof RuntimeException) {
+          return WriteFailures.rejected(mode, op.owner(), table, (RuntimeException) broken.getCause());
+        }
+        break;
+      default:
+        break;
+    }
+    return WriteFailures.rule(mode, broken.reason(), position, subject + ": " + broken.getMessage(), null);
+  }
+
+  /** The first operation before {@code at} that addresses the same row. */
+  private static PlannedOp earlier(List<PlannedOp> ops, int at) {
+    String rowKey = ops.get(at).rowKey();
+    for (int i = 0; i < at; i++) {
+      if (ops.get(i).rowKey().equals(rowKey)) {
+        return ops.get(i);
       }
-      size += StoreLimits.entitySize(op.operation().row());
     }
-    if (size > StoreLimits.MAX_BATCH_SIZE) {
-      throw WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
-          subject + " is " + size + " bytes in the store's size estimate, index copies included; the store allows"
-              + " at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
-              + (mode == Mode.BATCH ? " — split it into smaller batches" : "")
-              + ", or make large indexes partial (@Index(properties = ...))",
-          null);
-    }
+    throw new IllegalStateException("BatchRules reported operation " + at + " as a duplicate of none");
   }
 
   private static String duplicate(PlannedOp earlier, PlannedOp later) {

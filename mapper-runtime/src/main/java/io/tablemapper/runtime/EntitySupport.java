@@ -51,51 +51,59 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   private T write(Kind kind, T entity) {
+    core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
     EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context);
-    core.tables.ensure(mapping.table());
     core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY);
     return write.stored();
   }
 
   @Override
   public Optional<T> findOne(EntityQuery query) {
+    core.checkOpen();
     return queries.findOne(query);
   }
 
   @Override
   public T getOne(EntityQuery query) {
+    core.checkOpen();
     return queries.getOne(query);
   }
 
   @Override
   public List<T> list(EntityQuery query) {
+    core.checkOpen();
     return queries.list(query);
   }
 
   @Override
   public Stream<T> stream(EntityQuery query) {
+    core.checkOpen();
     return queries.stream(query);
   }
 
   @Override
   public Page<T> page(EntityQuery query, PageRequest request) {
+    core.checkOpen();
     Objects.requireNonNull(request, "request");
     return queries.page(query, request);
   }
 
   @Override
   public long count(EntityQuery query) {
+    core.checkOpen();
     return queries.count(query);
   }
 
   @Override
   public boolean exists(EntityQuery query) {
+    core.checkOpen();
     return queries.exists(query);
   }
 
   @Override
   public long delete(EntityQuery query) {
+    core.checkOpen();
     return queries.delete(query);
   }
 

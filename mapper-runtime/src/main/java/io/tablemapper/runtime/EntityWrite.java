@@ -4,6 +4,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.MappingContext;
@@ -12,8 +13,12 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -42,6 +47,9 @@ final class EntityWrite<T> {
     }
   }
 
+  /** The If-Match value that matches any ETag. */
+  private static final String ANY_ETAG = "*";
+
   final Kind kind;
   final EntityMapping<T> mapping;
   final T entity;
@@ -49,7 +57,11 @@ final class EntityWrite<T> {
   final int position;
   final String partitionKey;
   final String rowKey;
-  /** The ETag the application's entity carries (its {@code @ETag} value), or null for none. */
+  /**
+   * The ETag the application's entity carries (its {@code @ETag} value), or null for none: then the write is
+   * unconditional. {@code "*"} is read as none, as the store reads {@code If-Match: *}, so that it means the same
+   * with indexes (where the runtime compares ETags itself) as without (where the store does).
+   */
   final String userEtag;
   private final TableRow row;
   private final TableRow[] copies;
@@ -59,6 +71,17 @@ final class EntityWrite<T> {
   private boolean storedKnown;
   private boolean dropped;
   private WriteResult result;
+
+  // What earlier attempts learned about the copies of the stored entity; null until something was learned, and
+  // forgotten with the stored entity.
+  /** RowKeys of old copies the store did not delete: gone already, or another entity's. */
+  private Set<String> notOurs;
+  /** RowKeys of unchanged values whose copy is missing: inserted instead of replaced. */
+  private Set<String> missing;
+  /** Our own copies found out of step with the entity (rewritten on their own): RowKey to their ETag. */
+  private Map<String, String> outOfStep;
+  /** What other writers did to the entity between this write's reads and its transactions; null for nothing. */
+  private EnumSet<Race> races;
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       TableRow stored, boolean dropWhenMissing) {
@@ -96,7 +119,8 @@ final class EntityWrite<T> {
       this.stored = stored;
       this.storedKnown = true;
     } else {
-      this.userEtag = mapping.etag(entity);
+      String etag = mapping.etag(entity);
+      this.userEtag = ANY_ETAG.equals(etag) ? null : etag;
     }
   }
 
@@ -132,12 +156,45 @@ final class EntityWrite<T> {
     }
   }
 
-  /** Forgets what was read, so the next attempt reads again. */
+  /** Forgets what was read, and what was learned about its copies, so the next attempt reads again. */
   void forget() {
     if (needsRead()) {
       storedKnown = false;
       stored = null;
+      notOurs = null;
+      missing = null;
+      outOfStep = null;
     }
+  }
+
+  /**
+   * An old copy the store did not delete, conditional on the entity's ETag: it is gone already, or it is not
+   * ours (another entity took the value while this entity had no copy of it). Later attempts leave it alone.
+   */
+  void leaveOut(String copyKey) {
+    if (notOurs == null) {
+      notOurs = new HashSet<>();
+    }
+    notOurs.add(copyKey);
+  }
+
+  /** The copy of an unchanged value is missing: later attempts insert it (failing if the value is taken). */
+  void reinsert(String copyKey) {
+    if (missing == null) {
+      missing = new HashSet<>();
+    }
+    missing.add(copyKey);
+  }
+
+  /**
+   * The row holding an unchanged value is this entity's copy, but was rewritten on its own since the entity was:
+   * later attempts replace it conditionally on the ETag it has now.
+   */
+  void adopt(String copyKey, String copyEtag) {
+    if (outOfStep == null) {
+      outOfStep = new HashMap<>();
+    }
+    outOfStep.put(copyKey, copyEtag);
   }
 
   /**
@@ -181,9 +238,22 @@ final class EntityWrite<T> {
       return kind == Kind.UPSERT || userEtag == null;
     }
     if (failure instanceof EntityNotFoundException) {
-      return true;
+      return !dropWhenMissing; // such a write is dropped instead
     }
     return failure instanceof EntityExistsException && kind == Kind.UPSERT;
+  }
+
+  /** Records a race with another writer that made an attempt fail, for the message if the write gives up. */
+  void raced(Race race) {
+    if (races == null) {
+      races = EnumSet.noneOf(Race.class);
+    }
+    races.add(race);
+  }
+
+  /** The races recorded, in the order of {@link Race}. */
+  Set<Race> races() {
+    return races == null ? Set.of() : races;
   }
 
   /** Whether a vanished entity drops this write rather than failing it. */
@@ -201,10 +271,16 @@ final class EntityWrite<T> {
   }
 
   /**
-   * Adds this write's backend operations: the entity's own row, then its index copies. Old copies listed in
-   * {@code missingCopies} (found gone by an earlier attempt) are left out.
+   * Adds this write's backend operations: the entity's own row, then its index copies.
+   *
+   * <p>Copies of the stored entity are written conditionally on its ETag, which its copies share (they are
+   * written in its batches): a row under one of its index values with another ETag is not its copy, and is never
+   * overwritten or deleted (an entity may hold a value without a copy — its row predates the index, or the copy
+   * went missing — and another entity may then have taken the value). What earlier attempts learned changes
+   * that: old copies found gone or not ours are left out, missing copies of unchanged values are inserted, and
+   * our own out-of-step copies are replaced conditionally on their own ETag.
    */
-  void expand(List<PlannedOp> out, Set<String> missingCopies, MappingContext context) {
+  void expand(List<PlannedOp> out, MappingContext context) {
     List<IndexMapping<T>> indexes = mapping.indexes();
     boolean indexed = !indexes.isEmpty();
     if (kind == Kind.INSERT || kind == Kind.UPSERT && indexed && stored == null) {
@@ -217,7 +293,7 @@ final class EntityWrite<T> {
       return;
     }
     if (!indexed) {
-      String ifMatch = userEtag != null ? userEtag : "*";
+      String ifMatch = userEtag != null ? userEtag : ANY_ETAG;
       switch (kind) {
         case UPSERT:
           out.add(primary(WriteOperation.upsertReplace(row)));
@@ -239,11 +315,18 @@ final class EntityWrite<T> {
       String oldKey = index.rowKey(old);
       TableRow copy = kind == Kind.DELETE ? null : copies[i];
       if (copy != null && copy.rowKey().equals(oldKey)) {
-        out.add(new PlannedOp(WriteOperation.upsertReplace(copy), this, index, Role.SAME_COPY));
+        if (missing != null && missing.contains(oldKey)) {
+          out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));
+        } else {
+          String copyEtag = outOfStep == null ? null : outOfStep.get(oldKey);
+          out.add(new PlannedOp(WriteOperation.replace(copy, copyEtag != null ? copyEtag : stored.etag()), this,
+              index, Role.SAME_COPY));
+        }
         continue;
       }
-      if (oldKey != null && !missingCopies.contains(oldKey)) {
-        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, "*"), this, index, Role.OLD_COPY));
+      if (oldKey != null && (notOurs == null || !notOurs.contains(oldKey))) {
+        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, stored.etag()), this, index,
+            Role.OLD_COPY));
       }
       if (copy != null) {
         out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));

@@ -58,6 +58,11 @@ final class IndexCopies {
     return value instanceof String ? (String) value : null;
   }
 
+  /** Whether a row is the copy, for one index, of the entity with this RowKey. */
+  static boolean isCopyOf(TableRow row, IndexMapping<?> index, String primaryRowKey) {
+    return index.copyType().equals(typeOf(row)) && primaryRowKey.equals(primaryRowKey(row));
+  }
+
   /** A row's discriminator, or null when it has none (or not as a String). */
   static String typeOf(TableRow row) {
     Object value = row.get(EntityMapping.TYPE_PROPERTY);

@@ -5,6 +5,7 @@ import io.tablemapper.api.QueryListener;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.MappingContext;
 import io.tablemapper.spi.TableBackend;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** What every part of one mapper shares: the backend, its tables, the known entity types, JSON and the listener. */
 final class MapperCore {
@@ -14,6 +15,7 @@ final class MapperCore {
   final MappingContext context = JsonMappingContext.INSTANCE;
   final EgtWriter writer;
   private final QueryListener listener;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   MapperCore(TableBackend backend, QueryListener listener) {
     this.backend = backend;
@@ -34,6 +36,26 @@ final class MapperCore {
     EntityMapping<?> mapping = GeneratedCode.mappingOf(entity);
     registry.register(mapping);
     return mapping;
+  }
+
+  /** Marks the mapper closed; true only for the one call that closed it. */
+  boolean close() {
+    return closed.compareAndSet(false, true);
+  }
+
+  boolean closed() {
+    return closed.get();
+  }
+
+  /**
+   * Refuses use after close, by anything the mapper handed out.
+   *
+   * @throws IllegalStateException if the mapper is closed
+   */
+  void checkOpen() {
+    if (closed.get()) {
+      throw new IllegalStateException("this TableMapper is closed (and its backend with it); build a new one");
+    }
   }
 
   /** Reports a query to the listener, if there is one. */

@@ -17,11 +17,17 @@ record PlannedOp(WriteOperation operation, EntityWrite<?> owner, IndexMapping<?>
   enum Role {
     /** Writes or deletes the entity's own row. */
     PRIMARY,
-    /** Inserts a copy under a new index value; fails if the value is taken. */
+    /** Inserts a copy under a new index value (or a missing one under an unchanged value); fails if taken. */
     NEW_COPY,
-    /** Rewrites the copy of an unchanged index value (upsert, so a missing copy heals). */
+    /**
+     * Replaces the copy of an unchanged index value, conditionally on the entity's ETag: fails if the copy is
+     * missing, or if the row there is not the entity's copy.
+     */
     SAME_COPY,
-    /** Deletes the copy of an index value the entity no longer has; may already be gone. */
+    /**
+     * Deletes the copy of an index value the entity no longer has, conditionally on the entity's ETag: may already
+     * be gone, or be another entity's.
+     */
     OLD_COPY
   }
 

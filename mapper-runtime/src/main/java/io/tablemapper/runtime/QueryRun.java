@@ -1,7 +1,9 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityQuery;
 import io.tablemapper.spi.Filter;
@@ -21,7 +23,8 @@ import java.util.Optional;
  * <p>The discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
  * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity (with its ETag,
  * written in the same batch), so it is read as the entity. A partial copy is followed to its entity with a point
- * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties.
+ * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties; an
+ * entity that no longer belongs at the copy (changed between the two reads) is skipped.
  *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
@@ -30,6 +33,9 @@ import java.util.Optional;
  * its continuation token exactly after the last entity returned. Not thread-safe.
  */
 final class QueryRun<T> {
+  /** What is read of a partial copy: only what leads to its entity (the keys and ETag come anyway). */
+  private static final List<String> FOLLOWED = List.of(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+
   private final MapperCore core;
   private final EntityMapping<T> mapping;
   private final EntityQuery query;
@@ -46,8 +52,9 @@ final class QueryRun<T> {
    * Starts a run.
    *
    * @param startToken the backend token to resume from, or null to start at the beginning
-   * @param countOnly whether only the number of matches is wanted: rows are then read without properties unless
-   *     a client-side filter needs them (partial index copies)
+   * @param countOnly whether only the number of matches is wanted: rows are then read without properties, except
+   *     through a partial index, whose copies are followed to their entities as for any other read (so that a
+   *     count agrees with a list on copies whose entity is gone or changed)
    */
   QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
     this.core = core;
@@ -55,7 +62,7 @@ final class QueryRun<T> {
     this.query = query;
     this.index = indexOf(mapping, query);
     this.pointKey = query.pointRowKey();
-    this.keysOnly = countOnly && (index == null || index.fullCopy() || query.filter() == null);
+    this.keysOnly = countOnly && (index == null || index.fullCopy());
     this.token = startToken;
     core.tables.ensure(mapping.table());
     TableQuery.Builder builder = TableQuery.builder(mapping.table());
@@ -66,7 +73,7 @@ final class QueryRun<T> {
         .rowFrom(query.rowFrom())
         .rowTo(query.rowTo())
         .filter(serverFilter())
-        .select(keysOnly ? List.of() : null)
+        .select(keysOnly ? List.of() : index != null && !index.fullCopy() ? FOLLOWED : null)
         .build();
   }
 
@@ -91,7 +98,7 @@ final class QueryRun<T> {
     if (pointKey != null) {
       exhausted = true;
       requests++;
-      Optional<TableRow> row = core.backend.get(mapping.table(), query.partitionKey(), pointKey);
+      Optional<TableRow> row = get(query.partitionKey(), pointKey);
       if (row.isEmpty()) {
         return List.of();
       }
@@ -100,7 +107,7 @@ final class QueryRun<T> {
       return resolved == null ? List.of() : List.of(resolved);
     }
     requests++;
-    QueryResult page = core.backend.query(
+    QueryResult page = query(
         base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build());
     rowsRead += page.rows().size();
     token = page.continuation();
@@ -144,34 +151,69 @@ final class QueryRun<T> {
     return index.fullCopy() ? IndexCopies.primaryView(row, mapping.typeName()) : follow(row);
   }
 
-  /** A row read by its keys: the discriminator and filter are checked here. */
+  /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
   private TableRow resolvePoint(TableRow row) {
-    if (index == null) {
-      return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
-    }
-    if (!index.copyType().equals(IndexCopies.typeOf(row))) {
-      return null;
-    }
-    if (index.fullCopy()) {
-      return matches(row) ? IndexCopies.primaryView(row, mapping.typeName()) : null;
-    }
-    return follow(row);
+    return base.matches(row) ? resolve(row) : null;
   }
 
-  /** The entity a partial copy points to, if it still exists and matches the filter. */
+  /**
+   * The entity a partial copy points to, if it still exists, still belongs at this copy and matches the filter.
+   * The entity may have been written between the copy's read and its own: an entity with the copy's ETag is the
+   * one the copy was written with (a copy is always written in its entity's batch, and rows of one batch share
+   * their ETag); otherwise it belongs here only if its index value still yields the copy's RowKey.
+   */
   private TableRow follow(TableRow copy) {
     String primaryKey = IndexCopies.primaryRowKey(copy);
     if (primaryKey == null) {
       return null;
     }
     requests++;
-    Optional<TableRow> primary = core.backend.get(mapping.table(), copy.partitionKey(), primaryKey);
+    Optional<TableRow> primary = get(copy.partitionKey(), primaryKey);
     if (primary.isEmpty()) {
       return null;
     }
     rowsRead++;
     TableRow row = primary.get();
-    return mapping.typeName().equals(IndexCopies.typeOf(row)) && matches(row) ? row : null;
+    if (!mapping.typeName().equals(IndexCopies.typeOf(row)) || !matches(row)) {
+      return null;
+    }
+    return row.etag() != null && row.etag().equals(copy.etag()) || stillAt(copy, row) ? row : null;
+  }
+
+  /** Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s RowKey. */
+  private boolean stillAt(TableRow copy, TableRow row) {
+    String copyKey;
+    try {
+      copyKey = index.rowKey(mapping.fromRow(row, core.context));
+    } catch (InvalidKeyException noValidValue) {
+      return false; // an index value that is no valid key has no copy anywhere
+    }
+    return copy.rowKey().equals(copyKey);
+  }
+
+  /** A point read; a table dropped since it was created is created again (and read again, empty). */
+  private Optional<TableRow> get(String partitionKey, String rowKey) {
+    try {
+      return core.backend.get(mapping.table(), partitionKey, rowKey);
+    } catch (TableNotFoundException dropped) {
+      recreateTable();
+      return core.backend.get(mapping.table(), partitionKey, rowKey);
+    }
+  }
+
+  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  private QueryResult query(TableQuery page) {
+    try {
+      return core.backend.query(page);
+    } catch (TableNotFoundException dropped) {
+      recreateTable();
+      return core.backend.query(page);
+    }
+  }
+
+  private void recreateTable() {
+    core.tables.forget(mapping.table());
+    core.tables.ensure(mapping.table());
   }
 
   private boolean matches(TableRow row) {

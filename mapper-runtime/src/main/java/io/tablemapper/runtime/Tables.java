@@ -1,10 +1,15 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.spi.TableBackend;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Creates each table a mapper uses once, before its first use. */
+/**
+ * Creates each table a mapper uses once, before its first use, and again after it was found dropped: a request
+ * that gets {@link io.tablemapper.api.TableNotFoundException} for a table ensured here (deleted since, for example
+ * with {@link TableBackend#deleteTableIfExists}) calls {@link #forget}, then {@link #ensure}, and is sent once more.
+ */
 final class Tables {
   private final TableBackend backend;
   private final Set<String> ready = ConcurrentHashMap.newKeySet();
@@ -13,11 +18,22 @@ final class Tables {
     this.backend = backend;
   }
 
-  /** Makes sure the table exists; asks the backend only the first time. */
+  /** Makes sure the table exists; asks the backend only the first time (or the first time after forget). */
   void ensure(String table) {
-    if (!ready.contains(table)) {
+    String key = key(table);
+    if (!ready.contains(key)) {
       backend.createTableIfNotExists(table);
-      ready.add(table);
+      ready.add(key);
     }
+  }
+
+  /** Forgets that the table exists, so that the next {@link #ensure} creates it again. */
+  void forget(String table) {
+    ready.remove(key(table));
+  }
+
+  /** Table names are case-insensitive, as in the store. */
+  private static String key(String table) {
+    return table.toLowerCase(Locale.ROOT);
   }
 }

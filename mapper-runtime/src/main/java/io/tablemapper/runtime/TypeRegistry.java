@@ -2,14 +2,15 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.EntityMapping;
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The entity types one mapper has seen, per table: resolves a row's discriminator to its mapping for partition
- * reads. Two classes may not claim the same type in the same table.
+ * reads. Two classes may not claim the same type in the same table. Table names are case-insensitive, as in the
+ * store.
  */
 final class TypeRegistry {
   private final Map<String, Map<String, EntityMapping<?>>> byTable = new ConcurrentHashMap<>();
@@ -22,7 +23,7 @@ final class TypeRegistry {
   void register(EntityMapping<?> mapping) {
     EntityMapping<?> previous =
         byTable
-            .computeIfAbsent(mapping.table(), table -> new ConcurrentHashMap<>())
+            .computeIfAbsent(key(mapping.table()), table -> new ConcurrentHashMap<>())
             .putIfAbsent(mapping.typeName(), mapping);
     if (previous != null && previous.entityClass() != mapping.entityClass()) {
       throw new TableMapperException(
@@ -32,20 +33,19 @@ final class TypeRegistry {
     }
   }
 
-  /** Records every mapping. */
-  void registerAll(List<EntityMapping<?>> mappings) {
-    mappings.forEach(this::register);
-  }
-
   /** The mapping of a type in a table, or null. */
   EntityMapping<?> find(String table, String typeName) {
-    Map<String, EntityMapping<?>> types = byTable.get(table);
+    Map<String, EntityMapping<?>> types = byTable.get(key(table));
     return types == null ? null : types.get(typeName);
   }
 
   /** The type names known for a table, sorted, for messages. */
   String describeTypes(String table) {
-    Map<String, EntityMapping<?>> types = byTable.get(table);
+    Map<String, EntityMapping<?>> types = byTable.get(key(table));
     return types == null || types.isEmpty() ? "none" : String.join(", ", new TreeSet<>(types.keySet()));
+  }
+
+  private static String key(String table) {
+    return table.toLowerCase(Locale.ROOT);
   }
 }

@@ -7,11 +7,11 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.EntityWrite.Kind;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * Turns what the store reported about one operation into an exception that names the entity class, the table, the
@@ -26,6 +26,27 @@ final class WriteFailures {
     REPOSITORY,
     /** A {@code Batch}: a {@link BatchException} with the application's operation index. */
     BATCH
+  }
+
+  /** What another writer did to an entity between a write's read and its transaction. */
+  enum Race {
+    CHANGED("changed"),
+    DELETED("deleted"),
+    INSERTED("inserted");
+
+    final String verb;
+
+    Race(String verb) {
+      this.verb = verb;
+    }
+
+    /** The race a failure of the entity's own operation reveals. */
+    static Race of(RuntimeException failure) {
+      if (failure instanceof EntityNotFoundException) {
+        return DELETED;
+      }
+      return failure instanceof EntityExistsException ? INSERTED : CHANGED;
+    }
   }
 
   private WriteFailures() {}
@@ -70,11 +91,14 @@ final class WriteFailures {
         cause);
   }
 
-  /** A write kept losing races with other writers. */
+  /** A write kept losing races with other writers; says what they did (the write's recorded races). */
   static ConcurrencyConflictException gaveUp(EntityWrite<?> write, String table, int attempts, Throwable cause) {
+    StringJoiner what = new StringJoiner(" or ");
+    write.races().forEach(race -> what.add(race.verb));
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": another writer changed"
-            + " it between read and write in each of " + attempts + " attempts; retry later",
+        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": other writers "
+            + (what.length() == 0 ? "wrote" : what.toString()) + " it between read and write in each of "
+            + attempts + " attempts; retry later",
         cause);
   }
 
@@ -98,7 +122,7 @@ final class WriteFailures {
         return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
-          return indexTaken(write, op.index(), op.rowKey(), table, backend, cause);
+          return indexTaken(write, op.index(), op.rowKey(), table, holder(backend, table, write, op.rowKey()), cause);
         }
         return cause;
       default:
@@ -106,15 +130,21 @@ final class WriteFailures {
     }
   }
 
-  private static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
-      String table, TableBackend backend, RuntimeException cause) {
+  /**
+   * An index value the write needs a copy under is held by another row.
+   *
+   * @param holder the holder, as {@link #holder(TableRow)} describes it
+   */
+  static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
+      String table, String holder, RuntimeException cause) {
     return new EntityExistsException(
         "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
-            + "' value '" + copyKey + "' is already taken by " + holder(backend, table, write, copyKey)
+            + "' value '" + copyKey + "' is already taken by " + holder
             + "; values of index '" + index.name() + "' are unique within a partition",
         cause);
   }
 
+  /** The row holding an index value, read now (on the failure path), for messages. */
   private static String holder(TableBackend backend, String table, EntityWrite<?> write, String copyKey) {
     Optional<TableRow> taken;
     try {
@@ -122,14 +152,19 @@ final class WriteFailures {
     } catch (RuntimeException e) {
       return "another entity";
     }
-    if (taken.isEmpty()) {
+    return holder(taken.orElse(null));
+  }
+
+  /** The row holding an index value (null: none any more), for messages. */
+  static String holder(TableRow taken) {
+    if (taken == null) {
       return "another entity (since removed; retry)";
     }
-    String primaryKey = IndexCopies.primaryRowKey(taken.get());
+    String primaryKey = IndexCopies.primaryRowKey(taken);
     if (primaryKey != null) {
       return "another entity (RowKey '" + primaryKey + "')";
     }
-    String type = IndexCopies.typeOf(taken.get());
+    String type = IndexCopies.typeOf(taken);
     return "another row" + (type == null ? "" : " of type '" + type + "'")
         + " (its RowKey equals the index value; give the index's RowKey template a prefix of its own)";
   }
@@ -167,10 +202,5 @@ final class WriteFailures {
     return mode == Mode.BATCH
         ? batchName(table, first.partitionKey)
         : first.kind.verb() + " of " + first.describe() + " in table " + table;
-  }
-
-  /** The simple name of an entity class, for messages. */
-  static String entityName(EntityMapping<?> mapping) {
-    return mapping.entityClass().getSimpleName();
   }
 }

@@ -85,6 +85,14 @@ class BatchTest {
   }
 
   @Test
+  void aBatchOnATableSpelledInAnotherCaseWritesTheEntitysTable() {
+    mapper.batch("company", "Sales").insert(employee(200, "ben@contoso.com")).commit();
+
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 200)).isPresent();
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void anEmptyBatchIsRejected() {
     BatchException failure = failure(sales());
 
@@ -274,6 +282,19 @@ class BatchTest {
     assertThat(backend.batches).hasSize(2);
     Invariants.assertEmployeeCopiesConsistent(store, "Company");
     assertThat(RawRows.get(store, "Company", "Sales", "email_raced@contoso.com")).isNull();
+  }
+
+  @Test
+  void aRaceRereadsOnlyTheEntityThatRaced() {
+    backend.beforeNextWrite(() -> TableMapper.builder().backend(store).build()
+        .repository(EmployeeRepository.class).update(kim.withEmail("raced@contoso.com")));
+    int before = backend.gets.get();
+
+    sales().update(ken.withAge(71).withEtag(null)).update(kim.withAge(70).withEtag(null)).commit();
+
+    assertThat(backend.gets.get() - before).as("two reads, then one of kim again").isEqualTo(3);
+    assertThat(backend.batches).hasSize(2);
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
   }
 
   @Test

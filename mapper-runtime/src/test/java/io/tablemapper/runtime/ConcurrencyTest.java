@@ -50,6 +50,17 @@ class ConcurrencyTest {
   }
 
   @Test
+  void anUpdateWithAnETagOfStarThatRacesWithAnotherWriterIsRetriedLikeOneWithout() {
+    Employee stored = employees.insert(ken);
+    backend.beforeNextWrite(() -> otherWriter.update(stored.withEmail("other@contoso.com")));
+
+    Employee mine = employees.update(stored.withAge(60).withEtag("*"));
+
+    assertThat(RawRows.get(store, "Company", "Sales", "empid_00000123").etag()).isEqualTo(mine.etag());
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
   void anUpdateWithAnETagThatRacesWithAnotherWriterFailsAndWritesNothing() {
     Employee stored = employees.insert(ken);
     backend.beforeNextWrite(() -> otherWriter.update(stored.withEmail("other@contoso.com")));
@@ -102,6 +113,31 @@ class ConcurrencyTest {
         .hasMessageContaining(EgtWriter.MAX_ATTEMPTS + " attempts");
     assertThat(races.get()).isEqualTo(EgtWriter.MAX_ATTEMPTS);
     assertThat(RawRows.get(store, "Company", "Sales", "email_mine@contoso.com")).isNull();
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
+  void aWriterThatGivesUpSaysWhatTheOtherWritersDidAndClaimsNoChangeWhenThereWasNone() {
+    employees.findByDepartmentAndEmployeeId("Sales", 123);
+    AtomicInteger races = new AtomicInteger();
+    Runnable[] interfere = new Runnable[1];
+    interfere[0] = () -> {
+      if (races.incrementAndGet() % 2 == 1) {
+        otherWriter.insert(ken);
+      } else {
+        otherWriter.delete(ken);
+      }
+      backend.beforeNextWrite(interfere[0]);
+    };
+    backend.beforeNextWrite(interfere[0]);
+
+    assertThatThrownBy(() -> employees.upsert(ken.withAge(33)))
+        .isInstanceOf(ConcurrencyConflictException.class)
+        .hasMessageContaining("cannot upsert Employee (PartitionKey 'Sales', RowKey 'empid_00000123')")
+        .hasMessageContaining("other writers deleted or inserted it")
+        .hasMessageContaining(EgtWriter.MAX_ATTEMPTS + " attempts")
+        .hasMessageNotContaining("changed");
+    assertThat(races.get()).isEqualTo(EgtWriter.MAX_ATTEMPTS);
     Invariants.assertEmployeeCopiesConsistent(store, "Company");
   }
 

@@ -11,6 +11,7 @@ import io.tablemapper.runtime.fixtures.Department;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -91,7 +92,7 @@ class IndexCopiesTest {
   @Test
   void updateRewritesAMissingCopyOfAnUnchangedValue() {
     Employee v1 = employees.insert(ken);
-    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
+    backend.write("Company", WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
 
     Employee v2 = employees.update(v1.withAge(30));
 
@@ -99,10 +100,75 @@ class IndexCopiesTest {
     assertThat(row("email_kenk@contoso.com").etag()).isEqualTo(v2.etag());
   }
 
+  /**
+   * Kim holds 'shared@' legally: Ken has that value too, but no copy of it (his row predates the index, or the
+   * copy went missing), so nothing stopped Kim's insert. Returns Ken.
+   */
+  private Employee kenWithoutTheCopyKimHolds() {
+    Employee a = employees.insert(ken.withEmail("shared@contoso.com"));
+    backend.write("Company", WriteOperation.delete("Sales", "email_shared@contoso.com", "*"));
+    employees.insert(Employee.of("Sales", 124, "Kim", "Akers", 31, "shared@contoso.com"));
+    return a;
+  }
+
+  @Test
+  void updateOfAnUnchangedValueWhoseCopyAnotherEntityHoldsFailsAndLeavesThatCopyAlone() {
+    Employee a = kenWithoutTheCopyKimHolds();
+    Employee kim = employees.getByDepartmentAndEmployeeId("Sales", 124);
+    List<TableRow> before = RawRows.all(backend, "Company");
+
+    assertThatThrownBy(() -> employees.update(a.withAge(30)))
+        .isInstanceOf(EntityExistsException.class)
+        .hasMessageContaining("cannot update Employee (PartitionKey 'Sales', RowKey 'empid_00000123')")
+        .hasMessageContaining("index 'email' value 'email_shared@contoso.com' is already taken")
+        .hasMessageContaining("RowKey 'empid_00000124'");
+
+    assertThat(RawRows.all(backend, "Company")).isEqualTo(before);
+    assertThat(employees.findByDepartmentAndEmail("Sales", "shared@contoso.com")).contains(kim);
+  }
+
+  @Test
+  void deleteLeavesTheCopyAnotherEntityHoldsUnderTheDeletedEntitysValue() {
+    Employee a = kenWithoutTheCopyKimHolds();
+    Employee kim = employees.getByDepartmentAndEmployeeId("Sales", 124);
+
+    employees.delete(a);
+
+    assertThat(rowKeys()).containsExactly("email_shared@contoso.com", "empid_00000124", "lastname_Akers_00000124");
+    assertThat(employees.findByDepartmentAndEmail("Sales", "shared@contoso.com")).contains(kim);
+    Invariants.assertEmployeeCopiesConsistent(backend, "Company");
+  }
+
+  @Test
+  void updateAwayFromAValueAnotherEntityHoldsLeavesThatEntitysCopyAlone() {
+    Employee a = kenWithoutTheCopyKimHolds();
+    Employee kim = employees.getByDepartmentAndEmployeeId("Sales", 124);
+
+    employees.update(a.withEmail("ken@contoso.com"));
+
+    assertThat(employees.findByDepartmentAndEmail("Sales", "shared@contoso.com")).contains(kim);
+    assertThat(employees.findByDepartmentAndEmail("Sales", "ken@contoso.com")).isPresent();
+    Invariants.assertEmployeeCopiesConsistent(backend, "Company");
+  }
+
+  @Test
+  void updateRewritesItsOwnCopyEvenWhenTheCopyWasRewrittenOutOfStepWithTheEntity() {
+    Employee v1 = employees.insert(ken);
+    TableRow copy = row("email_kenk@contoso.com");
+    backend.write("Company", WriteOperation.upsertReplace(copy.toBuilder().build()));
+    assertThat(row("email_kenk@contoso.com").etag()).isNotEqualTo(v1.etag());
+
+    Employee v2 = employees.update(v1.withAge(30));
+
+    assertThat(row("email_kenk@contoso.com").etag()).isEqualTo(v2.etag());
+    assertThat(row("email_kenk@contoso.com").get("age")).isEqualTo(30);
+    Invariants.assertEmployeeCopiesConsistent(backend, "Company");
+  }
+
   @Test
   void updateSucceedsWhenTheOldCopyOfAChangedValueIsAlreadyGone() {
     Employee v1 = employees.insert(ken);
-    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
+    backend.write("Company", WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
 
     employees.update(v1.withEmail("new@contoso.com"));
 
@@ -159,7 +225,7 @@ class IndexCopiesTest {
   @Test
   void deleteSucceedsWhenACopyIsAlreadyMissing() {
     Employee stored = employees.insert(ken);
-    backend.write("Company", io.tablemapper.spi.WriteOperation.delete("Sales", "lastname_Kwok_00000123", "*"));
+    backend.write("Company", WriteOperation.delete("Sales", "lastname_Kwok_00000123", "*"));
 
     employees.delete(stored);
 

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A backend around another that lets a test act between the mapper's reads and writes (another writer's race),
- * record the batches sent, and return pages that are short or empty while more follow — all within the contract.
+ * count and record the requests sent, and return pages that are short or empty while more follow — all within the
+ * contract.
  */
 final class InterceptingBackend implements TableBackend {
   private static final String START = "start";
@@ -23,7 +24,9 @@ final class InterceptingBackend implements TableBackend {
   final AtomicInteger queries = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
   final AtomicInteger tableCreations = new AtomicInteger();
+  final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
+  private final List<Runnable> beforeGets = new ArrayList<>();
   private int pageCap;
   private boolean emptyPages;
   private boolean closed;
@@ -35,6 +38,12 @@ final class InterceptingBackend implements TableBackend {
   /** Runs {@code action} (with the real backend) just before the next write or batch reaches the store. */
   synchronized InterceptingBackend beforeNextWrite(Runnable action) {
     beforeWrites.add(action);
+    return this;
+  }
+
+  /** Runs {@code action} (with the real backend) just before the next point read reaches the store. */
+  synchronized InterceptingBackend beforeNextGet(Runnable action) {
+    beforeGets.add(action);
     return this;
   }
 
@@ -68,6 +77,7 @@ final class InterceptingBackend implements TableBackend {
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     gets.incrementAndGet();
+    run(beforeGets);
     return delegate.get(table, partitionKey, rowKey);
   }
 
@@ -93,30 +103,31 @@ final class InterceptingBackend implements TableBackend {
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    runInterceptions();
+    run(beforeWrites);
     return delegate.write(table, operation);
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-    runInterceptions();
+    run(beforeWrites);
     synchronized (this) {
       batches.add(List.copyOf(operations));
     }
     return delegate.batch(table, operations);
   }
 
-  private void runInterceptions() {
+  private void run(List<Runnable> pending) {
     List<Runnable> actions;
     synchronized (this) {
-      actions = new ArrayList<>(beforeWrites);
-      beforeWrites.clear();
+      actions = new ArrayList<>(pending);
+      pending.clear();
     }
     actions.forEach(Runnable::run);
   }
 
   @Override
   public void close() {
+    closes.incrementAndGet();
     closed = true;
     delegate.close();
   }

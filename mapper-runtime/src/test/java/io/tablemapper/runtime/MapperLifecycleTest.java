@@ -3,10 +3,16 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.Batch;
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.runtime.fixtures.DepartmentRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
@@ -15,6 +21,14 @@ import io.tablemapper.runtime.fixtures.Project;
 import io.tablemapper.runtime.fixtures.Project__Mapping;
 import io.tablemapper.runtime.fixtures.Unmapped;
 import io.tablemapper.runtime.fixtures.UnmappedRepository;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class MapperLifecycleTest {
@@ -37,6 +51,58 @@ class MapperLifecycleTest {
     assertThatThrownBy(() -> mapper.repository(EmployeeRepository.class))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("closed");
+  }
+
+  @Test
+  void whatAMapperHandedOutBeforeItWasClosedRefusesUseSayingTheMapperIsClosed() {
+    TableMapper mapper = TableMapper.builder().backend(backend).build();
+    EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+    Employee ken = Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com");
+    Batch batch = mapper.batch("Company", "Sales").insert(ken);
+    Partition sales = mapper.partition("Company", "Sales");
+
+    mapper.close();
+
+    for (ThrowingCallable use : List.<ThrowingCallable>of(
+        () -> employees.insert(ken),
+        () -> employees.delete(ken),
+        () -> employees.findByDepartment("Sales"),
+        () -> employees.findByDepartmentAndEmployeeId("Sales", 1),
+        () -> employees.countByDepartment("Sales"),
+        () -> employees.streamByDepartment("Sales"),
+        batch::commit,
+        sales::all)) {
+      assertThatThrownBy(use)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("this TableMapper is closed");
+    }
+  }
+
+  @Test
+  void aMapperClosedByManyThreadsAtOnceClosesItsBackendOnce() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      for (int round = 0; round < 200; round++) {
+        InterceptingBackend shared = new InterceptingBackend(InMemoryBackend.create());
+        TableMapper mapper = TableMapper.builder().backend(shared).build();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> closing = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          closing.add(pool.submit(() -> {
+            start.await();
+            mapper.close();
+            return null;
+          }));
+        }
+        start.countDown();
+        for (Future<?> done : closing) {
+          done.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(shared.closes.get()).as("round %d", round).isEqualTo(1);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
@@ -113,7 +179,53 @@ class MapperLifecycleTest {
       employees.findByDepartment("Sales");
       employees.countByDepartment("Sales");
       mapper.partition("Company", "Sales").all();
+      mapper.partition("COMPANY", "Sales").all();
       assertThat(backend.tableCreations.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void writesToATableDroppedSinceItWasCreatedCreateItAgain() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      DepartmentRepository departments = mapper.repository(DepartmentRepository.class);
+      Employee ken = employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
+
+      backend.deleteTableIfExists("Company");
+      employees.insert(ken.withEtag(null));
+      backend.deleteTableIfExists("Company");
+      departments.insert(new Department("Sales", "Ann", 1, null));
+      backend.deleteTableIfExists("Company");
+      mapper.batch("Company", "Sales").insert(ken.withEtag(null)).commit();
+      backend.deleteTableIfExists("Company");
+      assertThatThrownBy(() -> employees.update(ken.withEtag(null)))
+          .isInstanceOf(EntityNotFoundException.class)
+          .hasMessageContaining("does not exist in table Company");
+
+      assertThat(RawRows.all(backend, "Company")).isEmpty();
+      employees.insert(ken.withEtag(null));
+      assertThat(employees.findByDepartment("Sales")).hasSize(1);
+    }
+  }
+
+  @Test
+  void readsOfATableDroppedSinceItWasCreatedFindItEmptyAndCreateItAgain() {
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
+
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.findByDepartment("Sales")).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isZero();
+      backend.deleteTableIfExists("Company");
+      assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
+      backend.deleteTableIfExists("Company");
+      assertThat(mapper.partition("Company", "Sales").page(PageRequest.of(10)).items()).isEmpty();
+
+      assertThat(backend.tableExists("Company")).isTrue();
     }
   }
 }

@@ -94,6 +94,14 @@ class PartitionTest {
   }
 
   @Test
+  void tableNamesAreCaseInsensitiveAsInTheStore() {
+    TableMapper mapper = fresh(Employee.class, Department.class);
+
+    assertThat(mapper.partition("company", "Sales").all()).containsExactly(written.get(1), written.get(2), written.get(0));
+    assertThat(mapper.partition("COMPANY", "Sales").all(Department.class)).containsExactly((Department) written.get(1));
+  }
+
+  @Test
   void aClassOfAnotherTableIsRefused() {
     assertThatThrownBy(() -> fresh().partition("Company", "Sales").all(Project.class))
         .isInstanceOf(IllegalArgumentException.class)

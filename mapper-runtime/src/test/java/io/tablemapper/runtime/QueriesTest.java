@@ -15,9 +15,11 @@ import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -107,6 +109,50 @@ class QueriesTest {
     store.write("Company", WriteOperation.delete("Sales", "empid_00000123", "*"));
 
     assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
+  }
+
+  @Test
+  void countAndExistsThroughAPartialCopyAgreeWithListOnCopiesWhoseEntityIsGone() {
+    store.write("Company", WriteOperation.delete("Sales", "empid_00000200", "*"));
+    store.write("Company", WriteOperation.delete("Sales", "empid_00000123", "*"));
+
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Smith")).isEmpty();
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Smith")).isZero();
+    assertThat(employees.existsByDepartmentAndLastName("Sales", "Smith")).isFalse();
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isEqualTo(1);
+    assertThat(employees.existsByDepartmentAndLastName("Sales", "Kwok")).isTrue();
+  }
+
+  @Test
+  void aPartialCopyWhoseEntityWasRenamedAfterTheCopyWasReadIsSkipped() {
+    backend.beforeNextGet(() -> otherWriter().update(ken.withLastName("Smith")));
+
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
+  }
+
+  @Test
+  void aPartialCopyWhoseEntityChangedOtherwiseAfterTheCopyWasReadStillFindsIt() {
+    backend.beforeNextGet(() -> otherWriter().update(ken.withAge(24)));
+
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).extracting(Employee::age)
+        .containsExactly(24, kim.age());
+  }
+
+  @Test
+  void deleteByQueryThroughAPartialCopyLeavesAnEntityRenamedAfterTheCopyWasRead() {
+    backend.beforeNextGet(() -> otherWriter().update(ken.withLastName("Smith")));
+
+    assertThat(employees.deleteByDepartmentAndLastName("Sales", "Kwok")).isEqualTo(1);
+
+    assertThat(employees.findByDepartment("Sales")).extracting(Employee::employeeId).containsExactly(123, 200);
+    assertThat(employees.getByDepartmentAndEmployeeId("Sales", 123).lastName()).isEqualTo("Smith");
+    Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  /** Another writer straight on the store, racing with the mapper under test. */
+  private EmployeeRepository otherWriter() {
+    return TableMapper.builder().backend(store).build().repository(EmployeeRepository.class);
   }
 
   @Test
@@ -204,6 +250,29 @@ class QueriesTest {
     assertThat(employees.deleteByDepartmentAndAgeLessThan("Sales", 40)).isEqualTo(1);
     assertThat(employees.findByDepartment("Sales")).containsExactly(kim);
     Invariants.assertEmployeeCopiesConsistent(store, "Company");
+  }
+
+  @Test
+  void deleteByQuerySkipsEntitiesAPurgerDeletesBeforeEachOfMoreBatchesThanARaceIsRetried() {
+    List<Employee> hr = new ArrayList<>();
+    IntStream.range(0, 10).forEach(i ->
+        hr.add(employees.insert(Employee.of("HR", i, "N", "M", 20, i + "@contoso.com"))));
+    int purged = EgtWriter.MAX_ATTEMPTS + 1;
+    EmployeeRepository purger = otherWriter();
+    AtomicInteger next = new AtomicInteger();
+    Runnable[] purge = new Runnable[1];
+    purge[0] = () -> {
+      purger.delete(hr.get(9 - next.get()));
+      if (next.incrementAndGet() < purged) {
+        backend.beforeNextWrite(purge[0]);
+      }
+    };
+    backend.beforeNextWrite(purge[0]);
+
+    assertThat(employees.deleteByDepartment("HR")).isEqualTo(10 - purged);
+
+    assertThat(next.get()).isEqualTo(purged);
+    assertThat(RawRows.partition(store, "Company", "HR")).isEmpty();
   }
 
   @Test

@@ -134,6 +134,31 @@ class RepositoryWritesTest {
   }
 
   @Test
+  void anETagOfStarIsNoConditionWithIndexes() {
+    Employee v1 = employees.insert(ken);
+    employees.update(v1.withAge(24));
+
+    Employee v3 = employees.update(v1.withAge(50).withEtag("*"));
+
+    assertThat(employees.getByDepartmentAndEmployeeId("Sales", 123)).isEqualTo(v3);
+    assertThat(v3.age()).isEqualTo(50);
+    employees.delete(v1.withEtag("*"));
+    assertThat(company()).isEmpty();
+  }
+
+  @Test
+  void anETagOfStarIsNoConditionWithoutIndexes() {
+    Department v1 = departments.insert(new Department("Sales", "Ann", 3, null));
+    departments.update(v1.withManager("Bob"));
+
+    departments.update(new Department("Sales", "Cy", 3, "*"));
+
+    assertThat(company().get(0).get("manager")).isEqualTo("Cy");
+    departments.delete(new Department("Sales", "Cy", 3, "*"));
+    assertThat(company()).isEmpty();
+  }
+
+  @Test
   void updateOfAMissingEntityFailsWithEntityNotFoundSuggestingInsertOrUpsert() {
     assertThatThrownBy(() -> departments.update(new Department("Sales", "Ann", 3, null)))
         .isInstanceOf(EntityNotFoundException.class)
