@@ -41,8 +41,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       reader sees it half-applied. A rejected operation is reported as a {@link BatchException} whose
  *       {@code failedIndex()} is the first operation that failed and whose cause is the specific exception.
  *   <li>A query page holds exactly {@code limit} rows unless the matches run out, and stops reading as soon as it
- *       is full. A full page carries a continuation token even if no other row matches (the next page is then
- *       empty, without a token); a page that is not full carries none. Tokens are deterministic strings that name
+ *       is full. A full page carries a continuation token if another row follows in the query's key range,
+ *       whether or not that row matches the filter (the next page may then be empty, without a token); a page
+ *       that is not full, or that ends with the range's last row, carries none. Tokens are deterministic strings that name
  *       the last row returned, and the next page resumes after it, so they stay valid across query objects and
  *       while the data changes, and a row that comes to match after that key is on a later page.
  *   <li>It is safe for concurrent use. After {@link #close()} every operation throws

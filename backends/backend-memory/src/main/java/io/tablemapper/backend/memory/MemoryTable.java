@@ -34,7 +34,7 @@ final class MemoryTable {
 
   /**
    * One page of the query: it stops when it holds the query's limit, and then carries a token that resumes after
-   * its last row, whether or not another row matches.
+   * its last row if any row follows in the query's key range (matching its filter or not: that is not evaluated).
    */
   QueryResult query(TableQuery query, ScanListener listener) {
     ContinuationToken resume =
@@ -53,7 +53,9 @@ final class MemoryTable {
       partition.collect(query, rowFrom, query.rowTo(), page, listener);
       if (page.size() == query.limit()) {
         TableRow last = page.get(page.size() - 1);
-        return new QueryResult(page, new ContinuationToken(last.partitionKey(), last.rowKey()).encode());
+        boolean more = !KeyRanges.range(partition.rows, KeyBound.exclusive(last.rowKey()), query.rowTo()).isEmpty()
+            || !KeyRanges.range(partitions, KeyBound.exclusive(partition.key), query.partitionTo()).isEmpty();
+        return new QueryResult(page, more ? new ContinuationToken(last.partitionKey(), last.rowKey()).encode() : null);
       }
     }
     return new QueryResult(page, null);

@@ -65,9 +65,20 @@ class InMemoryQueryTest {
   }
 
   @Test
-  void a_full_page_carries_a_token_even_when_it_holds_the_last_matches_and_the_next_page_is_then_empty() {
+  void a_full_page_ending_at_the_last_row_of_its_range_carries_no_token() {
     TableQuery query =
         TableQuery.builder("Grid").partitionKey("p4").rowFrom(KeyBound.inclusive(rowKey(990))).limit(10).build();
+
+    QueryResult page = backend.query(query);
+
+    assertThat(page.rows()).hasSize(10);
+    assertThat(page.continuation()).isNull();
+  }
+
+  @Test
+  void a_full_page_followed_only_by_rows_the_filter_rejects_carries_a_token_to_an_empty_last_page() {
+    TableQuery query = TableQuery.builder("Grid").partitionKey("p4").rowFrom(KeyBound.inclusive(rowKey(980)))
+        .filter(Filter.lt("n", 990)).limit(10).build();
 
     QueryResult page = backend.query(query);
     QueryResult next = backend.query(query.withContinuation(page.continuation()));
