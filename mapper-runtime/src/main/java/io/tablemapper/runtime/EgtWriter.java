@@ -27,9 +27,9 @@ import java.util.Map;
  * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
  * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
  * repository write goes as a single write). Every operation is conditional on the ETag of the row it touches
- * ({@link EntityWrite}); whether a copy's ETag must be read first or is its entity's is learned from the results
- * of the batches sent: once a batch gives a copy another ETag than its entity, copies are read before they are
- * written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or
+ * ({@link EntityWrite}); whether a copy's ETag must be read first or is its entity's is learned from the store:
+ * once a batch gives a copy another ETag than its entity, or a copy is found with another, copies are read before
+ * they are written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or
  * that changed is read (it may be the entity's copy, another entity's, or gone) and the copies are written as
  * found; a race with another writer between read and write (only when the application named no ETag) is read
  * again, at most {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and
@@ -42,8 +42,8 @@ final class EgtWriter {
 
   private final MapperCore core;
   /**
-   * Whether every batch so far gave the copies it wrote their entity's ETag, so that an in-step copy is expected
-   * to have its entity's ETag; false for good once one did not.
+   * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
+   * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
    */
   private volatile boolean copiesShareEntityEtag = true;
 
@@ -51,7 +51,7 @@ final class EgtWriter {
     this.core = core;
   }
 
-  /** Whether the store has given every copy written so far its entity's ETag (true until it did not). */
+  /** Whether every copy written or found so far had its entity's ETag (true until one had not). */
   boolean copiesShareEntityEtag() {
     return copiesShareEntityEtag;
   }
@@ -151,13 +151,17 @@ final class EgtWriter {
             ? null
             : core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
         owner.found(failed.index(), failed.rowKey(), holder);
-        if (failed.role() == Role.SAME_COPY && holder != null
-            && !IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey)) {
+        boolean ours = holder != null && IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey);
+        if (failed.role() == Role.SAME_COPY && holder != null && !ours) {
           throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
               failed.rowKey(), table, WriteFailures.holder(holder), cause));
         }
         if (guessed) {
-          // the copy has not its entity's ETag: neither, likely, have the entity's other copies
+          if (ours) {
+            // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
+            // the copy was rewritten on its own); read copies from now on rather than guess
+            copiesShareEntityEtag = false;
+          }
           owner.readHolders(core.backend, table, false);
           return Retry.SETTLED;
         }
