@@ -146,12 +146,12 @@ final class EgtWriter {
           return Retry.NO;
         }
         // the row under the stored value is not the one the condition expected: what is there?
-        boolean guessed = !owner.knows(failed.rowKey());
+        boolean guessed = !owner.holders().knows(failed.rowKey());
         TableRow holder = cause instanceof EntityNotFoundException
             ? null
             : core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
-        owner.found(failed.index(), failed.rowKey(), holder);
-        boolean ours = holder != null && IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey);
+        owner.holders().found(failed.index(), failed.rowKey(), holder);
+        boolean ours = owner.holders().get(failed.rowKey()).ours();
         if (failed.role() == Role.SAME_COPY && holder != null && !ours) {
           throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
               failed.rowKey(), table, WriteFailures.holder(holder), cause));

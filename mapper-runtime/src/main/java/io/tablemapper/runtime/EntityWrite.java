@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.runtime.CopyHolders.Holder;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.EntityMapping;
@@ -14,10 +15,8 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -94,22 +93,10 @@ final class EntityWrite<T> {
   private boolean dropped;
   private WriteResult result;
 
-  /**
-   * What was read or learned about the rows under the stored entity's index values, by RowKey; null until
-   * something was, and forgotten with the stored entity. A value not here is guessed to hold the entity's copy
-   * with the entity's ETag.
-   */
-  private Map<String, Holder> holders;
+  /** What was read or learned about the rows under the stored entity's index values; forgotten with it. */
+  private final CopyHolders holders;
   /** What other writers did to the entity between this write's reads and its transactions; null for nothing. */
   private EnumSet<Race> races;
-
-  /**
-   * The row under one of the stored entity's index values.
-   *
-   * @param row the row, or null for none
-   * @param ours whether the row is the entity's copy for that index
-   */
-  private record Holder(TableRow row, boolean ours) {}
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       String readEtag, TableRow stored, TableRow storedGuess, boolean dropWhenMissing) {
@@ -143,6 +130,7 @@ final class EntityWrite<T> {
         }
       }
     }
+    this.holders = new CopyHolders(rowKey);
     if (readEtag != null) {
       this.userEtag = readEtag;
       this.stored = stored;
@@ -229,23 +217,15 @@ final class EntityWrite<T> {
     T old = mapping.fromRow(stored, context);
     for (IndexMapping<T> index : mapping.indexes()) {
       String oldKey = index.rowKey(old);
-      if (oldKey != null && (!fullOnly || index.fullCopy()) && (holders == null || !holders.containsKey(oldKey))) {
-        found(index, oldKey, backend.get(table, partitionKey, oldKey).orElse(null));
+      if (oldKey != null && (!fullOnly || index.fullCopy()) && !holders.knows(oldKey)) {
+        holders.found(index, oldKey, backend.get(table, partitionKey, oldKey).orElse(null));
       }
     }
   }
 
-  /** Records what is under one of the stored entity's index values: {@code holder}, or nothing (null). */
-  void found(IndexMapping<?> index, String copyKey, TableRow holder) {
-    if (holders == null) {
-      holders = new HashMap<>();
-    }
-    holders.put(copyKey, new Holder(holder, holder != null && IndexCopies.isCopyOf(holder, index, rowKey)));
-  }
-
-  /** Whether the row under one of the stored entity's index values was read or learned (not guessed). */
-  boolean knows(String copyKey) {
-    return holders != null && holders.containsKey(copyKey);
+  /** What was read or learned about the rows under the stored entity's index values. */
+  CopyHolders holders() {
+    return holders;
   }
 
   /** Whether the stored entity is a guess taken from the full copy it was read through. */
@@ -262,7 +242,7 @@ final class EntityWrite<T> {
       storedKnown = false;
       stored = null;
       guessed = false;
-      holders = null;
+      holders.clear();
     }
   }
 
@@ -289,24 +269,12 @@ final class EntityWrite<T> {
       return WriteFailures.otherType(this, table, storedType);
     }
     if (etagUnresolved()) {
-      if (!isCopyEtag(userEtag)) {
+      if (!holders.isCopyEtag(userEtag)) {
         return WriteFailures.conflict(this, table, stored.etag(), null);
       }
       acceptedVersion = stored.etag();
     }
     return null;
-  }
-
-  /** Whether {@code etag} is the current ETag of one of the stored entity's copies. */
-  private boolean isCopyEtag(String etag) {
-    if (holders != null) {
-      for (Holder holder : holders.values()) {
-        if (holder.ours() && etag.equals(holder.row().etag())) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /**
@@ -401,12 +369,12 @@ final class EntityWrite<T> {
       IndexMapping<T> index = indexes.get(i);
       String oldKey = index.rowKey(old);
       TableRow copy = kind == Kind.DELETE ? null : copies[i];
-      Holder holder = oldKey == null || holders == null ? null : holders.get(oldKey);
+      Holder holder = oldKey == null ? null : holders.get(oldKey);
       if (copy != null && copy.rowKey().equals(oldKey)) {
         if (holder == null) {
           out.add(new PlannedOp(WriteOperation.replace(copy, stored.etag()), this, index, Role.SAME_COPY));
         } else if (holder.ours()) {
-          out.add(new PlannedOp(WriteOperation.replace(copy, holder.row().etag()), this, index, Role.SAME_COPY));
+          out.add(new PlannedOp(WriteOperation.replace(copy, holder.etag()), this, index, Role.SAME_COPY));
         } else if (holder.row() == null) {
           out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));
         } else {
@@ -415,7 +383,7 @@ final class EntityWrite<T> {
         continue;
       }
       if (oldKey != null && (holder == null || holder.ours())) {
-        String ifMatch = holder == null ? stored.etag() : holder.row().etag();
+        String ifMatch = holder == null ? stored.etag() : holder.etag();
         out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, ifMatch), this, index, Role.OLD_COPY));
       }
       if (copy != null) {

@@ -23,7 +23,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(BatchVersions.class)
 class PagingTest {
-  private final BatchVersions versions;
   private final InMemoryBackend store;
   private final InterceptingBackend backend;
   private final TableMapper mapper;
@@ -31,7 +30,6 @@ class PagingTest {
   private final List<Employee> sales = new ArrayList<>();
 
   PagingTest(BatchVersions versions) {
-    this.versions = versions;
     this.store = versions.newStore();
     this.backend = new InterceptingBackend(store);
     this.mapper = TableMapper.builder().backend(backend).build();

@@ -21,13 +21,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(BatchVersions.class)
 class PartitionTest {
-  private final BatchVersions versions;
   private final InMemoryBackend store;
   private final TableMapper writer;
   private List<Object> written;
 
   PartitionTest(BatchVersions versions) {
-    this.versions = versions;
     this.store = versions.newStore();
     this.writer = TableMapper.builder().backend(store).build();
   }

@@ -24,7 +24,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(BatchVersions.class)
 class RepositoryWritesTest {
-  private final BatchVersions versions;
   private final InMemoryBackend backend;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
@@ -32,7 +31,6 @@ class RepositoryWritesTest {
   private final Employee ken = Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com");
 
   RepositoryWritesTest(BatchVersions versions) {
-    this.versions = versions;
     this.backend = versions.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);
