@@ -105,6 +105,37 @@ abstract class KeyTests extends ConformanceGroup {
   }
 
   @Test
+  void rows_whose_keys_are_1024_code_units_long_page_one_at_a_time_and_resume_exactly() {
+    int longest = StoreLimits.MAX_KEY_LENGTH;
+    String emoji = "\uD83D\uDE00";
+    List<String> partitionKeys = List.of("\u00E9".repeat(longest), emoji.repeat(longest / 2));
+    List<String> rowKeys = List.of(
+        "k".repeat(longest - 1) + "'", "k".repeat(longest), "k".repeat(longest - 2) + emoji, emoji.repeat(longest / 2));
+    List<TableRow> rows = new ArrayList<>();
+    for (String partitionKey : partitionKeys) {
+      for (String rowKey : rowKeys) {
+        rows.add(TableRow.keys(partitionKey, rowKey));
+      }
+    }
+    store().insertAll(rows);
+    rows.sort(TckStore.KEY_ORDER);
+
+    assertThat(keys(store().queryAll(store().query().limit(1).build()))).containsExactlyElementsOf(keys(rows));
+    TableQuery afterLongKey = store().query()
+        .partitionFrom(KeyBound.inclusive(partitionKeys.get(0))).rowFrom(KeyBound.exclusive("k".repeat(longest)))
+        .limit(1)
+        .build();
+    List<String> expected = new ArrayList<>();
+    for (TableRow row : rows) {
+      if (afterLongKey.matches(row)) {
+        expected.add(key(row.partitionKey(), row.rowKey()));
+      }
+    }
+    assertThat(expected).hasSize(4);
+    assertThat(keys(store().queryAll(afterLongKey))).containsExactlyElementsOf(expected);
+  }
+
+  @Test
   void keys_holding_a_forbidden_character_anywhere_are_rejected_by_every_write() {
     Random random = new Random(7);
     List<String> forbidden = new ArrayList<>(List.of("/", "\\", "#", "?"));
