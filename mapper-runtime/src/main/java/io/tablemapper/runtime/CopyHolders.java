@@ -49,16 +49,6 @@ final class CopyHolders {
     byRowKey.put(copyKey, new Holder(row, row != null && IndexCopies.isCopyOf(row, index, primaryRowKey)));
   }
 
-  /** Whether {@code etag} is the ETag of one of the entity's copies, as known. */
-  boolean isCopyEtag(String etag) {
-    for (Holder holder : byRowKey.values()) {
-      if (holder.ours() && etag.equals(holder.etag())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Forgets everything: the entity is read again. */
   void clear() {
     byRowKey.clear();

@@ -28,11 +28,11 @@ import java.util.Map;
  * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
  * repository write goes as a single write). Every operation is conditional on the ETag of the row it touches
  * ({@link EntityWrite}); whether a copy's ETag must be read first or is its entity's is learned from the store:
- * once a batch gives a copy another ETag than its entity, or a copy is found with another, copies are read before
- * they are written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or
- * that changed is read (it may be the entity's copy, another entity's, or gone) and the copies are written as
- * found; a race with another writer between read and write (only when the application named no ETag) is read
- * again, at most {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and
+ * once a batch gives a copy another ETag than its entity, or a copy is found with another, copies are read
+ * before they are written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag
+ * was wrong or that changed is read (it may be the entity's copy, another entity's, or gone) and the copies are
+ * written as found; a race with another writer between read and write (only when the application named no ETag)
+ * is read again, at most {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and
  * the writes start over, once. Any other failure is translated and thrown; the store then holds exactly what it
  * held before.
  */
@@ -49,11 +49,6 @@ final class EgtWriter {
 
   EgtWriter(MapperCore core) {
     this.core = core;
-  }
-
-  /** Whether every copy written or found so far had its entity's ETag (true until one had not). */
-  boolean copiesShareEntityEtag() {
-    return copiesShareEntityEtag;
   }
 
   /**
@@ -130,7 +125,10 @@ final class EgtWriter {
   private enum Retry {
     /** The failure is final. */
     NO,
-    /** Retried with what the failure settled for good (at most once per copy or write, so it needs no bound). */
+    /**
+     * Retried with what the failure settled for good: at most once per write, or per copy, for each read of the
+     * entity, so it needs no bound of its own.
+     */
     SETTLED,
     /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
     RACE

@@ -9,6 +9,7 @@ import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.MappingContext;
+import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -38,8 +39,8 @@ import java.util.Set;
  * <p>The application's {@code @ETag} names the version it read: the entity row's ETag, or — read through a full
  * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
  * unchanged exactly as long as its entity is, and a copy's ETag is accepted while it is the current ETag of one of
- * the entity's copies (the copies are read to find out only when the ETag is not the entity's). Not thread-safe;
- * used by one call.
+ * the entity's copies that is in step with it (the copies are read to find out only when the ETag is not the
+ * entity's). Not thread-safe; used by one call.
  *
  * @param <T> the entity class
  */
@@ -269,12 +270,30 @@ final class EntityWrite<T> {
       return WriteFailures.otherType(this, table, storedType);
     }
     if (etagUnresolved()) {
-      if (!holders.isCopyEtag(userEtag)) {
+      if (!namesStoredVersion(userEtag)) {
         return WriteFailures.conflict(this, table, stored.etag(), null);
       }
       acceptedVersion = stored.etag();
     }
     return null;
+  }
+
+  /**
+   * Whether {@code etag} is the ETag of one of the stored entity's copies that is in step with it — holding just
+   * what the entity's copy holds — and so names the stored version: every write of the entity rewrites its copies
+   * in its transaction. A copy out of step (left behind by a writer that does not keep the index) names none.
+   */
+  private boolean namesStoredVersion(String etag) {
+    T old = mapping.fromRow(stored, context);
+    for (IndexMapping<T> index : mapping.indexes()) {
+      String copyKey = index.rowKey(old);
+      Holder holder = copyKey == null ? null : holders.get(copyKey);
+      if (holder != null && holder.ours() && etag.equals(holder.etag()) && PropertyValues.equal(
+          holder.row().properties(), IndexCopies.copy(index, stored, copyKey).properties())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

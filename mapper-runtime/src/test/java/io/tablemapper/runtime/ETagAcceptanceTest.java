@@ -236,6 +236,18 @@ class ETagAcceptanceTest {
   }
 
   @Test
+  void anETagReadThroughACopyIsRefusedOnceAWriterThatDoesNotKeepTheIndexChangedTheEntity() {
+    Employee viaCopy = employees.getByDepartmentAndEmail("Sales", "kenk@contoso.com");
+    TableRow own = RawRows.get(store, "Company", "Sales", "empid_00000123");
+    store.write("Company", WriteOperation.replace(own.toBuilder().putInt32("age", 60).build(), own.etag()));
+
+    assertThatThrownBy(() -> employees.update(viaCopy.withAge(24)))
+        .isInstanceOf(ConcurrencyConflictException.class);
+    assertThatThrownBy(() -> employees.delete(viaCopy)).isInstanceOf(ConcurrencyConflictException.class);
+    assertThat(current().age()).isEqualTo(60);
+  }
+
+  @Test
   void aDeleteByQueryThroughAFullCopyDeletesEntitiesUnchangedSinceAndStopsAtAChangedOne() {
     assertThat(employees.deleteByDepartmentAndEmailStartsWith("Sales", "k")).isEqualTo(2);
     assertThat(RawRows.rowKeys(store, "Company", "Sales"))

@@ -159,7 +159,8 @@ class IndexRaceTest {
   void aMissingCopyWhoseValueAnotherEntityTakesBetweenReadAndWriteIsNotStolen() {
     Employee ken = employees.insert(Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com"));
     store.write("Company", WriteOperation.delete("Sales", "email_kenk@contoso.com", "*"));
-    backend.beforeNextWrite(() -> otherWriter.insert(Employee.of("Sales", 200, "Ben", "Smith", 35, "kenk@contoso.com")));
+    Employee ben = Employee.of("Sales", 200, "Ben", "Smith", 35, "kenk@contoso.com");
+    backend.beforeNextWrite(() -> otherWriter.insert(ben));
 
     assertThatThrownBy(() -> employees.update(ken.withAge(24)))
         .isInstanceOf(EntityExistsException.class)
