@@ -68,7 +68,7 @@ final class OrderChecks {
     MethodNameParser.Order first = asked.get(0);
     PropertyModel property = entity.property(first.property());
     if (property.stored() && property.keyType() != null && property.keyType() != KeyType.ENUM
-        && property.keyType() != KeyType.UUID) {
+        && property.keyType() != KeyType.UUID && (!first.descending() || property.keyType().allowsDesc())) {
       String placeholder = "{" + property.name() + (first.descending() ? ":desc" : "") + "}";
       String name = "by" + MethodNameParser.capitalize(property.name());
       if (property.keyType().selfDelimiting() && !entity.rowKey().properties().isEmpty()) {
