@@ -1,0 +1,477 @@
+package io.tablemapper.backend.azure;
+
+import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.http.rest.Response;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.models.TableTransactionFailedException;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
+ * ({@code com.azure:azure-data-tables}). Create one with {@link #fromConnectionString(String)}, or hand
+ * {@link #AzureTablesBackend(TableServiceClient)} a client you configured yourself (credentials, HTTP client,
+ * retries).
+ *
+ * <p>It behaves as the conformance kit pins down, like every backend:
+ *
+ * <ul>
+ *   <li>Every property keeps its exact type both ways (Int32 vs Int64, DateTime to the 100 ns tick, Guid, Binary,
+ *       Double with NaN and the infinities), see {@code Entities}.
+ *   <li>Key ranges and residual filters become an OData {@code $filter} with every literal escaped, so no value can
+ *       widen a query; what the service cannot be trusted to compare exactly is widened or left out of the request,
+ *       and every row received is checked with the query's own {@link TableQuery#matches} before it is returned.
+ *       Projections become {@code $select}; the page limit {@code $top}.
+ *   <li>A continuation token resumes right after the last row the service returned; it is an opaque, URL-safe
+ *       string that stays valid across processes.
+ *   <li>Batches are entity group transactions ({@code submitTransaction}); a rejected operation is reported with its
+ *       position as the service names it.
+ *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
+ *       StoreLimits}): one partition per batch, 100 operations and 4 MiB, one operation per entity, keys, 252
+ *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
+ *       does not, so checking them here makes both behave alike. A merge that would push the stored entity over a
+ *       limit is left to the service to reject.
+ *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
+ *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
+ *       {@code BatchException}, ...); no SDK exception reaches the caller. {@link #fromConnectionString} retries
+ *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
+ *   <li>Tables are created by {@link #createTableIfNotExists}, which the mapper calls on first use of a table.
+ * </ul>
+ *
+ * <p>Safe for concurrent use. After {@link #close()} every operation throws {@link IllegalStateException}.
+ */
+public final class AzureTablesBackend implements TableBackend {
+  private final TableServiceClient service;
+  private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  /**
+   * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
+   * there (for example with the same transient statuses {@link #fromConnectionString} retries), and add
+   * {@link #batchEtagPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
+   */
+  public AzureTablesBackend(TableServiceClient service) {
+    this.service = Objects.requireNonNull(service, "service");
+  }
+
+  /**
+   * A backend on the account a connection string names, for example
+   * {@code DefaultEndpointsProtocol=https;AccountName=...;AccountKey=...;EndpointSuffix=core.windows.net} or
+   * {@code UseDevelopmentStorage=true} for a local Azurite, with transient failures retried.
+   *
+   * @throws IllegalArgumentException if the connection string cannot be used (its secrets are not repeated)
+   */
+  public static AzureTablesBackend fromConnectionString(String connectionString) {
+    Objects.requireNonNull(connectionString, "connectionString");
+    TableServiceClient client;
+    try {
+      client = clientBuilder(connectionString).buildClient();
+    } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
+      throw new IllegalArgumentException(
+          "invalid Azure Storage connection string (" + invalid.getMessage() + "); expected for example"
+              + " 'DefaultEndpointsProtocol=https;AccountName=<account>;AccountKey=<key>;EndpointSuffix=core.windows.net'"
+              + " or 'UseDevelopmentStorage=true'");
+    }
+    return new AzureTablesBackend(client);
+  }
+
+  /**
+   * The pipeline policy that keeps the ETags of a batch's operations, which the SDK parses but drops; add it to a
+   * {@code TableServiceClientBuilder} you hand to {@link #AzureTablesBackend(TableServiceClient)}. It acts only on
+   * this backend's batches.
+   */
+  public static HttpPipelinePolicy batchEtagPolicy() {
+    return new BatchEtagPolicy();
+  }
+
+  /**
+   * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}) and
+   * {@link #batchEtagPolicy()}.
+   */
+  static TableServiceClientBuilder clientBuilder(String connectionString) {
+    return new TableServiceClientBuilder()
+        .connectionString(connectionString)
+        .retryOptions(Retries.options())
+        .addPolicy(batchEtagPolicy());
+  }
+
+  // ------------------------------------------------------------------ tables
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    String what = "create table '" + table + "'";
+    try {
+      service.createTableWithResponse(table, null, Context.NONE);
+      return true;
+    } catch (HttpResponseException e) {
+      if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(ServiceErrors.code(e))) {
+        return false;
+      }
+      throw ServiceErrors.translate(e, table, what);
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    TableClient client = client(table);
+    return call(table, "delete table '" + table + "'", () -> {
+      // The SDK answers a missing table with its 404 response instead of an exception.
+      return client.deleteTableWithResponse(null, Context.NONE).getStatusCode() != 404;
+    });
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    TableClient client = client(table);
+    // The cheapest read that needs the table: a page of at most one key from an empty key range.
+    ListEntitiesOptions probe = new ListEntitiesOptions()
+        .setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
+    try {
+      client.listEntities(probe, null, Context.NONE).iterableByPage().iterator().hasNext();
+      return true;
+    } catch (HttpResponseException e) {
+      if (ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code(e))) {
+        return false;
+      }
+      throw ServiceErrors.translate(e, table, "check whether table '" + table + "' exists");
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, "check whether table '" + table + "' exists");
+    }
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    TableClient client = client(table);
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    if (!storable(partitionKey) || !storable(rowKey)) {
+      requireTable(table);
+      return Optional.empty();
+    }
+    String what = "read (PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table '" + table + "'";
+    try {
+      Response<TableEntity> response = client.getEntityWithResponse(partitionKey, rowKey, null, null, Context.NONE);
+      return response == null || response.getValue() == null
+          ? Optional.empty()
+          : Optional.of(Entities.toRow(response.getValue()));
+    } catch (HttpResponseException e) {
+      TableMapperException failure = ServiceErrors.translate(e, table, what);
+      if (failure instanceof io.tablemapper.api.EntityNotFoundException) {
+        return Optional.empty();
+      }
+      throw failure;
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    TableClient client = client(query.table());
+    QueryPage page = new QueryPage(query);
+    return call(query.table(), "query " + query, () -> page.read(client, () -> requireTable(query.table())));
+  }
+
+  // ------------------------------------------------------------------ writes
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    TableClient client = client(table);
+    Objects.requireNonNull(operation, "operation");
+    try {
+      BatchRules.checkOperation(table, operation);
+    } catch (TableMapperException invalid) {
+      requireTable(table);
+      throw invalid;
+    }
+    TableRow row = operation.row();
+    String ifMatch = operation.conditional() ? operation.ifMatch() : null;
+    TableEntity entity = Entities.toEntity(row, ifMatch);
+    return call(table, operation + " in table '" + table + "'", () -> {
+      Response<Void> response;
+      switch (operation.kind()) {
+        case INSERT:
+          response = client.createEntityWithResponse(entity, null, Context.NONE);
+          break;
+        case REPLACE:
+        case MERGE:
+          response = client.updateEntityWithResponse(
+              entity, mode(operation.kind()), ifMatch != null, null, Context.NONE);
+          break;
+        case UPSERT_REPLACE:
+        case UPSERT_MERGE:
+          response = client.upsertEntityWithResponse(entity, mode(operation.kind()), null, Context.NONE);
+          break;
+        case DELETE:
+          response = client.deleteEntityWithResponse(entity, ifMatch != null, null, Context.NONE);
+          if (response.getStatusCode() == 404) {
+            // The SDK answers a missing entity (or table) with its 404 response instead of an exception.
+            throw notFound(table, operation, response.getHeaders());
+          }
+          return new WriteResult(null, null);
+        default:
+          throw new AssertionError(operation.kind());
+      }
+      return written(client, row, response.getHeaders().getValue(HttpHeaderName.ETAG));
+    });
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    TableClient client = client(table);
+    List<WriteOperation> copy = List.copyOf(operations);
+    try {
+      BatchRules.check(table, copy);
+    } catch (BatchException broken) {
+      requireTable(table);
+      throw broken;
+    }
+    List<TableTransactionAction> actions = new ArrayList<>(copy.size());
+    for (WriteOperation operation : copy) {
+      actions.add(action(operation));
+    }
+    String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
+        + "' of table '" + table + "'";
+    BatchEtagPolicy.Capture capture = new BatchEtagPolicy.Capture();
+    try {
+      client.submitTransactionWithResponse(actions, null, capture.context());
+    } catch (TableTransactionFailedException failed) {
+      throw rejected(table, copy, failed);
+    } catch (HttpResponseException e) {
+      TableMapperException failure = ServiceErrors.translate(e, table, what);
+      if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
+        throw failure;
+      }
+      throw new BatchException(
+          BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+    List<String> etags = capture.etags();
+    if (etags == null || etags.size() != copy.size()) {
+      return call(table, "read back the rows of a " + what, () -> readBack(client, copy));
+    }
+    List<WriteResult> results = new ArrayList<>(copy.size());
+    for (int i = 0; i < copy.size(); i++) {
+      WriteOperation operation = copy.get(i);
+      results.add(operation.kind() == WriteOperation.Kind.DELETE
+          ? new WriteResult(null, null)
+          : written(client, operation.row(), etags.get(i)));
+    }
+    return results;
+  }
+
+  /**
+   * The results of a batch whose answer's ETags were not kept ({@link #batchEtagPolicy()} not installed): the rows
+   * as one query reads them right after the batch. A write by someone else in between would show instead.
+   */
+  private static List<WriteResult> readBack(TableClient client, List<WriteOperation> operations) {
+    List<ODataFilter> rowKeys = new ArrayList<>();
+    for (WriteOperation operation : operations) {
+      if (operation.kind() != WriteOperation.Kind.DELETE) {
+        rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(operation.row().rowKey()),
+            KeyBound.inclusive(operation.row().rowKey())));
+      }
+    }
+    Map<String, WriteResult> byRowKey = new HashMap<>();
+    if (!rowKeys.isEmpty()) {
+      String partitionKey = operations.get(0).row().partitionKey();
+      ODataFilter filter = ODataFilter.and(List.of(
+          ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
+          ODataFilter.or(rowKeys)));
+      ListEntitiesOptions options = new ListEntitiesOptions()
+          .setFilter(filter.text()).setSelect(List.of("PartitionKey", "RowKey", "Timestamp"));
+      for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
+        byRowKey.put(entity.getRowKey(),
+            new WriteResult(entity.getETag(), entity.getTimestamp() == null ? null : entity.getTimestamp().toInstant()));
+      }
+    }
+    List<WriteResult> results = new ArrayList<>(operations.size());
+    for (WriteOperation operation : operations) {
+      if (operation.kind() == WriteOperation.Kind.DELETE) {
+        results.add(new WriteResult(null, null));
+      } else {
+        WriteResult read = byRowKey.get(operation.row().rowKey());
+        if (read == null) {
+          throw new TableMapperException("the batch wrote " + operation.row().describeKeys()
+              + ", but the row was gone when read back for its ETag");
+        }
+        results.add(read);
+      }
+    }
+    return results;
+  }
+
+  private static TableTransactionAction action(WriteOperation operation) {
+    String ifMatch = operation.conditional() ? operation.ifMatch() : null;
+    TableEntity entity = Entities.toEntity(operation.row(), ifMatch);
+    switch (operation.kind()) {
+      case INSERT:
+        return new TableTransactionAction(TableTransactionActionType.CREATE, entity);
+      case REPLACE:
+        return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, ifMatch != null);
+      case MERGE:
+        return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, ifMatch != null);
+      case UPSERT_REPLACE:
+        return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
+      case UPSERT_MERGE:
+        return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
+      case DELETE:
+        return new TableTransactionAction(TableTransactionActionType.DELETE, entity, ifMatch != null);
+      default:
+        throw new AssertionError(operation.kind());
+    }
+  }
+
+  /** The exception for a transaction the service rejected: the table's absence, or the operation it names. */
+  private RuntimeException rejected(String table, List<WriteOperation> operations, TableTransactionFailedException failed) {
+    Integer named = failed.getFailedTransactionActionIndex();
+    int index = named != null && named >= 0 && named < operations.size() ? named : operations.size() == 1 ? 0 : -1;
+    String what = index >= 0
+        ? operations.get(index) + " in a batch on table '" + table + "'"
+        : "batch on table '" + table + "'";
+    TableMapperException cause = ServiceErrors.translate(failed, table, what);
+    if (cause instanceof TableNotFoundException) {
+      return cause;
+    }
+    if (index < 0) {
+      return new BatchException(
+          BatchException.Reason.REJECTED, -1,
+          "the service rejected an operation of the batch on table '" + table + "' without naming it, so nothing"
+              + " was written: " + cause.getMessage(),
+          cause);
+    }
+    return BatchRules.rejected(table, index, operations.get(index), cause);
+  }
+
+  private static TableEntityUpdateMode mode(WriteOperation.Kind kind) {
+    return kind == WriteOperation.Kind.MERGE || kind == WriteOperation.Kind.UPSERT_MERGE
+        ? TableEntityUpdateMode.MERGE
+        : TableEntityUpdateMode.REPLACE;
+  }
+
+  /**
+   * The result of a write from the ETag the service answered with; the Timestamp is the one the ETag names, or,
+   * for an ETag of another form, the one a read of the row shows.
+   */
+  private WriteResult written(TableClient client, TableRow row, String etag) {
+    if (etag == null) {
+      throw new TableMapperException(
+          "the service answered a write of " + row.describeKeys() + " without an ETag");
+    }
+    Instant timestamp = Entities.timestampOf(etag);
+    if (timestamp == null) {
+      TableEntity read = client.getEntityWithResponse(row.partitionKey(), row.rowKey(), List.of("PartitionKey"), null,
+          Context.NONE).getValue();
+      timestamp = read != null && etag.equals(read.getETag()) && read.getTimestamp() != null
+          ? read.getTimestamp().toInstant()
+          : Instant.now();
+    }
+    return new WriteResult(etag, timestamp);
+  }
+
+  private TableMapperException notFound(String table, WriteOperation operation, HttpHeaders headers) {
+    String code = headers.getValue(HttpHeaderName.fromString("x-ms-error-code"));
+    if (ServiceErrors.TABLE_NOT_FOUND.equals(code) || (code == null && !tableExists(table))) {
+      return new TableNotFoundException(
+          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists"
+              + " (cannot " + operation + ")");
+    }
+    return new io.tablemapper.api.EntityNotFoundException(
+        "table '" + table + "': cannot " + operation + ": no entity with these keys exists");
+  }
+
+  // ------------------------------------------------------------------ plumbing
+
+  /** Whether a row can have this key: no longer than the store allows and without a forbidden character. */
+  private static boolean storable(String key) {
+    return key.length() <= StoreLimits.MAX_KEY_LENGTH && StoreLimits.firstForbiddenKeyChar(key) < 0;
+  }
+
+  /** Runs a request, turning whatever the SDK throws into the contract's exceptions. */
+  private static <T> T call(String table, String what, Supplier<T> request) {
+    try {
+      return request.get();
+    } catch (TableMapperException | IllegalArgumentException contract) {
+      throw contract;
+    } catch (HttpResponseException e) {
+      throw ServiceErrors.translate(e, table, what);
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+  }
+
+  private void requireTable(String table) {
+    if (!tableExists(table)) {
+      throw new TableNotFoundException(
+          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
+    }
+  }
+
+  /** The SDK's client of a table, after checking the backend is open and the name valid. */
+  private TableClient client(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    return tables.computeIfAbsent(table, service::getTableClient);
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("the Azure Tables backend is closed; create a new one");
+    }
+  }
+
+  /** {@code azure-tables}. */
+  @Override
+  public String name() {
+    return "azure-tables";
+  }
+
+  /** Marks the backend closed; the SDK client holds no resources of its own to release. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    tables.clear();
+  }
+
+  @Override
+  public String toString() {
+    return "AzureTablesBackend[" + service.getServiceEndpoint() + (closed ? ", closed]" : "]");
+  }
+}
