@@ -183,14 +183,27 @@ abstract class ConditionalWriteTests extends ConformanceGroup {
   }
 
   @Test
-  void a_deleted_row_can_be_inserted_again_with_a_new_etag() {
+  void a_deleted_row_can_be_inserted_again_with_a_new_etag_and_its_earlier_etags_stay_stale() {
     String first = store().insert(version(0)).etag();
-    store().write(WriteOperation.delete("p", "r", first));
+    String second = store().write(WriteOperation.merge(version(1), first)).etag();
+    store().write(WriteOperation.delete("p", "r", second));
 
-    String second = store().insert(version(1)).etag();
+    String third = store().insert(version(2)).etag();
 
-    assertThat(second).isNotEqualTo(first);
-    assertThat(store().get("p", "r").getInt32("version")).isEqualTo(1);
+    assertThat(third).isNotIn(first, second);
+    assertUnchangedBy(() -> {
+      for (String stale : List.of(first, second)) {
+        for (WriteOperation operation : List.of(
+            WriteOperation.replace(version(3), stale),
+            WriteOperation.merge(version(3), stale),
+            WriteOperation.delete("p", "r", stale))) {
+          assertThatThrownBy(() -> store().write(operation))
+              .as("%s after the row was deleted and inserted again", operation)
+              .isInstanceOf(ConcurrencyConflictException.class);
+        }
+      }
+    });
+    assertThat(store().get("p", "r").getInt32("version")).isEqualTo(2);
   }
 
   @Test

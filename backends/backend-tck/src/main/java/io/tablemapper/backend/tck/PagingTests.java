@@ -3,6 +3,7 @@ package io.tablemapper.backend.tck;
 import static io.tablemapper.backend.tck.TckStore.key;
 import static io.tablemapper.backend.tck.TckStore.keys;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
@@ -12,7 +13,13 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,16 +40,38 @@ abstract class PagingTests extends ConformanceGroup {
   }
 
   @Test
-  void more_than_1000_matching_rows_take_several_pages_of_at_most_1000() {
-    int count = 2 * StoreLimits.MAX_PAGE_SIZE + 345;
-    List<String> expected = insertGrid(List.of("p"), count);
-
-    List<QueryResult> pages = store().pages(store().query().partitionKey("p").build());
-
-    assertThat(pages.size()).isGreaterThanOrEqualTo(3);
+  void pages_of_up_to_1000_rows_cross_partition_boundaries_without_losing_or_repeating_a_row() {
+    // Partition a fills a whole page of 1000; b holds one row; c spills over two more pages.
+    Map<String, Integer> sizes = new LinkedHashMap<>();
+    sizes.put("a", StoreLimits.MAX_PAGE_SIZE);
+    sizes.put("b", 1);
+    sizes.put("c", StoreLimits.MAX_PAGE_SIZE + 344);
     List<TableRow> rows = new ArrayList<>();
-    pages.forEach(page -> rows.addAll(page.rows()));
-    assertThat(keys(rows)).containsExactlyElementsOf(expected);
+    sizes.forEach((partitionKey, size) -> {
+      for (int i = 0; i < size; i++) {
+        rows.add(TableRow.builder(partitionKey, rowKey(i)).putInt32("n", rows.size()).build());
+      }
+    });
+    store().insertAll(rows);
+
+    List<QueryResult> pages = store().pages(store().query().build());
+    assertThat(pages.size()).as("pages of %d rows", rows.size()).isGreaterThanOrEqualTo(3);
+    List<TableRow> read = new ArrayList<>();
+    pages.forEach(page -> read.addAll(page.rows()));
+    assertThat(keys(read)).containsExactlyElementsOf(keys(rows));
+
+    assertThat(keys(store().queryAll(store().query().partitionKey("a").build())))
+        .as("a partition of exactly one page").containsExactlyElementsOf(keys(rows.subList(0, 1000)));
+
+    // Few matches far apart: pages in between may be short or empty, and must still lead on to the next match.
+    Filter sparse = Filter.or(Filter.eq("n", 0), Filter.eq("n", 999), Filter.eq("n", 1000), Filter.eq("n", 1500),
+        Filter.eq("n", rows.size() - 1));
+    List<String> expected = List.of(key("a", rowKey(0)), key("a", rowKey(999)), key("b", rowKey(0)),
+        key("c", rowKey(499)), key("c", rowKey(1343)));
+    for (int limit : new int[] {2, 1000}) {
+      assertThat(keys(store().queryAll(store().query().filter(sparse).limit(limit).build())))
+          .as("sparse matches read %d at a time", limit).containsExactlyElementsOf(expected);
+    }
   }
 
   @Test
@@ -113,6 +142,82 @@ abstract class PagingTests extends ConformanceGroup {
       assertThat(read).contains(key("p", rowKey(i)));
     }
     assertThat(read).isSortedAccordingTo(String::compareTo);
+  }
+
+  @Test
+  void paging_while_rows_are_inserted_and_deleted_returns_each_row_at_most_once_and_every_row_that_stayed() {
+    Random random = new Random(11);
+    List<TableRow> initial = new ArrayList<>();
+    TreeSet<String> present = new TreeSet<>();
+    for (String partitionKey : List.of("a", "b", "c")) {
+      for (int i = 0; i < 40; i += 2) {
+        initial.add(TableRow.keys(partitionKey, rowKey(i)));
+        present.add(key(partitionKey, rowKey(i)));
+      }
+    }
+    store().insertAll(initial);
+    Set<String> stayed = new HashSet<>(present);
+    Set<String> insertedAhead = new HashSet<>();
+    Set<String> deletedAhead = new HashSet<>();
+
+    List<String> read = new ArrayList<>();
+    String cursor = "";
+    boolean cursorKnown = true;
+    TableQuery query = store().query().limit(7).build();
+    for (String token = null; ; ) {
+      QueryResult page = store().backend.query(query.withContinuation(token));
+      read.addAll(keys(page.rows()));
+      if (!page.rows().isEmpty()) {
+        cursor = read.get(read.size() - 1);
+      }
+      // After an empty page the backend may resume past the last row returned: rows it scanned did not exist.
+      cursorKnown = !page.rows().isEmpty() || token == null;
+      token = page.continuation();
+      if (token == null) {
+        break;
+      }
+      for (int change = 0; change < 2; change++) {
+        String partitionKey = List.of("a", "b", "c").get(random.nextInt(3));
+        if (random.nextBoolean()) {
+          String key = key(partitionKey, rowKey(2 * random.nextInt(40) + 1));
+          if (present.add(key)) {
+            store().insert(partitionKey, key.substring(2));
+            if (cursorKnown && key.compareTo(cursor) > 0) {
+              insertedAhead.add(key);
+            }
+          }
+        } else {
+          String key = present.higher(key(partitionKey, rowKey(random.nextInt(80))));
+          if (key != null) {
+            present.remove(key);
+            store().write(WriteOperation.delete(key.substring(0, 1), key.substring(2), null));
+            stayed.remove(key);
+            insertedAhead.remove(key);
+            if (key.compareTo(cursor) > 0) {
+              deletedAhead.add(key);
+            }
+          }
+        }
+      }
+    }
+
+    assertThat(read).as("keys read, in order and each once")
+        .isSortedAccordingTo(String::compareTo)
+        .doesNotHaveDuplicates();
+    assertThat(read).as("rows present from start to end").containsAll(stayed);
+    assertThat(read).as("rows inserted after the last row read").containsAll(insertedAhead);
+    assertThat(read).as("rows deleted before the pages reached them").doesNotContainAnyElementsOf(deletedAhead);
+  }
+
+  @Test
+  void a_continuation_token_the_backend_did_not_issue_is_an_illegal_argument() {
+    insertGrid(List.of("p"), 3);
+
+    for (String garbage : List.of("not a continuation token", "{", "!!!", "\u0000\uFFFF")) {
+      assertThatThrownBy(() -> store().backend.query(store().query().limit(1).continuation(garbage).build()))
+          .as("token '%s'", garbage)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
   }
 
   @Test

@@ -19,9 +19,9 @@ import java.util.UUID;
 final class RandomRows {
   static final List<String> PARTITION_KEYS = List.of("", "a", "b", "B", "\u00E9", "\uD83D\uDE00", "O'Brien");
   static final List<String> ROW_KEYS = List.of(
-      "", "1", "10", "100%", "2", "X", "x", "x y", "a+b", "a&b=c", "\uE000", "\uD83D\uDE00r");
+      "", "'", "1", "10", "100%", "2", "X", "x", "x y", "a+b", "a&b=c", "a_b", "\uE000", "\uD83D\uDE00r");
   /** Keys that may bound a range without being stored. */
-  private static final List<String> BOUND_ONLY = List.of("0", "a0", "a%", "c", "O'", "x\u0020z", "\uFFFD");
+  private static final List<String> BOUND_ONLY = List.of("0", "a0", "a%", "a_", "c", "O'", "x\u0020z", "\uFFFD");
   private static final List<String> NAMES = List.of("s", "n", "l", "d", "f", "t", "g", "b");
   private static final List<String> FILTER_NAMES = List.of("s", "n", "l", "d", "f", "t", "g", "b", "missing");
 
@@ -89,7 +89,7 @@ final class RandomRows {
       }
       query.select(select);
     }
-    return query.limit(pick(List.of(1, 2, 3, 5, 1000))).build();
+    return query.limit(pick(List.of(1, 3, 7, 1000))).build();
   }
 
   private Filter filter(int depth) {
@@ -143,7 +143,8 @@ final class RandomRows {
   private Object value(EdmType type) {
     switch (type) {
       case STRING:
-        return pick(List.of("", "a", "b", "Z", "\uD83D\uDE00", "\uE000", "O'Brien", "100%", "a+b", "a&b=c"));
+        return pick(List.of("", "a", "b", "Z", "\uD83D\uDE00", "\uE000", "O'Brien", "O\u2019Brien", "100%", "a+b",
+            "a&b=c", "_", "\\", "a' or PartitionKey ne '"));
       case BINARY:
         return pick(List.of(new byte[0], new byte[] {1}, new byte[] {1, 0}, new byte[] {(byte) 0x80}));
       case BOOLEAN:

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 abstract class StoreLimitTests extends ConformanceGroup {
   private static final Duration TICK = Duration.ofNanos(StoreLimits.DATE_TIME_TICK_NANOS);
+  /** U+1F600, one character of two UTF-16 code units (four bytes of UTF-8). */
+  private static final String EMOJI = "\uD83D\uDE00";
 
   @BeforeEach
   void storeARowToChange() {
@@ -44,6 +46,34 @@ abstract class StoreLimitTests extends ConformanceGroup {
     assertUnchangedBy(() -> {
       assertKeyRejected(tooLong, "r");
       assertKeyRejected("p", tooLong);
+    });
+  }
+
+  @Test
+  void a_key_of_1024_utf16_code_units_is_accepted_however_many_code_points_or_utf8_bytes_it_has() {
+    List<String> longest = List.of(
+        "\u00E9".repeat(StoreLimits.MAX_KEY_LENGTH),
+        "\u65E5".repeat(StoreLimits.MAX_KEY_LENGTH),
+        EMOJI.repeat(StoreLimits.MAX_KEY_LENGTH / 2),
+        "k".repeat(StoreLimits.MAX_KEY_LENGTH - 2) + EMOJI);
+    for (String key : longest) {
+      store().insert(key, key);
+      TableRow read = store().get(key, key);
+      assertThat(read.partitionKey()).isEqualTo(key);
+      assertThat(read.rowKey()).isEqualTo(key);
+    }
+  }
+
+  @Test
+  void a_key_of_1025_utf16_code_units_is_rejected_even_when_a_surrogate_pair_crosses_the_limit() {
+    assertUnchangedBy(() -> {
+      for (String tooLong : List.of(
+          "k".repeat(StoreLimits.MAX_KEY_LENGTH - 1) + EMOJI,
+          EMOJI.repeat(StoreLimits.MAX_KEY_LENGTH / 2 + 1),
+          "\u00E9".repeat(StoreLimits.MAX_KEY_LENGTH + 1))) {
+        assertKeyRejected(tooLong, "r");
+        assertKeyRejected("p", tooLong);
+      }
     });
   }
 
@@ -107,6 +137,21 @@ abstract class StoreLimitTests extends ConformanceGroup {
   }
 
   @Test
+  void a_string_of_32768_utf16_code_units_is_accepted_whatever_its_characters_and_one_unit_more_rejected() {
+    // 16,384 supplementary characters are 32,768 code units but 65,536 bytes of UTF-8; CJK is 98,304 bytes.
+    String pairs = EMOJI.repeat(StoreLimits.MAX_STRING_LENGTH / 2);
+    String cjk = "\u65E5".repeat(StoreLimits.MAX_STRING_LENGTH);
+    store().insertAll(List.of(
+        TableRow.builder("p", "pairs").putString("text", pairs).build(),
+        TableRow.builder("p", "cjk").putString("text", cjk).build()));
+    assertThat(store().get("p", "pairs").getString("text")).isEqualTo(pairs);
+    assertThat(store().get("p", "cjk").getString("text")).isEqualTo(cjk);
+
+    assertEntityRejected(TableRow.builder("p", "new").putString("text", pairs + "s"));
+    assertEntityRejected(TableRow.builder("p", "new").putString("text", "s" + cjk));
+  }
+
+  @Test
   void a_binary_of_65536_bytes_is_accepted_and_one_of_65537_rejected() {
     byte[] largest = filled(StoreLimits.MAX_BINARY_LENGTH);
     store().insert(TableRow.builder("p", "r").putBinary("data", largest).build());
@@ -122,6 +167,67 @@ abstract class StoreLimitTests extends ConformanceGroup {
     assertThat(StoreLimits.entitySize(store().get("p", "r"))).isEqualTo(StoreLimits.MAX_ENTITY_SIZE);
 
     assertEntityRejected(ofSize("new", StoreLimits.MAX_ENTITY_SIZE + 1).toBuilder());
+  }
+
+  @Test
+  void a_merge_that_would_leave_more_than_252_properties_is_rejected_alone_or_in_a_batch() {
+    store().insertAll(List.of(withProperties("full", StoreLimits.MAX_PROPERTIES), withProperties("most", 200)));
+    TableRow.Builder fiftyThreeNew = TableRow.builder("p", "most");
+    for (int i = 0; i < StoreLimits.MAX_PROPERTIES + 1 - 200; i++) {
+      fiftyThreeNew.putInt32("q" + i, i);
+    }
+
+    assertUnchangedBy(() -> {
+      TableRow oneNew = TableRow.builder("p", "full").putInt32("extra", 1).build();
+      for (TableRow changes : List.of(oneNew, fiftyThreeNew.build())) {
+        for (WriteOperation operation : List.of(
+            WriteOperation.merge(changes, null),
+            WriteOperation.merge(changes, store().get("p", changes.rowKey()).etag()),
+            WriteOperation.upsertMerge(changes))) {
+          assertThatThrownBy(() -> store().write(operation))
+              .as("%s adding %d properties", operation, changes.properties().size())
+              .isInstanceOf(InvalidEntityException.class);
+        }
+        List<WriteOperation> batch = List.of(
+            WriteOperation.upsertMerge(TableRow.builder("p", "fresh").putInt32("n", 1).build()),
+            WriteOperation.upsertMerge(changes));
+        assertThatThrownBy(() -> store().batch(batch))
+            .as("batch merging %d properties into %s", changes.properties().size(), changes.rowKey())
+            .isInstanceOfSatisfying(BatchException.class, e -> {
+              assertThat(e.reason()).isEqualTo(BatchException.Reason.REJECTED);
+              assertThat(e.failedIndex()).isEqualTo(1);
+              assertThat(e.getCause()).isInstanceOf(InvalidEntityException.class);
+            });
+      }
+    });
+
+    // Merging new values into names the row has leaves 252 properties, which is allowed.
+    store().write(WriteOperation.merge(
+        TableRow.builder("p", "full").putString("p0", "changed").putInt32("p251", -1).build(), null));
+    TableRow merged = store().get("p", "full");
+    assertThat(merged.properties()).hasSize(StoreLimits.MAX_PROPERTIES);
+    assertThat(merged.getString("p0")).isEqualTo("changed");
+    assertThat(merged.getInt32("p251")).isEqualTo(-1);
+  }
+
+  @Test
+  void a_merge_may_grow_an_entity_to_exactly_1_MiB_but_not_one_byte_more() {
+    store().insert(ofSize("large", StoreLimits.MAX_ENTITY_SIZE - 1000));
+    // A Binary property named "m" costs 8 + 2 + 4 bytes plus its length.
+    TableRow toTheLimit = TableRow.builder("p", "large").putBinary("m", filled(1000 - 14)).build();
+
+    store().write(WriteOperation.merge(toTheLimit, null));
+    assertThat(StoreLimits.entitySize(store().get("p", "large"))).isEqualTo(StoreLimits.MAX_ENTITY_SIZE);
+
+    TableRow oneMore = TableRow.builder("p", "large").putBinary("m", filled(1000 - 13)).build();
+    assertUnchangedBy(() -> {
+      for (WriteOperation operation :
+          List.of(WriteOperation.merge(oneMore, "*"), WriteOperation.upsertMerge(oneMore))) {
+        assertThatThrownBy(() -> store().write(operation))
+            .as("%s", operation)
+            .isInstanceOf(InvalidEntityException.class);
+      }
+    });
   }
 
   @Test
@@ -158,6 +264,21 @@ abstract class StoreLimitTests extends ConformanceGroup {
     for (String name : invalid) {
       assertEntityRejected(TableRow.builder("p", "new").putString(name, "value"));
     }
+  }
+
+  @Test
+  void property_names_are_case_sensitive_so_a_row_may_hold_name_and_Name() {
+    store().insert(
+        TableRow.builder("p", "r").putString("name", "lower").putInt32("Name", 1).putBoolean("NAME", true).build());
+
+    TableRow read = store().get("p", "r");
+    assertThat(read.properties()).containsOnlyKeys("name", "Name", "NAME");
+    assertThat(read.getString("name")).isEqualTo("lower");
+    assertThat(read.getInt32("Name")).isEqualTo(1);
+    assertThat(read.getBoolean("NAME")).isTrue();
+
+    store().write(WriteOperation.merge(TableRow.builder("p", "r").putString("nAme", "fourth").build(), null));
+    assertThat(store().get("p", "r").properties()).containsOnlyKeys("name", "Name", "NAME", "nAme");
   }
 
   @Test
@@ -219,22 +340,31 @@ abstract class StoreLimitTests extends ConformanceGroup {
     return row.build();
   }
 
-  /** A row whose size in the store's estimate ({@link StoreLimits#entitySize}) is exactly {@code size} bytes. */
+  /**
+   * A row whose size in the store's estimate ({@link StoreLimits#entitySize}) is exactly {@code size} bytes: mostly
+   * ASCII strings of the longest length, which cost two bytes per character in the estimate but one on the wire,
+   * and a binary for the rest, so that its JSON stays well below 1 MiB.
+   */
   static TableRow ofSize(String rowKey, long size) {
     TableRow.Builder row = TableRow.builder("p", rowKey);
     long remaining = size - StoreLimits.entitySize(TableRow.keys("p", rowKey));
-    for (int i = 0; remaining > 0; i++) {
-      String name = String.format("b%03d", i);
-      long overhead = StoreLimits.entitySize(TableRow.builder("", "").putBinary(name, new byte[0]).build())
-          - StoreLimits.entitySize(TableRow.keys("", ""));
-      long length = Math.min(StoreLimits.MAX_BINARY_LENGTH, remaining - overhead);
-      if (length < 0) {
-        throw new IllegalArgumentException("cannot build a row of exactly " + size + " bytes");
-      }
-      row.putBinary(name, filled((int) length));
-      remaining -= overhead + length;
+    // A property named like "s000" costs 8 + 2 × 4 + 4 bytes besides its value.
+    long overhead = 20;
+    for (int i = 0; remaining - overhead > StoreLimits.MAX_BINARY_LENGTH; i++) {
+      // As long as the binary cannot hold the rest; always leaving room for the binary's own overhead.
+      int length = (int) Math.min(StoreLimits.MAX_STRING_LENGTH, (remaining - 2 * overhead) / 2);
+      row.putString(String.format("s%03d", i), "s".repeat(length));
+      remaining -= overhead + 2L * length;
     }
-    return row.build();
+    if (remaining < overhead) {
+      throw new IllegalArgumentException("cannot build a row of exactly " + size + " bytes");
+    }
+    row.putBinary("b000", filled((int) (remaining - overhead)));
+    TableRow built = row.build();
+    if (StoreLimits.entitySize(built) != size) {
+      throw new AssertionError("built a row of " + StoreLimits.entitySize(built) + " bytes, not " + size);
+    }
+    return built;
   }
 
   static byte[] filled(int length) {

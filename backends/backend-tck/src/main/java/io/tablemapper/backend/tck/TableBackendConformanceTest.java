@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * The conformance suite every {@link TableBackend} passes: the store's semantics as the SPI documents them
- * (ordering, limits, property types, ETags and If-Match, batches, paging, filters and projections, tables,
- * concurrency), plus a randomized model-based test against a plain sorted map.
+ * (ordering, keys, limits, property types, ETags and If-Match, batches, paging, filters and projections, filter
+ * injection, tables, concurrency), plus a randomized model-based test against a plain sorted map.
  *
  * <p>To run it against a backend, subclass it in the backend's tests:
  *
@@ -28,9 +28,11 @@ import org.junit.jupiter.api.Nested;
  * a shared instance and override {@code closeBackend} to keep it open.
  *
  * <p>The suite assumes nothing beyond the documented contract: it follows continuation tokens until there is
- * none and accepts pages shorter than the limit (even empty ones), compares ETags only for equality, and
- * requires Timestamps to increase only from one write to a later one. It stays fast: the largest test writes a
- * few thousand small rows or a few MiB.
+ * none and accepts pages shorter than the limit (even empty ones), compares ETags only for equality (each write's
+ * result carries the ETag a later read shows; rows of one batch may or may not share one), and requires
+ * Timestamps to increase only from one write to a later one. It is meant to run against a remote store too, such
+ * as Azurite over HTTP: the largest test writes a few thousand small rows in batches of 100, or a few MiB, and no
+ * test loops for long.
  */
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 public abstract class TableBackendConformanceTest {
@@ -69,6 +71,14 @@ public abstract class TableBackendConformanceTest {
 
   @Nested
   class Ordering extends OrderingTests {
+    @Override
+    TckStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class Keys extends KeyTests {
     @Override
     TckStore store() {
       return store;
@@ -117,6 +127,14 @@ public abstract class TableBackendConformanceTest {
 
   @Nested
   class FiltersAndProjections extends FilterTests {
+    @Override
+    TckStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class FilterInjection extends FilterInjectionTests {
     @Override
     TckStore store() {
       return store;

@@ -10,14 +10,30 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.assertj.core.presentation.Representation;
+import org.assertj.core.presentation.StandardRepresentation;
 
 /** The backend under test and the fresh table one test works in, with the helpers tests share. */
 final class TckStore {
+  /** The store's order of rows: by PartitionKey, then RowKey, as strings of UTF-16 code units. */
+  static final Comparator<TableRow> KEY_ORDER =
+      Comparator.comparing(TableRow::partitionKey).thenComparing(TableRow::rowKey);
+  /** Shows rows with their ETag and Timestamp in failure messages; {@link TableRow#toString} leaves them out. */
+  static final Representation WITH_SYSTEM_PROPERTIES = new StandardRepresentation() {
+    @Override
+    public String toStringOf(Object object) {
+      if (object instanceof TableRow row) {
+        return row + " ETag " + row.etag() + " Timestamp " + row.timestamp();
+      }
+      return super.toStringOf(object);
+    }
+  };
   /** More pages than any query of the kit needs; a backend that pages forever fails instead of hanging. */
   private static final int MAX_PAGES = 20_000;
 
