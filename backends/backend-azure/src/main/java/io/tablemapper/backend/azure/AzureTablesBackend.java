@@ -390,7 +390,8 @@ public final class AzureTablesBackend implements TableBackend {
    * The result of a write from the ETag the service answered with; the Timestamp is the one the ETag names, or,
    * for an ETag of another form, the one a read of the row shows.
    */
-  private WriteResult written(TableClient client, TableRow row, String etag) {
+  private WriteResult written(TableClient client, TableRow row, String headerValue) {
+    String etag = Entities.headerEtag(headerValue);
     if (etag == null) {
       throw new TableMapperException(
           "the service answered a write of " + row.describeKeys() + " without an ETag");

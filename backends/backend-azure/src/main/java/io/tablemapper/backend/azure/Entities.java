@@ -131,6 +131,18 @@ final class Entities {
   }
 
   /**
+   * An ETag from a response header as the service issued it, the form reads return and If-Match expects: the SDK
+   * strips a quote at either end of the header's value, which cuts the closing quote off a weak ETag
+   * ({@code W/"datetime'...'"}).
+   */
+  static String headerEtag(String value) {
+    if (value != null && value.startsWith("W/\"") && !value.endsWith("\"")) {
+      return value + "\"";
+    }
+    return value;
+  }
+
+  /**
    * The Timestamp an ETag names: the service's ETags are {@code W/"datetime'<Timestamp, URL-encoded>'"}, the
    * Timestamp the write gave the entity. Null if the ETag has another form.
    */
