@@ -78,7 +78,7 @@ public final class AzureTablesBackend implements TableBackend {
   /**
    * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
    * there (for example with the same transient statuses {@link #fromConnectionString} retries), and add
-   * {@link #batchEtagPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
+   * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
    */
   public AzureTablesBackend(TableServiceClient service) {
     this.service = Objects.requireNonNull(service, "service");
@@ -106,23 +106,24 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   /**
-   * The pipeline policy that keeps the ETags of a batch's operations, which the SDK parses but drops; add it to a
-   * {@code TableServiceClientBuilder} you hand to {@link #AzureTablesBackend(TableServiceClient)}. It acts only on
+   * The pipeline policy this backend's batches need: it keeps the ETags of their operations, which the SDK parses
+   * but drops, and escapes characters Azurite would misread in a batch body. Add it to a
+   * {@code TableServiceClientBuilder} you hand to {@link #AzureTablesBackend(TableServiceClient)}; it acts only on
    * this backend's batches.
    */
-  public static HttpPipelinePolicy batchEtagPolicy() {
-    return new BatchEtagPolicy();
+  public static HttpPipelinePolicy batchPolicy() {
+    return new BatchPolicy();
   }
 
   /**
    * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}) and
-   * {@link #batchEtagPolicy()}.
+   * {@link #batchPolicy()}.
    */
   static TableServiceClientBuilder clientBuilder(String connectionString) {
     return new TableServiceClientBuilder()
         .connectionString(connectionString)
         .retryOptions(Retries.options())
-        .addPolicy(batchEtagPolicy());
+        .addPolicy(batchPolicy());
   }
 
   // ------------------------------------------------------------------ tables
@@ -220,6 +221,24 @@ public final class AzureTablesBackend implements TableBackend {
       requireTable(table);
       throw invalid;
     }
+    if (!Merges.isMerge(operation)) {
+      return send(client, table, operation);
+    }
+    for (int attempt = 1; ; attempt++) {
+      TableRow stored = get(table, operation.row().partitionKey(), operation.row().rowKey()).orElse(null);
+      WriteOperation sent = Merges.guard(table, operation, stored);
+      try {
+        return send(client, table, sent);
+      } catch (TableMapperException failure) {
+        if (attempt < Merges.ATTEMPTS && Merges.changedMeanwhile(operation, sent, failure)) {
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private WriteResult send(TableClient client, String table, WriteOperation operation) {
     TableRow row = operation.row();
     String ifMatch = operation.conditional() ? operation.ifMatch() : null;
     TableEntity entity = Entities.toEntity(row, ifMatch);
@@ -262,17 +281,39 @@ public final class AzureTablesBackend implements TableBackend {
       requireTable(table);
       throw broken;
     }
-    List<TableTransactionAction> actions = new ArrayList<>(copy.size());
-    for (WriteOperation operation : copy) {
-      actions.add(action(operation));
-    }
     String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
         + "' of table '" + table + "'";
-    BatchEtagPolicy.Capture capture = new BatchEtagPolicy.Capture();
+    if (!Merges.anyMerge(copy)) {
+      return submit(client, table, copy, copy, what);
+    }
+    for (int attempt = 1; ; attempt++) {
+      Map<String, TableRow> stored = call(table, "read the rows of a " + what, () -> rows(client, copy, null));
+      List<WriteOperation> sent = Merges.guard(table, copy, stored);
+      try {
+        return submit(client, table, copy, sent, what);
+      } catch (BatchException failure) {
+        int index = failure.failedIndex();
+        if (attempt < Merges.ATTEMPTS && index >= 0
+            && Merges.changedMeanwhile(copy.get(index), sent.get(index), failure.getCause())) {
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  /** Sends a batch as one transaction: {@code sent}, the operations to send in place of the caller's {@code operations}. */
+  private List<WriteResult> submit(
+      TableClient client, String table, List<WriteOperation> operations, List<WriteOperation> sent, String what) {
+    List<TableTransactionAction> actions = new ArrayList<>(sent.size());
+    for (WriteOperation operation : sent) {
+      actions.add(action(operation));
+    }
+    BatchPolicy.Capture capture = new BatchPolicy.Capture();
     try {
       client.submitTransactionWithResponse(actions, null, capture.context());
     } catch (TableTransactionFailedException failed) {
-      throw rejected(table, copy, failed);
+      throw rejected(table, operations, failed);
     } catch (HttpResponseException e) {
       TableMapperException failure = ServiceErrors.translate(e, table, what);
       if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
@@ -284,12 +325,12 @@ public final class AzureTablesBackend implements TableBackend {
       throw ServiceErrors.unreachable(e, what);
     }
     List<String> etags = capture.etags();
-    if (etags == null || etags.size() != copy.size()) {
-      return call(table, "read back the rows of a " + what, () -> readBack(client, copy));
+    if (etags == null || etags.size() != sent.size()) {
+      return call(table, "read back the rows of a " + what, () -> readBack(client, sent));
     }
-    List<WriteResult> results = new ArrayList<>(copy.size());
-    for (int i = 0; i < copy.size(); i++) {
-      WriteOperation operation = copy.get(i);
+    List<WriteResult> results = new ArrayList<>(sent.size());
+    for (int i = 0; i < sent.size(); i++) {
+      WriteOperation operation = sent.get(i);
       results.add(operation.kind() == WriteOperation.Kind.DELETE
           ? new WriteResult(null, null)
           : written(client, operation.row(), etags.get(i)));
@@ -298,44 +339,45 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   /**
-   * The results of a batch whose answer's ETags were not kept ({@link #batchEtagPolicy()} not installed): the rows
+   * The results of a batch whose answer's ETags were not kept ({@link #batchPolicy()} not installed): the rows
    * as one query reads them right after the batch. A write by someone else in between would show instead.
    */
   private static List<WriteResult> readBack(TableClient client, List<WriteOperation> operations) {
-    List<ODataFilter> rowKeys = new ArrayList<>();
-    for (WriteOperation operation : operations) {
-      if (operation.kind() != WriteOperation.Kind.DELETE) {
-        rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(operation.row().rowKey()),
-            KeyBound.inclusive(operation.row().rowKey())));
-      }
-    }
-    Map<String, WriteResult> byRowKey = new HashMap<>();
-    if (!rowKeys.isEmpty()) {
-      String partitionKey = operations.get(0).row().partitionKey();
-      ODataFilter filter = ODataFilter.and(List.of(
-          ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
-          ODataFilter.or(rowKeys)));
-      ListEntitiesOptions options = new ListEntitiesOptions()
-          .setFilter(filter.text()).setSelect(List.of("PartitionKey", "RowKey", "Timestamp"));
-      for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
-        byRowKey.put(entity.getRowKey(),
-            new WriteResult(entity.getETag(), entity.getTimestamp() == null ? null : entity.getTimestamp().toInstant()));
-      }
-    }
+    Map<String, TableRow> read = rows(client, operations, List.of("PartitionKey", "RowKey", "Timestamp"));
     List<WriteResult> results = new ArrayList<>(operations.size());
     for (WriteOperation operation : operations) {
       if (operation.kind() == WriteOperation.Kind.DELETE) {
         results.add(new WriteResult(null, null));
       } else {
-        WriteResult read = byRowKey.get(operation.row().rowKey());
-        if (read == null) {
+        TableRow row = read.get(operation.row().rowKey());
+        if (row == null) {
           throw new TableMapperException("the batch wrote " + operation.row().describeKeys()
               + ", but the row was gone when read back for its ETag");
         }
-        results.add(read);
+        results.add(new WriteResult(row.etag(), row.timestamp()));
       }
     }
     return results;
+  }
+
+  /** The stored rows the operations of one batch address, by RowKey, read with one query. */
+  private static Map<String, TableRow> rows(TableClient client, List<WriteOperation> operations, List<String> select) {
+    List<ODataFilter> rowKeys = new ArrayList<>();
+    for (WriteOperation operation : operations) {
+      String rowKey = operation.row().rowKey();
+      rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
+    }
+    String partitionKey = operations.get(0).row().partitionKey();
+    ODataFilter filter = ODataFilter.and(List.of(
+        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
+        ODataFilter.or(rowKeys)));
+    ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
+    Map<String, TableRow> rows = new HashMap<>();
+    for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
+      TableRow row = Entities.toRow(entity);
+      rows.put(row.rowKey(), row);
+    }
+    return rows;
   }
 
   private static TableTransactionAction action(WriteOperation operation) {

@@ -64,7 +64,7 @@ final class ServiceErrors {
           "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists ("
               + message + ")", failure);
     }
-    if (ENTITY_NOT_FOUND.contains(code) || (code == null && status == 404)) {
+    if ((code != null && ENTITY_NOT_FOUND.contains(code)) || (code == null && status == 404)) {
       return new EntityNotFoundException(message + "; no entity with these keys exists", failure);
     }
     if ("EntityAlreadyExists".equals(code) || (code == null && status == 409)) {
@@ -73,10 +73,10 @@ final class ServiceErrors {
     if ("UpdateConditionNotSatisfied".equals(code) || status == 412) {
       return new ConcurrencyConflictException(message + "; the entity changed since it was read", failure);
     }
-    if (INVALID_KEY.contains(code)) {
+    if (code != null && INVALID_KEY.contains(code)) {
       return new InvalidKeyException(message, failure);
     }
-    if (INVALID_ENTITY.contains(code)) {
+    if (code != null && INVALID_ENTITY.contains(code)) {
       return new InvalidEntityException(message, failure);
     }
     return new TableMapperException(message, failure);

@@ -6,6 +6,7 @@ import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,16 +14,23 @@ import java.util.Locale;
 import reactor.core.publisher.Mono;
 
 /**
- * Keeps the ETag of every operation of an entity group transaction, which the SDK parses from the multipart answer
- * but then drops (its {@code TableTransactionActionResponse}s carry no headers in azure-data-tables 12.5): for a
- * request whose {@link Context} holds a {@link Capture}, the answer is buffered and the {@code ETag} header of each
- * sub-response recorded in order (null for a delete), before the SDK reads the same buffered body.
+ * What the SDK's entity group transactions need to behave as the service does, for the requests of this backend's
+ * batches (those whose {@link Context} holds a {@link Capture}):
+ *
+ * <ul>
+ *   <li>The ETag of every operation is kept: the SDK parses the multipart answer but drops the sub-responses'
+ *       headers (its {@code TableTransactionActionResponse}s carry none in azure-data-tables 12.5), so the answer is
+ *       buffered and the {@code ETag} of each sub-response recorded in order (null for a delete) before the SDK
+ *       reads the same buffered body.
+ *   <li>The line and paragraph separators U+2028 and U+2029 are sent as JSON escape sequences, the same
+ *       JSON text: Azurite splits a batch body at them as if they were line breaks and rejects the batch.
+ * </ul>
  *
  * <p>{@link AzureTablesBackend#fromConnectionString} installs it; a client configured elsewhere can add it with
- * {@code TableServiceClientBuilder.addPolicy(AzureTablesBackend.batchEtagPolicy())}. Without it a batch reads its
- * rows back for their ETags.
+ * {@code TableServiceClientBuilder.addPolicy(AzureTablesBackend.batchPolicy())}. Without it a batch reads its rows
+ * back for their ETags.
  */
-final class BatchEtagPolicy implements HttpPipelinePolicy {
+final class BatchPolicy implements HttpPipelinePolicy {
   /** The key of the {@link Capture} in the request's context. */
   static final String KEY = "io.tablemapper.backend.azure.batch-etags";
 
@@ -52,6 +60,7 @@ final class BatchEtagPolicy implements HttpPipelinePolicy {
     if (capture == null) {
       return next.process();
     }
+    escapeSeparators(context);
     return next.process().flatMap(response -> {
       HttpResponse buffered = response.buffer();
       return buffered.getBodyAsString().defaultIfEmpty("").map(body -> {
@@ -67,9 +76,22 @@ final class BatchEtagPolicy implements HttpPipelinePolicy {
     if (capture == null) {
       return next.processSync();
     }
+    escapeSeparators(context);
     HttpResponse buffered = next.processSync().buffer();
     record(capture, buffered, buffered.getBodyAsBinaryData().toString());
     return buffered;
+  }
+
+  /** Replaces raw U+2028 and U+2029 in the batch body by their JSON escapes; the body means the same. */
+  private static void escapeSeparators(HttpPipelineCallContext context) {
+    BinaryData body = context.getHttpRequest().getBodyAsBinaryData();
+    if (body == null) {
+      return;
+    }
+    String text = body.toString();
+    if (text.indexOf('\u2028') >= 0 || text.indexOf('\u2029') >= 0) {
+      context.getHttpRequest().setBody(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"));
+    }
   }
 
   private static Capture capture(HttpPipelineCallContext context) {
