@@ -98,11 +98,16 @@ public final class AzureTablesBackend implements TableBackend {
       client = clientBuilder(connectionString).buildClient();
     } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
       throw new IllegalArgumentException(
-          "invalid Azure Storage connection string (" + invalid.getMessage() + "); expected for example"
+          "invalid Azure Storage connection string (" + withoutSecrets(String.valueOf(invalid.getMessage()))
+              + "); expected for example"
               + " 'DefaultEndpointsProtocol=https;AccountName=<account>;AccountKey=<key>;EndpointSuffix=core.windows.net'"
               + " or 'UseDevelopmentStorage=true'");
     }
     return new AzureTablesBackend(client);
+  }
+
+  private static String withoutSecrets(String text) {
+    return text.replaceAll("(?i)(AccountKey|SharedAccessSignature|sig)=[^;&\\s]*", "$1=***");
   }
 
   /**
@@ -450,7 +455,7 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   private TableMapperException notFound(String table, WriteOperation operation, HttpHeaders headers) {
-    String code = headers.getValue(HttpHeaderName.fromString("x-ms-error-code"));
+    String code = headers.getValue(ServiceErrors.ERROR_CODE);
     if (ServiceErrors.TABLE_NOT_FOUND.equals(code) || (code == null && !tableExists(table))) {
       return new TableNotFoundException(
           "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists"

@@ -1,6 +1,7 @@
 package io.tablemapper.backend.azure;
 
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpResponse;
 import com.azure.data.tables.models.TableServiceError;
 import io.tablemapper.api.ConcurrencyConflictException;
@@ -18,6 +19,7 @@ import java.util.Set;
  * none.
  */
 final class ServiceErrors {
+  static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
   static final String TABLE_NOT_FOUND = "TableNotFound";
   static final String TABLE_ALREADY_EXISTS = "TableAlreadyExists";
   private static final Set<String> ENTITY_NOT_FOUND = Set.of("ResourceNotFound", "EntityNotFound");
@@ -42,7 +44,7 @@ final class ServiceErrors {
 
   /** The error code of an answer from its {@code x-ms-error-code} header, or null. */
   static String code(HttpResponse response) {
-    return response.getHeaderValue("x-ms-error-code");
+    return response.getHeaderValue(ERROR_CODE);
   }
 
   /** The status code of a failed answer, or -1 when the SDK did not keep the answer (a failed batch). */
