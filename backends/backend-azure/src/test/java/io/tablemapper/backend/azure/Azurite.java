@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -24,10 +25,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * in-memory persistence, and waits until it answers. Every test class of the run then shares that one process,
  * which is stopped when the test run ends (and on JVM exit, whatever the outcome).
  *
- * <p>Without {@code node} and {@code npm} on the PATH the tests cannot run: they are skipped, with a banner on
+ * <p>Without {@code node} and {@code npm} on the PATH the tests cannot run: each is skipped, with a banner on
  * standard error and the reason in the test report, never passed silently. A failing install or start fails them.
  */
-final class Azurite implements BeforeAllCallback {
+final class Azurite implements BeforeAllCallback, BeforeEachCallback {
   /** The well-known development account of the storage emulators; not a secret. */
   private static final String ACCOUNT = "devstoreaccount1";
   private static final String KEY =
@@ -42,6 +43,11 @@ final class Azurite implements BeforeAllCallback {
   public void beforeAll(ExtensionContext context) {
     running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Server.class, type -> Server.start(),
         Server.class);
+  }
+
+  /** Skips each test, with the reason, when Azurite could not be run: every one then counts as skipped. */
+  @Override
+  public void beforeEach(ExtensionContext context) {
     Assumptions.assumeTrue(running.skipReason == null, () -> running.skipReason);
   }
 
