@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * Holds merges to the store's limits: the row a merge leaves (stored properties plus merged ones) must itself be a
- * valid row. The service rejects a merge that breaks that; Azurite and the Cosmos DB Table API do not, so the
- * backend reads the stored row first, checks the merged row, and sends the merge conditionally on the ETag it read,
- * so that nothing can change the row in between unnoticed; if something did, the write is tried again.
+ * valid row. The service rejects a merge that breaks that; Azurite does not, so the backend reads the stored row
+ * first, checks the merged row, and sends the merge conditionally on the ETag it read, so that nothing can change
+ * the row in between unnoticed; if something did, the write is tried again.
  *
  * <p>The same read lets a batch name the first operation the stored state rejects, in order, as the service would.
  */
