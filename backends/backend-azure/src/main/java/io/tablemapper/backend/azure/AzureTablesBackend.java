@@ -12,14 +12,10 @@ import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
-import com.azure.data.tables.models.TableTransactionAction;
-import com.azure.data.tables.models.TableTransactionActionType;
-import com.azure.data.tables.models.TableTransactionFailedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
-import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
@@ -27,15 +23,11 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
  * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
@@ -55,12 +47,13 @@ import java.util.function.Supplier;
  *   <li>A continuation token resumes right after the last row the service returned; it is an opaque, URL-safe
  *       string that stays valid across processes.
  *   <li>Batches are entity group transactions ({@code submitTransaction}); a rejected operation is reported with its
- *       position as the service names it.
+ *       position as the service names it. Each row gets the ETag and Timestamp the service gave it, which may differ
+ *       from row to row of one batch (they do on Azurite and the Cosmos DB Table API).
  *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
  *       StoreLimits}): one partition per batch, 100 operations and 4 MiB, one operation per entity, keys, 252
  *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
- *       does not, so checking them here makes both behave alike. A merge that would push the stored entity over a
- *       limit is left to the service to reject.
+ *       does not, so checking them here makes both behave alike. A merge reads the stored row first and is sent
+ *       only if the merged row is within the limits, conditionally on the ETag it read (see {@code Merges}).
  *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
  *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
  *       {@code BatchException}, ...); no SDK exception reaches the caller. {@link #fromConnectionString} retries
@@ -154,7 +147,7 @@ public final class AzureTablesBackend implements TableBackend {
   @Override
   public boolean deleteTableIfExists(String table) {
     TableClient client = client(table);
-    return call(table, "delete table '" + table + "'", () -> {
+    return Transactions.call(table, "delete table '" + table + "'", () -> {
       // The SDK answers a missing table with its 404 response instead of an exception.
       return client.deleteTableWithResponse(null, Context.NONE).getStatusCode() != 404;
     });
@@ -211,7 +204,7 @@ public final class AzureTablesBackend implements TableBackend {
   public QueryResult query(TableQuery query) {
     TableClient client = client(query.table());
     QueryPage page = new QueryPage(query);
-    return call(query.table(), "query " + query, () -> page.read(client, () -> requireTable(query.table())));
+    return Transactions.call(query.table(), "query " + query, () -> page.read(client, () -> requireTable(query.table())));
   }
 
   // ------------------------------------------------------------------ writes
@@ -247,7 +240,7 @@ public final class AzureTablesBackend implements TableBackend {
     TableRow row = operation.row();
     String ifMatch = operation.conditional() ? operation.ifMatch() : null;
     TableEntity entity = Entities.toEntity(row, ifMatch);
-    return call(table, operation + " in table '" + table + "'", () -> {
+    return Transactions.call(table, operation + " in table '" + table + "'", () -> {
       Response<Void> response;
       switch (operation.kind()) {
         case INSERT:
@@ -272,7 +265,7 @@ public final class AzureTablesBackend implements TableBackend {
         default:
           throw new AssertionError(operation.kind());
       }
-      return written(client, row, response.getHeaders().getValue(HttpHeaderName.ETAG));
+      return Transactions.written(client, row, response.getHeaders().getValue(HttpHeaderName.ETAG));
     });
   }
 
@@ -289,13 +282,13 @@ public final class AzureTablesBackend implements TableBackend {
     String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
         + "' of table '" + table + "'";
     if (!Merges.anyMerge(copy)) {
-      return submit(client, table, copy, copy, what);
+      return Transactions.submit(client, table, copy, copy, what);
     }
     for (int attempt = 1; ; attempt++) {
-      Map<String, TableRow> stored = call(table, "read the rows of a " + what, () -> rows(client, copy, null));
+      Map<String, TableRow> stored = Transactions.call(table, "read the rows of a " + what, () -> Transactions.rows(client, copy, null));
       List<WriteOperation> sent = Merges.guard(table, copy, stored);
       try {
-        return submit(client, table, copy, sent, what);
+        return Transactions.submit(client, table, copy, sent, what);
       } catch (BatchException failure) {
         int index = failure.failedIndex();
         if (attempt < Merges.ATTEMPTS && index >= 0
@@ -307,151 +300,10 @@ public final class AzureTablesBackend implements TableBackend {
     }
   }
 
-  /** Sends a batch as one transaction: {@code sent}, the operations to send in place of the caller's {@code operations}. */
-  private List<WriteResult> submit(
-      TableClient client, String table, List<WriteOperation> operations, List<WriteOperation> sent, String what) {
-    List<TableTransactionAction> actions = new ArrayList<>(sent.size());
-    for (WriteOperation operation : sent) {
-      actions.add(action(operation));
-    }
-    BatchPolicy.Capture capture = new BatchPolicy.Capture();
-    try {
-      client.submitTransactionWithResponse(actions, null, capture.context());
-    } catch (TableTransactionFailedException failed) {
-      throw rejected(table, operations, failed);
-    } catch (HttpResponseException e) {
-      TableMapperException failure = ServiceErrors.translate(e, table, what);
-      if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
-        throw failure;
-      }
-      throw new BatchException(
-          BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
-    }
-    List<String> etags = capture.etags();
-    if (etags == null || etags.size() != sent.size()) {
-      return call(table, "read back the rows of a " + what, () -> readBack(client, sent));
-    }
-    List<WriteResult> results = new ArrayList<>(sent.size());
-    for (int i = 0; i < sent.size(); i++) {
-      WriteOperation operation = sent.get(i);
-      results.add(operation.kind() == WriteOperation.Kind.DELETE
-          ? new WriteResult(null, null)
-          : written(client, operation.row(), etags.get(i)));
-    }
-    return results;
-  }
-
-  /**
-   * The results of a batch whose answer's ETags were not kept ({@link #batchPolicy()} not installed): the rows
-   * as one query reads them right after the batch. A write by someone else in between would show instead.
-   */
-  private static List<WriteResult> readBack(TableClient client, List<WriteOperation> operations) {
-    Map<String, TableRow> read = rows(client, operations, List.of("PartitionKey", "RowKey", "Timestamp"));
-    List<WriteResult> results = new ArrayList<>(operations.size());
-    for (WriteOperation operation : operations) {
-      if (operation.kind() == WriteOperation.Kind.DELETE) {
-        results.add(new WriteResult(null, null));
-      } else {
-        TableRow row = read.get(operation.row().rowKey());
-        if (row == null) {
-          throw new TableMapperException("the batch wrote " + operation.row().describeKeys()
-              + ", but the row was gone when read back for its ETag");
-        }
-        results.add(new WriteResult(row.etag(), row.timestamp()));
-      }
-    }
-    return results;
-  }
-
-  /** The stored rows the operations of one batch address, by RowKey, read with one query. */
-  private static Map<String, TableRow> rows(TableClient client, List<WriteOperation> operations, List<String> select) {
-    List<ODataFilter> rowKeys = new ArrayList<>();
-    for (WriteOperation operation : operations) {
-      String rowKey = operation.row().rowKey();
-      rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
-    }
-    String partitionKey = operations.get(0).row().partitionKey();
-    ODataFilter filter = ODataFilter.and(List.of(
-        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
-        ODataFilter.or(rowKeys)));
-    ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
-    Map<String, TableRow> rows = new HashMap<>();
-    for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
-      TableRow row = Entities.toRow(entity);
-      rows.put(row.rowKey(), row);
-    }
-    return rows;
-  }
-
-  private static TableTransactionAction action(WriteOperation operation) {
-    String ifMatch = operation.conditional() ? operation.ifMatch() : null;
-    TableEntity entity = Entities.toEntity(operation.row(), ifMatch);
-    switch (operation.kind()) {
-      case INSERT:
-        return new TableTransactionAction(TableTransactionActionType.CREATE, entity);
-      case REPLACE:
-        return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, ifMatch != null);
-      case MERGE:
-        return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, ifMatch != null);
-      case UPSERT_REPLACE:
-        return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
-      case UPSERT_MERGE:
-        return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
-      case DELETE:
-        return new TableTransactionAction(TableTransactionActionType.DELETE, entity, ifMatch != null);
-      default:
-        throw new AssertionError(operation.kind());
-    }
-  }
-
-  /** The exception for a transaction the service rejected: the table's absence, or the operation it names. */
-  private RuntimeException rejected(String table, List<WriteOperation> operations, TableTransactionFailedException failed) {
-    Integer named = failed.getFailedTransactionActionIndex();
-    int index = named != null && named >= 0 && named < operations.size() ? named : operations.size() == 1 ? 0 : -1;
-    String what = index >= 0
-        ? operations.get(index) + " in a batch on table '" + table + "'"
-        : "batch on table '" + table + "'";
-    TableMapperException cause = ServiceErrors.translate(failed, table, what);
-    if (cause instanceof TableNotFoundException) {
-      return cause;
-    }
-    if (index < 0) {
-      return new BatchException(
-          BatchException.Reason.REJECTED, -1,
-          "the service rejected an operation of the batch on table '" + table + "' without naming it, so nothing"
-              + " was written: " + cause.getMessage(),
-          cause);
-    }
-    return BatchRules.rejected(table, index, operations.get(index), cause);
-  }
-
   private static TableEntityUpdateMode mode(WriteOperation.Kind kind) {
     return kind == WriteOperation.Kind.MERGE || kind == WriteOperation.Kind.UPSERT_MERGE
         ? TableEntityUpdateMode.MERGE
         : TableEntityUpdateMode.REPLACE;
-  }
-
-  /**
-   * The result of a write from the ETag the service answered with; the Timestamp is the one the ETag names, or,
-   * for an ETag of another form, the one a read of the row shows.
-   */
-  private WriteResult written(TableClient client, TableRow row, String headerValue) {
-    String etag = Entities.headerEtag(headerValue);
-    if (etag == null) {
-      throw new TableMapperException(
-          "the service answered a write of " + row.describeKeys() + " without an ETag");
-    }
-    Instant timestamp = Entities.timestampOf(etag);
-    if (timestamp == null) {
-      TableEntity read = client.getEntityWithResponse(row.partitionKey(), row.rowKey(), List.of("PartitionKey"), null,
-          Context.NONE).getValue();
-      timestamp = read != null && etag.equals(read.getETag()) && read.getTimestamp() != null
-          ? read.getTimestamp().toInstant()
-          : Instant.now();
-    }
-    return new WriteResult(etag, timestamp);
   }
 
   private TableMapperException notFound(String table, WriteOperation operation, HttpHeaders headers) {
@@ -470,19 +322,6 @@ public final class AzureTablesBackend implements TableBackend {
   /** Whether a row can have this key: no longer than the store allows and without a forbidden character. */
   private static boolean storable(String key) {
     return key.length() <= StoreLimits.MAX_KEY_LENGTH && StoreLimits.firstForbiddenKeyChar(key) < 0;
-  }
-
-  /** Runs a request, turning whatever the SDK throws into the contract's exceptions. */
-  private static <T> T call(String table, String what, Supplier<T> request) {
-    try {
-      return request.get();
-    } catch (TableMapperException | IllegalArgumentException contract) {
-      throw contract;
-    } catch (HttpResponseException e) {
-      throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
-    }
   }
 
   private void requireTable(String table) {

@@ -174,11 +174,16 @@ final class Azurite implements BeforeAllCallback, BeforeEachCallback {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
       if (process != null && process.isAlive()) {
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        try {
+          if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+          }
+        } catch (InterruptedException e) {
           process.destroyForcibly();
+          Thread.currentThread().interrupt();
         }
       }
     }
