@@ -169,22 +169,54 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5.
+   * PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5.
    */
   @Override
-  public List<Employee> findTop5ByLastNameAndAgeBetween(String lastName, Integer from, Integer to) {
+  public List<Employee> findTop5ByDepartmentAndLastNameAndAgeBetween(String department,
+      String lastName, Integer from, Integer to) {
     StringBuilder prefix = new StringBuilder(14);
     prefix.append("empid_");
-    Objects.requireNonNull(lastName, "EmployeeRepository.findTop5ByLastNameAndAgeBetween: parameter 'lastName' is null; the store cannot compare 'lastName' with null");
-    Objects.requireNonNull(from, "EmployeeRepository.findTop5ByLastNameAndAgeBetween: parameter 'from' is null; the store cannot compare 'age' with null");
-    Objects.requireNonNull(to, "EmployeeRepository.findTop5ByLastNameAndAgeBetween: parameter 'to' is null; the store cannot compare 'age' with null");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findTop5ByLastNameAndAgeBetween", QueryKind.TABLE_SCAN, "TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5")
+    Objects.requireNonNull(lastName, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'lastName' is null; the store cannot compare 'lastName' with null");
+    Objects.requireNonNull(from, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'from' is null; the store cannot compare 'age' with null");
+    Objects.requireNonNull(to, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'to' is null; the store cannot compare 'age' with null");
+    EntityQuery query = EntityQuery.builder("EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween", QueryKind.PARTITION_SCAN, "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5")
+        .partitionKey(Employee_.partitionKey(department))
         .rowPrefix(prefix.toString())
         .filter(Filter.and(
           Filter.eq("lastName", lastName),
           Filter.ge("age", from),
           Filter.le("age", to)))
         .limit(5)
+        .build();
+    return this.support.list(query);
+  }
+
+  /**
+   * TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName}.
+   */
+  @Override
+  public List<Employee> findByLastName(String lastName) {
+    StringBuilder prefix = new StringBuilder(14);
+    prefix.append("empid_");
+    Objects.requireNonNull(lastName, "EmployeeRepository.findByLastName: parameter 'lastName' is null; the store cannot compare 'lastName' with null");
+    EntityQuery query = EntityQuery.builder("EmployeeRepository.findByLastName", QueryKind.TABLE_SCAN, "TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName}")
+        .rowPrefix(prefix.toString())
+        .filter(Filter.eq("lastName", lastName))
+        .build();
+    return this.support.list(query);
+  }
+
+  /**
+   * RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1.
+   */
+  @Override
+  public List<Employee> findFirstByDepartmentOrderByEmployeeId(String department) {
+    StringBuilder prefix = new StringBuilder(14);
+    prefix.append("empid_");
+    EntityQuery query = EntityQuery.builder("EmployeeRepository.findFirstByDepartmentOrderByEmployeeId", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1")
+        .partitionKey(Employee_.partitionKey(department))
+        .rowPrefix(prefix.toString())
+        .limit(1)
         .build();
     return this.support.list(query);
   }

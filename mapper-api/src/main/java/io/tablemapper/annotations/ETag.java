@@ -14,6 +14,12 @@ import java.lang.annotation.Target;
  * read, they fail with {@code ConcurrencyConflictException} and change nothing. A null ETag means "not read
  * from the store": {@code update} and {@code delete} then apply unconditionally. The ETag is not stored as a
  * property.
+ *
+ * <p>An entity read through a full index copy carries the copy's ETag. Where the store gives all rows of a batch
+ * one ETag that is the entity row's; where it gives each row its own (Azurite, the Cosmos DB Table API) it is
+ * another value, accepted by {@code update} and {@code delete} just the same: as long as the entity has not
+ * changed. Two reads of one unchanged entity through different paths may thus carry different ETags; compare
+ * entities without them.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -11,8 +11,10 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>Keys compare as strings of UTF-16 code units; results come in (PartitionKey, RowKey) order.
- *   <li>Every write assigns a new ETag and Timestamp; all rows written by one batch get the same ETag and
- *       Timestamp.
+ *   <li>Every row written gets a new ETag and Timestamp, and its operation's {@link WriteResult} carries them: they
+ *       are what a read of the row returns until it is written again. The rows of one batch may share one ETag and
+ *       Timestamp (as the Azure Table service gives them) or each get their own (as Azurite and the Cosmos DB Table
+ *       API do); callers must not rely on either, and take each row's version from its own operation's result.
  *   <li>Every row written is checked against {@link StoreLimits#checkRow} ({@code InvalidKeyException},
  *       {@code InvalidEntityException}) before anything is stored.
  *   <li>{@link #batch} is atomic: every operation is applied or none; it enforces one partition, at most 100
@@ -34,7 +36,9 @@ import java.util.Optional;
  *   <li>Batch rules are checked with {@link BatchRules#check} before anything else, in its order; then the first
  *       operation the stored state rejects is the one {@code failedIndex()} names.
  *   <li>A merge must leave a row within the limits ({@code InvalidEntityException} otherwise).
- *   <li>ETags are unique per row, not across rows: every row of one batch shares its ETag.
+ *   <li>An ETag is never given twice in a partition, except to rows of one batch: a write never gives a row an ETag
+ *       that this or another row of its partition had before. So a stale ETag never matches again, and two rows
+ *       with one ETag were written by one batch (the converse need not hold).
  *   <li>A page stops when it holds {@code limit} rows; its continuation token resumes after the last row it
  *       returned, so a row that comes to match after that key (inserted or changed between pages) appears on a
  *       later page. A page may be short or empty and still carry a token; no token means no more rows.

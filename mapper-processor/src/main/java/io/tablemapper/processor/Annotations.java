@@ -89,6 +89,10 @@ final class Annotations {
     return (String) explicitOrDefault(mirror, attribute).getValue();
   }
 
+  boolean bool(AnnotationMirror mirror, String attribute) {
+    return (Boolean) explicitOrDefault(mirror, attribute).getValue();
+  }
+
   int integer(AnnotationMirror mirror, String attribute) {
     return (Integer) explicitOrDefault(mirror, attribute).getValue();
   }

@@ -1,32 +1,39 @@
 package io.tablemapper.processor;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.tools.Diagnostic;
 
 /**
  * Reports diagnostics on the most specific element available (an annotation value, a parameter, a method, a
  * record component), each prefixed with its stable id, and remembers whether an error was reported, so that a
- * type with errors is not generated.
+ * type with errors is not generated. A warning is not reported where the element, or one enclosing it, carries
+ * {@code @SuppressWarnings("tablemapper:<Id>")}.
  */
 final class Diagnostics {
   private final Messager messager;
-  private final java.util.List<String> collected = new java.util.ArrayList<>();
+  private final AnnotationTrees trees;
+  private final List<String> collected = new ArrayList<>();
   private int errors;
 
-  Diagnostics(Messager messager) {
+  Diagnostics(Messager messager, AnnotationTrees trees) {
     this.messager = messager;
+    this.trees = trees;
   }
 
   /** Diagnostics that are kept instead of printed: for types compiled elsewhere, whose problems are reported where they are used. */
   static Diagnostics collecting() {
-    return new Diagnostics(null);
+    return new Diagnostics(null, null);
   }
 
   /** The errors kept by a {@link #collecting()} instance. */
-  java.util.List<String> collected() {
+  List<String> collected() {
     return collected;
   }
 
@@ -48,6 +55,8 @@ final class Diagnostics {
     errors++;
     if (messager == null) {
       collected.add(format(id, message));
+    } else if (trees.report(Diagnostic.Kind.ERROR, format(id, message), element, annotation, value)) {
+      return;
     } else if (annotation == null) {
       messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
     } else if (value == null) {
@@ -58,14 +67,15 @@ final class Diagnostics {
   }
 
   void warning(Element element, String id, String message) {
-    if (messager == null) {
+    if (messager == null || suppressed(element, id)) {
       return;
     }
     messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element);
   }
 
   void warning(Element element, AnnotationMirror annotation, AnnotationValue value, String id, String message) {
-    if (messager == null) {
+    if (messager == null || suppressed(element, id)
+        || trees.report(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value)) {
       return;
     }
     if (annotation == null) {
@@ -75,6 +85,29 @@ final class Diagnostics {
     } else {
       messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value);
     }
+  }
+
+  /** The {@code @SuppressWarnings} value that silences a warning. */
+  static String suppressionKey(String id) {
+    return "tablemapper:" + id;
+  }
+
+  /**
+   * Whether the element or one that encloses it says {@code @SuppressWarnings("tablemapper:<id>")}: the user has
+   * seen the warning and decided it is deliberate.
+   */
+  private static boolean suppressed(Element element, String id) {
+    String key = suppressionKey(id);
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      SuppressWarnings annotation = e.getAnnotation(SuppressWarnings.class);
+      if (annotation != null && Arrays.asList(annotation.value()).contains(key)) {
+        return true;
+      }
+      if (e.getKind() == ElementKind.PACKAGE) {
+        break;
+      }
+    }
+    return false;
   }
 
   private static String format(String id, String message) {

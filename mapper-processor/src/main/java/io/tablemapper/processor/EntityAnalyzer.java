@@ -8,10 +8,10 @@ import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -59,6 +59,7 @@ final class EntityAnalyzer {
       return null;
     }
     boolean record = type.getKind() == ElementKind.RECORD;
+    deferIfUnresolved(type, record);
     String simpleName = type.getSimpleName().toString();
 
     String table = annotations.string(entity, "table");
@@ -91,8 +92,18 @@ final class EntityAnalyzer {
 
     KeyModel partitionKey = key(type, properties, Annotations.PARTITION_KEY, "PartitionKey",
         "PARTITION_KEY_SPEC", "partitionKey", diagnostics);
+    if (partitionKey != null && partitionKey.template().isConstant()) {
+      diagnostics.warning(type, partitionKey.annotation(), partitionKey.value(), Ids.PARTITION_KEY_CONSTANT,
+          "@PartitionKey of " + simpleName + " is the literal '" + partitionKey.template() + "': every " + simpleName
+              + " lands in that one partition, which serves all their reads and writes alone and cannot be spread"
+              + " (the guide's prepend/append anti-pattern); compose it from a property that spreads the load, for"
+              + " example @PartitionKey(\"{region}\"), or add @SuppressWarnings(\""
+              + Diagnostics.suppressionKey(Ids.PARTITION_KEY_CONSTANT) + "\") if " + simpleName
+              + " is small reference data");
+    }
     KeyModel rowKey = key(type, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
-    List<EntityModel.IndexModel> indexes = indexes(type, properties, rowKey, diagnostics);
+    List<EntityModel.IndexModel> indexes =
+        new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
 
     if (diagnostics.errorCount() > errorsBefore) {
       return null;
@@ -143,6 +154,24 @@ final class EntityAnalyzer {
     return true;
   }
 
+  /** Defers the entity, before anything is reported, when a property or superclass is not generated yet. */
+  private void deferIfUnresolved(TypeElement type, boolean record) {
+    if (record) {
+      for (RecordComponentElement component : type.getRecordComponents()) {
+        DeferException.ifUnresolved(component.asType());
+      }
+      return;
+    }
+    for (TypeElement t = type; t != null; t = superclass(t)) {
+      DeferException.ifUnresolved(t.getSuperclass());
+      for (VariableElement field : ElementFilter.fieldsIn(t.getEnclosedElements())) {
+        if (!field.getModifiers().contains(Modifier.STATIC)) {
+          DeferException.ifUnresolved(field.asType());
+        }
+      }
+    }
+  }
+
   private static String describeKind(TypeElement type) {
     switch (type.getKind()) {
       case INTERFACE:
@@ -152,7 +181,7 @@ final class EntityAnalyzer {
       case ANNOTATION_TYPE:
         return "an annotation type";
       default:
-        return "a " + type.getKind().name().toLowerCase(java.util.Locale.ROOT);
+        return "a " + type.getKind().name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -262,9 +291,7 @@ final class EntityAnalyzer {
   private PropertyModel property(
       TypeElement owner, Element element, String name, TypeMirror type, String getter, String setter,
       boolean setterIsMethod, Diagnostics diagnostics) {
-    if (type.getKind() == TypeKind.ERROR) {
-      throw new DeferException(type.toString());
-    }
+    DeferException.ifUnresolved(type);
     boolean isTransient = Annotations.has(element, Annotations.TRANSIENT);
     boolean isJson = Annotations.has(element, Annotations.JSON);
     boolean isETag = Annotations.has(element, Annotations.ETAG);
@@ -387,64 +414,6 @@ final class EntityAnalyzer {
     return new KeyTemplates(type, properties, diagnostics).bind(
         mirror, Annotations.explicit(mirror, "value"), annotations.string(mirror, "value"), "@" + simpleName,
         keyName, specConstant, composeMethod);
-  }
-
-  private List<EntityModel.IndexModel> indexes(
-      TypeElement type, List<PropertyModel> properties, KeyModel rowKey, Diagnostics diagnostics) {
-    List<EntityModel.IndexModel> indexes = new ArrayList<>();
-    Map<String, AnnotationMirror> names = new LinkedHashMap<>();
-    KeyTemplates templates = new KeyTemplates(type, properties, diagnostics);
-    for (AnnotationMirror mirror : annotations.indexes(type)) {
-      String name = annotations.string(mirror, "name");
-      AnnotationValue nameValue = Annotations.explicit(mirror, "name");
-      if (!name.matches("[A-Za-z][A-Za-z0-9]*")) {
-        diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
-            "index name '" + name + "' of " + type.getSimpleName() + " is not valid: use letters and digits,"
-                + " starting with a letter");
-        continue;
-      }
-      if (names.containsKey(name)) {
-        diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
-            type.getSimpleName() + " declares index '" + name + "' twice; index names are unique per entity");
-        continue;
-      }
-      names.put(name, mirror);
-      String partitionKey = annotations.string(mirror, "partitionKey");
-      if (!partitionKey.isEmpty()) {
-        diagnostics.error(type, mirror, Annotations.explicit(mirror, "partitionKey"), Ids.INDEX_PARTITION_KEY,
-            "index '" + name + "' of " + type.getSimpleName() + " sets partitionKey = \"" + partitionKey
-                + "\": only indexes in the entity's own partition (partitionKey = \"\") are supported, because only"
-                + " they can be kept consistent in one entity group transaction; remove partitionKey");
-        continue;
-      }
-      List<String> copied = annotations.strings(mirror, "properties");
-      List<String> known = new ArrayList<>();
-      for (PropertyModel property : properties) {
-        if (property.stored()) {
-          known.add(property.name());
-        }
-      }
-      boolean copiedOk = true;
-      for (String property : copied) {
-        if (!known.contains(property)) {
-          diagnostics.error(type, mirror, Annotations.explicit(mirror, "properties"), Ids.INDEX_UNKNOWN_PROPERTY,
-              "index '" + name + "' of " + type.getSimpleName() + " copies '" + property + "', which is not a stored"
-                  + " property of " + type.getSimpleName() + Similarity.didYouMean(property, known));
-          copiedOk = false;
-        }
-      }
-      String capitalized = name;
-      KeyModel key = templates.bind(mirror, Annotations.explicit(mirror, "rowKey"),
-          annotations.string(mirror, "rowKey"), "@Index(name = \"" + name + "\") rowKey", "index " + name + " RowKey",
-          "INDEX_" + upperSnake(name) + "_SPEC", capitalized + "IndexRowKey");
-      if (key != null && copiedOk) {
-        indexes.add(new EntityModel.IndexModel(name, key, List.copyOf(copied)));
-      }
-    }
-    if (rowKey != null) {
-      KeySpaces.check(type, rowKey, indexes, names, diagnostics);
-    }
-    return indexes;
   }
 
   static String upperSnake(String name) {

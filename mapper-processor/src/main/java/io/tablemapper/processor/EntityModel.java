@@ -38,8 +38,10 @@ record EntityModel(
    * @param name the index name
    * @param rowKey the copy's RowKey template
    * @param properties the copied properties, empty for all
+   * @param unique whether a value identifies one entity (its RowKey lacks a component of the entity's RowKey), so a
+   *     second entity with the value is refused; else every entity has its own copy
    */
-  record IndexModel(String name, KeyModel rowKey, List<String> properties) {}
+  record IndexModel(String name, KeyModel rowKey, List<String> properties, boolean unique) {}
 
   /** The simple name used in messages and generated strings. */
   String simpleName() {

@@ -2,7 +2,9 @@ package io.tablemapper.processor;
 
 /**
  * The stable ids of the processor's diagnostics; each message starts with its id in brackets, for example
- * {@code [KeyUnknownProperty]}. Ids are part of the product: documented in the README and never reused.
+ * {@code [KeyUnknownProperty]}. Ids are part of the product: documented in the README and never reused. A warning
+ * can be silenced where it is deliberate with {@code @SuppressWarnings("tablemapper:<Id>")} on the element or an
+ * enclosing one.
  */
 final class Ids {
   private Ids() {}
@@ -14,6 +16,7 @@ final class Ids {
   static final String ENTITY_TABLE_NAME = "EntityTableName";
   static final String ENTITY_TYPE_NAME = "EntityTypeName";
   static final String ENTITY_VERSION = "EntityVersion";
+  static final String ENTITY_TYPE_DUPLICATE = "EntityTypeDuplicate";
   static final String ENTITY_MISSING_KEY = "EntityMissingKey";
   static final String PROPERTY_TYPE = "PropertyType";
   static final String PROPERTY_NAME = "PropertyName";
@@ -26,17 +29,22 @@ final class Ids {
 
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = "KeyTemplateSyntax";
+  static final String KEY_FORBIDDEN_CHARACTER = "KeyForbiddenCharacter";
   static final String KEY_UNKNOWN_PROPERTY = "KeyUnknownProperty";
   static final String KEY_PROPERTY_NOT_STORED = "KeyPropertyNotStored";
   static final String KEY_PROPERTY_TYPE = "KeyPropertyType";
   static final String KEY_TEMPLATE_TYPES = "KeyTemplateTypes";
+  static final String KEY_WIDTH = "KeyWidth";
+  static final String KEY_ENUM_CONSTANT = "KeyEnumConstant";
   static final String KEY_TOO_LONG = "KeyTooLong";
   static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
+  static final String PARTITION_KEY_CONSTANT = "PartitionKeyConstant";
 
   // indexes
   static final String INDEX_NAME = "IndexName";
   static final String INDEX_PARTITION_KEY = "IndexPartitionKey";
   static final String INDEX_UNKNOWN_PROPERTY = "IndexUnknownProperty";
+  static final String INDEX_UNIQUENESS = "IndexUniqueness";
 
   // repositories
   static final String REPOSITORY_KIND = "RepositoryKind";
@@ -51,6 +59,7 @@ final class Ids {
   static final String QUERY_RETURN_TYPE = "QueryReturnType";
   static final String QUERY_NOT_UNIQUE = "QueryNotUnique";
   static final String QUERY_LIMIT = "QueryLimit";
+  static final String QUERY_ORDER = "QueryOrder";
   static final String QUERY_GENERIC_METHOD = "QueryGenericMethod";
   static final String QUERY_TABLE_SCAN = "QueryTableScan";
   static final String QUERY_PARTITION_SCAN = "QueryPartitionScan";

@@ -1,6 +1,8 @@
 package io.tablemapper.processor;
 
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.key.KeyCodec;
+import io.tablemapper.spi.key.KeyShape;
 import io.tablemapper.spi.key.KeyTemplate;
 import io.tablemapper.spi.key.KeyTemplateException;
 import io.tablemapper.spi.key.KeyType;
@@ -12,7 +14,9 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Parses a key template and binds its placeholders to an entity's properties, with the same parser and rules the
- * runtime uses ({@link KeyTemplate}), reporting problems on the annotation value.
+ * runtime uses ({@link KeyTemplate}), reporting problems on the annotation value: syntax, forbidden characters,
+ * properties that cannot be in a key, modifiers that do not fit, enum constants that would break the key, keys
+ * that cannot fit the store's 1 KiB, and (as a warning) a zero padding narrower than the property's type.
  */
 final class KeyTemplates {
   private final TypeElement type;
@@ -38,8 +42,14 @@ final class KeyTemplates {
     try {
       template = KeyTemplate.parse(source);
     } catch (KeyTemplateException e) {
-      diagnostics.error(type, mirror, value, Ids.KEY_TEMPLATE_SYNTAX,
-          what + " of " + owner + " is malformed: " + e.getMessage());
+      if (e.kind() == KeyTemplateException.Kind.FORBIDDEN_CHARACTER) {
+        diagnostics.error(type, mirror, value, Ids.KEY_FORBIDDEN_CHARACTER,
+            what + " of " + owner + " is not a possible key: " + e.getMessage() + "; use another separator, such"
+                + " as '_', '-', '.' or '|'");
+      } else {
+        diagnostics.error(type, mirror, value, Ids.KEY_TEMPLATE_SYNTAX,
+            what + " of " + owner + " is malformed: " + e.getMessage());
+      }
       return null;
     }
     int literalLength = 0;
@@ -51,7 +61,7 @@ final class KeyTemplates {
     if (literalLength > StoreLimits.MAX_KEY_LENGTH) {
       diagnostics.error(type, mirror, value, Ids.KEY_TOO_LONG,
           what + " of " + owner + " has " + literalLength + " characters of literal text; a key holds at most "
-              + StoreLimits.MAX_KEY_LENGTH);
+              + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals");
       return null;
     }
     List<String> known = new ArrayList<>();
@@ -95,7 +105,93 @@ final class KeyTemplates {
       diagnostics.error(type, mirror, value, Ids.KEY_TEMPLATE_TYPES,
           what + " of " + owner + ": " + problem.getMessage());
     }
-    return problems.isEmpty() ? new KeyModel(keyName, template, List.copyOf(bound), specConstant, composeMethod) : null;
+    if (!problems.isEmpty() || !enumConstantsFit(template, bound, mirror, value, what)
+        || !fitsTheStore(template, bound, mirror, value, what)) {
+      return null;
+    }
+    warnAboutNarrowWidths(template, bound, mirror, value, what);
+    return new KeyModel(keyName, template, List.copyOf(bound), specConstant, composeMethod, mirror, value);
+  }
+
+  /**
+   * Whether every constant of each enum in the key can be written in it: no forbidden character and not the
+   * separator that follows the placeholder (the constants are known at compile time, so this need not wait for a
+   * run-time {@code InvalidKeyException}).
+   */
+  private boolean enumConstantsFit(
+      KeyTemplate template, List<PropertyModel> bound, AnnotationMirror mirror, AnnotationValue value, String what) {
+    boolean ok = true;
+    for (KeyTemplate.Placeholder placeholder : template.placeholders()) {
+      PropertyModel property = bound.get(placeholder.index());
+      if (property.keyType() != KeyType.ENUM) {
+        continue;
+      }
+      String after = template.literalAfter(placeholder.index());
+      char separator = after == null ? 0 : after.charAt(0);
+      List<String> broken = new ArrayList<>();
+      String reason = null;
+      for (String constant : property.enumConstants()) {
+        int forbidden = StoreLimits.firstForbiddenKeyChar(constant);
+        if (forbidden >= 0) {
+          broken.add(constant);
+          reason = StoreLimits.describeChar(constant.charAt(forbidden)) + ", which keys may not hold";
+        } else if (separator != 0 && constant.indexOf(separator) >= 0) {
+          broken.add(constant);
+          reason = "'" + separator + "', the separator after " + placeholder.text()
+              + ", so such keys could not be split back into values";
+        }
+      }
+      if (!broken.isEmpty()) {
+        boolean one = broken.size() == 1;
+        diagnostics.error(type, mirror, value, Ids.KEY_ENUM_CONSTANT,
+            what + " of " + type.getSimpleName() + " holds enum " + property.type() + " in " + placeholder.text()
+                + ", but its constant" + (one ? " " : "s ") + String.join(", ", broken) + (one ? " contains "
+                    : " contain ") + reason + "; choose a separator that no constant contains (for example '-',"
+                + " '.' or '|'), or rename the constant" + (one ? "" : "s"));
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  /** Whether the key can fit the store's length limit: its shortest and (when bounded) its longest form. */
+  private boolean fitsTheStore(
+      KeyTemplate template, List<PropertyModel> bound, AnnotationMirror mirror, AnnotationValue value, String what) {
+    KeyShape shape = KeyModel.shape(template, bound);
+    int limit = StoreLimits.MAX_KEY_LENGTH;
+    if (shape.minLength() > limit || shape.maxLength() > limit) {
+      boolean always = shape.minLength() > limit;
+      diagnostics.error(type, mirror, value, Ids.KEY_TOO_LONG,
+          what + " of " + type.getSimpleName() + (always ? " is always at least " + shape.minLength()
+              : " can be " + shape.maxLength()) + " characters long (literal text plus the fixed-width encodings of"
+              + " its values); a key holds at most " + limit + "; shorten the literals");
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Warns about a zero padding that cannot hold the values of its property's type: a {@code byte} below 3 digits,
+   * a {@code short} below 5, a {@code long} below 19. An {@code int} is not warned about: padding it to the digits an
+   * application's numbers need is the guide's convention ({@code {employeeId:08}}, {@code {month:02}}).
+   */
+  private void warnAboutNarrowWidths(
+      KeyTemplate template, List<PropertyModel> bound, AnnotationMirror mirror, AnnotationValue value, String what) {
+    for (KeyTemplate.Placeholder placeholder : template.placeholders()) {
+      PropertyModel property = bound.get(placeholder.index());
+      KeyType keyType = property.keyType();
+      if (placeholder.width() == 0 || keyType == KeyType.INT || placeholder.width() >= keyType.digits()) {
+        continue;
+      }
+      long max = KeyCodec.maxPadded(placeholder.width());
+      diagnostics.warning(type, mirror, value, Ids.KEY_WIDTH,
+          what + " of " + type.getSimpleName() + " pads '" + property.name() + "' to " + placeholder.width()
+              + " digit" + (placeholder.width() == 1 ? "" : "s") + " (" + placeholder.text() + " holds 0 … " + max
+              + "), but it is a " + property.type() + ", whose values reach " + keyType.maxValue() + "; larger"
+              + " values and negatives are refused at run time with InvalidKeyException; write {" + property.name()
+              + ":0" + keyType.digits() + "}, or {" + property.name() + "} for the whole range with negatives, or"
+              + " declare a narrower type");
+    }
   }
 
   private static String describeRole(PropertyModel property) {

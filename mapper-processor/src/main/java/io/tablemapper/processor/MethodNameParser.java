@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * Parses a derived method name: {@code find|get|stream|count|exists|delete}, optionally {@code First} or
  * {@code TopN}, then {@code By} and conditions joined by {@code And}, each a capitalized property name and an
- * optional operator keyword. Property names are matched against the entity's, longest first, backtracking, so
+ * optional operator keyword, then optionally {@code OrderBy} and properties, each optionally followed by
+ * {@code Asc} or {@code Desc}. Property names are matched against the entity's, longest first, backtracking, so
  * a property whose name contains {@code And} still parses.
  */
 final class MethodNameParser {
@@ -42,28 +43,41 @@ final class MethodNameParser {
   record Term(String property, Operator operator) {}
 
   /**
+   * One property of an {@code OrderBy}.
+   *
+   * @param property the property name
+   * @param descending whether it is written {@code Desc}
+   */
+  record Order(String property, boolean descending) {}
+
+  /**
    * The result: either a parse or a problem.
    *
    * @param action the action
    * @param limit the {@code First}/{@code TopN} limit, 0 when absent
    * @param terms the conditions
+   * @param ordering the {@code OrderBy} properties, empty when there is none
    * @param problemId the diagnostic id of a problem, or null
    * @param problem what is wrong, or null
    */
-  record Result(Action action, int limit, List<Term> terms, String problemId, String problem) {
+  record Result(Action action, int limit, List<Term> terms, List<Order> ordering, String problemId, String problem) {
     boolean ok() {
       return problem == null;
     }
 
     static Result failure(String id, String problem) {
-      return new Result(null, 0, List.of(), id, problem);
+      return new Result(null, 0, List.of(), List.of(), id, problem);
     }
   }
 
-  private final List<String> properties;
+  private static final String ORDER_BY = "OrderBy";
 
-  /** A parser for an entity with these property names. */
-  MethodNameParser(List<String> properties) {
+  private final List<String> properties;
+  private final String entity;
+
+  /** A parser for an entity (named in messages) with these property names. */
+  MethodNameParser(String entity, List<String> properties) {
+    this.entity = entity;
     this.properties = new ArrayList<>(properties);
     this.properties.sort(Comparator.comparingInt(String::length).reversed());
   }
@@ -115,14 +129,70 @@ final class MethodNameParser {
           "'" + name + "' has no condition after By; name at least one property, for example "
               + name + "Department");
     }
-    List<Term> terms = parseConditions(name, at);
-    if (terms == null) {
-      return unknownProperty(name, at);
+    for (int order = name.indexOf(ORDER_BY, at); order > at; order = name.indexOf(ORDER_BY, order + 1)) {
+      List<Term> terms = parseConditions(name, at, order);
+      if (terms == null) {
+        continue;
+      }
+      int from = order + ORDER_BY.length();
+      if (from == name.length()) {
+        return Result.failure(Ids.QUERY_METHOD_NAME,
+            "'" + name + "' has no property after OrderBy; name one, for example " + name + "EmployeeIdDesc");
+      }
+      List<Order> ordering = parseOrdering(name, from);
+      if (ordering == null) {
+        return unknownOrderProperty(name, from);
+      }
+      return new Result(action, limit, terms, ordering, null, null);
     }
-    return new Result(action, limit, terms, null, null);
+    List<Term> terms = parseConditions(name, at, name.length());
+    if (terms == null) {
+      int order = name.indexOf(ORDER_BY, at);
+      return unknownProperty(name, at, order > at ? order : name.length());
+    }
+    return new Result(action, limit, terms, List.of(), null, null);
   }
 
-  private List<Term> parseConditions(String name, int at) {
+  /** The properties of an ordering, each with an optional Asc or Desc, up to the end of the name; or null. */
+  private List<Order> parseOrdering(String name, int at) {
+    for (String property : properties) {
+      String capitalized = capitalize(property);
+      if (!name.startsWith(capitalized, at)) {
+        continue;
+      }
+      int afterProperty = at + capitalized.length();
+      for (String direction : new String[] {"Desc", "Asc", ""}) {
+        if (!name.startsWith(direction, afterProperty)) {
+          continue;
+        }
+        int end = afterProperty + direction.length();
+        Order order = new Order(property, direction.equals("Desc"));
+        if (end == name.length()) {
+          List<Order> ordering = new ArrayList<>();
+          ordering.add(order);
+          return ordering;
+        }
+        List<Order> rest = parseOrdering(name, end);
+        if (rest != null) {
+          rest.add(0, order);
+          return rest;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Result unknownOrderProperty(String name, int at) {
+    String rest = name.substring(at);
+    String bare = rest.endsWith("Desc") ? rest.substring(0, rest.length() - 4)
+        : rest.endsWith("Asc") ? rest.substring(0, rest.length() - 3) : rest;
+    return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
+        "'" + bare + "' after OrderBy is not a property of " + entity
+            + Similarity.didYouMean(decapitalize(bare), properties)
+            + "; an ordering is OrderBy followed by property names, each optionally followed by Asc or Desc");
+  }
+
+  private List<Term> parseConditions(String name, int at, int limit) {
     for (String property : properties) {
       String capitalized = capitalize(property);
       if (!name.startsWith(capitalized, at)) {
@@ -134,14 +204,17 @@ final class MethodNameParser {
           continue;
         }
         int end = afterProperty + operator.keyword().length();
+        if (end > limit) {
+          continue;
+        }
         Term term = new Term(property, operator);
-        if (end == name.length()) {
+        if (end == limit) {
           List<Term> terms = new ArrayList<>();
           terms.add(term);
           return terms;
         }
-        if (name.startsWith("And", end) && end + 3 < name.length()) {
-          List<Term> rest = parseConditions(name, end + 3);
+        if (name.startsWith("And", end) && end + 3 < limit) {
+          List<Term> rest = parseConditions(name, end + 3, limit);
           if (rest != null) {
             rest.add(0, term);
             return rest;
@@ -153,11 +226,14 @@ final class MethodNameParser {
   }
 
   /** Finds the first condition that does not name a property, and suggests the closest one. */
-  private Result unknownProperty(String name, int at) {
+  private Result unknownProperty(String name, int at, int limit) {
     int start = at;
     while (true) {
       int and = name.indexOf("And", start);
-      String segment = and < 0 ? name.substring(start) : name.substring(start, and);
+      if (and >= limit) {
+        and = -1;
+      }
+      String segment = and < 0 ? name.substring(start, limit) : name.substring(start, and);
       String bare = stripOperator(segment);
       boolean known = false;
       for (String property : properties) {
@@ -169,7 +245,7 @@ final class MethodNameParser {
       if (!known && !segment.isEmpty()) {
         String guess = decapitalize(bare);
         return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
-            "'" + bare + "' is not a property" + Similarity.didYouMean(guess, properties)
+            "'" + bare + "' is not a property of " + entity + Similarity.didYouMean(guess, properties)
                 + "; conditions are property names joined by And, each optionally followed by Between,"
                 + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual or StartsWith");
       }

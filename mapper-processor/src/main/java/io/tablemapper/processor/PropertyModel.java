@@ -2,8 +2,12 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.TypeName;
 import io.tablemapper.spi.key.KeyType;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -46,6 +50,24 @@ record PropertyModel(
 
   boolean primitive() {
     return type.getKind().isPrimitive();
+  }
+
+  /** The names of an enum property's constants in declaration order (what its key encoding can be); else empty. */
+  List<String> enumConstants() {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return List.of();
+    }
+    Element declared = ((DeclaredType) type).asElement();
+    if (declared.getKind() != ElementKind.ENUM) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (Element member : declared.getEnclosedElements()) {
+      if (member.getKind() == ElementKind.ENUM_CONSTANT) {
+        names.add(member.getSimpleName().toString());
+      }
+    }
+    return names;
   }
 
   /** The property with this name in a list, or null. */

@@ -14,23 +14,116 @@ import java.util.Set;
  * Plans a derived query against an entity's keys and indexes: equality on every key component gives a POINT;
  * equality on a leading run of RowKey components, then a range or {@code StartsWith} on the next, gives a RANGE
  * with exact bounds; other conditions become a residual filter. Every access path (the entity's own RowKey and
- * each index) is planned and the cheapest wins; ties go to the entity's own rows.
+ * each index) is planned and the cheapest wins; ties go to the entity's own rows. An {@code OrderBy} keeps only the
+ * paths whose key order is that order, since the store cannot sort.
  */
 final class QueryPlanner {
 
-  Plan plan(EntityModel entity, List<Condition> conditions, int limit) {
-    Map<String, Condition> byProperty = new LinkedHashMap<>();
-    for (Condition condition : conditions) {
-      byProperty.put(condition.property().name(), condition);
-    }
-    Plan best = plan(entity, null, entity.rowKey(), byProperty, conditions, limit);
-    for (EntityModel.IndexModel index : entity.indexes()) {
-      Plan candidate = plan(entity, index, index.rowKey(), byProperty, conditions, limit);
-      if (better(candidate, best)) {
+  /**
+   * The cheapest plan, or null when an ordering is asked for and no access path gives it.
+   *
+   * @param ordering the {@code OrderBy} properties, or empty
+   */
+  Plan plan(EntityModel entity, List<Condition> conditions, int limit, List<MethodNameParser.Order> ordering) {
+    Plan best = null;
+    for (Plan candidate : candidates(entity, conditions, limit)) {
+      if (!ordering.isEmpty() && !delivers(candidate, conditions, ordering)) {
+        continue;
+      }
+      if (best == null || better(candidate, best)) {
         best = candidate;
       }
     }
     return best;
+  }
+
+  /** The plan of each access path: the entity's own rows, then each index. */
+  List<Plan> candidates(EntityModel entity, List<Condition> conditions, int limit) {
+    Map<String, Condition> byProperty = new LinkedHashMap<>();
+    for (Condition condition : conditions) {
+      byProperty.put(condition.property().name(), condition);
+    }
+    List<Plan> plans = new ArrayList<>();
+    plans.add(plan(entity, null, entity.rowKey(), byProperty, conditions, limit));
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
+    }
+    return plans;
+  }
+
+  // ------------------------------------------------------------------ order
+
+  /**
+   * The order a plan's results come in, as the key gives it: the RowKey components after those fixed by equality,
+   * as far as their encodings sort like their values (numbers, times, booleans; a String only when it ends the
+   * key; never an enum, which sorts by name, nor a UUID). Null for a POINT (at most one entity, any order holds)
+   * and empty for a TABLE_SCAN, whose order across partitions the store does not promise (Cosmos DB's Table API
+   * returns partitions in no particular order).
+   */
+  static List<MethodNameParser.Order> order(Plan plan, List<Condition> conditions) {
+    if (plan.kind() == QueryKind.POINT) {
+      return null;
+    }
+    List<MethodNameParser.Order> order = new ArrayList<>();
+    if (plan.kind() == QueryKind.TABLE_SCAN) {
+      return order;
+    }
+    KeyModel rowKey = plan.rowKey();
+    for (KeyTemplate.Placeholder placeholder : rowKey.template().placeholders()) {
+      PropertyModel property = rowKey.property(placeholder.index());
+      if (fixed(property, conditions)) {
+        continue;
+      }
+      KeyType type = property.keyType();
+      boolean faithful = type != KeyType.ENUM && type != KeyType.UUID
+          && (type.selfDelimiting() || rowKey.template().isLast(placeholder.index()));
+      if (!faithful) {
+        break;
+      }
+      order.add(new MethodNameParser.Order(property.name(), placeholder.desc()));
+    }
+    return order;
+  }
+
+  /** Whether a plan's results come in the asked order (properties fixed by equality may be named anywhere). */
+  static boolean delivers(Plan plan, List<Condition> conditions, List<MethodNameParser.Order> ordering) {
+    List<MethodNameParser.Order> given = order(plan, conditions);
+    if (given == null) {
+      return true;
+    }
+    int next = 0;
+    for (MethodNameParser.Order asked : ordering) {
+      if (fixed(asked.property(), conditions)) {
+        continue;
+      }
+      if (next >= given.size() || !given.get(next).equals(asked)) {
+        return false;
+      }
+      next++;
+    }
+    return true;
+  }
+
+  private static boolean fixed(PropertyModel property, List<Condition> conditions) {
+    return fixed(property.name(), conditions);
+  }
+
+  private static boolean fixed(String property, List<Condition> conditions) {
+    for (Condition condition : conditions) {
+      if (condition.property().name().equals(property) && condition.operator() == Operator.EQUAL) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An order in words: {@code employeeId, then submitted descending}. */
+  static String describeOrder(List<MethodNameParser.Order> order) {
+    List<String> parts = new ArrayList<>();
+    for (MethodNameParser.Order item : order) {
+      parts.add(item.property() + (item.descending() ? " descending" : ""));
+    }
+    return String.join(", then ", parts);
   }
 
   private static boolean better(Plan candidate, Plan best) {
@@ -162,56 +255,99 @@ final class QueryPlanner {
     if (plan.partitionArguments() == null) {
       text.append("every partition of table ").append(entity.table());
     } else {
-      text.append("PartitionKey = ").append(render(entity.partitionKey(), plan.partitionArguments()));
+      text.append("PartitionKey ").append(partitionKey(entity, plan));
     }
+    String rowKey = rowKey(plan);
+    if (rowKey != null) {
+      text.append(", RowKey ").append(rowKey);
+    }
+    String filter = filter(plan);
+    if (filter != null) {
+      text.append("; filter ").append(filter);
+    }
+    if (limit > 0) {
+      text.append("; first ").append(limit);
+    }
+    return text.toString();
+  }
+
+  /** The PartitionKey a plan reads: {@code = {department}}; null for every partition. */
+  static String partitionKey(EntityModel entity, Plan plan) {
+    return plan.partitionArguments() == null ? null : "= " + render(entity.partitionKey(), plan.partitionArguments());
+  }
+
+  /**
+   * The RowKeys a plan reads: {@code = empid_{employeeId:08}}, {@code starts with empid_}, {@code in [empid_{from:08},
+   * empid_{to:08}]}; null when any RowKey is read.
+   */
+  static String rowKey(Plan plan) {
     String prefix = renderPrefix(plan);
     switch (plan.mode()) {
       case EXACT:
-        text.append(", RowKey = ").append(prefix);
-        break;
+        return "= " + prefix;
       case PREFIX:
-        text.append(", RowKey starts with ").append(prefix);
-        if (plan.startsWith() != null) {
-          text.append('{').append(plan.startsWith()).append('}');
-        }
-        break;
+        return "starts with " + prefix + (plan.startsWith() != null ? "{" + plan.startsWith() + "}" : "");
       case RANGE:
-        KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(plan.rangePlaceholder());
-        text.append(", RowKey in ");
+        StringBuilder text = new StringBuilder("in ");
         if (plan.lower() == null) {
           text.append('[').append(prefix);
         } else {
           text.append(plan.lower().inclusive() && !plan.lower().successor() ? '[' : '(')
-              .append(prefix).append(component(placeholder, plan.lower().parameter()))
-              .append(plan.lower().successor() ? "…" : "");
+              .append(bound(plan, plan.lower()));
         }
         text.append(", ");
         if (plan.upper() == null) {
           text.append(prefix).append("…)");
         } else {
-          text.append(prefix).append(component(placeholder, plan.upper().parameter()));
-          text.append(plan.upper().successor() ? "…]" : plan.upper().inclusive() ? "]" : ")");
+          text.append(bound(plan, plan.upper()));
+          text.append(plan.upper().successor() ? "]" : plan.upper().inclusive() ? "]" : ")");
         }
-        break;
+        return text.toString();
       default:
-        break;
+        return null;
     }
-    if (!plan.residual().isEmpty()) {
-      text.append("; filter ");
-      String separator = "";
-      for (Condition condition : plan.residual()) {
-        text.append(separator).append(condition.property().name()).append(' ');
-        if (condition.operator() == Operator.BETWEEN) {
-          text.append("between {").append(condition.parameters().get(0)).append("} and {")
-              .append(condition.parameters().get(1)).append('}');
-        } else {
-          text.append(condition.operator().text()).append(" {").append(condition.parameter()).append('}');
-        }
-        separator = " and ";
+  }
+
+  /** The lowest RowKey of a RANGE, in words: {@code empid_{from:08} (included)}. */
+  static String lowerBound(Plan plan) {
+    if (plan.lower() == null) {
+      return renderPrefix(plan) + " (included)";
+    }
+    return bound(plan, plan.lower()) + (plan.lower().successor() ? " (excluded, with every key that starts with it)"
+        : plan.lower().inclusive() ? " (included)" : " (excluded)");
+  }
+
+  /** The highest RowKey of a RANGE, in words: {@code empid_{to:08} (included)}. */
+  static String upperBound(Plan plan) {
+    if (plan.upper() == null) {
+      return renderPrefix(plan) + "… (the last key that starts with " + renderPrefix(plan) + ")";
+    }
+    return bound(plan, plan.upper()) + (plan.upper().successor() ? " (included, with every key that starts with it)"
+        : plan.upper().inclusive() ? " (included)" : " (excluded)");
+  }
+
+  /** One end of a range: the prefix, the parameter's encoding, and {@code …} for every key that starts with it. */
+  private static String bound(Plan plan, Plan.Bound bound) {
+    KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(plan.rangePlaceholder());
+    return renderPrefix(plan) + component(placeholder, bound.parameter()) + (bound.successor() ? "…" : "");
+  }
+
+  /** The residual filter: {@code age gt {age} and lastName eq {lastName}}; null when there is none. */
+  static String filter(Plan plan) {
+    if (plan.residual().isEmpty()) {
+      return null;
+    }
+    StringBuilder text = new StringBuilder();
+    String separator = "";
+    for (Condition condition : plan.residual()) {
+      text.append(separator).append(condition.property().name()).append(' ');
+      if (condition.operator() == Operator.BETWEEN) {
+        text.append("between {").append(condition.parameters().get(0)).append("} and {")
+            .append(condition.parameters().get(1)).append('}');
+      } else {
+        text.append(condition.operator().text()).append(" {").append(condition.parameter()).append('}');
       }
-    }
-    if (limit > 0) {
-      text.append("; first ").append(limit);
+      separator = " and ";
     }
     return text.toString();
   }

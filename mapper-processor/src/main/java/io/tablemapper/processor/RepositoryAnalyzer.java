@@ -4,6 +4,7 @@ import io.tablemapper.api.QueryKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -84,6 +85,7 @@ final class RepositoryAnalyzer {
     int errorsBefore = diagnostics.errorCount();
     List<RepositoryModel.QueryMethod> methods = new ArrayList<>();
     DeclaredType repositoryType = (DeclaredType) repository.asType();
+    List<ExecutableElement> queries = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(repository))) {
       if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
         continue;
@@ -94,6 +96,14 @@ final class RepositoryAnalyzer {
           || redeclaresWrite(method, repository)) {
         continue;
       }
+      // Before anything is reported: a method over a type not generated yet is retried next round as a whole.
+      DeferException.ifUnresolved(method.getReturnType());
+      for (VariableElement parameter : method.getParameters()) {
+        DeferException.ifUnresolved(parameter.asType());
+      }
+      queries.add(method);
+    }
+    for (ExecutableElement method : queries) {
       ExecutableType methodType = (ExecutableType) types.asMemberOf(repositoryType, method);
       RepositoryModel.QueryMethod query = method(repository, entity, entityType, method, methodType, diagnostics);
       if (query != null) {
@@ -143,10 +153,10 @@ final class RepositoryAnalyzer {
     for (PropertyModel property : entity.properties()) {
       propertyNames.add(property.name());
     }
-    MethodNameParser.Result parsed = new MethodNameParser(propertyNames).parse(method.getSimpleName().toString());
+    MethodNameParser.Result parsed =
+        new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
     if (!parsed.ok()) {
-      diagnostics.error(method, parsed.problemId(), signature + ": " + parsed.problem()
-          + (parsed.problemId().equals(Ids.QUERY_UNKNOWN_PROPERTY) ? " of " + entity.simpleName() : ""));
+      diagnostics.error(method, parsed.problemId(), signature + ": " + parsed.problem());
       return null;
     }
 
@@ -166,7 +176,7 @@ final class RepositoryAnalyzer {
       } else if (!property.stored() || !property.kind().queryable()) {
         diagnostics.error(method, Ids.QUERY_PROPERTY_NOT_QUERYABLE,
             what + " cannot be evaluated by the store: the property is "
-                + (property.stored() ? "stored as @Json" : "not stored (" + property.role().name().toLowerCase(java.util.Locale.ROOT) + ")"));
+                + (property.stored() ? "stored as @Json" : "not stored (" + property.role().name().toLowerCase(Locale.ROOT) + ")"));
         ok = false;
       } else if (term.operator().isRange() && !property.kind().orderable()) {
         diagnostics.error(method, Ids.QUERY_OPERATOR_TYPE,
@@ -182,7 +192,7 @@ final class RepositoryAnalyzer {
       }
       arity += term.operator().arity();
     }
-    if (!ok) {
+    if (!ok || !OrderChecks.allowed(signature, parsed, method, diagnostics)) {
       return null;
     }
 
@@ -245,14 +255,20 @@ final class RepositoryAnalyzer {
       return null;
     }
 
-    Plan plan = planner.plan(entity, conditions, parsed.limit());
+    Plan plan = planner.plan(entity, conditions, parsed.limit(), parsed.ordering());
+    if (plan == null) {
+      diagnostics.error(method, Ids.QUERY_ORDER,
+          signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
+      return null;
+    }
     boolean single = returns == RepositoryModel.Returns.OPTIONAL || returns == RepositoryModel.Returns.ENTITY;
     if (single && plan.kind() != QueryKind.POINT && parsed.limit() != 1) {
       diagnostics.error(method, Ids.QUERY_NOT_UNIQUE,
           signature + ": returns one " + entity.simpleName() + " but its plan (" + plan.description() + ") can"
-              + " match several; return List<" + entity.simpleName() + ">, or name it "
-              + parsed.action().prefix() + "FirstBy... to take the first in key order, or add conditions that bind"
-              + " every key component");
+              + " match several; return List<" + entity.simpleName() + ">"
+              + (plan.kind() == QueryKind.TABLE_SCAN ? "" : ", or name it " + parsed.action().prefix()
+                  + "FirstBy... to take the first in key order") + ", or add conditions that bind every key"
+              + " component");
       return null;
     }
     boolean allowScan = Annotations.has(method, Annotations.ALLOW_SCAN);
@@ -263,6 +279,9 @@ final class RepositoryAnalyzer {
               + "; add conditions on " + partitionProperties(entity) + ", or annotate the method @AllowScan");
       return null;
     }
+    if (!OrderChecks.limitDeliverable(signature, method, entity, plan, parsed.limit(), diagnostics)) {
+      return null;
+    }
     if (plan.kind() == QueryKind.PARTITION_SCAN && !allowScan) {
       diagnostics.warning(method, Ids.QUERY_PARTITION_SCAN,
           signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description()
@@ -270,10 +289,11 @@ final class RepositoryAnalyzer {
               + " or annotate the method @AllowScan");
     }
     return new RepositoryModel.QueryMethod(method, type, parsed.action(), returns, parsed.limit(), conditions,
-        pageRequest, plan);
+        parsed.ordering(), pageRequest, plan);
   }
 
-  private static String partitionProperties(EntityModel entity) {
+  /** The properties of the PartitionKey, for messages: {@code department and region}. */
+  static String partitionProperties(EntityModel entity) {
     List<String> names = new ArrayList<>();
     for (PropertyModel property : entity.partitionKey().properties()) {
       names.add(property.name());

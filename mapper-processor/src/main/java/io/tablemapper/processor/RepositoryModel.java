@@ -37,6 +37,7 @@ record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod
    * @param returns what it returns
    * @param limit its {@code First}/{@code TopN} limit, or 0
    * @param conditions its conditions, bound to parameters
+   * @param ordering its {@code OrderBy} properties, empty when it has none (results come in key order)
    * @param pageRequest the name of its trailing PageRequest parameter, or null
    * @param plan how it reaches the store
    */
@@ -47,6 +48,7 @@ record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod
       Returns returns,
       int limit,
       List<Condition> conditions,
+      List<MethodNameParser.Order> ordering,
       String pageRequest,
       Plan plan) {}
 

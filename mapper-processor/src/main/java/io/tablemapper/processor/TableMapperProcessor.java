@@ -4,7 +4,9 @@ import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -18,13 +20,21 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
 
 /**
  * The tablemapper annotation processor. For each {@code @Entity} it generates the metamodel {@code X_} and the
  * mapping {@code X__Mapping}; for each {@code @Repository} the implementation {@code R__Impl} with every query
- * planned. Problems are reported as compile errors on the element at fault and nothing is generated for that
- * type; a type that refers to a type not generated yet is retried in the next round. The processor never throws
- * out of {@link #process}.
+ * planned, and its plan report {@code META-INF/tablemapper/plans/R.txt}. Problems are reported as compile errors on
+ * the element at fault and nothing is generated for that type; a type that refers to a type not generated yet is
+ * retried in the next round. The processor never throws out of {@link #process}: an unexpected failure is reported
+ * on the type being processed, and the others go on.
+ *
+ * <p>It is an isolating incremental processor (declared in {@code META-INF/gradle/incremental.annotation.processors}):
+ * each generated file has exactly one originating element, the entity or repository it was generated from, and is
+ * decided by what that element references. The checks that span entity types of one table see the types compiled
+ * together.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
@@ -33,12 +43,14 @@ public final class TableMapperProcessor extends AbstractProcessor {
   private final MetamodelGenerator metamodelGenerator = new MetamodelGenerator();
   private final MappingGenerator mappingGenerator = new MappingGenerator();
   private RepositoryGenerator repositoryGenerator;
+  private final PlanReport planReport = new PlanReport();
+  private final Tables tables = new Tables();
 
   /** Entities analyzed in this compilation, by qualified name; null values for entities with errors. */
   private final Map<String, EntityModel> entities = new HashMap<>();
   /** Repositories already processed, by qualified name. */
   private final Set<String> repositories = new HashSet<>();
-  /** Files already written, by qualified name. */
+  /** Files already written: sources by qualified name, resources by path. */
   private final Set<String> written = new HashSet<>();
   private final Set<String> deferredEntities = new LinkedHashSet<>();
   private final Set<String> deferredRepositories = new LinkedHashSet<>();
@@ -49,7 +61,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment environment) {
     super.init(environment);
-    diagnostics = new Diagnostics(environment.getMessager());
+    diagnostics = new Diagnostics(environment.getMessager(), AnnotationTrees.of(environment));
     entityAnalyzer = new EntityAnalyzer(environment);
     repositoryAnalyzer = new RepositoryAnalyzer(environment);
     repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils());
@@ -114,6 +126,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
         }
       }
     }
+    // By name, not by the order javac was given the files: checks across types report on the same one every time.
+    types.sort(Comparator.comparing(type -> type.getQualifiedName().toString()));
     return types;
   }
 
@@ -124,6 +138,9 @@ public final class TableMapperProcessor extends AbstractProcessor {
     }
     try {
       EntityModel model = entityAnalyzer.analyze(type, diagnostics);
+      if (model != null && !tables.admit(model, diagnostics)) {
+        model = null;
+      }
       entities.put(name, model);
       if (model != null) {
         write(metamodelGenerator.generate(model));
@@ -131,6 +148,9 @@ public final class TableMapperProcessor extends AbstractProcessor {
       }
     } catch (DeferException e) {
       deferredEntities.add(name);
+    } catch (RuntimeException e) {
+      entities.put(name, null);
+      reportFailure(type, e);
     }
   }
 
@@ -144,10 +164,41 @@ public final class TableMapperProcessor extends AbstractProcessor {
       repositories.add(name);
       if (model != null) {
         write(repositoryGenerator.generate(model));
+        writeReport(model);
       }
     } catch (DeferException e) {
       deferredRepositories.add(name);
+    } catch (RuntimeException e) {
+      repositories.add(name);
+      reportFailure(type, e);
     }
+  }
+
+  private void writeReport(RepositoryModel model) {
+    String path = PlanReport.path(model);
+    if (!written.add(path)) {
+      return;
+    }
+    try {
+      FileObject file = processingEnv.getFiler()
+          .createResource(StandardLocation.CLASS_OUTPUT, "", path, model.element());
+      try (Writer writer = file.openWriter()) {
+        writer.write(planReport.render(model));
+      }
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "[" + Ids.PROCESSOR_FAILURE + "] could not write the plan report " + path + ": " + e.getMessage(),
+          model.element());
+    }
+  }
+
+  /** An unexpected failure while processing one type: reported on it, so the other types are still processed. */
+  private void reportFailure(TypeElement type, RuntimeException e) {
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+        "[" + Ids.PROCESSOR_FAILURE + "] the tablemapper processor failed on " + type.getQualifiedName()
+            + "; please report this with the sources involved: " + trace, type);
   }
 
   /** The model of a repository's entity: analyzed in this compilation, or read from a compiled dependency. */

@@ -1,13 +1,19 @@
 /**
  * The annotation processor: reads {@code @Entity} classes and {@code @Repository} interfaces, checks them against
  * the store's rules (reporting every mistake on the element that caused it, with a stable id), plans every derived
- * query, and generates plain Java: the metamodel {@code Employee_}, the mapping {@code Employee__Mapping} and the
- * repository {@code EmployeeRepository__Impl}.
+ * query, and generates plain Java: the metamodel {@code Employee_}, the mapping {@code Employee__Mapping}, the
+ * repository {@code EmployeeRepository__Impl} and its plan report
+ * {@code META-INF/tablemapper/plans/<repository>.txt}.
  *
  * <p>Flow: {@link io.tablemapper.processor.TableMapperProcessor} → {@link io.tablemapper.processor.EntityAnalyzer}
- * ({@link io.tablemapper.processor.EntityModel}) → {@link io.tablemapper.processor.MetamodelGenerator} and
- * {@link io.tablemapper.processor.MappingGenerator}; {@link io.tablemapper.processor.RepositoryAnalyzer} (with
- * {@link io.tablemapper.processor.MethodNameParser} and {@link io.tablemapper.processor.QueryPlanner}) →
- * {@link io.tablemapper.processor.RepositoryGenerator}.
+ * (with {@link io.tablemapper.processor.KeyTemplates}, {@link io.tablemapper.processor.IndexAnalyzer} and
+ * {@link io.tablemapper.processor.KeySpaces}; {@link io.tablemapper.processor.EntityModel}) →
+ * {@link io.tablemapper.processor.Tables} (the checks across the entity types of one table) →
+ * {@link io.tablemapper.processor.MetamodelGenerator} and {@link io.tablemapper.processor.MappingGenerator};
+ * {@link io.tablemapper.processor.RepositoryAnalyzer} (with {@link io.tablemapper.processor.MethodNameParser},
+ * {@link io.tablemapper.processor.QueryPlanner} and {@link io.tablemapper.processor.OrderChecks}) →
+ * {@link io.tablemapper.processor.RepositoryGenerator} and {@link io.tablemapper.processor.PlanReport}. Every
+ * diagnostic goes through {@link io.tablemapper.processor.Diagnostics}; its ids are in
+ * {@link io.tablemapper.processor.Ids}.
  */
 package io.tablemapper.processor;

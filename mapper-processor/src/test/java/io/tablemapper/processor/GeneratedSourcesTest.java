@@ -17,6 +17,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -74,7 +75,10 @@ class GeneratedSourcesTest {
           + "  long countByDepartment(String department);\n"
           + "  boolean existsByDepartmentAndEmail(String department, String email);\n"
           + "  void deleteByDepartmentAndEmployeeIdLessThan(String department, int before);\n"
-          + "  @AllowScan List<Employee> findTop5ByLastNameAndAgeBetween(String lastName, Integer from, Integer to);\n"
+          + "  @AllowScan List<Employee> findTop5ByDepartmentAndLastNameAndAgeBetween(String department, String lastName,\n"
+          + "      Integer from, Integer to);\n"
+          + "  @AllowScan List<Employee> findByLastName(String lastName);\n"
+          + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
           + "}\n";
 
   private static Compilation compileCanonical() {
@@ -99,12 +103,41 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void thePlanReportListsEveryMethodWithItsBoundsAsInTheGoldenFile() throws IOException {
+    Compilation compilation = compileCanonical();
+    String actual = compilation
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.EmployeeRepository.txt")
+        .orElseThrow(() -> new AssertionError("no plan report"))
+        .getCharContent(true).toString();
+    Path golden = Path.of("src/test/resources/golden/EmployeeRepository.plans.txt");
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();
     for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl"}) {
       assertThat(contents(second, "test." + name)).isEqualTo(contents(first, "test." + name));
     }
+  }
+
+  @Test
+  void theSameSourcesGivenInAnotherOrderGiveTheSameFilesAndTheSameDiagnostics() {
+    JavaFileObject first = source("A", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"x{b}\")\n"
+        + "public record A(String a, String b) {}");
+    JavaFileObject second = source("B", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"xy_{b}\")\n"
+        + "public record B(String a, String b) {}");
+    Compilation forward = Sources.compile(first, second);
+    Compilation backward = Sources.compile(second, first);
+    assertThat(forward.errors()).hasSize(1);
+    assertThat(backward.errors()).hasSize(1);
+    assertThat(forward.errors().get(0).getSource().getName()).endsWith("B.java");
+    assertThat(backward.errors().get(0).getSource().getName()).endsWith("B.java");
+    assertThat(backward.errors().get(0).getMessage(null)).isEqualTo(forward.errors().get(0).getMessage(null));
   }
 
   @Test
@@ -152,6 +185,17 @@ class GeneratedSourcesTest {
                 + "public record Customer(String region, long id, @Json Address address) {}"));
     assertThat(compilation).succeeded();
     assertThat(compilation).generatedSourceFile("test.Customer__Mapping");
+  }
+
+  @Test
+  void anEntityDeferredForAGeneratedTypeReportsItsOtherMistakesOnceNotOncePerRound() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new AddressGenerator(), new TableMapperProcessor())
+        .compile(source("Customer",
+            "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
+                + "public record Customer(String region, long id, Thread worker, @Json Address address) {}"));
+    assertThat(compilation.errors()).singleElement()
+        .satisfies(error -> assertThat(error.getMessage(null)).startsWith("[" + Ids.PROPERTY_TYPE + "]"));
   }
 
   @Test

@@ -15,13 +15,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The plan of every kind of derived query, as written into the generated Javadoc: the guide's employees with an
- * email index, reviews under compound keys, expense claims newest-first, and people keyed by name.
+ * email index, reviews under compound keys, expense claims newest-first, people keyed by name, and staff with an
+ * index that orders them by age (for {@code OrderBy}).
  */
 class PlannerTest {
   private static String employees;
   private static String reviews;
   private static String expenses;
   private static String people;
+  private static String staff;
 
   @BeforeAll
   static void compileRepositories() {
@@ -35,6 +37,18 @@ class PlannerTest {
             "@Entity(table = \"Company\", type = \"Expense\")\n@PartitionKey(\"{department}\")\n"
                 + "@RowKey(\"expense_{employeeId:08}_{submitted:desc}\")\n"
                 + "public record Expense(String department, int employeeId, Instant submitted, BigDecimal amount) {}"),
+        source("Staff",
+            "@Entity(table = \"Staff\")\n@PartitionKey(\"{department}\")\n@RowKey(\"staff_{id:08}\")\n"
+                + "@Index(name = \"byAge\", rowKey = \"age_{age:03}_{id:08}\", unique = false)\n"
+                + "public record Staff(String department, int id, int age, String name) {}"),
+        source("StaffRepository",
+            "@Repository public interface StaffRepository extends TableRepository<Staff> {\n"
+                + "  List<Staff> findByDepartmentOrderById(String department);\n"
+                + "  List<Staff> findByDepartmentOrderByAge(String department);\n"
+                + "  List<Staff> findTop3ByDepartmentOrderByAgeAscId(String department);\n"
+                + "  List<Staff> findByDepartmentAndAgeOrderById(String department, int age);\n"
+                + "  List<Staff> findByDepartmentAndAgeBetweenOrderByAge(String department, int from, int to);\n"
+                + "}"),
         source("Person",
             "@Entity(table = \"People\")\n@PartitionKey(\"{country}\")\n@RowKey(\"{lastName}_{firstName}\")\n"
                 + "public record Person(String country, String lastName, String firstName, int age) {}"),
@@ -67,6 +81,7 @@ class PlannerTest {
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedGreaterThan(String department, int employeeId, Instant since);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedLessThanEqual(String department, int employeeId, Instant until);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedBetween(String department, int employeeId, Instant from, Instant to);\n"
+                + "  List<Expense> findByDepartmentAndEmployeeIdOrderByEmployeeIdDescSubmittedDesc(String department, int employeeId);\n"
                 + "}"),
         source("PersonRepository",
             "@Repository public interface PersonRepository extends TableRepository<Person> {\n"
@@ -81,6 +96,7 @@ class PlannerTest {
     reviews = generated(compilation, "test.ReviewRepository__Impl");
     expenses = generated(compilation, "test.ExpenseRepository__Impl");
     people = generated(compilation, "test.PersonRepository__Impl");
+    staff = generated(compilation, "test.StaffRepository__Impl");
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -159,6 +175,31 @@ class PlannerTest {
             "RANGE: PartitionKey = {country}, RowKey in ({lastName}_{after}, {lastName}_…)"));
   }
 
+  static Stream<Arguments> orderedPlans() {
+    return Stream.of(
+        plan("an ordering the entity's own RowKey gives reads its rows", "staff", "findByDepartmentOrderById",
+            "RANGE: PartitionKey = {department}, RowKey starts with staff_"),
+        plan("an ordering only an index gives reads through the index", "staff", "findByDepartmentOrderByAge",
+            "RANGE via index byAge: PartitionKey = {department}, RowKey starts with age_"),
+        plan("an ordering of several properties follows the index's components", "staff",
+            "findTop3ByDepartmentOrderByAgeAscId",
+            "RANGE via index byAge: PartitionKey = {department}, RowKey starts with age_; first 3"),
+        plan("a property fixed by equality drops out of the ordering", "staff", "findByDepartmentAndAgeOrderById",
+            "RANGE via index byAge: PartitionKey = {department}, RowKey starts with age_{age:03}_"),
+        plan("a range on the ordering's property reads the range in that order", "staff",
+            "findByDepartmentAndAgeBetweenOrderByAge",
+            "RANGE via index byAge: PartitionKey = {department}, RowKey in [age_{from:03}, age_{to:03}…]"),
+        plan("a descending component gives a descending ordering", "expenses",
+            "findByDepartmentAndEmployeeIdOrderByEmployeeIdDescSubmittedDesc",
+            "RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:08}_"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("orderedPlans")
+  void anOrderingChoosesAnAccessPathWhoseKeysGiveIt(String behaviour, String repository, String method, String expected) {
+    writesThePlanIntoTheGeneratedJavadoc(behaviour, repository, method, expected);
+  }
+
   private static Arguments plan(String behaviour, String repository, String method, String expected) {
     return Arguments.of(behaviour, repository, method, expected);
   }
@@ -170,6 +211,7 @@ class PlannerTest {
       case "employees" -> employees;
       case "reviews" -> reviews;
       case "expenses" -> expenses;
+      case "staff" -> staff;
       default -> people;
     };
     int at = source.indexOf(" " + method + "(");

@@ -26,18 +26,26 @@ import java.util.Map;
  *
  * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
  * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
- * repository write goes as a single write). A failed attempt is retried when what the failure says resolves it:
- * an old index copy that is gone or not the entity's is left out, a missing copy of an unchanged value is inserted,
- * the entity's own copy rewritten out of step is replaced conditionally on its own ETag, and a race with another
- * writer between read and write (only when the application named no ETag) is read again, at most
- * {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and the writes start
- * over, once. Any other failure is translated and thrown; the store then holds exactly what it held before.
+ * repository write goes as a single write). Every operation is conditional on the ETag of the row it touches
+ * ({@link EntityWrite}); whether a copy's ETag must be read first or is its entity's is learned from the store:
+ * once a batch gives a copy another ETag than its entity, or a copy is found with another, copies are read
+ * before they are written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag
+ * was wrong or that changed is read (it may be the entity's copy, another entity's, or gone) and the copies are
+ * written as found; a race with another writer between read and write (only when the application named no ETag)
+ * is read again, at most {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and
+ * the writes start over, once. Any other failure is translated and thrown; the store then holds exactly what it
+ * held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
 
   private final MapperCore core;
+  /**
+   * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
+   * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
+   */
+  private volatile boolean copiesShareEntityEtag = true;
 
   EgtWriter(MapperCore core) {
     this.core = core;
@@ -73,10 +81,10 @@ final class EgtWriter {
       for (EntityWrite<?> write : writes) {
         RuntimeException problem;
         try {
-          write.read(backend, table);
+          write.read(backend, table, copiesShareEntityEtag);
           problem = write.checkStored(table);
           if (problem == null && !write.dropped()) {
-            write.expand(ops, core.context);
+            write.expand(ops, table);
           }
         } catch (BatchException | TableNotFoundException e) {
           throw e;
@@ -117,7 +125,10 @@ final class EgtWriter {
   private enum Retry {
     /** The failure is final. */
     NO,
-    /** Retried with what the failure settled for good (at most once per copy or write, so it needs no bound). */
+    /**
+     * Retried with what the failure settled for good: at most once per write, or per copy, for each read of the
+     * entity, so it needs no bound of its own.
+     */
     SETTLED,
     /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
     RACE
@@ -128,37 +139,42 @@ final class EgtWriter {
     EntityWrite<?> owner = failed.owner();
     switch (failed.role()) {
       case OLD_COPY:
-        // conditional on the entity's ETag: gone already, or another entity's; not ours to delete either way
-        if (cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException) {
-          owner.leaveOut(failed.rowKey());
-          return Retry.SETTLED;
-        }
-        return Retry.NO;
       case SAME_COPY:
-        if (cause instanceof EntityNotFoundException) {
-          owner.reinsert(failed.rowKey());
+        if (!(cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
+          return Retry.NO;
+        }
+        // the row under the stored value is not the one the condition expected: what is there?
+        boolean guessed = !owner.holders().knows(failed.rowKey());
+        TableRow holder = cause instanceof EntityNotFoundException
+            ? null
+            : core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
+        owner.holders().found(failed.index(), failed.rowKey(), holder);
+        boolean ours = owner.holders().get(failed.rowKey()).ours();
+        if (failed.role() == Role.SAME_COPY && holder != null && !ours) {
+          throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
+              failed.rowKey(), table, WriteFailures.holder(holder), cause));
+        }
+        if (guessed) {
+          if (ours) {
+            // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
+            // the copy was rewritten on its own); read copies from now on rather than guess
+            copiesShareEntityEtag = false;
+          }
+          owner.readHolders(core.backend, table, false);
           return Retry.SETTLED;
         }
-        if (cause instanceof ConcurrencyConflictException) {
-          // the row under the unchanged value is not the copy written with the entity: whose is it?
-          TableRow holder = core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
-          if (holder == null) {
-            owner.reinsert(failed.rowKey());
-            return Retry.SETTLED;
-          }
-          if (!IndexCopies.isCopyOf(holder, failed.index(), owner.rowKey)) {
-            throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
-                failed.rowKey(), table, WriteFailures.holder(holder), cause));
-          }
-          owner.raced(Race.CHANGED);
-          owner.adopt(failed.rowKey(), holder.etag());
-          return Retry.RACE;
-        }
-        return Retry.NO;
+        // read before this attempt, and changed since by another writer
+        owner.raced(Race.CHANGED);
+        return Retry.RACE;
       case PRIMARY:
         if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
           owner.drop();
+          return Retry.SETTLED;
+        }
+        if (cause instanceof ConcurrencyConflictException && owner.storedGuessed()) {
+          // the full copy it was read through has not the entity's ETag: read the entity itself
+          owner.forget();
           return Retry.SETTLED;
         }
         if (owner.retriesOn(cause)) {
@@ -204,9 +220,16 @@ final class EgtWriter {
           WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
               + e.getMessage(), e);
     }
+    WriteResult primary = null;
     for (int i = 0; i < ops.size(); i++) {
-      if (ops.get(i).role() == Role.PRIMARY) {
-        ops.get(i).owner().complete(results.get(i));
+      PlannedOp op = ops.get(i);
+      WriteResult result = results.get(i);
+      if (op.role() == Role.PRIMARY) {
+        op.owner().complete(result);
+        primary = result;
+      } else if (copiesShareEntityEtag && primary != null && primary.etag() != null && result.etag() != null
+          && !result.etag().equals(primary.etag())) {
+        copiesShareEntityEtag = false;
       }
     }
     return null;

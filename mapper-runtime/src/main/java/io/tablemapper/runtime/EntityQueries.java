@@ -118,7 +118,8 @@ final class EntityQueries<T> {
 
   /**
    * Deletes the matching entities with their index copies. The matches are read first; each entity's delete is
-   * conditional on the ETag read, and entities of one partition go together in batches of at most 100 operations.
+   * conditional on the ETag read (through a full index copy, the copy's, which names the entity's version as long as
+   * the copy is unchanged), and entities of one partition go together in batches of at most 100 operations.
    * An entity deleted meanwhile by someone else is skipped; one changed meanwhile stops the delete with a
    * {@link ConcurrencyConflictException} (the entities deleted before it stay deleted).
    */
@@ -130,6 +131,8 @@ final class EntityQueries<T> {
       matches.addAll(run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size()));
     }
     run.report(matches.size());
+    IndexMapping<T> index = query.index() == null ? null : mapping.index(query.index());
+    boolean ownRows = index == null || !index.fullCopy();
 
     Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
     for (TableRow row : matches) {
@@ -147,7 +150,7 @@ final class EntityQueries<T> {
           chunk = new ArrayList<>();
           operations = 0;
         }
-        chunk.add(EntityWrite.deleteAsRead(mapping, entity, row, chunk.size(), core.context));
+        chunk.add(EntityWrite.deleteAsRead(mapping, entity, row, ownRows, chunk.size(), core.context));
         operations += needed;
       }
       deleted += deleteChunk(query, chunk, deleted);

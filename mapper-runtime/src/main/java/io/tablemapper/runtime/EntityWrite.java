@@ -3,22 +3,21 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.runtime.CopyHolders.Holder;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.MappingContext;
+import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -27,8 +26,21 @@ import java.util.Set;
  *
  * <p>Rows are built and checked against the store's limits once, when the write is created, so a broken rule is
  * reported before anything is read or sent. An entity with indexes is read before an update, upsert or delete:
- * the stored entity says which copies exist, and its ETag guards the whole transaction (If-Match on the entity's
- * own row), so copies can never go out of step with their entity. Not thread-safe; used by one call.
+ * the stored entity says which copies exist.
+ *
+ * <p>Every operation of the transaction is conditional on the ETag of the row it touches, so nothing is written
+ * over a row that changed since it was read: the entity's own row on the ETag read, and each copy of the stored
+ * entity on the copy's ETag. That one is read too when the store gives each row of a batch its own ETag (the
+ * writer learns that from what its batches return); where rows of a batch share one, an in-step copy has its
+ * entity's ETag, so that is used without a read, and the store checks it. A check that fails tells what is there
+ * (the copy, another entity's copy, nothing); the copies are then read and the transaction sent again, so a copy
+ * is never written over another entity's and never left behind.
+ *
+ * <p>The application's {@code @ETag} names the version it read: the entity row's ETag, or — read through a full
+ * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
+ * unchanged exactly as long as its entity is, and a copy's ETag is accepted while it is the current ETag of one of
+ * the entity's copies that is in step with it (the copies are read to find out only when the ETag is not the
+ * entity's). Not thread-safe; used by one call.
  *
  * @param <T> the entity class
  */
@@ -63,32 +75,37 @@ final class EntityWrite<T> {
    * with indexes (where the runtime compares ETags itself) as without (where the store does).
    */
   final String userEtag;
+  private final MappingContext context;
   private final TableRow row;
   private final TableRow[] copies;
   private final boolean dropWhenMissing;
 
   private TableRow stored;
   private boolean storedKnown;
+  /**
+   * A full index copy the entity was read through, taken as the stored entity until an attempt finds otherwise
+   * (its properties are the entity's; its ETag is the entity's where a batch's rows share one); null once used.
+   */
+  private TableRow storedGuess;
+  /** Whether {@link #stored} is {@link #storedGuess}, not a read of the entity's own row. */
+  private boolean guessed;
+  /** The ETag of the entity version {@link #userEtag} was found to name (through a copy), or null. */
+  private String acceptedVersion;
   private boolean dropped;
   private WriteResult result;
 
-  // What earlier attempts learned about the copies of the stored entity; null until something was learned, and
-  // forgotten with the stored entity.
-  /** RowKeys of old copies the store did not delete: gone already, or another entity's. */
-  private Set<String> notOurs;
-  /** RowKeys of unchanged values whose copy is missing: inserted instead of replaced. */
-  private Set<String> missing;
-  /** Our own copies found out of step with the entity (rewritten on their own): RowKey to their ETag. */
-  private Map<String, String> outOfStep;
+  /** What was read or learned about the rows under the stored entity's index values; forgotten with it. */
+  private final CopyHolders holders;
   /** What other writers did to the entity between this write's reads and its transactions; null for nothing. */
   private EnumSet<Race> races;
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
-      TableRow stored, boolean dropWhenMissing) {
+      String readEtag, TableRow stored, TableRow storedGuess, boolean dropWhenMissing) {
     this.kind = kind;
     this.mapping = mapping;
     this.entity = entity;
     this.position = position;
+    this.context = context;
     this.dropWhenMissing = dropWhenMissing;
     String subject = mapping.entityClass().getSimpleName();
     if (kind == Kind.DELETE) {
@@ -114,10 +131,12 @@ final class EntityWrite<T> {
         }
       }
     }
-    if (stored != null) {
-      this.userEtag = stored.etag();
+    this.holders = new CopyHolders(rowKey);
+    if (readEtag != null) {
+      this.userEtag = readEtag;
       this.stored = stored;
-      this.storedKnown = true;
+      this.storedKnown = stored != null;
+      this.storedGuess = storedGuess;
     } else {
       String etag = mapping.etag(entity);
       this.userEtag = ANY_ETAG.equals(etag) ? null : etag;
@@ -131,16 +150,20 @@ final class EntityWrite<T> {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   static <T> EntityWrite<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context) {
-    return new EntityWrite<>(kind, mapping, entity, position, context, null, false);
+    return new EntityWrite<>(kind, mapping, entity, position, context, null, null, null, false);
   }
 
   /**
-   * The delete of an entity just read from {@code stored}: conditional on the ETag read (whether or not the class
+   * The delete of an entity just read as {@code read}: conditional on the ETag read (whether or not the class
    * maps it), and dropped (not an error) when the entity is gone by the time it is deleted.
+   *
+   * @param read the entity's own row, or its view through a full index copy ({@link IndexCopies#primaryView})
+   * @param ownRow whether {@code read} is the entity's own row
    */
-  static <T> EntityWrite<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow stored, int position,
-      MappingContext context) {
-    return new EntityWrite<>(Kind.DELETE, mapping, entity, position, context, stored, true);
+  static <T> EntityWrite<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
+      int position, MappingContext context) {
+    return new EntityWrite<>(Kind.DELETE, mapping, entity, position, context, read.etag(), ownRow ? read : null,
+        ownRow ? null : read, true);
   }
 
   /** Whether the stored entity must be read first: its indexes' copies depend on it. */
@@ -148,53 +171,80 @@ final class EntityWrite<T> {
     return kind != Kind.INSERT && !mapping.indexes().isEmpty();
   }
 
-  /** Reads the stored entity unless it is known for this attempt. */
-  void read(TableBackend backend, String table) {
-    if (needsRead() && !storedKnown) {
-      stored = backend.get(table, partitionKey, rowKey).orElse(null);
+  /**
+   * Reads what this attempt needs and does not know: the stored entity, and the rows under its index values when
+   * their ETags are needed — to condition the copies' operations on (unless {@code copiesShareEntityEtag}), or
+   * to find out whether the application's ETag is a copy's (the full copies then, which reads hand out).
+   *
+   * @param copiesShareEntityEtag whether an in-step copy is expected to have its entity's ETag (the store has
+   *     given the rows of each batch one ETag so far)
+   * @throws io.tablemapper.api.InvalidKeyException if a stored index value is no valid key
+   */
+  void read(TableBackend backend, String table, boolean copiesShareEntityEtag) {
+    if (!needsRead()) {
+      return;
+    }
+    if (!storedKnown) {
+      if (storedGuess != null && copiesShareEntityEtag) {
+        stored = storedGuess;
+        guessed = true;
+      } else {
+        stored = backend.get(table, partitionKey, rowKey).orElse(null);
+      }
+      storedGuess = null;
       storedKnown = true;
+    }
+    if (stored == null || !mapping.typeName().equals(IndexCopies.typeOf(stored))) {
+      return;
+    }
+    if (!copiesShareEntityEtag) {
+      readHolders(backend, table, false);
+    } else if (etagUnresolved()) {
+      readHolders(backend, table, true);
     }
   }
 
-  /** Forgets what was read, and what was learned about its copies, so the next attempt reads again. */
+  /** Whether the application's ETag is neither the stored entity's nor known to name its version. */
+  private boolean etagUnresolved() {
+    return kind != Kind.UPSERT && userEtag != null && !userEtag.equals(stored.etag())
+        && !stored.etag().equals(acceptedVersion);
+  }
+
+  /**
+   * Reads the rows under the stored entity's index values that are not known yet (only the full copies' with
+   * {@code fullOnly}).
+   */
+  void readHolders(TableBackend backend, String table, boolean fullOnly) {
+    T old = mapping.fromRow(stored, context);
+    for (IndexMapping<T> index : mapping.indexes()) {
+      String oldKey = index.rowKey(old);
+      if (oldKey != null && (!fullOnly || index.fullCopy()) && !holders.knows(oldKey)) {
+        holders.found(index, oldKey, backend.get(table, partitionKey, oldKey).orElse(null));
+      }
+    }
+  }
+
+  /** What was read or learned about the rows under the stored entity's index values. */
+  CopyHolders holders() {
+    return holders;
+  }
+
+  /** Whether the stored entity is a guess taken from the full copy it was read through. */
+  boolean storedGuessed() {
+    return guessed;
+  }
+
+  /**
+   * Forgets what was read and learned about the entity and its copies, so the next attempt reads again. What the
+   * application's ETag was found to name is kept: it still holds while the entity has that version.
+   */
   void forget() {
     if (needsRead()) {
       storedKnown = false;
       stored = null;
-      notOurs = null;
-      missing = null;
-      outOfStep = null;
+      guessed = false;
+      holders.clear();
     }
-  }
-
-  /**
-   * An old copy the store did not delete, conditional on the entity's ETag: it is gone already, or it is not
-   * ours (another entity took the value while this entity had no copy of it). Later attempts leave it alone.
-   */
-  void leaveOut(String copyKey) {
-    if (notOurs == null) {
-      notOurs = new HashSet<>();
-    }
-    notOurs.add(copyKey);
-  }
-
-  /** The copy of an unchanged value is missing: later attempts insert it (failing if the value is taken). */
-  void reinsert(String copyKey) {
-    if (missing == null) {
-      missing = new HashSet<>();
-    }
-    missing.add(copyKey);
-  }
-
-  /**
-   * The row holding an unchanged value is this entity's copy, but was rewritten on its own since the entity was:
-   * later attempts replace it conditionally on the ETag it has now.
-   */
-  void adopt(String copyKey, String copyEtag) {
-    if (outOfStep == null) {
-      outOfStep = new HashMap<>();
-    }
-    outOfStep.put(copyKey, copyEtag);
   }
 
   /**
@@ -219,10 +269,31 @@ final class EntityWrite<T> {
     if (!mapping.typeName().equals(storedType)) {
       return WriteFailures.otherType(this, table, storedType);
     }
-    if (kind != Kind.UPSERT && userEtag != null && !userEtag.equals(stored.etag())) {
-      return WriteFailures.conflict(this, table, stored.etag(), null);
+    if (etagUnresolved()) {
+      if (!namesStoredVersion(userEtag)) {
+        return WriteFailures.conflict(this, table, stored.etag(), null);
+      }
+      acceptedVersion = stored.etag();
     }
     return null;
+  }
+
+  /**
+   * Whether {@code etag} is the ETag of one of the stored entity's copies that is in step with it — holding just
+   * what the entity's copy holds — and so names the stored version: every write of the entity rewrites its copies
+   * in its transaction. A copy out of step (left behind by a writer that does not keep the index) names none.
+   */
+  private boolean namesStoredVersion(String etag) {
+    T old = mapping.fromRow(stored, context);
+    for (IndexMapping<T> index : mapping.indexes()) {
+      String copyKey = index.rowKey(old);
+      Holder holder = copyKey == null ? null : holders.get(copyKey);
+      if (holder != null && holder.ours() && etag.equals(holder.etag()) && PropertyValues.equal(
+          holder.row().properties(), IndexCopies.copy(index, stored, copyKey).properties())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -271,16 +342,19 @@ final class EntityWrite<T> {
   }
 
   /**
-   * Adds this write's backend operations: the entity's own row, then its index copies.
+   * Adds this write's backend operations: the entity's own row, then its index copies, each conditional on the
+   * ETag of the row it touches.
    *
-   * <p>Copies of the stored entity are written conditionally on its ETag, which its copies share (they are
-   * written in its batches): a row under one of its index values with another ETag is not its copy, and is never
-   * overwritten or deleted (an entity may hold a value without a copy — its row predates the index, or the copy
-   * went missing — and another entity may then have taken the value). What earlier attempts learned changes
-   * that: old copies found gone or not ours are left out, missing copies of unchanged values are inserted, and
-   * our own out-of-step copies are replaced conditionally on their own ETag.
+   * <p>The copy under an index value the entity keeps is replaced if it is there, inserted if it is missing (the
+   * insert fails if another entity took the value meanwhile); if another entity's copy is there — the entity held
+   * the value without a copy (its row predates the index, or the copy went missing) and the other one took it —
+   * the write fails. The copy under a value the entity gives up is deleted if it is there and the entity's, and
+   * otherwise left alone. A copy under a new value is inserted, failing if the value is taken. A value whose row
+   * is not known is taken to hold the entity's copy, with the entity's ETag.
+   *
+   * @throws EntityExistsException if an index value the entity keeps is held by another entity's copy
    */
-  void expand(List<PlannedOp> out, MappingContext context) {
+  void expand(List<PlannedOp> out, String table) {
     List<IndexMapping<T>> indexes = mapping.indexes();
     boolean indexed = !indexes.isEmpty();
     if (kind == Kind.INSERT || kind == Kind.UPSERT && indexed && stored == null) {
@@ -314,19 +388,22 @@ final class EntityWrite<T> {
       IndexMapping<T> index = indexes.get(i);
       String oldKey = index.rowKey(old);
       TableRow copy = kind == Kind.DELETE ? null : copies[i];
+      Holder holder = oldKey == null ? null : holders.get(oldKey);
       if (copy != null && copy.rowKey().equals(oldKey)) {
-        if (missing != null && missing.contains(oldKey)) {
+        if (holder == null) {
+          out.add(new PlannedOp(WriteOperation.replace(copy, stored.etag()), this, index, Role.SAME_COPY));
+        } else if (holder.ours()) {
+          out.add(new PlannedOp(WriteOperation.replace(copy, holder.etag()), this, index, Role.SAME_COPY));
+        } else if (holder.row() == null) {
           out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));
         } else {
-          String copyEtag = outOfStep == null ? null : outOfStep.get(oldKey);
-          out.add(new PlannedOp(WriteOperation.replace(copy, copyEtag != null ? copyEtag : stored.etag()), this,
-              index, Role.SAME_COPY));
+          throw WriteFailures.indexTaken(this, index, oldKey, table, WriteFailures.holder(holder.row()), null);
         }
         continue;
       }
-      if (oldKey != null && (notOurs == null || !notOurs.contains(oldKey))) {
-        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, stored.etag()), this, index,
-            Role.OLD_COPY));
+      if (oldKey != null && (holder == null || holder.ours())) {
+        String ifMatch = holder == null ? stored.etag() : holder.etag();
+        out.add(new PlannedOp(WriteOperation.delete(partitionKey, oldKey, ifMatch), this, index, Role.OLD_COPY));
       }
       if (copy != null) {
         out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));

@@ -20,13 +20,13 @@ record PlannedOp(WriteOperation operation, EntityWrite<?> owner, IndexMapping<?>
     /** Inserts a copy under a new index value (or a missing one under an unchanged value); fails if taken. */
     NEW_COPY,
     /**
-     * Replaces the copy of an unchanged index value, conditionally on the entity's ETag: fails if the copy is
-     * missing, or if the row there is not the entity's copy.
+     * Replaces the copy of an unchanged index value, conditionally on the copy's ETag as read (or, not read, its
+     * entity's): fails if the copy is missing, changed, or if the row there is not the entity's copy.
      */
     SAME_COPY,
     /**
-     * Deletes the copy of an index value the entity no longer has, conditionally on the entity's ETag: may already
-     * be gone, or be another entity's.
+     * Deletes the copy of an index value the entity no longer has, conditionally on the copy's ETag as read (or,
+     * not read, its entity's): fails if it is already gone, changed, or another entity's.
      */
     OLD_COPY
   }

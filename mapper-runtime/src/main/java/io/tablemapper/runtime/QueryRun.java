@@ -21,10 +21,12 @@ import java.util.Optional;
  * to the row of a matching entity, counting what it read for the {@link io.tablemapper.api.QueryListener}.
  *
  * <p>The discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
- * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity (with its ETag,
- * written in the same batch), so it is read as the entity. A partial copy is followed to its entity with a point
- * read, and the query's filter is then applied to the entity in the client, as the copy lacks the properties; an
- * entity that no longer belongs at the copy (changed between the two reads) is skipped.
+ * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity, so it is read
+ * as the entity, with the copy's ETag: rewritten with every write of the entity, the copy is unchanged exactly as
+ * long as the entity is, and writes accept its ETag as the entity's ({@link EntityWrite}). A partial copy is
+ * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
+ * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
+ * is skipped.
  *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
@@ -159,8 +161,8 @@ final class QueryRun<T> {
   /**
    * The entity a partial copy points to, if it still exists, still belongs at this copy and matches the filter.
    * The entity may have been written between the copy's read and its own: an entity with the copy's ETag is the
-   * one the copy was written with (a copy is always written in its entity's batch, and rows of one batch share
-   * their ETag); otherwise it belongs here only if its index value still yields the copy's RowKey.
+   * one the copy was written with (where the rows of a batch share an ETag, and no ETag is given twice otherwise);
+   * otherwise it belongs here only if its index value still yields the copy's RowKey.
    */
   private TableRow follow(TableRow copy) {
     String primaryKey = IndexCopies.primaryRowKey(copy);

@@ -9,8 +9,10 @@
  *       reflection once per class ({@code GeneratedCode}) and a registry of entity types per table
  *       ({@code TypeRegistry});
  *   <li>writes: an application write becomes an {@code EntityWrite}; its index copies ({@code IndexCopies}) are
- *       planned into one entity group transaction and sent, retried and translated by {@code EgtWriter} and
- *       {@code WriteFailures} — never half a write;
+ *       planned into one entity group transaction, every operation conditional on the ETag of the row it touches
+ *       (what is known of the copies' rows in {@code CopyHolders}), and sent, retried and translated by
+ *       {@code EgtWriter} and {@code WriteFailures} — never half a write, on stores that give a batch's rows one
+ *       ETag or each its own;
  *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.spi.EntityQuery} page by page, adding the
  *       discriminator and following partial index copies to their entities; {@code EntityQueries} builds
  *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});

@@ -23,6 +23,7 @@ final class InterceptingBackend implements TableBackend {
   final List<List<WriteOperation>> batches = new ArrayList<>();
   final AtomicInteger queries = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
+  final AtomicInteger writes = new AtomicInteger();
   final AtomicInteger tableCreations = new AtomicInteger();
   final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
@@ -47,6 +48,12 @@ final class InterceptingBackend implements TableBackend {
     return this;
   }
 
+  /** Forgets the actions registered and not run yet. */
+  synchronized void forgetPendingActions() {
+    beforeWrites.clear();
+    beforeGets.clear();
+  }
+
   /** Returns at most {@code cap} rows per page, and an empty page (with a token) before every real one. */
   synchronized InterceptingBackend stingyPages(int cap) {
     this.pageCap = cap;
@@ -56,6 +63,26 @@ final class InterceptingBackend implements TableBackend {
 
   boolean closed() {
     return closed;
+  }
+
+  /** The requests sent so far, of each kind that reads or writes rows. */
+  synchronized Requests requests() {
+    return new Requests(gets.get(), queries.get(), writes.get(), batches.size());
+  }
+
+  /** Numbers of requests of each kind: point reads, queries, single writes and batches (failed ones included). */
+  record Requests(int gets, int queries, int writes, int batches) {
+
+    /** The requests sent since {@code before} was taken. */
+    Requests since(Requests before) {
+      return new Requests(
+          gets - before.gets, queries - before.queries, writes - before.writes, batches - before.batches);
+    }
+
+    /** All of them. */
+    int total() {
+      return gets + queries + writes + batches;
+    }
   }
 
   @Override
@@ -104,6 +131,7 @@ final class InterceptingBackend implements TableBackend {
   @Override
   public WriteResult write(String table, WriteOperation operation) {
     run(beforeWrites);
+    writes.incrementAndGet();
     return delegate.write(table, operation);
   }
 

@@ -14,8 +14,12 @@ import java.util.Map;
 final class Invariants {
   private Invariants() {}
 
-  /** Checks every Employee of a table against its index copies. */
-  static void assertEmployeeCopiesConsistent(TableBackend backend, String table) {
+  /**
+   * Checks every Employee of a table against its index copies: one copy per index value, with the entity's
+   * properties, and none besides. Where the store gives all rows of a batch one ETag, a copy written with its
+   * entity (in its batch) also has the entity's ETag.
+   */
+  static void assertEmployeeCopiesConsistent(TableBackend backend, String table, BatchVersions versions) {
     Map<String, TableRow> expected = new HashMap<>();
     Map<String, TableRow> copies = new HashMap<>();
     for (TableRow row : RawRows.all(backend, table)) {
@@ -35,7 +39,9 @@ final class Invariants {
     for (Map.Entry<String, TableRow> copy : copies.entrySet()) {
       TableRow want = expected.get(copy.getKey());
       assertThat(copy.getValue().properties()).as("copy %s", copy.getKey()).isEqualTo(want.properties());
-      assertThat(copy.getValue().etag()).as("ETag of copy %s", copy.getKey()).isEqualTo(want.etag());
+      if (versions == BatchVersions.SHARED) {
+        assertThat(copy.getValue().etag()).as("ETag of copy %s", copy.getKey()).isEqualTo(want.etag());
+      }
     }
   }
 }

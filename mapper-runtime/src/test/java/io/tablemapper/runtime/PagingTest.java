@@ -17,13 +17,24 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(BatchVersions.class)
 class PagingTest {
-  private final InMemoryBackend store = InMemoryBackend.create();
-  private final InterceptingBackend backend = new InterceptingBackend(store);
-  private final TableMapper mapper = TableMapper.builder().backend(backend).build();
-  private final EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+  private final InMemoryBackend store;
+  private final InterceptingBackend backend;
+  private final TableMapper mapper;
+  private final EmployeeRepository employees;
   private final List<Employee> sales = new ArrayList<>();
+
+  PagingTest(BatchVersions versions) {
+    this.store = versions.newStore();
+    this.backend = new InterceptingBackend(store);
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.employees = mapper.repository(EmployeeRepository.class);
+  }
 
   @BeforeEach
   void fill() {

@@ -15,11 +15,20 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(BatchVersions.class)
 class PartitionTest {
-  private final InMemoryBackend store = InMemoryBackend.create();
-  private final TableMapper writer = TableMapper.builder().backend(store).build();
+  private final InMemoryBackend store;
+  private final TableMapper writer;
   private List<Object> written;
+
+  PartitionTest(BatchVersions versions) {
+    this.store = versions.newStore();
+    this.writer = TableMapper.builder().backend(store).build();
+  }
 
   @BeforeEach
   void fill() {

@@ -18,13 +18,24 @@ import io.tablemapper.spi.TableRow;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+@ParameterizedClass
+@EnumSource(BatchVersions.class)
 class RepositoryWritesTest {
-  private final InMemoryBackend backend = InMemoryBackend.create();
-  private final TableMapper mapper = TableMapper.builder().backend(backend).build();
-  private final EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
-  private final DepartmentRepository departments = mapper.repository(DepartmentRepository.class);
+  private final InMemoryBackend backend;
+  private final TableMapper mapper;
+  private final EmployeeRepository employees;
+  private final DepartmentRepository departments;
   private final Employee ken = Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com");
+
+  RepositoryWritesTest(BatchVersions versions) {
+    this.backend = versions.newStore();
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.employees = mapper.repository(EmployeeRepository.class);
+    this.departments = mapper.repository(DepartmentRepository.class);
+  }
 
   @AfterEach
   void close() {

@@ -63,14 +63,16 @@ public final class KeySpec {
       KeyType keyType = KeyType.forClass(type);
       if (keyType == null) {
         throw new KeyTemplateException(
-            template, -1, type.getName() + " cannot be part of a key; supported: " + KeyType.supportedTypes());
+            template, -1, type.getName() + " cannot be part of a key; supported: " + KeyType.supportedTypes(),
+            KeyTemplateException.Kind.TYPE_MISMATCH);
       }
       types.add(keyType);
       classes.add(type);
     }
     if (types.size() != parsed.placeholders().size()) {
       throw new KeyTemplateException(template, -1,
-          "expected " + parsed.placeholders().size() + " property types, got " + types.size());
+          "expected " + parsed.placeholders().size() + " property types, got " + types.size(),
+          KeyTemplateException.Kind.TYPE_MISMATCH);
     }
     List<KeyTemplateException> problems = parsed.validate(types);
     if (!problems.isEmpty()) {

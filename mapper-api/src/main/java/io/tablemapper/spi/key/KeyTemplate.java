@@ -126,7 +126,8 @@ public final class KeyTemplate {
         if (!StoreLimits.isKeyCharAllowed(c)) {
           throw new KeyTemplateException(
               template, i, "the literal contains " + StoreLimits.describeChar(c)
-                  + ", which keys may not hold (/ \\ # ? and control characters are forbidden)");
+                  + ", which keys may not hold (/ \\ # ? and control characters are forbidden)",
+              KeyTemplateException.Kind.FORBIDDEN_CHARACTER);
         }
         if (literal.length() == 0) {
           literalStart = i;
@@ -225,11 +226,13 @@ public final class KeyTemplate {
       if (placeholder.width() > 0 && !type.allowsWidth()) {
         problems.add(new KeyTemplateException(source, placeholder.start(),
             "{" + placeholder.property() + "} is " + describe(type) + "; zero padding (:0N) applies to integral"
-                + " types only"));
+                + " types only",
+            KeyTemplateException.Kind.TYPE_MISMATCH));
       }
       if (placeholder.desc() && !type.allowsDesc()) {
         problems.add(new KeyTemplateException(source, placeholder.start(),
-            "{" + placeholder.property() + "} is " + describe(type) + "; :desc applies to numbers and times only"));
+            "{" + placeholder.property() + "} is " + describe(type) + "; :desc applies to numbers and times only",
+            KeyTemplateException.Kind.TYPE_MISMATCH));
       }
       boolean last = s == segments.size() - 1;
       if (!type.selfDelimiting() && !last && !(segments.get(s + 1) instanceof Literal)) {
@@ -237,7 +240,8 @@ public final class KeyTemplate {
         problems.add(new KeyTemplateException(source, next.start(),
             "{" + placeholder.property() + "} is " + describe(type) + " of varying length and is directly followed"
                 + " by {" + next.property() + "}, so the key could not be split; put a separator between them,"
-                + " for example {" + placeholder.property() + "}_{" + next.property() + "}"));
+                + " for example {" + placeholder.property() + "}_{" + next.property() + "}",
+            KeyTemplateException.Kind.TYPE_MISMATCH));
       }
     }
     return problems;

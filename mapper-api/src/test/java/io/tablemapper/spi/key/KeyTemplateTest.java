@@ -111,6 +111,7 @@ class KeyTemplateTest {
           assertThat(e.template()).isEqualTo(template);
           assertThat(e.index()).isEqualTo(index);
           assertThat(e.reason()).isEqualTo(reason);
+          assertThat(e.kind()).isEqualTo(KeyTemplateException.Kind.MALFORMED);
           assertThat(e).hasMessage("key template '" + template + "' at index " + index + ": " + reason);
         });
   }
@@ -122,6 +123,7 @@ class KeyTemplateTest {
     assertThatThrownBy(() -> KeyTemplate.parse(template))
         .isInstanceOfSatisfying(KeyTemplateException.class, e -> {
           assertThat(e.index()).isEqualTo(index);
+          assertThat(e.kind()).isEqualTo(KeyTemplateException.Kind.FORBIDDEN_CHARACTER);
           assertThat(e.reason()).isEqualTo("the literal contains '" + forbidden + "' (U+"
               + String.format("%04X", (int) forbidden)
               + "), which keys may not hold (/ \\ # ? and control characters are forbidden)");
@@ -213,6 +215,9 @@ class KeyTemplateTest {
             "{a} is a String; :desc applies to numbers and times only",
             "{a} is a String of varying length and is directly followed by {b}, so the key could not be split;"
                 + " put a separator between them, for example {a}_{b}");
+    assertThat(KeyTemplate.parse("{a:08:desc}{b}").validate(List.of(KeyType.STRING, KeyType.INT)))
+        .extracting(KeyTemplateException::kind)
+        .containsOnly(KeyTemplateException.Kind.TYPE_MISMATCH);
   }
 
   @Test

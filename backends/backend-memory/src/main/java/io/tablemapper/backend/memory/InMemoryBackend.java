@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A {@link TableBackend} that keeps its tables in memory: the fastest backend, for tests and for data that need
- * not outlive the process. Create one with {@link #create()}.
+ * not outlive the process. Create one with {@link #create()}, or with {@link #builder()} to choose how it versions
+ * the rows of a batch.
  *
  * <p>It behaves like Azure Table Storage, as the conformance kit pins down:
  *
@@ -33,8 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       copied on write, so a caller cannot change stored data afterwards. Rows that {@link #get} and
  *       {@link #query} return are the stored, immutable rows: their binary arrays are shared with the store and
  *       must not be modified.
- *   <li>Every write gets a new ETag and Timestamp; all rows of one batch share them. Timestamps are the wall
- *       clock in 100 ns ticks, strictly increasing within a backend, and ETags are derived from them
+ *   <li>Every write gets a new ETag and Timestamp; all rows of one batch share them, unless the backend was built
+ *       with {@link Builder#distinctBatchVersions()}. Timestamps are the wall clock in 100 ns ticks, strictly
+ *       increasing within a backend, and ETags are derived from them
  *       ({@code W/"datetime'2024-01-31T12%3A00%3A00.1234567Z'"}), so they never repeat.
  *   <li>A batch is checked against the rules of an entity group transaction before it touches any state, then
  *       evaluated and applied under its partition's lock: either every operation is applied or none, and no
@@ -54,27 +56,63 @@ public final class InMemoryBackend implements TableBackend {
   /** Tables by name in lower case. */
   private final ConcurrentHashMap<String, MemoryTable> tables = new ConcurrentHashMap<>();
   private final VersionClock clock;
+  private final boolean versionPerRow;
   private volatile boolean closed;
 
-  private InMemoryBackend(Clock clock) {
-    this.clock = new VersionClock(clock);
+  private InMemoryBackend(Builder builder) {
+    this.clock = new VersionClock(builder.clock);
+    this.versionPerRow = builder.versionPerRow;
   }
 
-  /** A new, empty in-memory store. */
+  /** A new, empty in-memory store whose batches give all their rows one ETag and Timestamp. */
   public static InMemoryBackend create() {
-    return new InMemoryBackend(Clock.systemUTC());
+    return builder().build();
   }
 
   /** A new, empty in-memory store whose Timestamps come from {@code clock} (made strictly increasing). */
   static InMemoryBackend create(Clock clock) {
-    return new InMemoryBackend(clock);
+    return builder().clock(clock).build();
+  }
+
+  /** A builder of an in-memory store that is configured otherwise than {@link #create()}'s. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Configures an {@link InMemoryBackend}; by default it is the one {@link #create()} returns. */
+  public static final class Builder {
+    private Clock clock = Clock.systemUTC();
+    private boolean versionPerRow;
+
+    private Builder() {}
+
+    /**
+     * Gives every row a batch writes its own ETag and Timestamp (in the order of the batch's operations), as
+     * Azurite and the Cosmos DB Table API do, instead of one for the whole batch as the Azure Table service does.
+     * Both are within the {@link TableBackend} contract; this one lets tests show that code does not rely on the
+     * rows of a batch sharing a version.
+     */
+    public Builder distinctBatchVersions() {
+      this.versionPerRow = true;
+      return this;
+    }
+
+    Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** A new, empty in-memory store. */
+    public InMemoryBackend build() {
+      return new InMemoryBackend(this);
+    }
   }
 
   @Override
   public boolean createTableIfNotExists(String table) {
     ensureOpen();
     StoreLimits.checkTableName(table);
-    return tables.putIfAbsent(canonical(table), new MemoryTable(table, clock)) == null;
+    return tables.putIfAbsent(canonical(table), new MemoryTable(table, clock, versionPerRow)) == null;
   }
 
   @Override
@@ -145,7 +183,9 @@ public final class InMemoryBackend implements TableBackend {
 
   @Override
   public String toString() {
-    return closed ? "InMemoryBackend[closed]" : "InMemoryBackend[" + tables.size() + " tables]";
+    return closed
+        ? "InMemoryBackend[closed]"
+        : "InMemoryBackend[" + tables.size() + " tables" + (versionPerRow ? ", distinct batch versions]" : "]");
   }
 
   private MemoryTable existing(String table) {

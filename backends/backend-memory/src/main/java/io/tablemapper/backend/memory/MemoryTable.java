@@ -20,11 +20,14 @@ final class MemoryTable {
   /** The name as spelled when the table was created. */
   final String name;
   private final VersionClock clock;
+  /** Whether every row of a batch gets its own version, rather than one for the whole batch. */
+  private final boolean versionPerRow;
   private final ConcurrentSkipListMap<String, MemoryPartition> partitions = new ConcurrentSkipListMap<>();
 
-  MemoryTable(String name, VersionClock clock) {
+  MemoryTable(String name, VersionClock clock, boolean versionPerRow) {
     this.name = name;
     this.clock = clock;
+    this.versionPerRow = versionPerRow;
   }
 
   TableRow get(String partitionKey, String rowKey) {
@@ -63,7 +66,8 @@ final class MemoryTable {
 
   /**
    * Applies valid operations on one partition atomically: each is evaluated against the stored state under the
-   * partition's write lock, and only if all succeed are they applied, with one new version.
+   * partition's write lock, and only if all succeed are they applied, with one new version (or one per row written,
+   * in the order of the operations, with {@code versionPerRow}).
    *
    * @throws Rejected naming the first operation that failed; nothing was applied
    */
@@ -85,8 +89,7 @@ final class MemoryTable {
             throw new Rejected(i, failure);
           }
         }
-        Version version = clock.next();
-        WriteResult written = new WriteResult(version.etag(), version.timestamp());
+        Version version = null;
         List<WriteResult> results = new ArrayList<>(outcomes.length);
         for (int i = 0; i < outcomes.length; i++) {
           String rowKey = operations.get(i).row().rowKey();
@@ -94,8 +97,11 @@ final class MemoryTable {
             partition.rows.remove(rowKey);
             results.add(DELETED);
           } else {
+            if (version == null || versionPerRow) {
+              version = clock.next();
+            }
             partition.rows.put(rowKey, outcomes[i].withSystemProperties(version.etag(), version.timestamp()));
-            results.add(written);
+            results.add(new WriteResult(version.etag(), version.timestamp()));
           }
         }
         return results;

@@ -109,6 +109,37 @@ class InMemoryBackendTest {
   }
 
   @Test
+  void by_default_the_rows_of_a_batch_share_one_etag_and_timestamp() {
+    backend.createTableIfNotExists("Versions");
+
+    List<WriteResult> results = backend.batch("Versions", List.of(
+        WriteOperation.insert(TableRow.keys("p", "a")), WriteOperation.insert(TableRow.keys("p", "b"))));
+
+    assertThat(results.get(1)).isEqualTo(results.get(0));
+    assertThat(backend.get("Versions", "p", "b").orElseThrow().etag()).isEqualTo(results.get(0).etag());
+    assertThat(backend).hasToString("InMemoryBackend[1 tables]");
+  }
+
+  @Test
+  void with_distinct_batch_versions_each_row_of_a_batch_gets_its_own_etag_and_timestamp_in_operation_order() {
+    backend = InMemoryBackend.builder().clock(Clock.fixed(NOW, ZoneOffset.UTC)).distinctBatchVersions().build();
+    backend.createTableIfNotExists("Versions");
+    insert("Versions", "gone");
+
+    List<WriteResult> results = backend.batch("Versions", List.of(
+        WriteOperation.insert(TableRow.keys("p", "b")),
+        WriteOperation.delete("p", "gone", null),
+        WriteOperation.upsertReplace(TableRow.keys("p", "a"))));
+
+    assertThat(results).extracting(WriteResult::timestamp).containsExactly(
+        Instant.parse("2024-01-31T12:00:00.1234568Z"), null, Instant.parse("2024-01-31T12:00:00.1234569Z"));
+    assertThat(results.get(0).etag()).isNotEqualTo(results.get(2).etag());
+    assertThat(backend.get("Versions", "p", "b").orElseThrow().etag()).isEqualTo(results.get(0).etag());
+    assertThat(backend.get("Versions", "p", "a").orElseThrow().etag()).isEqualTo(results.get(2).etag());
+    assertThat(backend).hasToString("InMemoryBackend[1 tables, distinct batch versions]");
+  }
+
+  @Test
   void a_point_read_returns_the_stored_row_itself_without_copying() {
     backend.createTableIfNotExists("Rows");
     backend.write("Rows", WriteOperation.insert(TableRow.builder("p", "r").putBinary("b", new byte[] {1}).build()));

@@ -1,0 +1,46 @@
+package io.tablemapper.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+
+/**
+ * The entity types of each table met in this compilation, in every round, for the rules that span types: each type
+ * of a table has its own discriminator, and the keys of any two types (and their index copies) never meet
+ * ({@link KeySpaces#checkAgainst}). Entities compiled elsewhere (in a library, or by an earlier incremental build)
+ * are out of sight: only the types compiled together are checked against each other.
+ */
+final class Tables {
+  /** Valid entities by table name, lower-cased (the store's table names are case-insensitive). */
+  private final Map<String, List<EntityModel>> byTable = new LinkedHashMap<>();
+
+  /**
+   * Checks an entity against the types of its table seen so far, reporting on the entity; on success it joins the
+   * table, on failure it is not generated.
+   */
+  boolean admit(EntityModel entity, Diagnostics diagnostics) {
+    List<EntityModel> others = byTable.computeIfAbsent(entity.table().toLowerCase(Locale.ROOT), t -> new ArrayList<>());
+    for (EntityModel other : others) {
+      if (other.typeName().equals(entity.typeName())) {
+        AnnotationMirror annotation = Annotations.find(entity.element(), Annotations.ENTITY);
+        diagnostics.error(entity.element(), annotation, Annotations.explicit(annotation, "type"),
+            Ids.ENTITY_TYPE_DUPLICATE,
+            entity.simpleName() + " and " + other.element().getQualifiedName() + " are both stored in table "
+                + entity.table() + " as type '" + entity.typeName() + "', so rows of one would be read as the"
+                + " other; give one of them a discriminator of its own with @Entity(type = \"...\")");
+        return false;
+      }
+    }
+    boolean ok = true;
+    for (EntityModel other : others) {
+      ok &= KeySpaces.checkAgainst(entity, other, diagnostics);
+    }
+    if (ok) {
+      others.add(entity);
+    }
+    return ok;
+  }
+}
