@@ -1,0 +1,364 @@
+package io.tablemapper.backend.azure;
+
+import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.http.rest.Response;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
+ * ({@code com.azure:azure-data-tables}). Create one with {@link #fromConnectionString(String)}, or hand
+ * {@link #AzureTablesBackend(TableServiceClient)} a client you configured yourself (credentials, HTTP client,
+ * retries).
+ *
+ * <p>It behaves as the conformance kit pins down, like every backend:
+ *
+ * <ul>
+ *   <li>Every property keeps its exact type both ways (Int32 vs Int64, DateTime to the 100 ns tick, Guid, Binary,
+ *       Double with NaN and the infinities), see {@code Entities}.
+ *   <li>Key ranges and residual filters become an OData {@code $filter} with every literal escaped, so no value can
+ *       widen a query; what the service cannot be trusted to compare exactly is widened or left out of the request,
+ *       and every row received is checked with the query's own {@link TableQuery#matches} before it is returned.
+ *       Projections become {@code $select}; the page limit {@code $top}.
+ *   <li>A continuation token resumes right after the last row the service returned; it is an opaque, URL-safe
+ *       string that stays valid across processes.
+ *   <li>Batches are entity group transactions ({@code submitTransaction}); a rejected operation is reported with its
+ *       position as the service names it. Each row gets the ETag and Timestamp the service gave it, which may differ
+ *       from row to row of one batch (they do on Azurite and the Cosmos DB Table API).
+ *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
+ *       StoreLimits}): one partition per batch, 100 operations and 4 MiB, one operation per entity, keys, 252
+ *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
+ *       does not, so checking them here makes both behave alike. A merge reads the stored row first and is sent
+ *       only if the merged row is within the limits, conditionally on the ETag it read (see {@code Merges}).
+ *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
+ *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
+ *       {@code BatchException}, ...); no SDK exception reaches the caller. {@link #fromConnectionString} retries
+ *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
+ *   <li>Tables are created by {@link #createTableIfNotExists}, which the mapper calls on first use of a table.
+ * </ul>
+ *
+ * <p>Safe for concurrent use. After {@link #close()} every operation throws {@link IllegalStateException}.
+ */
+public final class AzureTablesBackend implements TableBackend {
+  private final TableServiceClient service;
+  private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  /**
+   * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
+   * there (for example with the same transient statuses {@link #fromConnectionString} retries), and add
+   * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
+   */
+  public AzureTablesBackend(TableServiceClient service) {
+    this.service = Objects.requireNonNull(service, "service");
+  }
+
+  /**
+   * A backend on the account a connection string names, for example
+   * {@code DefaultEndpointsProtocol=https;AccountName=...;AccountKey=...;EndpointSuffix=core.windows.net} or
+   * {@code UseDevelopmentStorage=true} for a local Azurite, with transient failures retried.
+   *
+   * @throws IllegalArgumentException if the connection string cannot be used (its secrets are not repeated)
+   */
+  public static AzureTablesBackend fromConnectionString(String connectionString) {
+    Objects.requireNonNull(connectionString, "connectionString");
+    TableServiceClient client;
+    try {
+      client = clientBuilder(connectionString).buildClient();
+    } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
+      throw new IllegalArgumentException(
+          "invalid Azure Storage connection string (" + withoutSecrets(String.valueOf(invalid.getMessage()))
+              + "); expected for example"
+              + " 'DefaultEndpointsProtocol=https;AccountName=<account>;AccountKey=<key>;EndpointSuffix=core.windows.net'"
+              + " or 'UseDevelopmentStorage=true'");
+    }
+    return new AzureTablesBackend(client);
+  }
+
+  private static String withoutSecrets(String text) {
+    return text.replaceAll("(?i)(AccountKey|SharedAccessSignature|sig)=[^;&\\s]*", "$1=***");
+  }
+
+  /**
+   * The pipeline policy this backend's batches need: it keeps the ETags of their operations, which the SDK parses
+   * but drops, and escapes characters Azurite would misread in a batch body. Add it to a
+   * {@code TableServiceClientBuilder} you hand to {@link #AzureTablesBackend(TableServiceClient)}; it acts only on
+   * this backend's batches.
+   */
+  public static HttpPipelinePolicy batchPolicy() {
+    return new BatchPolicy();
+  }
+
+  /**
+   * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}) and
+   * {@link #batchPolicy()}.
+   */
+  static TableServiceClientBuilder clientBuilder(String connectionString) {
+    return new TableServiceClientBuilder()
+        .connectionString(connectionString)
+        .retryOptions(Retries.options())
+        .addPolicy(batchPolicy());
+  }
+
+  // ------------------------------------------------------------------ tables
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    String what = "create table '" + table + "'";
+    try {
+      service.createTableWithResponse(table, null, Context.NONE);
+      return true;
+    } catch (HttpResponseException e) {
+      if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(ServiceErrors.code(e))) {
+        return false;
+      }
+      throw ServiceErrors.translate(e, table, what);
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    TableClient client = client(table);
+    return Transactions.call(table, "delete table '" + table + "'", () -> {
+      // The SDK answers a missing table with its 404 response instead of an exception.
+      return client.deleteTableWithResponse(null, Context.NONE).getStatusCode() != 404;
+    });
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    TableClient client = client(table);
+    // The cheapest read that needs the table: a page of at most one key from an empty key range.
+    ListEntitiesOptions probe = new ListEntitiesOptions()
+        .setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
+    try {
+      client.listEntities(probe, null, Context.NONE).iterableByPage().iterator().hasNext();
+      return true;
+    } catch (HttpResponseException e) {
+      if (ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code(e))) {
+        return false;
+      }
+      throw ServiceErrors.translate(e, table, "check whether table '" + table + "' exists");
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, "check whether table '" + table + "' exists");
+    }
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    TableClient client = client(table);
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    if (!storable(partitionKey) || !storable(rowKey)) {
+      requireTable(table);
+      return Optional.empty();
+    }
+    String what = "read (PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table '" + table + "'";
+    try {
+      Response<TableEntity> response = client.getEntityWithResponse(partitionKey, rowKey, null, null, Context.NONE);
+      return response == null || response.getValue() == null
+          ? Optional.empty()
+          : Optional.of(Entities.toRow(response.getValue()));
+    } catch (HttpResponseException e) {
+      TableMapperException failure = ServiceErrors.translate(e, table, what);
+      if (failure instanceof io.tablemapper.api.EntityNotFoundException) {
+        return Optional.empty();
+      }
+      throw failure;
+    } catch (RuntimeException e) {
+      throw ServiceErrors.unreachable(e, what);
+    }
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    TableClient client = client(query.table());
+    QueryPage page = new QueryPage(query);
+    return Transactions.call(query.table(), "query " + query, () -> page.read(client, () -> requireTable(query.table())));
+  }
+
+  // ------------------------------------------------------------------ writes
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    TableClient client = client(table);
+    Objects.requireNonNull(operation, "operation");
+    try {
+      BatchRules.checkOperation(table, operation);
+    } catch (TableMapperException invalid) {
+      requireTable(table);
+      throw invalid;
+    }
+    if (!Merges.isMerge(operation)) {
+      return send(client, table, operation);
+    }
+    for (int attempt = 1; ; attempt++) {
+      TableRow stored = get(table, operation.row().partitionKey(), operation.row().rowKey()).orElse(null);
+      WriteOperation sent = Merges.guard(table, operation, stored);
+      try {
+        return send(client, table, sent);
+      } catch (TableMapperException failure) {
+        if (attempt < Merges.ATTEMPTS && Merges.changedMeanwhile(operation, sent, failure)) {
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private WriteResult send(TableClient client, String table, WriteOperation operation) {
+    TableRow row = operation.row();
+    String ifMatch = operation.conditional() ? operation.ifMatch() : null;
+    TableEntity entity = Entities.toEntity(row, ifMatch);
+    return Transactions.call(table, operation + " in table '" + table + "'", () -> {
+      Response<Void> response;
+      switch (operation.kind()) {
+        case INSERT:
+          response = client.createEntityWithResponse(entity, null, Context.NONE);
+          break;
+        case REPLACE:
+        case MERGE:
+          response = client.updateEntityWithResponse(
+              entity, mode(operation.kind()), ifMatch != null, null, Context.NONE);
+          break;
+        case UPSERT_REPLACE:
+        case UPSERT_MERGE:
+          response = client.upsertEntityWithResponse(entity, mode(operation.kind()), null, Context.NONE);
+          break;
+        case DELETE:
+          response = client.deleteEntityWithResponse(entity, ifMatch != null, null, Context.NONE);
+          if (response.getStatusCode() == 404) {
+            // The SDK answers a missing entity (or table) with its 404 response instead of an exception.
+            throw notFound(table, operation, response.getHeaders());
+          }
+          return new WriteResult(null, null);
+        default:
+          throw new AssertionError(operation.kind());
+      }
+      return Transactions.written(client, row, response.getHeaders().getValue(HttpHeaderName.ETAG));
+    });
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    TableClient client = client(table);
+    List<WriteOperation> copy = List.copyOf(operations);
+    try {
+      BatchRules.check(table, copy);
+    } catch (BatchException broken) {
+      requireTable(table);
+      throw broken;
+    }
+    String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
+        + "' of table '" + table + "'";
+    if (!Merges.anyMerge(copy)) {
+      return Transactions.submit(client, table, copy, copy, what);
+    }
+    for (int attempt = 1; ; attempt++) {
+      Map<String, TableRow> stored = Transactions.call(table, "read the rows of a " + what, () -> Transactions.rows(client, copy, null));
+      List<WriteOperation> sent = Merges.guard(table, copy, stored);
+      try {
+        return Transactions.submit(client, table, copy, sent, what);
+      } catch (BatchException failure) {
+        int index = failure.failedIndex();
+        if (attempt < Merges.ATTEMPTS && index >= 0
+            && Merges.changedMeanwhile(copy.get(index), sent.get(index), failure.getCause())) {
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private static TableEntityUpdateMode mode(WriteOperation.Kind kind) {
+    return kind == WriteOperation.Kind.MERGE || kind == WriteOperation.Kind.UPSERT_MERGE
+        ? TableEntityUpdateMode.MERGE
+        : TableEntityUpdateMode.REPLACE;
+  }
+
+  private TableMapperException notFound(String table, WriteOperation operation, HttpHeaders headers) {
+    String code = headers.getValue(ServiceErrors.ERROR_CODE);
+    if (ServiceErrors.TABLE_NOT_FOUND.equals(code) || (code == null && !tableExists(table))) {
+      return new TableNotFoundException(
+          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists"
+              + " (cannot " + operation + ")");
+    }
+    return new io.tablemapper.api.EntityNotFoundException(
+        "table '" + table + "': cannot " + operation + ": no entity with these keys exists");
+  }
+
+  // ------------------------------------------------------------------ plumbing
+
+  /** Whether a row can have this key: no longer than the store allows and without a forbidden character. */
+  private static boolean storable(String key) {
+    return key.length() <= StoreLimits.MAX_KEY_LENGTH && StoreLimits.firstForbiddenKeyChar(key) < 0;
+  }
+
+  private void requireTable(String table) {
+    if (!tableExists(table)) {
+      throw new TableNotFoundException(
+          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
+    }
+  }
+
+  /** The SDK's client of a table, after checking the backend is open and the name valid. */
+  private TableClient client(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    return tables.computeIfAbsent(table, service::getTableClient);
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("the Azure Tables backend is closed; create a new one");
+    }
+  }
+
+  /** {@code azure-tables}. */
+  @Override
+  public String name() {
+    return "azure-tables";
+  }
+
+  /** Marks the backend closed; the SDK client holds no resources of its own to release. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    tables.clear();
+  }
+
+  @Override
+  public String toString() {
+    return "AzureTablesBackend[" + service.getServiceEndpoint() + (closed ? ", closed]" : "]");
+  }
+}

@@ -1,0 +1,120 @@
+package io.tablemapper.backend.azure;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Holds merges to the store's limits: the row a merge leaves (stored properties plus merged ones) must itself be a
+ * valid row. The service rejects a merge that breaks that; Azurite does not, so the backend reads the stored row
+ * first, checks the merged row, and sends the merge conditionally on the ETag it read, so that nothing can change
+ * the row in between unnoticed; if something did, the write is tried again.
+ *
+ * <p>The same read lets a batch name the first operation the stored state rejects, in order, as the service would.
+ */
+final class Merges {
+  /** Attempts of a guarded write whose row kept changing between its read and its write. */
+  static final int ATTEMPTS = 5;
+
+  private Merges() {}
+
+  static boolean isMerge(WriteOperation operation) {
+    return operation.kind() == WriteOperation.Kind.MERGE || operation.kind() == WriteOperation.Kind.UPSERT_MERGE;
+  }
+
+  static boolean anyMerge(List<WriteOperation> operations) {
+    return operations.stream().anyMatch(Merges::isMerge);
+  }
+
+  /**
+   * The operation to send in place of {@code operation}, given the row stored under its keys (null if none): a merge
+   * into a stored row becomes conditional on the stored ETag, an upsert-merge of a missing row an insert; every
+   * other operation is sent as it is.
+   *
+   * @throws TableMapperException the exception the stored state earns the operation: {@code EntityExistsException},
+   *     {@code EntityNotFoundException}, {@code ConcurrencyConflictException}, or {@code InvalidEntityException} for
+   *     a merge that would leave a row beyond the limits
+   */
+  static WriteOperation guard(String table, WriteOperation operation, TableRow stored) {
+    switch (operation.kind()) {
+      case INSERT:
+        if (stored != null) {
+          throw new EntityExistsException(
+              "table '" + table + "': cannot " + operation + ": an entity with these keys already exists");
+        }
+        return operation;
+      case REPLACE:
+      case DELETE:
+        requireMatch(table, operation, stored);
+        return operation;
+      case MERGE:
+        requireMatch(table, operation, stored);
+        checkMerged(table, operation, stored);
+        return operation.conditional() ? operation : WriteOperation.merge(operation.row(), stored.etag());
+      case UPSERT_MERGE:
+        if (stored == null) {
+          return WriteOperation.insert(operation.row());
+        }
+        checkMerged(table, operation, stored);
+        return WriteOperation.merge(operation.row(), stored.etag());
+      default:
+        return operation;
+    }
+  }
+
+  /** The operations to send for a batch, given the stored rows by RowKey; fails at the first one rejected. */
+  static List<WriteOperation> guard(String table, List<WriteOperation> operations, Map<String, TableRow> stored) {
+    WriteOperation[] sent = new WriteOperation[operations.size()];
+    for (int i = 0; i < sent.length; i++) {
+      WriteOperation operation = operations.get(i);
+      try {
+        sent[i] = guard(table, operation, stored.get(operation.row().rowKey()));
+      } catch (TableMapperException rejected) {
+        throw BatchRules.rejected(table, i, operation, rejected);
+      }
+    }
+    return List.of(sent);
+  }
+
+  /**
+   * Whether a guarded operation failed because its row changed after it was read (so that trying again may
+   * succeed): only an operation the guard rewrote can, with the conflict its rewriting introduced.
+   */
+  static boolean changedMeanwhile(WriteOperation original, WriteOperation sent, Throwable failure) {
+    return sent != original
+        && (failure instanceof ConcurrencyConflictException || failure instanceof EntityNotFoundException
+            || failure instanceof EntityExistsException);
+  }
+
+  private static void requireMatch(String table, WriteOperation operation, TableRow stored) {
+    if (stored == null) {
+      throw new EntityNotFoundException(
+          "table '" + table + "': cannot " + operation + ": no entity with these keys exists");
+    }
+    if (operation.conditional() && !operation.ifMatch().equals(stored.etag())) {
+      throw new ConcurrencyConflictException(
+          "table '" + table + "': cannot " + operation + ": the entity changed since it was read (stored ETag "
+              + stored.etag() + ")");
+    }
+  }
+
+  private static void checkMerged(String table, WriteOperation operation, TableRow stored) {
+    TableRow.Builder merged = TableRow.builder(
+        stored.partitionKey(), stored.rowKey(), stored.properties().size() + operation.row().properties().size());
+    merged.putAll(stored.properties()).putAll(operation.row().properties());
+    try {
+      BatchRules.checkOperation(table, WriteOperation.upsertReplace(merged.build()));
+    } catch (InvalidEntityException tooLarge) {
+      throw new InvalidEntityException(
+          "table '" + table + "': cannot " + operation + ": merged into the stored entity it would leave a row"
+              + " the store does not allow: " + tooLarge.getMessage(), tooLarge);
+    }
+  }
+}

@@ -1,0 +1,184 @@
+package io.tablemapper.backend.azure;
+
+import com.azure.core.http.rest.PagedResponse;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import io.tablemapper.backend.azure.ContinuationToken.Phase;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One page of a {@link TableQuery}: one request to the service, whose rows are checked with the query's own
+ * {@link TableQuery#matches} (the OData filter sent selects at least the matches, see {@link ODataFilter}) and
+ * projected.
+ *
+ * <p>Where the next page resumes is described in {@link ContinuationToken}: right after the last row the service
+ * returned, within its partition first, so every request is a key-range query. A page may be short or empty and
+ * still carry a token.
+ */
+final class QueryPage {
+  private final TableQuery query;
+  private final ContinuationToken position;
+  /** The query's partition range narrowed to where {@link #position} resumes. */
+  private final KeyBound partitionFrom;
+  private final KeyBound partitionTo;
+  private final KeyBound rowFrom;
+
+  QueryPage(TableQuery query) {
+    this.query = query;
+    this.position = query.continuation() == null
+        ? ContinuationToken.start(null)
+        : ContinuationToken.decode(query.continuation(), query.table());
+    switch (position.phase()) {
+      case IN_PARTITION:
+        checkWithinQuery(position.partitionKey());
+        partitionFrom = KeyBound.inclusive(position.partitionKey());
+        partitionTo = partitionFrom;
+        rowFrom = higher(query.rowFrom(), KeyBound.exclusive(position.rowKey()));
+        break;
+      case AFTER_PARTITION:
+        checkWithinQuery(position.partitionKey());
+        partitionFrom = higher(query.partitionFrom(), KeyBound.exclusive(position.partitionKey()));
+        partitionTo = query.partitionTo();
+        rowFrom = query.rowFrom();
+        break;
+      default:
+        partitionFrom = query.partitionFrom();
+        partitionTo = query.partitionTo();
+        rowFrom = query.rowFrom();
+    }
+  }
+
+  /** The OData filter of this page's request. */
+  ODataFilter filter() {
+    return ODataFilter.and(List.of(
+        ODataFilter.keyRange("PartitionKey", partitionFrom, partitionTo),
+        ODataFilter.keyRange("RowKey", rowFrom, query.rowTo()),
+        ODataFilter.of(query.filter())));
+  }
+
+  /** The properties the request selects: the projection plus what the filter reads; null for all. */
+  List<String> select() {
+    if (query.select() == null) {
+      return null;
+    }
+    Set<String> names = new LinkedHashSet<>(List.of("PartitionKey", "RowKey", "Timestamp"));
+    for (String name : query.select()) {
+      if (StoreLimits.isValidPropertyName(name)) {
+        names.add(name);
+      }
+    }
+    addFilterProperties(query.filter(), names);
+    return new ArrayList<>(names);
+  }
+
+  private static void addFilterProperties(Filter filter, Set<String> names) {
+    if (filter instanceof Filter.Comparison) {
+      String name = ((Filter.Comparison) filter).property();
+      if (StoreLimits.isValidPropertyName(name)) {
+        names.add(name);
+      }
+    } else if (filter instanceof Filter.And) {
+      ((Filter.And) filter).operands().forEach(operand -> addFilterProperties(operand, names));
+    } else if (filter instanceof Filter.Or) {
+      ((Filter.Or) filter).operands().forEach(operand -> addFilterProperties(operand, names));
+    }
+  }
+
+  /**
+   * Reads the page; {@code ensureTable} is called instead of a request when the key ranges and filter select
+   * nothing, so that a missing table is still reported.
+   */
+  QueryResult read(TableClient client, Runnable ensureTable) {
+    ODataFilter filter = filter();
+    if (filter.selectsNothing()) {
+      ensureTable.run();
+      return new QueryResult(List.of(), exhausted());
+    }
+    ListEntitiesOptions options = new ListEntitiesOptions()
+        .setTop(query.limit())
+        .setFilter(filter.text())
+        .setSelect(select());
+    var pages = client.listEntities(options, null, Context.NONE);
+    Iterator<PagedResponse<TableEntity>> iterator =
+        (position.service() == null ? pages.iterableByPage() : pages.iterableByPage(position.service())).iterator();
+    List<TableRow> rows = new ArrayList<>();
+    String serviceToken = null;
+    TableEntity last = null;
+    if (iterator.hasNext()) {
+      PagedResponse<TableEntity> page = iterator.next();
+      for (TableEntity entity : page.getElements()) {
+        last = entity;
+        TableRow row = Entities.toRow(entity);
+        if (query.matches(row)) {
+          rows.add(query.project(row));
+        }
+      }
+      serviceToken = page.getContinuationToken();
+    }
+    String next;
+    if (last != null) {
+      next = serviceToken != null
+          ? ContinuationToken.after(last.getPartitionKey(), last.getRowKey()).encode()
+          : exhaustedAfter(last.getPartitionKey());
+    } else {
+      next = serviceToken != null ? position.withService(serviceToken).encode() : exhausted();
+    }
+    return new QueryResult(rows, next);
+  }
+
+  /** The token once this page's phase has no more rows: the partitions after the current one, if any may follow. */
+  private String exhausted() {
+    return position.phase() == Phase.IN_PARTITION ? exhaustedAfter(position.partitionKey()) : null;
+  }
+
+  /**
+   * The token once the service has no more rows for this page's phase, the last of which was in
+   * {@code partitionKey}: only the rest of one partition was read in {@code IN_PARTITION}, so the partitions after
+   * it follow, unless the query's range ends there.
+   */
+  private String exhaustedAfter(String partitionKey) {
+    if (position.phase() != Phase.IN_PARTITION || query.singlePartition() != null) {
+      return null;
+    }
+    KeyBound to = query.partitionTo();
+    boolean more = to == null || to.key().compareTo(partitionKey) > 0;
+    return more ? ContinuationToken.afterPartition(partitionKey).encode() : null;
+  }
+
+  private void checkWithinQuery(String partitionKey) {
+    boolean within = (query.partitionFrom() == null || query.partitionFrom().admitsFromBelow(partitionKey))
+        && (query.partitionTo() == null || query.partitionTo().admitsFromAbove(partitionKey));
+    if (!within) {
+      throw new IllegalArgumentException(
+          "continuation token of table '" + query.table() + "' resumes in partition '" + partitionKey
+              + "', outside the query's partition range; pass a token only with the query that returned it");
+    }
+  }
+
+  /** The stricter (higher) of two lower bounds, either of which may be null. */
+  private static KeyBound higher(KeyBound a, KeyBound b) {
+    if (a == null) {
+      return b;
+    }
+    if (b == null) {
+      return a;
+    }
+    int order = a.key().compareTo(b.key());
+    if (order != 0) {
+      return order > 0 ? a : b;
+    }
+    return a.inclusive() ? b : a;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The Azure backend: {@link io.tablemapper.backend.azure.AzureTablesBackend}, a
+ * {@link io.tablemapper.spi.TableBackend} on Azure Table Storage and the Cosmos DB Table API through the Azure SDK
+ * ({@code com.azure:azure-data-tables}).
+ *
+ * <p>Only the backend is public. Inside, {@code Entities} types properties exactly both ways, {@code ODataFilter}
+ * turns key ranges and residual filters into escaped OData, {@code QueryPage} reads one page and
+ * {@code ContinuationToken} says where the next one resumes, {@code ServiceErrors} turns the service's answers into
+ * the contract's exceptions, and {@code Retries} is the retry policy for transient failures.
+ */
+package io.tablemapper.backend.azure;

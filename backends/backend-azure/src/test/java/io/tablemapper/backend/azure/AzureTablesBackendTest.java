@@ -1,0 +1,242 @@
+package io.tablemapper.backend.azure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.TableEntity;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayNameGeneration;
+import org.junit.jupiter.api.DisplayNameGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What the Azure backend does beyond the conformance kit, against Azurite: how the service itself sees the rows it
+ * writes, where its continuation tokens resume, batches on a client configured elsewhere, and its own contract
+ * (creation, name, closing).
+ */
+@ExtendWith(Azurite.class)
+@DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
+class AzureTablesBackendTest {
+  private AzureTablesBackend backend;
+  private String table;
+
+  @BeforeEach
+  void createTable() {
+    backend = AzureTablesBackend.fromConnectionString(Azurite.connectionString());
+    table = "azure" + UUID.randomUUID().toString().replace("-", "");
+    assertThat(backend.createTableIfNotExists(table)).isTrue();
+  }
+
+  @AfterEach
+  void dropTable() {
+    AzureTablesBackend.fromConnectionString(Azurite.connectionString()).deleteTableIfExists(table);
+  }
+
+  @Test
+  void the_service_stores_every_property_with_its_exact_edm_type() {
+    backend.write(table, WriteOperation.insert(TableRow.builder("p", "r")
+        .putInt32("i", 5).putInt64("l", 5L).putDouble("d", 5.0)
+        .putDateTime("when", Instant.parse("2024-01-31T12:00:00.1234567Z"))
+        .putGuid("g", UUID.fromString("123e4567-e89b-12d3-a456-426614174000"))
+        .putBinary("b", new byte[] {1, 2}).putString("s", "5").putBoolean("t", true)
+        .build()));
+
+    // Read with the SDK alone, as any other client of the table would.
+    Map<String, Object> stored = sdkTable().getEntity("p", "r").getProperties();
+
+    assertThat(stored.get("i")).isEqualTo(5);
+    assertThat(stored.get("l")).isEqualTo(5L);
+    assertThat(stored.get("d")).isEqualTo(5.0);
+    assertThat(stored.get("when")).isEqualTo(OffsetDateTime.parse("2024-01-31T12:00:00.1234567Z"));
+    assertThat(stored.get("g")).isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+    assertThat(stored.get("b")).isEqualTo(new byte[] {1, 2});
+    assertThat(stored.get("s")).isEqualTo("5");
+    assertThat(stored.get("t")).isEqualTo(true);
+  }
+
+  @Test
+  void rows_another_client_wrote_read_back_with_their_types() {
+    sdkTable().createEntity(new TableEntity("p", "r")
+        .addProperty("l", 7L).addProperty("n", 3).addProperty("when", OffsetDateTime.parse("2024-01-31T12:00:00Z")));
+
+    TableRow row = backend.get(table, "p", "r").orElseThrow();
+
+    assertThat(row.get("l")).isEqualTo(7L);
+    assertThat(row.get("n")).isEqualTo(3);
+    assertThat(row.getDateTime("when")).isEqualTo(Instant.parse("2024-01-31T12:00:00Z"));
+  }
+
+  @Test
+  void a_hostile_value_in_a_filter_or_key_range_matches_only_itself() {
+    String hostile = "a' or PartitionKey ne '";
+    backend.batch(table, List.of(
+        WriteOperation.insert(TableRow.builder("p", "plain").putString("s", "a").build()),
+        WriteOperation.insert(TableRow.builder("p", hostile).putString("s", hostile).build())));
+
+    assertThat(rowKeys(TableQuery.builder(table).filter(Filter.eq("s", hostile)).build())).containsExactly(hostile);
+    assertThat(rowKeys(TableQuery.builder(table).partitionKey("p").rowKey(hostile).build())).containsExactly(hostile);
+    assertThat(rowKeys(TableQuery.builder(table).partitionKey("p' or RowKey ne '").build())).isEmpty();
+    assertThat(backend.get(table, "p", hostile)).isPresent();
+  }
+
+  @Test
+  void a_row_inserted_right_after_the_last_row_of_a_page_is_on_the_next_page() {
+    List<WriteOperation> inserts = new ArrayList<>();
+    for (String rowKey : List.of("r1", "r2", "r3", "r4")) {
+      inserts.add(WriteOperation.insert(TableRow.keys("p", rowKey)));
+    }
+    backend.batch(table, inserts);
+    TableQuery query = TableQuery.builder(table).partitionKey("p").limit(2).build();
+    QueryResult first = backend.query(query);
+    assertThat(first.rows()).extracting(TableRow::rowKey).containsExactly("r1", "r2");
+
+    backend.write(table, WriteOperation.insert(TableRow.keys("p", "r2a")));
+
+    List<String> rest = new ArrayList<>();
+    for (String token = first.continuation(); token != null; ) {
+      QueryResult page = backend.query(query.withContinuation(token));
+      page.rows().forEach(row -> rest.add(row.rowKey()));
+      token = page.continuation();
+    }
+    assertThat(rest).containsExactly("r2a", "r3", "r4");
+  }
+
+  @Test
+  void a_query_across_partitions_resumes_in_the_partition_of_its_last_row_then_after_it() {
+    List<WriteOperation> a = List.of(WriteOperation.insert(TableRow.keys("a", "1")), WriteOperation.insert(TableRow.keys("a", "2")));
+    backend.batch(table, a);
+    backend.batch(table, List.of(WriteOperation.insert(TableRow.keys("b", "1"))));
+    TableQuery query = TableQuery.builder(table).limit(1).build();
+
+    QueryResult first = backend.query(query);
+    ContinuationToken resume = ContinuationToken.decode(first.continuation(), table);
+    assertThat(resume).isEqualTo(ContinuationToken.after("a", "1"));
+    QueryResult second = backend.query(query.withContinuation(first.continuation()));
+    QueryResult third = backend.query(query.withContinuation(second.continuation()));
+
+    assertThat(second.rows()).extracting(TableRow::rowKey).containsExactly("2");
+    assertThat(third.rows()).extracting(TableRow::partitionKey).containsExactly("b");
+  }
+
+  @Test
+  void a_token_resuming_outside_the_query_or_not_issued_here_is_an_illegal_argument() {
+    String inA = ContinuationToken.after("a", "1").encode();
+
+    assertThatThrownBy(() -> backend.query(TableQuery.builder(table).partitionKey("b").continuation(inA).build()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outside the query's partition range");
+    assertThatThrownBy(() -> backend.query(TableQuery.builder(table).continuation("1!8!cA--").build()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("continuation token");
+  }
+
+  @Test
+  void a_query_that_can_match_nothing_sends_no_query_but_still_reports_a_missing_table() {
+    String missing = "missing" + UUID.randomUUID().toString().replace("-", "");
+
+    assertThat(backend.query(TableQuery.builder(table).filter(Filter.eq("d", Double.NaN)).build()).rows()).isEmpty();
+    assertThatThrownBy(() -> backend.query(TableQuery.builder(missing).filter(Filter.eq("d", Double.NaN)).build()))
+        .isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void on_a_client_without_the_batch_policy_a_batch_reads_its_etags_back() {
+    AzureTablesBackend plain = new AzureTablesBackend(
+        new TableServiceClientBuilder().connectionString(Azurite.connectionString()).buildClient());
+    plain.write(table, WriteOperation.insert(TableRow.keys("p", "c")));
+
+    List<WriteResult> results = plain.batch(table, List.of(
+        WriteOperation.insert(TableRow.keys("p", "a")),
+        WriteOperation.upsertMerge(TableRow.builder("p", "b").putInt32("n", 1).build()),
+        WriteOperation.delete("p", "c", null)));
+
+    for (int i = 0; i < 2; i++) {
+      TableRow read = plain.get(table, "p", i == 0 ? "a" : "b").orElseThrow();
+      assertThat(results.get(i)).isEqualTo(new WriteResult(read.etag(), read.timestamp()));
+    }
+    assertThat(results.get(2)).isEqualTo(new WriteResult(null, null));
+    assertThat(plain.get(table, "p", "c")).isEmpty();
+  }
+
+  @Test
+  void a_batch_returns_the_etag_and_timestamp_each_row_then_reads_back_with() {
+    List<WriteResult> results = backend.batch(table, List.of(
+        WriteOperation.insert(TableRow.keys("p", "a")),
+        WriteOperation.upsertReplace(TableRow.builder("p", "b").putString("s", "line\u2028separated").build())));
+
+    for (int i = 0; i < 2; i++) {
+      TableRow read = backend.get(table, "p", i == 0 ? "a" : "b").orElseThrow();
+      assertThat(results.get(i)).isEqualTo(new WriteResult(read.etag(), read.timestamp()));
+    }
+    assertThat(backend.get(table, "p", "b").orElseThrow().getString("s")).isEqualTo("line\u2028separated");
+  }
+
+  @Test
+  void a_merge_is_checked_against_the_stored_row_and_applied_conditionally_on_its_etag() {
+    String first = backend.write(table, WriteOperation.insert(TableRow.builder("p", "r").putInt32("a", 1).build())).etag();
+
+    WriteResult merged = backend.write(table, WriteOperation.upsertMerge(TableRow.builder("p", "r").putInt32("b", 2).build()));
+
+    TableRow read = backend.get(table, "p", "r").orElseThrow();
+    assertThat(read.properties()).containsEntry("a", 1).containsEntry("b", 2);
+    assertThat(merged.etag()).isEqualTo(read.etag()).isNotEqualTo(first);
+  }
+
+  @Test
+  void a_connection_string_that_cannot_be_used_is_an_illegal_argument_that_does_not_repeat_it() {
+    for (String unusable : List.of("not a connection string", "AccountKey=secretValue", "AccountKey=secretValue;x")) {
+      assertThatThrownBy(() -> AzureTablesBackend.fromConnectionString(unusable))
+          .as("connection string '%s'", unusable)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("invalid Azure Storage connection string")
+          .hasMessageNotContaining("secretValue");
+    }
+  }
+
+  @Test
+  void a_closed_backend_refuses_every_operation() {
+    AzureTablesBackend closing = AzureTablesBackend.fromConnectionString(Azurite.connectionString());
+    assertThat(closing.name()).isEqualTo("azure-tables");
+    assertThat(closing.toString()).contains("127.0.0.1");
+
+    closing.close();
+    closing.close();
+
+    assertThatThrownBy(() -> closing.get(table, "p", "r")).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> closing.createTableIfNotExists(table)).isInstanceOf(IllegalStateException.class);
+    assertThat(closing.toString()).contains("closed");
+  }
+
+  private TableClient sdkTable() {
+    return new TableServiceClientBuilder().connectionString(Azurite.connectionString()).buildClient()
+        .getTableClient(table);
+  }
+
+  private List<String> rowKeys(TableQuery query) {
+    List<String> rowKeys = new ArrayList<>();
+    for (String token = null; ; ) {
+      QueryResult page = backend.query(query.withContinuation(token));
+      page.rows().forEach(row -> rowKeys.add(row.rowKey()));
+      token = page.continuation();
+      if (token == null) {
+        return rowKeys;
+      }
+    }
+  }
+}

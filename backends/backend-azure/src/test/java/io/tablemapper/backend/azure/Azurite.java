@@ -1,0 +1,241 @@
+package io.tablemapper.backend.azure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Azurite's table service for this module's tests, with no step done by hand: the first test class that needs it
+ * installs Azurite from the npm registry (the version pinned in the build, {@code azurite.version}) under the build
+ * directory unless that version is already there, starts its table service on a free port of 127.0.0.1 with
+ * in-memory persistence, and waits until it answers. Every test class of the run then shares that one process,
+ * which is stopped when the test run ends (and on JVM exit, whatever the outcome).
+ *
+ * <p>Without {@code node} and {@code npm} on the PATH the tests cannot run: each is skipped, with a banner on
+ * standard error and the reason in the test report, never passed silently. A failing install or start fails them.
+ */
+final class Azurite implements BeforeAllCallback, BeforeEachCallback {
+  /** The well-known development account of the storage emulators; not a secret. */
+  private static final String ACCOUNT = "devstoreaccount1";
+  private static final String KEY =
+      "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+  private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Azurite.class);
+
+  private static volatile Server running;
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Server.class, type -> Server.start(),
+        Server.class);
+  }
+
+  /** Skips each test, with the reason, when Azurite could not be run: every one then counts as skipped. */
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    Assumptions.assumeTrue(running.skipReason == null, () -> running.skipReason);
+  }
+
+  /** The connection string of the running Azurite. */
+  static String connectionString() {
+    Server server = running;
+    if (server == null || server.process == null) {
+      throw new IllegalStateException("Azurite is not running; annotate the test class with @ExtendWith(Azurite.class)");
+    }
+    return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY
+        + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + ACCOUNT + ";";
+  }
+
+  /** The Azurite process, or why there is none; closed by JUnit when the test run ends. */
+  static final class Server implements AutoCloseable {
+    final Process process;
+    final int port;
+    final String skipReason;
+
+    private Server(Process process, int port, String skipReason) {
+      this.process = process;
+      this.port = port;
+      this.skipReason = skipReason;
+    }
+
+    static Server start() {
+      String version = setting("azurite.version");
+      Path directory = Path.of(setting("azurite.directory")).toAbsolutePath();
+      if (!onPath("node") || !onPath("npm")) {
+        String reason = "Node.js (node and npm) is not on the PATH, so Azurite " + version
+            + " cannot be installed and started: the Azure backend's tests are SKIPPED, not passed."
+            + " Install Node.js 18 or later to run them.";
+        System.err.println(banner(reason));
+        return new Server(null, -1, reason);
+      }
+      try {
+        install(version, directory);
+        allowServiceKeyLength(directory);
+        return launch(directory);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot install or start Azurite " + version + " in " + directory, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while installing or starting Azurite", e);
+      }
+    }
+
+    private static void install(String version, Path directory) throws IOException, InterruptedException {
+      Path packageJson = directory.resolve("node_modules/azurite/package.json");
+      if (Files.exists(packageJson)
+          && Files.readString(packageJson).contains("\"version\": \"" + version + "\"")) {
+        return;
+      }
+      Files.createDirectories(directory);
+      Path log = directory.resolve("npm-install.log");
+      System.err.println("[azurite] installing azurite@" + version + " from the npm registry into " + directory);
+      Process npm = new ProcessBuilder(
+              "npm", "install", "--prefix", directory.toString(), "--no-audit", "--no-fund",
+              "--no-package-lock", "--no-save", "azurite@" + version)
+          .redirectErrorStream(true)
+          .redirectOutput(log.toFile())
+          .start();
+      if (!npm.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        npm.destroyForcibly();
+        throw new IOException("npm install of azurite@" + version + " took longer than " + INSTALL_TIMEOUT
+            + "; see " + log);
+      }
+      if (npm.exitValue() != 0 || !Files.exists(packageJson)) {
+        throw new IOException("npm install of azurite@" + version + " failed with exit code " + npm.exitValue()
+            + ":\n" + tail(log));
+      }
+    }
+
+    /**
+     * Raises Azurite's key limit to the service's. Azurite refuses keys longer than 512 characters ("a little
+     * arbitrary", says its source), where Azure Table Storage takes keys of up to 1 KiB, as
+     * {@link io.tablemapper.spi.StoreLimits#MAX_KEY_LENGTH} and the conformance kit say; the installed copy is
+     * patched so that the emulator accepts what the service accepts.
+     */
+    private static void allowServiceKeyLength(Path directory) throws IOException {
+      Path constants = directory.resolve("node_modules/azurite/dist/src/table/utils/constants.js");
+      String text = Files.readString(constants);
+      String emulator = "exports.DEFAULT_KEY_MAX_LENGTH = 512;";
+      String service = "exports.DEFAULT_KEY_MAX_LENGTH = " + io.tablemapper.spi.StoreLimits.MAX_KEY_LENGTH + ";";
+      if (text.contains(emulator)) {
+        Files.writeString(constants, text.replace(emulator, service));
+      } else if (!text.contains(service)) {
+        throw new IOException("cannot find Azurite's key length limit in " + constants
+            + " to raise it to the service's; check the patch against this Azurite version");
+      }
+    }
+
+    private static Server launch(Path directory) throws IOException, InterruptedException {
+      Path main = directory.resolve("node_modules/azurite/dist/src/table/main.js");
+      Path workspace = Files.createDirectories(directory.resolve("workspace"));
+      Path log = directory.resolve("azurite.log");
+      int port = freePort();
+      // Node's 16 KiB default limit on request headers is below the URL of a point read with two keys of 1024
+      // three-byte characters, percent-encoded; the service takes such keys, so the emulator must too.
+      List<String> command = new ArrayList<>(List.of(
+          "node", "--max-http-header-size=65536", main.toString(),
+          "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
+          "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent"));
+      Process process = new ProcessBuilder(command)
+          .directory(workspace.toFile())
+          .redirectErrorStream(true)
+          .redirectOutput(log.toFile())
+          .start();
+      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-azurite"));
+      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+      while (!answers(port)) {
+        if (!process.isAlive()) {
+          throw new IOException("Azurite exited with code " + process.exitValue() + " before answering:\n" + tail(log));
+        }
+        if (System.nanoTime() > deadline) {
+          process.destroyForcibly();
+          throw new IOException("Azurite did not answer on 127.0.0.1:" + port + " within " + START_TIMEOUT + ":\n"
+              + tail(log));
+        }
+        Thread.sleep(100);
+      }
+      System.err.println("[azurite] table service of Azurite (pid " + process.pid() + ") listens on 127.0.0.1:" + port);
+      return new Server(process, port, null);
+    }
+
+    @Override
+    public void close() {
+      if (process != null && process.isAlive()) {
+        process.destroy();
+        try {
+          if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+          }
+        } catch (InterruptedException e) {
+          process.destroyForcibly();
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+
+    private static String setting(String name) {
+      String value = System.getProperty(name);
+      if (value == null || value.isBlank()) {
+        throw new IllegalStateException(
+            "system property '" + name + "' is not set; the build's surefire configuration sets it");
+      }
+      return value;
+    }
+
+    private static boolean onPath(String program) {
+      String path = System.getenv("PATH");
+      if (path == null) {
+        return false;
+      }
+      for (String entry : path.split(java.io.File.pathSeparator)) {
+        if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, program))) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static int freePort() throws IOException {
+      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}))) {
+        return socket.getLocalPort();
+      }
+    }
+
+    private static boolean answers(int port) {
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 200);
+        return true;
+      } catch (IOException notYet) {
+        return false;
+      }
+    }
+
+    private static String tail(Path log) throws IOException {
+      if (!Files.exists(log)) {
+        return "(no output)";
+      }
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    }
+
+    private static String banner(String reason) {
+      String line = "*".repeat(100);
+      return "\n" + line + "\n*** AZURITE TESTS SKIPPED\n*** " + reason + "\n" + line + "\n";
+    }
+  }
+}

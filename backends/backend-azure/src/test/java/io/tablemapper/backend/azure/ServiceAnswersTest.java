@@ -1,0 +1,241 @@
+package io.tablemapper.backend.azure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.DisplayNameGeneration;
+import org.junit.jupiter.api.DisplayNameGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What the backend makes of each answer the service can give, shown with a scripted HTTP client: transient
+ * failures are retried with the production policy (with tiny delays), everything else becomes the contract's
+ * exception, and no SDK exception escapes.
+ */
+@DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
+class ServiceAnswersTest {
+  private static final String ETAG = "W/\"datetime'2024-01-31T12%3A00%3A00.1234567Z'\"";
+  private static final TableRow ROW = TableRow.builder("p", "r").putInt32("n", 1).build();
+
+  private final StubService service = new StubService();
+  private final AzureTablesBackend backend = service.backend();
+
+  @ParameterizedTest(name = "HTTP {0}")
+  @ValueSource(ints = {429, 500, 503})
+  void a_transient_failure_is_retried_and_the_write_then_succeeds(int status) {
+    service.thenError(status, "ServerBusy").then(204, null, "ETag", ETAG);
+
+    WriteResult written = backend.write("Orders", WriteOperation.insert(ROW));
+
+    assertThat(service.requests).hasSize(2);
+    assertThat(written.etag()).isEqualTo(ETAG);
+    assertThat(written.timestamp()).isEqualTo(Instant.parse("2024-01-31T12:00:00.1234567Z"));
+  }
+
+  @Test
+  void a_request_that_never_reaches_the_service_is_retried_too() {
+    service.thenUnreachable().then(204, null, "ETag", ETAG);
+
+    assertThat(backend.write("Orders", WriteOperation.upsertReplace(ROW)).etag()).isEqualTo(ETAG);
+    assertThat(service.requests).hasSize(2);
+  }
+
+  @Test
+  void a_service_that_keeps_failing_is_given_up_on_after_the_retries_with_its_status_in_the_message() {
+    service.always(503, "ServerBusy");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("503")
+        .hasMessageContaining("ServerBusy")
+        .hasMessageContaining("INSERT (PartitionKey 'p', RowKey 'r')");
+    assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
+  }
+
+  @Test
+  void a_service_that_cannot_be_reached_at_all_is_a_table_mapper_exception() {
+    for (int i = 0; i <= Retries.MAX_RETRIES; i++) {
+      service.thenUnreachable();
+    }
+
+    assertThatThrownBy(() -> backend.get("Orders", "p", "r"))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("connection refused (stub)");
+  }
+
+  @ParameterizedTest(name = "HTTP {0}")
+  @ValueSource(ints = {400, 401, 403, 404, 409, 412})
+  void other_failures_are_not_retried(int status) {
+    service.always(status, "Whatever");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.replace(ROW, ETAG)))
+        .isInstanceOf(TableMapperException.class);
+    assertThat(service.requests).hasSize(1);
+  }
+
+  @Test
+  void an_existing_entity_is_entity_exists() {
+    service.thenError(409, "EntityAlreadyExists");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isInstanceOf(EntityExistsException.class)
+        .hasMessageContaining("table 'Orders'");
+  }
+
+  @Test
+  void a_stale_etag_is_a_concurrency_conflict() {
+    service.thenError(412, "UpdateConditionNotSatisfied");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.replace(ROW, ETAG)))
+        .isInstanceOf(ConcurrencyConflictException.class);
+  }
+
+  @Test
+  void a_missing_entity_is_entity_not_found_and_a_missing_table_table_not_found() {
+    service.thenError(404, "ResourceNotFound").thenError(404, "TableNotFound");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.replace(ROW, null)))
+        .isInstanceOf(EntityNotFoundException.class);
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.replace(ROW, null)))
+        .isInstanceOf(TableNotFoundException.class)
+        .hasMessageContaining("table 'Orders' does not exist");
+  }
+
+  @Test
+  void a_point_read_of_a_missing_entity_is_empty_but_of_a_missing_table_fails() {
+    service.thenError(404, "ResourceNotFound").thenError(404, "TableNotFound");
+
+    assertThat(backend.get("Orders", "p", "r")).isEmpty();
+    assertThatThrownBy(() -> backend.get("Orders", "p", "r")).isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void a_delete_the_sdk_answers_with_a_404_response_still_fails_by_its_error_code() {
+    service.thenError(404, "ResourceNotFound").thenError(404, "TableNotFound");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.delete("p", "r", null)))
+        .isInstanceOf(EntityNotFoundException.class);
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.delete("p", "r", null)))
+        .isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void an_entity_the_service_finds_too_large_is_an_invalid_entity_and_an_unexplained_bad_request_a_table_mapper_exception() {
+    service.thenError(400, "EntityTooLarge").thenError(400, "InvalidInput");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.upsertReplace(ROW)))
+        .isInstanceOf(InvalidEntityException.class)
+        .hasMessageContaining("EntityTooLarge");
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.upsertReplace(ROW)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("HTTP 400 InvalidInput");
+  }
+
+  @Test
+  void creating_an_existing_table_answers_false_and_a_query_of_a_missing_table_fails() {
+    service.then(201, "{\"TableName\":\"Orders\"}").thenError(409, "TableAlreadyExists").thenError(404, "TableNotFound");
+
+    assertThat(backend.createTableIfNotExists("Orders")).isTrue();
+    assertThat(backend.createTableIfNotExists("Orders")).isFalse();
+    assertThatThrownBy(() -> backend.query(TableQuery.builder("Orders").build()))
+        .isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void a_rejected_batch_operation_is_named_by_the_index_the_service_gives_with_the_specific_cause() {
+    service.then(202, batchFailure(409, "EntityAlreadyExists", "1:The specified entity already exists."),
+        "Content-Type", "multipart/mixed; boundary=batchresponse_b");
+    List<WriteOperation> operations = List.of(
+        WriteOperation.upsertReplace(TableRow.keys("p", "a")), WriteOperation.insert(TableRow.keys("p", "b")));
+
+    assertThatThrownBy(() -> backend.batch("Orders", operations))
+        .isInstanceOfSatisfying(BatchException.class, e -> {
+          assertThat(e.reason()).isEqualTo(BatchException.Reason.REJECTED);
+          assertThat(e.failedIndex()).isEqualTo(1);
+          assertThat(e.getCause()).isInstanceOf(EntityExistsException.class);
+          assertThat(e.getMessage()).contains("operation 1", "INSERT (PartitionKey 'p', RowKey 'b')");
+        });
+  }
+
+  @Test
+  void a_batch_on_a_missing_table_is_table_not_found_not_a_batch_exception() {
+    service.then(202, batchFailure(404, "TableNotFound", "0:The table specified does not exist."),
+        "Content-Type", "multipart/mixed; boundary=batchresponse_b");
+
+    assertThatThrownBy(() -> backend.batch("Orders", List.of(WriteOperation.insert(TableRow.keys("p", "a")))))
+        .isInstanceOf(TableNotFoundException.class);
+  }
+
+  @Test
+  void a_batch_returns_each_operation_its_own_etag_from_the_multipart_answer() {
+    String second = "W/\"datetime'2024-01-31T12%3A00%3A00.1234568Z'\"";
+    service.then(202, batchSuccess(ETAG, second), "Content-Type", "multipart/mixed; boundary=batchresponse_b");
+
+    List<WriteResult> results = backend.batch("Orders", List.of(
+        WriteOperation.insert(TableRow.keys("p", "a")), WriteOperation.upsertReplace(TableRow.keys("p", "b"))));
+
+    assertThat(results).extracting(WriteResult::etag).containsExactly(ETAG, second);
+    assertThat(results.get(1).timestamp()).isEqualTo(Instant.parse("2024-01-31T12:00:00.1234568Z"));
+  }
+
+  @Test
+  void a_batch_sends_line_and_paragraph_separators_as_json_escapes() {
+    service.then(202, batchSuccess(ETAG), "Content-Type", "multipart/mixed; boundary=batchresponse_b");
+
+    backend.batch("Orders", List.of(
+        WriteOperation.insert(TableRow.builder("p", "a").putString("s", "one\u2028two\u2029three").build())));
+
+    String body = service.requests.get(0).getBodyAsBinaryData().toString();
+    assertThat(body).contains("one\\u2028two\\u2029three").doesNotContain("\u2028", "\u2029");
+  }
+
+  @Test
+  void a_batch_on_the_service_of_a_busy_store_is_a_table_mapper_exception_after_the_retries() {
+    service.always(503, "ServerBusy");
+
+    assertThatThrownBy(() -> backend.batch("Orders", List.of(WriteOperation.insert(TableRow.keys("p", "a")))))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("503");
+    assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
+  }
+
+  private static String batchFailure(int status, String code, String message) {
+    return "--batchresponse_b\r\n"
+        + "Content-Type: multipart/mixed; boundary=changesetresponse_c\r\n\r\n"
+        + "--changesetresponse_c\r\n"
+        + "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n"
+        + "HTTP/1.1 " + status + " Failed\r\n"
+        + "Content-Type: application/json;odata=minimalmetadata;streaming=true;charset=utf-8\r\n\r\n"
+        + StubService.error(code, message) + "\r\n"
+        + "--changesetresponse_c--\r\n"
+        + "--batchresponse_b--\r\n";
+  }
+
+  private static String batchSuccess(String... etags) {
+    StringBuilder body = new StringBuilder("--batchresponse_b\r\n"
+        + "Content-Type: multipart/mixed; boundary=changesetresponse_c\r\n\r\n");
+    for (String etag : etags) {
+      body.append("--changesetresponse_c\r\n")
+          .append("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
+          .append("HTTP/1.1 204 No Content\r\n")
+          .append("DataServiceVersion: 3.0;\r\n")
+          .append("ETag: ").append(etag).append("\r\n\r\n\r\n");
+    }
+    return body.append("--changesetresponse_c--\r\n--batchresponse_b--\r\n").toString();
+  }
+}

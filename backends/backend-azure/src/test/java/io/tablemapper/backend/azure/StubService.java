@@ -1,0 +1,161 @@
+package io.tablemapper.backend.azure;
+
+import com.azure.core.http.HttpClient;
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.HttpRequest;
+import com.azure.core.http.HttpResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Supplier;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * An {@link HttpClient} that answers from a script instead of a network, and records the requests it got, so that
+ * tests can show what the backend does with each answer of the service: transient failures, error codes, batches.
+ */
+final class StubService implements HttpClient {
+  /** A connection string of the development account pointing nowhere: every request goes to the stub. */
+  static final String CONNECTION_STRING = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
+      + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
+      + "TableEndpoint=http://127.0.0.1:9/devstoreaccount1;";
+
+  private final Deque<Supplier<HttpResponse>> script = new ArrayDeque<>();
+  private Supplier<HttpResponse> otherwise;
+  final List<HttpRequest> requests = new ArrayList<>();
+
+  /** A backend built as {@link AzureTablesBackend#fromConnectionString} builds it, on this stub, retrying at once. */
+  AzureTablesBackend backend() {
+    return new AzureTablesBackend(AzureTablesBackend.clientBuilder(CONNECTION_STRING)
+        .httpClient(this)
+        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .buildClient());
+  }
+
+  /** Answers the next request with this status, headers and JSON body. */
+  StubService then(int status, String body, String... headers) {
+    script.add(() -> response(status, body, headers));
+    return this;
+  }
+
+  /** Answers the next request with an error of the service: its status and code. */
+  StubService thenError(int status, String code) {
+    return then(status, error(code, "the stub says " + code), "x-ms-error-code", code);
+  }
+
+  /** Fails the next request before any answer, as a lost connection does. */
+  StubService thenUnreachable() {
+    script.add(() -> {
+      throw new UncheckedIOException(new IOException("connection refused (stub)"));
+    });
+    return this;
+  }
+
+  /** Answers every request the script does not cover with this status and error code. */
+  StubService always(int status, String code) {
+    otherwise = () -> response(status, error(code, "the stub always says " + code), "x-ms-error-code", code);
+    return this;
+  }
+
+  static String error(String code, String message) {
+    return "{\"odata.error\":{\"code\":\"" + code + "\",\"message\":{\"lang\":\"en-US\",\"value\":\"" + message
+        + "\"}}}";
+  }
+
+  @Override
+  public Mono<HttpResponse> send(HttpRequest request) {
+    return Mono.fromSupplier(() -> answer(request));
+  }
+
+  @Override
+  public HttpResponse sendSync(HttpRequest request, com.azure.core.util.Context context) {
+    return answer(request);
+  }
+
+  private synchronized HttpResponse answer(HttpRequest request) {
+    requests.add(request);
+    Supplier<HttpResponse> next = script.poll();
+    if (next == null) {
+      if (otherwise == null) {
+        throw new AssertionError("the stub has no answer left for " + request.getHttpMethod() + " " + request.getUrl());
+      }
+      next = otherwise;
+    }
+    HttpResponse response = next.get();
+    return new Answer(request, response);
+  }
+
+  private HttpResponse response(int status, String body, String... headers) {
+    HttpHeaders values = new HttpHeaders();
+    for (int i = 0; i + 1 < headers.length; i += 2) {
+      values.set(HttpHeaderName.fromString(headers[i]), headers[i + 1]);
+    }
+    if (body != null && !values.stream().anyMatch(h -> h.getName().equalsIgnoreCase("Content-Type"))) {
+      values.set(HttpHeaderName.CONTENT_TYPE, "application/json;odata=fullmetadata;charset=utf-8");
+    }
+    return new Answer(null, status, values, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A canned answer. */
+  private static final class Answer extends HttpResponse {
+    private final int status;
+    private final HttpHeaders headers;
+    private final byte[] body;
+
+    Answer(HttpRequest request, int status, HttpHeaders headers, byte[] body) {
+      super(request);
+      this.status = status;
+      this.headers = headers;
+      this.body = body;
+    }
+
+    Answer(HttpRequest request, HttpResponse template) {
+      this(request, template.getStatusCode(), template.getHeaders(), ((Answer) template).body);
+    }
+
+    @Override
+    public int getStatusCode() {
+      return status;
+    }
+
+    @Override
+    @Deprecated
+    public String getHeaderValue(String name) {
+      return headers.getValue(HttpHeaderName.fromString(name));
+    }
+
+    @Override
+    public HttpHeaders getHeaders() {
+      return headers;
+    }
+
+    @Override
+    public Flux<ByteBuffer> getBody() {
+      return Flux.just(ByteBuffer.wrap(body));
+    }
+
+    @Override
+    public Mono<byte[]> getBodyAsByteArray() {
+      return Mono.just(body);
+    }
+
+    @Override
+    public Mono<String> getBodyAsString() {
+      return Mono.just(new String(body, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public Mono<String> getBodyAsString(Charset charset) {
+      return Mono.just(new String(body, charset));
+    }
+  }
+}
