@@ -49,8 +49,10 @@ final class Database {
    *     version
    */
   static Database open(String url, boolean durable, String description) {
-    // A write prepares about ten statements; a larger cache of parsed statements per connection keeps them all.
-    String settings = ";LOCK_TIMEOUT=" + LOCK_TIMEOUT_MILLIS + ";QUERY_CACHE_SIZE=64" + (durable ? ";WRITE_DELAY=0" : "");
+    // A write prepares about ten statements: a larger cache of parsed statements per connection keeps them all.
+    // Failures reach the caller as exceptions, so H2 writes no trace file beside the database.
+    String settings = ";LOCK_TIMEOUT=" + LOCK_TIMEOUT_MILLIS + ";QUERY_CACHE_SIZE=64;TRACE_LEVEL_FILE=0"
+        + (durable ? ";WRITE_DELAY=0" : "");
     JdbcConnectionPool pool = JdbcConnectionPool.create(url + settings, "", "");
     pool.setMaxConnections(MAX_CONNECTIONS);
     pool.setLoginTimeout(CONNECTION_WAIT_SECONDS);
@@ -63,7 +65,7 @@ final class Database {
       closeQuietly(anchor, e);
       pool.dispose();
       if (e instanceof SQLException) {
-        throw SqlErrors.translate((SQLException) e, "opening " + description, description);
+        throw SqlErrors.translate((SQLException) e, null, description);
       }
       throw (RuntimeException) e;
     }

@@ -94,7 +94,9 @@ public final class H2Backend implements TableBackend {
    * writes survive the process, and a continuation token from one backend on the file is valid on the next.
    *
    * @throws IllegalArgumentException if the path contains {@code ;}, which H2 reads as the start of its settings
-   * @throws IllegalStateException if another process has the file open, or it holds data this release cannot read
+   * @throws IllegalStateException if another process has the file open, or it is damaged, not an H2 database, or
+   *     holds data of a schema version this release does not read
+   * @throws io.tablemapper.api.TableMapperException if the file cannot be read or written
    * @throws UncheckedIOException if the directories cannot be created
    */
   public static H2Backend file(Path path) {

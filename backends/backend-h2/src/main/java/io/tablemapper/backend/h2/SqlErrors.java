@@ -19,43 +19,40 @@ final class SqlErrors {
   /**
    * The exception to throw for a failed statement.
    *
-   * @param what the operation, for example {@code batch on table 'Company'}
+   * @param what the operation, for example {@code batch of 3 operations on table 'Company'}, or null for opening
+   *     the database
    * @param database the database, for example {@code the H2 database /data/company.mv.db}
    */
   static RuntimeException translate(SQLException e, String what, String database) {
+    String failed = what == null ? "cannot open " + database + ": " : what + " failed in " + database + ": ";
     switch (e.getErrorCode()) {
       case ErrorCode.DATABASE_ALREADY_OPEN_1:
-        return new IllegalStateException(
-            what + " failed: " + database + " is open in another process, and H2 opens a database file in one"
-                + " process at a time; close the other process's backend, or share one backend", e);
+        return new IllegalStateException(failed + "the file is open in another process, and H2 opens a database"
+            + " file in one process at a time; close the other process's backend, or share one backend", e);
       case ErrorCode.DATABASE_IS_CLOSED:
       case ErrorCode.DATABASE_CALLED_AT_SHUTDOWN:
       case ErrorCode.OBJECT_CLOSED:
         return new IllegalStateException(
-            what + " failed: " + database + " was closed (the backend was closed, or the JVM is shutting down)", e);
+            failed + "the database was closed (the backend was closed, or the JVM is shutting down)", e);
       case ErrorCode.LOCK_TIMEOUT_1:
       case ErrorCode.DEADLOCK_1:
       case ErrorCode.CONCURRENT_UPDATE_1:
-        return new TableMapperException(
-            what + " failed: it waited too long for other writes to the same partition or table in " + database
-                + " to finish; nothing of it was written, so it can be retried", e);
+        return new TableMapperException(failed + "it waited too long for other writes to the same partition or"
+            + " table to finish; nothing of it was written, so it can be retried", e);
       case ErrorCode.FILE_CORRUPTED_1:
       case ErrorCode.FILE_VERSION_ERROR_1:
       case ErrorCode.FILE_ENCRYPTION_ERROR_1:
         return new IllegalStateException(
-            what + " failed: " + database + " cannot be read; it is damaged or is not an H2 2.x database file ("
-                + e.getMessage() + ")", e);
+            failed + "the file is damaged or is not an H2 2.x database (" + e.getMessage() + ")", e);
       case ErrorCode.IO_EXCEPTION_1:
       case ErrorCode.IO_EXCEPTION_2:
-        return new TableMapperException(
-            what + " failed: " + database + " could not be read or written (" + e.getMessage() + ")", e);
+        return new TableMapperException(failed + "the file could not be read or written (" + e.getMessage() + ")", e);
       default:
         if ("08001".equals(e.getSQLState())) {
-          return new TableMapperException(
-              what + " failed: every connection to " + database + " stayed busy for "
-                  + Database.CONNECTION_WAIT_SECONDS + " s", e);
+          return new TableMapperException(failed + "every connection stayed busy for "
+              + Database.CONNECTION_WAIT_SECONDS + " s", e);
         }
-        return new TableMapperException(what + " failed in " + database + ": " + e.getMessage(), e);
+        return new TableMapperException(failed + e.getMessage(), e);
     }
   }
 }
