@@ -54,8 +54,9 @@ import java.util.UUID;
  *       at all. (H2 does not force the operating system to flush its cache, so a power failure may lose the last
  *       writes, never half of one.)
  *   <li><b>Concurrency.</b> Safe for any number of threads (a pool of up to 32 connections; reads never wait for
- *       writes). Several backends may open the same file in one JVM and share it; H2 lets only one process open a
- *       file at a time, and another process gets an {@code IllegalStateException} saying so.
+ *       writes); a thread interrupted during a write does not break the database for the others. Several backends
+ *       may open the same file in one JVM and share it; H2 lets only one process open a file at a time, and another
+ *       process gets an {@code IllegalStateException} saying so.
  *   <li><b>Errors.</b> No {@code SQLException} leaves the backend: failures become the contract's exceptions, or a
  *       {@link io.tablemapper.api.TableMapperException} naming the operation and the database, with the SQL
  *       exception as its cause. After {@link #close()} every operation throws {@link IllegalStateException}.
@@ -66,6 +67,11 @@ import java.util.UUID;
  */
 public final class H2Backend implements TableBackend {
   private static final String FILE_SUFFIX = ".mv.db";
+  /**
+   * The JDBC URL of a database file, before its path: H2's {@code async} file system, whose writes a thread interrupt
+   * does not cut short (with plain file channels, an interrupt during a write closes the file for every thread).
+   */
+  static final String FILE_URL = "jdbc:h2:file:async:";
 
   private final Database database;
   private final PartitionWriter writer;
@@ -122,7 +128,7 @@ public final class H2Backend implements TableBackend {
       throw new UncheckedIOException("cannot create the directory of the H2 database file " + file, e);
     }
     String description = "the H2 database " + file;
-    return new H2Backend(Database.open("jdbc:h2:file:" + base, true, description), clock, "h2 " + file);
+    return new H2Backend(Database.open(FILE_URL + base, true, description), clock, "h2 " + file);
   }
 
   @Override

@@ -228,6 +228,34 @@ class PersistenceTest {
   }
 
   @Test
+  void a_thread_interrupted_while_it_writes_keeps_its_write_and_its_interrupt_and_breaks_nothing_for_others()
+      throws Exception {
+    Path file = directory.resolve("interrupted");
+    try (H2Backend backend = H2Backend.file(file)) {
+      backend.createTableIfNotExists("Interrupted");
+      ExecutorService pool = Executors.newSingleThreadExecutor();
+      try {
+        Future<Boolean> interrupted = pool.submit(() -> {
+          Thread.currentThread().interrupt();
+          backend.batch("Interrupted", List.of(WriteOperation.insert(TableRow.keys("p", "a")),
+              WriteOperation.insert(TableRow.keys("p", "b"))));
+          return Thread.currentThread().isInterrupted();
+        });
+        assertThat(interrupted.get(1, TimeUnit.MINUTES)).as("still interrupted after the write").isTrue();
+      } finally {
+        pool.shutdownNow();
+      }
+
+      backend.write("Interrupted", WriteOperation.insert(TableRow.keys("p", "c")));
+      assertThat(keys(backend.query(TableQuery.builder("Interrupted").build()).rows()))
+          .containsExactly("p|a", "p|b", "p|c");
+    }
+    try (H2Backend reopened = H2Backend.file(file)) {
+      assertThat(reopened.get("Interrupted", "p", "b")).isPresent();
+    }
+  }
+
+  @Test
   void a_file_of_another_schema_version_is_refused_with_a_message() throws SQLException {
     Path file = directory.resolve("future");
     H2Backend.file(file).close();
@@ -276,7 +304,7 @@ class PersistenceTest {
 
   private static Connection connect(Path file) throws SQLException {
     String base = file.toString().endsWith(".mv.db") ? file.toString().replace(".mv.db", "") : file.toString();
-    return DriverManager.getConnection("jdbc:h2:file:" + base);
+    return DriverManager.getConnection(H2Backend.FILE_URL + base);
   }
 
   private static long tableId(Connection connection, String nameKey) throws SQLException {
