@@ -106,11 +106,6 @@ public final class H2Backend implements TableBackend {
    * @throws UncheckedIOException if the directories cannot be created
    */
   public static H2Backend file(Path path) {
-    return file(path, Clock.systemUTC());
-  }
-
-  /** The store in the file {@code path} whose Timestamps come from {@code clock}. */
-  static H2Backend file(Path path, Clock clock) {
     Path absolute = Objects.requireNonNull(path, "path").toAbsolutePath().normalize();
     String base = absolute.toString();
     if (base.endsWith(FILE_SUFFIX)) {
@@ -128,7 +123,7 @@ public final class H2Backend implements TableBackend {
       throw new UncheckedIOException("cannot create the directory of the H2 database file " + file, e);
     }
     String description = "the H2 database " + file;
-    return new H2Backend(Database.open(FILE_URL + base, true, description), clock, "h2 " + file);
+    return new H2Backend(Database.open(FILE_URL + base, true, description), Clock.systemUTC(), "h2 " + file);
   }
 
   @Override
@@ -158,7 +153,7 @@ public final class H2Backend implements TableBackend {
         connection -> {
           TableRef found = existing(connection, table);
           if (partitionKey.length() > StoreLimits.MAX_KEY_LENGTH || rowKey.length() > StoreLimits.MAX_KEY_LENGTH) {
-            return Optional.empty();
+            return Optional.empty(); // no row has such a key; spare the database a key of any length
           }
           return Queries.get(connection, found.id(), partitionKey, rowKey);
         });

@@ -70,7 +70,7 @@ class FilterTranslationTest {
 
   @Test
   void random_filters_select_in_sql_exactly_what_filter_test_accepts() {
-    for (int i = 0; i < 1500; i++) {
+    for (int i = 0; i < 1000; i++) {
       Filter filter = randomFilter(3);
       List<TableRow> expected = new ArrayList<>();
       for (TableRow row : stored) {
@@ -78,7 +78,7 @@ class FilterTranslationTest {
           expected.add(row);
         }
       }
-      TableQuery query = TableQuery.builder(TABLE).filter(filter).limit(1 + random.nextInt(1000)).build();
+      TableQuery query = TableQuery.builder(TABLE).filter(filter).limit(random.nextInt(5) == 0 ? 7 : 1000).build();
       assertThat(all(query)).as("%s", filter).containsExactlyElementsOf(expected);
     }
   }
