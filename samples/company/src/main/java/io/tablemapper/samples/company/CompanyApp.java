@@ -6,8 +6,8 @@ import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -19,6 +19,10 @@ import java.util.function.Supplier;
  * The company of the table design guide, run end to end: it stores departments with their employees in one entity
  * group transaction, reviews and expense claims, then queries them, printing each query with the plan the
  * processor chose for it at compile time, and shows what the mapper refuses.
+ *
+ * <p>It runs on an H2 database file by default ({@link BackendChoice} says how to choose another backend). What an
+ * earlier run stored is found and kept, not inserted again, and each run's changes (a birthday, a new email
+ * address) build on the last run's.
  */
 public final class CompanyApp {
   private final TableMapper mapper;
@@ -37,15 +41,26 @@ public final class CompanyApp {
     this.claims = mapper.repository(ExpenseClaimRepository.class);
   }
 
-  /** Runs the sample on the in-memory backend. */
+  /** Runs the sample on the backend the system properties choose ({@link BackendChoice}): an H2 file by default. */
   public static void main(String[] args) {
-    PrintStream out = System.out;
+    runOn(BackendChoice.from(System.getProperties()), System.out);
+  }
+
+  /** Runs the sample on a backend, printing to {@code out}. */
+  static void runOn(BackendChoice backend, PrintStream out) {
+    out.println("Backend: " + backend.description() + " (choose with -D" + BackendChoice.BACKEND + "=h2|memory"
+        + " and -D" + BackendChoice.H2_FILE + "=PATH)");
     try (TableMapper mapper = TableMapper.builder()
-        .backend(InMemoryBackend.create())
+        .backend(backend.open())
         .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class)
         .queryListener(event -> printPlan(out, event))
         .build()) {
       new CompanyApp(mapper, out).run();
+    }
+    if (backend.durable()) {
+      out.println();
+      out.println("The data stay in the " + backend.description() + ": run again to continue from them, or delete"
+          + " the file to start over.");
     }
   }
 
@@ -66,31 +81,55 @@ public final class CompanyApp {
 
   private void store() {
     section("Storing the company (each department with its employees in one entity group transaction)");
-    List<Object> sales = mapper.batch("Company", "Sales")
-        .insert(Department.of("Sales", "Ken Kwok", 4))
-        .insert(Employee.of("Sales", 10, "Ken", "Kwok", 23, "kenk@contoso.com"))
-        .insert(Employee.of("Sales", 123, "Don", "Hall", 34, "donh@contoso.com"))
-        .insert(Employee.of("Sales", 223, "Jun", "Cao", 47, "junc@contoso.com"))
-        .insert(Employee.of("Sales", 224, "Ana", "Jones", 29, "anaj@contoso.com"))
-        .commit();
-    sales.forEach(this::stored);
-    List<Object> marketing = mapper.batch("Company", "Marketing")
-        .insert(Department.of("Marketing", "Ben Smith", 2))
-        .insert(Employee.of("Marketing", 1, "Ben", "Smith", 41, "bens@contoso.com"))
-        .insert(Employee.of("Marketing", 2, "Eva", "Jones", 38, "evaj@contoso.com"))
-        .commit();
-    marketing.forEach(this::stored);
-    for (int year = 2021; year <= 2024; year++) {
-      stored(reviews.insert(new Review("Sales", 223, year, 3 + year % 2, 4, "review of " + year)));
+    Partition sales = mapper.partition("Company", "Sales");
+    Partition marketing = mapper.partition("Company", "Marketing");
+    if (alreadyStored("the Sales department", sales.all(Department.class))) {
+      alreadyStored("its employees", sales.all(Employee.class));
+    } else {
+      mapper.batch("Company", "Sales")
+          .insert(Department.of("Sales", "Ken Kwok", 4))
+          .insert(Employee.of("Sales", 10, "Ken", "Kwok", 23, "kenk@contoso.com"))
+          .insert(Employee.of("Sales", 123, "Don", "Hall", 34, "donh@contoso.com"))
+          .insert(Employee.of("Sales", 223, "Jun", "Cao", 47, "junc@contoso.com"))
+          .insert(Employee.of("Sales", 224, "Ana", "Jones", 29, "anaj@contoso.com"))
+          .commit()
+          .forEach(this::stored);
     }
-    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-01T09:15:00Z"),
-        new BigDecimal("120.50"), "taxi")));
-    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-04T18:40:00Z"),
-        new BigDecimal("89.90"), "dinner with a customer")));
-    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-04-11T07:05:00Z"),
-        new BigDecimal("412.00"), "flight")));
-    stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-05-20T12:00:00Z"),
-        new BigDecimal("35.25"), "lunch")));
+    if (alreadyStored("the Marketing department", marketing.all(Department.class))) {
+      alreadyStored("its employees", marketing.all(Employee.class));
+    } else {
+      mapper.batch("Company", "Marketing")
+          .insert(Department.of("Marketing", "Ben Smith", 2))
+          .insert(Employee.of("Marketing", 1, "Ben", "Smith", 41, "bens@contoso.com"))
+          .insert(Employee.of("Marketing", 2, "Eva", "Jones", 38, "evaj@contoso.com"))
+          .commit()
+          .forEach(this::stored);
+    }
+    if (!alreadyStored("the reviews", sales.all(Review.class))) {
+      for (int year = 2021; year <= 2024; year++) {
+        stored(reviews.insert(new Review("Sales", 223, year, 3 + year % 2, 4, "review of " + year)));
+      }
+    }
+    if (!alreadyStored("the expense claims", sales.all(ExpenseClaim.class))) {
+      stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-01T09:15:00Z"),
+          new BigDecimal("120.50"), "taxi")));
+      stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-03-04T18:40:00Z"),
+          new BigDecimal("89.90"), "dinner with a customer")));
+      stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-04-11T07:05:00Z"),
+          new BigDecimal("412.00"), "flight")));
+      stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-05-20T12:00:00Z"),
+          new BigDecimal("35.25"), "lunch")));
+    }
+  }
+
+  /** Whether an earlier run stored these entities; if it did, says so. */
+  private boolean alreadyStored(String what, List<?> found) {
+    if (found.isEmpty()) {
+      return false;
+    }
+    out.println("  stored by an earlier run, so not inserted again: " + what + " (" + found.size() + " "
+        + (found.size() == 1 ? "entity" : "entities") + ")");
+    return true;
   }
 
   private void query() {
@@ -117,6 +156,8 @@ public final class CompanyApp {
     Employee read = employees.findByDepartmentAndEmployeeId("Sales", 10).orElseThrow();
     Employee updated = employees.update(read.birthday());
     out.println("  updated " + updated);
+    out.println("  " + updated.firstName() + " " + updated.lastName() + " had a birthday: " + read.age() + " -> "
+        + updated.age() + " (one per run: on the H2 file each run continues from the last)");
     try {
       employees.update(read.birthday());
       out.println("  !! a stale update went through");

@@ -2,30 +2,39 @@ package io.tablemapper.samples.company;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The sample runs to the end and prints what the README promises: stored entities, plans, results, refusals. */
+/**
+ * The sample runs to the end and prints what the README promises: stored entities, plans, results, refusals. (It
+ * runs in memory here; {@link CompanyAppOnH2Test} runs it twice on a file.)
+ */
 class CompanyAppTest {
   private static String output;
 
   @BeforeAll
   static void runTheSample() {
+    Properties properties = new Properties();
+    properties.setProperty(BackendChoice.BACKEND, "memory");
+    output = run(BackendChoice.from(properties));
+  }
+
+  /** The sample's output on a backend. */
+  static String run(BackendChoice backend) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    try (TableMapper mapper = TableMapper.builder()
-        .backend(InMemoryBackend.create())
-        .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class)
-        .queryListener(event -> CompanyApp.printPlan(out, event))
-        .build()) {
-      new CompanyApp(mapper, out).run();
-    }
-    output = bytes.toString(StandardCharsets.UTF_8);
+    CompanyApp.runOn(backend, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void saysWhichBackendItRunsOnAndHowToChooseAnother() {
+    assertThat(output).startsWith("Backend: in memory (nothing is kept after the run) (choose with"
+        + " -Dtablemapper.backend=h2|memory and -Dtablemapper.h2.file=PATH)");
+    assertThat(output).doesNotContain("run again");
   }
 
   @Test
