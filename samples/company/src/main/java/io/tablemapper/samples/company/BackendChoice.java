@@ -1,5 +1,6 @@
 package io.tablemapper.samples.company;
 
+import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
@@ -16,10 +17,13 @@ import java.util.function.Supplier;
  *       (default {@code data/company}, under the working directory; H2 adds {@code .mv.db}). The data stay there
  *       between runs.
  *   <li>{@code -Dtablemapper.backend=memory}: in memory, gone when the sample ends.
+ *   <li>{@code -Dtablemapper.backend=azure}: Azure Table Storage or the Cosmos DB Table API, on the account that
+ *       {@code -Dtablemapper.azure.connectionString=...} names (or the environment variable
+ *       {@code TABLEMAPPER_AZURE_CONNECTION_STRING}, which keeps the key out of the process list);
+ *       {@code UseDevelopmentStorage=true} is a local Azurite.
  * </ul>
  *
- * <p>Each backend is one case of {@link #from}, which reads the properties that backend needs; another backend (say
- * {@code azure}, with its connection string in {@code tablemapper.azure.connectionString}) is one more case.
+ * <p>Each backend is one case of {@link #from}, which reads the properties that backend needs.
  *
  * @param description what the backend is and where it keeps the data, for the sample's output
  * @param durable whether the data outlive the run
@@ -29,6 +33,19 @@ record BackendChoice(String description, boolean durable, Supplier<TableBackend>
   static final String BACKEND = "tablemapper.backend";
   static final String H2_FILE = "tablemapper.h2.file";
   static final String DEFAULT_H2_FILE = "data/company";
+  static final String AZURE_CONNECTION_STRING = "tablemapper.azure.connectionString";
+  static final String AZURE_CONNECTION_STRING_VARIABLE = "TABLEMAPPER_AZURE_CONNECTION_STRING";
+
+  /** The backend the system properties and the environment choose. */
+  static BackendChoice fromSystem() {
+    Properties properties = new Properties();
+    properties.putAll(System.getProperties());
+    String fromEnvironment = System.getenv(AZURE_CONNECTION_STRING_VARIABLE);
+    if (fromEnvironment != null && !properties.containsKey(AZURE_CONNECTION_STRING)) {
+      properties.setProperty(AZURE_CONNECTION_STRING, fromEnvironment);
+    }
+    return from(properties);
+  }
 
   /**
    * The backend the properties choose.
@@ -44,11 +61,38 @@ record BackendChoice(String description, boolean durable, Supplier<TableBackend>
         return new BackendChoice("H2 database file " + file, true, () -> H2Backend.file(base));
       case "memory":
         return new BackendChoice("in memory (nothing is kept after the run)", false, InMemoryBackend::create);
+      case "azure":
+        String connectionString = properties.getProperty(AZURE_CONNECTION_STRING, "").trim();
+        if (connectionString.isEmpty()) {
+          throw new IllegalArgumentException("-D" + BACKEND + "=azure needs the account's connection string in -D"
+              + AZURE_CONNECTION_STRING + "=... or the environment variable " + AZURE_CONNECTION_STRING_VARIABLE
+              + " (UseDevelopmentStorage=true for a local Azurite)");
+        }
+        return new BackendChoice("Azure Tables account " + account(connectionString), true,
+            () -> AzureTablesBackend.fromConnectionString(connectionString));
       default:
         throw new IllegalArgumentException(
             "-D" + BACKEND + "=" + properties.getProperty(BACKEND) + " names no backend the sample knows; choose h2"
-                + " (the default; the file is -D" + H2_FILE + "=PATH, default " + DEFAULT_H2_FILE + ") or memory");
+                + " (the default; the file is -D" + H2_FILE + "=PATH, default " + DEFAULT_H2_FILE + "), memory"
+                + " or azure (with -D" + AZURE_CONNECTION_STRING + "=...)");
     }
+  }
+
+  /** The account a connection string names, for the output; never its key. */
+  private static String account(String connectionString) {
+    for (String part : connectionString.split(";")) {
+      int equals = part.indexOf('=');
+      if (equals > 0) {
+        String name = part.substring(0, equals).trim();
+        if (name.equalsIgnoreCase("AccountName")) {
+          return part.substring(equals + 1).trim();
+        }
+        if (name.equalsIgnoreCase("UseDevelopmentStorage")) {
+          return "devstoreaccount1 (local Azurite)";
+        }
+      }
+    }
+    return "of the connection string";
   }
 
   /** Opens the backend. */

@@ -43,12 +43,12 @@ public final class CompanyApp {
 
   /** Runs the sample on the backend the system properties choose ({@link BackendChoice}): an H2 file by default. */
   public static void main(String[] args) {
-    runOn(BackendChoice.from(System.getProperties()), System.out);
+    runOn(BackendChoice.fromSystem(), System.out);
   }
 
   /** Runs the sample on a backend, printing to {@code out}. */
   static void runOn(BackendChoice backend, PrintStream out) {
-    out.println("Backend: " + backend.description() + " (choose with -D" + BackendChoice.BACKEND + "=h2|memory"
+    out.println("Backend: " + backend.description() + " (choose with -D" + BackendChoice.BACKEND + "=h2|memory|azure"
         + " and -D" + BackendChoice.H2_FILE + "=PATH)");
     try (TableMapper mapper = TableMapper.builder()
         .backend(backend.open())

@@ -3,6 +3,7 @@ package io.tablemapper.samples.company;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
@@ -59,6 +60,33 @@ class BackendChoiceTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("-Dtablemapper.backend=cassandra names no backend")
         .hasMessageContaining("choose h2")
-        .hasMessageContaining("or memory");
+        .hasMessageContaining("memory")
+        .hasMessageContaining("or azure");
+  }
+
+  @Test
+  void azureOpensTheAccountOfTheConnectionStringAndNeverPrintsItsKey() {
+    Properties properties = new Properties();
+    properties.setProperty(BackendChoice.BACKEND, "azure");
+    properties.setProperty(BackendChoice.AZURE_CONNECTION_STRING,
+        "DefaultEndpointsProtocol=https;AccountName=contoso;AccountKey=c2VjcmV0;EndpointSuffix=core.windows.net");
+    BackendChoice choice = BackendChoice.from(properties);
+
+    assertThat(choice.durable()).isTrue();
+    assertThat(choice.description()).isEqualTo("Azure Tables account contoso").doesNotContain("c2VjcmV0");
+    try (TableBackend backend = choice.open()) {
+      assertThat(backend).isInstanceOf(AzureTablesBackend.class);
+    }
+  }
+
+  @Test
+  void azureWithoutAConnectionStringSaysWhereToPutIt() {
+    Properties properties = new Properties();
+    properties.setProperty(BackendChoice.BACKEND, "azure");
+
+    assertThatThrownBy(() -> BackendChoice.from(properties))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-Dtablemapper.azure.connectionString=")
+        .hasMessageContaining("TABLEMAPPER_AZURE_CONNECTION_STRING");
   }
 }

@@ -33,7 +33,7 @@ class CompanyAppTest {
   @Test
   void saysWhichBackendItRunsOnAndHowToChooseAnother() {
     assertThat(output).startsWith("Backend: in memory (nothing is kept after the run) (choose with"
-        + " -Dtablemapper.backend=h2|memory and -Dtablemapper.h2.file=PATH)");
+        + " -Dtablemapper.backend=h2|memory|azure and -Dtablemapper.h2.file=PATH)");
     assertThat(output).doesNotContain("run again");
   }
 
