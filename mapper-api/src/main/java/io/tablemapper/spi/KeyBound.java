@@ -23,6 +23,21 @@ public record KeyBound(String key, boolean inclusive) {
     return new KeyBound(key, false);
   }
 
+  /** The stricter (higher) of two lower bounds, either of which may be null (no bound). */
+  public static KeyBound higherLower(KeyBound a, KeyBound b) {
+    if (a == null) {
+      return b;
+    }
+    if (b == null) {
+      return a;
+    }
+    int order = a.key().compareTo(b.key());
+    if (order != 0) {
+      return order > 0 ? a : b;
+    }
+    return a.inclusive() ? b : a;
+  }
+
   /** Whether {@code key} is at or above this bound, taken as a lower bound. */
   public boolean admitsFromBelow(String key) {
     int order = key.compareTo(this.key);

@@ -1,5 +1,9 @@
 package io.tablemapper.spi;
 
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
 import java.util.Objects;
 
 /**
@@ -79,6 +83,78 @@ public record WriteOperation(Kind kind, TableRow row, String ifMatch) {
   /** Whether the operation is conditional on a specific ETag. */
   public boolean conditional() {
     return ifMatch != null && !ifMatch.equals("*");
+  }
+
+  /**
+   * Checks the operation against what is stored under its keys, as the kinds above specify: an insert needs no row,
+   * a replace, merge or delete needs one with the If-Match ETag (when conditional); upserts accept anything. Every
+   * backend that evaluates writes itself applies this one rule, with these messages.
+   *
+   * @param table the table, for messages
+   * @param storedEtag the stored row's ETag, or null if no row is stored under the operation's keys
+   * @throws EntityExistsException for an insert of an existing row
+   * @throws EntityNotFoundException for a replace, merge or delete of a missing row
+   * @throws ConcurrencyConflictException for an If-Match ETag other than the stored one
+   */
+  public void checkPrecondition(String table, String storedEtag) {
+    switch (kind) {
+      case INSERT:
+        if (storedEtag != null) {
+          throw new EntityExistsException(
+              "table '" + table + "': cannot " + this + ": an entity with these keys already exists");
+        }
+        return;
+      case REPLACE:
+      case MERGE:
+      case DELETE:
+        if (storedEtag == null) {
+          throw new EntityNotFoundException(
+              "table '" + table + "': cannot " + this + ": no entity with these keys exists");
+        }
+        if (conditional() && !ifMatch.equals(storedEtag)) {
+          throw new ConcurrencyConflictException(
+              "table '" + table + "': cannot " + this + ": the entity changed since it was read (stored ETag "
+                  + storedEtag + ")");
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Whether the operation merges into a stored row rather than replacing it ({@code MERGE}, {@code UPSERT_MERGE}). */
+  public boolean merges() {
+    return kind == Kind.MERGE || kind == Kind.UPSERT_MERGE;
+  }
+
+  /**
+   * The row a merge leaves behind: the stored row's properties, with this operation's merged in (a stored property
+   * replaced in place, a new one last). It must itself be a row the store allows, as a replace of it would need to
+   * be. Values are shared with both rows, not copied.
+   *
+   * @param table the table, for messages
+   * @param stored the row stored under the operation's keys
+   * @throws IllegalStateException if the operation is not a merge
+   * @throws InvalidEntityException if the merged row breaks the store's limits (properties, sizes)
+   */
+  public TableRow mergedInto(String table, TableRow stored) {
+    if (!merges()) {
+      throw new IllegalStateException(this + " is not a merge");
+    }
+    TableRow merged =
+        TableRow.builder(stored.partitionKey(), stored.rowKey(), stored.properties().size() + row.properties().size())
+            .putAll(stored.properties())
+            .putAll(row.properties())
+            .build();
+    try {
+      BatchRules.checkOperation(table, upsertReplace(merged));
+    } catch (InvalidEntityException tooLarge) {
+      throw new InvalidEntityException(
+          "table '" + table + "': cannot " + this + ": merged into the stored entity it would leave a row the store"
+              + " does not allow: " + tooLarge.getMessage(),
+          tooLarge);
+    }
+    return merged;
   }
 
   @Override

@@ -219,7 +219,7 @@ public final class AzureTablesBackend implements TableBackend {
       requireTable(table);
       throw invalid;
     }
-    if (!Merges.isMerge(operation)) {
+    if (!operation.merges()) {
       return send(client, table, operation);
     }
     for (int attempt = 1; ; attempt++) {
@@ -281,7 +281,7 @@ public final class AzureTablesBackend implements TableBackend {
     }
     String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
         + "' of table '" + table + "'";
-    if (!Merges.anyMerge(copy)) {
+    if (copy.stream().noneMatch(WriteOperation::merges)) {
       return Transactions.submit(client, table, copy, copy, what);
     }
     for (int attempt = 1; ; attempt++) {

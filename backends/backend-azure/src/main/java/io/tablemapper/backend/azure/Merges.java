@@ -3,7 +3,6 @@ package io.tablemapper.backend.azure;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
-import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableRow;
@@ -25,14 +24,6 @@ final class Merges {
 
   private Merges() {}
 
-  static boolean isMerge(WriteOperation operation) {
-    return operation.kind() == WriteOperation.Kind.MERGE || operation.kind() == WriteOperation.Kind.UPSERT_MERGE;
-  }
-
-  static boolean anyMerge(List<WriteOperation> operations) {
-    return operations.stream().anyMatch(Merges::isMerge);
-  }
-
   /**
    * The operation to send in place of {@code operation}, given the row stored under its keys (null if none): a merge
    * into a stored row becomes conditional on the stored ETag, an upsert-merge of a missing row an insert; every
@@ -43,30 +34,15 @@ final class Merges {
    *     a merge that would leave a row beyond the limits
    */
   static WriteOperation guard(String table, WriteOperation operation, TableRow stored) {
-    switch (operation.kind()) {
-      case INSERT:
-        if (stored != null) {
-          throw new EntityExistsException(
-              "table '" + table + "': cannot " + operation + ": an entity with these keys already exists");
-        }
-        return operation;
-      case REPLACE:
-      case DELETE:
-        requireMatch(table, operation, stored);
-        return operation;
-      case MERGE:
-        requireMatch(table, operation, stored);
-        checkMerged(table, operation, stored);
-        return operation.conditional() ? operation : WriteOperation.merge(operation.row(), stored.etag());
-      case UPSERT_MERGE:
-        if (stored == null) {
-          return WriteOperation.insert(operation.row());
-        }
-        checkMerged(table, operation, stored);
-        return WriteOperation.merge(operation.row(), stored.etag());
-      default:
-        return operation;
+    operation.checkPrecondition(table, stored == null ? null : stored.etag());
+    if (!operation.merges()) {
+      return operation;
     }
+    if (stored == null) {
+      return WriteOperation.insert(operation.row());
+    }
+    operation.mergedInto(table, stored);
+    return operation.conditional() ? operation : WriteOperation.merge(operation.row(), stored.etag());
   }
 
   /** The operations to send for a batch, given the stored rows by RowKey; fails at the first one rejected. */
@@ -91,30 +67,5 @@ final class Merges {
     return sent != original
         && (failure instanceof ConcurrencyConflictException || failure instanceof EntityNotFoundException
             || failure instanceof EntityExistsException);
-  }
-
-  private static void requireMatch(String table, WriteOperation operation, TableRow stored) {
-    if (stored == null) {
-      throw new EntityNotFoundException(
-          "table '" + table + "': cannot " + operation + ": no entity with these keys exists");
-    }
-    if (operation.conditional() && !operation.ifMatch().equals(stored.etag())) {
-      throw new ConcurrencyConflictException(
-          "table '" + table + "': cannot " + operation + ": the entity changed since it was read (stored ETag "
-              + stored.etag() + ")");
-    }
-  }
-
-  private static void checkMerged(String table, WriteOperation operation, TableRow stored) {
-    TableRow.Builder merged = TableRow.builder(
-        stored.partitionKey(), stored.rowKey(), stored.properties().size() + operation.row().properties().size());
-    merged.putAll(stored.properties()).putAll(operation.row().properties());
-    try {
-      BatchRules.checkOperation(table, WriteOperation.upsertReplace(merged.build()));
-    } catch (InvalidEntityException tooLarge) {
-      throw new InvalidEntityException(
-          "table '" + table + "': cannot " + operation + ": merged into the stored entity it would leave a row"
-              + " the store does not allow: " + tooLarge.getMessage(), tooLarge);
-    }
   }
 }

@@ -45,11 +45,11 @@ final class QueryPage {
         checkWithinQuery(position.partitionKey());
         partitionFrom = KeyBound.inclusive(position.partitionKey());
         partitionTo = partitionFrom;
-        rowFrom = higher(query.rowFrom(), KeyBound.exclusive(position.rowKey()));
+        rowFrom = KeyBound.higherLower(query.rowFrom(), KeyBound.exclusive(position.rowKey()));
         break;
       case AFTER_PARTITION:
         checkWithinQuery(position.partitionKey());
-        partitionFrom = higher(query.partitionFrom(), KeyBound.exclusive(position.partitionKey()));
+        partitionFrom = KeyBound.higherLower(query.partitionFrom(), KeyBound.exclusive(position.partitionKey()));
         partitionTo = query.partitionTo();
         rowFrom = query.rowFrom();
         break;
@@ -165,20 +165,5 @@ final class QueryPage {
           "continuation token of table '" + query.table() + "' resumes in partition '" + partitionKey
               + "', outside the query's partition range; pass a token only with the query that returned it");
     }
-  }
-
-  /** The stricter (higher) of two lower bounds, either of which may be null. */
-  private static KeyBound higher(KeyBound a, KeyBound b) {
-    if (a == null) {
-      return b;
-    }
-    if (b == null) {
-      return a;
-    }
-    int order = a.key().compareTo(b.key());
-    if (order != 0) {
-      return order > 0 ? a : b;
-    }
-    return a.inclusive() ? b : a;
   }
 }

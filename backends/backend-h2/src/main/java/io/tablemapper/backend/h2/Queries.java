@@ -62,11 +62,11 @@ final class Queries {
     } else {
       KeyBound resumed = KeyBound.inclusive(resume.partitionKey());
       if (admits(query.partitionFrom(), query.partitionTo(), resume.partitionKey())) {
-        KeyBound rowFrom = higher(query.rowFrom(), KeyBound.exclusive(resume.rowKey()));
+        KeyBound rowFrom = KeyBound.higherLower(query.rowFrom(), KeyBound.exclusive(resume.rowKey()));
         read(connection, table.id(), query, resumed, resumed, rowFrom, page);
       }
       if (page.size() < query.limit()) {
-        KeyBound partitionFrom = higher(query.partitionFrom(), KeyBound.exclusive(resume.partitionKey()));
+        KeyBound partitionFrom = KeyBound.higherLower(query.partitionFrom(), KeyBound.exclusive(resume.partitionKey()));
         read(connection, table.id(), query, partitionFrom, query.partitionTo(), query.rowFrom(), page);
       }
     }
@@ -227,14 +227,5 @@ final class Queries {
 
   private static boolean admits(KeyBound from, KeyBound to, String key) {
     return (from == null || from.admitsFromBelow(key)) && (to == null || to.admitsFromAbove(key));
-  }
-
-  /** The stricter of two lower bounds, either of which may be null. */
-  private static KeyBound higher(KeyBound a, KeyBound b) {
-    if (a == null || b == null) {
-      return a == null ? b : a;
-    }
-    int order = a.key().compareTo(b.key());
-    return order > 0 || (order == 0 && !a.inclusive()) ? a : b;
   }
 }

@@ -3,11 +3,9 @@ package io.tablemapper.backend.h2;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
-import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -35,49 +33,16 @@ final class WriteSemantics {
    */
   static Map<String, Object> outcome(
       String table, WriteOperation operation, String storedEtag, StoredProperties stored) throws SQLException {
-    switch (operation.kind()) {
-      case INSERT:
-        if (storedEtag != null) {
-          throw new EntityExistsException(
-              "cannot " + operation + " in table '" + table + "': an entity with these keys exists");
-        }
-        return operation.row().properties();
-      case REPLACE:
-        requireMatch(table, operation, storedEtag);
-        return operation.row().properties();
-      case MERGE:
-        requireMatch(table, operation, storedEtag);
-        return merge(table, operation.row(), stored.read());
-      case UPSERT_REPLACE:
-        return operation.row().properties();
-      case UPSERT_MERGE:
-        return storedEtag == null ? operation.row().properties() : merge(table, operation.row(), stored.read());
-      case DELETE:
-        requireMatch(table, operation, storedEtag);
-        return null;
-      default:
-        throw new AssertionError(operation.kind());
+    operation.checkPrecondition(table, storedEtag);
+    if (operation.kind() == WriteOperation.Kind.DELETE) {
+      return null;
     }
-  }
-
-  private static void requireMatch(String table, WriteOperation operation, String storedEtag) {
-    if (storedEtag == null) {
-      throw new EntityNotFoundException(
-          "cannot " + operation + " in table '" + table + "': no entity with these keys exists");
+    if (!operation.merges() || storedEtag == null) {
+      return operation.row().properties();
     }
-    if (operation.conditional() && !operation.ifMatch().equals(storedEtag)) {
-      throw new ConcurrencyConflictException(
-          "cannot " + operation + " in table '" + table + "': the entity changed since it was read (its ETag is now "
-              + storedEtag + ")");
-    }
-  }
-
-  /** The stored properties with the row's merged in (replaced in place, new ones last), checked as a whole row. */
-  private static Map<String, Object> merge(String table, TableRow changes, Map<String, Object> stored) {
-    Map<String, Object> merged = new LinkedHashMap<>(stored);
-    merged.putAll(changes.properties());
-    TableRow row = TableRow.builder(changes.partitionKey(), changes.rowKey(), merged.size()).putAll(merged).build();
-    BatchRules.checkOperation(table, WriteOperation.upsertReplace(row));
-    return merged;
+    TableRow storedRow = TableRow.builder(operation.row().partitionKey(), operation.row().rowKey())
+        .putAll(stored.read())
+        .build();
+    return operation.mergedInto(table, storedRow).properties();
   }
 }

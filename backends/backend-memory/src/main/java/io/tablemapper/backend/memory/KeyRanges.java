@@ -36,19 +36,4 @@ final class KeyRanges {
     }
     return map;
   }
-
-  /** The stricter (higher) of two lower bounds, either of which may be null. */
-  static KeyBound higherLowerBound(KeyBound a, KeyBound b) {
-    if (a == null) {
-      return b;
-    }
-    if (b == null) {
-      return a;
-    }
-    int order = a.key().compareTo(b.key());
-    if (order != 0) {
-      return order > 0 ? a : b;
-    }
-    return a.inclusive() ? b : a;
-  }
 }

@@ -47,11 +47,11 @@ final class MemoryTable {
     }
     KeyBound partitionFrom = resume == null
         ? query.partitionFrom()
-        : KeyRanges.higherLowerBound(query.partitionFrom(), KeyBound.inclusive(resume.partitionKey()));
+        : KeyBound.higherLower(query.partitionFrom(), KeyBound.inclusive(resume.partitionKey()));
     List<TableRow> page = new ArrayList<>(Math.min(query.limit(), INITIAL_PAGE_CAPACITY));
     for (MemoryPartition partition : KeyRanges.range(partitions, partitionFrom, query.partitionTo()).values()) {
       KeyBound rowFrom = resume != null && partition.key.equals(resume.partitionKey())
-          ? KeyRanges.higherLowerBound(query.rowFrom(), KeyBound.exclusive(resume.rowKey()))
+          ? KeyBound.higherLower(query.rowFrom(), KeyBound.exclusive(resume.rowKey()))
           : query.rowFrom();
       partition.collect(query, rowFrom, query.rowTo(), page, listener);
       if (page.size() == query.limit()) {
