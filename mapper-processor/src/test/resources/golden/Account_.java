@@ -57,7 +57,7 @@ public final class Account_ {
   /**
    * Stored property {@value}.
    */
-  public static final String OWNER = "owner";
+  public static final String OWNER = "Owner";
 
   /**
    * Stored property {@value}.

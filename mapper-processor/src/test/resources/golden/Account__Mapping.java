@@ -24,11 +24,16 @@ public final class Account__Mapping extends EntityMapping<Account> {
    */
   public static final Account__Mapping INSTANCE = new Account__Mapping();
 
+  /**
+   * The default of status for rows of versions before 2.
+   */
+  private static final Account.Status STATUS_DEFAULT = Account.Status.OPEN;
+
   private static final JsonType<Map<String, List<Integer>>> SETTINGS_JSON = new JsonType<Map<String, List<Integer>>>("Account", "settings") {};
 
   private Account__Mapping() {
     super(Account.class, Account_.TABLE, Account_.TYPE, 2, Account_.PARTITION_KEY_SPEC, Account_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("owner", "balance"), entity -> entity.getOwner() == null || entity.id == null ? null : Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
+        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("Owner", "balance"), entity -> entity.getOwner() == null || entity.id == null ? null : Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
   }
 
   @Override
@@ -43,11 +48,12 @@ public final class Account__Mapping extends EntityMapping<Account> {
 
   @Override
   public TableRow toRow(Account entity, MappingContext context) {
-    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 16);
+    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 17);
     row.putString(TYPE_PROPERTY, Account_.TYPE);
+    row.putInt32(VERSION_PROPERTY, version());
     row.putString("region", entity.region);
     row.putGuid("id", entity.id);
-    row.putString("owner", entity.getOwner());
+    row.putString("Owner", entity.getOwner());
     row.putString("balance", Values.fromBigDecimal(entity.getBalance()));
     row.putString("status", Values.fromEnum(entity.status));
     row.putDateTime("opened", Values.fromLocalDate(entity.opened));
@@ -65,6 +71,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
 
   @Override
   public Account fromRow(TableRow row, MappingContext context) {
+    row = upgraded(row, Account::upgrade);
     Account entity = new Account();
     entity.region = row.has("region")
             ? row.getString("region")
@@ -72,9 +79,11 @@ public final class Account__Mapping extends EntityMapping<Account> {
     entity.id = row.has("id")
             ? row.getGuid("id")
             : (UUID) Account_.ROW_KEY_SPEC.decode(row.rowKey())[0];
-    entity.setOwner(row.getString("owner"));
+    entity.setOwner(row.getString("Owner"));
     entity.setBalance(Values.toBigDecimal(row.getString("balance"), "Account", "balance", row));
-    entity.status = Values.toEnum(Account.Status.class, row.getString("status"), "Account", "status", row);
+    entity.status = !row.has("status") && olderVersion(row)
+            ? STATUS_DEFAULT
+            : Values.toEnum(Account.Status.class, row.getString("status"), "Account", "status", row);
     entity.opened = Values.toLocalDate(row.getDateTime("opened"));
     entity.photo = Values.copy(row.getBinary("photo"));
     entity.grade = Values.toChar(row.getString("grade"), "Account", "grade", row);

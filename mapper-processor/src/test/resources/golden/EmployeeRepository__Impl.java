@@ -45,6 +45,11 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   @Override
+  public Employee merge(Employee entity) {
+    return this.support.merge(entity);
+  }
+
+  @Override
   public void delete(Employee entity) {
     this.support.delete(entity);
   }

@@ -22,6 +22,12 @@ public interface Batch {
   /** Adds a replace of a stored entity, conditional on its {@code @ETag} value when it has one. */
   Batch update(Object entity);
 
+  /**
+   * Adds a merge of the entity's properties into its stored row, keeping properties its class does not store;
+   * conditional on its {@code @ETag} value when it has one. See {@link TableRepository#merge}.
+   */
+  Batch merge(Object entity);
+
   /** Adds a delete of a stored entity, conditional on its {@code @ETag} value when it has one. */
   Batch delete(Object entity);
 

@@ -56,6 +56,7 @@ public interface TableMapper extends AutoCloseable {
     private TableBackend backend;
     private final List<Class<?>> entities = new ArrayList<>();
     private QueryListener queryListener;
+    private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
 
     Builder() {}
 
@@ -83,6 +84,15 @@ public interface TableMapper extends AutoCloseable {
     }
 
     /**
+     * What writes do with rows written by a newer {@code @Entity(version = ...)} of their class; by default
+     * {@link NewerVersionPolicy#REFUSE_REPLACE}.
+     */
+    public Builder newerVersions(NewerVersionPolicy policy) {
+      this.newerVersions = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
      * Builds the mapper.
      *
      * @throws IllegalStateException if no backend was set
@@ -94,7 +104,7 @@ public interface TableMapper extends AutoCloseable {
             "TableMapper.builder() needs a backend: call .backend(...) with, for example,"
                 + " InMemoryBackend.create()");
       }
-      MapperSettings settings = new MapperSettings(backend, List.copyOf(entities), queryListener);
+      MapperSettings settings = new MapperSettings(backend, List.copyOf(entities), queryListener, newerVersions);
       Iterator<TableMapperProvider> providers =
           ServiceLoader.load(TableMapperProvider.class, TableMapper.class.getClassLoader()).iterator();
       if (!providers.hasNext()) {

@@ -32,6 +32,20 @@ public interface TableRepository<T> {
   T update(T entity);
 
   /**
+   * Merges the entity's properties into the stored row: each property the entity holds replaces the stored one,
+   * and the row keeps every property this class does not store — written by another application or by a newer
+   * version of the class — which {@link #update} would drop. A null property is not written, so it keeps the
+   * stored value (use {@code update} to clear one). The entity's index copies are rewritten from the merged row
+   * in the same entity group transaction, and the ETag rules are those of {@code update}. Allowed over a row of a
+   * newer {@code @Entity} version, whose version marker it keeps.
+   *
+   * @throws EntityNotFoundException if no entity with these keys is stored
+   * @throws ConcurrencyConflictException if the stored entity changed since this one was read
+   * @throws EntityExistsException if a changed index value is taken by another entity
+   */
+  T merge(T entity);
+
+  /**
    * Deletes a stored entity and its index copies. When the entity has an {@code @ETag} value the delete is
    * conditional on it.
    *

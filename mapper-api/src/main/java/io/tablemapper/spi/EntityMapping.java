@@ -1,8 +1,11 @@
 package io.tablemapper.spi;
 
+import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.spi.key.KeySpec;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,7 +15,9 @@ import java.util.Objects;
  *
  * <p>Every row written for an entity carries its type in {@link #TYPE_PROPERTY}. Index copies carry
  * {@code type#index} instead (see {@link IndexMapping#copyType()}), and the primary RowKey in
- * {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never mistaken for entities.
+ * {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never mistaken for entities. A class of a version above 1 also
+ * writes its version in {@link #VERSION_PROPERTY}; reading a row of an older version applies the declared
+ * defaults and the class's upgrade method ({@link #upgraded}).
  *
  * @param <T> the entity class
  */
@@ -21,6 +26,11 @@ public abstract class EntityMapping<T> {
   public static final String TYPE_PROPERTY = "EntityType";
   /** On an index copy: the RowKey of the entity it copies. */
   public static final String PRIMARY_ROW_KEY_PROPERTY = "TmPrimaryRowKey";
+  /**
+   * The {@code @Entity(version = ...)} of the class that wrote a row, as an Int32; written only for versions above
+   * 1, so a row without it was written by version 1 (or before versions were tracked).
+   */
+  public static final String VERSION_PROPERTY = "TmVersion";
   /** Separates the entity type from the index name in an index copy's discriminator. */
   public static final char INDEX_TYPE_SEPARATOR = '#';
 
@@ -150,6 +160,54 @@ public abstract class EntityMapping<T> {
    * instance; a JavaBean is updated in place and returned.
    */
   public abstract T withSystemProperties(T entity, String etag, Instant timestamp);
+
+  /** The version that wrote a row: its {@link #VERSION_PROPERTY}, or 1 when it has none (or not as an Int32). */
+  public static int rowVersion(TableRow row) {
+    Object version = row.get(VERSION_PROPERTY);
+    return version instanceof Integer ? (Integer) version : 1;
+  }
+
+  /** Whether a row was written by an older version of the class than this mapping's. */
+  protected final boolean olderVersion(TableRow row) {
+    return rowVersion(row) < version;
+  }
+
+  /**
+   * Called by generated code for a row of an older version: the row after the class's {@code @Upgrade} method
+   * changed its properties, or the row itself when the row is not older. Keys, ETag and Timestamp are kept.
+   *
+   * @throws SchemaVersionException naming the entity, its keys and the versions if the method
+   *     throws or leaves a value the store cannot hold
+   */
+  protected final TableRow upgraded(TableRow row, Upgrader upgrader) {
+    int from = rowVersion(row);
+    if (from >= version) {
+      return row;
+    }
+    Map<String, Object> properties = new LinkedHashMap<>(row.properties());
+    String what = "the @Upgrade method of " + entityClass.getSimpleName() + " failed on " + row.describeKeys()
+        + " (stored version " + from + ", class version " + version + ")";
+    try {
+      upgrader.upgrade(from, properties);
+      return TableRow.builder(row.partitionKey(), row.rowKey(), properties.size())
+          .putAll(properties)
+          .etag(row.etag())
+          .timestamp(row.timestamp())
+          .build();
+    } catch (RuntimeException e) {
+      throw new SchemaVersionException(what + ": " + e, e);
+    }
+  }
+
+  /**
+   * A class's {@code @Upgrade} method, as generated code passes it: changes the properties of a row written by
+   * {@code fromVersion} in place.
+   */
+  @FunctionalInterface
+  public interface Upgrader {
+    /** Upgrades the properties (by stored name, as store values) of a row written by {@code fromVersion}. */
+    void upgrade(int fromVersion, Map<String, Object> properties);
+  }
 
   @Override
   public String toString() {

@@ -23,6 +23,9 @@ public interface RepositorySupport<T> {
   /** See {@code TableRepository.update}. */
   T update(T entity);
 
+  /** See {@code TableRepository.merge}. */
+  T merge(T entity);
+
   /** See {@code TableRepository.delete}. */
   void delete(T entity);
 

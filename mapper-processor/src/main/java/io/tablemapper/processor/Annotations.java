@@ -22,6 +22,10 @@ final class Annotations {
   static final String TRANSIENT = "io.tablemapper.annotations.Transient";
   static final String JSON = "io.tablemapper.annotations.Json";
   static final String REPOSITORY = "io.tablemapper.annotations.Repository";
+  static final String DEFAULT_VALUE = "io.tablemapper.annotations.DefaultValue";
+  static final String UPGRADE = "io.tablemapper.annotations.Upgrade";
+  static final String PROPERTY = "io.tablemapper.annotations.Property";
+  static final String NAMING = "io.tablemapper.annotations.Naming";
   static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
   static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
 

@@ -34,16 +34,20 @@ import javax.lang.model.util.Types;
  */
 final class EntityAnalyzer {
   private static final List<String> RESERVED =
-      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.VERSION_PROPERTY);
 
   private final Elements elements;
   private final Types types;
   private final Annotations annotations;
+  private final SchemaEvolution evolution;
+  private final PropertyNames names;
 
   EntityAnalyzer(ProcessingEnvironment environment) {
     this.elements = environment.getElementUtils();
     this.types = environment.getTypeUtils();
     this.annotations = new Annotations(elements);
+    this.evolution = new SchemaEvolution(elements, types, annotations);
+    this.names = new PropertyNames(annotations);
   }
 
   /**
@@ -88,7 +92,9 @@ final class EntityAnalyzer {
     }
 
     List<PropertyModel> properties = record ? recordProperties(type, diagnostics) : beanProperties(type, diagnostics);
-    checkProperties(type, properties, diagnostics);
+    properties = names.apply(type, properties, RESERVED, diagnostics);
+    properties = evolution.withDefaults(type, properties, diagnostics);
+    checkProperties(type, properties, version, diagnostics);
 
     KeyModel partitionKey = key(type, properties, Annotations.PARTITION_KEY, "PartitionKey",
         "PARTITION_KEY_SPEC", "partitionKey", diagnostics);
@@ -105,11 +111,14 @@ final class EntityAnalyzer {
     List<EntityModel.IndexModel> indexes =
         new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
 
+    evolution.checkKeyDefaults(type, properties, partitionKey, rowKey, diagnostics);
+    String upgradeMethod = evolution.upgradeMethod(type, version, diagnostics);
+
     if (diagnostics.errorCount() > errorsBefore) {
       return null;
     }
     return new EntityModel(type, ClassName.get(type), record, table, typeName, version, properties, partitionKey,
-        rowKey, indexes);
+        rowKey, indexes, upgradeMethod);
   }
 
   // ------------------------------------------------------------------ the class itself
@@ -356,7 +365,8 @@ final class EntityAnalyzer {
     return type.toString();
   }
 
-  private void checkProperties(TypeElement type, List<PropertyModel> properties, Diagnostics diagnostics) {
+  private void checkProperties(TypeElement type, List<PropertyModel> properties, int version,
+      Diagnostics diagnostics) {
     PropertyModel etag = null;
     PropertyModel timestamp = null;
     int stored = 0;
@@ -380,20 +390,28 @@ final class EntityAnalyzer {
         continue;
       }
       stored++;
-      String problem = StoreLimits.propertyNameProblem(property.name());
-      if (problem == null && RESERVED.contains(property.name())) {
-        problem = "property name '" + property.name() + "' is reserved by tablemapper (" + String.join(", ", RESERVED)
+      if (Annotations.has(property.element(), Annotations.PROPERTY)) {
+        continue; // PropertyNames checked the name it gives
+      }
+      String storedName = property.storedName();
+      String problem = StoreLimits.propertyNameProblem(storedName);
+      if (problem == null && RESERVED.contains(storedName)) {
+        problem = "property name '" + storedName + "' is reserved by tablemapper (" + String.join(", ", RESERVED)
             + ")";
       }
       if (problem != null) {
         diagnostics.error(property.element(), Ids.PROPERTY_NAME,
-            where + " cannot be stored: " + problem + "; rename it or mark it @Transient");
+            where + " cannot be stored" + (storedName.equals(property.name()) ? "" : " as '" + storedName + "'")
+                + ": " + problem + "; rename it, store it under another name with @Property(\"...\"), or mark"
+                + " it @Transient");
       }
     }
-    if (stored + 1 > StoreLimits.MAX_PROPERTIES) {
+    int marks = version > 1 ? 2 : 1;
+    if (stored + marks > StoreLimits.MAX_PROPERTIES) {
       diagnostics.error(type, Ids.PROPERTY_COUNT,
           type.getSimpleName() + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY
-              + " discriminator; the store allows at most " + StoreLimits.MAX_PROPERTIES
+              + " discriminator" + (marks > 1 ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "")
+              + "; the store allows at most " + StoreLimits.MAX_PROPERTIES
               + " per entity; mark some @Transient, group some into one @Json property, or split the entity");
     }
   }

@@ -19,6 +19,7 @@ import javax.lang.model.element.TypeElement;
  * @param partitionKey the PartitionKey template
  * @param rowKey the RowKey template
  * @param indexes the intra-partition indexes
+ * @param upgradeMethod the name of the static {@code @Upgrade} method, or null
  */
 record EntityModel(
     TypeElement element,
@@ -30,7 +31,14 @@ record EntityModel(
     List<PropertyModel> properties,
     KeyModel partitionKey,
     KeyModel rowKey,
-    List<IndexModel> indexes) {
+    List<IndexModel> indexes,
+    String upgradeMethod) {
+
+  /** An entity without an upgrade method. */
+  EntityModel(TypeElement element, ClassName className, boolean record, String table, String typeName, int version,
+      List<PropertyModel> properties, KeyModel partitionKey, KeyModel rowKey, List<IndexModel> indexes) {
+    this(element, className, record, table, typeName, version, properties, partitionKey, rowKey, indexes, null);
+  }
 
   /**
    * One {@code @Index}.

@@ -27,6 +27,13 @@ final class Ids {
   static final String TIMESTAMP_TYPE = "TimestampType";
   static final String TIMESTAMP_DUPLICATE = "TimestampDuplicate";
 
+  // schema evolution and naming
+  static final String DEFAULT_VALUE = "DefaultValue";
+  static final String DEFAULT_VALUE_PROPERTY = "DefaultValueProperty";
+  static final String UPGRADE_METHOD = "UpgradeMethod";
+  static final String UPGRADE_VERSION = "UpgradeVersion";
+  static final String PROPERTY_NAME_DUPLICATE = "PropertyNameDuplicate";
+
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = "KeyTemplateSyntax";
   static final String KEY_FORBIDDEN_CHARACTER = "KeyForbiddenCharacter";

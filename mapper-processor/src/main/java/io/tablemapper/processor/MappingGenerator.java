@@ -56,6 +56,13 @@ final class MappingGenerator {
             .initializer("new $T<$T>($S, $S) {}", JSON_TYPE, boxed, entity.simpleName(), property.name())
             .build());
       }
+      if (property.defaultValue() != null) {
+        type.addField(FieldSpec.builder(property.typeName(), SchemaEvolution.constant(property),
+                Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            .addJavadoc("The default of $L for rows of versions before $L.\n", property.name(), entity.version())
+            .initializer(SchemaEvolution.initializer(property))
+            .build());
+      }
     }
 
     type.addMethod(constructor(entity, meta));
@@ -79,7 +86,7 @@ final class MappingGenerator {
       CodeBlock properties = index.properties().isEmpty()
           ? CodeBlock.of("$T.of()", List.class)
           : CodeBlock.of("$T.of($L)", List.class, index.properties().stream()
-              .map(p -> CodeBlock.of("$S", p)).collect(CodeBlock.joining(", ")));
+              .map(p -> CodeBlock.of("$S", entity.property(p).storedName())).collect(CodeBlock.joining(", ")));
       CodeBlock arguments = index.rowKey().properties().stream()
           .map(p -> CodeBlock.of("entity.$L", p.getter()))
           .collect(CodeBlock.joining(", "));
@@ -119,6 +126,7 @@ final class MappingGenerator {
 
   private MethodSpec toRow(EntityModel entity) {
     List<PropertyModel> stored = entity.storedProperties();
+    boolean versioned = entity.version() > 1;
     MethodSpec.Builder method = MethodSpec.methodBuilder("toRow")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -126,11 +134,15 @@ final class MappingGenerator {
         .addParameter(entity.className(), "entity")
         .addParameter(MAPPING_CONTEXT, "context")
         .addStatement("$T.Builder row = $T.builder(partitionKey(entity), rowKey(entity), $L)", TABLE_ROW, TABLE_ROW,
-            stored.size() + 1)
+            stored.size() + (versioned ? 2 : 1))
         .addStatement("row.putString(TYPE_PROPERTY, $T.TYPE)", entity.metamodelName());
+    if (versioned) {
+      method.addStatement("row.putInt32(VERSION_PROPERTY, version())");
+    }
     for (PropertyModel property : stored) {
       CodeBlock value = CodeBlock.of("entity.$L", property.getter());
-      method.addStatement("row.$L($S, $L)", putMethod(property.kind()), property.name(), toStore(property, value));
+      method.addStatement("row.$L($S, $L)", putMethod(property.kind()), property.storedName(),
+          toStore(property, value));
     }
     return method.addStatement("return row.build()").build();
   }
@@ -201,6 +213,9 @@ final class MappingGenerator {
         .returns(entity.className())
         .addParameter(TABLE_ROW, row)
         .addParameter(MAPPING_CONTEXT, context);
+    if (entity.upgradeMethod() != null) {
+      method.addStatement("$N = upgraded($N, $T::$N)", row, row, entity.className(), entity.upgradeMethod());
+    }
     if (entity.record()) {
       List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
@@ -240,13 +255,20 @@ final class MappingGenerator {
         break;
     }
     CodeBlock stored = fromStore(entity, property, row, context);
+    if (property.defaultValue() != null) {
+      CodeBlock fallback = property.kind() == PropertyKind.BINARY
+          ? CodeBlock.of("$T.copy($N)", VALUES, SchemaEvolution.constant(property))
+          : CodeBlock.of("$N", SchemaEvolution.constant(property));
+      return CodeBlock.of("!$N.has($S) && olderVersion($N)\n    ? $L\n    : $L", row, property.storedName(), row,
+          fallback, stored);
+    }
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
         : entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
     if (key == null) {
       return stored;
     }
     String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
-    return CodeBlock.of("$N.has($S)\n    ? $L\n    : ($T) $T.$N.decode($N.$L)[$L]", row, property.name(), stored,
+    return CodeBlock.of("$N.has($S)\n    ? $L\n    : ($T) $T.$N.decode($N.$L)[$L]", row, property.storedName(), stored,
         property.typeName().box(), meta, key.specConstant(), row, keyAccessor, key.indexOf(property.name()));
   }
 
@@ -280,7 +302,8 @@ final class MappingGenerator {
   }
 
   private CodeBlock fromStore(EntityModel entity, PropertyModel property, String row, String context) {
-    String name = property.name();
+    String name = property.storedName();
+    String javaName = property.name();
     String owner = entity.simpleName();
     boolean primitive = property.primitive();
     switch (property.kind()) {
@@ -288,7 +311,7 @@ final class MappingGenerator {
         return CodeBlock.of("$N.getString($S)", row, name);
       case CHAR:
         return CodeBlock.of("$T.$L($N.getString($S), $S, $S, $N)", VALUES, primitive ? "toChar" : "toCharacter", row,
-            name, owner, name, row);
+            name, owner, javaName, row);
       case BINARY:
         return CodeBlock.of("$T.copy($N.getBinary($S))", VALUES, row, name);
       case BOOLEAN:
@@ -297,7 +320,7 @@ final class MappingGenerator {
       case SHORT:
         return CodeBlock.of("$T.$L($N.getInt32($S$L), $S, $S, $N)", VALUES,
             property.kind() == PropertyKind.BYTE ? "toByte" : "toShort", row, name, primitive ? ", 0" : "", owner,
-            name, row);
+            javaName, row);
       case INT:
         return primitive ? CodeBlock.of("$N.getInt32($S, 0)", row, name) : CodeBlock.of("$N.getInt32($S)", row, name);
       case LONG:
@@ -320,11 +343,11 @@ final class MappingGenerator {
         return CodeBlock.of("$T.toLocalDateTime($N.getDateTime($S))", VALUES, row, name);
       case ENUM:
         return CodeBlock.of("$T.toEnum($T.class, $N.getString($S), $S, $S, $N)", VALUES, property.typeName(), row, name,
-            owner, name, row);
+            owner, javaName, row);
       case BIG_DECIMAL:
-        return CodeBlock.of("$T.toBigDecimal($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, name, row);
+        return CodeBlock.of("$T.toBigDecimal($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case BIG_INTEGER:
-        return CodeBlock.of("$T.toBigInteger($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, name, row);
+        return CodeBlock.of("$T.toBigInteger($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case JSON:
         return CodeBlock.of("$N.fromJson($N, $N.getString($S))", context, jsonConstant(property), row, name);
       default:

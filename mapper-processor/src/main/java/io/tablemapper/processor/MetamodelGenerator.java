@@ -59,7 +59,7 @@ final class MetamodelGenerator {
       if (taken.contains(constant)) {
         constant = constant + "_PROPERTY";
       }
-      type.addField(constant(constant, property.name(), "Stored property {@value}.", taken));
+      type.addField(constant(constant, property.storedName(), "Stored property {@value}.", taken));
     }
 
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());

@@ -13,7 +13,7 @@ import javax.lang.model.type.TypeMirror;
 /**
  * One property of an entity as the processor understands it.
  *
- * @param name the property name, which is also the stored property name
+ * @param name the Java property name, used by key templates, derived queries and messages
  * @param element the record component or field, for diagnostics
  * @param type the declared type
  * @param typeName the declared type for generated code
@@ -23,6 +23,9 @@ import javax.lang.model.type.TypeMirror;
  * @param getter how generated code reads it from {@code entity}: {@code x()}, {@code getX()} or {@code x}
  * @param setter for JavaBeans, how generated code writes it: a setter name ({@code setX}) or a field name
  * @param setterIsMethod whether {@code setter} is a method
+ * @param storedName the name the store holds it under: {@code name} after the entity's naming strategy, or its
+ *     {@code @Property}
+ * @param defaultValue the {@code @DefaultValue} text (checked against the type), or null
  */
 record PropertyModel(
     String name,
@@ -34,7 +37,21 @@ record PropertyModel(
     KeyType keyType,
     String getter,
     String setter,
-    boolean setterIsMethod) {
+    boolean setterIsMethod,
+    String storedName,
+    String defaultValue) {
+
+  /** A property stored under its Java name, without a default. */
+  PropertyModel(String name, Element element, TypeMirror type, TypeName typeName, Role role, PropertyKind kind,
+      KeyType keyType, String getter, String setter, boolean setterIsMethod) {
+    this(name, element, type, typeName, role, kind, keyType, getter, setter, setterIsMethod, name, null);
+  }
+
+  /** This property stored under another name, with this default (or null). */
+  PropertyModel withStorage(String newStoredName, String newDefaultValue) {
+    return new PropertyModel(name, element, type, typeName, role, kind, keyType, getter, setter, setterIsMethod,
+        newStoredName, newDefaultValue);
+  }
 
   /** What a property is for. */
   enum Role {

@@ -58,7 +58,7 @@ final class RepositoryGenerator {
             .addParameter(RepositoryContext.class, "context")
             .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName())
             .build());
-    for (String write : List.of("insert", "upsert", "update")) {
+    for (String write : List.of("insert", "upsert", "update", "merge")) {
       type.addMethod(MethodSpec.methodBuilder(write)
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
@@ -226,7 +226,7 @@ final class RepositoryGenerator {
                   + parameter + "' is null; the store cannot compare '" + property.name() + "' with null");
         }
       }
-      String name = property.name();
+      String name = property.storedName();
       CodeBlock first = MappingGenerator.toStore(property, CodeBlock.of("$N", condition.parameter()));
       switch (condition.operator()) {
         case EQUAL:

@@ -48,6 +48,11 @@ final class DefaultBatch implements Batch {
   }
 
   @Override
+  public Batch merge(Object entity) {
+    return add(Kind.MERGE, entity);
+  }
+
+  @Override
   public Batch delete(Object entity) {
     return add(Kind.DELETE, entity);
   }
@@ -66,7 +71,7 @@ final class DefaultBatch implements Batch {
     committed = true;
     if (kinds.isEmpty()) {
       throw new BatchException(Reason.EMPTY, -1,
-          name() + " holds no operation; add insert, upsert, update or delete operations before commit()");
+          name() + " holds no operation; add insert, upsert, update, merge or delete operations before commit()");
     }
     List<EntityWrite<?>> writes = new ArrayList<>(kinds.size());
     for (int i = 0; i < kinds.size(); i++) {
@@ -97,7 +102,7 @@ final class DefaultBatch implements Batch {
                 + ", not the batch's partition '" + partitionKey + "'; a batch holds operations on one partition"
                 + " — use mapper.batch(\"" + table + "\", \"" + entityPartition + "\") for it");
       }
-      return EntityWrite.of(kind, mapping, typed, position, core.context);
+      return EntityWrite.of(kind, mapping, typed, position, core.context, core.newerVersions);
     } catch (InvalidKeyException | InvalidEntityException e) {
       throw new BatchException(Reason.REJECTED, position,
           name() + ": " + operation + " is invalid: " + e.getMessage(), e);

@@ -23,7 +23,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
-    this.core = new MapperCore(settings.backend(), settings.queryListener());
+    this.core = new MapperCore(settings.backend(), settings.queryListener(), settings.newerVersions());
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
         core.mapping(entityClass);

@@ -46,6 +46,11 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   @Override
+  public T merge(T entity) {
+    return write(Kind.MERGE, entity);
+  }
+
+  @Override
   public void delete(T entity) {
     write(Kind.DELETE, entity);
   }
@@ -53,7 +58,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private T write(Kind kind, T entity) {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-    EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context);
+    EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context, core.newerVersions);
     core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY);
     return write.stored();
   }

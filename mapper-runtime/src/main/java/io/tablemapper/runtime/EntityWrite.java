@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.runtime.CopyHolders.Holder;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Race;
@@ -21,8 +22,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * One write the application asked for (an insert, upsert, update or delete of one entity), and what it takes to
- * carry it out together with the entity's index copies.
+ * One write the application asked for (an insert, upsert, update, merge or delete of one entity), and what it
+ * takes to carry it out together with the entity's index copies.
  *
  * <p>Rows are built and checked against the store's limits once, when the write is created, so a broken rule is
  * reported before anything is read or sent. An entity with indexes is read before an update, upsert or delete:
@@ -40,7 +41,13 @@ import java.util.Set;
  * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
  * unchanged exactly as long as its entity is, and a copy's ETag is accepted while it is the current ETag of one of
  * the entity's copies that is in step with it (the copies are read to find out only when the ETag is not the
- * entity's). Not thread-safe; used by one call.
+ * entity's).
+ *
+ * <p>A merge writes the entity's properties over the stored row's, keeping the others; its copies are made from
+ * the merged row, so an entity with indexes is read first. Rows of a newer {@code @Entity} version than the
+ * class are protected ({@link NewerVersionPolicy#REFUSE_REPLACE}): an update or upsert reads the stored row even
+ * without indexes, is refused if it is newer, and is otherwise conditional on the ETag read; a merge over it keeps
+ * its version marker. Not thread-safe; used by one call.
  *
  * @param <T> the entity class
  */
@@ -51,6 +58,7 @@ final class EntityWrite<T> {
     INSERT,
     UPSERT,
     UPDATE,
+    MERGE,
     DELETE;
 
     /** The operation as a word for messages. */
@@ -79,6 +87,8 @@ final class EntityWrite<T> {
   private final TableRow row;
   private final TableRow[] copies;
   private final boolean dropWhenMissing;
+  /** Whether replaces of rows of a newer version are refused (and stored rows read to know their version). */
+  private final boolean guardsNewer;
 
   private TableRow stored;
   private boolean storedKnown;
@@ -100,8 +110,9 @@ final class EntityWrite<T> {
   private EnumSet<Race> races;
 
   private EntityWrite(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
-      String readEtag, TableRow stored, TableRow storedGuess, boolean dropWhenMissing) {
+      String readEtag, TableRow stored, TableRow storedGuess, boolean dropWhenMissing, boolean guardsNewer) {
     this.kind = kind;
+    this.guardsNewer = guardsNewer;
     this.mapping = mapping;
     this.entity = entity;
     this.position = position;
@@ -150,7 +161,19 @@ final class EntityWrite<T> {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   static <T> EntityWrite<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context) {
-    return new EntityWrite<>(kind, mapping, entity, position, context, null, null, null, false);
+    return of(kind, mapping, entity, position, context, NewerVersionPolicy.REFUSE_REPLACE);
+  }
+
+  /**
+   * A write the application asked for, under a mapper's policy for rows of newer versions.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
+   * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
+   */
+  static <T> EntityWrite<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
+      NewerVersionPolicy newerVersions) {
+    return new EntityWrite<>(kind, mapping, entity, position, context, null, null, null, false,
+        newerVersions == NewerVersionPolicy.REFUSE_REPLACE);
   }
 
   /**
@@ -163,12 +186,18 @@ final class EntityWrite<T> {
   static <T> EntityWrite<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position, MappingContext context) {
     return new EntityWrite<>(Kind.DELETE, mapping, entity, position, context, read.etag(), ownRow ? read : null,
-        ownRow ? null : read, true);
+        ownRow ? null : read, true, false);
   }
 
-  /** Whether the stored entity must be read first: its indexes' copies depend on it. */
+  /**
+   * Whether the stored entity must be read first: its indexes' copies depend on it, or the write replaces or
+   * merges a row whose version must be known.
+   */
   boolean needsRead() {
-    return kind != Kind.INSERT && !mapping.indexes().isEmpty();
+    if (kind == Kind.INSERT) {
+      return false;
+    }
+    return !mapping.indexes().isEmpty() || guardsNewer && kind != Kind.DELETE;
   }
 
   /**
@@ -269,6 +298,10 @@ final class EntityWrite<T> {
     if (!mapping.typeName().equals(storedType)) {
       return WriteFailures.otherType(this, table, storedType);
     }
+    if (guardsNewer && (kind == Kind.UPDATE || kind == Kind.UPSERT)
+        && EntityMapping.rowVersion(stored) > mapping.version()) {
+      return WriteFailures.newerVersion(this, table, EntityMapping.rowVersion(stored));
+    }
     if (etagUnresolved()) {
       if (!namesStoredVersion(userEtag)) {
         return WriteFailures.conflict(this, table, stored.etag(), null);
@@ -356,8 +389,8 @@ final class EntityWrite<T> {
    */
   void expand(List<PlannedOp> out, String table) {
     List<IndexMapping<T>> indexes = mapping.indexes();
-    boolean indexed = !indexes.isEmpty();
-    if (kind == Kind.INSERT || kind == Kind.UPSERT && indexed && stored == null) {
+    boolean read = needsRead();
+    if (kind == Kind.INSERT || kind == Kind.UPSERT && read && stored == null) {
       out.add(primary(WriteOperation.insert(row)));
       for (int i = 0; i < copies.length; i++) {
         if (copies[i] != null) {
@@ -366,7 +399,7 @@ final class EntityWrite<T> {
       }
       return;
     }
-    if (!indexed) {
+    if (!read) {
       String ifMatch = userEtag != null ? userEtag : ANY_ETAG;
       switch (kind) {
         case UPSERT:
@@ -375,19 +408,32 @@ final class EntityWrite<T> {
         case UPDATE:
           out.add(primary(WriteOperation.replace(row, ifMatch)));
           return;
+        case MERGE:
+          out.add(primary(WriteOperation.merge(row, ifMatch)));
+          return;
         default:
           out.add(primary(WriteOperation.delete(partitionKey, rowKey, ifMatch)));
           return;
       }
     }
+    TableRow[] newCopies = copies;
+    if (kind == Kind.MERGE) {
+      TableRow merged = merged();
+      out.add(primary(WriteOperation.merge(mergeRow(), stored.etag())));
+      newCopies = merged == null ? copies : mergedCopies(merged);
+    } else {
+      out.add(primary(kind == Kind.DELETE
+          ? WriteOperation.delete(partitionKey, rowKey, stored.etag())
+          : WriteOperation.replace(row, stored.etag())));
+    }
+    if (indexes.isEmpty()) {
+      return;
+    }
     T old = mapping.fromRow(stored, context);
-    out.add(primary(kind == Kind.DELETE
-        ? WriteOperation.delete(partitionKey, rowKey, stored.etag())
-        : WriteOperation.replace(row, stored.etag())));
     for (int i = 0; i < indexes.size(); i++) {
       IndexMapping<T> index = indexes.get(i);
       String oldKey = index.rowKey(old);
-      TableRow copy = kind == Kind.DELETE ? null : copies[i];
+      TableRow copy = kind == Kind.DELETE ? null : newCopies[i];
       Holder holder = oldKey == null ? null : holders.get(oldKey);
       if (copy != null && copy.rowKey().equals(oldKey)) {
         if (holder == null) {
@@ -409,6 +455,48 @@ final class EntityWrite<T> {
         out.add(new PlannedOp(WriteOperation.insert(copy), this, index, Role.NEW_COPY));
       }
     }
+  }
+
+  /**
+   * The row a merge leaves: the stored row's properties overwritten by the entity's (keeping a newer version's
+   * marker), checked against the store's limits; null when the entity has no indexes (nothing is made from it).
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if the merged row breaks the entity rules
+   */
+  private TableRow merged() {
+    if (mapping.indexes().isEmpty()) {
+      return null;
+    }
+    TableRow merged = TableRow.builder(partitionKey, rowKey, stored.properties().size() + row.properties().size())
+        .putAll(stored.properties())
+        .putAll(mergeRow().properties())
+        .build();
+    StoreLimits.checkRow(merged, mapping.entityClass().getSimpleName() + " (merged with the stored row)");
+    return merged;
+  }
+
+  /** The properties a merge writes: the entity's row, without its version marker over a row of a newer version. */
+  private TableRow mergeRow() {
+    return EntityMapping.rowVersion(stored) > mapping.version()
+        ? row.toBuilder().remove(EntityMapping.VERSION_PROPERTY).build()
+        : row;
+  }
+
+  /** The index copies of the entity a merge leaves, made from the merged row. */
+  private TableRow[] mergedCopies(TableRow merged) {
+    List<IndexMapping<T>> indexes = mapping.indexes();
+    TableRow[] result = new TableRow[indexes.size()];
+    T mergedEntity = mapping.fromRow(merged, context);
+    String subject = mapping.entityClass().getSimpleName();
+    for (int i = 0; i < result.length; i++) {
+      IndexMapping<T> index = indexes.get(i);
+      String copyKey = index.rowKey(mergedEntity);
+      if (copyKey != null) {
+        result[i] = IndexCopies.copy(index, merged, copyKey);
+        StoreLimits.checkRow(result[i], subject + " index '" + index.name() + "' copy (merged)");
+      }
+    }
+    return result;
   }
 
   /** Records the store's result for the entity's own row. */

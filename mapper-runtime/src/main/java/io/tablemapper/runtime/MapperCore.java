@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.spi.EntityMapping;
@@ -14,10 +15,17 @@ final class MapperCore {
   final TypeRegistry registry = new TypeRegistry();
   final MappingContext context = JsonMappingContext.INSTANCE;
   final EgtWriter writer;
+  /** What writes do with rows of a newer version of their entity class. */
+  final NewerVersionPolicy newerVersions;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   MapperCore(TableBackend backend, QueryListener listener) {
+    this(backend, listener, NewerVersionPolicy.REFUSE_REPLACE);
+  }
+
+  MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions) {
+    this.newerVersions = newerVersions;
     this.backend = backend;
     this.tables = new Tables(backend);
     this.listener = listener;

@@ -4,6 +4,7 @@ import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.EntityWrite.Kind;
@@ -60,6 +61,15 @@ final class WriteFailures {
         "cannot " + write.kind.verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
             + advice,
         cause);
+  }
+
+  /** An update or upsert would replace a row of a newer version of the entity's class, dropping what it added. */
+  static SchemaVersionException newerVersion(EntityWrite<?> write, String table, int storedVersion) {
+    return new SchemaVersionException("cannot " + write.kind.verb() + " " + write.describe() + " in table " + table
+        + ": the stored row was written by version " + storedVersion + " of " + write.mapping.typeName()
+        + ", newer than this class's version " + write.mapping.version() + ", and replacing it would drop the"
+        + " properties this version does not know; use merge, which keeps them, or deploy the newer class"
+        + " (TableMapper.builder().newerVersions(NewerVersionPolicy.ALLOW_REPLACE) allows the replace)");
   }
 
   /** The row at the entity's keys holds another entity type. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.InterceptingBackend.Requests;
@@ -128,17 +129,31 @@ class RequestCostTest {
   }
 
   @Test
-  void writesOfAnEntityWithoutIndexesAreOneRequestEach() {
+  void anUpdateOfAnEntityWithoutIndexesReadsTheStoredVersionFirstWhileNewerRowsAreProtected() {
     assertThat(cost(() -> sales = departments.update(sales.withManager("Bob"))))
-        .isEqualTo(new Requests(0, 0, 1, 0));
+        .as("the stored row's version is read, then the replace is conditional on its ETag")
+        .isEqualTo(new Requests(1, 0, 1, 0));
+    assertThat(cost(() -> sales = departments.merge(sales.withManager("Cy")))).isEqualTo(new Requests(1, 0, 1, 0));
     assertThat(cost(() -> departments.delete(sales))).isEqualTo(new Requests(0, 0, 1, 0));
+  }
+
+  @Test
+  void writesOfAnEntityWithoutIndexesAreOneRequestEachWhereNewerRowsMayBeReplaced() {
+    DepartmentRepository unguarded = TableMapper.builder().backend(backend)
+        .newerVersions(NewerVersionPolicy.ALLOW_REPLACE).build().repository(DepartmentRepository.class);
+
+    assertThat(cost(() -> sales = unguarded.update(sales.withManager("Bob")))).isEqualTo(new Requests(0, 0, 1, 0));
+    assertThat(cost(() -> sales = unguarded.upsert(sales.withManager("Cy")))).isEqualTo(new Requests(0, 0, 1, 0));
+    assertThat(cost(() -> sales = unguarded.merge(sales.withManager("Di")))).isEqualTo(new Requests(0, 0, 1, 0));
+    assertThat(cost(() -> unguarded.delete(sales))).isEqualTo(new Requests(0, 0, 1, 0));
   }
 
   @Test
   void aBatchReadsEachIndexedEntityThenSendsOneBatch() {
     assertThat(cost(() -> mapper.batch("Company", "Sales")
             .update(ken.withAge(30)).update(kim.withAge(31)).update(sales.withManager("Cy")).commit()))
-        .isEqualTo(readsAndBatch(2 * entityReads()));
+        .as("each indexed entity's reads, and the Department's version")
+        .isEqualTo(readsAndBatch(2 * entityReads() + 1));
   }
 
   @Test

@@ -1,0 +1,291 @@
+package io.tablemapper.processor;
+
+import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.spi.StoreLimits;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * What an entity declares for reading rows of its older versions: {@code @DefaultValue} texts, checked against
+ * their properties' types and turned into constants for the generated mapping, and the {@code @Upgrade} method,
+ * checked for the one signature generated code can call.
+ */
+final class SchemaEvolution {
+  private final Elements elements;
+  private final Types types;
+  private final Annotations annotations;
+
+  SchemaEvolution(Elements elements, Types types, Annotations annotations) {
+    this.elements = elements;
+    this.types = types;
+    this.annotations = annotations;
+  }
+
+  /** The properties with their {@code @DefaultValue} texts; a text the type cannot hold is reported and dropped. */
+  List<PropertyModel> withDefaults(TypeElement type, List<PropertyModel> properties, Diagnostics diagnostics) {
+    List<PropertyModel> result = new ArrayList<>(properties.size());
+    for (PropertyModel property : properties) {
+      AnnotationMirror mirror = Annotations.find(property.element(), Annotations.DEFAULT_VALUE);
+      if (mirror == null) {
+        result.add(property);
+        continue;
+      }
+      String text = annotations.string(mirror, "value");
+      String where = "@DefaultValue(\"" + text + "\") of property '" + property.name() + "' of " + type.getSimpleName();
+      String notApplicable = notApplicable(property);
+      if (notApplicable != null) {
+        diagnostics.error(property.element(), mirror, null, Ids.DEFAULT_VALUE_PROPERTY,
+            where + " cannot apply: " + notApplicable);
+        result.add(property);
+        continue;
+      }
+      String problem = problem(property, text);
+      if (problem != null) {
+        diagnostics.error(property.element(), mirror, Annotations.explicit(mirror, "value"), Ids.DEFAULT_VALUE,
+            where + " is not a valid " + property.type() + ": " + problem);
+        result.add(property);
+        continue;
+      }
+      result.add(property.withStorage(property.storedName(), text));
+    }
+    return result;
+  }
+
+  /** Reports defaults on key properties, which rows always hold (their keys decompose into them). */
+  void checkKeyDefaults(TypeElement type, List<PropertyModel> properties, KeyModel partitionKey, KeyModel rowKey,
+      Diagnostics diagnostics) {
+    for (PropertyModel property : properties) {
+      if (property.defaultValue() != null && (partitionKey != null && partitionKey.indexOf(property.name()) >= 0
+          || rowKey != null && rowKey.indexOf(property.name()) >= 0)) {
+        AnnotationMirror mirror = Annotations.find(property.element(), Annotations.DEFAULT_VALUE);
+        diagnostics.error(property.element(), mirror, null, Ids.DEFAULT_VALUE_PROPERTY,
+            "@DefaultValue of property '" + property.name() + "' of " + type.getSimpleName() + " cannot apply: it"
+                + " is part of a key, so every row holds it; remove @DefaultValue");
+      }
+    }
+  }
+
+  private static String notApplicable(PropertyModel property) {
+    switch (property.role()) {
+      case TRANSIENT:
+        return "it is @Transient, so never read from a row; give the field an initial value instead";
+      case ETAG:
+      case TIMESTAMP:
+        return "it is @" + (property.role() == PropertyModel.Role.ETAG ? "ETag" : "Timestamp")
+            + ", which every row has; remove @DefaultValue";
+      default:
+        break;
+    }
+    if (property.kind() == PropertyKind.JSON) {
+      return "it is @Json; set the missing value in an @Upgrade method instead";
+    }
+    return property.kind() == null ? "its type cannot be stored" : null;
+  }
+
+  /** Why the text is no value of the property's type, or null. */
+  static String problem(PropertyModel property, String text) {
+    try {
+      switch (property.kind()) {
+        case STRING:
+          return null;
+        case CHAR:
+          return text.length() == 1 ? null : "a char default is exactly one character";
+        case BOOLEAN:
+          return text.equals("true") || text.equals("false") ? null : "write true or false";
+        case BYTE:
+          Byte.parseByte(text);
+          return null;
+        case SHORT:
+          Short.parseShort(text);
+          return null;
+        case INT:
+          Integer.parseInt(text);
+          return null;
+        case LONG:
+          Long.parseLong(text);
+          return null;
+        case FLOAT:
+          Float.parseFloat(text);
+          return null;
+        case DOUBLE:
+          Double.parseDouble(text);
+          return null;
+        case UUID:
+          return UUID.fromString(text).toString().equals(text.toLowerCase(Locale.ROOT))
+              ? null : "write a UUID in its canonical form, for example 123e4567-e89b-12d3-a456-426614174000";
+        case INSTANT:
+          return StoreLimits.dateTimeProblem(Instant.parse(text));
+        case OFFSET_DATE_TIME:
+          return StoreLimits.dateTimeProblem(OffsetDateTime.parse(text).toInstant());
+        case LOCAL_DATE:
+          LocalDate.parse(text);
+          return null;
+        case LOCAL_DATE_TIME:
+          LocalDateTime.parse(text);
+          return null;
+        case ENUM:
+          List<String> constants = property.enumConstants();
+          return constants.contains(text) ? null
+              : "it is not a constant of " + property.type() + " (" + String.join(", ", constants) + ")";
+        case BIG_DECIMAL:
+          new BigDecimal(text);
+          return null;
+        case BIG_INTEGER:
+          new BigInteger(text);
+          return null;
+        case BINARY:
+          Base64.getDecoder().decode(text);
+          return null;
+        default:
+          throw new AssertionError(property.kind());
+      }
+    } catch (NumberFormatException e) {
+      return "write a number in Java's decimal syntax within the type's range";
+    } catch (DateTimeParseException e) {
+      return "write it in ISO-8601 (" + e.getMessage() + ")";
+    } catch (IllegalArgumentException e) {
+      return property.kind() == PropertyKind.BINARY ? "write the bytes in Base64" : e.getMessage();
+    }
+  }
+
+  /** The expression of a property's (checked) default, for a constant of the generated mapping. */
+  static CodeBlock initializer(PropertyModel property) {
+    String text = property.defaultValue();
+    switch (property.kind()) {
+      case STRING:
+        return CodeBlock.of("$S", text);
+      case CHAR:
+        return CodeBlock.of("$S.charAt(0)", text);
+      case BOOLEAN:
+        return CodeBlock.of("$L", Boolean.parseBoolean(text));
+      case BYTE:
+        return CodeBlock.of("$T.parseByte($S)", Byte.class, text);
+      case SHORT:
+        return CodeBlock.of("$T.parseShort($S)", Short.class, text);
+      case INT:
+        return CodeBlock.of("$T.parseInt($S)", Integer.class, text);
+      case LONG:
+        return CodeBlock.of("$T.parseLong($S)", Long.class, text);
+      case FLOAT:
+        return CodeBlock.of("$T.parseFloat($S)", Float.class, text);
+      case DOUBLE:
+        return CodeBlock.of("$T.parseDouble($S)", Double.class, text);
+      case UUID:
+        return CodeBlock.of("$T.fromString($S)", UUID.class, text);
+      case INSTANT:
+        return CodeBlock.of("$T.parse($S)", Instant.class, text);
+      case OFFSET_DATE_TIME:
+        return CodeBlock.of("$T.parse($S)", OffsetDateTime.class, text);
+      case LOCAL_DATE:
+        return CodeBlock.of("$T.parse($S)", LocalDate.class, text);
+      case LOCAL_DATE_TIME:
+        return CodeBlock.of("$T.parse($S)", LocalDateTime.class, text);
+      case ENUM:
+        return CodeBlock.of("$T.$N", property.typeName(), text);
+      case BIG_DECIMAL:
+        return CodeBlock.of("new $T($S)", BigDecimal.class, text);
+      case BIG_INTEGER:
+        return CodeBlock.of("new $T($S)", BigInteger.class, text);
+      case BINARY:
+        return CodeBlock.of("$T.getDecoder().decode($S)", Base64.class, text);
+      default:
+        throw new AssertionError(property.kind());
+    }
+  }
+
+  /**
+   * The name of the entity's {@code @Upgrade} method, or null when it has none or the one it has is reported.
+   */
+  String upgradeMethod(TypeElement type, int version, Diagnostics diagnostics) {
+    String found = null;
+    boolean reported = false;
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      AnnotationMirror mirror = Annotations.find(method, Annotations.UPGRADE);
+      if (mirror == null) {
+        continue;
+      }
+      String where = "@Upgrade method " + method.getSimpleName() + " of " + type.getSimpleName();
+      if (found != null) {
+        diagnostics.error(method, Ids.UPGRADE_METHOD,
+            where + " is a second one (" + found + " is the first); an entity has one upgrade method, which"
+                + " handles every older version it is given");
+        reported = true;
+        continue;
+      }
+      String problem = signatureProblem(method);
+      if (problem != null) {
+        diagnostics.error(method, Ids.UPGRADE_METHOD, where + " " + problem + "; declare it as"
+            + " static void " + method.getSimpleName() + "(int fromVersion, Map<String, Object> properties)");
+        reported = true;
+      } else if (version < 2) {
+        diagnostics.error(method, Ids.UPGRADE_VERSION, where + " can never run: " + type.getSimpleName()
+            + " is version " + version + ", so no row is older; raise @Entity(version = ...) when the class"
+            + " changes, and upgrade rows of the versions before it");
+        reported = true;
+      }
+      found = method.getSimpleName().toString();
+    }
+    return reported ? null : found;
+  }
+
+  private String signatureProblem(ExecutableElement method) {
+    if (!method.getModifiers().contains(Modifier.STATIC)) {
+      return "is not static";
+    }
+    if (method.getModifiers().contains(Modifier.PRIVATE)) {
+      return "is private, so generated code cannot call it";
+    }
+    if (method.getReturnType().getKind() != TypeKind.VOID) {
+      return "returns " + method.getReturnType() + "; it changes the properties in place";
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      return "has type parameters";
+    }
+    TypeElement map = elements.getTypeElement("java.util.Map");
+    TypeMirror properties = types.getDeclaredType(map,
+        elements.getTypeElement("java.lang.String").asType(), elements.getTypeElement("java.lang.Object").asType());
+    if (method.getParameters().size() != 2
+        || method.getParameters().get(0).asType().getKind() != TypeKind.INT
+        || !types.isSameType(method.getParameters().get(1).asType(), properties)) {
+      return "takes (" + describeParameters(method) + ")";
+    }
+    TypeMirror unchecked = elements.getTypeElement("java.lang.RuntimeException").asType();
+    TypeMirror error = elements.getTypeElement("java.lang.Error").asType();
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (!types.isSubtype(thrown, unchecked) && !types.isSubtype(thrown, error)) {
+        return "throws the checked " + thrown + ", which a read cannot pass on";
+      }
+    }
+    return null;
+  }
+
+  private static String describeParameters(ExecutableElement method) {
+    List<String> parameters = new ArrayList<>();
+    method.getParameters().forEach(p -> parameters.add(p.asType().toString()));
+    return String.join(", ", parameters);
+  }
+
+  /** The constant holding a property's default in the generated mapping. */
+  static String constant(PropertyModel property) {
+    return EntityAnalyzer.upperSnake(property.name()) + "_DEFAULT";
+  }
+}

@@ -1,0 +1,301 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.fixtures.Gadget;
+import io.tablemapper.runtime.fixtures.GadgetRepository;
+import io.tablemapper.runtime.fixtures.Member;
+import io.tablemapper.runtime.fixtures.MemberRepository;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Rows written by older and newer versions of an entity class: version 1 rows of {@link Member} (written raw, as
+ * the version 1 class wrote them: one {@code name}, no version marker) read into version 2 through its defaults
+ * and upgrade method; merges keep what the class does not know; rows of a newer version are read but not
+ * replaced.
+ */
+@ParameterizedClass
+@EnumSource(BatchVersions.class)
+class SchemaEvolutionTest {
+  private final InMemoryBackend backend;
+  private final TableMapper mapper;
+  private final MemberRepository members;
+  private final GadgetRepository gadgets;
+
+  SchemaEvolutionTest(BatchVersions versions) {
+    this.backend = versions.newStore();
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.members = mapper.repository(MemberRepository.class);
+    this.gadgets = mapper.repository(GadgetRepository.class);
+    backend.createTableIfNotExists("Club");
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  /** A member row as version 1 wrote it, with extra properties; returns it as stored. */
+  private TableRow writeRaw(int id, Integer version, Map<String, Object> properties) {
+    TableRow.Builder row = TableRow.builder("Chess", String.format("member_%06d", id))
+        .putString(EntityMapping.TYPE_PROPERTY, "Member")
+        .putString("club", "Chess")
+        .putInt32("id", id);
+    if (version != null) {
+      row.putInt32(EntityMapping.VERSION_PROPERTY, version);
+    }
+    row.putAll(properties);
+    backend.write("Club", WriteOperation.insert(row.build()));
+    return stored(id);
+  }
+
+  private TableRow writeVersion1(int id, String name, String email) {
+    return writeRaw(id, null, Map.of("name", name, "email", email, "nickname", "KK"));
+  }
+
+  private TableRow stored(int id) {
+    return RawRows.get(backend, "Club", "Chess", String.format("member_%06d", id));
+  }
+
+  private static Map<String, Object> withoutSystem(Map<String, Object> properties) {
+    Map<String, Object> result = new HashMap<>(properties);
+    result.remove(EntityMapping.TYPE_PROPERTY);
+    result.remove(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    return result;
+  }
+
+  // ------------------------------------------------------------------ reading older rows
+
+  @Test
+  void aVersion1RowReadsIntoVersion2ThroughTheUpgradeMethodAndTheDeclaredDefaults() {
+    TableRow row = writeVersion1(7, "Ken Kwok", "ken@chess.org");
+
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    assertThat(ken).isEqualTo(
+        new Member("Chess", 7, "Ken", "Kwok", "ken@chess.org", "EUR", 40, Member.Level.BRONZE, row.etag()));
+  }
+
+  @Test
+  void everyReadPathUpgradesOlderRows() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    writeVersion1(8, "Kim", "kim@chess.org");
+
+    assertThat(members.findByClub("Chess")).extracting(Member::firstName, Member::lastName, Member::currency)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("Ken", "Kwok", "EUR"),
+            org.assertj.core.groups.Tuple.tuple("Kim", "", "EUR"));
+    assertThat(mapper.partition("Club", "Chess").all(Member.class)).extracting(Member::hours).containsExactly(40, 40);
+  }
+
+  @Test
+  void aRowOfTheCurrentVersionCarriesItAndReadsAMissingPropertyAsNullNotAsTheDefault() {
+    Member stored = members.insert(new Member("Chess", 9, "Ann", "Lee", "ann@chess.org", null, 20, null, null));
+
+    TableRow row = stored(9);
+    assertThat(row.get(EntityMapping.VERSION_PROPERTY)).isEqualTo(2);
+    assertThat(row.has("currency")).isFalse();
+    assertThat(members.findByClubAndId("Chess", 9).orElseThrow())
+        .isEqualTo(stored)
+        .satisfies(ann -> assertThat(ann.currency()).isNull())
+        .satisfies(ann -> assertThat(ann.level()).isNull());
+  }
+
+  @Test
+  void aDefaultAppliesOnlyWhereTheOlderRowLacksTheProperty() {
+    writeRaw(7, null, Map.of("name", "Ken Kwok", "email", "ken@chess.org", "currency", "USD", "hours", 12));
+
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    assertThat(ken.currency()).isEqualTo("USD");
+    assertThat(ken.hours()).isEqualTo(12);
+    assertThat(ken.level()).isEqualTo(Member.Level.BRONZE);
+  }
+
+  @Test
+  void anUpgradeMethodThatFailsNamesTheRowAndBothVersions() {
+    writeRaw(7, null, Map.of("name", 42, "email", "ken@chess.org"));
+
+    assertThatThrownBy(() -> members.findByClubAndId("Chess", 7))
+        .isInstanceOf(SchemaVersionException.class)
+        .hasMessageContaining("@Upgrade method of Member failed on (PartitionKey 'Chess', RowKey 'member_000007')")
+        .hasMessageContaining("stored version 1, class version 2")
+        .hasCauseInstanceOf(ClassCastException.class);
+  }
+
+  // ------------------------------------------------------------------ merge
+
+  @Test
+  void mergeKeepsPropertiesTheClassDoesNotKnowAndMarksTheRowWithTheCurrentVersion() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    Member merged = members.merge(ken.withHours(10));
+
+    TableRow row = stored(7);
+    assertThat(merged.etag()).isEqualTo(row.etag());
+    assertThat(row.properties()).containsEntry("nickname", "KK").containsEntry("name", "Ken Kwok")
+        .containsEntry("firstName", "Ken").containsEntry("hours", 10).containsEntry("currency", "EUR")
+        .containsEntry(EntityMapping.VERSION_PROPERTY, 2);
+    assertThat(members.findByClubAndId("Chess", 7).orElseThrow()).isEqualTo(merged);
+  }
+
+  @Test
+  void mergeRewritesTheIndexCopiesFromTheMergedRowInTheSameTransaction() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    members.merge(ken.withEmail("kk@chess.org"));
+
+    TableRow row = stored(7);
+    TableRow copy = RawRows.get(backend, "Club", "Chess", "email_kk@chess.org");
+    assertThat(copy).as("the copy under the new email").isNotNull();
+    assertThat(withoutSystem(copy.properties())).isEqualTo(withoutSystem(row.properties()));
+    assertThat(copy.properties()).containsEntry("nickname", "KK");
+    assertThat(RawRows.get(backend, "Club", "Chess", "email_ken@chess.org")).as("no copy under the old").isNull();
+    assertThat(members.findByClubAndEmail("Chess", "kk@chess.org")).get().extracting(Member::id).isEqualTo(7);
+  }
+
+  @Test
+  void mergeOfANullPropertyKeepsTheStoredValueWhereUpdateClearsIt() {
+    Member ann = members.insert(new Member("Chess", 9, "Ann", "Lee", "ann@chess.org", "GBP", 20, null, null));
+
+    ann = members.merge(ann.withCurrency(null));
+    assertThat(stored(9).get("currency")).isEqualTo("GBP");
+
+    members.update(ann.withCurrency(null));
+    assertThat(stored(9).has("currency")).isFalse();
+  }
+
+  @Test
+  void updateReplacesTheRowAndSoDropsWhatTheClassDoesNotKnow() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    members.update(ken.withHours(10));
+
+    assertThat(stored(7).properties()).doesNotContainKeys("nickname", "name").containsEntry("hours", 10);
+  }
+
+  @Test
+  void mergeFollowsTheETagRulesOfUpdate() {
+    Member ann = members.insert(new Member("Chess", 9, "Ann", "Lee", "ann@chess.org", "GBP", 20, null, null));
+    members.update(ann.withHours(21));
+
+    assertThatThrownBy(() -> members.merge(ann.withHours(22))).isInstanceOf(ConcurrencyConflictException.class);
+    assertThatThrownBy(() -> members.merge(
+            new Member("Chess", 10, "No", "One", "no@chess.org", "EUR", 1, null, null)))
+        .isInstanceOf(EntityNotFoundException.class);
+    assertThat(stored(9).get("hours")).isEqualTo(21);
+    assertThat(stored(10)).isNull();
+  }
+
+  @Test
+  void aBatchMergesAtomicallyWithItsOtherOperations() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+    Gadget clock = gadgets.insert(new Gadget("Chess", "clock", "Clock", null));
+
+    List<Object> stored = mapper.batch("Club", "Chess").merge(ken.withHours(5)).merge(clock.withLabel("Timer"))
+        .commit();
+
+    assertThat(stored).hasSize(2);
+    assertThat(stored(7).properties()).containsEntry("hours", 5).containsEntry("nickname", "KK");
+    assertThat(gadgets.findByClubAndCode("Chess", "clock")).get().extracting(Gadget::label).isEqualTo("Timer");
+  }
+
+  // ------------------------------------------------------------------ newer rows
+
+  @Test
+  void aRowOfANewerVersionIsReadIgnoringWhatTheClassDoesNotKnow() {
+    writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org", "middleName", "K"));
+
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    assertThat(ken.firstName()).isEqualTo("Ken");
+    assertThat(ken.currency()).as("no default: the row is not older").isNull();
+  }
+
+  @Test
+  void updateAndUpsertOfANewerRowAreRefusedWithoutWritingAnything() {
+    TableRow before =
+        writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org", "middleName", "K"));
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    assertThatThrownBy(() -> members.update(ken.withHours(1)))
+        .isInstanceOf(SchemaVersionException.class)
+        .hasMessageContaining("cannot update Member (PartitionKey 'Chess', RowKey 'member_000007')")
+        .hasMessageContaining("written by version 3 of Member, newer than this class's version 2")
+        .hasMessageContaining("use merge");
+    assertThatThrownBy(() -> members.upsert(ken.withHours(1).withEtag(null)))
+        .isInstanceOf(SchemaVersionException.class);
+    assertThat(stored(7)).isEqualTo(before);
+  }
+
+  @Test
+  void mergeOfANewerRowKeepsItsPropertiesAndItsVersion() {
+    writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org", "middleName", "K"));
+    Member ken = members.findByClubAndId("Chess", 7).orElseThrow();
+
+    members.merge(ken.withHours(1));
+
+    assertThat(stored(7).properties()).containsEntry("middleName", "K").containsEntry("hours", 1)
+        .containsEntry(EntityMapping.VERSION_PROPERTY, 3);
+  }
+
+  @Test
+  void aNewerRowMayBeDeleted() {
+    writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org"));
+
+    members.delete(members.findByClubAndId("Chess", 7).orElseThrow());
+
+    assertThat(stored(7)).isNull();
+  }
+
+  @Test
+  void anEntityWithoutIndexesIsProtectedTooAlsoInABatch() {
+    backend.write("Club", WriteOperation.insert(TableRow.builder("Chess", "gadget_clock")
+        .putString(EntityMapping.TYPE_PROPERTY, "Gadget").putInt32(EntityMapping.VERSION_PROPERTY, 2)
+        .putString("label", "Clock").putString("colour", "black").build()));
+    Gadget clock = gadgets.findByClubAndCode("Chess", "clock").orElseThrow();
+
+    assertThatThrownBy(() -> gadgets.update(clock.withLabel("Timer"))).isInstanceOf(SchemaVersionException.class);
+    assertThatThrownBy(() -> mapper.batch("Club", "Chess").update(clock.withLabel("Timer")).commit())
+        .isInstanceOf(BatchException.class)
+        .hasCauseInstanceOf(SchemaVersionException.class);
+    gadgets.merge(clock.withLabel("Timer"));
+    assertThat(RawRows.get(backend, "Club", "Chess", "gadget_clock").properties())
+        .containsEntry("label", "Timer").containsEntry("colour", "black")
+        .containsEntry(EntityMapping.VERSION_PROPERTY, 2);
+  }
+
+  @Test
+  void aMapperThatAllowsReplacingNewerRowsReplacesThem() {
+    writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org", "middleName", "K"));
+    MemberRepository unguarded = TableMapper.builder().backend(backend)
+        .newerVersions(NewerVersionPolicy.ALLOW_REPLACE).build().repository(MemberRepository.class);
+    Member ken = unguarded.findByClubAndId("Chess", 7).orElseThrow();
+
+    unguarded.update(ken.withHours(1));
+
+    assertThat(stored(7).properties()).doesNotContainKey("middleName")
+        .containsEntry(EntityMapping.VERSION_PROPERTY, 2);
+  }
+}
