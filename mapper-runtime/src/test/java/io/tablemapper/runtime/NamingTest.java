@@ -3,28 +3,38 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.dotnet.Customer;
 import io.tablemapper.runtime.fixtures.dotnet.CustomerRepository;
 import io.tablemapper.runtime.fixtures.dotnet.Customer_;
 import io.tablemapper.runtime.fixtures.dotnet.Note;
 import io.tablemapper.runtime.fixtures.dotnet.NoteRepository;
 import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Stored property names under a naming strategy: {@link Customer} takes PascalCase from its package and stores its
  * email as {@code EMail}, as a .NET application's entity would; rows, index copies, derived queries' filters and
  * the metamodel all use the stored names, and rows a .NET application wrote (without key properties) read back.
  */
+@ParameterizedClass
+@EnumSource(Stores.class)
 class NamingTest {
-  private final InMemoryBackend backend = InMemoryBackend.create();
-  private final TableMapper mapper = TableMapper.builder().backend(backend).build();
-  private final CustomerRepository customers = mapper.repository(CustomerRepository.class);
+  private final TableBackend backend;
+  private final TableMapper mapper;
+  private final CustomerRepository customers;
   private final Customer ann = new Customer("West", 12, "Ann", "Lee", "ann@shop.com", null);
+
+  NamingTest(Stores stores) {
+    this.backend = stores.newStore();
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.customers = mapper.repository(CustomerRepository.class);
+  }
 
   @AfterEach
   void close() {

@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
@@ -9,12 +10,12 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.Gadget;
 import io.tablemapper.runtime.fixtures.GadgetRepository;
 import io.tablemapper.runtime.fixtures.Member;
 import io.tablemapper.runtime.fixtures.MemberRepository;
 import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.HashMap;
@@ -32,15 +33,15 @@ import org.junit.jupiter.params.provider.EnumSource;
  * replaced.
  */
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@EnumSource(Stores.class)
 class SchemaEvolutionTest {
-  private final InMemoryBackend backend;
+  private final TableBackend backend;
   private final TableMapper mapper;
   private final MemberRepository members;
   private final GadgetRepository gadgets;
 
-  SchemaEvolutionTest(BatchVersions versions) {
-    this.backend = versions.newStore();
+  SchemaEvolutionTest(Stores stores) {
+    this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.members = mapper.repository(MemberRepository.class);
     this.gadgets = mapper.repository(GadgetRepository.class);
@@ -100,8 +101,8 @@ class SchemaEvolutionTest {
 
     assertThat(members.findByClub("Chess")).extracting(Member::firstName, Member::lastName, Member::currency)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("Ken", "Kwok", "EUR"),
-            org.assertj.core.groups.Tuple.tuple("Kim", "", "EUR"));
+            tuple("Ken", "Kwok", "EUR"),
+            tuple("Kim", "", "EUR"));
     assertThat(mapper.partition("Club", "Chess").all(Member.class)).extracting(Member::hours).containsExactly(40, 40);
   }
 
