@@ -51,6 +51,10 @@ final class SchemaEvolution {
       }
       String text = annotations.string(mirror, "value");
       String where = "@DefaultValue(\"" + text + "\") of property '" + property.name() + "' of " + type.getSimpleName();
+      if (property.stored() && property.kind() == null) {
+        result.add(property); // its type is reported already ([PropertyType]); one mistake, one message
+        continue;
+      }
       String notApplicable = notApplicable(property);
       if (notApplicable != null) {
         diagnostics.error(property.element(), mirror, null, Ids.DEFAULT_VALUE_PROPERTY,
@@ -95,10 +99,9 @@ final class SchemaEvolution {
       default:
         break;
     }
-    if (property.kind() == PropertyKind.JSON) {
-      return "it is @Json; set the missing value in an @Upgrade method instead";
-    }
-    return property.kind() == null ? "its type cannot be stored" : null;
+    return property.kind() == PropertyKind.JSON
+        ? "it is @Json; set the missing value in an @Upgrade method instead"
+        : null;
   }
 
   /** Why the text is no value of the property's type, or null. */
@@ -106,7 +109,9 @@ final class SchemaEvolution {
     try {
       switch (property.kind()) {
         case STRING:
-          return null;
+          return text.length() <= StoreLimits.MAX_STRING_LENGTH ? null
+              : "it is " + text.length() + " characters long; the store holds at most "
+                  + StoreLimits.MAX_STRING_LENGTH;
         case CHAR:
           return text.length() == 1 ? null : "a char default is exactly one character";
         case BOOLEAN:
@@ -153,8 +158,9 @@ final class SchemaEvolution {
           new BigInteger(text);
           return null;
         case BINARY:
-          Base64.getDecoder().decode(text);
-          return null;
+          int length = Base64.getDecoder().decode(text).length;
+          return length <= StoreLimits.MAX_BINARY_LENGTH ? null
+              : "it holds " + length + " bytes; the store holds at most " + StoreLimits.MAX_BINARY_LENGTH;
         default:
           throw new AssertionError(property.kind());
       }

@@ -14,13 +14,22 @@ import io.tablemapper.runtime.fixtures.Gadget;
 import io.tablemapper.runtime.fixtures.GadgetRepository;
 import io.tablemapper.runtime.fixtures.Member;
 import io.tablemapper.runtime.fixtures.MemberRepository;
+import io.tablemapper.runtime.fixtures.Ticket;
+import io.tablemapper.runtime.fixtures.TicketRepository;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -139,6 +148,52 @@ class SchemaEvolutionTest {
         .hasMessageContaining("@Upgrade method of Member failed on (PartitionKey 'Chess', RowKey 'member_000007')")
         .hasMessageContaining("stored version 1, class version 2")
         .hasCauseInstanceOf(ClassCastException.class);
+  }
+
+  @Test
+  void everyKindOfDefaultReadsIntoAJavaBean() {
+    writeTicket(1);
+
+    Ticket ticket = mapper.repository(TicketRepository.class).findByClubAndNumber("Chess", 1).orElseThrow();
+
+    assertThat(ticket.club).isEqualTo("Chess");
+    assertThat(ticket.number).isEqualTo(1);
+    assertThat(ticket.state).isEqualTo("open");
+    assertThat(ticket.row).isEqualTo('B');
+    assertThat(ticket.valid).isTrue();
+    assertThat(ticket.tier).isEqualTo((byte) -7);
+    assertThat(ticket.seats).isEqualTo((short) 300);
+    assertThat(ticket.limit).isEqualTo(Integer.MAX_VALUE);
+    assertThat(ticket.serial).isEqualTo(-9_000_000_000L);
+    assertThat(ticket.ratio).isEqualTo(1.5f);
+    assertThat(ticket.price).isEqualTo(2.25);
+    assertThat(ticket.token).isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+    assertThat(ticket.issued).isEqualTo(Instant.parse("2024-01-31T10:15:30Z"));
+    assertThat(ticket.printed).isEqualTo(OffsetDateTime.parse("2024-01-31T10:15:30+02:00"));
+    assertThat(ticket.until).isEqualTo(LocalDate.parse("2024-02-29"));
+    assertThat(ticket.local).isEqualTo(LocalDateTime.parse("2024-01-31T10:15:30"));
+    assertThat(ticket.level).isEqualTo(Member.Level.SILVER);
+    assertThat(ticket.fee).isEqualTo(new BigDecimal("12.50"));
+    assertThat(ticket.big).isEqualTo(new BigInteger("123456789012345678901234567890"));
+    assertThat(ticket.payload).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aBinaryDefaultIsAFreshArrayForEveryRead() {
+    writeTicket(1);
+    TicketRepository tickets = mapper.repository(TicketRepository.class);
+
+    tickets.findByClubAndNumber("Chess", 1).orElseThrow().payload[0] = 99;
+
+    assertThat(tickets.findByClubAndNumber("Chess", 1).orElseThrow().payload).containsExactly(1, 2, 3);
+  }
+
+  /** A ticket row of version 2, which held nothing but its keys. */
+  private void writeTicket(int number) {
+    backend.write("Club", WriteOperation.insert(TableRow.builder("Chess", String.format("ticket_%06d", number))
+        .putString(EntityMapping.TYPE_PROPERTY, "Ticket")
+        .putInt32(EntityMapping.VERSION_PROPERTY, 2)
+        .build()));
   }
 
   // ------------------------------------------------------------------ merge
