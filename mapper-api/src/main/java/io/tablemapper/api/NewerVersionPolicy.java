@@ -19,7 +19,8 @@ public enum NewerVersionPolicy {
 
   /**
    * Replaces newer rows like any other, and so drops their unknown properties: for tables written by one version
-   * at a time. Updates and upserts of entities without indexes then cost one request.
+   * at a time. Updates and upserts of entities without indexes then cost one request, and so do merges of
+   * version 1 classes; a merge of a class above version 1 still reads the row, to keep a newer row's version.
    */
   ALLOW_REPLACE
 }

@@ -191,13 +191,20 @@ final class EntityWrite<T> {
 
   /**
    * Whether the stored entity must be read first: its indexes' copies depend on it, or the write replaces or
-   * merges a row whose version must be known.
+   * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
+   * class to keep a newer row's version marker (a merge of a version 1 class writes none).
    */
   boolean needsRead() {
-    if (kind == Kind.INSERT) {
-      return false;
+    switch (kind) {
+      case INSERT:
+        return false;
+      case DELETE:
+        return !mapping.indexes().isEmpty();
+      case MERGE:
+        return !mapping.indexes().isEmpty() || guardsNewer || mapping.version() > 1;
+      default:
+        return !mapping.indexes().isEmpty() || guardsNewer;
     }
-    return !mapping.indexes().isEmpty() || guardsNewer && kind != Kind.DELETE;
   }
 
   /**

@@ -343,6 +343,23 @@ class SchemaEvolutionTest {
   }
 
   @Test
+  void aMergeOfAVersionedClassKeepsANewerRowsVersionAlsoWhereNewerRowsMayBeReplaced() {
+    backend.write("Club", WriteOperation.insert(TableRow.builder("Chess", "ticket_000001")
+        .putString(EntityMapping.TYPE_PROPERTY, "Ticket").putInt32(EntityMapping.VERSION_PROPERTY, 4)
+        .putString("state", "open").putString("colour", "red").build()));
+    TicketRepository unguarded = TableMapper.builder().backend(backend)
+        .newerVersions(NewerVersionPolicy.ALLOW_REPLACE).build().repository(TicketRepository.class);
+    Ticket ticket = unguarded.findByClubAndNumber("Chess", 1).orElseThrow();
+    ticket.state = "used";
+
+    unguarded.merge(ticket);
+
+    assertThat(RawRows.get(backend, "Club", "Chess", "ticket_000001").properties())
+        .containsEntry(EntityMapping.VERSION_PROPERTY, 4).containsEntry("state", "used")
+        .containsEntry("colour", "red");
+  }
+
+  @Test
   void aMapperThatAllowsReplacingNewerRowsReplacesThem() {
     writeRaw(7, 3, Map.of("firstName", "Ken", "lastName", "Kwok", "email", "ken@chess.org", "middleName", "K"));
     MemberRepository unguarded = TableMapper.builder().backend(backend)
