@@ -13,13 +13,15 @@ class ExceptionsTest {
     List<TableMapperException> all = List.of(
         new EntityExistsException("m"), new EntityNotFoundException("m"), new ConcurrencyConflictException("m"),
         new InvalidKeyException("m"), new InvalidEntityException("m"), new TableNotFoundException("m"),
-        new BatchException(BatchException.Reason.EMPTY, -1, "m"), new UnknownEntityTypeException("T", "m"));
+        new BatchException(BatchException.Reason.EMPTY, -1, "m"), new UnknownEntityTypeException("T", "m"),
+        new SchemaVersionException("m"));
     for (TableMapperException e : all) {
       assertThat(e).isInstanceOf(RuntimeException.class).hasMessage("m");
     }
     IllegalStateException cause = new IllegalStateException("cause");
     assertThat(new InvalidKeyException("m", cause)).hasCause(cause);
     assertThat(new EntityExistsException("m", cause)).hasCause(cause);
+    assertThat(new SchemaVersionException("m", cause)).hasCause(cause);
   }
 
   @Test

@@ -164,6 +164,12 @@ class MapperLifecycleTest {
   }
 
   @Test
+  void theBuilderRefusesANullNewerVersionPolicy() {
+    assertThatThrownBy(() -> TableMapper.builder().newerVersions(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("policy");
+  }
+
+  @Test
   void aBatchOrPartitionNeedsAValidTableAndKey() {
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       assertThatThrownBy(() -> mapper.batch("no", "Sales")).isInstanceOf(IllegalArgumentException.class);
