@@ -145,8 +145,11 @@ public abstract class EntityMapping<T> {
   public abstract TableRow toRow(T entity, MappingContext context);
 
   /**
-   * The entity for a row, with its ETag and Timestamp where the class maps them. Properties the row lacks take
-   * their type's default; key properties the row lacks are decoded from the keys.
+   * The entity for a row, with its ETag and Timestamp where the class maps them. A row of an older version of the
+   * class first goes through the class's {@code @Upgrade} method ({@link #upgraded}); properties it still lacks
+   * take their {@code @DefaultValue}. Otherwise properties the row lacks take their type's default (null, 0,
+   * false); key properties the row lacks are decoded from the keys. Properties the class does not know are
+   * ignored.
    *
    * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold
    */
