@@ -9,7 +9,9 @@ import java.lang.annotation.Target;
 /**
  * The {@link NamingStrategy} that turns an entity's Java property names into stored names: on an entity class,
  * or in a package's {@code package-info.java} for every entity of that package (not of its sub-packages). An
- * entity's own annotation wins over its package's; without either, names are stored as declared.
+ * entity's own annotation wins over its package's; without either, the compiler option
+ * {@code -Atablemapper.naming=PASCAL_CASE} sets the default of a whole compilation, and without that names are
+ * stored as declared.
  *
  * <pre>{@code
  * @Naming(NamingStrategy.PASCAL_CASE)           // firstName is stored as FirstName

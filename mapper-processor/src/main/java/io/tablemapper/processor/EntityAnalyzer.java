@@ -42,12 +42,13 @@ final class EntityAnalyzer {
   private final SchemaEvolution evolution;
   private final PropertyNames names;
 
-  EntityAnalyzer(ProcessingEnvironment environment) {
+  /** An analyzer whose entities without {@code @Naming} follow {@code defaultNaming} (a NamingStrategy name). */
+  EntityAnalyzer(ProcessingEnvironment environment, String defaultNaming) {
     this.elements = environment.getElementUtils();
     this.types = environment.getTypeUtils();
     this.annotations = new Annotations(elements);
     this.evolution = new SchemaEvolution(elements, types, annotations);
-    this.names = new PropertyNames(annotations);
+    this.names = new PropertyNames(annotations, defaultNaming);
   }
 
   /**

@@ -33,6 +33,7 @@ final class Ids {
   static final String UPGRADE_METHOD = "UpgradeMethod";
   static final String UPGRADE_VERSION = "UpgradeVersion";
   static final String PROPERTY_NAME_DUPLICATE = "PropertyNameDuplicate";
+  static final String NAMING_OPTION = "NamingOption";
 
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = "KeyTemplateSyntax";

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -14,7 +15,8 @@ import javax.lang.model.element.VariableElement;
 
 /**
  * Decides the stored name of every property of an entity: its {@code @Property} name, else its Java name after the
- * entity's naming strategy ({@code @Naming} on the class, an enclosing class, or its package). Checks the names a
+ * entity's naming strategy ({@code @Naming} on the class, an enclosing class, or its package; else the
+ * {@value #OPTION} processor option; else as declared). Checks the names a
  * {@code @Property} gives and that no two stored properties share a name; the names a strategy derives are checked
  * with every other stored name by {@link EntityAnalyzer}.
  */
@@ -23,11 +25,30 @@ final class PropertyNames {
   static final String AS_DECLARED = "AS_DECLARED";
   /** {@code NamingStrategy.PASCAL_CASE}. */
   static final String PASCAL_CASE = "PASCAL_CASE";
+  /** The processor option naming the strategy of entities without {@code @Naming}. */
+  static final String OPTION = "tablemapper.naming";
 
   private final Annotations annotations;
+  private final String defaultStrategy;
 
-  PropertyNames(Annotations annotations) {
+  PropertyNames(Annotations annotations, String defaultStrategy) {
     this.annotations = annotations;
+    this.defaultStrategy = defaultStrategy;
+  }
+
+  /** The strategy the {@value #OPTION} option names, reporting a value that names none; as declared without it. */
+  static String defaultStrategy(ProcessingEnvironment environment, Diagnostics diagnostics) {
+    String value = environment.getOptions().get(OPTION);
+    if (value == null) {
+      return AS_DECLARED;
+    }
+    if (!value.equals(AS_DECLARED) && !value.equals(PASCAL_CASE)) {
+      diagnostics.error(null, Ids.NAMING_OPTION,
+          "-A" + OPTION + "=" + value + " names no naming strategy; use " + AS_DECLARED + " or " + PASCAL_CASE
+              + " (the constants of io.tablemapper.annotations.NamingStrategy)");
+      return AS_DECLARED;
+    }
+    return value;
   }
 
   /** The properties with their stored names. */
@@ -96,7 +117,7 @@ final class PropertyNames {
         break;
       }
     }
-    return AS_DECLARED;
+    return defaultStrategy;
   }
 
   private static String describeRole(PropertyModel property) {

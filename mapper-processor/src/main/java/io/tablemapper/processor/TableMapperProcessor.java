@@ -62,7 +62,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment environment) {
     super.init(environment);
     diagnostics = new Diagnostics(environment.getMessager(), AnnotationTrees.of(environment));
-    entityAnalyzer = new EntityAnalyzer(environment);
+    entityAnalyzer = new EntityAnalyzer(environment, PropertyNames.defaultStrategy(environment, diagnostics));
     repositoryAnalyzer = new RepositoryAnalyzer(environment);
     repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils());
   }
@@ -74,6 +74,12 @@ public final class TableMapperProcessor extends AbstractProcessor {
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of("io.tablemapper.annotations.*", GeneratedCode.GENERATED.canonicalName());
+  }
+
+  /** {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming}. */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(PropertyNames.OPTION);
   }
 
   @Override

@@ -7,6 +7,7 @@ import static io.tablemapper.processor.Sources.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
@@ -371,9 +372,34 @@ class DiagnosticsTest {
         ids.add((String) field.get(null));
       }
     }
-    // UnresolvedType needs a type that never appears (GeneratedSourcesTest); ProcessorFailure reports a processor bug.
-    ids.removeAll(Set.of(Ids.UNRESOLVED_TYPE, Ids.PROCESSOR_FAILURE));
+    // UnresolvedType needs a type that never appears (GeneratedSourcesTest); ProcessorFailure reports a processor bug;
+    // NamingOption needs a compiler option (its own tests below).
+    ids.removeAll(Set.of(Ids.UNRESOLVED_TYPE, Ids.PROCESSOR_FAILURE, Ids.NAMING_OPTION));
     assertThat(tested).containsAll(ids);
+  }
+
+  @Test
+  void aNamingOptionThatNamesNoStrategyIsReportedOnceAndNothingElse() {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .withOptions("-Atablemapper.naming=snake").compile(entity(KEYS, "public record E(String a, String b) {}"));
+
+    assertThat(compilation.errors()).singleElement().satisfies(error -> assertThat(error.getMessage(null))
+        .startsWith("[" + Ids.NAMING_OPTION + "]").contains("-Atablemapper.naming=snake").contains("PASCAL_CASE"));
+  }
+
+  @Test
+  void theNamingOptionIsTheDefaultOfEntitiesWithoutNaming() throws java.io.IOException {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .withOptions("-Atablemapper.naming=PASCAL_CASE")
+        .compile(entity(KEYS, "public record E(String a, String b, String firstName) {}"),
+            source("F", "@Naming(NamingStrategy.AS_DECLARED)\n" + KEYS.replace("r_", "f_")
+                + "\npublic record F(String a, String b, String firstName) {}"));
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation.generatedSourceFile("test.E__Mapping").orElseThrow().getCharContent(true).toString())
+        .contains("row.putString(\"FirstName\", entity.firstName())");
+    assertThat(compilation.generatedSourceFile("test.F__Mapping").orElseThrow().getCharContent(true).toString())
+        .contains("row.putString(\"firstName\", entity.firstName())");
   }
 
   @Test
