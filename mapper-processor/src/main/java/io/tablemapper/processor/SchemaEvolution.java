@@ -184,17 +184,19 @@ final class SchemaEvolution {
       case BOOLEAN:
         return CodeBlock.of("$L", Boolean.parseBoolean(text));
       case BYTE:
-        return CodeBlock.of("$T.parseByte($S)", Byte.class, text);
+        return CodeBlock.of("(byte) $L", Byte.parseByte(text));
       case SHORT:
-        return CodeBlock.of("$T.parseShort($S)", Short.class, text);
+        return CodeBlock.of("(short) $L", Short.parseShort(text));
       case INT:
-        return CodeBlock.of("$T.parseInt($S)", Integer.class, text);
+        return CodeBlock.of("$L", Integer.parseInt(text));
       case LONG:
-        return CodeBlock.of("$T.parseLong($S)", Long.class, text);
+        return CodeBlock.of("$LL", Long.parseLong(text));
       case FLOAT:
-        return CodeBlock.of("$T.parseFloat($S)", Float.class, text);
+        float f = Float.parseFloat(text);
+        return Float.isFinite(f) ? CodeBlock.of("$Lf", f) : CodeBlock.of("$T.parseFloat($S)", Float.class, text);
       case DOUBLE:
-        return CodeBlock.of("$T.parseDouble($S)", Double.class, text);
+        double d = Double.parseDouble(text);
+        return Double.isFinite(d) ? CodeBlock.of("$Ld", d) : CodeBlock.of("$T.parseDouble($S)", Double.class, text);
       case UUID:
         return CodeBlock.of("$T.fromString($S)", UUID.class, text);
       case INSTANT:

@@ -167,6 +167,8 @@ class SchemaEvolutionTest {
     assertThat(ticket.serial).isEqualTo(-9_000_000_000L);
     assertThat(ticket.ratio).isEqualTo(1.5f);
     assertThat(ticket.price).isEqualTo(2.25);
+    assertThat(ticket.floor).isEqualTo(Double.NEGATIVE_INFINITY);
+    assertThat(ticket.step).isEqualTo(0.001f);
     assertThat(ticket.token).isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
     assertThat(ticket.issued).isEqualTo(Instant.parse("2024-01-31T10:15:30Z"));
     assertThat(ticket.printed).isEqualTo(OffsetDateTime.parse("2024-01-31T10:15:30+02:00"));
