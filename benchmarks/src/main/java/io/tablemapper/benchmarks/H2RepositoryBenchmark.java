@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -25,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class H2RepositoryBenchmark {
   private TableMapper mapper;
@@ -34,13 +35,17 @@ public class H2RepositoryBenchmark {
   private RawJdbcOrders raw;
   private int next;
 
+  /** Customers of 100 orders each in the partition (the smoke test takes fewer). */
+  @Param("100")
+  public int customers;
+
   @Setup
   public void setUp() throws SQLException {
     mapper = TableMapper.builder().backend(H2Backend.inMemory()).build();
     orders = mapper.repository(OrderRepository.class);
-    OrderFixtures.load(mapper, Benchmarks.CUSTOMERS, Benchmarks.ORDERS_PER_CUSTOMER);
+    OrderFixtures.load(mapper, customers, Benchmarks.ORDERS_PER_CUSTOMER);
     raw = new RawJdbcOrders();
-    for (int customer = 0; customer < Benchmarks.CUSTOMERS; customer++) {
+    for (int customer = 0; customer < customers; customer++) {
       for (int order = 0; order < Benchmarks.ORDERS_PER_CUSTOMER; order++) {
         raw.insertWithCopies(Order.sample(OrderFixtures.REGION, customer, order));
       }
@@ -54,7 +59,7 @@ public class H2RepositoryBenchmark {
   }
 
   private int nextIndex() {
-    next = (next + 7_919) % (Benchmarks.CUSTOMERS * Benchmarks.ORDERS_PER_CUSTOMER);
+    next = (next + 7_919) % (customers * Benchmarks.ORDERS_PER_CUSTOMER);
     return next;
   }
 
@@ -73,13 +78,13 @@ public class H2RepositoryBenchmark {
 
   @Benchmark
   public List<Order> range100_rawJdbc() throws SQLException {
-    int customer = nextIndex() % Benchmarks.CUSTOMERS;
+    int customer = nextIndex() % customers;
     return raw.range(OrderFixtures.REGION, customer, 0, Benchmarks.ORDERS_PER_CUSTOMER - 1);
   }
 
   @Benchmark
   public List<Order> range100_repository() {
-    int customer = nextIndex() % Benchmarks.CUSTOMERS;
+    int customer = nextIndex() % customers;
     return orders.findByRegionAndCustomerIdAndOrderIdBetween(OrderFixtures.REGION, customer, 0,
         Benchmarks.ORDERS_PER_CUSTOMER - 1);
   }

@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class KeyBenchmark {
   private long customerId = 4_711;

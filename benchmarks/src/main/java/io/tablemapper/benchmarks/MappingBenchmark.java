@@ -33,8 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class MappingBenchmark {
   private final MappingContext context = Benchmarks.mappingContext();

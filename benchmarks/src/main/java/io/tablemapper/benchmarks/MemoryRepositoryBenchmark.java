@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class MemoryRepositoryBenchmark {
   private TableMapper mapper;
@@ -37,12 +38,16 @@ public class MemoryRepositoryBenchmark {
   private ConcurrentSkipListMap<String, TableRow> raw;
   private int next;
 
+  /** Customers of 100 orders each in the partition (the smoke test takes fewer). */
+  @Param("100")
+  public int customers;
+
   @Setup
   public void setUp() {
     mapper = TableMapper.builder().backend(InMemoryBackend.create()).build();
     orders = mapper.repository(OrderRepository.class);
-    OrderFixtures.load(mapper, Benchmarks.CUSTOMERS, Benchmarks.ORDERS_PER_CUSTOMER);
-    raw = OrderFixtures.rawPartition(Benchmarks.CUSTOMERS, Benchmarks.ORDERS_PER_CUSTOMER);
+    OrderFixtures.load(mapper, customers, Benchmarks.ORDERS_PER_CUSTOMER);
+    raw = OrderFixtures.rawPartition(customers, Benchmarks.ORDERS_PER_CUSTOMER);
   }
 
   @TearDown
@@ -51,7 +56,7 @@ public class MemoryRepositoryBenchmark {
   }
 
   private int nextIndex() {
-    next = (next + 7_919) % (Benchmarks.CUSTOMERS * Benchmarks.ORDERS_PER_CUSTOMER);
+    next = (next + 7_919) % (customers * Benchmarks.ORDERS_PER_CUSTOMER);
     return next;
   }
 
@@ -72,7 +77,7 @@ public class MemoryRepositoryBenchmark {
 
   @Benchmark
   public List<Order> range100_rawMap() {
-    int customer = nextIndex() % Benchmarks.CUSTOMERS;
+    int customer = nextIndex() % customers;
     List<Order> found = new ArrayList<>(Benchmarks.ORDERS_PER_CUSTOMER);
     for (TableRow row : raw.subMap(HandWrittenOrders.rowKey(customer, 0), true,
         HandWrittenOrders.rowKey(customer, Benchmarks.ORDERS_PER_CUSTOMER - 1), true).values()) {
@@ -83,7 +88,7 @@ public class MemoryRepositoryBenchmark {
 
   @Benchmark
   public List<Order> range100_repository() {
-    int customer = nextIndex() % Benchmarks.CUSTOMERS;
+    int customer = nextIndex() % customers;
     return orders.findByRegionAndCustomerIdAndOrderIdBetween(OrderFixtures.REGION, customer, 0,
         Benchmarks.ORDERS_PER_CUSTOMER - 1);
   }

@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * baseline: the peer's start-up). Class loading is part of what is measured.
  */
 @BenchmarkMode(Mode.SingleShotTime)
-@Fork(10)
+@Fork(5)
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

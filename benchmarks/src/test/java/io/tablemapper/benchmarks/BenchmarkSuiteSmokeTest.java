@@ -32,6 +32,7 @@ class BenchmarkSuiteSmokeTest {
         .measurementIterations(1)
         .measurementTime(TimeValue.milliseconds(20))
         .param("entities", "1000")
+        .param("customers", "2")
         .shouldFailOnError(true)
         .resultFormat(ResultFormatType.JSON)
         .result(json.toString())
@@ -56,7 +57,9 @@ class BenchmarkSuiteSmokeTest {
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
         "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
-        "StartupBenchmark.firstRepositoryCall_tablemapper", "StartupBenchmark.firstItemToMap_dynamoFromBean");
+        "StartupBenchmark.firstRepositoryCall_tablemapper", "StartupBenchmark.firstItemToMap_dynamoFromBean",
+        "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
+        "CacheBenchmark.partition50_uncached");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);
