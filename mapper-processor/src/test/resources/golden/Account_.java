@@ -128,9 +128,7 @@ public final class Account_ {
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */
   public static String partitionKey(String region) {
-    StringBuilder key = new StringBuilder(16);
-    PARTITION_KEY_0.append(key, region);
-    return PARTITION_KEY_SPEC.finish(key);
+    return PARTITION_KEY_0.whole(region);
   }
 
   /**

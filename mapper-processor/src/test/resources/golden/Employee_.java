@@ -85,9 +85,7 @@ public final class Employee_ {
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */
   public static String partitionKey(String department) {
-    StringBuilder key = new StringBuilder(16);
-    PARTITION_KEY_0.append(key, department);
-    return PARTITION_KEY_SPEC.finish(key);
+    return PARTITION_KEY_0.whole(department);
   }
 
   /**

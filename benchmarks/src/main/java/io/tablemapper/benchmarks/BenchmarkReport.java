@@ -122,12 +122,20 @@ public final class BenchmarkReport {
             .append(" | ").append(number(result.score()))
             .append(" | ").append(Double.isNaN(result.error()) ? "–" : number(result.error()))
             .append(" | ").append(result.unit())
-            .append(" | ").append(Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.2fx", ratio))
+            .append(" | ").append(ratio(ratio))
             .append(" |\n");
       }
       out.append('\n');
     }
     return out.toString();
+  }
+
+  /** Two decimals, or three significant digits below 0.1 (a cache hit is a small fraction of a store read). */
+  private static String ratio(double ratio) {
+    if (Double.isNaN(ratio)) {
+      return "–";
+    }
+    return String.format(Locale.ROOT, ratio >= 0.1 ? "%.2fx" : "%.3gx", ratio);
   }
 
   private static String number(double value) {

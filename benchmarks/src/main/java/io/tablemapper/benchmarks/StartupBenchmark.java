@@ -28,14 +28,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class StartupBenchmark {
 
   @Benchmark
-  public Optional<Order> firstRepositoryCall_tablemapper() {
+  public Optional<Order> startup_tablemapper() {
     try (TableMapper mapper = TableMapper.builder().backend(InMemoryBackend.create()).build()) {
       return mapper.repository(OrderRepository.class).findByRegionAndCustomerIdAndOrderId("emea", 1, 1);
     }
   }
 
   @Benchmark
-  public Map<String, AttributeValue> firstItemToMap_dynamoFromBean() {
+  public Map<String, AttributeValue> startup_dynamoFromBean() {
     return TableSchema.fromBean(DynamoOrder.class).itemToMap(DynamoOrder.of(Order.sample("emea", 1, 1)), true);
   }
 }

@@ -57,7 +57,7 @@ class BenchmarkSuiteSmokeTest {
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
         "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
-        "StartupBenchmark.firstRepositoryCall_tablemapper", "StartupBenchmark.firstItemToMap_dynamoFromBean",
+        "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
         "CacheBenchmark.partition50_uncached");
 

@@ -5,7 +5,6 @@ import io.tablemapper.api.InvalidKeyException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The store's rules, written once: the processor checks literals and names against them at compile time, the
@@ -46,7 +45,6 @@ public final class StoreLimits {
   /** Property names the store owns. */
   public static final Set<String> SYSTEM_PROPERTIES = Set.of("PartitionKey", "RowKey", "Timestamp");
 
-  private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9]{2,62}");
 
   private StoreLimits() {}
 
@@ -100,7 +98,18 @@ public final class StoreLimits {
 
   /** Whether a table name is valid: a letter, then 2 to 62 letters or digits; not the reserved "tables". */
   public static boolean isValidTableName(String table) {
-    return table != null && TABLE_NAME.matcher(table).matches() && !table.equalsIgnoreCase("tables");
+    // by hand rather than by a regular expression: every backend call checks its table's name
+    if (table == null || table.length() < 3 || table.length() > 63 || table.equalsIgnoreCase("tables")) {
+      return false;
+    }
+    for (int i = 0; i < table.length(); i++) {
+      char c = table.charAt(i);
+      boolean letter = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
+      if (!letter && (i == 0 || c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

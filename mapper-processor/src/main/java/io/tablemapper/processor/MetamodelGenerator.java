@@ -11,6 +11,7 @@ import io.tablemapper.spi.key.KeySpec;
 import io.tablemapper.spi.key.KeyTemplate;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -113,6 +114,12 @@ final class MetamodelGenerator {
         .addJavadoc("@throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules\n");
     for (PropertyModel property : key.properties()) {
       method.addParameter(property.typeName(), property.name());
+    }
+    List<KeyTemplate.Segment> segments = key.template().segments();
+    if (segments.size() == 1 && !(segments.get(0) instanceof KeyTemplate.Literal)
+        && key.property(0).typeName().equals(ClassName.get(String.class))) {
+      // the key is the String itself, checked: nothing to compose or copy
+      return method.addStatement("return $N.whole($N)", partPrefix + "_0", key.property(0).name()).build();
     }
     method.addStatement("$T $N = new $T($L)", StringBuilder.class, local, StringBuilder.class, capacity(key));
     int index = 0;

@@ -225,7 +225,9 @@ final class EntityQueries<T> {
     ReadCache.Key key = cache.key(query.partitionKey(), rowsRead(query), query.index());
     List<TableRow> rows = cache.get(key);
     if (rows != null) {
-      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), 0, rows.size(), 0));
+      if (core.listening()) {
+        core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), 0, rows.size(), 0));
+      }
       return rows;
     }
     QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);

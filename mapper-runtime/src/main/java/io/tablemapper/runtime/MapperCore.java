@@ -68,6 +68,11 @@ final class MapperCore {
     }
   }
 
+  /** Whether a listener waits for query reports (so that none is built for nobody). */
+  boolean listening() {
+    return listener != null;
+  }
+
   /** Reports a query to the listener, if there is one. */
   void report(QueryEvent event) {
     if (listener != null) {

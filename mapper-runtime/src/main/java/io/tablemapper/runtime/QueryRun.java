@@ -67,11 +67,16 @@ final class QueryRun<T> {
     this.keysOnly = countOnly && (index == null || index.fullCopy());
     this.token = startToken;
     core.tables.ensure(mapping.table());
+    // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
+    this.base = pointKey != null ? null : baseQuery();
+  }
+
+  private TableQuery baseQuery() {
     TableQuery.Builder builder = TableQuery.builder(mapping.table());
     if (query.partitionKey() != null) {
       builder.partitionKey(query.partitionKey());
     }
-    this.base = builder
+    return builder
         .rowFrom(query.rowFrom())
         .rowTo(query.rowTo())
         .filter(serverFilter())
@@ -131,6 +136,11 @@ final class QueryRun<T> {
 
   /** Reports what was read since the last report, and starts counting afresh. */
   void report(int rowsReturned) {
+    if (!core.listening()) {
+      rowsRead = 0;
+      requests = 0;
+      return;
+    }
     core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), rowsRead, rowsReturned,
         requests));
     rowsRead = 0;
@@ -155,7 +165,18 @@ final class QueryRun<T> {
 
   /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
   private TableRow resolvePoint(TableRow row) {
-    return base.matches(row) ? resolve(row) : null;
+    boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.rowKey()))
+        && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.rowKey()));
+    return inRange && matchesServerFilter(row) ? resolve(row) : null;
+  }
+
+  /** What {@link #serverFilter()} decides for a row, without building it. */
+  private boolean matchesServerFilter(TableRow row) {
+    String type = index == null ? mapping.typeName() : index.copyType();
+    if (!type.equals(row.get(EntityMapping.TYPE_PROPERTY))) {
+      return false;
+    }
+    return index != null && !index.fullCopy() || matches(row);
   }
 
   /**

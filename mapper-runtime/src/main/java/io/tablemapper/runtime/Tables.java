@@ -18,22 +18,25 @@ final class Tables {
     this.backend = backend;
   }
 
-  /** Makes sure the table exists; asks the backend only the first time (or the first time after forget). */
+  /**
+   * Makes sure the table exists; asks the backend only the first time (or the first time after forget), whatever
+   * the spelling. Every query and write passes here, so a name seen before is found as given, without lower-casing
+   * it again.
+   */
   void ensure(String table) {
-    String key = key(table);
+    if (ready.contains(table)) {
+      return;
+    }
+    String key = table.toLowerCase(Locale.ROOT);
     if (!ready.contains(key)) {
       backend.createTableIfNotExists(table);
       ready.add(key);
     }
+    ready.add(table);
   }
 
-  /** Forgets that the table exists, so that the next {@link #ensure} creates it again. */
+  /** Forgets that the table exists, in every spelling (names are case-insensitive, as in the store). */
   void forget(String table) {
-    ready.remove(key(table));
-  }
-
-  /** Table names are case-insensitive, as in the store. */
-  private static String key(String table) {
-    return table.toLowerCase(Locale.ROOT);
+    ready.removeIf(name -> name.equalsIgnoreCase(table));
   }
 }

@@ -253,6 +253,19 @@ public final class KeySpec {
     }
 
     /**
+     * A whole key that is this String placeholder alone (a template such as {@code {department}}): the value
+     * itself, checked like {@link #append(StringBuilder, String)} and {@link KeySpec#finish}, without copying it.
+     */
+    public String whole(String value) {
+      expect(KeyType.STRING);
+      checkText(notNull(value), value, value.length());
+      if (value.length() > StoreLimits.MAX_KEY_LENGTH) {
+        return finish(new StringBuilder(value));
+      }
+      return value;
+    }
+
+    /**
      * Appends the start of a String value, for a prefix query ({@code StartsWith}); the same characters are
      * forbidden as in a whole value.
      */

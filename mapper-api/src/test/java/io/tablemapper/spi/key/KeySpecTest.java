@@ -278,4 +278,20 @@ class KeySpecTest {
   void prefixEndIsTheSmallestStringAboveEveryStringWithThePrefix(String prefix, String end) {
     assertThat(KeySpec.prefixEnd(prefix)).isEqualTo(end);
   }
+
+  @Test
+  void aKeyThatIsOneStringAloneIsTheValueItselfCheckedLikeAComposedOne() {
+    KeySpec spec = KeySpec.of("Employee", "PartitionKey", "{department}", String.class);
+    String department = new String("Sales");
+
+    assertThat(spec.part(0).whole(department)).isSameAs(department).isEqualTo(spec.compose("Sales"));
+    assertThatThrownBy(() -> spec.part(0).whole("Sales/North"))
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("Employee.department = 'Sales/North' contains the forbidden character '/'");
+    assertThatThrownBy(() -> spec.part(0).whole("x".repeat(1_025)))
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("PartitionKey of Employee would be 1025 characters long");
+    assertThatThrownBy(() -> spec.part(0).whole(null))
+        .isInstanceOf(InvalidKeyException.class);
+  }
 }

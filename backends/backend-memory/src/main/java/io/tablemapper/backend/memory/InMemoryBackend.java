@@ -55,6 +55,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class InMemoryBackend implements TableBackend {
   /** Tables by name in lower case. */
   private final ConcurrentHashMap<String, MemoryTable> tables = new ConcurrentHashMap<>();
+  /**
+   * Valid table names as given, each with its lower case: every operation names its table, and neither checking
+   * nor lower-casing it again belongs on the path of a point read. Bounded, as names might come from anywhere.
+   */
+  private final ConcurrentHashMap<String, String> canonicalNames = new ConcurrentHashMap<>();
   private final VersionClock clock;
   private final boolean versionPerRow;
   private volatile boolean closed;
@@ -200,7 +205,6 @@ public final class InMemoryBackend implements TableBackend {
   /** The table of that name, or null. */
   private MemoryTable lookup(String table) {
     ensureOpen();
-    StoreLimits.checkTableName(table);
     return tables.get(canonical(table));
   }
 
@@ -210,7 +214,23 @@ public final class InMemoryBackend implements TableBackend {
     }
   }
 
-  private static String canonical(String table) {
-    return table.toLowerCase(Locale.ROOT);
+  /**
+   * The name in lower case.
+   *
+   * @throws IllegalArgumentException if it is not a valid table name
+   */
+  private String canonical(String table) {
+    String known = table == null ? null : canonicalNames.get(table);
+    if (known != null) {
+      return known;
+    }
+    StoreLimits.checkTableName(table);
+    String lower = table.toLowerCase(Locale.ROOT);
+    if (canonicalNames.size() < MAX_KNOWN_NAMES) {
+      canonicalNames.put(table, lower);
+    }
+    return lower;
   }
+
+  private static final int MAX_KNOWN_NAMES = 1_024;
 }
