@@ -27,7 +27,11 @@ final class ReadCache {
 
   /** The cache of a mapping's class, or null when the class is not {@code @Cached}. */
   EntityCache of(EntityMapping<?> mapping) {
-    EntityCache cache = caches.computeIfAbsent(mapping.entityClass(), type -> create(mapping));
+    EntityCache cache = caches.get(mapping.entityClass());
+    if (cache == null) {
+      // only on a class's first read: the capturing lambda would allocate on every read
+      cache = caches.computeIfAbsent(mapping.entityClass(), type -> create(mapping));
+    }
     return cache == NOT_CACHED ? null : cache;
   }
 
