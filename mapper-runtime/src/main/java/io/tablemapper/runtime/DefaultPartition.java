@@ -43,11 +43,10 @@ final class DefaultPartition implements Partition {
     EntityCache cache = core.cache.of(mapping);
     List<T> entities = new ArrayList<>();
     if (cache != null) {
-      // the same key as a repository method that binds only this PartitionKey
+      core.checkOpen();
       ReadCache.Key key = cache.key(partitionKey, null, null);
       List<TableRow> rows = cache.get(key);
       if (rows == null) {
-        core.checkOpen();
         rows = new ArrayList<>();
         readRows(query(mapping), rows::add);
         cache.put(key, rows);

@@ -168,6 +168,19 @@ class CachedReadsTest {
   }
 
   @Test
+  void aClosedMapperServesNothingFromItsCache() {
+    currencies.insert(Currency.of("DE", "EUR", "€", 2));
+    currencies.findByCountryAndCode("DE", "EUR").orElseThrow();
+    mapper.partition("Reference", "DE").all(Currency.class);
+
+    mapper.close();
+
+    assertThatThrownBy(() -> currencies.findByCountryAndCode("DE", "EUR")).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> mapper.partition("Reference", "DE").all(Currency.class))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void cacheStatsOfAClassThatIsNotCachedNamesTheClassAndTheAnnotation() {
     assertThatThrownBy(() -> mapper.cacheStats(Department.class))
         .isInstanceOf(IllegalArgumentException.class)
