@@ -110,7 +110,7 @@ final class DefaultPartition implements Partition {
     core.tables.ensure(table);
     return TableQuery.builder(table)
         .partitionKey(partitionKey)
-        .filter(only == null ? null : Filter.eq(EntityMapping.TYPE_PROPERTY, only.typeName()))
+        .filter(only == null ? null : Hierarchy.typeFilter(only))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
   }

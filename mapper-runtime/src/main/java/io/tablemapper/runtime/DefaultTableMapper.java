@@ -44,8 +44,8 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   @SuppressWarnings("unchecked")
   public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
     Objects.requireNonNull(mapping, "mapping");
-    core.registry.register(mapping);
-    return (RepositorySupport<T>) supports.computeIfAbsent(mapping, m -> new EntitySupport<>(core, mapping));
+    EntityMapping<T> used = core.register(Hierarchy.of(mapping));
+    return (RepositorySupport<T>) supports.computeIfAbsent(used, m -> new EntitySupport<>(core, used));
   }
 
   @Override

@@ -172,7 +172,7 @@ final class EntityWrite<T> {
    */
   static <T> EntityWrite<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       NewerVersionPolicy newerVersions) {
-    return new EntityWrite<>(kind, mapping, entity, position, context, null, null, null, false,
+    return new EntityWrite<>(kind, Hierarchy.concrete(mapping, entity), entity, position, context, null, null, null, false,
         newerVersions == NewerVersionPolicy.REFUSE_REPLACE);
   }
 
@@ -185,7 +185,7 @@ final class EntityWrite<T> {
    */
   static <T> EntityWrite<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position, MappingContext context) {
-    return new EntityWrite<>(Kind.DELETE, mapping, entity, position, context, read.etag(), ownRow ? read : null,
+    return new EntityWrite<>(Kind.DELETE, Hierarchy.concrete(mapping, entity), entity, position, context, read.etag(), ownRow ? read : null,
         ownRow ? null : read, true, false);
   }
 

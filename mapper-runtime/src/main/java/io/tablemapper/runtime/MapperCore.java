@@ -32,10 +32,19 @@ final class MapperCore {
     this.writer = new EgtWriter(this);
   }
 
-  /** The mapping of an entity class, registered with this mapper. */
+  /**
+   * The mapping of an entity class, registered with this mapper: a {@link Hierarchy} when the class has
+   * {@code @Entity} subtypes, each of them registered too.
+   */
   <T> EntityMapping<T> mapping(Class<T> entityClass) {
-    EntityMapping<T> mapping = GeneratedCode.mapping(entityClass);
-    registry.register(mapping);
+    return register(Hierarchy.of(entityClass));
+  }
+
+  /** Registers a mapping (every concrete member of a hierarchy) and returns it. */
+  <T> EntityMapping<T> register(EntityMapping<T> mapping) {
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      registry.register(member);
+    }
     return mapping;
   }
 
