@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.Batch;
+import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
@@ -23,7 +24,8 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
-    this.core = new MapperCore(settings.backend(), settings.queryListener(), settings.newerVersions());
+    this.core = new MapperCore(DiscriminatorBackend.wrap(settings.backend(), settings.discriminator()),
+        settings.queryListener(), settings.newerVersions(), settings.unknownTypes());
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
         core.mapping(entityClass);
@@ -60,6 +62,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     checkAddress(table, partitionKey, "partition");
     return new DefaultPartition(core, table, partitionKey);
+  }
+
+  @Override
+  public DynamicTable dynamic(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return new DefaultDynamicTable(core, table);
   }
 
   @Override

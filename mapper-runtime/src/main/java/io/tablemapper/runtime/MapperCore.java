@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
+import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.MappingContext;
 import io.tablemapper.spi.TableBackend;
@@ -17,6 +18,8 @@ final class MapperCore {
   final EgtWriter writer;
   /** What writes do with rows of a newer version of their entity class. */
   final NewerVersionPolicy newerVersions;
+  /** What partition reads do with rows of unknown types. */
+  final UnknownTypePolicy unknownTypes;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -25,7 +28,13 @@ final class MapperCore {
   }
 
   MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions) {
+    this(backend, listener, newerVersions, UnknownTypePolicy.FAIL);
+  }
+
+  MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions,
+      UnknownTypePolicy unknownTypes) {
     this.newerVersions = newerVersions;
+    this.unknownTypes = unknownTypes;
     this.backend = backend;
     this.tables = new Tables(backend);
     this.listener = listener;
