@@ -438,6 +438,16 @@ class DiagnosticsTest {
   }
 
   @Test
+  void aSubtypeNamesItsOwnPropertiesButKeepsTheNamesItsRootGivesToInheritedOnes() {
+    Compilation compilation = compile(ROOT,
+        source("S", "@Naming(NamingStrategy.PASCAL_CASE) @Entity\npublic class S extends P { public int count; }"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation.generatedSourceFile("test.S__Mapping").orElseThrow()))
+        .contains("row.putString(\"a\", entity.a)", "row.putInt32(\"Count\", entity.count)");
+  }
+
+  @Test
   void aWarningIsSilencedWhereTheUserSaysItIsDeliberate() {
     Compilation compilation = compile(entity(
         "@SuppressWarnings(\"tablemapper:PartitionKeyConstant\")\n"
