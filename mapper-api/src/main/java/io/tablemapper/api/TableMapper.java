@@ -54,6 +54,13 @@ public interface TableMapper extends AutoCloseable {
    */
   DynamicTable dynamic(String table);
 
+  /**
+   * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
+   *
+   * @throws IllegalArgumentException if the class is not a {@code @Cached} entity
+   */
+  CacheStats cacheStats(Class<?> entityClass);
+
   /** Closes the backend. */
   @Override
   void close();

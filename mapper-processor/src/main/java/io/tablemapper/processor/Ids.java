@@ -38,6 +38,8 @@ final class Ids {
   static final String UPGRADE_VERSION = "UpgradeVersion";
   static final String PROPERTY_NAME_DUPLICATE = "PropertyNameDuplicate";
   static final String NAMING_OPTION = "NamingOption";
+  /** {@code @Cached} with a size or expiry below 1. */
+  static final String CACHED_ARGUMENTS = "CachedArguments";
 
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = "KeyTemplateSyntax";

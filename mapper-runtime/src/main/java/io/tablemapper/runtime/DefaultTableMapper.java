@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.Batch;
+import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
@@ -70,6 +71,12 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return new DefaultDynamicTable(core, table);
+  }
+
+  @Override
+  public CacheStats cacheStats(Class<?> entityClass) {
+    Objects.requireNonNull(entityClass, "entityClass");
+    return core.cache.stats(entityClass, core.mapping(entityClass));
   }
 
   @Override
