@@ -18,13 +18,28 @@ import java.lang.annotation.Target;
  *
  * <p>Every row written for an entity carries its {@link #type() type} in the {@code EntityType} property, so
  * several entity types can share one table and one partition (and therefore one entity group transaction).
+ *
+ * <p>A class that extends an {@code @Entity} class (abstract or not) and is itself an {@code @Entity} is a subtype:
+ * it inherits the table and both key templates of its root, sets its own {@link #type()}, and adds properties.
+ * Repositories, queries and partition reads of a class return its subtypes as themselves.
+ *
+ * <pre>{@code
+ * @Entity(table = "Person") @PartitionKey("{city}") @RowKey("person_{personId:06}")
+ * public abstract class Person { ... }
+ *
+ * @Entity(type = "Customer")
+ * public class Customer extends Person { ... }
+ * }</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Entity {
 
-  /** The table name; defaults to the simple class name. Must match {@code ^[A-Za-z][A-Za-z0-9]{2,62}$}. */
+  /**
+   * The table name; defaults to the simple class name, or for a subtype to its root's table (which it may not
+   * change). Must match {@code ^[A-Za-z][A-Za-z0-9]{2,62}$}.
+   */
   String table() default "";
 
   /** The discriminator stored in {@code EntityType}; defaults to the simple class name. */

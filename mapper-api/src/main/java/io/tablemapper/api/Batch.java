@@ -10,6 +10,9 @@ import java.util.List;
  * the index copies each entity implies, at most 4 MiB, one operation per entity — and a broken rule throws
  * {@link BatchException} naming it. Each operation follows the ETag rules of {@link TableRepository}. A batch
  * is not thread-safe and can be committed once.
+ *
+ * <p>A {@link DynamicEntity} may stand beside typed entities: it is written as built, in the batch's table, and
+ * conditional on its ETag when it has one (see {@link DynamicTable}).
  */
 public interface Batch {
 

@@ -3,24 +3,26 @@ package io.tablemapper.api;
 import java.util.List;
 
 /**
- * The entities of one partition, in RowKey order, each resolved to its class through its discriminator.
- * Index copies are never returned.
+ * The entities of one partition, in RowKey order, each resolved to its class through its discriminator (or, for a
+ * row without one, through the literal prefix of its RowKey). Index copies are never returned.
  */
 public interface Partition {
 
   /**
-   * Every entity of the partition, of whatever type.
+   * Every entity of the partition, of whatever type; rows of types no known class declares are handled as
+   * {@link TableMapper.Builder#unknownTypes} says.
    *
-   * @throws UnknownEntityTypeException if a row's type is declared by no entity class known to the mapper
+   * @throws UnknownEntityTypeException under {@link UnknownTypePolicy#FAIL} (the default), if a row's type is
+   *     declared by no entity class known to the mapper
    */
   List<Object> all();
 
-  /** The entities of one type (and only that type) in the partition. */
+  /** The entities of one class and its {@code @Entity} subtypes (and only those) in the partition. */
   <T> List<T> all(Class<T> type);
 
   /** One page of every entity of the partition. */
   Page<Object> page(PageRequest request);
 
-  /** One page of the entities of one type in the partition. */
+  /** One page of the entities of one class and its {@code @Entity} subtypes in the partition. */
   <T> Page<T> page(Class<T> type, PageRequest request);
 }

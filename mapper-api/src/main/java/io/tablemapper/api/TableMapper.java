@@ -48,6 +48,13 @@ public interface TableMapper extends AutoCloseable {
   Partition partition(String table, String partitionKey);
 
   /**
+   * Reads and writes one table as {@link DynamicEntity} property bags, without entity classes.
+   *
+   * @throws IllegalArgumentException if the table name is not valid
+   */
+  DynamicTable dynamic(String table);
+
+  /**
    * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
    *
    * @throws IllegalArgumentException if the class is not a {@code @Cached} entity
@@ -64,6 +71,8 @@ public interface TableMapper extends AutoCloseable {
     private final List<Class<?>> entities = new ArrayList<>();
     private QueryListener queryListener;
     private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
+    private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
+    private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
 
     Builder() {}
 
@@ -100,6 +109,28 @@ public interface TableMapper extends AutoCloseable {
     }
 
     /**
+     * What partition reads do with rows of types no known entity class declares; by default
+     * {@link UnknownTypePolicy#FAIL}.
+     */
+    public Builder unknownTypes(UnknownTypePolicy policy) {
+      this.unknownTypes = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * The name of the property that holds each row's entity type, {@code EntityType} by default (the guide's
+     * name, and .NET's); another name (for example {@code "Kind"}) shares tables with applications that use it. The
+     * mapper then reads and writes that property wherever it would use {@code EntityType} (rows, index copies,
+     * filters), and a property the entity classes store under that name is refused.
+     *
+     * @throws IllegalArgumentException if the name is not a valid property name or is reserved
+     */
+    public Builder discriminator(String propertyName) {
+      this.discriminator = MapperSettings.checkDiscriminator(propertyName);
+      return this;
+    }
+
+    /**
      * Builds the mapper.
      *
      * @throws IllegalStateException if no backend was set
@@ -111,7 +142,8 @@ public interface TableMapper extends AutoCloseable {
             "TableMapper.builder() needs a backend: call .backend(...) with, for example,"
                 + " InMemoryBackend.create()");
       }
-      MapperSettings settings = new MapperSettings(backend, List.copyOf(entities), queryListener, newerVersions);
+      MapperSettings settings = new MapperSettings(
+          backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator);
       Iterator<TableMapperProvider> providers =
           ServiceLoader.load(TableMapperProvider.class, TableMapper.class.getClassLoader()).iterator();
       if (!providers.hasNext()) {

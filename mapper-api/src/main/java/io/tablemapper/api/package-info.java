@@ -1,6 +1,8 @@
 /**
  * What applications call: {@link io.tablemapper.api.TableMapper} and its builder, repositories, batches
- * (entity group transactions), partition reads, paging, and the exception hierarchy rooted at
+ * (entity group transactions), partition reads, paging, rows without classes
+ * ({@link io.tablemapper.api.DynamicEntity}, {@link io.tablemapper.api.DynamicTable}), and the exception hierarchy
+ * rooted at
  * {@link io.tablemapper.api.TableMapperException}.
  */
 package io.tablemapper.api;

@@ -1,6 +1,8 @@
 package io.tablemapper.spi;
 
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.key.KeySpec;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -200,6 +202,30 @@ public abstract class EntityMapping<T> {
     } catch (RuntimeException e) {
       throw new SchemaVersionException(what + ": " + e, e);
     }
+  }
+
+  /**
+   * Called by the generated {@code toRow} of an abstract entity class: only its subtypes, each with its own
+   * {@code @Entity(type = ...)}, have rows. Reached when an object's class extends the abstract entity without
+   * being an {@code @Entity} itself.
+   */
+  protected final InvalidEntityException abstractEntity(T entity) {
+    return new InvalidEntityException(
+        entity.getClass().getName() + " extends the abstract @Entity " + entityClass.getSimpleName()
+            + " but is no @Entity itself, so its rows would have no type of their own; annotate "
+            + entity.getClass().getSimpleName() + " with @Entity(type = \"...\")");
+  }
+
+  /**
+   * Called by the generated {@code fromRow} of an abstract entity class, whose own type no row may have: rows are
+   * read through the mapping of their subtype.
+   */
+  protected final UnknownEntityTypeException abstractRow(TableRow row) {
+    Object type = row.get(TYPE_PROPERTY);
+    return new UnknownEntityTypeException(type instanceof String ? (String) type : null,
+        "row " + row.describeKeys() + " of table " + table + " cannot be read as " + entityClass.getSimpleName()
+            + ", which is abstract: read it through its subtype's mapping (a repository or partition read of "
+            + entityClass.getSimpleName() + " resolves each row to its subtype by its " + TYPE_PROPERTY + ")");
   }
 
   /**

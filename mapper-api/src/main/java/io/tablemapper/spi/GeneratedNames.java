@@ -11,6 +11,11 @@ package io.tablemapper.spi;
  *   <li>{@code EmployeeRepository__Impl}: the repository, with a public constructor taking a
  *       {@link RepositoryContext}.
  * </ul>
+ *
+ * <p>An {@code @Entity} class that extends another is listed, by binary name one per line, in the resource
+ * {@link #subtypesResource(String) META-INF/tablemapper/subtypes/<binary name of each @Entity ancestor>} of the
+ * compilation that generated it. The runtime reads every such resource of the class loader
+ * ({@code ClassLoader.getResources}), so a hierarchy may span jars without any classpath scanning.
  */
 public final class GeneratedNames {
   /** Suffix of the metamodel class. */
@@ -21,6 +26,9 @@ public final class GeneratedNames {
   public static final String REPOSITORY_SUFFIX = "__Impl";
   /** The field holding a mapping's single instance. */
   public static final String MAPPING_INSTANCE_FIELD = "INSTANCE";
+
+  /** Where the lists of each entity class's {@code @Entity} subtypes are. */
+  public static final String SUBTYPES_DIRECTORY = "META-INF/tablemapper/subtypes/";
 
   private GeneratedNames() {}
 
@@ -37,6 +45,11 @@ public final class GeneratedNames {
   /** {@code com.acme.EmployeeRepository} → {@code com.acme.EmployeeRepository__Impl}. */
   public static String repository(String binaryName) {
     return flatten(binaryName) + REPOSITORY_SUFFIX;
+  }
+
+  /** {@code com.acme.Person} → {@code META-INF/tablemapper/subtypes/com.acme.Person}: lists its subtypes. */
+  public static String subtypesResource(String binaryName) {
+    return SUBTYPES_DIRECTORY + binaryName;
   }
 
   /** The simple name of a generated class from its qualified name. */

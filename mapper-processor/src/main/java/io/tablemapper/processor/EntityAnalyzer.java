@@ -67,8 +67,19 @@ final class EntityAnalyzer {
     deferIfUnresolved(type, record);
     String simpleName = type.getSimpleName().toString();
 
+    List<TypeElement> ancestors = entityAncestors(type);
+    TypeElement parent = ancestors.isEmpty() ? null : ancestors.get(0);
     String table = annotations.string(entity, "table");
-    if (table.isEmpty()) {
+    if (parent != null) {
+      String inherited = table(parent);
+      if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
+        diagnostics.error(type, entity, Annotations.explicit(entity, "table"), Ids.ENTITY_INHERITED_TABLE,
+            simpleName + " names table '" + table + "' but extends @Entity " + parent.getSimpleName()
+                + ", whose rows are in table " + inherited + "; a hierarchy lives in one table (so that its"
+                + " partitions and batches hold every subtype): drop table = \"" + table + "\"");
+      }
+      table = inherited;
+    } else if (table.isEmpty()) {
       table = simpleName;
     }
     if (!StoreLimits.isValidTableName(table)) {
@@ -86,6 +97,14 @@ final class EntityAnalyzer {
           "type '" + typeName + "' of " + simpleName + " is not valid: it must be 1 to 255 characters, not blank,"
               + " and not contain '" + EntityMapping.INDEX_TYPE_SEPARATOR + "' (which marks index copies)");
     }
+    for (TypeElement ancestor : ancestors) {
+      if (typeName(ancestor).equals(typeName)) {
+        diagnostics.error(type, entity, Annotations.explicit(entity, "type"), Ids.ENTITY_INHERITED_TYPE,
+            simpleName + " has type '" + typeName + "', the type of its @Entity superclass "
+                + ancestor.getSimpleName() + ", so its rows could not be told from "
+                + ancestor.getSimpleName() + "'s; give it a discriminator of its own with @Entity(type = \"...\")");
+      }
+    }
     int version = annotations.integer(entity, "version");
     if (version < 1) {
       diagnostics.error(type, entity, Annotations.explicit(entity, "version"), Ids.ENTITY_VERSION,
@@ -98,7 +117,10 @@ final class EntityAnalyzer {
     properties = evolution.withDefaults(type, properties, diagnostics);
     checkProperties(type, properties, version, diagnostics);
 
-    KeyModel partitionKey = key(type, properties, Annotations.PARTITION_KEY, "PartitionKey",
+    if (parent != null) {
+      checkInherited(type, ancestors, diagnostics);
+    }
+    KeyModel partitionKey = key(type, ancestors, properties, Annotations.PARTITION_KEY, "PartitionKey",
         "PARTITION_KEY_SPEC", "partitionKey", diagnostics);
     if (partitionKey != null && partitionKey.template().isConstant()) {
       diagnostics.warning(type, partitionKey.annotation(), partitionKey.value(), Ids.PARTITION_KEY_CONSTANT,
@@ -109,9 +131,10 @@ final class EntityAnalyzer {
               + Diagnostics.suppressionKey(Ids.PARTITION_KEY_CONSTANT) + "\") if " + simpleName
               + " is small reference data");
     }
-    KeyModel rowKey = key(type, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
-    List<EntityModel.IndexModel> indexes =
-        new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
+    KeyModel rowKey = key(type, ancestors, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
+    List<EntityModel.IndexModel> indexes = parent != null
+        ? List.of()
+        : new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
 
     evolution.checkKeyDefaults(type, properties, partitionKey, rowKey, diagnostics);
     String upgradeMethod = evolution.upgradeMethod(type, version, diagnostics);
@@ -120,7 +143,83 @@ final class EntityAnalyzer {
       return null;
     }
     return new EntityModel(type, ClassName.get(type), record, table, typeName, version, properties, partitionKey,
-        rowKey, indexes, upgradeMethod);
+        rowKey, indexes, upgradeMethod, type.getModifiers().contains(Modifier.ABSTRACT), binaryNames(ancestors));
+  }
+
+  // ------------------------------------------------------------------ hierarchies
+
+  /** The {@code @Entity} superclasses of a class, nearest first. */
+  private List<TypeElement> entityAncestors(TypeElement type) {
+    List<TypeElement> ancestors = new ArrayList<>();
+    for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+      if (Annotations.has(t, Annotations.ENTITY)) {
+        ancestors.add(t);
+      }
+    }
+    return ancestors;
+  }
+
+  /** The table of an entity class: its own {@code @Entity(table)}, its nearest entity ancestor's, or its name. */
+  private String table(TypeElement type) {
+    String table = annotations.string(Annotations.find(type, Annotations.ENTITY), "table");
+    if (!table.isEmpty()) {
+      return table;
+    }
+    List<TypeElement> ancestors = entityAncestors(type);
+    return ancestors.isEmpty() ? type.getSimpleName().toString() : table(ancestors.get(0));
+  }
+
+  private String typeName(TypeElement type) {
+    String typeName = annotations.string(Annotations.find(type, Annotations.ENTITY), "type");
+    return typeName.isEmpty() ? type.getSimpleName().toString() : typeName;
+  }
+
+  /**
+   * The rules of a subtype: it inherits its root's key templates unchanged (so every row of the hierarchy is
+   * addressed alike and a query over the root reaches each subtype), and no entity of a hierarchy declares
+   * indexes (the copies of one type's index could not be told from another's through the root's queries).
+   */
+  private void checkInherited(TypeElement type, List<TypeElement> ancestors, Diagnostics diagnostics) {
+    String name = type.getSimpleName().toString();
+    TypeElement root = ancestors.get(ancestors.size() - 1);
+    for (String annotation : List.of(Annotations.PARTITION_KEY, Annotations.ROW_KEY)) {
+      AnnotationMirror own = Annotations.find(type, annotation);
+      if (own != null) {
+        String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
+        diagnostics.error(type, own, Annotations.explicit(own, "value"), Ids.ENTITY_INHERITED_KEY,
+            name + " declares @" + simple + " but extends @Entity " + ancestors.get(0).getSimpleName()
+                + ": every entity of a hierarchy has the key templates of its root " + root.getSimpleName()
+                + ", so that a repository or partition read of " + root.getSimpleName() + " finds every subtype"
+                + " and no two rows of the hierarchy share keys; remove @" + simple + " from " + name);
+      }
+    }
+    for (TypeElement t : prepend(type, ancestors)) {
+      for (String annotation : List.of(Annotations.INDEX, Annotations.INDEXES)) {
+        AnnotationMirror index = Annotations.find(t, annotation);
+        if (index != null) {
+          diagnostics.error(type, t == type ? index : null, null, Ids.ENTITY_INHERITED_INDEX,
+              name + (t == type ? " declares @Index" : " extends " + t.getSimpleName() + ", which declares @Index")
+                  + ", but indexes are not supported in entity hierarchies (the copies of one subtype could not be"
+                  + " told from another's through queries over " + root.getSimpleName() + "); remove the @Index,"
+                  + " or store the index as an entity of its own");
+        }
+      }
+    }
+  }
+
+  private static List<TypeElement> prepend(TypeElement first, List<TypeElement> rest) {
+    List<TypeElement> all = new ArrayList<>(rest.size() + 1);
+    all.add(first);
+    all.addAll(rest);
+    return all;
+  }
+
+  private List<String> binaryNames(List<TypeElement> types) {
+    List<String> names = new ArrayList<>(types.size());
+    for (TypeElement t : types) {
+      names.add(elements.getBinaryName(t).toString());
+    }
+    return names;
   }
 
   // ------------------------------------------------------------------ the class itself
@@ -130,12 +229,6 @@ final class EntityAnalyzer {
     if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
       diagnostics.error(type, Ids.ENTITY_KIND,
           "@Entity " + name + " is " + describeKind(type) + "; an entity is a record or a class");
-      return false;
-    }
-    if (type.getModifiers().contains(Modifier.ABSTRACT)) {
-      diagnostics.error(type, Ids.ENTITY_KIND,
-          "@Entity " + name + " is abstract; entities must be concrete classes or records (polymorphic"
-              + " hierarchies are not supported yet)");
       return false;
     }
     if (!type.getTypeParameters().isEmpty()) {
@@ -221,7 +314,7 @@ final class EntityAnalyzer {
         hasConstructor = true;
       }
     }
-    if (!hasConstructor) {
+    if (!hasConstructor && !type.getModifiers().contains(Modifier.ABSTRACT)) {
       diagnostics.error(type, Ids.ENTITY_CONSTRUCTOR,
           type.getSimpleName() + " needs a constructor without parameters that is not private, so that"
               + " generated code can create it when reading (or make it a record)");
@@ -421,9 +514,14 @@ final class EntityAnalyzer {
   // ------------------------------------------------------------------ keys and indexes
 
   private KeyModel key(
-      TypeElement type, List<PropertyModel> properties, String annotation, String keyName, String specConstant,
-      String composeMethod, Diagnostics diagnostics) {
-    AnnotationMirror mirror = Annotations.find(type, annotation);
+      TypeElement type, List<TypeElement> ancestors, List<PropertyModel> properties, String annotation,
+      String keyName, String specConstant, String composeMethod, Diagnostics diagnostics) {
+    AnnotationMirror mirror = ancestors.isEmpty() ? Annotations.find(type, annotation) : null;
+    for (TypeElement ancestor : ancestors) {
+      if (mirror == null) {
+        mirror = Annotations.find(ancestor, annotation);
+      }
+    }
     String simpleName = annotation.substring(annotation.lastIndexOf('.') + 1);
     if (mirror == null) {
       diagnostics.error(type, Ids.ENTITY_MISSING_KEY,

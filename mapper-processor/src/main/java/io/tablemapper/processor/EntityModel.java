@@ -20,6 +20,8 @@ import javax.lang.model.element.TypeElement;
  * @param rowKey the RowKey template
  * @param indexes the intra-partition indexes
  * @param upgradeMethod the name of the static {@code @Upgrade} method, or null
+ * @param abstractType whether the class is abstract: only its {@code @Entity} subtypes have rows
+ * @param ancestors the binary names of the {@code @Entity} superclasses, nearest first; empty for a root entity
  */
 record EntityModel(
     TypeElement element,
@@ -32,12 +34,23 @@ record EntityModel(
     KeyModel partitionKey,
     KeyModel rowKey,
     List<IndexModel> indexes,
-    String upgradeMethod) {
+    String upgradeMethod,
+    boolean abstractType,
+    List<String> ancestors) {
 
-  /** An entity without an upgrade method. */
+  /** A concrete root entity without an upgrade method. */
   EntityModel(TypeElement element, ClassName className, boolean record, String table, String typeName, int version,
       List<PropertyModel> properties, KeyModel partitionKey, KeyModel rowKey, List<IndexModel> indexes) {
-    this(element, className, record, table, typeName, version, properties, partitionKey, rowKey, indexes, null);
+    this(element, className, record, table, typeName, version, properties, partitionKey, rowKey, indexes, null,
+        false, List.of());
+  }
+
+  /**
+   * The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. Entities of one hierarchy
+   * share its keys, so their key spaces meet by design.
+   */
+  String root() {
+    return ancestors.isEmpty() ? binaryName() : ancestors.get(ancestors.size() - 1);
   }
 
   /**
@@ -66,7 +79,8 @@ record EntityModel(
     return generated(GeneratedNames.mapping(binaryName()));
   }
 
-  private String binaryName() {
+  /** The class's binary name, as {@code Class.getName()} gives it. */
+  String binaryName() {
     String packageName = className.packageName();
     String nested = String.join("$", className.simpleNames());
     return packageName.isEmpty() ? nested : packageName + "." + nested;

@@ -18,6 +18,10 @@ final class Ids {
   static final String ENTITY_VERSION = "EntityVersion";
   static final String ENTITY_TYPE_DUPLICATE = "EntityTypeDuplicate";
   static final String ENTITY_MISSING_KEY = "EntityMissingKey";
+  static final String ENTITY_INHERITED_TABLE = "EntityInheritedTable";
+  static final String ENTITY_INHERITED_TYPE = "EntityInheritedType";
+  static final String ENTITY_INHERITED_KEY = "EntityInheritedKey";
+  static final String ENTITY_INHERITED_INDEX = "EntityInheritedIndex";
   static final String PROPERTY_TYPE = "PropertyType";
   static final String PROPERTY_NAME = "PropertyName";
   static final String PROPERTY_COUNT = "PropertyCount";

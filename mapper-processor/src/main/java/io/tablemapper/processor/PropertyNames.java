@@ -60,7 +60,7 @@ final class PropertyNames {
     for (PropertyModel property : properties) {
       AnnotationMirror mirror = Annotations.find(property.element(), Annotations.PROPERTY);
       String where = "property '" + property.name() + "' of " + type.getSimpleName();
-      String storedName = stored(property.name(), strategy);
+      String storedName = stored(property.name(), strategyOf(type, property, strategy));
       if (mirror != null) {
         AnnotationValue value = Annotations.explicit(mirror, "value");
         String explicit = annotations.string(mirror, "value");
@@ -95,6 +95,17 @@ final class PropertyNames {
       named.add(property.withStorage(storedName, property.defaultValue()));
     }
     return named;
+  }
+
+  /**
+   * The naming strategy of a property: its entity's, except for a property declared in an {@code @Entity}
+   * superclass, which keeps the name that class gives it (so a query of the root finds it in every subtype's rows).
+   */
+  private String strategyOf(TypeElement type, PropertyModel property, String entityStrategy) {
+    Element declaring = property.element().getEnclosingElement();
+    return declaring instanceof TypeElement && declaring != type && Annotations.has(declaring, Annotations.ENTITY)
+        ? strategy((TypeElement) declaring)
+        : entityStrategy;
   }
 
   /** The stored name of a Java property name under a strategy. */

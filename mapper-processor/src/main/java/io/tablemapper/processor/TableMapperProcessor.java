@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.JavaFile;
+import io.tablemapper.spi.GeneratedNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
@@ -31,10 +33,13 @@ import javax.tools.StandardLocation;
  * retried in the next round. The processor never throws out of {@link #process}: an unexpected failure is reported
  * on the type being processed, and the others go on.
  *
- * <p>It is an isolating incremental processor (declared in {@code META-INF/gradle/incremental.annotation.processors}):
- * each generated file has exactly one originating element, the entity or repository it was generated from, and is
- * decided by what that element references. The checks that span entity types of one table see the types compiled
- * together.
+ * <p>An {@code @Entity} that extends another is listed in {@code META-INF/tablemapper/subtypes/<ancestor>} for each
+ * {@code @Entity} ancestor ({@link io.tablemapper.spi.GeneratedNames#subtypesResource}), written when processing is
+ * over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of the compilation
+ * as its originating elements, so the processor is an aggregating incremental processor (declared in
+ * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
+ * the entity or repository it was generated from. The checks that span entity types of one table see the types
+ * compiled together.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
@@ -54,6 +59,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
   private final Set<String> written = new HashSet<>();
   private final Set<String> deferredEntities = new LinkedHashSet<>();
   private final Set<String> deferredRepositories = new LinkedHashSet<>();
+  /** The valid subtypes of each {@code @Entity} ancestor (by binary name), for the subtype resources. */
+  private final Map<String, Map<String, TypeElement>> subtypes = new TreeMap<>();
 
   /** Creates the processor; javac calls {@link #init}. */
   public TableMapperProcessor() {}
@@ -99,6 +106,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
         processRepository(type);
       }
       if (round.processingOver()) {
+        writeSubtypes();
         reportUnresolved(deferredEntities, "@Entity");
         reportUnresolved(deferredRepositories, "@Repository");
       }
@@ -151,6 +159,9 @@ public final class TableMapperProcessor extends AbstractProcessor {
       if (model != null) {
         write(metamodelGenerator.generate(model));
         write(mappingGenerator.generate(model));
+        for (String ancestor : model.ancestors()) {
+          subtypes.computeIfAbsent(ancestor, a -> new TreeMap<>()).put(model.binaryName(), model.element());
+        }
       }
     } catch (DeferException e) {
       deferredEntities.add(name);
@@ -196,6 +207,30 @@ public final class TableMapperProcessor extends AbstractProcessor {
           "[" + Ids.PROCESSOR_FAILURE + "] could not write the plan report " + path + ": " + e.getMessage(),
           model.element());
     }
+  }
+
+  /** Lists each ancestor's subtypes, one binary name per line, sorted so that the output is deterministic. */
+  private void writeSubtypes() {
+    for (Map.Entry<String, Map<String, TypeElement>> entry : subtypes.entrySet()) {
+      String path = GeneratedNames.subtypesResource(entry.getKey());
+      if (!written.add(path)) {
+        continue;
+      }
+      try {
+        FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", path,
+            entry.getValue().values().toArray(new Element[0]));
+        try (Writer writer = file.openWriter()) {
+          for (String subtype : entry.getValue().keySet()) {
+            writer.write(subtype);
+            writer.write('\n');
+          }
+        }
+      } catch (IOException e) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            "[" + Ids.PROCESSOR_FAILURE + "] could not write the subtype list " + path + ": " + e.getMessage());
+      }
+    }
+    subtypes.clear();
   }
 
   /** An unexpected failure while processing one type: reported on it, so the other types are still processed. */

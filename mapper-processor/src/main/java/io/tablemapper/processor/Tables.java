@@ -36,6 +36,9 @@ final class Tables {
     }
     boolean ok = true;
     for (EntityModel other : others) {
+      if (other.root().equals(entity.root())) {
+        continue; // one hierarchy shares one key space: its root's keys
+      }
       ok &= KeySpaces.checkAgainst(entity, other, diagnostics);
     }
     if (ok) {

@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,6 +51,10 @@ class DiagnosticsTest {
 
   private static final String KEYS = "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")";
 
+  /** The abstract root of a hierarchy, for the cases of its subtypes. */
+  private static final JavaFileObject ROOT =
+      source("P", KEYS + "\npublic abstract class P { public String a; public String b; }");
+
   static Stream<Arguments> cases() {
     String components = IntStream.range(0, 253).mapToObj(i -> "int p" + i).collect(Collectors.joining(", "));
     String longLiteral = "x".repeat(1025);
@@ -57,8 +62,6 @@ class DiagnosticsTest {
         // entities
         error("an interface cannot be an entity", Ids.ENTITY_KIND, "interface E", "an entity is a record or a class",
             entity(KEYS, "public interface E {}")),
-        error("an abstract class cannot be an entity yet", Ids.ENTITY_KIND, "class E {", "abstract",
-            entity(KEYS, "public abstract class E { String a; String b; }")),
         error("a bean without a no-argument constructor is reported on the class", Ids.ENTITY_CONSTRUCTOR, "class E {",
             "constructor without parameters",
             entity(KEYS, "public class E { public String a; public String b; public E(String a) { this.a = a; } }")),
@@ -116,6 +119,21 @@ class DiagnosticsTest {
                 + "public record A(String a, String b) {}"),
             source("B", "@Entity(table = \"things\", type = \"Thing\")\n@PartitionKey(\"{a}\") @RowKey(\"b_{b}\")\n"
                 + "public record B(String a, String b) {}")),
+        // hierarchies
+        error("a subtype naming another table than its root's is reported on the table", Ids.ENTITY_INHERITED_TABLE,
+            "\"Others\"", "a hierarchy lives in one table", ROOT,
+            source("S", "@Entity(table = \"Others\", type = \"S\")\npublic class S extends P { public int c; }")),
+        error("a subtype taking its root's type is reported on the type", Ids.ENTITY_INHERITED_TYPE, "\"P\"",
+            "give it a discriminator of its own", ROOT,
+            source("S", "@Entity(type = \"P\")\npublic class S extends P { public int c; }")),
+        error("a subtype declaring its own key template is reported on it", Ids.ENTITY_INHERITED_KEY, "\"s_{b}\"",
+            "has the key templates of its root P", ROOT,
+            source("S", "@Entity @RowKey(\"s_{b}\")\npublic class S extends P { public int c; }")),
+        error("a subtype of a root with an index is reported on the subtype", Ids.ENTITY_INHERITED_INDEX, "class S",
+            "indexes are not supported in entity hierarchies",
+            source("P", KEYS + " @Index(name = \"byC\", rowKey = \"c_{c}\")\n"
+                + "public class P { public String a; public String b; public String c; }"),
+            source("S", "@Entity\npublic class S extends P { public int d; }")),
         // schema evolution and naming
         error("a default the property's type cannot hold is reported on its text", Ids.DEFAULT_VALUE, "\"many\"",
             "is not a valid int",
@@ -406,6 +424,33 @@ class DiagnosticsTest {
         .contains("row.putString(\"FirstName\", entity.firstName())");
     assertThat(compilation.generatedSourceFile("test.F__Mapping").orElseThrow().getCharContent(true).toString())
         .contains("row.putString(\"firstName\", entity.firstName())");
+  }
+
+  @Test
+  void anAbstractRootAndItsSubtypesCompileAndEachAncestorListsItsSubtypesForTheRuntime() throws java.io.IOException {
+    Compilation compilation = compile(ROOT,
+        source("S", "@Entity\npublic class S extends P { public int c; }"),
+        source("T", "@Entity(type = \"Tee\")\npublic class T extends S { public int d; }"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation.generatedFile(StandardLocation.CLASS_OUTPUT,
+        "META-INF/tablemapper/subtypes/test.P").orElseThrow())).isEqualTo("test.S\ntest.T\n");
+    assertThat(contents(compilation.generatedFile(StandardLocation.CLASS_OUTPUT,
+        "META-INF/tablemapper/subtypes/test.S").orElseThrow())).isEqualTo("test.T\n");
+    assertThat(contents(compilation.generatedSourceFile("test.P__Mapping").orElseThrow()))
+        .contains("throw abstractEntity(entity)", "throw abstractRow(row)");
+    assertThat(contents(compilation.generatedSourceFile("test.T__Mapping").orElseThrow()))
+        .contains("super(T.class, T_.TABLE, T_.TYPE", "row.putInt32(\"c\", entity.c)", "row.putInt32(\"d\", entity.d)");
+  }
+
+  @Test
+  void aSubtypeNamesItsOwnPropertiesButKeepsTheNamesItsRootGivesToInheritedOnes() {
+    Compilation compilation = compile(ROOT,
+        source("S", "@Naming(NamingStrategy.PASCAL_CASE) @Entity\npublic class S extends P { public int count; }"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation.generatedSourceFile("test.S__Mapping").orElseThrow()))
+        .contains("row.putString(\"a\", entity.a)", "row.putInt32(\"Count\", entity.count)");
   }
 
   @Test

@@ -84,16 +84,37 @@ class GeneratedSourcesTest {
           + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
           + "}\n";
 
+  /** The guide's inheritance example: an abstract root and a subtype. */
+  static final String PERSON =
+      "@Entity(table = \"Person\")\n"
+          + "@PartitionKey(\"{city}\")\n"
+          + "@RowKey(\"person_{personId:06}\")\n"
+          + "public abstract class Person {\n"
+          + "  public String city;\n"
+          + "  public int personId;\n"
+          + "  private String lastName;\n"
+          + "  @ETag public String etag;\n"
+          + "  public String getLastName() { return lastName; }\n"
+          + "  public void setLastName(String lastName) { this.lastName = lastName; }\n"
+          + "}\n";
+
+  static final String CUSTOMER =
+      "@Entity(type = \"Customer\")\n"
+          + "public class Customer extends Person {\n"
+          + "  public String accountNumber;\n"
+          + "}\n";
+
   private static Compilation compileCanonical() {
     return Compiler.javac()
         .withProcessors(new TableMapperProcessor())
         .withOptions("-Xlint:all", "-Werror")
-        .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY));
+        .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY),
+            source("Person", PERSON), source("Customer", CUSTOMER));
   }
 
   @ParameterizedTest(name = "{0} is generated exactly as in the golden file")
   @ValueSource(strings = {"Employee_", "Employee__Mapping", "Account_", "Account__Mapping",
-      "EmployeeRepository__Impl"})
+      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping"})
   void generatedSourceMatchesTheGoldenFile(String name) throws IOException {
     Compilation compilation = compileCanonical();
     assertThat(compilation).succeededWithoutWarnings();
@@ -236,6 +257,40 @@ class GeneratedSourcesTest {
     assertThat(application).succeeded();
     assertThat(application).generatedSourceFile("test.EmployeeRepository__Impl");
     assertThat(application.generatedSourceFile("test.Employee__Mapping")).isEmpty();
+  }
+
+  @Test
+  void aSubtypeOfARootCompiledEarlierInheritsItsKeysFromTheClassFileAndIsListedInItsOwnCompilation()
+      throws IOException {
+    Compilation library = Sources.compile(source("Person",
+        "@Entity(table = \"People\") @PartitionKey(\"{city}\") @RowKey(\"person_{id:06}\")\n"
+            + "public abstract class Person { public String city; public int id; }"));
+    assertThat(library).succeeded();
+    Path classes = Files.createTempDirectory("tablemapper-library");
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
+        Files.createDirectories(target.getParent());
+        try (var in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+    String classpath = classes + java.io.File.pathSeparator + System.getProperty("java.class.path");
+    Compilation application = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-classpath", classpath)
+        .compile(source("Customer", "@Entity public class Customer extends Person { public String account; }"));
+
+    assertThat(application).succeededWithoutWarnings();
+    assertThat(contents(application, "test.Customer__Mapping"))
+        .contains("Customer_.TABLE", "row.putString(\"account\", entity.account)");
+    assertThat(contents(application, "test.Customer_"))
+        .contains("TABLE = \"People\"", "person_{id:06}");
+    assertThat(application.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+            "META-INF/tablemapper/subtypes/test.Person").orElseThrow().getCharContent(true).toString())
+        .isEqualTo("test.Customer\n");
   }
 
   private static String contents(Compilation compilation, String name) {

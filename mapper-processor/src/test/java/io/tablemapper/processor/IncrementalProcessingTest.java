@@ -27,19 +27,20 @@ import javax.lang.model.element.TypeElement;
 import org.junit.jupiter.api.Test;
 
 /**
- * What an incremental build (Gradle's isolating mode) needs from the processor: the declaration, and exactly one
- * originating element per generated file. The processor runs here behind a wrapped environment, as Gradle runs it,
- * which also takes away javac's own APIs.
+ * What an incremental build needs from the processor: the declaration (aggregating, as the subtype lists of entity
+ * hierarchies gather several types into one file), and the originating elements of each generated file — exactly
+ * one, the type it was generated from, for every file but a subtype list, which has its subtypes. The processor
+ * runs here behind a wrapped environment, as Gradle runs it, which also takes away javac's own APIs.
  */
 class IncrementalProcessingTest {
 
   @Test
-  void theProcessorIsDeclaredIsolating() throws IOException {
+  void theProcessorIsDeclaredAggregatingForItsSubtypeLists() throws IOException {
     try (InputStream in = TableMapperProcessor.class.getClassLoader()
         .getResourceAsStream("META-INF/gradle/incremental.annotation.processors")) {
       assertThat(in).isNotNull();
       assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim())
-          .isEqualTo(TableMapperProcessor.class.getName() + ",isolating");
+          .isEqualTo(TableMapperProcessor.class.getName() + ",aggregating");
     }
   }
 
@@ -61,6 +62,22 @@ class IncrementalProcessingTest {
         .hasToString("EmployeeRepository");
     assertThat(recording.originating.get("META-INF/tablemapper/plans/test.EmployeeRepository.txt").get(0)
         .getSimpleName()).hasToString("EmployeeRepository");
+  }
+
+  @Test
+  void aSubtypeListHasEverySubtypeItListsAsItsOriginatingElements() {
+    Recording recording = new Recording();
+    Compilation compilation = Compiler.javac()
+        .withProcessors(recording)
+        .compile(source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")\n"
+                + "public abstract class P { public String a; public String b; }"),
+            source("S", "@Entity public class S extends P { public int c; }"),
+            source("T", "@Entity public class T extends P { public int d; }"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(recording.originating.get("META-INF/tablemapper/subtypes/test.P"))
+        .extracting(element -> element.getSimpleName().toString())
+        .containsExactly("S", "T");
+    assertThat(recording.originating.get("test.S__Mapping")).hasSize(1);
   }
 
   @Test

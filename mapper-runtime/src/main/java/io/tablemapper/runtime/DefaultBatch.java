@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.runtime.EntityWrite.Kind;
@@ -16,7 +17,7 @@ import java.util.Objects;
  * A {@link Batch}: collects the application's operations, then on {@link #commit()} maps each entity, checks that
  * it belongs to the batch's table and partition, and hands them all to {@link EgtWriter} as one entity group
  * transaction. Failures name the application's operation by the position it was added at, however many index
- * copies precede it in the transaction.
+ * copies precede it in the transaction. A {@link DynamicEntity} is written as it is, in the batch's table.
  */
 final class DefaultBatch implements Batch {
   private final MapperCore core;
@@ -75,7 +76,9 @@ final class DefaultBatch implements Batch {
     }
     List<EntityWrite<?>> writes = new ArrayList<>(kinds.size());
     for (int i = 0; i < kinds.size(); i++) {
-      writes.add(prepare(i, kinds.get(i), entities.get(i), core.mappingOf(entities.get(i))));
+      Object entity = entities.get(i);
+      EntityMapping<?> mapping = entity instanceof DynamicEntity ? new DynamicMapping(table) : core.mappingOf(entity);
+      writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
     core.writer.write(table, writes, Mode.BATCH);
     List<Object> stored = new ArrayList<>(writes.size());

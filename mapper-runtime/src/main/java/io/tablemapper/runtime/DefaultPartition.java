@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
@@ -18,8 +19,10 @@ import java.util.function.Consumer;
 
 /**
  * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its
- * discriminator and the mapper's {@link TypeRegistry}. Index copies ({@code type#index}) are skipped; a type no
- * registered class declares is an error rather than a silently missing entity.
+ * discriminator and the mapper's {@link TypeRegistry}; a row without a discriminator (written by another tool) is
+ * resolved by the literal prefix of its RowKey ({@link TypeRegistry#findByPrefix}). Index copies
+ * ({@code type#index}) are skipped; a row of a type no registered class declares is an error, skipped, or returned
+ * as a {@link DynamicEntity}, as the mapper's {@link io.tablemapper.api.UnknownTypePolicy} says.
  */
 final class DefaultPartition implements Partition {
   private final MapperCore core;
@@ -130,7 +133,7 @@ final class DefaultPartition implements Partition {
     core.tables.ensure(table);
     return TableQuery.builder(table)
         .partitionKey(partitionKey)
-        .filter(only == null ? null : Filter.eq(EntityMapping.TYPE_PROPERTY, only.typeName()))
+        .filter(only == null ? null : Hierarchy.typeFilter(only))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
   }
@@ -154,22 +157,31 @@ final class DefaultPartition implements Partition {
     if (type != null && IndexCopies.isCopyType(type)) {
       return null;
     }
-    EntityMapping<?> mapping = type == null ? null : core.registry.find(table, type);
-    if (mapping == null) {
-      throw unknown(row, type);
+    EntityMapping<?> mapping = type == null ? core.registry.findByPrefix(table, row) : core.registry.find(table, type);
+    if (mapping != null) {
+      return mapping.fromRow(row, core.context);
     }
-    return mapping.fromRow(row, core.context);
+    switch (core.unknownTypes) {
+      case SKIP:
+        return null;
+      case DYNAMIC:
+        return DynamicEntity.fromRow(row);
+      default:
+        throw unknown(row, type);
+    }
   }
 
   private UnknownEntityTypeException unknown(TableRow row, String type) {
     String found = type == null
-        ? "has no EntityType property (or not a String one), so its entity class cannot be resolved"
+        ? "has no EntityType property (or not a String one) and its RowKey starts with the literal prefix of no"
+            + " entity class known to this mapper for table " + table + ", so its entity class cannot be resolved"
         : "has EntityType '" + type + "', which no entity class known to this mapper declares for table " + table;
     return new UnknownEntityTypeException(type,
         "row " + row.describeKeys() + " of table " + table + " " + found + " (known types: "
             + core.registry.describeTypes(table) + "); register the class that declares it with"
             + " TableMapper.builder().entities(" + (type == null ? "YourEntity" : simple(type))
-            + ".class), or read only one type with partition(...).all(YourEntity.class)");
+            + ".class), read only one type with partition(...).all(YourEntity.class), or choose another"
+            + " TableMapper.builder().unknownTypes(...) policy (SKIP, DYNAMIC)");
   }
 
   private static String simple(String type) {

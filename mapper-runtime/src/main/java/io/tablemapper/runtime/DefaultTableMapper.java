@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
+import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
@@ -24,7 +25,8 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
-    this.core = new MapperCore(settings.backend(), settings.queryListener(), settings.newerVersions());
+    this.core = new MapperCore(DiscriminatorBackend.wrap(settings.backend(), settings.discriminator()),
+        settings.queryListener(), settings.newerVersions(), settings.unknownTypes());
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
         core.mapping(entityClass);
@@ -45,8 +47,8 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   @SuppressWarnings("unchecked")
   public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
     Objects.requireNonNull(mapping, "mapping");
-    core.registry.register(mapping);
-    return (RepositorySupport<T>) supports.computeIfAbsent(mapping, m -> new EntitySupport<>(core, mapping));
+    EntityMapping<T> used = core.register(Hierarchy.of(mapping));
+    return (RepositorySupport<T>) supports.computeIfAbsent(used, m -> new EntitySupport<>(core, used));
   }
 
   @Override
@@ -61,6 +63,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     checkAddress(table, partitionKey, "partition");
     return new DefaultPartition(core, table, partitionKey);
+  }
+
+  @Override
+  public DynamicTable dynamic(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return new DefaultDynamicTable(core, table);
   }
 
   @Override

@@ -172,8 +172,8 @@ final class EntityWrite<T> {
    */
   static <T> EntityWrite<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
       NewerVersionPolicy newerVersions) {
-    return new EntityWrite<>(kind, mapping, entity, position, context, null, null, null, false,
-        newerVersions == NewerVersionPolicy.REFUSE_REPLACE);
+    return new EntityWrite<>(kind, Hierarchy.concrete(mapping, entity), entity, position, context, null, null, null,
+        false, newerVersions == NewerVersionPolicy.REFUSE_REPLACE && !DynamicMapping.isDynamic(mapping));
   }
 
   /**
@@ -185,7 +185,7 @@ final class EntityWrite<T> {
    */
   static <T> EntityWrite<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position, MappingContext context) {
-    return new EntityWrite<>(Kind.DELETE, mapping, entity, position, context, read.etag(), ownRow ? read : null,
+    return new EntityWrite<>(Kind.DELETE, Hierarchy.concrete(mapping, entity), entity, position, context, read.etag(), ownRow ? read : null,
         ownRow ? null : read, true, false);
   }
 
@@ -534,6 +534,9 @@ final class EntityWrite<T> {
   }
 
   private TableRow withDiscriminator(TableRow built) {
+    if (DynamicMapping.isDynamic(mapping)) {
+      return built; // written as the application built it
+    }
     return mapping.typeName().equals(built.get(EntityMapping.TYPE_PROPERTY))
         ? built
         : built.toBuilder().putString(EntityMapping.TYPE_PROPERTY, mapping.typeName()).build();

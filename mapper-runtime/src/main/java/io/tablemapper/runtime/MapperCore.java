@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
+import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.MappingContext;
 import io.tablemapper.spi.TableBackend;
@@ -19,6 +20,8 @@ final class MapperCore {
   final ReadCache cache = new ReadCache();
   /** What writes do with rows of a newer version of their entity class. */
   final NewerVersionPolicy newerVersions;
+  /** What partition reads do with rows of unknown types. */
+  final UnknownTypePolicy unknownTypes;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -27,17 +30,32 @@ final class MapperCore {
   }
 
   MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions) {
+    this(backend, listener, newerVersions, UnknownTypePolicy.FAIL);
+  }
+
+  MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions,
+      UnknownTypePolicy unknownTypes) {
     this.newerVersions = newerVersions;
+    this.unknownTypes = unknownTypes;
     this.backend = backend;
     this.tables = new Tables(backend);
     this.listener = listener;
     this.writer = new EgtWriter(this);
   }
 
-  /** The mapping of an entity class, registered with this mapper. */
+  /**
+   * The mapping of an entity class, registered with this mapper: a {@link Hierarchy} when the class has
+   * {@code @Entity} subtypes, each of them registered too.
+   */
   <T> EntityMapping<T> mapping(Class<T> entityClass) {
-    EntityMapping<T> mapping = GeneratedCode.mapping(entityClass);
-    registry.register(mapping);
+    return register(Hierarchy.of(entityClass));
+  }
+
+  /** Registers a mapping (every concrete member of a hierarchy) and returns it. */
+  <T> EntityMapping<T> register(EntityMapping<T> mapping) {
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      registry.register(member);
+    }
     return mapping;
   }
 

@@ -149,7 +149,7 @@ final class QueryRun<T> {
 
   private Filter serverFilter() {
     if (index == null) {
-      return Filter.and(Filter.eq(EntityMapping.TYPE_PROPERTY, mapping.typeName()), query.filter());
+      return Filter.and(Hierarchy.typeFilter(mapping), query.filter());
     }
     Filter discriminator = Filter.eq(EntityMapping.TYPE_PROPERTY, index.copyType());
     return index.fullCopy() ? Filter.and(discriminator, query.filter()) : discriminator;

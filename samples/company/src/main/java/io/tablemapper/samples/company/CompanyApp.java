@@ -8,6 +8,9 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.UnknownTypePolicy;
+import io.tablemapper.samples.company.people.PeopleDirectory;
+import io.tablemapper.samples.company.people.Person;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -18,7 +21,8 @@ import java.util.function.Supplier;
 /**
  * The company of the table design guide, run end to end: it stores departments with their employees in one entity
  * group transaction, reviews and expense claims, then queries them, printing each query with the plan the
- * processor chose for it at compile time, and shows what the mapper refuses.
+ * processor chose for it at compile time, shows the guide's Person / Customer / Employee hierarchy as a polymorphic
+ * partition ({@link PeopleDirectory}), and shows what the mapper refuses.
  *
  * <p>It runs on an H2 database file by default ({@link BackendChoice} says how to choose another backend). What an
  * earlier run stored is found and kept, not inserted again, and each run's changes (a birthday, a new email
@@ -52,7 +56,8 @@ public final class CompanyApp {
         + " and -D" + BackendChoice.H2_FILE + "=PATH)");
     try (TableMapper mapper = TableMapper.builder()
         .backend(backend.open())
-        .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class)
+        .entities(Department.class, Employee.class, Review.class, ExpenseClaim.class, Person.class)
+        .unknownTypes(UnknownTypePolicy.DYNAMIC)
         .queryListener(event -> printPlan(out, event))
         .build()) {
       new CompanyApp(mapper, out).run();
@@ -75,6 +80,7 @@ public final class CompanyApp {
     concurrency();
     indexMaintenance();
     heterogeneousPartition();
+    new PeopleDirectory(mapper, out).run(this::section);
     paging();
     rejectedInput();
   }

@@ -74,6 +74,22 @@ class CompanyAppTest {
   }
 
   @Test
+  void thePeoplePartitionReturnsEachPersonAsItsSubtypeAndTheUnknownSupplierAsADynamicEntity() {
+    String people = output.substring(output.indexOf("== Inheritance"), output.indexOf("== Paging"));
+    String asPerson = people.substring(people.indexOf("the partition as Person"), people.indexOf("only the customers"));
+    assertThat(asPerson.lines().filter(line -> line.startsWith("      Customer: Customer[Seattle")).count())
+        .isEqualTo(2);
+    assertThat(asPerson.lines().filter(line -> line.startsWith("      Employee: Employee[Seattle")).count())
+        .isEqualTo(2);
+    assertThat(asPerson).doesNotContain("Supplier");
+    String smiths = people.substring(people.indexOf("everybody named Smith"), people.indexOf("the whole partition"));
+    assertThat(smiths).contains("Employee[Seattle #2: Ken Smith, Sales", "Customer[Seattle #3: Lee Smith");
+    String whole = people.substring(people.indexOf("the whole partition"), people.indexOf("the same rows"));
+    assertThat(whole).contains("DynamicEntity: DynamicEntity(PartitionKey 'Seattle', RowKey 'supplier_0001')");
+    assertThat(people).contains("person_000001 EntityType=Customer", "supplier_0001 EntityType=Supplier");
+  }
+
+  @Test
   void pagesFollowTheirContinuationTokensToTheLastPage() {
     assertThat(output).contains("page 1: [Kwok, Hall], token ").contains("page 2: [Cao, Jones], last page");
   }

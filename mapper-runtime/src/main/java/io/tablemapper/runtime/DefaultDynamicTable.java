@@ -1,0 +1,159 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.DynamicQuery;
+import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A {@link DynamicTable}: writes go through {@link EgtWriter} with a {@link DynamicMapping} (so failures read as
+ * they do for entities), reads straight to the backend.
+ */
+final class DefaultDynamicTable implements DynamicTable {
+  private final MapperCore core;
+  private final String table;
+  private final DynamicMapping mapping;
+
+  DefaultDynamicTable(MapperCore core, String table) {
+    this.core = core;
+    this.table = table;
+    this.mapping = new DynamicMapping(table);
+  }
+
+  @Override
+  public String table() {
+    return table;
+  }
+
+  @Override
+  public Optional<DynamicEntity> get(String partitionKey, String rowKey) {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    core.checkOpen();
+    core.tables.ensure(table);
+    Optional<TableRow> row;
+    try {
+      row = core.backend.get(table, partitionKey, rowKey);
+    } catch (TableNotFoundException dropped) {
+      core.tables.forget(table);
+      return Optional.empty();
+    }
+    return row.map(DynamicEntity::fromRow);
+  }
+
+  @Override
+  public DynamicEntity insert(DynamicEntity entity) {
+    return write(Kind.INSERT, entity);
+  }
+
+  @Override
+  public DynamicEntity upsert(DynamicEntity entity) {
+    return write(Kind.UPSERT, entity);
+  }
+
+  @Override
+  public DynamicEntity update(DynamicEntity entity) {
+    return write(Kind.UPDATE, entity);
+  }
+
+  @Override
+  public DynamicEntity merge(DynamicEntity entity) {
+    return write(Kind.MERGE, entity);
+  }
+
+  @Override
+  public void delete(DynamicEntity entity) {
+    write(Kind.DELETE, entity);
+  }
+
+  private DynamicEntity write(Kind kind, DynamicEntity entity) {
+    core.checkOpen();
+    Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
+    EntityWrite<DynamicEntity> write = EntityWrite.of(kind, mapping, entity, 0, core.context, core.newerVersions);
+    core.writer.write(table, List.of(write), Mode.REPOSITORY);
+    return write.stored();
+  }
+
+  @Override
+  public List<DynamicEntity> query(DynamicQuery query) {
+    core.checkOpen();
+    TableQuery base = query(query, StoreLimits.MAX_PAGE_SIZE);
+    List<DynamicEntity> entities = new ArrayList<>();
+    String token = null;
+    do {
+      QueryResult page = send(base.withContinuation(token));
+      for (TableRow row : page.rows()) {
+        entities.add(DynamicEntity.fromRow(row));
+      }
+      token = page.continuation();
+    } while (token != null);
+    return entities;
+  }
+
+  @Override
+  public Page<DynamicEntity> query(DynamicQuery query, PageRequest request) {
+    Objects.requireNonNull(request, "request");
+    core.checkOpen();
+    String fingerprint = PageTokens.fingerprint(table, String.valueOf(query), DynamicMapping.TYPE);
+    String token = request.token()
+        .map(t -> PageTokens.decode(t, fingerprint, "dynamic query " + query + " of table " + table).backendToken())
+        .orElse(null);
+    TableQuery base = query(query, request.size());
+    List<DynamicEntity> items = new ArrayList<>();
+    boolean exhausted = false;
+    while (items.size() < request.size() && !exhausted) {
+      QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
+      for (TableRow row : page.rows()) {
+        items.add(DynamicEntity.fromRow(row));
+      }
+      token = page.continuation();
+      exhausted = token == null;
+    }
+    return Page.of(items, exhausted ? null : PageTokens.encode(fingerprint, token, 0));
+  }
+
+  private TableQuery query(DynamicQuery query, int limit) {
+    Objects.requireNonNull(query, "query");
+    core.tables.ensure(table);
+    TableQuery.Builder builder = TableQuery.builder(table);
+    if (query.partitionKey() != null) {
+      builder.partitionKey(query.partitionKey());
+    }
+    return builder
+        .rowFrom(query.rowFrom() == null ? null : KeyBound.inclusive(query.rowFrom()))
+        .rowTo(query.rowTo() == null ? null
+            : query.rowToInclusive() ? KeyBound.inclusive(query.rowTo()) : KeyBound.exclusive(query.rowTo()))
+        .filter(query.filter())
+        .limit(limit)
+        .build();
+  }
+
+  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  private QueryResult send(TableQuery page) {
+    try {
+      return core.backend.query(page);
+    } catch (TableNotFoundException dropped) {
+      core.tables.forget(table);
+      core.tables.ensure(table);
+      return core.backend.query(page);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "DynamicTable[" + table + "]";
+  }
+}

@@ -1,0 +1,60 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.MappingContext;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.key.KeySpec;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * How {@link DynamicEntity} property bags map onto rows of one table: as they are. The keys are the entity's, no
+ * discriminator is added ({@link EntityWrite} leaves rows of this mapping as built), there are no indexes and no
+ * versions, so writes through it read nothing first. Never registered as an entity type.
+ */
+final class DynamicMapping extends EntityMapping<DynamicEntity> {
+  /** The type name in messages; no row is written with it. */
+  static final String TYPE = "DynamicEntity";
+  private static final KeySpec PARTITION_KEY = KeySpec.of(TYPE, "PartitionKey", "{partitionKey}", String.class);
+  private static final KeySpec ROW_KEY = KeySpec.of(TYPE, "RowKey", "{rowKey}", String.class);
+
+  DynamicMapping(String table) {
+    super(DynamicEntity.class, table, TYPE, 1, PARTITION_KEY, ROW_KEY, true, List.of());
+  }
+
+  /** Whether a mapping is one of dynamic entities. */
+  static boolean isDynamic(EntityMapping<?> mapping) {
+    return mapping instanceof DynamicMapping;
+  }
+
+  @Override
+  public String partitionKey(DynamicEntity entity) {
+    return entity.partitionKey();
+  }
+
+  @Override
+  public String rowKey(DynamicEntity entity) {
+    return entity.rowKey();
+  }
+
+  @Override
+  public TableRow toRow(DynamicEntity entity, MappingContext context) {
+    return entity.toRow().withSystemProperties(null, null);
+  }
+
+  @Override
+  public DynamicEntity fromRow(TableRow row, MappingContext context) {
+    return DynamicEntity.fromRow(row);
+  }
+
+  @Override
+  public String etag(DynamicEntity entity) {
+    return entity.etag();
+  }
+
+  @Override
+  public DynamicEntity withSystemProperties(DynamicEntity entity, String etag, Instant timestamp) {
+    return entity.withSystemProperties(etag, timestamp);
+  }
+}
