@@ -20,7 +20,7 @@ import java.lang.annotation.Target;
  * several entity types can share one table and one partition (and therefore one entity group transaction).
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Entity {
 
