@@ -74,6 +74,14 @@ public final class EntityRules {
   public static final String INDEX_PARTITION_KEY = "IndexPartitionKey";
   /** An index copies a property the entity does not store. */
   public static final String INDEX_UNKNOWN_PROPERTY = "IndexUnknownProperty";
+  /** A {@code @DefaultValue} text that is no value of its property's type. */
+  public static final String DEFAULT_VALUE = "DefaultValue";
+  /** A {@code @DefaultValue} on a property that never takes one. */
+  public static final String DEFAULT_VALUE_PROPERTY = "DefaultValueProperty";
+  /** An {@code @Upgrade} method with the wrong signature, or a second one. */
+  public static final String UPGRADE_METHOD = "UpgradeMethod";
+  /** An {@code @Upgrade} method on a class of version 1. */
+  public static final String UPGRADE_VERSION = "UpgradeVersion";
   /** The class has a feature only the annotation processor supports (run-time introspection only). */
   public static final String RUNTIME_MAPPING_UNSUPPORTED = "RuntimeMappingUnsupported";
 
@@ -354,6 +362,167 @@ public final class EntityRules {
   public static String indexUnknownProperty(String entity, String name, String property, Collection<String> known) {
     return "index '" + name + "' of " + entity + " copies '" + property + "', which is not a stored"
         + " property of " + entity + didYouMean(property, known);
+  }
+
+  // ------------------------------------------------------------------ schema evolution
+
+  /** How messages name a default: {@code @DefaultValue("EUR") of property 'currency' of Employee}. */
+  public static String defaultWhere(String text, String entity, String property) {
+    return "@DefaultValue(\"" + text + "\") of property '" + property + "' of " + entity;
+  }
+
+  /** A default on a property that takes none ({@code reason} from {@link #defaultReason}). */
+  public static String defaultNotApplicable(String where, String reason) {
+    return where + " cannot apply: " + reason;
+  }
+
+  /**
+   * Why a property takes no default: {@code role} is {@code Transient}, {@code ETag}, {@code Timestamp} or
+   * {@code Json}.
+   */
+  public static String defaultReason(String role) {
+    switch (role) {
+      case "Transient":
+        return "it is @Transient, so never read from a row; give the field an initial value instead";
+      case "Json":
+        return "it is @Json; set the missing value in an @Upgrade method instead";
+      default:
+        return "it is @" + role + ", which every row has; remove @DefaultValue";
+    }
+  }
+
+  /** A default on a key property. */
+  public static String defaultOnKey(String entity, String property) {
+    return "@DefaultValue of property '" + property + "' of " + entity + " cannot apply: it"
+        + " is part of a key, so every row holds it; remove @DefaultValue";
+  }
+
+  /** A default text that is no value of the type. */
+  public static String defaultInvalid(String where, String type, String problem) {
+    return where + " is not a valid " + type + ": " + problem;
+  }
+
+  /**
+   * The value of a {@code @DefaultValue} text for a property of a kind (the name of a stored kind: {@code STRING},
+   * {@code CHAR}, {@code BOOLEAN}, {@code BYTE}, {@code SHORT}, {@code INT}, {@code LONG}, {@code FLOAT},
+   * {@code DOUBLE}, {@code UUID}, {@code INSTANT}, {@code OFFSET_DATE_TIME}, {@code LOCAL_DATE},
+   * {@code LOCAL_DATE_TIME}, {@code ENUM}, {@code BIG_DECIMAL}, {@code BIG_INTEGER}, {@code BINARY}): a String,
+   * boxed primitive, java.time value, BigDecimal, BigInteger, byte[], or for an enum the constant's name.
+   *
+   * @param type the property type as source writes it, for messages
+   * @throws IllegalArgumentException whose message says why the text is no such value
+   */
+  public static Object parseDefault(String kind, String text, List<String> enumConstants, String type) {
+    String problem;
+    try {
+      switch (kind) {
+        case "STRING":
+          if (text.length() <= StoreLimits.MAX_STRING_LENGTH) {
+            return text;
+          }
+          problem = "it is " + text.length() + " characters long; the store holds at most "
+              + StoreLimits.MAX_STRING_LENGTH;
+          break;
+        case "CHAR":
+          if (text.length() == 1) {
+            return text.charAt(0);
+          }
+          problem = "a char default is exactly one character";
+          break;
+        case "BOOLEAN":
+          if (text.equals("true") || text.equals("false")) {
+            return Boolean.valueOf(text);
+          }
+          problem = "write true or false";
+          break;
+        case "BYTE":
+          return Byte.parseByte(text);
+        case "SHORT":
+          return Short.parseShort(text);
+        case "INT":
+          return Integer.parseInt(text);
+        case "LONG":
+          return Long.parseLong(text);
+        case "FLOAT":
+          return Float.parseFloat(text);
+        case "DOUBLE":
+          return Double.parseDouble(text);
+        case "UUID":
+          java.util.UUID uuid = java.util.UUID.fromString(text);
+          if (uuid.toString().equals(text.toLowerCase(Locale.ROOT))) {
+            return uuid;
+          }
+          problem = "write a UUID in its canonical form, for example 123e4567-e89b-12d3-a456-426614174000";
+          break;
+        case "INSTANT":
+          java.time.Instant instant = java.time.Instant.parse(text);
+          problem = StoreLimits.dateTimeProblem(instant);
+          if (problem == null) {
+            return instant;
+          }
+          break;
+        case "OFFSET_DATE_TIME":
+          java.time.OffsetDateTime offset = java.time.OffsetDateTime.parse(text);
+          problem = StoreLimits.dateTimeProblem(offset.toInstant());
+          if (problem == null) {
+            return offset;
+          }
+          break;
+        case "LOCAL_DATE":
+          return java.time.LocalDate.parse(text);
+        case "LOCAL_DATE_TIME":
+          return java.time.LocalDateTime.parse(text);
+        case "ENUM":
+          if (enumConstants.contains(text)) {
+            return text;
+          }
+          problem = "it is not a constant of " + type + " (" + String.join(", ", enumConstants) + ")";
+          break;
+        case "BIG_DECIMAL":
+          return new java.math.BigDecimal(text);
+        case "BIG_INTEGER":
+          return new java.math.BigInteger(text);
+        case "BINARY":
+          byte[] bytes = java.util.Base64.getDecoder().decode(text);
+          if (bytes.length <= StoreLimits.MAX_BINARY_LENGTH) {
+            return bytes;
+          }
+          problem = "it holds " + bytes.length + " bytes; the store holds at most " + StoreLimits.MAX_BINARY_LENGTH;
+          break;
+        default:
+          throw new AssertionError(kind);
+      }
+    } catch (NumberFormatException e) {
+      problem = "write a number in Java's decimal syntax within the type's range";
+    } catch (java.time.format.DateTimeParseException e) {
+      problem = "write it in ISO-8601 (" + e.getMessage() + ")";
+    } catch (IllegalArgumentException e) {
+      problem = kind.equals("BINARY") ? "write the bytes in Base64" : e.getMessage();
+    }
+    throw new IllegalArgumentException(problem);
+  }
+
+  /** How messages name an upgrade method: {@code @Upgrade method upgrade of Employee}. */
+  public static String upgradeWhere(String method, String entity) {
+    return "@Upgrade method " + method + " of " + entity;
+  }
+
+  /** A second upgrade method. */
+  public static String upgradeSecond(String where, String first) {
+    return where + " is a second one (" + first + " is the first); an entity has one upgrade method, which"
+        + " handles every older version it is given";
+  }
+
+  /** An upgrade method with the wrong signature ({@code problem} as "is not static"). */
+  public static String upgradeSignature(String where, String problem, String method) {
+    return where + " " + problem + "; declare it as static void " + method
+        + "(int fromVersion, Map<String, Object> properties)";
+  }
+
+  /** An upgrade method on a class of version 1. */
+  public static String upgradeVersion(String where, String entity, int version) {
+    return where + " can never run: " + entity + " is version " + version + ", so no row is older; raise"
+        + " @Entity(version = ...) when the class changes, and upgrade rows of the versions before it";
   }
 
   // ------------------------------------------------------------------ suggestions

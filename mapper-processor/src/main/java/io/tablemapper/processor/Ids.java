@@ -31,10 +31,10 @@ final class Ids {
   static final String TIMESTAMP_DUPLICATE = EntityRules.TIMESTAMP_DUPLICATE;
 
   // schema evolution and naming
-  static final String DEFAULT_VALUE = "DefaultValue";
-  static final String DEFAULT_VALUE_PROPERTY = "DefaultValueProperty";
-  static final String UPGRADE_METHOD = "UpgradeMethod";
-  static final String UPGRADE_VERSION = "UpgradeVersion";
+  static final String DEFAULT_VALUE = EntityRules.DEFAULT_VALUE;
+  static final String DEFAULT_VALUE_PROPERTY = EntityRules.DEFAULT_VALUE_PROPERTY;
+  static final String UPGRADE_METHOD = EntityRules.UPGRADE_METHOD;
+  static final String UPGRADE_VERSION = EntityRules.UPGRADE_VERSION;
   static final String PROPERTY_NAME_DUPLICATE = EntityRules.PROPERTY_NAME_DUPLICATE;
   static final String NAMING_OPTION = "NamingOption";
 

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.Entity;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.GeneratedNames;
@@ -12,7 +13,8 @@ import java.lang.reflect.Modifier;
 /**
  * Finds the classes the annotation processor generated, by the names {@link GeneratedNames} decides: no classpath
  * scanning, and reflection only the first time a class is seen (the results are kept in {@link ClassValue}s, so
- * they never pin a class loader). Nothing here runs on the hot path.
+ * they never pin a class loader). An {@code @Entity} class compiled without the processor gets its mapping from
+ * {@link EntityIntrospector} instead, at its first use. Nothing here runs on the hot path.
  */
 final class GeneratedCode {
   private static final String HOW_TO_ENABLE =
@@ -40,7 +42,8 @@ final class GeneratedCode {
 
   /**
    * The mapping of an entity class, or of its nearest superclass that has one (so anonymous or proxy subclasses of
-   * a JavaBean entity map like the entity).
+   * a JavaBean entity map like the entity); for an {@code @Entity} compiled without the processor, the mapping
+   * built at run time.
    *
    * @throws TableMapperException naming the class looked for and how to generate it
    */
@@ -89,6 +92,11 @@ final class GeneratedCode {
       generated = load(name, source);
     }
     if (generated == null) {
+      for (Class<?> source = type; isUserClass(source); source = source.getSuperclass()) {
+        if (source.isAnnotationPresent(Entity.class)) {
+          return EntityIntrospector.introspect(source);
+        }
+      }
       throw new TableMapperException(
           "No generated mapping for entity class " + type.getName() + ": looked for "
               + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
