@@ -310,7 +310,7 @@ final class EntityIntrospector {
     boolean isETag = element.isAnnotationPresent(ETag.class);
     boolean isTimestamp = element.isAnnotationPresent(Timestamp.class);
     int roles = (isTransient ? 1 : 0) + (isJson ? 1 : 0) + (isETag ? 1 : 0) + (isTimestamp ? 1 : 0);
-    String typeText = generic.getTypeName().replace('$', '.');
+    String typeText = RuntimeProperty.typeText(generic);
     if (roles > 1) {
       error(EntityRules.PROPERTY_ANNOTATIONS, EntityRules.combinedAnnotations(entity, name,
           (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "") + (isETag ? "@ETag " : "")

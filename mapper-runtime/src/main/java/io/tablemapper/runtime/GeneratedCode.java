@@ -92,7 +92,8 @@ final class GeneratedCode {
       generated = load(name, source);
     }
     if (generated == null) {
-      for (Class<?> source = type; isUserClass(source); source = source.getSuperclass()) {
+      // compiled without the processor: the entity (interfaces and enums too, so the runtime can say why not)
+      for (Class<?> source = type; source != null && source != Object.class; source = source.getSuperclass()) {
         if (source.isAnnotationPresent(Entity.class)) {
           return EntityIntrospector.introspect(source);
         }

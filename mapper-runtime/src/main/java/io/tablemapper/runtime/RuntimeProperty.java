@@ -3,13 +3,18 @@ package io.tablemapper.runtime;
 import io.tablemapper.spi.JsonType;
 import io.tablemapper.spi.key.KeyType;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -80,7 +85,38 @@ final class RuntimeProperty {
 
   /** How messages write its type, as Java source does ({@code int}, {@code java.util.List<java.lang.String>}). */
   String typeText() {
-    return genericType.getTypeName().replace('$', '.');
+    return typeText(genericType);
+  }
+
+  /** A type as javac prints it in messages: {@code java.util.Map<java.lang.String,java.lang.Integer>}. */
+  static String typeText(Type type) {
+    if (type instanceof Class) {
+      Class<?> c = (Class<?>) type;
+      if (c.isArray()) {
+        return typeText(c.getComponentType()) + "[]";
+      }
+      return c.getCanonicalName() != null ? c.getCanonicalName() : c.getName();
+    }
+    if (type instanceof ParameterizedType) {
+      ParameterizedType parameterized = (ParameterizedType) type;
+      List<String> arguments = new ArrayList<>();
+      for (Type argument : parameterized.getActualTypeArguments()) {
+        arguments.add(typeText(argument));
+      }
+      return typeText(parameterized.getRawType()) + "<" + String.join(",", arguments) + ">";
+    }
+    if (type instanceof GenericArrayType) {
+      return typeText(((GenericArrayType) type).getGenericComponentType()) + "[]";
+    }
+    if (type instanceof WildcardType) {
+      WildcardType wildcard = (WildcardType) type;
+      if (wildcard.getLowerBounds().length > 0) {
+        return "? super " + typeText(wildcard.getLowerBounds()[0]);
+      }
+      Type upper = wildcard.getUpperBounds()[0];
+      return upper == Object.class ? "?" : "? extends " + typeText(upper);
+    }
+    return type.getTypeName();
   }
 
   /** The value of a primitive property that a row lacks; null for other types. */

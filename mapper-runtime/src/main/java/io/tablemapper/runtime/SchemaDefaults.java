@@ -119,7 +119,7 @@ final class SchemaDefaults {
       return "is private, so generated code cannot call it";
     }
     if (method.getReturnType() != void.class) {
-      return "returns " + method.getGenericReturnType().getTypeName().replace('$', '.')
+      return "returns " + RuntimeProperty.typeText(method.getGenericReturnType())
           + "; it changes the properties in place";
     }
     if (method.getTypeParameters().length > 0) {
@@ -129,13 +129,13 @@ final class SchemaDefaults {
     if (parameters.length != 2 || parameters[0] != int.class || !isPropertyMap(parameters[1])) {
       List<String> names = new ArrayList<>();
       for (Type parameter : parameters) {
-        names.add(parameter.getTypeName().replace('$', '.'));
+        names.add(RuntimeProperty.typeText(parameter));
       }
       return "takes (" + String.join(", ", names) + ")";
     }
     for (Class<?> thrown : method.getExceptionTypes()) {
       if (!RuntimeException.class.isAssignableFrom(thrown) && !Error.class.isAssignableFrom(thrown)) {
-        return "throws the checked " + thrown.getName().replace('$', '.') + ", which a read cannot pass on";
+        return "throws the checked " + RuntimeProperty.typeText(thrown) + ", which a read cannot pass on";
       }
     }
     return null;

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -32,11 +33,16 @@ final class Javac {
   /** What a compilation produced: its classes (when it succeeded) and its error messages. */
   static final class Result {
     final ClassLoader loader;
-    final List<String> errors;
+    final Map<String, List<String>> errors;
 
-    Result(ClassLoader loader, List<String> errors) {
+    Result(ClassLoader loader, Map<String, List<String>> errors) {
       this.loader = loader;
       this.errors = errors;
+    }
+
+    /** The errors reported in the source of a top-level class, in the order reported. */
+    List<String> errors(String className) {
+      return errors.getOrDefault(className, List.of());
     }
 
     Class<?> load(String name) {
@@ -88,17 +94,18 @@ final class Javac {
         if (!processed) {
           options.add("-proc:none");
         }
-        boolean ok = compiler.getTask(null, fileManager, diagnostics, options, null,
+        compiler.getTask(null, fileManager, diagnostics, options, null,
             fileManager.getJavaFileObjectsFromPaths(files)).call();
-        List<String> errors = new ArrayList<>();
+        Map<String, List<String>> errors = new TreeMap<>();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics.getDiagnostics()) {
           if (diagnostic.getKind() == Diagnostic.Kind.ERROR) {
-            errors.add(diagnostic.getMessage(null));
+            String file = diagnostic.getSource() == null ? "" : sourceDir.relativize(Path.of(diagnostic.getSource()
+                .toUri())).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.java$", "");
+            errors.computeIfAbsent(file, f -> new ArrayList<>()).add(diagnostic.getMessage(null));
           }
         }
-        ClassLoader loader = ok
-            ? new URLClassLoader(new URL[] {classes.toUri().toURL()}, Javac.class.getClassLoader())
-            : null;
+        // The classes of a compilation with errors are there too: javac writes the classes of sources without any.
+        ClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, Javac.class.getClassLoader());
         return new Result(loader, errors);
       }
     } catch (IOException e) {
