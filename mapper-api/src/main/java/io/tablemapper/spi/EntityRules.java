@@ -1,5 +1,7 @@
 package io.tablemapper.spi;
 
+import io.tablemapper.spi.key.KeyTemplate;
+import io.tablemapper.spi.key.KeyType;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -74,6 +76,10 @@ public final class EntityRules {
   public static final String INDEX_PARTITION_KEY = "IndexPartitionKey";
   /** An index copies a property the entity does not store. */
   public static final String INDEX_UNKNOWN_PROPERTY = "IndexUnknownProperty";
+  /** An index declared unique (or not) against what its template can keep. */
+  public static final String INDEX_UNIQUENESS = "IndexUniqueness";
+  /** Two key spaces of an entity (its rows, its index copies) can produce the same RowKey. */
+  public static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
   /** A {@code @DefaultValue} text that is no value of its property's type. */
   public static final String DEFAULT_VALUE = "DefaultValue";
   /** A {@code @DefaultValue} on a property that never takes one. */
@@ -523,6 +529,88 @@ public final class EntityRules {
   public static String upgradeVersion(String where, String entity, int version) {
     return where + " can never run: " + entity + " is version " + version + ", so no row is older; raise"
         + " @Entity(version = ...) when the class changes, and upgrade rows of the versions before it";
+  }
+
+  /**
+   * An index declared {@code unique = false} whose rowKey lacks RowKey components ({@code suffix}: them appended,
+   * as the RowKey writes them).
+   */
+  public static String indexNotUnique(String entity, String name, String indexTemplate, List<String> missing,
+      String rowKeyTemplate, String suffix) {
+    return "index '" + name + "' of " + entity + " is declared unique = false, but its rowKey '" + indexTemplate
+        + "' lacks " + String.join(" and ", missing) + " of the RowKey '" + rowKeyTemplate + "', which tells the "
+        + entity + " entities of a partition apart: two of them with the same value would need one copy; append "
+        + (missing.size() == 1 ? "it" : "them") + ", for example rowKey = \"" + indexTemplate + suffix
+        + "\", or drop unique = false to refuse a second " + entity + " with the same value";
+  }
+
+  /** An index declared {@code unique = true} whose rowKey holds the whole RowKey. */
+  public static String indexUniqueNever(String entity, String name, String indexTemplate, String rowKeyTemplate,
+      List<String> rowKeyProperties) {
+    return "index '" + name + "' of " + entity + " is declared unique = true, but its rowKey '" + indexTemplate
+        + "' holds every component of the RowKey '" + rowKeyTemplate + "', so each " + entity + " gets its own copy"
+        + " and nothing can refuse a second one with the same value; remove " + String.join(" and ", rowKeyProperties)
+        + " from the rowKey to make the value unique, or drop unique = true";
+  }
+
+  /** An index rowKey without literal prefix that can meet another key space of the entity. */
+  public static String keySpaceNoPrefix(String entity, String index, KeyTemplate template, String other) {
+    return "index '" + index + "' of " + entity + " has rowKey '" + template + "', which starts with a value that"
+        + " can equal the start of " + other + "; give it a literal prefix that no other key of " + entity
+        + " starts with, for example \"" + keySpaceSuggestion(index, template) + "\", so its copies can never take"
+        + " an entity's RowKey";
+  }
+
+  /** An index rowKey whose keys can equal another key space's of the entity ({@code why} from {@link #keySpaceWhy}). */
+  public static String keySpaceOverlap(String entity, String index, KeyTemplate template, String other, String why) {
+    return "index '" + index + "' of " + entity + " has rowKey '" + template + "', whose keys can equal those of "
+        + other + why + "; choose literal prefixes that do not start with one another";
+  }
+
+  /** How messages name an entity's own key space: {@code its own RowKey 'emp_{id}'}. */
+  public static String ownRowKey(KeyTemplate rowKey) {
+    return "its own RowKey '" + rowKey + "'";
+  }
+
+  /** How messages name an index's key space. */
+  public static String indexSpace(String index) {
+    return "index '" + index + "'";
+  }
+
+  /**
+   * Why two templates were not proved apart, for messages; {@code firstA} and {@code firstB} are the key types of
+   * their first placeholders (or null).
+   */
+  public static String keySpaceWhy(KeyTemplate a, KeyType firstA, KeyTemplate b, KeyType firstB) {
+    String prefixA = a.literalPrefix();
+    String prefixB = b.literalPrefix();
+    if (prefixA.isEmpty() || prefixB.isEmpty()) {
+      KeyTemplate open = prefixA.isEmpty() ? a : b;
+      KeyType type = prefixA.isEmpty() ? firstA : firstB;
+      KeyTemplate.Placeholder first = open.placeholders().get(0);
+      return " ('" + open + "' starts with " + first.text() + ", "
+          + (type == KeyType.STRING ? "which can be any text" : "whose encoding can start like the other key") + ")";
+    }
+    if (prefixA.equals(prefixB)) {
+      return " (both start with '" + prefixA + "')";
+    }
+    if (prefixA.startsWith(prefixB) || prefixB.startsWith(prefixA)) {
+      return " (literal prefixes '" + prefixA + "' and '" + prefixB + "')";
+    }
+    return "";
+  }
+
+  /** A template with a literal prefix naming its key space: {@code manager_{id}} for {@code emp_{id}}. */
+  public static String keySpaceSuggestion(String name, KeyTemplate template) {
+    String prefix = template.literalPrefix();
+    int escaped;
+    if (template.segments().size() < 2 || prefix.isEmpty()) {
+      escaped = prefix.isEmpty() ? 0 : template.source().length();
+    } else {
+      escaped = ((KeyTemplate.Placeholder) template.segments().get(1)).start();
+    }
+    String rest = template.source().substring(escaped);
+    return name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1) + "_" + rest;
   }
 
   // ------------------------------------------------------------------ suggestions

@@ -48,14 +48,14 @@ final class Ids {
   static final String KEY_WIDTH = "KeyWidth";
   static final String KEY_ENUM_CONSTANT = EntityRules.KEY_ENUM_CONSTANT;
   static final String KEY_TOO_LONG = EntityRules.KEY_TOO_LONG;
-  static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
+  static final String KEY_SPACE_OVERLAP = EntityRules.KEY_SPACE_OVERLAP;
   static final String PARTITION_KEY_CONSTANT = "PartitionKeyConstant";
 
   // indexes
   static final String INDEX_NAME = EntityRules.INDEX_NAME;
   static final String INDEX_PARTITION_KEY = EntityRules.INDEX_PARTITION_KEY;
   static final String INDEX_UNKNOWN_PROPERTY = EntityRules.INDEX_UNKNOWN_PROPERTY;
-  static final String INDEX_UNIQUENESS = "IndexUniqueness";
+  static final String INDEX_UNIQUENESS = EntityRules.INDEX_UNIQUENESS;
 
   // repositories
   static final String REPOSITORY_KIND = "RepositoryKind";

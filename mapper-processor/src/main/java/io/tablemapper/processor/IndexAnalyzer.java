@@ -106,23 +106,16 @@ final class IndexAnalyzer {
     }
     AnnotationValue declared = Annotations.explicit(mirror, "unique");
     boolean unique = annotations.bool(mirror, "unique");
-    String where = "index '" + name + "' of " + type.getSimpleName();
     if (!unique && !missing.isEmpty()) {
       diagnostics.error(type, mirror, declared, Ids.INDEX_UNIQUENESS,
-          where + " is declared unique = false, but its rowKey '" + index.template() + "' lacks "
-              + String.join(" and ", missing) + " of the RowKey '" + rowKey.template() + "', which tells the "
-              + type.getSimpleName() + " entities of a partition apart: two of them with the same value would need"
-              + " one copy; append " + (missing.size() == 1 ? "it" : "them") + ", for example rowKey = \""
-              + index.template() + suffix(rowKey, missing) + "\", or drop unique = false to refuse a second "
-              + type.getSimpleName() + " with the same value");
+          EntityRules.indexNotUnique(type.getSimpleName().toString(), name, index.template().toString(), missing,
+              rowKey.template().toString(), suffix(rowKey, missing)));
       return null;
     }
     if (unique && declared != null && missing.isEmpty() && !rowKey.properties().isEmpty()) {
       diagnostics.error(type, mirror, declared, Ids.INDEX_UNIQUENESS,
-          where + " is declared unique = true, but its rowKey '" + index.template() + "' holds every component of"
-              + " the RowKey '" + rowKey.template() + "', so each " + type.getSimpleName() + " gets its own copy and"
-              + " nothing can refuse a second one with the same value; remove " + describe(rowKey.properties())
-              + " from the rowKey to make the value unique, or drop unique = true");
+          EntityRules.indexUniqueNever(type.getSimpleName().toString(), name, index.template().toString(),
+              rowKey.template().toString(), names(rowKey.properties())));
       return null;
     }
     return missing.isEmpty() && !rowKey.properties().isEmpty() ? Boolean.FALSE : Boolean.TRUE;
@@ -139,11 +132,11 @@ final class IndexAnalyzer {
     return text.toString();
   }
 
-  private static String describe(List<PropertyModel> properties) {
+  private static List<String> names(List<PropertyModel> properties) {
     List<String> names = new ArrayList<>();
     for (PropertyModel property : properties) {
       names.add(property.name());
     }
-    return String.join(" and ", names);
+    return names;
   }
 }

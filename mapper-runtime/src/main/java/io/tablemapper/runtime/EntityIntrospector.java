@@ -110,7 +110,7 @@ final class EntityIntrospector {
         : type.getDeclaredAnnotation(PartitionKey.class).value(), "PartitionKey");
     Bound rowKey = key(properties, type.getDeclaredAnnotation(RowKey.class) == null ? null
         : type.getDeclaredAnnotation(RowKey.class).value(), "RowKey");
-    List<Bound> indexes = indexes(properties, typeName);
+    List<Bound> indexes = indexes(properties, typeName, rowKey);
     defaults.checkKeys(properties, partitionKey == null ? null : partitionKey.template,
         rowKey == null ? null : rowKey.template);
     Method upgrade = defaults.upgradeMethod(version);
@@ -553,7 +553,8 @@ final class EntityIntrospector {
     return ok;
   }
 
-  private boolean fitsTheStore(KeyTemplate template, List<RuntimeProperty> bound, String what) {
+  /** What a template's keys look like over these properties (enum constants included). */
+  private static KeyShape shape(KeyTemplate template, List<RuntimeProperty> bound) {
     List<KeyType> types = new ArrayList<>(bound.size());
     List<List<String>> values = new ArrayList<>(bound.size());
     for (RuntimeProperty property : bound) {
@@ -561,7 +562,11 @@ final class EntityIntrospector {
       List<String> constants = enumConstants(property);
       values.add(constants.isEmpty() ? null : constants);
     }
-    KeyShape shape = KeyShape.of(template, types, values);
+    return KeyShape.of(template, types, values);
+  }
+
+  private boolean fitsTheStore(KeyTemplate template, List<RuntimeProperty> bound, String what) {
+    KeyShape shape = shape(template, bound);
     int limit = StoreLimits.MAX_KEY_LENGTH;
     if (shape.minLength() > limit || shape.maxLength() > limit) {
       boolean always = shape.minLength() > limit;
@@ -582,7 +587,7 @@ final class EntityIntrospector {
     return constants;
   }
 
-  private List<Bound> indexes(List<RuntimeProperty> properties, String typeName) {
+  private List<Bound> indexes(List<RuntimeProperty> properties, String typeName, Bound rowKey) {
     List<Bound> indexes = new ArrayList<>();
     Map<String, String> names = new LinkedHashMap<>();
     for (Index index : type.getDeclaredAnnotationsByType(Index.class)) {
@@ -619,14 +624,78 @@ final class EntityIntrospector {
       }
       Bound key = bind(properties, index.rowKey(), "@Index(name = \"" + name + "\") rowKey",
           "index " + name + " RowKey");
-      if (key == null || !copiedOk) {
+      if (key == null || !copiedOk || rowKey == null) {
         continue;
       }
       key.indexName = name;
       key.copied = List.copyOf(copied);
-      indexes.add(key);
+      if (uniquenessFits(index, key, rowKey)) {
+        indexes.add(key);
+      }
+    }
+    if (rowKey != null) {
+      checkKeySpaces(rowKey, indexes);
     }
     return indexes;
+  }
+
+  /**
+   * As the processor's {@code IndexAnalyzer}: an index declared {@code unique = false} must hold the whole RowKey.
+   * (The processor also refuses an explicit {@code unique = true} on an index holding the whole RowKey; a retained
+   * annotation cannot tell an explicit {@code true} from the default, so that one is checked at compile time only.)
+   */
+  private boolean uniquenessFits(Index index, Bound key, Bound rowKey) {
+    List<String> missing = new ArrayList<>();
+    for (RuntimeProperty component : rowKey.properties) {
+      if (key.template.placeholder(component.name) == null) {
+        missing.add(component.name);
+      }
+    }
+    if (!index.unique() && !missing.isEmpty()) {
+      StringBuilder suffix = new StringBuilder();
+      for (KeyTemplate.Placeholder placeholder : rowKey.template.placeholders()) {
+        if (missing.contains(placeholder.property())) {
+          suffix.append('_').append(placeholder.text());
+        }
+      }
+      error(EntityRules.INDEX_UNIQUENESS, EntityRules.indexNotUnique(entity, index.name(), key.template.toString(),
+          missing, rowKey.template.toString(), suffix.toString()));
+      return false;
+    }
+    return true;
+  }
+
+  /** As the processor's {@code KeySpaces.checkIndexes}: index copies never take a RowKey of the entity's rows. */
+  private void checkKeySpaces(Bound rowKey, List<Bound> indexes) {
+    List<String> seenNames = new ArrayList<>();
+    List<Bound> seen = new ArrayList<>();
+    seenNames.add(EntityRules.ownRowKey(rowKey.template));
+    seen.add(rowKey);
+    for (Bound index : indexes) {
+      KeyShape shape = shape(index.template, index.properties);
+      for (int i = 0; i < seen.size(); i++) {
+        Bound other = seen.get(i);
+        if (shape.disjoint(shape(other.template, other.properties))) {
+          continue;
+        }
+        if (index.template.literalPrefix().isEmpty()) {
+          error(EntityRules.KEY_SPACE_OVERLAP,
+              EntityRules.keySpaceNoPrefix(entity, index.indexName, index.template, seenNames.get(i)));
+        } else {
+          error(EntityRules.KEY_SPACE_OVERLAP, EntityRules.keySpaceOverlap(entity, index.indexName, index.template,
+              seenNames.get(i), EntityRules.keySpaceWhy(index.template, firstType(index), other.template,
+                  firstType(other))));
+        }
+        break;
+      }
+      seenNames.add(EntityRules.indexSpace(index.indexName));
+      seen.add(index);
+    }
+  }
+
+  private static KeyType firstType(Bound key) {
+    return key.properties.isEmpty() ? null
+        : key.properties.get(key.template.placeholders().get(0).index()).keyType;
   }
 
   private static RuntimeProperty named(List<RuntimeProperty> properties, String name) {

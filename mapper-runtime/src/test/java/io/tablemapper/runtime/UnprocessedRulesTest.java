@@ -107,6 +107,12 @@ class UnprocessedRulesTest {
         + " @Upgrade void upgrade(int fromVersion, Map<String, Object> row) {} }");
     add("EarlyUpgrade", "UpgradeVersion", "@Entity " + KEYS + "public record EarlyUpgrade(String region, String id) {"
         + " @Upgrade static void upgrade(int fromVersion, Map<String, Object> row) {} }");
+    add("NotUnique", "IndexUniqueness", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"n_{name}\", unique = false)\n"
+        + "public record NotUnique(String region, String id, String name) {}");
+    add("Overlapping", "KeySpaceOverlap", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"{name}\") @Index(name = \"byCode\", rowKey = \"id_x{code}\")\n"
+        + "public record Overlapping(String region, String id, String name, String code) {}");
     StringBuilder many = new StringBuilder("@Entity " + KEYS + "public class TooMany { public String region;"
         + " public String id;");
     for (int i = 0; i < 251; i++) {
