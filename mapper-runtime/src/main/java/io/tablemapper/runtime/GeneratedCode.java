@@ -58,12 +58,17 @@ final class GeneratedCode {
   }
 
   /**
-   * A new instance of a repository's generated implementation, bound to a mapper.
+   * A new instance of a repository's generated implementation, bound to a mapper; for an interface over an entity
+   * compiled without the processor that declares no queries, the writes of {@code TableRepository}
+   * ({@link CrudRepositories}).
    *
    * @throws TableMapperException naming the class looked for and how to generate it
    */
   static <R> R newRepository(Class<R> repositoryType, RepositoryContext context) {
     Constructor<?> constructor = REPOSITORIES.get(repositoryType);
+    if (constructor == null) {
+      return CrudRepositories.create(repositoryType, CrudRepositories.unprocessedEntity(repositoryType), context);
+    }
     try {
       return repositoryType.cast(constructor.newInstance(context));
     } catch (InvocationTargetException e) {
@@ -142,6 +147,9 @@ final class GeneratedCode {
     }
     String name = GeneratedNames.repository(type.getName());
     Class<?> generated = load(name, type);
+    if (generated == null && CrudRepositories.unprocessedEntity(type) != null) {
+      return null; // compiled without the processor: newRepository serves the writes of TableRepository
+    }
     if (generated == null) {
       throw new TableMapperException(
           "No generated implementation for repository " + type.getName() + ": looked for " + name

@@ -22,9 +22,12 @@ import java.util.UUID;
 final class TwiceCompiled {
   static final String SHIPMENT = "io.tablemapper.runtime.twice.Shipment";
   static final String PARCEL = "io.tablemapper.runtime.twice.Parcel";
+  static final String PARCEL_REPOSITORY = "io.tablemapper.runtime.twice.ParcelRepository";
+  static final String SHIPMENT_REPOSITORY = "io.tablemapper.runtime.twice.ShipmentRepository";
 
-  private static final Map<String, String> SOURCES =
-      Map.of(SHIPMENT, Javac.resource(SHIPMENT), PARCEL, Javac.resource(PARCEL));
+  private static final Map<String, String> SOURCES = Map.of(
+      SHIPMENT, Javac.resource(SHIPMENT), PARCEL, Javac.resource(PARCEL),
+      PARCEL_REPOSITORY, Javac.resource(PARCEL_REPOSITORY), SHIPMENT_REPOSITORY, Javac.resource(SHIPMENT_REPOSITORY));
 
   /** With the processor: the classes have generated mappings. */
   static final Javac.Result PROCESSED = Javac.compile(SOURCES, true);
@@ -63,6 +66,17 @@ final class TwiceCompiled {
         field.set(bean, convert(field.getType(), value.getValue()));
       }
       return bean;
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Sets a property's field. */
+  static void set(Object entity, String property, Object value) {
+    try {
+      Field field = entity.getClass().getDeclaredField(property);
+      field.setAccessible(true);
+      field.set(entity, value);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

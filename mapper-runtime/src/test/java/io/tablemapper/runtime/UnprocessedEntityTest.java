@@ -1,12 +1,17 @@
 package io.tablemapper.runtime;
 
 import static io.tablemapper.runtime.TwiceCompiled.PARCEL;
+import static io.tablemapper.runtime.TwiceCompiled.PARCEL_REPOSITORY;
 import static io.tablemapper.runtime.TwiceCompiled.PROCESSED;
 import static io.tablemapper.runtime.TwiceCompiled.SHIPMENT;
+import static io.tablemapper.runtime.TwiceCompiled.SHIPMENT_REPOSITORY;
 import static io.tablemapper.runtime.TwiceCompiled.UNPROCESSED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableRepository;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.GeneratedNames;
 import io.tablemapper.spi.TableBackend;
@@ -205,5 +210,42 @@ class UnprocessedEntityTest {
       rewritten.add(TwiceCompiled.bytes(written(shipment, "Shipments", "POST_north")));
     }
     assertThat(rewritten.get(1)).isEqualTo(rewritten.get(0));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static TableRepository<Object> repository(TableMapper mapper, Class<?> type) {
+    return mapper.repository((Class<TableRepository<Object>>) type);
+  }
+
+  @Test
+  void aRepositoryWithoutQueriesServesTheWritesOfAnUnprocessedEntity() {
+    TableBackend backend = stores.newStore();
+    TableRepository<Object> parcels = repository(mapper(backend), UNPROCESSED.load(PARCEL_REPOSITORY));
+    Object parcel = TwiceCompiled.bean(UNPROCESSED.load(PARCEL), parcelValues());
+
+    Object stored = parcels.insert(parcel);
+    String firstVersion = (String) TwiceCompiled.get(stored, "version");
+    TwiceCompiled.set(stored, "weightGrams", 900);
+    parcels.update(stored);
+
+    assertThat(firstVersion).isNotNull();
+    assertThat(TwiceCompiled.get(stored, "version")).isNotEqualTo(firstVersion);
+    assertThat(RawRows.all(backend, "Parcels")).singleElement()
+        .satisfies(row -> assertThat(row.get("WeightGrams")).isEqualTo(900));
+    parcels.delete(stored);
+    assertThat(RawRows.all(backend, "Parcels")).isEmpty();
+  }
+
+  @Test
+  void aRepositoryWithDerivedQueriesNeedsTheProcessor() {
+    TableMapper mapper = mapper(stores.newStore());
+
+    assertThat(repository(mapper, PROCESSED.load(SHIPMENT_REPOSITORY))).isNotNull();
+    assertThatThrownBy(() -> repository(mapper, UNPROCESSED.load(SHIPMENT_REPOSITORY)))
+        .isInstanceOf(TableMapperException.class)
+        .hasMessage("[RuntimeMappingUnsupported] ShipmentRepository declares findByCarrierAndRegion, but its entity"
+            + " Shipment was compiled without the annotation processor, which plans derived queries at compile time;"
+            + " run io.tablemapper:mapper-processor on both, or keep only the methods of TableRepository and read"
+            + " with mapper.partition(table, partitionKey).all(Shipment.class)");
   }
 }
