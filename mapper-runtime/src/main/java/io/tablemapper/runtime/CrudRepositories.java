@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.Entity;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.spi.EntityMapping;
@@ -32,7 +33,8 @@ final class CrudRepositories {
    */
   static Class<?> unprocessedEntity(Class<?> repositoryType) {
     Class<?> entity = entityOf(repositoryType);
-    if (entity == null || !(GeneratedCode.mapping(entity) instanceof RuntimeMapping)) {
+    if (entity == null || !entity.isAnnotationPresent(Entity.class)
+        || !(GeneratedCode.mapping(entity) instanceof RuntimeMapping)) {
       return null;
     }
     List<String> queries = new ArrayList<>();
