@@ -2,7 +2,6 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.key.KeyType;

@@ -2,18 +2,15 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
 import io.tablemapper.spi.EntityRules;
-import io.tablemapper.spi.StoreLimits;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;

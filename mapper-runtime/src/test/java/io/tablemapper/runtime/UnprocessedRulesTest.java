@@ -1,7 +1,6 @@
 package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
