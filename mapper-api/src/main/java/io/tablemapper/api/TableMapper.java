@@ -47,6 +47,13 @@ public interface TableMapper extends AutoCloseable {
   /** Reads one partition of a table, resolving each row to its entity class through its discriminator. */
   Partition partition(String table, String partitionKey);
 
+  /**
+   * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
+   *
+   * @throws IllegalArgumentException if the class is not a {@code @Cached} entity
+   */
+  CacheStats cacheStats(Class<?> entityClass);
+
   /** Closes the backend. */
   @Override
   void close();

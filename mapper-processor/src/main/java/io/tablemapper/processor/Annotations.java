@@ -26,6 +26,7 @@ final class Annotations {
   static final String UPGRADE = "io.tablemapper.annotations.Upgrade";
   static final String PROPERTY = "io.tablemapper.annotations.Property";
   static final String NAMING = "io.tablemapper.annotations.Naming";
+  static final String CACHED = "io.tablemapper.annotations.Cached";
   static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
   static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
 
@@ -99,6 +100,10 @@ final class Annotations {
 
   int integer(AnnotationMirror mirror, String attribute) {
     return (Integer) explicitOrDefault(mirror, attribute).getValue();
+  }
+
+  long longValue(AnnotationMirror mirror, String attribute) {
+    return ((Number) explicitOrDefault(mirror, attribute).getValue()).longValue();
   }
 
   List<String> strings(AnnotationMirror mirror, String attribute) {

@@ -87,6 +87,7 @@ final class EntityAnalyzer {
       diagnostics.error(type, entity, Annotations.explicit(entity, "version"), Ids.ENTITY_VERSION,
           EntityRules.version(simpleName, version));
     }
+    checkCached(type, simpleName, diagnostics);
 
     List<PropertyModel> properties = record ? recordProperties(type, diagnostics) : beanProperties(type, diagnostics);
     properties = names.apply(type, properties, RESERVED, diagnostics);
@@ -416,5 +417,25 @@ final class EntityAnalyzer {
       text.append(Character.toUpperCase(c));
     }
     return text.toString();
+  }
+
+  /** {@code @Cached}: the cache holds at least one read, and a cached read expires after at least one second. */
+  private void checkCached(TypeElement type, String simpleName, Diagnostics diagnostics) {
+    AnnotationMirror cached = Annotations.find(type, Annotations.CACHED);
+    if (cached == null) {
+      return;
+    }
+    long maximumSize = annotations.longValue(cached, "maximumSize");
+    if (maximumSize < 1) {
+      diagnostics.error(type, cached, Annotations.explicit(cached, "maximumSize"), Ids.CACHED_ARGUMENTS,
+          "@Cached(maximumSize = " + maximumSize + ") of " + simpleName + " is not valid: the cache must hold at"
+              + " least 1 read (remove @Cached to read " + simpleName + " from the store every time)");
+    }
+    long expiry = annotations.longValue(cached, "expireAfterWriteSeconds");
+    if (expiry < 1) {
+      diagnostics.error(type, cached, Annotations.explicit(cached, "expireAfterWriteSeconds"), Ids.CACHED_ARGUMENTS,
+          "@Cached(expireAfterWriteSeconds = " + expiry + ") of " + simpleName + " is not valid: cached reads must"
+              + " expire after at least 1 second, so that writes by other processes show");
+    }
   }
 }

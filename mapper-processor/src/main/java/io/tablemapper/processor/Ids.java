@@ -37,6 +37,8 @@ final class Ids {
   static final String UPGRADE_VERSION = EntityRules.UPGRADE_VERSION;
   static final String PROPERTY_NAME_DUPLICATE = EntityRules.PROPERTY_NAME_DUPLICATE;
   static final String NAMING_OPTION = "NamingOption";
+  /** {@code @Cached} with a size or expiry below 1. */
+  static final String CACHED_ARGUMENTS = "CachedArguments";
 
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = EntityRules.KEY_TEMPLATE_SYNTAX;

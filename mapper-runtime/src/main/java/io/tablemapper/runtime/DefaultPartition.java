@@ -14,6 +14,7 @@ import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its
@@ -39,7 +40,23 @@ final class DefaultPartition implements Partition {
   @Override
   public <T> List<T> all(Class<T> type) {
     EntityMapping<T> mapping = mappingOf(type);
+    EntityCache cache = core.cache.of(mapping);
     List<T> entities = new ArrayList<>();
+    if (cache != null) {
+      // the same key as a repository method that binds only this PartitionKey
+      ReadCache.Key key = cache.key(partitionKey, null, null);
+      List<TableRow> rows = cache.get(key);
+      if (rows == null) {
+        core.checkOpen();
+        rows = new ArrayList<>();
+        readRows(query(mapping), rows::add);
+        cache.put(key, rows);
+      }
+      for (TableRow row : rows) {
+        entities.add(mapping.fromRow(row, core.context));
+      }
+      return entities;
+    }
     for (Object entity : readAll(mapping)) {
       entities.add(type.cast(entity));
     }
@@ -64,20 +81,24 @@ final class DefaultPartition implements Partition {
 
   private List<Object> readAll(EntityMapping<?> only) {
     core.checkOpen();
-    TableQuery query = query(only);
     List<Object> entities = new ArrayList<>();
+    readRows(query(only), row -> {
+      Object entity = resolve(row, only);
+      if (entity != null) {
+        entities.add(entity);
+      }
+    });
+    return entities;
+  }
+
+  /** Every row of the query, page after page. */
+  private void readRows(TableQuery query, Consumer<TableRow> each) {
     String token = null;
     do {
       QueryResult page = send(query.withContinuation(token));
-      for (TableRow row : page.rows()) {
-        Object entity = resolve(row, only);
-        if (entity != null) {
-          entities.add(entity);
-        }
-      }
+      page.rows().forEach(each);
       token = page.continuation();
     } while (token != null);
-    return entities;
   }
 
   private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.Batch;
+import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
@@ -60,6 +61,12 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     checkAddress(table, partitionKey, "partition");
     return new DefaultPartition(core, table, partitionKey);
+  }
+
+  @Override
+  public CacheStats cacheStats(Class<?> entityClass) {
+    Objects.requireNonNull(entityClass, "entityClass");
+    return core.cache.stats(entityClass, core.mapping(entityClass));
   }
 
   @Override

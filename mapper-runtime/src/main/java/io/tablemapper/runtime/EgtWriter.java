@@ -69,6 +69,15 @@ final class EgtWriter {
       core.tables.ensure(table);
       writes.forEach(EntityWrite::forget);
       attempt(table, writes, mode);
+    } finally {
+      // applied or not (a failure may leave the store unknown): cached reads of the partition are not served again
+      String written = null;
+      for (EntityWrite<?> write : writes) {
+        if (!write.partitionKey.equals(written)) {
+          written = write.partitionKey;
+          core.cache.written(table, written);
+        }
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.QueryEvent;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityQuery;
@@ -38,6 +39,11 @@ final class EntityQueries<T> {
   }
 
   Optional<T> findOne(EntityQuery query) {
+    EntityCache cache = cacheFor(query);
+    if (cache != null && query.pointRowKey() != null) {
+      List<TableRow> rows = cached(cache, query, 1);
+      return rows.isEmpty() ? Optional.empty() : Optional.of(mapping.fromRow(rows.get(0), core.context));
+    }
     QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
     TableRow first = null;
     while (first == null && !run.exhausted()) {
@@ -56,6 +62,14 @@ final class EntityQueries<T> {
   }
 
   List<T> list(EntityQuery query) {
+    EntityCache cache = cacheFor(query);
+    if (cache != null) {
+      List<T> entities = new ArrayList<>();
+      for (TableRow row : cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
+        entities.add(mapping.fromRow(row, core.context));
+      }
+      return entities;
+    }
     QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
     int limit = query.limit();
     List<T> entities = new ArrayList<>();
@@ -176,6 +190,52 @@ final class EntityQueries<T> {
       deleted += write.completed() ? 1 : 0;
     }
     return deleted;
+  }
+
+  /**
+   * The cache of a {@code @Cached} class for a query it may serve — one PartitionKey, no filter, no limit: a
+   * point read, a RowKey range or the whole partition — else null.
+   */
+  private EntityCache cacheFor(EntityQuery query) {
+    if (query.partitionKey() == null || query.filter() != null || query.limit() > 1
+        || query.limit() == 1 && query.pointRowKey() == null) {
+      return null;
+    }
+    return core.cache.of(mapping);
+  }
+
+  /** What a query reads of its partition: its point RowKey, or its RowKey range (null: the whole partition). */
+  private static String rowsRead(EntityQuery query) {
+    if (query.pointRowKey() != null) {
+      return query.pointRowKey();
+    }
+    if (query.rowFrom() == null && query.rowTo() == null) {
+      return null;
+    }
+    // not a RowKey (it holds a control character), so it never equals a point read's key
+    return (query.rowFrom() == null ? "" : (query.rowFrom().inclusive() ? "[" : "(") + query.rowFrom().key())
+        + '\u0000' + (query.rowTo() == null ? "" : query.rowTo().key() + (query.rowTo().inclusive() ? "]" : ")"));
+  }
+
+  /**
+   * The rows of a point read, a range or a whole partition, from the cache or else from the store (then cached under the
+   * key taken before the store was read). A hit is reported to the listener as a query that made no request.
+   */
+  private List<TableRow> cached(EntityCache cache, EntityQuery query, int pageSize) {
+    ReadCache.Key key = cache.key(query.partitionKey(), rowsRead(query), query.index());
+    List<TableRow> rows = cache.get(key);
+    if (rows != null) {
+      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), 0, rows.size(), 0));
+      return rows;
+    }
+    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    List<TableRow> read = new ArrayList<>();
+    while (!run.exhausted()) {
+      read.addAll(run.next(pageSize));
+    }
+    run.report(read.size());
+    cache.put(key, read);
+    return read;
   }
 
   private int copiesOf(T entity) {

@@ -15,6 +15,8 @@ final class MapperCore {
   final TypeRegistry registry = new TypeRegistry();
   final MappingContext context = JsonMappingContext.INSTANCE;
   final EgtWriter writer;
+  /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
+  final ReadCache cache = new ReadCache();
   /** What writes do with rows of a newer version of their entity class. */
   final NewerVersionPolicy newerVersions;
   private final QueryListener listener;

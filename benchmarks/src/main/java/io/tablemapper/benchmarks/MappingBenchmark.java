@@ -1,0 +1,136 @@
+package io.tablemapper.benchmarks;
+
+import com.azure.data.tables.models.TableEntity;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tablemapper.spi.MappingContext;
+import io.tablemapper.spi.TableRow;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.BeanTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One {@link Order} (ten properties, composed keys) to the store's property bag ({@code toRow_*}) and back
+ * ({@code fromRow_*}): the generated mapping against the hand-written baseline and the peers.
+ *
+ * <p>Byte Buddy runtime path: its {@code toRow_byteBuddy} / {@code fromRow_byteBuddy} pair belongs here, beside
+ * {@code toRow_generated}, once that path is on main.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class MappingBenchmark {
+  private final MappingContext context = Benchmarks.mappingContext();
+  private final BeanTableSchema<DynamoOrder> dynamoSchema = TableSchema.fromBean(DynamoOrder.class);
+  private final ObjectMapper jackson = new ObjectMapper().registerModule(new JavaTimeModule());
+
+  private Order order;
+  private TableRow row;
+  private DynamoOrder dynamoOrder;
+  private Map<String, AttributeValue> dynamoItem;
+  private Map<?, ?> jacksonMap;
+  private TableEntity tableEntity;
+
+  @Setup
+  public void setUp() {
+    order = Order.sample("emea", 4_711, 42);
+    row = Order__Mapping.INSTANCE.toRow(order, context).withSystemProperties("W/\"1\"", null);
+    dynamoOrder = DynamoOrder.of(order);
+    dynamoItem = dynamoSchema.itemToMap(dynamoOrder, true);
+    jacksonMap = jackson.convertValue(order, Map.class);
+    tableEntity = toRow_azureTableEntity();
+  }
+
+  @Benchmark
+  public TableRow toRow_handWritten() {
+    return HandWrittenOrders.toRow(order);
+  }
+
+  @Benchmark
+  public TableRow toRow_generated() {
+    return Order__Mapping.INSTANCE.toRow(order, context);
+  }
+
+  @Benchmark
+  public Map<String, AttributeValue> toRow_dynamoBeanTableSchema() {
+    return dynamoSchema.itemToMap(dynamoOrder, true);
+  }
+
+  @Benchmark
+  public Map<?, ?> toRow_jacksonConvertValue() {
+    return jackson.convertValue(order, Map.class);
+  }
+
+  /** Hand-filling azure-data-tables' {@code TableEntity}, keys composed by hand. */
+  @Benchmark
+  public TableEntity toRow_azureTableEntity() {
+    return new TableEntity(HandWrittenOrders.partitionKey(order.getRegion()),
+            HandWrittenOrders.rowKey(order.getCustomerId(), order.getOrderId()))
+        .addProperty("EntityType", "Order")
+        .addProperty("region", order.getRegion())
+        .addProperty("customerId", order.getCustomerId())
+        .addProperty("orderId", order.getOrderId())
+        .addProperty("placedAt", OffsetDateTime.ofInstant(order.getPlacedAt(), ZoneOffset.UTC))
+        .addProperty("status", order.getStatus().name())
+        .addProperty("amount", order.getAmount())
+        .addProperty("currency", order.getCurrency())
+        .addProperty("quantity", order.getQuantity())
+        .addProperty("express", order.isExpress())
+        .addProperty("note", order.getNote());
+  }
+
+  @Benchmark
+  public Order fromRow_handWritten() {
+    return HandWrittenOrders.fromRow(row);
+  }
+
+  @Benchmark
+  public Order fromRow_generated() {
+    return Order__Mapping.INSTANCE.fromRow(row, context);
+  }
+
+  @Benchmark
+  public DynamoOrder fromRow_dynamoBeanTableSchema() {
+    return dynamoSchema.mapToItem(dynamoItem);
+  }
+
+  @Benchmark
+  public Order fromRow_jacksonConvertValue() {
+    return jackson.convertValue(jacksonMap, Order.class);
+  }
+
+  /** Reading azure-data-tables' {@code TableEntity} by hand into an {@link Order}. */
+  @Benchmark
+  public Order fromRow_azureTableEntity() {
+    TableEntity entity = tableEntity;
+    Order read = new Order();
+    read.setRegion((String) entity.getProperty("region"));
+    read.setCustomerId((Long) entity.getProperty("customerId"));
+    read.setOrderId((Integer) entity.getProperty("orderId"));
+    read.setPlacedAt(((OffsetDateTime) entity.getProperty("placedAt")).toInstant());
+    read.setStatus(OrderStatus.valueOf((String) entity.getProperty("status")));
+    read.setAmount((Double) entity.getProperty("amount"));
+    read.setCurrency((String) entity.getProperty("currency"));
+    read.setQuantity((Integer) entity.getProperty("quantity"));
+    read.setExpress((Boolean) entity.getProperty("express"));
+    read.setNote((String) entity.getProperty("note"));
+    return read;
+  }
+}

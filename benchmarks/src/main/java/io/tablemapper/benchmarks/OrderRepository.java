@@ -1,0 +1,15 @@
+package io.tablemapper.benchmarks;
+
+import io.tablemapper.annotations.Repository;
+import io.tablemapper.api.TableRepository;
+import java.util.List;
+import java.util.Optional;
+
+/** The benchmarks' repository: a point read and a RowKey range of one customer's orders. */
+@Repository
+public interface OrderRepository extends TableRepository<Order> {
+
+  Optional<Order> findByRegionAndCustomerIdAndOrderId(String region, long customerId, int orderId);
+
+  List<Order> findByRegionAndCustomerIdAndOrderIdBetween(String region, long customerId, int from, int to);
+}

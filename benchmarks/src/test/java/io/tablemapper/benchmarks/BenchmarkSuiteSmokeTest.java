@@ -1,0 +1,73 @@
+package io.tablemapper.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs every benchmark once, in this JVM, for one tiny iteration on the smallest scale: the suite compiles, sets
+ * up, runs and yields a number for each benchmark, and the report gives every compared result a ratio. Timings are
+ * never asserted.
+ */
+class BenchmarkSuiteSmokeTest {
+
+  @Test
+  void everyBenchmarkRunsOnceAndTheReportRatesItAgainstItsBaseline(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("result.json");
+    Options options = new OptionsBuilder()
+        .include(BenchmarkMain.class.getPackageName() + "\\..*Benchmark\\..*")
+        .forks(0)
+        .warmupIterations(0)
+        .measurementIterations(1)
+        .measurementTime(TimeValue.milliseconds(20))
+        .param("entities", "1000")
+        .param("customers", "2")
+        .shouldFailOnError(true)
+        .resultFormat(ResultFormatType.JSON)
+        .result(json.toString())
+        .build();
+
+    Collection<RunResult> runs = new Runner(options).run();
+
+    Set<String> ran = new TreeSet<>();
+    for (RunResult run : runs) {
+      ran.add(run.getParams().getBenchmark().replace(BenchmarkMain.class.getPackageName() + ".", ""));
+      assertThat(run.getPrimaryResult().getScore()).as(run.getParams().getBenchmark()).isPositive();
+    }
+    assertThat(ran).contains(
+        "MappingBenchmark.toRow_generated", "MappingBenchmark.toRow_handWritten",
+        "MappingBenchmark.toRow_dynamoBeanTableSchema", "MappingBenchmark.toRow_jacksonConvertValue",
+        "MappingBenchmark.toRow_azureTableEntity", "MappingBenchmark.fromRow_generated",
+        "MappingBenchmark.fromRow_handWritten", "MappingBenchmark.fromRow_dynamoBeanTableSchema",
+        "MappingBenchmark.fromRow_jacksonConvertValue", "MappingBenchmark.fromRow_azureTableEntity",
+        "KeyBenchmark.rowKey_generated", "KeyBenchmark.rowKey_handWritten", "KeyBenchmark.rowKey_stringFormat",
+        "MemoryRepositoryBenchmark.pointRead_repository", "MemoryRepositoryBenchmark.range100_repository",
+        "MemoryRepositoryBenchmark.insertWithTwoCopies_repository",
+        "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
+        "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
+        "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
+        "StartupBenchmark.firstRepositoryCall_tablemapper", "StartupBenchmark.firstItemToMap_dynamoFromBean",
+        "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
+        "CacheBenchmark.partition50_uncached");
+
+    BenchmarkReport report = BenchmarkReport.fromJson(json);
+    assertThat(report.results()).hasSameSizeAs(runs);
+    for (BenchmarkReport.Result result : report.results()) {
+      if (!result.benchmarkClass().equals("ScaleBenchmark")) {
+        assertThat(report.ratio(result)).as(result.toString()).isPositive();
+      }
+    }
+    assertThat(report.markdown()).contains("### MappingBenchmark", "**handWritten** (baseline)", "1.00x");
+  }
+}

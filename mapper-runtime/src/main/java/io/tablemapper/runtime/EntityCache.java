@@ -1,0 +1,60 @@
+package io.tablemapper.runtime;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablemapper.api.CacheStats;
+import io.tablemapper.spi.TableRow;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The read cache of one {@code @Cached} entity class in one mapper: a bounded Caffeine cache of rows (never of
+ * entity objects, which callers may change), keyed by what was read and the partition's write generation
+ * ({@link ReadCache}).
+ */
+final class EntityCache {
+  private final ReadCache owner;
+  private final String table;
+  private final Cache<ReadCache.Key, List<TableRow>> rows;
+
+  EntityCache(ReadCache owner, String table, long maximumSize, long expireAfterWriteSeconds) {
+    this.owner = owner;
+    this.table = table;
+    this.rows = owner == null
+        ? null
+        : Caffeine.newBuilder()
+            .maximumSize(maximumSize)
+            .expireAfterWrite(Duration.ofSeconds(expireAfterWriteSeconds))
+            .recordStats()
+            // evictions run in the caller's thread: no background work, and sizes that tests can rely on
+            .executor(Runnable::run)
+            .build();
+  }
+
+  /**
+   * The key of a read, under the partition's current generation: take it <em>before</em> reading the store, so
+   * that a write finishing meanwhile makes the put unreachable.
+   *
+   * @param rowKey the RowKey of a point read, or null for the whole partition
+   * @param index the index read through, or null
+   */
+  ReadCache.Key key(String partitionKey, String rowKey, String index) {
+    return new ReadCache.Key(partitionKey, rowKey, index, owner.generation(table, partitionKey));
+  }
+
+  /** The cached rows of a read, or null. */
+  List<TableRow> get(ReadCache.Key key) {
+    return rows.getIfPresent(key);
+  }
+
+  /** Caches the rows of a read made after its key was taken. */
+  void put(ReadCache.Key key, List<TableRow> read) {
+    rows.put(key, List.copyOf(read));
+  }
+
+  CacheStats stats() {
+    rows.cleanUp();
+    com.github.benmanes.caffeine.cache.stats.CacheStats stats = rows.stats();
+    return new CacheStats(stats.hitCount(), stats.missCount(), stats.evictionCount(), rows.estimatedSize());
+  }
+}

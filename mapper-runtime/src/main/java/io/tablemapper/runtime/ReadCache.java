@@ -1,0 +1,83 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.annotations.Cached;
+import io.tablemapper.api.CacheStats;
+import io.tablemapper.spi.EntityMapping;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * One mapper's caches of {@link Cached} entity classes, and the write generations that keep them fresh.
+ *
+ * <p>Every write through the mapper increments the generation of the partition it wrote when it is done (applied
+ * or failed: {@link #written}). A cached read is filed under the generation its partition had <em>before</em> the
+ * store was read, and looked up under the generation the partition has now. So a read that raced with a write
+ * files its possibly older rows under a generation that no read after the write looks up: nothing is invalidated
+ * by scanning, and no stale put can land after an invalidation. Generations live in a fixed array of stripes
+ * (table and PartitionKey hashed), so they take constant memory however many partitions are written; two
+ * partitions sharing a stripe only invalidate each other more often.
+ */
+final class ReadCache {
+  private static final int STRIPES = 4096;
+  private static final EntityCache NOT_CACHED = new EntityCache(null, null, 1, 1);
+
+  private final AtomicLongArray generations = new AtomicLongArray(STRIPES);
+  private final Map<Class<?>, EntityCache> caches = new ConcurrentHashMap<>();
+
+  /** The cache of a mapping's class, or null when the class is not {@code @Cached}. */
+  EntityCache of(EntityMapping<?> mapping) {
+    EntityCache cache = caches.computeIfAbsent(mapping.entityClass(), type -> create(mapping));
+    return cache == NOT_CACHED ? null : cache;
+  }
+
+  private EntityCache create(EntityMapping<?> mapping) {
+    Cached cached = mapping.entityClass().getAnnotation(Cached.class);
+    if (cached == null) {
+      return NOT_CACHED;
+    }
+    String entity = mapping.entityClass().getSimpleName();
+    if (cached.maximumSize() < 1) {
+      throw new IllegalArgumentException("@Cached(maximumSize = " + cached.maximumSize() + ") on " + entity
+          + ": the cache must hold at least 1 read");
+    }
+    if (cached.expireAfterWriteSeconds() < 1) {
+      throw new IllegalArgumentException("@Cached(expireAfterWriteSeconds = " + cached.expireAfterWriteSeconds()
+          + ") on " + entity + ": cached reads must expire after at least 1 second");
+    }
+    return new EntityCache(this, mapping.table(), cached.maximumSize(), cached.expireAfterWriteSeconds());
+  }
+
+  /** The statistics of a class's cache. */
+  CacheStats stats(Class<?> entityClass, EntityMapping<?> mapping) {
+    EntityCache cache = of(mapping);
+    if (cache == null) {
+      throw new IllegalArgumentException(entityClass.getSimpleName() + " is not @Cached, so it has no read cache;"
+          + " annotate it with @io.tablemapper.annotations.Cached to cache its point and partition reads");
+    }
+    return cache.stats();
+  }
+
+  /** The current write generation of a partition. */
+  long generation(String table, String partitionKey) {
+    return generations.get(stripe(table, partitionKey));
+  }
+
+  /** Called when a write to a partition is done (applied or failed): reads cached before it are not served. */
+  void written(String table, String partitionKey) {
+    generations.incrementAndGet(stripe(table, partitionKey));
+  }
+
+  /** Table names are case-insensitive: hashed without allocating a lower-case copy. */
+  private static int stripe(String table, String partitionKey) {
+    int hash = partitionKey.hashCode();
+    for (int i = 0; i < table.length(); i++) {
+      hash = 31 * hash + Character.toLowerCase(table.charAt(i));
+    }
+    hash ^= hash >>> 16;
+    return hash & (STRIPES - 1);
+  }
+
+  /** Rows cached for a read: one point read (zero or one row) or a whole partition of one type. */
+  record Key(String partitionKey, String rowKey, String index, long generation) {}
+}
