@@ -80,6 +80,8 @@ public final class EntityRules {
   public static final String INDEX_UNIQUENESS = "IndexUniqueness";
   /** Two key spaces of an entity (its rows, its index copies) can produce the same RowKey. */
   public static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
+  /** {@code @Cached} with a size or expiry below 1. */
+  public static final String CACHED_ARGUMENTS = "CachedArguments";
   /** A {@code @DefaultValue} text that is no value of its property's type. */
   public static final String DEFAULT_VALUE = "DefaultValue";
   /** A {@code @DefaultValue} on a property that never takes one. */
@@ -170,6 +172,18 @@ public final class EntityRules {
   /** The version is below 1. */
   public static String version(String entity, int version) {
     return "version " + version + " of " + entity + " is not valid: versions start at 1";
+  }
+
+  /** {@code @Cached(maximumSize)} below 1. */
+  public static String cachedSize(String entity, long maximumSize) {
+    return "@Cached(maximumSize = " + maximumSize + ") of " + entity + " is not valid: the cache must hold at"
+        + " least 1 read (remove @Cached to read " + entity + " from the store every time)";
+  }
+
+  /** {@code @Cached(expireAfterWriteSeconds)} below 1. */
+  public static String cachedExpiry(String entity, long seconds) {
+    return "@Cached(expireAfterWriteSeconds = " + seconds + ") of " + entity + " is not valid: cached reads must"
+        + " expire after at least 1 second, so that writes by other processes show";
   }
 
   /** A key annotation ({@code PartitionKey} or {@code RowKey}) is missing. */

@@ -428,14 +428,12 @@ final class EntityAnalyzer {
     long maximumSize = annotations.longValue(cached, "maximumSize");
     if (maximumSize < 1) {
       diagnostics.error(type, cached, Annotations.explicit(cached, "maximumSize"), Ids.CACHED_ARGUMENTS,
-          "@Cached(maximumSize = " + maximumSize + ") of " + simpleName + " is not valid: the cache must hold at"
-              + " least 1 read (remove @Cached to read " + simpleName + " from the store every time)");
+          EntityRules.cachedSize(simpleName, maximumSize));
     }
     long expiry = annotations.longValue(cached, "expireAfterWriteSeconds");
     if (expiry < 1) {
       diagnostics.error(type, cached, Annotations.explicit(cached, "expireAfterWriteSeconds"), Ids.CACHED_ARGUMENTS,
-          "@Cached(expireAfterWriteSeconds = " + expiry + ") of " + simpleName + " is not valid: cached reads must"
-              + " expire after at least 1 second, so that writes by other processes show");
+          EntityRules.cachedExpiry(simpleName, expiry));
     }
   }
 }

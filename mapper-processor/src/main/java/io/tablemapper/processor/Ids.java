@@ -38,7 +38,7 @@ final class Ids {
   static final String PROPERTY_NAME_DUPLICATE = EntityRules.PROPERTY_NAME_DUPLICATE;
   static final String NAMING_OPTION = "NamingOption";
   /** {@code @Cached} with a size or expiry below 1. */
-  static final String CACHED_ARGUMENTS = "CachedArguments";
+  static final String CACHED_ARGUMENTS = EntityRules.CACHED_ARGUMENTS;
 
   // key templates
   static final String KEY_TEMPLATE_SYNTAX = EntityRules.KEY_TEMPLATE_SYNTAX;

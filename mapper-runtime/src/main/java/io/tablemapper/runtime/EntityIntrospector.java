@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.Cached;
 import io.tablemapper.annotations.ETag;
 import io.tablemapper.annotations.Entity;
 import io.tablemapper.annotations.Json;
@@ -91,6 +92,13 @@ final class EntityIntrospector {
     int version = annotation.version();
     if (version < 1) {
       error(EntityRules.ENTITY_VERSION, EntityRules.version(entity, version));
+    }
+    Cached cached = type.getDeclaredAnnotation(Cached.class);
+    if (cached != null && cached.maximumSize() < 1) {
+      error(EntityRules.CACHED_ARGUMENTS, EntityRules.cachedSize(entity, cached.maximumSize()));
+    }
+    if (cached != null && cached.expireAfterWriteSeconds() < 1) {
+      error(EntityRules.CACHED_ARGUMENTS, EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds()));
     }
 
     List<RuntimeProperty> properties = record ? recordProperties() : beanProperties();

@@ -51,6 +51,8 @@ class UnprocessedRulesTest {
         + "public record BadType(String region, String id) {}");
     add("BadVersion", "EntityVersion", "@Entity(version = 0) " + KEYS
         + "public record BadVersion(String region, String id) {}");
+    add("BadCache", "CachedArguments", "@Entity @Cached(maximumSize = 0, expireAfterWriteSeconds = -1) " + KEYS
+        + "public record BadCache(String region, String id) {}");
     add("NoRowKey", "EntityMissingKey", "@Entity @PartitionKey(\"{region}\")\n"
         + "public record NoRowKey(String region, String id) {}");
     add("BadTypes", "PropertyType", "@Entity " + KEYS
