@@ -48,6 +48,10 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);
     this.partitionKeyProperties = partitionKey.toArray(new RuntimeProperty[0]);
     this.rowKeyProperties = rowKey.toArray(new RuntimeProperty[0]);
+    for (RuntimeProperty property : properties) {
+      property.partitionKeyIndex = partitionKey.indexOf(property);
+      property.rowKeyIndex = rowKey.indexOf(property);
+    }
     this.etag = properties.stream().filter(p -> p.role == RuntimeProperty.Role.ETAG).findFirst().orElse(null);
     this.timestamp =
         properties.stream().filter(p -> p.role == RuntimeProperty.Role.TIMESTAMP).findFirst().orElse(null);
@@ -206,26 +210,13 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       }
       return fromStore(property, row, context);
     }
-    int index = indexOf(partitionKeyProperties, property);
-    if (index >= 0) {
-      return row.has(property.storedName) ? fromStore(property, row, context)
-          : partitionKeySpec().decode(row.partitionKey())[index];
+    if (property.partitionKeyIndex >= 0 && !row.has(property.storedName)) {
+      return partitionKeySpec().decode(row.partitionKey())[property.partitionKeyIndex];
     }
-    index = indexOf(rowKeyProperties, property);
-    if (index >= 0) {
-      return row.has(property.storedName) ? fromStore(property, row, context)
-          : rowKeySpec().decode(row.rowKey())[index];
+    if (property.rowKeyIndex >= 0 && !row.has(property.storedName)) {
+      return rowKeySpec().decode(row.rowKey())[property.rowKeyIndex];
     }
     return fromStore(property, row, context);
-  }
-
-  private static int indexOf(RuntimeProperty[] parts, RuntimeProperty property) {
-    for (int i = 0; i < parts.length; i++) {
-      if (parts[i] == property) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   private static Object timestampValue(RuntimeProperty property, Instant instant) {

@@ -61,6 +61,9 @@ final class RuntimeProperty {
   String storedName;
   Object defaultValue;
   JsonType<Object> json;
+  /** The placeholder of the PartitionKey (or RowKey) holding it, or -1; decoded when a row lacks it. */
+  int partitionKeyIndex = -1;
+  int rowKeyIndex = -1;
 
   RuntimeProperty(String name, AnnotatedElement element, Class<?> type, Type genericType, Role role, Kind kind) {
     this.name = name;
