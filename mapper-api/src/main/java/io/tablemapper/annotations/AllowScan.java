@@ -11,6 +11,6 @@ import java.lang.annotation.Target;
  * a compile warning.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface AllowScan {}

@@ -32,7 +32,7 @@ import java.lang.annotation.Target;
  * {@code false} for a primitive.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface DefaultValue {
 

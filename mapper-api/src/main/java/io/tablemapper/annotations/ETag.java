@@ -22,6 +22,6 @@ import java.lang.annotation.Target;
  * entities without them.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface ETag {}

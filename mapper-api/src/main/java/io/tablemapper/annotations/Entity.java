@@ -32,7 +32,7 @@ import java.lang.annotation.Target;
  * }</pre>
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Entity {
 

@@ -27,7 +27,7 @@ import java.lang.annotation.Target;
  * is.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 @Repeatable(Indexes.class)
 public @interface Index {

@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /** The container of repeated {@link Index} annotations; write {@code @Index} several times instead. */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Indexes {
 

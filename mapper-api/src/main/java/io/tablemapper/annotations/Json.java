@@ -12,6 +12,6 @@ import java.lang.annotation.Target;
  * matched by equality in queries only through their JSON text, so they cannot appear in derived queries.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface Json {}

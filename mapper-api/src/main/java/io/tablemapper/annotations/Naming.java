@@ -26,7 +26,7 @@ import java.lang.annotation.Target;
  * rows are stored renames its properties: old rows then lack them (an {@link Upgrade} method can rename them).
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.PACKAGE})
 public @interface Naming {
 

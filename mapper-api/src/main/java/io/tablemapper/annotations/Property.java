@@ -21,7 +21,7 @@ import java.lang.annotation.Target;
  * and no two properties of the entity under one name ({@code [PropertyName]}).
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface Property {
 

@@ -15,6 +15,6 @@ import java.lang.annotation.Target;
  * the generated method's Javadoc.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Repository {}

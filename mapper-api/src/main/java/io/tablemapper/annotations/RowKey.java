@@ -14,7 +14,7 @@ import java.lang.annotation.Target;
  * {@code {p:desc}} reverses the order (newest first). See {@code io.tablemapper.spi.key.KeyTemplate}.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface RowKey {
 

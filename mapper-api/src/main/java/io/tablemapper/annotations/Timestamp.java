@@ -12,6 +12,6 @@ import java.lang.annotation.Target;
  * and on the entity returned by every write, and is never written by the application.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface Timestamp {}

@@ -11,6 +11,6 @@ import java.lang.annotation.Target;
  * default value ({@code null}, {@code 0}, {@code false}) when the entity is read.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.METHOD})
 public @interface Transient {}

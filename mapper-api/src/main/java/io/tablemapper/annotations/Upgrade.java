@@ -36,6 +36,6 @@ import java.lang.annotation.Target;
  * processor checks all this at compile time ({@code [UpgradeMethod]}).
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Upgrade {}

@@ -25,6 +25,16 @@ public abstract class JsonType<V> {
     this.type = ((ParameterizedType) superclass).getActualTypeArguments()[0];
   }
 
+  /**
+   * A JSON type given outright, for mappings built at run time (classes compiled without the processor), which
+   * read the property's generic type from the class instead of capturing it.
+   */
+  protected JsonType(String entity, String property, Type type) {
+    this.entity = entity;
+    this.property = property;
+    this.type = java.util.Objects.requireNonNull(type, "type");
+  }
+
   /** The entity name, for messages. */
   public String entity() {
     return entity;

@@ -2,7 +2,7 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
@@ -33,8 +33,7 @@ import javax.lang.model.util.Types;
  * it. Returns null when the entity has errors, so nothing is generated for it.
  */
 final class EntityAnalyzer {
-  private static final List<String> RESERVED =
-      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.VERSION_PROPERTY);
+  private static final List<String> RESERVED = EntityRules.RESERVED;
 
   private final Elements elements;
   private final Types types;
@@ -84,18 +83,15 @@ final class EntityAnalyzer {
     }
     if (!StoreLimits.isValidTableName(table)) {
       diagnostics.error(type, entity, Annotations.explicit(entity, "table"), Ids.ENTITY_TABLE_NAME,
-          "table name '" + table + "' of " + simpleName + " is not valid: a table name is a letter followed by 2 to"
-              + " 62 letters or digits, and 'tables' is reserved; set @Entity(table = \"...\")");
+          EntityRules.tableName(simpleName, table));
     }
     String typeName = annotations.string(entity, "type");
     if (typeName.isEmpty()) {
       typeName = simpleName;
     }
-    if (typeName.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR) >= 0 || typeName.isBlank()
-        || typeName.length() > 255) {
+    if (!EntityRules.validTypeName(typeName)) {
       diagnostics.error(type, entity, Annotations.explicit(entity, "type"), Ids.ENTITY_TYPE_NAME,
-          "type '" + typeName + "' of " + simpleName + " is not valid: it must be 1 to 255 characters, not blank,"
-              + " and not contain '" + EntityMapping.INDEX_TYPE_SEPARATOR + "' (which marks index copies)");
+          EntityRules.typeName(simpleName, typeName));
     }
     for (TypeElement ancestor : ancestors) {
       if (typeName(ancestor).equals(typeName)) {
@@ -108,7 +104,7 @@ final class EntityAnalyzer {
     int version = annotations.integer(entity, "version");
     if (version < 1) {
       diagnostics.error(type, entity, Annotations.explicit(entity, "version"), Ids.ENTITY_VERSION,
-          "version " + version + " of " + simpleName + " is not valid: versions start at 1");
+          EntityRules.version(simpleName, version));
     }
     checkCached(type, simpleName, diagnostics);
 
@@ -227,31 +223,27 @@ final class EntityAnalyzer {
   private boolean checkKind(TypeElement type, Diagnostics diagnostics) {
     String name = type.getSimpleName().toString();
     if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
-      diagnostics.error(type, Ids.ENTITY_KIND,
-          "@Entity " + name + " is " + describeKind(type) + "; an entity is a record or a class");
+      diagnostics.error(type, Ids.ENTITY_KIND, EntityRules.notAClass(name, describeKind(type)));
       return false;
     }
     if (!type.getTypeParameters().isEmpty()) {
-      diagnostics.error(type, Ids.ENTITY_KIND,
-          "@Entity " + name + " has type parameters; an entity class must not be generic");
+      diagnostics.error(type, Ids.ENTITY_KIND, EntityRules.generic(name));
       return false;
     }
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       TypeElement enclosing = (TypeElement) e;
       if (enclosing.getModifiers().contains(Modifier.PRIVATE)) {
         diagnostics.error(type, Ids.ENTITY_KIND,
-            "@Entity " + name + (enclosing == type ? " is private" : " is inside private " + enclosing.getSimpleName())
-                + "; generated code in the same package must be able to reach it");
+            EntityRules.privateClass(name, enclosing == type ? null : enclosing.getSimpleName().toString()));
         return false;
       }
       if (enclosing.getNestingKind() == NestingKind.MEMBER && !enclosing.getModifiers().contains(Modifier.STATIC)
           && enclosing.getKind() == ElementKind.CLASS) {
-        diagnostics.error(type, Ids.ENTITY_KIND,
-            "@Entity " + name + " is an inner class; make " + enclosing.getSimpleName() + " static");
+        diagnostics.error(type, Ids.ENTITY_KIND, EntityRules.innerClass(name, enclosing.getSimpleName().toString()));
         return false;
       }
       if (enclosing.getNestingKind() == NestingKind.LOCAL || enclosing.getNestingKind() == NestingKind.ANONYMOUS) {
-        diagnostics.error(type, Ids.ENTITY_KIND, "@Entity " + name + " is a local class; declare it at top level");
+        diagnostics.error(type, Ids.ENTITY_KIND, EntityRules.localClass(name));
         return false;
       }
     }
@@ -315,9 +307,7 @@ final class EntityAnalyzer {
       }
     }
     if (!hasConstructor && !type.getModifiers().contains(Modifier.ABSTRACT)) {
-      diagnostics.error(type, Ids.ENTITY_CONSTRUCTOR,
-          type.getSimpleName() + " needs a constructor without parameters that is not private, so that"
-              + " generated code can create it when reading (or make it a record)");
+      diagnostics.error(type, Ids.ENTITY_CONSTRUCTOR, EntityRules.constructor(type.getSimpleName().toString()));
     }
     List<TypeElement> hierarchy = new ArrayList<>();
     for (TypeElement t = type; t != null && !t.getQualifiedName().contentEquals("java.lang.Object"); t = superclass(t)) {
@@ -363,12 +353,8 @@ final class EntityAnalyzer {
         boolean notStored = Annotations.has(field, Annotations.TRANSIENT);
         if (!notStored && (getter == null || setter == null)) {
           diagnostics.error(field, Ids.ENTITY_ACCESSOR,
-              "property '" + name + "' of " + type.getSimpleName() + " has no "
-                  + (getter == null ? "getter (get" + capitalized + "()" + (fieldType.getKind() == TypeKind.BOOLEAN
-                      ? " or is" + capitalized + "()" : "") + ")" : "setter (set" + capitalized + "(...))")
-                  + " that generated code can call, and the field is "
-                  + (field.getModifiers().contains(Modifier.FINAL) ? "final" : "private")
-                  + "; add the accessor, or mark the field @Transient");
+              EntityRules.accessor(type.getSimpleName().toString(), name, fieldType.getKind() == TypeKind.BOOLEAN,
+                  getter == null, field.getModifiers().contains(Modifier.FINAL)));
         }
         properties.put(name, property(type, field, name, fieldType, getter, setter, setterIsMethod, diagnostics));
       }
@@ -401,11 +387,11 @@ final class EntityAnalyzer {
     boolean isETag = Annotations.has(element, Annotations.ETAG);
     boolean isTimestamp = Annotations.has(element, Annotations.TIMESTAMP);
     int roles = (isTransient ? 1 : 0) + (isJson ? 1 : 0) + (isETag ? 1 : 0) + (isTimestamp ? 1 : 0);
-    String where = "property '" + name + "' of " + owner.getSimpleName();
+    String entity = owner.getSimpleName().toString();
     if (roles > 1) {
       diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS,
-          where + " combines " + (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "")
-              + (isETag ? "@ETag " : "") + (isTimestamp ? "@Timestamp " : "") + "; use one of them");
+          EntityRules.combinedAnnotations(entity, name, (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "")
+              + (isETag ? "@ETag " : "") + (isTimestamp ? "@Timestamp " : "")));
     }
     PropertyModel.Role role = PropertyModel.Role.STORED;
     PropertyKind kind = null;
@@ -414,28 +400,23 @@ final class EntityAnalyzer {
     } else if (isETag) {
       role = PropertyModel.Role.ETAG;
       if (!PropertyKind.isDeclared(type, "java.lang.String")) {
-        diagnostics.error(element, Ids.ETAG_TYPE, where + " is @ETag but has type " + type + "; an ETag is a String");
+        diagnostics.error(element, Ids.ETAG_TYPE, EntityRules.etagType(entity, name, type.toString()));
       }
     } else if (isTimestamp) {
       role = PropertyModel.Role.TIMESTAMP;
       if (!PropertyKind.isDeclared(type, "java.time.Instant")
           && !PropertyKind.isDeclared(type, "java.time.OffsetDateTime")) {
-        diagnostics.error(element, Ids.TIMESTAMP_TYPE,
-            where + " is @Timestamp but has type " + type + "; use java.time.Instant or java.time.OffsetDateTime");
+        diagnostics.error(element, Ids.TIMESTAMP_TYPE, EntityRules.timestampType(entity, name, type.toString()));
       }
     } else if (isJson) {
       kind = PropertyKind.JSON;
       if (type.getKind().isPrimitive()) {
-        diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS,
-            where + " is a primitive " + type + " marked @Json; the store holds " + type + " natively, so drop @Json"
-                + " (or use its wrapper type for JSON)");
+        diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS, EntityRules.primitiveJson(entity, name, type.toString()));
       }
     } else {
       kind = PropertyKind.of(type);
       if (kind == null) {
-        diagnostics.error(element, Ids.PROPERTY_TYPE,
-            where + " has type " + type + ", which the store cannot hold; annotate it @Json to store it as JSON,"
-                + " or @Transient to leave it out (supported types: " + PropertyKind.supportedTypes() + ")");
+        diagnostics.error(element, Ids.PROPERTY_TYPE, EntityRules.propertyType(entity, name, type.toString()));
       }
     }
     KeyType keyType = null;
@@ -466,18 +447,18 @@ final class EntityAnalyzer {
     PropertyModel timestamp = null;
     int stored = 0;
     for (PropertyModel property : properties) {
-      String where = "property '" + property.name() + "' of " + type.getSimpleName();
+      String entity = type.getSimpleName().toString();
       if (property.role() == PropertyModel.Role.ETAG) {
         if (etag != null) {
           diagnostics.error(property.element(), Ids.ETAG_DUPLICATE,
-              where + " is a second @ETag ('" + etag.name() + "' is the first); an entity has one ETag");
+              EntityRules.etagDuplicate(entity, property.name(), etag.name()));
         }
         etag = property;
       }
       if (property.role() == PropertyModel.Role.TIMESTAMP) {
         if (timestamp != null) {
           diagnostics.error(property.element(), Ids.TIMESTAMP_DUPLICATE,
-              where + " is a second @Timestamp ('" + timestamp.name() + "' is the first); an entity has one");
+              EntityRules.timestampDuplicate(entity, property.name(), timestamp.name()));
         }
         timestamp = property;
       }
@@ -489,25 +470,16 @@ final class EntityAnalyzer {
         continue; // PropertyNames checked the name it gives
       }
       String storedName = property.storedName();
-      String problem = StoreLimits.propertyNameProblem(storedName);
-      if (problem == null && RESERVED.contains(storedName)) {
-        problem = "property name '" + storedName + "' is reserved by tablemapper (" + String.join(", ", RESERVED)
-            + ")";
-      }
+      String problem = EntityRules.storedNameProblem(storedName);
       if (problem != null) {
         diagnostics.error(property.element(), Ids.PROPERTY_NAME,
-            where + " cannot be stored" + (storedName.equals(property.name()) ? "" : " as '" + storedName + "'")
-                + ": " + problem + "; rename it, store it under another name with @Property(\"...\"), or mark"
-                + " it @Transient");
+            EntityRules.propertyName(entity, property.name(), storedName, problem));
       }
     }
     int marks = version > 1 ? 2 : 1;
     if (stored + marks > StoreLimits.MAX_PROPERTIES) {
       diagnostics.error(type, Ids.PROPERTY_COUNT,
-          type.getSimpleName() + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY
-              + " discriminator" + (marks > 1 ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "")
-              + "; the store allows at most " + StoreLimits.MAX_PROPERTIES
-              + " per entity; mark some @Transient, group some into one @Json property, or split the entity");
+          EntityRules.propertyCount(type.getSimpleName().toString(), stored, marks > 1));
     }
   }
 
@@ -525,8 +497,7 @@ final class EntityAnalyzer {
     String simpleName = annotation.substring(annotation.lastIndexOf('.') + 1);
     if (mirror == null) {
       diagnostics.error(type, Ids.ENTITY_MISSING_KEY,
-          "@Entity " + type.getSimpleName() + " has no @" + simpleName + "; every entity declares both key"
-              + " templates, for example @PartitionKey(\"{department}\") and @RowKey(\"empid_{employeeId:08}\")");
+          EntityRules.missingKey(type.getSimpleName().toString(), simpleName));
       return null;
     }
     return new KeyTemplates(type, properties, diagnostics).bind(
@@ -555,14 +526,12 @@ final class EntityAnalyzer {
     long maximumSize = annotations.longValue(cached, "maximumSize");
     if (maximumSize < 1) {
       diagnostics.error(type, cached, Annotations.explicit(cached, "maximumSize"), Ids.CACHED_ARGUMENTS,
-          "@Cached(maximumSize = " + maximumSize + ") of " + simpleName + " is not valid: the cache must hold at"
-              + " least 1 read (remove @Cached to read " + simpleName + " from the store every time)");
+          EntityRules.cachedSize(simpleName, maximumSize));
     }
     long expiry = annotations.longValue(cached, "expireAfterWriteSeconds");
     if (expiry < 1) {
       diagnostics.error(type, cached, Annotations.explicit(cached, "expireAfterWriteSeconds"), Ids.CACHED_ARGUMENTS,
-          "@Cached(expireAfterWriteSeconds = " + expiry + ") of " + simpleName + " is not valid: cached reads must"
-              + " expire after at least 1 second, so that writes by other processes show");
+          EntityRules.cachedExpiry(simpleName, expiry));
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.key.KeyTemplate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,28 +41,23 @@ final class IndexAnalyzer {
     for (AnnotationMirror mirror : annotations.indexes(type)) {
       String name = annotations.string(mirror, "name");
       AnnotationValue nameValue = Annotations.explicit(mirror, "name");
-      if (!name.matches("[A-Za-z][A-Za-z0-9]*")) {
+      if (!EntityRules.validIndexName(name)) {
         diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
-            "index name '" + name + "' of " + type.getSimpleName() + " is not valid: use letters and digits,"
-                + " starting with a letter");
+            EntityRules.indexName(type.getSimpleName().toString(), name));
         continue;
       }
       String folded = name.toLowerCase(Locale.ROOT);
       if (names.containsKey(folded)) {
         String first = names.get(folded);
         diagnostics.error(type, mirror, nameValue, Ids.INDEX_NAME,
-            type.getSimpleName() + " declares index '" + name + "' " + (first.equals(name) ? "twice"
-                : "after index '" + first + "', which differs only in case") + "; index names are unique per entity"
-                + " (their copies are told apart by " + typeName + "#<name>), so rename one");
+            EntityRules.indexNameDuplicate(type.getSimpleName().toString(), typeName, name, first));
         continue;
       }
       names.put(folded, name);
       String partitionKey = annotations.string(mirror, "partitionKey");
       if (!partitionKey.isEmpty()) {
         diagnostics.error(type, mirror, Annotations.explicit(mirror, "partitionKey"), Ids.INDEX_PARTITION_KEY,
-            "index '" + name + "' of " + type.getSimpleName() + " sets partitionKey = \"" + partitionKey
-                + "\": only indexes in the entity's own partition (partitionKey = \"\") are supported, because only"
-                + " they can be kept consistent in one entity group transaction; remove partitionKey");
+            EntityRules.indexPartitionKey(type.getSimpleName().toString(), name, partitionKey));
         continue;
       }
       List<String> copied = annotations.strings(mirror, "properties");
@@ -75,8 +71,7 @@ final class IndexAnalyzer {
       for (String property : copied) {
         if (!known.contains(property)) {
           diagnostics.error(type, mirror, Annotations.explicit(mirror, "properties"), Ids.INDEX_UNKNOWN_PROPERTY,
-              "index '" + name + "' of " + type.getSimpleName() + " copies '" + property + "', which is not a stored"
-                  + " property of " + type.getSimpleName() + Similarity.didYouMean(property, known));
+              EntityRules.indexUnknownProperty(type.getSimpleName().toString(), name, property, known));
           copiedOk = false;
         }
       }
@@ -111,23 +106,16 @@ final class IndexAnalyzer {
     }
     AnnotationValue declared = Annotations.explicit(mirror, "unique");
     boolean unique = annotations.bool(mirror, "unique");
-    String where = "index '" + name + "' of " + type.getSimpleName();
     if (!unique && !missing.isEmpty()) {
       diagnostics.error(type, mirror, declared, Ids.INDEX_UNIQUENESS,
-          where + " is declared unique = false, but its rowKey '" + index.template() + "' lacks "
-              + String.join(" and ", missing) + " of the RowKey '" + rowKey.template() + "', which tells the "
-              + type.getSimpleName() + " entities of a partition apart: two of them with the same value would need"
-              + " one copy; append " + (missing.size() == 1 ? "it" : "them") + ", for example rowKey = \""
-              + index.template() + suffix(rowKey, missing) + "\", or drop unique = false to refuse a second "
-              + type.getSimpleName() + " with the same value");
+          EntityRules.indexNotUnique(type.getSimpleName().toString(), name, index.template().toString(), missing,
+              rowKey.template().toString(), suffix(rowKey, missing)));
       return null;
     }
     if (unique && declared != null && missing.isEmpty() && !rowKey.properties().isEmpty()) {
       diagnostics.error(type, mirror, declared, Ids.INDEX_UNIQUENESS,
-          where + " is declared unique = true, but its rowKey '" + index.template() + "' holds every component of"
-              + " the RowKey '" + rowKey.template() + "', so each " + type.getSimpleName() + " gets its own copy and"
-              + " nothing can refuse a second one with the same value; remove " + describe(rowKey.properties())
-              + " from the rowKey to make the value unique, or drop unique = true");
+          EntityRules.indexUniqueNever(type.getSimpleName().toString(), name, index.template().toString(),
+              rowKey.template().toString(), names(rowKey.properties())));
       return null;
     }
     return missing.isEmpty() && !rowKey.properties().isEmpty() ? Boolean.FALSE : Boolean.TRUE;
@@ -144,11 +132,11 @@ final class IndexAnalyzer {
     return text.toString();
   }
 
-  private static String describe(List<PropertyModel> properties) {
+  private static List<String> names(List<PropertyModel> properties) {
     List<String> names = new ArrayList<>();
     for (PropertyModel property : properties) {
       names.add(property.name());
     }
-    return String.join(" and ", names);
+    return names;
   }
 }

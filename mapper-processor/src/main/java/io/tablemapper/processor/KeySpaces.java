@@ -1,11 +1,10 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.key.KeyShape;
-import io.tablemapper.spi.key.KeyTemplate;
 import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -24,30 +23,26 @@ final class KeySpaces {
     String owner = type.getSimpleName().toString();
     List<String> seenNames = new ArrayList<>();
     List<KeyModel> seen = new ArrayList<>();
-    seenNames.add("its own RowKey '" + rowKey.template() + "'");
+    seenNames.add(EntityRules.ownRowKey(rowKey.template()));
     seen.add(rowKey);
     for (EntityModel.IndexModel index : indexes) {
       KeyModel key = index.rowKey();
       KeyShape shape = key.shape();
-      String where = "index '" + index.name() + "' of " + owner;
       for (int i = 0; i < seen.size(); i++) {
         if (shape.disjoint(seen.get(i).shape())) {
           continue;
         }
         if (key.template().literalPrefix().isEmpty()) {
           diagnostics.error(type, key.annotation(), key.value(), Ids.KEY_SPACE_OVERLAP,
-              where + " has rowKey '" + key.template() + "', which starts with a value that can equal the start of "
-                  + seenNames.get(i) + "; give it a literal prefix that no other key of " + owner + " starts with,"
-                  + " for example \"" + suggestion(index.name(), key) + "\", so its copies can never take an"
-                  + " entity's RowKey");
+              EntityRules.keySpaceNoPrefix(owner, index.name(), key.template(), seenNames.get(i)));
         } else {
           diagnostics.error(type, key.annotation(), key.value(), Ids.KEY_SPACE_OVERLAP,
-              where + " has rowKey '" + key.template() + "', whose keys can equal those of " + seenNames.get(i)
-                  + why(key, seen.get(i)) + "; choose literal prefixes that do not start with one another");
+              EntityRules.keySpaceOverlap(owner, index.name(), key.template(), seenNames.get(i),
+                  why(key, seen.get(i))));
         }
         break;
       }
-      seenNames.add("index '" + index.name() + "'");
+      seenNames.add(EntityRules.indexSpace(index.name()));
       seen.add(key);
     }
   }
@@ -109,36 +104,15 @@ final class KeySpaces {
 
   /** Why two templates were not proved apart, for messages. */
   private static String why(KeyModel a, KeyModel b) {
-    String prefixA = a.template().literalPrefix();
-    String prefixB = b.template().literalPrefix();
-    if (prefixA.isEmpty() || prefixB.isEmpty()) {
-      KeyModel open = prefixA.isEmpty() ? a : b;
-      KeyTemplate.Placeholder first = open.template().placeholders().get(0);
-      KeyType type = open.property(first.index()).keyType();
-      return " ('" + open.template() + "' starts with " + first.text() + ", "
-          + (type == KeyType.STRING ? "which can be any text" : "whose encoding can start like the other key") + ")";
-    }
-    if (prefixA.equals(prefixB)) {
-      return " (both start with '" + prefixA + "')";
-    }
-    if (prefixA.startsWith(prefixB) || prefixB.startsWith(prefixA)) {
-      return " (literal prefixes '" + prefixA + "' and '" + prefixB + "')";
-    }
-    return "";
+    return EntityRules.keySpaceWhy(a.template(), firstType(a), b.template(), firstType(b));
+  }
+
+  private static KeyType firstType(KeyModel key) {
+    return key.properties().isEmpty() ? null : key.property(key.template().placeholders().get(0).index()).keyType();
   }
 
   /** A template with a literal prefix naming its key space: {@code manager_{id}} for {@code emp_{id}}. */
   private static String suggestion(String name, KeyModel key) {
-    String prefix = key.template().literalPrefix();
-    String rest = key.template().source().substring(escapedLength(key.template(), prefix));
-    return name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1) + "_" + rest;
-  }
-
-  /** How many characters of the template's source write its literal prefix (braces are doubled there). */
-  private static int escapedLength(KeyTemplate template, String prefix) {
-    if (template.segments().size() < 2 || prefix.isEmpty()) {
-      return prefix.isEmpty() ? 0 : template.source().length();
-    }
-    return ((KeyTemplate.Placeholder) template.segments().get(1)).start();
+    return EntityRules.keySpaceSuggestion(name, key.template());
   }
 }

@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.key.KeyCodec;
 import io.tablemapper.spi.key.KeyShape;
@@ -44,11 +45,10 @@ final class KeyTemplates {
     } catch (KeyTemplateException e) {
       if (e.kind() == KeyTemplateException.Kind.FORBIDDEN_CHARACTER) {
         diagnostics.error(type, mirror, value, Ids.KEY_FORBIDDEN_CHARACTER,
-            what + " of " + owner + " is not a possible key: " + e.getMessage() + "; use another separator, such"
-                + " as '_', '-', '.' or '|'");
+            EntityRules.keyForbiddenCharacter(what, owner, e.getMessage()));
       } else {
         diagnostics.error(type, mirror, value, Ids.KEY_TEMPLATE_SYNTAX,
-            what + " of " + owner + " is malformed: " + e.getMessage());
+            EntityRules.keySyntax(what, owner, e.getMessage()));
       }
       return null;
     }
@@ -60,8 +60,7 @@ final class KeyTemplates {
     }
     if (literalLength > StoreLimits.MAX_KEY_LENGTH) {
       diagnostics.error(type, mirror, value, Ids.KEY_TOO_LONG,
-          what + " of " + owner + " has " + literalLength + " characters of literal text; a key holds at most "
-              + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals");
+          EntityRules.keyLiteralTooLong(what, owner, literalLength));
       return null;
     }
     List<String> known = new ArrayList<>();
@@ -75,22 +74,20 @@ final class KeyTemplates {
       PropertyModel property = PropertyModel.named(properties, placeholder.property());
       if (property == null) {
         diagnostics.error(type, mirror, value, Ids.KEY_UNKNOWN_PROPERTY,
-            what + " of " + owner + " refers to '" + placeholder.property() + "', which is not a property of "
-                + owner + Similarity.didYouMean(placeholder.property(), known));
+            EntityRules.keyUnknownProperty(what, owner, placeholder.property(), known));
         ok = false;
         continue;
       }
       if (!property.stored() || property.kind() == PropertyKind.JSON) {
         diagnostics.error(type, mirror, value, Ids.KEY_PROPERTY_NOT_STORED,
-            what + " of " + owner + " refers to '" + property.name() + "', which is "
-                + describeRole(property) + "; a key is composed of stored properties");
+            EntityRules.keyPropertyNotStored(what, owner, property.name(), describeRole(property)));
         ok = false;
         continue;
       }
       if (property.keyType() == null) {
         diagnostics.error(type, mirror, value, Ids.KEY_PROPERTY_TYPE,
-            what + " of " + owner + " refers to '" + property.name() + "' of type " + property.type()
-                + ", which cannot be part of a key; keys hold " + KeyType.supportedTypes());
+            EntityRules.keyPropertyType(what, owner, property.name(), property.type().toString(),
+                KeyType.supportedTypes()));
         ok = false;
         continue;
       }
@@ -103,7 +100,7 @@ final class KeyTemplates {
     List<KeyTemplateException> problems = template.validate(keyTypes);
     for (KeyTemplateException problem : problems) {
       diagnostics.error(type, mirror, value, Ids.KEY_TEMPLATE_TYPES,
-          what + " of " + owner + ": " + problem.getMessage());
+          EntityRules.keyTemplateTypes(what, owner, problem.getMessage()));
     }
     if (!problems.isEmpty() || !enumConstantsFit(template, bound, mirror, value, what)
         || !fitsTheStore(template, bound, mirror, value, what)) {
@@ -142,12 +139,9 @@ final class KeyTemplates {
         }
       }
       if (!broken.isEmpty()) {
-        boolean one = broken.size() == 1;
         diagnostics.error(type, mirror, value, Ids.KEY_ENUM_CONSTANT,
-            what + " of " + type.getSimpleName() + " holds enum " + property.type() + " in " + placeholder.text()
-                + ", but its constant" + (one ? " " : "s ") + String.join(", ", broken) + (one ? " contains "
-                    : " contain ") + reason + "; choose a separator that no constant contains (for example '-',"
-                + " '.' or '|'), or rename the constant" + (one ? "" : "s"));
+            EntityRules.keyEnumConstant(what, type.getSimpleName().toString(), property.type().toString(),
+                placeholder.text(), broken, reason));
         ok = false;
       }
     }
@@ -162,9 +156,8 @@ final class KeyTemplates {
     if (shape.minLength() > limit || shape.maxLength() > limit) {
       boolean always = shape.minLength() > limit;
       diagnostics.error(type, mirror, value, Ids.KEY_TOO_LONG,
-          what + " of " + type.getSimpleName() + (always ? " is always at least " + shape.minLength()
-              : " can be " + shape.maxLength()) + " characters long (literal text plus the fixed-width encodings of"
-              + " its values); a key holds at most " + limit + "; shorten the literals");
+          EntityRules.keyTooLong(what, type.getSimpleName().toString(), always,
+              always ? shape.minLength() : shape.maxLength()));
       return false;
     }
     return true;

@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import io.tablemapper.spi.EdmType;
+import io.tablemapper.spi.EntityRules;
 import java.util.Map;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
@@ -118,7 +119,6 @@ enum PropertyKind {
 
   /** The supported types, for messages. */
   static String supportedTypes() {
-    return "String, char, byte[], boolean, byte, short, int, long, float, double (and boxes), UUID, Instant,"
-        + " OffsetDateTime, LocalDate, LocalDateTime, enums, BigDecimal, BigInteger";
+    return EntityRules.supportedTypes();
   }
 }

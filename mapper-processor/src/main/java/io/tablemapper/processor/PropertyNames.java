@@ -1,6 +1,6 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.EntityRules;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -59,25 +59,19 @@ final class PropertyNames {
     Map<String, PropertyModel> byStoredName = new HashMap<>();
     for (PropertyModel property : properties) {
       AnnotationMirror mirror = Annotations.find(property.element(), Annotations.PROPERTY);
-      String where = "property '" + property.name() + "' of " + type.getSimpleName();
+      String entity = type.getSimpleName().toString();
       String storedName = stored(property.name(), strategyOf(type, property, strategy));
       if (mirror != null) {
         AnnotationValue value = Annotations.explicit(mirror, "value");
         String explicit = annotations.string(mirror, "value");
         if (!property.stored()) {
           diagnostics.error(property.element(), mirror, null, Ids.PROPERTY_NAME,
-              where + " has @Property(\"" + explicit + "\") but is not stored (it is " + describeRole(property)
-                  + "); remove @Property");
+              EntityRules.propertyNameNotStored(entity, property.name(), explicit, describeRole(property)));
         } else {
-          String problem = StoreLimits.propertyNameProblem(explicit);
-          if (problem == null && reserved.contains(explicit)) {
-            problem = "property name '" + explicit + "' is reserved by tablemapper (" + String.join(", ", reserved)
-                + ")";
-          }
+          String problem = EntityRules.storedNameProblem(explicit);
           if (problem != null) {
             diagnostics.error(property.element(), mirror, value, Ids.PROPERTY_NAME,
-                where + " cannot be stored under @Property(\"" + explicit + "\"): " + problem
-                    + "; choose another name");
+                EntityRules.explicitPropertyName(entity, property.name(), explicit, problem));
           }
         }
         storedName = explicit;
@@ -88,8 +82,7 @@ final class PropertyNames {
           Element at = property.element();
           diagnostics.error(at, mirror, mirror == null ? null : Annotations.explicit(mirror, "value"),
               Ids.PROPERTY_NAME_DUPLICATE,
-              where + " would be stored as '" + storedName + "', like property '" + first.name() + "'; two"
-                  + " properties cannot share a stored name: give one another name with @Property(\"...\")");
+              EntityRules.propertyNameDuplicate(entity, property.name(), storedName, first.name()));
         }
       }
       named.add(property.withStorage(storedName, property.defaultValue()));
@@ -110,10 +103,7 @@ final class PropertyNames {
 
   /** The stored name of a Java property name under a strategy. */
   static String stored(String javaName, String strategy) {
-    if (PASCAL_CASE.equals(strategy) && !javaName.isEmpty()) {
-      return Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
-    }
-    return javaName;
+    return EntityRules.storedName(javaName, strategy);
   }
 
   /** The entity's strategy: the nearest {@code @Naming} on it, an enclosing class, or its package. */

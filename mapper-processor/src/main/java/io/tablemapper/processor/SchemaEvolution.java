@@ -1,18 +1,16 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
-import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.EntityRules;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
@@ -50,7 +48,7 @@ final class SchemaEvolution {
         continue;
       }
       String text = annotations.string(mirror, "value");
-      String where = "@DefaultValue(\"" + text + "\") of property '" + property.name() + "' of " + type.getSimpleName();
+      String where = EntityRules.defaultWhere(text, type.getSimpleName().toString(), property.name());
       if (property.stored() && property.kind() == null) {
         result.add(property); // its type is reported already ([PropertyType]); one mistake, one message
         continue;
@@ -58,14 +56,14 @@ final class SchemaEvolution {
       String notApplicable = notApplicable(property);
       if (notApplicable != null) {
         diagnostics.error(property.element(), mirror, null, Ids.DEFAULT_VALUE_PROPERTY,
-            where + " cannot apply: " + notApplicable);
+            EntityRules.defaultNotApplicable(where, notApplicable));
         result.add(property);
         continue;
       }
       String problem = problem(property, text);
       if (problem != null) {
         diagnostics.error(property.element(), mirror, Annotations.explicit(mirror, "value"), Ids.DEFAULT_VALUE,
-            where + " is not a valid " + property.type() + ": " + problem);
+            EntityRules.defaultInvalid(where, property.type().toString(), problem));
         result.add(property);
         continue;
       }
@@ -82,8 +80,7 @@ final class SchemaEvolution {
           || rowKey != null && rowKey.indexOf(property.name()) >= 0)) {
         AnnotationMirror mirror = Annotations.find(property.element(), Annotations.DEFAULT_VALUE);
         diagnostics.error(property.element(), mirror, null, Ids.DEFAULT_VALUE_PROPERTY,
-            "@DefaultValue of property '" + property.name() + "' of " + type.getSimpleName() + " cannot apply: it"
-                + " is part of a key, so every row holds it; remove @DefaultValue");
+            EntityRules.defaultOnKey(type.getSimpleName().toString(), property.name()));
       }
     }
   }
@@ -91,85 +88,24 @@ final class SchemaEvolution {
   private static String notApplicable(PropertyModel property) {
     switch (property.role()) {
       case TRANSIENT:
-        return "it is @Transient, so never read from a row; give the field an initial value instead";
+        return EntityRules.defaultReason("Transient");
       case ETAG:
+        return EntityRules.defaultReason("ETag");
       case TIMESTAMP:
-        return "it is @" + (property.role() == PropertyModel.Role.ETAG ? "ETag" : "Timestamp")
-            + ", which every row has; remove @DefaultValue";
+        return EntityRules.defaultReason("Timestamp");
       default:
         break;
     }
-    return property.kind() == PropertyKind.JSON
-        ? "it is @Json; set the missing value in an @Upgrade method instead"
-        : null;
+    return property.kind() == PropertyKind.JSON ? EntityRules.defaultReason("Json") : null;
   }
 
   /** Why the text is no value of the property's type, or null. */
   static String problem(PropertyModel property, String text) {
     try {
-      switch (property.kind()) {
-        case STRING:
-          return text.length() <= StoreLimits.MAX_STRING_LENGTH ? null
-              : "it is " + text.length() + " characters long; the store holds at most "
-                  + StoreLimits.MAX_STRING_LENGTH;
-        case CHAR:
-          return text.length() == 1 ? null : "a char default is exactly one character";
-        case BOOLEAN:
-          return text.equals("true") || text.equals("false") ? null : "write true or false";
-        case BYTE:
-          Byte.parseByte(text);
-          return null;
-        case SHORT:
-          Short.parseShort(text);
-          return null;
-        case INT:
-          Integer.parseInt(text);
-          return null;
-        case LONG:
-          Long.parseLong(text);
-          return null;
-        case FLOAT:
-          Float.parseFloat(text);
-          return null;
-        case DOUBLE:
-          Double.parseDouble(text);
-          return null;
-        case UUID:
-          return UUID.fromString(text).toString().equals(text.toLowerCase(Locale.ROOT))
-              ? null : "write a UUID in its canonical form, for example 123e4567-e89b-12d3-a456-426614174000";
-        case INSTANT:
-          return StoreLimits.dateTimeProblem(Instant.parse(text));
-        case OFFSET_DATE_TIME:
-          return StoreLimits.dateTimeProblem(OffsetDateTime.parse(text).toInstant());
-        case LOCAL_DATE:
-          LocalDate.parse(text);
-          return null;
-        case LOCAL_DATE_TIME:
-          LocalDateTime.parse(text);
-          return null;
-        case ENUM:
-          List<String> constants = property.enumConstants();
-          return constants.contains(text) ? null
-              : "it is not a constant of " + property.type() + " (" + String.join(", ", constants) + ")";
-        case BIG_DECIMAL:
-          new BigDecimal(text);
-          return null;
-        case BIG_INTEGER:
-          new BigInteger(text);
-          return null;
-        case BINARY:
-          int length = Base64.getDecoder().decode(text).length;
-          return length <= StoreLimits.MAX_BINARY_LENGTH ? null
-              : "it holds " + length + " bytes; the store holds at most " + StoreLimits.MAX_BINARY_LENGTH;
-        default:
-          throw new AssertionError(property.kind());
-      }
-    } catch (NumberFormatException e) {
-      return "write a number in Java's decimal syntax within the type's range";
-    } catch (DateTimeParseException e) {
-      return "write it in ISO-8601 (" + e.getMessage() + ")";
+      EntityRules.parseDefault(property.kind().name(), text, property.enumConstants(), property.type().toString());
+      return null;
     } catch (IllegalArgumentException e) {
-      return property.kind() == PropertyKind.BINARY ? "write the bytes in Base64" : e.getMessage();
+      return e.getMessage();
     }
   }
 
@@ -231,23 +167,20 @@ final class SchemaEvolution {
       if (mirror == null) {
         continue;
       }
-      String where = "@Upgrade method " + method.getSimpleName() + " of " + type.getSimpleName();
+      String where = EntityRules.upgradeWhere(method.getSimpleName().toString(), type.getSimpleName().toString());
       if (found != null) {
-        diagnostics.error(method, Ids.UPGRADE_METHOD,
-            where + " is a second one (" + found + " is the first); an entity has one upgrade method, which"
-                + " handles every older version it is given");
+        diagnostics.error(method, Ids.UPGRADE_METHOD, EntityRules.upgradeSecond(where, found));
         reported = true;
         continue;
       }
       String problem = signatureProblem(method);
       if (problem != null) {
-        diagnostics.error(method, Ids.UPGRADE_METHOD, where + " " + problem + "; declare it as"
-            + " static void " + method.getSimpleName() + "(int fromVersion, Map<String, Object> properties)");
+        diagnostics.error(method, Ids.UPGRADE_METHOD,
+            EntityRules.upgradeSignature(where, problem, method.getSimpleName().toString()));
         reported = true;
       } else if (version < 2) {
-        diagnostics.error(method, Ids.UPGRADE_VERSION, where + " can never run: " + type.getSimpleName()
-            + " is version " + version + ", so no row is older; raise @Entity(version = ...) when the class"
-            + " changes, and upgrade rows of the versions before it");
+        diagnostics.error(method, Ids.UPGRADE_VERSION,
+            EntityRules.upgradeVersion(where, type.getSimpleName().toString(), version));
         reported = true;
       }
       found = method.getSimpleName().toString();

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.Entity;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.GeneratedNames;
@@ -12,7 +13,8 @@ import java.lang.reflect.Modifier;
 /**
  * Finds the classes the annotation processor generated, by the names {@link GeneratedNames} decides: no classpath
  * scanning, and reflection only the first time a class is seen (the results are kept in {@link ClassValue}s, so
- * they never pin a class loader). Nothing here runs on the hot path.
+ * they never pin a class loader). An {@code @Entity} class compiled without the processor gets its mapping from
+ * {@link EntityIntrospector} instead, at its first use. Nothing here runs on the hot path.
  */
 final class GeneratedCode {
   private static final String HOW_TO_ENABLE =
@@ -40,7 +42,8 @@ final class GeneratedCode {
 
   /**
    * The mapping of an entity class, or of its nearest superclass that has one (so anonymous or proxy subclasses of
-   * a JavaBean entity map like the entity).
+   * a JavaBean entity map like the entity); for an {@code @Entity} compiled without the processor, the mapping
+   * built at run time.
    *
    * @throws TableMapperException naming the class looked for and how to generate it
    */
@@ -55,12 +58,17 @@ final class GeneratedCode {
   }
 
   /**
-   * A new instance of a repository's generated implementation, bound to a mapper.
+   * A new instance of a repository's generated implementation, bound to a mapper; for an interface over an entity
+   * compiled without the processor that declares no queries, the writes of {@code TableRepository}
+   * ({@link CrudRepositories}).
    *
    * @throws TableMapperException naming the class looked for and how to generate it
    */
   static <R> R newRepository(Class<R> repositoryType, RepositoryContext context) {
     Constructor<?> constructor = REPOSITORIES.get(repositoryType);
+    if (constructor == null) {
+      return CrudRepositories.create(repositoryType, CrudRepositories.unprocessedEntity(repositoryType), context);
+    }
     try {
       return repositoryType.cast(constructor.newInstance(context));
     } catch (InvocationTargetException e) {
@@ -89,6 +97,12 @@ final class GeneratedCode {
       generated = load(name, source);
     }
     if (generated == null) {
+      // compiled without the processor: the entity (interfaces and enums too, so the runtime can say why not)
+      for (Class<?> source = type; source != null && source != Object.class; source = source.getSuperclass()) {
+        if (source.isAnnotationPresent(Entity.class)) {
+          return EntityIntrospector.introspect(source);
+        }
+      }
       throw new TableMapperException(
           "No generated mapping for entity class " + type.getName() + ": looked for "
               + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
@@ -133,6 +147,9 @@ final class GeneratedCode {
     }
     String name = GeneratedNames.repository(type.getName());
     Class<?> generated = load(name, type);
+    if (generated == null && CrudRepositories.unprocessedEntity(type) != null) {
+      return null; // compiled without the processor: newRepository serves the writes of TableRepository
+    }
     if (generated == null) {
       throw new TableMapperException(
           "No generated implementation for repository " + type.getName() + ": looked for " + name

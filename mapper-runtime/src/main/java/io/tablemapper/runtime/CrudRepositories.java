@@ -1,0 +1,102 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.annotations.Entity;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableRepository;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.RepositoryContext;
+import io.tablemapper.spi.RepositorySupport;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Proxy;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Repositories over entities compiled without the annotation processor: a repository interface that declares no
+ * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, delete), served by
+ * the same {@link RepositorySupport} generated repositories use. Derived queries are planned by the processor at
+ * compile time, so an interface that declares any is refused, naming them; read such entities with
+ * {@code mapper.partition(table, partitionKey).all(Entity.class)}.
+ */
+final class CrudRepositories {
+  private CrudRepositories() {}
+
+  /**
+   * The entity of a repository interface without generated implementation, when it was compiled without the
+   * processor; null when the entity has a generated mapping (then the repository lacks its own generated code).
+   *
+   * @throws TableMapperException naming the derived query methods, which only the processor implements
+   */
+  static Class<?> unprocessedEntity(Class<?> repositoryType) {
+    Class<?> entity = entityOf(repositoryType);
+    if (entity == null || !entity.isAnnotationPresent(Entity.class)
+        || !(GeneratedCode.mapping(entity) instanceof RuntimeMapping)) {
+      return null;
+    }
+    List<String> queries = new ArrayList<>();
+    for (Method method : repositoryType.getMethods()) {
+      if (method.getDeclaringClass() != TableRepository.class && Modifier.isAbstract(method.getModifiers())) {
+        queries.add(method.getName());
+      }
+    }
+    if (!queries.isEmpty()) {
+      throw new TableMapperException(
+          "[RuntimeMappingUnsupported] " + repositoryType.getSimpleName() + " declares " + String.join(", ", queries)
+              + ", but its entity " + entity.getSimpleName() + " was compiled without the annotation processor,"
+              + " which plans derived queries at compile time; run io.tablemapper:mapper-processor on both, or keep"
+              + " only the methods of TableRepository and read with mapper.partition(table, partitionKey).all("
+              + entity.getSimpleName() + ".class)");
+    }
+    return entity;
+  }
+
+  /** A repository serving the writes of {@link TableRepository} for an entity mapped at run time. */
+  static <R> R create(Class<R> repositoryType, Class<?> entity, RepositoryContext context) {
+    RepositorySupport<Object> support = context.support(mapping(entity));
+    InvocationHandler handler = (proxy, method, arguments) -> {
+      switch (method.getName()) {
+        case "insert":
+          return support.insert(arguments[0]);
+        case "upsert":
+          return support.upsert(arguments[0]);
+        case "update":
+          return support.update(arguments[0]);
+        case "merge":
+          return support.merge(arguments[0]);
+        case "delete":
+          support.delete(arguments[0]);
+          return null;
+        case "equals":
+          return proxy == arguments[0];
+        case "hashCode":
+          return System.identityHashCode(proxy);
+        case "toString":
+          return repositoryType.getSimpleName() + " (writes of " + entity.getSimpleName() + ", mapped at run time)";
+        default:
+          throw new AssertionError(method);
+      }
+    };
+    return repositoryType.cast(
+        Proxy.newProxyInstance(repositoryType.getClassLoader(), new Class<?>[] {repositoryType}, handler));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static EntityMapping<Object> mapping(Class<?> entity) {
+    return (EntityMapping<Object>) GeneratedCode.mapping(entity);
+  }
+
+  /** The {@code T} of {@code TableRepository<T>} that the interface extends, or null. */
+  private static Class<?> entityOf(Class<?> repositoryType) {
+    for (Type parent : repositoryType.getGenericInterfaces()) {
+      if (parent instanceof ParameterizedType && ((ParameterizedType) parent).getRawType() == TableRepository.class) {
+        Type argument = ((ParameterizedType) parent).getActualTypeArguments()[0];
+        return argument instanceof Class ? (Class<?>) argument : null;
+      }
+    }
+    return null;
+  }
+}

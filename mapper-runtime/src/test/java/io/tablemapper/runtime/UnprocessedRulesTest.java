@@ -1,0 +1,185 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The same broken entity classes, compiled with the processor and without it: the processor's compile errors and
+ * the runtime's refusal name the same rules with literally the same messages ({@code [Id] message}), because both
+ * word them through {@code EntityRules}. All cases compile in one javac run each way.
+ */
+class UnprocessedRulesTest {
+  private static final String PACKAGE = "io.tablemapper.runtime.invalid";
+  private static final String IMPORTS = "package " + PACKAGE + ";\n"
+      + "import io.tablemapper.annotations.*;\n"
+      + "import java.math.BigDecimal;\n"
+      + "import java.util.List;\n"
+      + "import java.util.Map;\n";
+  private static final String KEYS = "@PartitionKey(\"{region}\") @RowKey(\"id_{id}\")\n";
+
+  /** Case name → [expected id, source after the imports]. */
+  private static final Map<String, String[]> CASES = new LinkedHashMap<>();
+
+  static {
+    add("AnInterface", "EntityKind", "@Entity " + KEYS + "public interface AnInterface {}");
+    add("AGenericClass", "EntityKind", "@Entity " + KEYS
+        + "public record AGenericClass<T>(String region, String id) {}");
+    add("AnOuterClass", "EntityKind", "public class AnOuterClass { @Entity " + KEYS
+        + " public class Inner { public String region; public String id; } }");
+    add("NoConstructor", "EntityConstructor", "@Entity " + KEYS
+        + "public class NoConstructor { public String region; public String id;"
+        + " public NoConstructor(String region) { this.region = region; } }");
+    add("NoAccessor", "EntityAccessor", "@Entity " + KEYS
+        + "public class NoAccessor { public String region; public String id; private int hidden;"
+        + " private final boolean flag = false; public boolean isFlag() { return flag; } }");
+    add("BadTable", "EntityTableName", "@Entity(table = \"x\") " + KEYS
+        + "public record BadTable(String region, String id) {}");
+    add("BadType", "EntityTypeName", "@Entity(type = \"a#b\") " + KEYS
+        + "public record BadType(String region, String id) {}");
+    add("BadVersion", "EntityVersion", "@Entity(version = 0) " + KEYS
+        + "public record BadVersion(String region, String id) {}");
+    add("BadCache", "CachedArguments", "@Entity @Cached(maximumSize = 0, expireAfterWriteSeconds = -1) " + KEYS
+        + "public record BadCache(String region, String id) {}");
+    add("NoRowKey", "EntityMissingKey", "@Entity @PartitionKey(\"{region}\")\n"
+        + "public record NoRowKey(String region, String id) {}");
+    add("BadTypes", "PropertyType", "@Entity " + KEYS
+        + "public record BadTypes(String region, String id, Object thing, List<String> tags, Map<String, Integer> m) {}");
+    add("TwoRoles", "PropertyAnnotations", "@Entity " + KEYS
+        + "public record TwoRoles(String region, String id, @Json @Transient String both, @Json int number) {}");
+    add("BadETag", "ETagType", "@Entity " + KEYS + "public record BadETag(String region, String id, @ETag long tag) {}");
+    add("TwoETags", "ETagDuplicate", "@Entity " + KEYS
+        + "public record TwoETags(String region, String id, @ETag String a, @ETag String b) {}");
+    add("BadTimestamp", "TimestampType", "@Entity " + KEYS
+        + "public record BadTimestamp(String region, String id, @Timestamp String when) {}");
+    add("TwoTimestamps", "TimestampDuplicate", "@Entity " + KEYS + "public record TwoTimestamps(String region,"
+        + " String id, @Timestamp java.time.Instant a, @Timestamp java.time.OffsetDateTime b) {}");
+    add("BadNames", "PropertyName", "@Entity " + KEYS + "public record BadNames(String region, String id,"
+        + " String EntityType, @Property(\"has space\") String spaced, @Transient @Property(\"T\") String t) {}");
+    add("SameNames", "PropertyNameDuplicate", "@Entity " + KEYS
+        + "public record SameNames(String region, String id, String name, @Property(\"name\") String other) {}");
+    add("Malformed", "KeyTemplateSyntax", "@Entity @PartitionKey(\"{region}\") @RowKey(\"id_{id\")\n"
+        + "public record Malformed(String region, String id) {}");
+    add("Slashed", "KeyForbiddenCharacter", "@Entity @PartitionKey(\"{region}\") @RowKey(\"id/{id}\")\n"
+        + "public record Slashed(String region, String id) {}");
+    add("Typo", "KeyUnknownProperty", "@Entity @PartitionKey(\"{regoin}\") @RowKey(\"id_{id}\")\n"
+        + "public record Typo(String region, String id) {}");
+    add("KeyOfETag", "KeyPropertyNotStored", "@Entity @PartitionKey(\"{region}\") @RowKey(\"{etag}_{notes}\")\n"
+        + "public record KeyOfETag(String region, @ETag String etag, @Json List<String> notes) {}");
+    add("KeyOfDecimal", "KeyPropertyType", "@Entity @PartitionKey(\"{region}\") @RowKey(\"p_{price}\")\n"
+        + "public record KeyOfDecimal(String region, BigDecimal price) {}");
+    add("PaddedText", "KeyTemplateTypes", "@Entity @PartitionKey(\"{region}\") @RowKey(\"id_{id:08}\")\n"
+        + "public record PaddedText(String region, String id) {}");
+    add("EnumInKey", "KeyEnumConstant", "@Entity @PartitionKey(\"{region}\") @RowKey(\"{state}_{id}\")\n"
+        + "public record EnumInKey(String region, State state, String id) { public enum State { ON_HOLD, OK } }");
+    add("LongLiteral", "KeyTooLong", "@Entity @PartitionKey(\"{region}\") @RowKey(\"" + "x".repeat(1025)
+        + "{id}\")\npublic record LongLiteral(String region, String id) {}");
+    add("WideKey", "KeyTooLong", "@Entity @PartitionKey(\"{region}\") @RowKey(\"" + "x".repeat(1010)
+        + "{id}\")\npublic record WideKey(String region, java.util.UUID id) {}");
+    add("BadIndexes", "IndexName", "@Entity " + KEYS + "@Index(name = \"1st\", rowKey = \"n_{name}\")"
+        + " @Index(name = \"byName\", rowKey = \"n_{name}\") @Index(name = \"BYNAME\", rowKey = \"m_{name}\")\n"
+        + "public record BadIndexes(String region, String id, String name) {}");
+    add("OtherPartition", "IndexPartitionKey", "@Entity " + KEYS
+        + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{name}\")\n"
+        + "public record OtherPartition(String region, String id, String name) {}");
+    add("CopiesTypo", "IndexUnknownProperty", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"n_{name}_{id}\", properties = {\"nmae\"})\n"
+        + "public record CopiesTypo(String region, String id, String name) {}");
+    add("BadDefaults", "DefaultValue", "@Entity(version = 2) " + KEYS + "public record BadDefaults(String region,"
+        + " String id, @DefaultValue(\"many\") int count, @DefaultValue(\"MAYBE\") State state,"
+        + " @DefaultValue(\"yes\") boolean flag) { public enum State { ON, OFF } }");
+    add("MisplacedDefaults", "DefaultValueProperty", "@Entity(version = 2) " + KEYS
+        + "public record MisplacedDefaults(@DefaultValue(\"x\") String region, String id,"
+        + " @Transient @DefaultValue(\"1\") int t, @Json @DefaultValue(\"[]\") List<String> notes) {}");
+    add("BadUpgrade", "UpgradeMethod", "@Entity(version = 2) " + KEYS
+        + "public record BadUpgrade(String region, String id) {"
+        + " @Upgrade void upgrade(int fromVersion, Map<String, Object> row) {} }");
+    add("EarlyUpgrade", "UpgradeVersion", "@Entity " + KEYS + "public record EarlyUpgrade(String region, String id) {"
+        + " @Upgrade static void upgrade(int fromVersion, Map<String, Object> row) {} }");
+    add("NotUnique", "IndexUniqueness", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"n_{name}\", unique = false)\n"
+        + "public record NotUnique(String region, String id, String name) {}");
+    add("Overlapping", "KeySpaceOverlap", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"{name}\") @Index(name = \"byCode\", rowKey = \"id_x{code}\")\n"
+        + "public record Overlapping(String region, String id, String name, String code) {}");
+    StringBuilder many = new StringBuilder("@Entity " + KEYS + "public class TooMany { public String region;"
+        + " public String id;");
+    for (int i = 0; i < 251; i++) {
+      many.append(" public int p").append(i).append(';');
+    }
+    add("TooMany", "PropertyCount", many.append(" }").toString());
+  }
+
+  private static void add(String name, String id, String source) {
+    CASES.put(name, new String[] {id, IMPORTS + source + "\n"});
+  }
+
+  private static final Javac.Result PROCESSED = Javac.compile(sources(), true);
+  private static final Javac.Result UNPROCESSED = Javac.compile(sources(), false);
+
+  private static Map<String, String> sources() {
+    Map<String, String> sources = new LinkedHashMap<>();
+    CASES.forEach((name, source) -> sources.put(PACKAGE + "." + name, source[1]));
+    return sources;
+  }
+
+  static Stream<Arguments> cases() {
+    return CASES.entrySet().stream().map(e -> Arguments.of(e.getValue()[0], e.getKey()));
+  }
+
+  /** The runtime's refusal of a class: its messages, one a line after the first. */
+  private static List<String> refusal(Class<?> type) {
+    try (TableMapper mapper = TableMapper.builder().backend(InMemoryBackend.create()).entities(type).build()) {
+      throw new AssertionError(type + " was mapped: " + mapper);
+    } catch (InvalidEntityException e) {
+      List<String> lines = new ArrayList<>(Arrays.asList(e.getMessage().split("\n")));
+      assertThat(lines.remove(0)).startsWith("Entity class " + type.getName() + " was compiled without");
+      return lines;
+    }
+  }
+
+  @ParameterizedTest(name = "[{0}] {1}")
+  @MethodSource("cases")
+  void theRuntimeRefusesAnUnprocessedClassWithTheProcessorsMessages(String id, String name) {
+    String className = PACKAGE + "." + name;
+    List<String> compileErrors = PROCESSED.errors(className);
+    assertThat(compileErrors).as("the processor's errors").anyMatch(m -> m.startsWith("[" + id + "] "));
+
+    Class<?> type = UNPROCESSED.load(name.equals("AnOuterClass") ? className + "$Inner" : className);
+    List<String> runtimeErrors = refusal(type);
+
+    assertThat(runtimeErrors).containsExactlyInAnyOrderElementsOf(compileErrors);
+  }
+
+  @Test
+  void everyCaseCompilesWithoutTheProcessor() {
+    assertThat(UNPROCESSED.errors).isEmpty();
+  }
+
+  @Test
+  void anAbstractEntityIsLeftToTheProcessor() {
+    Javac.Result result = Javac.compile(Map.of(PACKAGE + ".Person", IMPORTS + "@Entity " + KEYS
+        + "public abstract class Person { public String region; public String id; }",
+        PACKAGE + ".Customer", IMPORTS + "@Entity public class Customer extends Person { public int level; }"),
+        false);
+
+    assertThat(refusal(result.load(PACKAGE + ".Person"))).containsExactly("[RuntimeMappingUnsupported] @Entity"
+        + " Person is abstract: entity hierarchies are mapped only by the annotation processor; compile Person and"
+        + " its subclasses with io.tablemapper:mapper-processor");
+    assertThat(refusal(result.load(PACKAGE + ".Customer"))).containsExactly("[RuntimeMappingUnsupported] @Entity"
+        + " Customer extends @Entity Person: entity hierarchies are mapped only by the annotation processor;"
+        + " compile both with io.tablemapper:mapper-processor");
+  }
+}
