@@ -88,6 +88,13 @@ final class Hierarchy<T> extends EntityMapping<T> {
         : of(generated.entityClass());
   }
 
+  /** Whether a row's discriminator is one {@link #typeFilter(EntityMapping)} selects, decided without a filter. */
+  static boolean hasType(EntityMapping<?> mapping, Object type) {
+    return mapping instanceof Hierarchy
+        ? type != null && ((Hierarchy<?>) mapping).byType.containsKey(type)
+        : mapping.typeName().equals(type);
+  }
+
   /** The server-side filter that selects the rows a mapping reads: its type, or every type of its hierarchy. */
   static Filter typeFilter(EntityMapping<?> mapping) {
     return mapping instanceof Hierarchy

@@ -172,8 +172,8 @@ final class QueryRun<T> {
 
   /** What {@link #serverFilter()} decides for a row, without building it. */
   private boolean matchesServerFilter(TableRow row) {
-    String type = index == null ? mapping.typeName() : index.copyType();
-    if (!type.equals(row.get(EntityMapping.TYPE_PROPERTY))) {
+    Object type = row.get(EntityMapping.TYPE_PROPERTY);
+    if (index == null ? !Hierarchy.hasType(mapping, type) : !index.copyType().equals(type)) {
       return false;
     }
     return index != null && !index.fullCopy() || matches(row);
