@@ -46,7 +46,8 @@ class BenchmarkSuiteSmokeTest {
       assertThat(run.getPrimaryResult().getScore()).as(run.getParams().getBenchmark()).isPositive();
     }
     assertThat(ran).contains(
-        "MappingBenchmark.toRow_generated", "MappingBenchmark.toRow_handWritten",
+        "MappingBenchmark.toRow_generated", "MappingBenchmark.toRow_handWritten", "MappingBenchmark.toRow_byteBuddy",
+        "MappingBenchmark.fromRow_byteBuddy",
         "MappingBenchmark.toRow_dynamoBeanTableSchema", "MappingBenchmark.toRow_jacksonConvertValue",
         "MappingBenchmark.toRow_azureTableEntity", "MappingBenchmark.fromRow_generated",
         "MappingBenchmark.fromRow_handWritten", "MappingBenchmark.fromRow_dynamoBeanTableSchema",
