@@ -129,6 +129,9 @@ class DiagnosticsTest {
         error("a subtype declaring its own key template is reported on it", Ids.ENTITY_INHERITED_KEY, "\"s_{b}\"",
             "has the key templates of its root P", ROOT,
             source("S", "@Entity @RowKey(\"s_{b}\")\npublic class S extends P { public int c; }")),
+        error("a cache on a subtype that holds nothing is reported on the subtype's size", Ids.CACHED_ARGUMENTS,
+            "0)", "@Cached(maximumSize = 0) of S is not valid", ROOT,
+            source("S", "@Entity(type = \"S\") @Cached(maximumSize = 0)\npublic class S extends P { public int c; }")),
         error("a subtype of a root with an index is reported on the subtype", Ids.ENTITY_INHERITED_INDEX, "class S",
             "indexes are not supported in entity hierarchies",
             source("P", KEYS + " @Index(name = \"byC\", rowKey = \"c_{c}\")\n"

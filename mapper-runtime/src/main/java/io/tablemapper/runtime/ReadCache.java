@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.annotations.Cached;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityRules;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -41,13 +42,14 @@ final class ReadCache {
       return NOT_CACHED;
     }
     String entity = mapping.entityClass().getSimpleName();
+    // the processor and the introspector refuse these at compile or mapping time; a hand-written mapping may not
     if (cached.maximumSize() < 1) {
-      throw new IllegalArgumentException("@Cached(maximumSize = " + cached.maximumSize() + ") on " + entity
-          + ": the cache must hold at least 1 read");
+      throw new IllegalArgumentException(
+          EntityRules.format(EntityRules.CACHED_ARGUMENTS, EntityRules.cachedSize(entity, cached.maximumSize())));
     }
     if (cached.expireAfterWriteSeconds() < 1) {
-      throw new IllegalArgumentException("@Cached(expireAfterWriteSeconds = " + cached.expireAfterWriteSeconds()
-          + ") on " + entity + ": cached reads must expire after at least 1 second");
+      throw new IllegalArgumentException(EntityRules.format(EntityRules.CACHED_ARGUMENTS,
+          EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds())));
     }
     return new EntityCache(this, mapping.table(), cached.maximumSize(), cached.expireAfterWriteSeconds());
   }

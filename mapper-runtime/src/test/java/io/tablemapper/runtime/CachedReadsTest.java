@@ -12,6 +12,7 @@ import io.tablemapper.runtime.fixtures.CurrencyRepository;
 import io.tablemapper.runtime.fixtures.Department;
 import io.tablemapper.runtime.fixtures.Holiday;
 import io.tablemapper.runtime.fixtures.HolidayRepository;
+import io.tablemapper.runtime.fixtures.Overcached;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -178,6 +179,13 @@ class CachedReadsTest {
     assertThatThrownBy(() -> currencies.findByCountryAndCode("DE", "EUR")).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> mapper.partition("Reference", "DE").all(Currency.class))
         .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void aCacheThatCouldHoldNothingOnAHandWrittenMappingIsRefusedWithTheProcessorsRule() {
+    assertThatThrownBy(() -> mapper.partition("Things", "north").all(Overcached.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("[CachedArguments] @Cached(maximumSize = 0) of Overcached is not valid");
   }
 
   @Test
