@@ -82,6 +82,8 @@ public final class EntityRules {
   public static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
   /** {@code @Cached} with a size or expiry below 1. */
   public static final String CACHED_ARGUMENTS = "CachedArguments";
+  /** Two entity classes stored in one table as the same type. */
+  public static final String ENTITY_TYPE_DUPLICATE = "EntityTypeDuplicate";
   /** A {@code @DefaultValue} text that is no value of its property's type. */
   public static final String DEFAULT_VALUE = "DefaultValue";
   /** A {@code @DefaultValue} on a property that never takes one. */
@@ -172,6 +174,16 @@ public final class EntityRules {
   /** The version is below 1. */
   public static String version(String entity, int version) {
     return "version " + version + " of " + entity + " is not valid: versions start at 1";
+  }
+
+  /**
+   * Two entity classes stored in one table as the same type: reported by the processor within a compilation, and by
+   * the runtime for classes compiled apart (registered in one mapper, or listed as subtypes of one hierarchy).
+   */
+  public static String typeDuplicate(String entity, String other, String table, String typeName) {
+    return entity + " and " + other + " are both stored in table " + table + " as type '" + typeName + "', so rows"
+        + " of one would be read as the other; give one of them a discriminator of its own with"
+        + " @Entity(type = \"...\")";
   }
 
   /** {@code @Cached(maximumSize)} below 1. */

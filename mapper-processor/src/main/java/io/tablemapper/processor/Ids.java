@@ -19,7 +19,7 @@ final class Ids {
   static final String ENTITY_TABLE_NAME = EntityRules.ENTITY_TABLE_NAME;
   static final String ENTITY_TYPE_NAME = EntityRules.ENTITY_TYPE_NAME;
   static final String ENTITY_VERSION = EntityRules.ENTITY_VERSION;
-  static final String ENTITY_TYPE_DUPLICATE = "EntityTypeDuplicate";
+  static final String ENTITY_TYPE_DUPLICATE = EntityRules.ENTITY_TYPE_DUPLICATE;
   static final String ENTITY_MISSING_KEY = EntityRules.ENTITY_MISSING_KEY;
   static final String ENTITY_INHERITED_TABLE = "EntityInheritedTable";
   static final String ENTITY_INHERITED_TYPE = "EntityInheritedType";

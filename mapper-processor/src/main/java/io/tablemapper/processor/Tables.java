@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.spi.EntityRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +28,8 @@ final class Tables {
       if (other.typeName().equals(entity.typeName())) {
         AnnotationMirror annotation = Annotations.find(entity.element(), Annotations.ENTITY);
         diagnostics.error(entity.element(), annotation, Annotations.explicit(annotation, "type"),
-            Ids.ENTITY_TYPE_DUPLICATE,
-            entity.simpleName() + " and " + other.element().getQualifiedName() + " are both stored in table "
-                + entity.table() + " as type '" + entity.typeName() + "', so rows of one would be read as the"
-                + " other; give one of them a discriminator of its own with @Entity(type = \"...\")");
+            Ids.ENTITY_TYPE_DUPLICATE, EntityRules.typeDuplicate(entity.simpleName(),
+                other.element().getQualifiedName().toString(), entity.table(), entity.typeName()));
         return false;
       }
     }

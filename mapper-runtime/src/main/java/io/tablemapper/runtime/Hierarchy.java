@@ -4,6 +4,7 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.GeneratedNames;
 import io.tablemapper.spi.MappingContext;
@@ -137,9 +138,10 @@ final class Hierarchy<T> extends EntityMapping<T> {
       }
       EntityMapping<? extends T> previous = byType.putIfAbsent(sub.typeName(), sub);
       if (previous != null && previous != sub) {
-        throw new TableMapperException(previous.entityClass().getName() + " and " + sub.entityClass().getName()
-            + " both declare entity type '" + sub.typeName() + "' under " + root.getName()
-            + ", so their rows could not be told apart; give one of them another @Entity(type = ...)");
+        throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
+            EntityRules.typeDuplicate(previous.entityClass().getName(), sub.entityClass().getName(), own.table(),
+                sub.typeName())
+                + " (both are listed as subtypes of " + root.getName() + ")"));
       }
     }
     return new Hierarchy<>(own, byType);

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -32,10 +33,9 @@ final class TypeRegistry {
             .computeIfAbsent(key(mapping.table()), table -> new ConcurrentHashMap<>())
             .putIfAbsent(mapping.typeName(), mapping);
     if (previous != null && previous.entityClass() != mapping.entityClass()) {
-      throw new TableMapperException(
-          previous.entityClass().getName() + " and " + mapping.entityClass().getName()
-              + " both declare entity type '" + mapping.typeName() + "' in table " + mapping.table()
-              + ", so rows of that type could not be told apart; give one of them another @Entity(type = ...)");
+      throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
+          EntityRules.typeDuplicate(previous.entityClass().getName(), mapping.entityClass().getName(),
+              mapping.table(), mapping.typeName())));
     }
   }
 

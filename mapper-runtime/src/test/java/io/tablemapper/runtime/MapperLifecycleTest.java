@@ -160,7 +160,8 @@ class MapperLifecycleTest {
   void twoClassesClaimingOneTypeInOneTableAreRefused() {
     assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Employee.class, Impostor.class).build())
         .isInstanceOf(TableMapperException.class)
-        .hasMessageContaining("both declare entity type 'Employee' in table Company");
+        .hasMessageStartingWith("[EntityTypeDuplicate] io.tablemapper.runtime.fixtures.Employee and "
+            + "io.tablemapper.runtime.fixtures.Impostor are both stored in table Company as type 'Employee'");
   }
 
   @Test
