@@ -26,9 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
-@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ScaleBenchmark {
   static final String METER = "meter-7";
