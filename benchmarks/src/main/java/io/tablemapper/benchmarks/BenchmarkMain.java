@@ -12,7 +12,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The one command: {@code java -jar benchmarks/target/benchmarks.jar} runs every benchmark with the forks and
- * iterations their classes declare (about ten minutes on two cores), writes JMH's JSON result, measures memory per
+ * iterations their classes declare (about twelve minutes on two cores), writes JMH's JSON result, measures memory per
  * stored entity, and prints the tables of {@code BENCHMARKS.md} with every ratio against its baseline.
  *
  * <p>With arguments, it is JMH's own command line (for example {@code -h}, or {@code MappingBenchmark -f 1}).
