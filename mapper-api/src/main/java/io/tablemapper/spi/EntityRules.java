@@ -2,6 +2,7 @@ package io.tablemapper.spi;
 
 import io.tablemapper.spi.key.KeyTemplate;
 import io.tablemapper.spi.key.KeyType;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -352,6 +353,33 @@ public final class EntityRules {
   /** A placeholder whose modifiers do not fit. */
   public static String keyTemplateTypes(String what, String entity, String problem) {
     return what + " of " + entity + ": " + problem;
+  }
+
+  /**
+   * The rule on an enum bound to a key placeholder, decided once for the processor and the runtime: every constant
+   * must be writable in a key (no forbidden character) and must not contain the separator that follows the
+   * placeholder, or keys could not be split back into values.
+   *
+   * @return the {@link #KEY_ENUM_CONSTANT} message, or {@code null} when every constant fits
+   */
+  public static String keyEnumConstantProblem(String what, String entity, String type, KeyTemplate template,
+      KeyTemplate.Placeholder placeholder, Collection<String> constants) {
+    String after = template.literalAfter(placeholder.index());
+    char separator = after == null ? 0 : after.charAt(0);
+    List<String> broken = new ArrayList<>();
+    String reason = null;
+    for (String constant : constants) {
+      int forbidden = StoreLimits.firstForbiddenKeyChar(constant);
+      if (forbidden >= 0) {
+        broken.add(constant);
+        reason = StoreLimits.describeChar(constant.charAt(forbidden)) + ", which keys may not hold";
+      } else if (separator != 0 && constant.indexOf(separator) >= 0) {
+        broken.add(constant);
+        reason = "'" + separator + "', the separator after " + placeholder.text()
+            + ", so such keys could not be split back into values";
+      }
+    }
+    return broken.isEmpty() ? null : keyEnumConstant(what, entity, type, placeholder.text(), broken, reason);
   }
 
   /** Enum constants that would break a key. */

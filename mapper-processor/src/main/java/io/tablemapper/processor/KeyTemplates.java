@@ -123,25 +123,10 @@ final class KeyTemplates {
       if (property.keyType() != KeyType.ENUM) {
         continue;
       }
-      String after = template.literalAfter(placeholder.index());
-      char separator = after == null ? 0 : after.charAt(0);
-      List<String> broken = new ArrayList<>();
-      String reason = null;
-      for (String constant : property.enumConstants()) {
-        int forbidden = StoreLimits.firstForbiddenKeyChar(constant);
-        if (forbidden >= 0) {
-          broken.add(constant);
-          reason = StoreLimits.describeChar(constant.charAt(forbidden)) + ", which keys may not hold";
-        } else if (separator != 0 && constant.indexOf(separator) >= 0) {
-          broken.add(constant);
-          reason = "'" + separator + "', the separator after " + placeholder.text()
-              + ", so such keys could not be split back into values";
-        }
-      }
-      if (!broken.isEmpty()) {
-        diagnostics.error(type, mirror, value, Ids.KEY_ENUM_CONSTANT,
-            EntityRules.keyEnumConstant(what, type.getSimpleName().toString(), property.type().toString(),
-                placeholder.text(), broken, reason));
+      String problem = EntityRules.keyEnumConstantProblem(what, type.getSimpleName().toString(),
+          property.type().toString(), template, placeholder, property.enumConstants());
+      if (problem != null) {
+        diagnostics.error(type, mirror, value, Ids.KEY_ENUM_CONSTANT, problem);
         ok = false;
       }
     }

@@ -135,24 +135,10 @@ final class RuntimeKeys {
       if (property.keyType != KeyType.ENUM) {
         continue;
       }
-      String after = template.literalAfter(placeholder.index());
-      char separator = after == null ? 0 : after.charAt(0);
-      List<String> broken = new ArrayList<>();
-      String reason = null;
-      for (String constant : enumConstants(property)) {
-        int forbidden = StoreLimits.firstForbiddenKeyChar(constant);
-        if (forbidden >= 0) {
-          broken.add(constant);
-          reason = StoreLimits.describeChar(constant.charAt(forbidden)) + ", which keys may not hold";
-        } else if (separator != 0 && constant.indexOf(separator) >= 0) {
-          broken.add(constant);
-          reason = "'" + separator + "', the separator after " + placeholder.text()
-              + ", so such keys could not be split back into values";
-        }
-      }
-      if (!broken.isEmpty()) {
-        error(EntityRules.KEY_ENUM_CONSTANT, EntityRules.keyEnumConstant(what, entity, property.typeText(),
-            placeholder.text(), broken, reason));
+      String problem = EntityRules.keyEnumConstantProblem(what, entity, property.typeText(), template, placeholder,
+          enumConstants(property));
+      if (problem != null) {
+        error(EntityRules.KEY_ENUM_CONSTANT, problem);
         ok = false;
       }
     }
