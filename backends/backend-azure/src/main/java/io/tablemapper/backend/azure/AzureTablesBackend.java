@@ -24,6 +24,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,6 +50,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>Batches are entity group transactions ({@code submitTransaction}); a rejected operation is reported with its
  *       position as the service names it. Each row gets the ETag and Timestamp the service gave it, which may differ
  *       from row to row of one batch (they do on Azurite and the Cosmos DB Table API).
+ *   <li>Table names are case-insensitive: every spelling of a name is sent as the first spelling this backend met,
+ *       which Azurite needs (it finds a table created with capitals only under that spelling; the service finds it
+ *       under any).
  *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
  *       StoreLimits}): one partition per batch, 100 operations and 4 MiB, one operation per entity, keys, 252
  *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
@@ -128,11 +132,10 @@ public final class AzureTablesBackend implements TableBackend {
 
   @Override
   public boolean createTableIfNotExists(String table) {
-    ensureOpen();
-    StoreLimits.checkTableName(table);
+    TableClient client = client(table);
     String what = "create table '" + table + "'";
     try {
-      service.createTableWithResponse(table, null, Context.NONE);
+      client.createTableWithResponse(null, Context.NONE);
       return true;
     } catch (HttpResponseException e) {
       if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(ServiceErrors.code(e))) {
@@ -331,11 +334,16 @@ public final class AzureTablesBackend implements TableBackend {
     }
   }
 
-  /** The SDK's client of a table, after checking the backend is open and the name valid. */
+  /**
+   * The SDK's client of a table, after checking the backend is open and the name valid. Table names are
+   * case-insensitive, so every spelling of a name gets the client of the spelling this backend met first: the
+   * service finds a table under any spelling, but Azurite finds a table created with capitals only under the
+   * spelling it was created with.
+   */
   private TableClient client(String table) {
     ensureOpen();
     StoreLimits.checkTableName(table);
-    return tables.computeIfAbsent(table, service::getTableClient);
+    return tables.computeIfAbsent(table.toLowerCase(Locale.ROOT), lowerCase -> service.getTableClient(table));
   }
 
   private void ensureOpen() {

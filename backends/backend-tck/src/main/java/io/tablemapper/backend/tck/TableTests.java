@@ -7,6 +7,7 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -64,6 +65,39 @@ abstract class TableTests extends ConformanceGroup {
     assertThat(backend().tableExists(upper)).isTrue();
     assertThat(backend().createTableIfNotExists(upper)).isFalse();
     assertThat(backend().get(upper, "p", "r")).isPresent();
+  }
+
+  @Test
+  void a_table_created_with_capitals_is_found_by_every_operation_under_any_spelling() {
+    String created = "Mixed" + TckStore.uniqueTableName();
+    String upper = created.toUpperCase(Locale.ROOT);
+    String lower = created.toLowerCase(Locale.ROOT);
+    assertThat(backend().createTableIfNotExists(created)).isTrue();
+    try {
+      assertThat(backend().createTableIfNotExists(lower)).isFalse();
+      assertThat(backend().tableExists(upper)).isTrue();
+      String inserted = backend().write(lower, WriteOperation.insert(TableRow.builder("p", "r").build())).etag();
+
+      String merged = backend().write(upper,
+          WriteOperation.merge(TableRow.builder("p", "r").putString("a", "merged").build(), inserted)).etag();
+      String second = backend().write(lower, WriteOperation.insert(TableRow.builder("p", "s").build())).etag();
+      List<WriteResult> batch = backend().batch(upper, List.of(
+          WriteOperation.replace(TableRow.builder("p", "s").putString("a", "replaced").build(), second),
+          WriteOperation.insert(TableRow.builder("p", "t").build())));
+      backend().write(lower, WriteOperation.delete("p", "t", batch.get(1).etag()));
+      backend().write(upper,
+          WriteOperation.upsertMerge(TableRow.builder("p", "u").putString("a", "upserted").build()));
+      backend().write(lower, WriteOperation.delete("p", "u", "*"));
+
+      assertThat(backend().query(TableQuery.builder(created).build()).rows())
+          .extracting(row -> row.rowKey() + "=" + row.get("a"))
+          .containsExactly("r=merged", "s=replaced");
+      assertThat(backend().get(upper, "p", "r").orElseThrow().etag()).isEqualTo(merged);
+      assertThat(backend().deleteTableIfExists(lower)).isTrue();
+      assertThat(backend().tableExists(created)).isFalse();
+    } finally {
+      backend().deleteTableIfExists(created);
+    }
   }
 
   @Test
