@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -106,7 +107,8 @@ final class TwiceCompiled {
 
   /**
    * The rows as bytes, apart from their ETags and Timestamps (which the store sets per write): keys, then each
-   * property's name, store type and value, in the order the row holds them.
+   * property's name, store type and value, by name (a store need not keep the order properties were written in:
+   * Azure does not).
    */
   static byte[] bytes(List<TableRow> rows) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -115,7 +117,7 @@ final class TwiceCompiled {
         out.writeUTF(row.partitionKey());
         out.writeUTF(row.rowKey());
         out.writeInt(row.properties().size());
-        for (Map.Entry<String, Object> property : row.properties().entrySet()) {
+        for (Map.Entry<String, Object> property : new TreeMap<>(row.properties()).entrySet()) {
           Object value = property.getValue();
           out.writeUTF(property.getKey());
           out.writeUTF(value.getClass().getSimpleName());

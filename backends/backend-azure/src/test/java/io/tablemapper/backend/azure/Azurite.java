@@ -19,50 +19,75 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Azurite's table service for this module's tests, with no step done by hand: the first test class that needs it
- * installs Azurite from the npm registry (the version pinned in the build, {@code azurite.version}) under the build
- * directory unless that version is already there, starts its table service on a free port of 127.0.0.1 with
- * in-memory persistence, and waits until it answers. Every test class of the run then shares that one process,
- * which is stopped when the test run ends (and on JVM exit, whatever the outcome).
+ * Azurite's table service for tests, with no step done by hand: the first test that needs it installs Azurite from
+ * the npm registry (the version pinned in the build, {@code azurite.version}) under the build directory
+ * ({@code azurite.directory}) unless that version is already there, starts its table service on a free port of
+ * 127.0.0.1 with in-memory persistence, and waits until it answers. Every test of the JVM then shares that one
+ * process, which is stopped when the JVM exits, whatever the outcome.
+ *
+ * <p>Two ways to use it: as an extension ({@code @ExtendWith(Azurite.class)}) on a class whose every test needs
+ * Azurite, or through {@link #connectionString()} alone, from a test that runs on several stores, one of them Azure
+ * (this module's test jar carries it to other modules' tests).
  *
  * <p>Without {@code node} and {@code npm} on the PATH the tests cannot run: each is skipped, with a banner on
  * standard error and the reason in the test report, never passed silently. A failing install or start fails them.
  */
-final class Azurite implements BeforeAllCallback, BeforeEachCallback {
+public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
   /** The well-known development account of the storage emulators; not a secret. */
   private static final String ACCOUNT = "devstoreaccount1";
   private static final String KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
   private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Azurite.class);
 
-  private static volatile Server running;
+  private static Server running;
+  private static RuntimeException failedStart;
 
+  /** Starts Azurite for the class, unless it runs already. */
   @Override
   public void beforeAll(ExtensionContext context) {
-    running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Server.class, type -> Server.start(),
-        Server.class);
+    server();
   }
 
   /** Skips each test, with the reason, when Azurite could not be run: every one then counts as skipped. */
   @Override
   public void beforeEach(ExtensionContext context) {
-    Assumptions.assumeTrue(running.skipReason == null, () -> running.skipReason);
+    String reason = server().skipReason;
+    Assumptions.assumeTrue(reason == null, () -> reason);
   }
 
-  /** The connection string of the running Azurite. */
-  static String connectionString() {
-    Server server = running;
-    if (server == null || server.process == null) {
-      throw new IllegalStateException("Azurite is not running; annotate the test class with @ExtendWith(Azurite.class)");
-    }
+  /**
+   * The connection string of this JVM's Azurite, started first if it is not running yet.
+   *
+   * @throws org.opentest4j.TestAbortedException when Azurite cannot run here (no Node.js): the calling test is
+   *     reported skipped, with the reason
+   */
+  public static String connectionString() {
+    Server server = server();
+    Assumptions.assumeTrue(server.skipReason == null, () -> server.skipReason);
     return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY
         + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + ACCOUNT + ";";
   }
 
-  /** The Azurite process, or why there is none; closed by JUnit when the test run ends. */
-  static final class Server implements AutoCloseable {
+  private static synchronized Server server() {
+    if (failedStart != null) {
+      throw new IllegalStateException("Azurite failed to start earlier in this run: " + failedStart.getMessage(),
+          failedStart);
+    }
+    if (running == null) {
+      try {
+        running = Server.start();
+      } catch (RuntimeException e) {
+        failedStart = e;
+        throw e;
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(running::close, "stop-azurite"));
+    }
+    return running;
+  }
+
+  /** The Azurite process, or why there is none; closed when the JVM exits. */
+  private static final class Server implements AutoCloseable {
     final Process process;
     final int port;
     final String skipReason;
@@ -156,7 +181,6 @@ final class Azurite implements BeforeAllCallback, BeforeEachCallback {
           .redirectErrorStream(true)
           .redirectOutput(log.toFile())
           .start();
-      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-azurite"));
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       while (!answers(port)) {
         if (!process.isAlive()) {
