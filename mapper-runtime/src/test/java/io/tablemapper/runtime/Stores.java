@@ -34,12 +34,17 @@ enum Stores {
     }
   }
 
+  /** The next of Azurite's accounts to hand out. */
+  private static int nextAccount;
+
   /**
-   * The one Azurite of the test run, emptied of the tables earlier tests left: tests run one at a time, and a test
-   * takes one store of each kind.
+   * An empty store on the one Azurite of the test run: the next of its storage accounts, in turn, emptied of the
+   * tables an earlier test left. Tests run one at a time, so a test may take up to {@link Azurite#ACCOUNTS} stores
+   * that are apart from each other.
    */
-  private static TableBackend emptyAzurite() {
-    String connectionString = Azurite.connectionString();
+  private static synchronized TableBackend emptyAzurite() {
+    String connectionString = Azurite.connectionString(nextAccount);
+    nextAccount = (nextAccount + 1) % Azurite.ACCOUNTS;
     TableServiceClient service = new TableServiceClientBuilder().connectionString(connectionString).buildClient();
     for (TableItem table : service.listTables()) {
       service.deleteTable(table.getName());

@@ -37,6 +37,8 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
   private static final String ACCOUNT = "devstoreaccount1";
   private static final String KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+  /** How many storage accounts Azurite serves: the development account and more, with the same key. */
+  public static final int ACCOUNTS = 8;
   private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -63,10 +65,28 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
    *     reported skipped, with the reason
    */
   public static String connectionString() {
+    return connectionString(0);
+  }
+
+  /**
+   * The connection string of one of the {@link #ACCOUNTS} storage accounts of this JVM's Azurite (0 is the
+   * development account): each holds tables of its own, as separate stores.
+   *
+   * @throws org.opentest4j.TestAbortedException when Azurite cannot run here (no Node.js)
+   */
+  public static String connectionString(int account) {
+    if (account < 0 || account >= ACCOUNTS) {
+      throw new IllegalArgumentException("account " + account + " is not one of Azurite's 0.." + (ACCOUNTS - 1));
+    }
     Server server = server();
     Assumptions.assumeTrue(server.skipReason == null, () -> server.skipReason);
-    return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY
-        + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + ACCOUNT + ";";
+    String name = accountName(account);
+    return "DefaultEndpointsProtocol=http;AccountName=" + name + ";AccountKey=" + KEY
+        + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + name + ";";
+  }
+
+  private static String accountName(int account) {
+    return account == 0 ? ACCOUNT : "tablemapper" + account;
   }
 
   private static synchronized Server server() {
@@ -176,7 +196,13 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
           "node", "--max-http-header-size=65536", main.toString(),
           "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
           "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent"));
-      Process process = new ProcessBuilder(command)
+      ProcessBuilder builder = new ProcessBuilder(command);
+      StringBuilder accounts = new StringBuilder();
+      for (int account = 0; account < ACCOUNTS; account++) {
+        accounts.append(account == 0 ? "" : ";").append(accountName(account)).append(':').append(KEY);
+      }
+      builder.environment().put("AZURITE_ACCOUNTS", accounts.toString());
+      Process process = builder
           .directory(workspace.toFile())
           .redirectErrorStream(true)
           .redirectOutput(log.toFile())
