@@ -37,6 +37,14 @@ public final class EntityRules {
   public static final String ENTITY_VERSION = "EntityVersion";
   /** {@code @PartitionKey} or {@code @RowKey} is missing. */
   public static final String ENTITY_MISSING_KEY = "EntityMissingKey";
+  /** A subtype names another table than its {@code @Entity} superclass. */
+  public static final String ENTITY_INHERITED_TABLE = "EntityInheritedTable";
+  /** A subtype has the discriminator of an {@code @Entity} superclass. */
+  public static final String ENTITY_INHERITED_TYPE = "EntityInheritedType";
+  /** A subtype declares a key template its hierarchy already has. */
+  public static final String ENTITY_INHERITED_KEY = "EntityInheritedKey";
+  /** An entity of a hierarchy declares (or inherits) {@code @Index}. */
+  public static final String ENTITY_INHERITED_INDEX = "EntityInheritedIndex";
   /** A property's type cannot be stored. */
   public static final String PROPERTY_TYPE = "PropertyType";
   /** A stored name breaks the store's rules or is reserved. */
@@ -203,6 +211,52 @@ public final class EntityRules {
   public static String missingKey(String entity, String annotation) {
     return "@Entity " + entity + " has no @" + annotation + "; every entity declares both key"
         + " templates, for example @PartitionKey(\"{department}\") and @RowKey(\"empid_{employeeId:08}\")";
+  }
+
+  // ------------------------------------------------------------------ hierarchies
+
+  /** A subtype names a table other than the one its {@code @Entity} superclass {@code parent} is stored in. */
+  public static String inheritedTable(String entity, String table, String parent, String inheritedTable) {
+    return entity + " names table '" + table + "' but extends @Entity " + parent + ", whose rows are in table "
+        + inheritedTable + "; a hierarchy lives in one table (so that its partitions and batches hold every"
+        + " subtype): drop table = \"" + table + "\"";
+  }
+
+  /** A subtype has the discriminator of its {@code @Entity} superclass {@code ancestor}. */
+  public static String inheritedType(String entity, String typeName, String ancestor) {
+    return entity + " has type '" + typeName + "', the type of its @Entity superclass " + ancestor
+        + ", so its rows could not be told from " + ancestor + "'s; give it a discriminator of its own with"
+        + " @Entity(type = \"...\")";
+  }
+
+  /** A subtype of {@code parent} declares a key template ({@code PartitionKey} or {@code RowKey}). */
+  public static String inheritedKey(String entity, String annotation, String parent, String root) {
+    return entity + " declares @" + annotation + " but extends @Entity " + parent + ": every entity of a hierarchy"
+        + " has the key templates of its root " + root + ", so that a repository or partition read of " + root
+        + " finds every subtype and no two rows of the hierarchy share keys; remove @" + annotation + " from "
+        + entity;
+  }
+
+  /**
+   * An entity of a hierarchy whose root is {@code root} declares {@code @Index} ({@code declaring} null) or extends
+   * {@code declaring}, which does.
+   */
+  public static String inheritedIndex(String entity, String declaring, String root) {
+    return entity + (declaring == null ? " declares @Index" : " extends " + declaring + ", which declares @Index")
+        + ", but indexes are not supported in entity hierarchies (the copies of one subtype could not be told from"
+        + " another's through queries over " + root + "); remove the @Index, or store the index as an entity of its"
+        + " own";
+  }
+
+  /**
+   * A subtype compiled without the processor extends a concrete {@code @Entity} compiled with it that lists no
+   * subtypes (run-time introspection only).
+   */
+  public static String unlistedSubtype(String entity, String parent) {
+    return "@Entity " + entity + " was compiled without the annotation processor and extends @Entity " + parent
+        + ", which was compiled with it, is concrete and lists no subtypes, so a repository or read of " + parent
+        + " would take a " + entity + " for a " + parent + "; compile " + entity + " with"
+        + " io.tablemapper:mapper-processor, which lists it as a subtype of " + parent;
   }
 
   // ------------------------------------------------------------------ properties

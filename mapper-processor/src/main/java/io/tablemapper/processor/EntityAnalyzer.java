@@ -73,9 +73,7 @@ final class EntityAnalyzer {
       String inherited = table(parent);
       if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
         diagnostics.error(type, entity, Annotations.explicit(entity, "table"), Ids.ENTITY_INHERITED_TABLE,
-            simpleName + " names table '" + table + "' but extends @Entity " + parent.getSimpleName()
-                + ", whose rows are in table " + inherited + "; a hierarchy lives in one table (so that its"
-                + " partitions and batches hold every subtype): drop table = \"" + table + "\"");
+            EntityRules.inheritedTable(simpleName, table, parent.getSimpleName().toString(), inherited));
       }
       table = inherited;
     } else if (table.isEmpty()) {
@@ -96,9 +94,7 @@ final class EntityAnalyzer {
     for (TypeElement ancestor : ancestors) {
       if (typeName(ancestor).equals(typeName)) {
         diagnostics.error(type, entity, Annotations.explicit(entity, "type"), Ids.ENTITY_INHERITED_TYPE,
-            simpleName + " has type '" + typeName + "', the type of its @Entity superclass "
-                + ancestor.getSimpleName() + ", so its rows could not be told from "
-                + ancestor.getSimpleName() + "'s; give it a discriminator of its own with @Entity(type = \"...\")");
+            EntityRules.inheritedType(simpleName, typeName, ancestor.getSimpleName().toString()));
       }
     }
     int version = annotations.integer(entity, "version");
@@ -183,10 +179,8 @@ final class EntityAnalyzer {
       if (own != null) {
         String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
         diagnostics.error(type, own, Annotations.explicit(own, "value"), Ids.ENTITY_INHERITED_KEY,
-            name + " declares @" + simple + " but extends @Entity " + ancestors.get(0).getSimpleName()
-                + ": every entity of a hierarchy has the key templates of its root " + root.getSimpleName()
-                + ", so that a repository or partition read of " + root.getSimpleName() + " finds every subtype"
-                + " and no two rows of the hierarchy share keys; remove @" + simple + " from " + name);
+            EntityRules.inheritedKey(name, simple, ancestors.get(0).getSimpleName().toString(),
+                root.getSimpleName().toString()));
       }
     }
     for (TypeElement t : prepend(type, ancestors)) {
@@ -194,10 +188,8 @@ final class EntityAnalyzer {
         AnnotationMirror index = Annotations.find(t, annotation);
         if (index != null) {
           diagnostics.error(type, t == type ? index : null, null, Ids.ENTITY_INHERITED_INDEX,
-              name + (t == type ? " declares @Index" : " extends " + t.getSimpleName() + ", which declares @Index")
-                  + ", but indexes are not supported in entity hierarchies (the copies of one subtype could not be"
-                  + " told from another's through queries over " + root.getSimpleName() + "); remove the @Index,"
-                  + " or store the index as an entity of its own");
+              EntityRules.inheritedIndex(name, t == type ? null : t.getSimpleName().toString(),
+                  root.getSimpleName().toString()));
         }
       }
     }

@@ -21,10 +21,10 @@ final class Ids {
   static final String ENTITY_VERSION = EntityRules.ENTITY_VERSION;
   static final String ENTITY_TYPE_DUPLICATE = EntityRules.ENTITY_TYPE_DUPLICATE;
   static final String ENTITY_MISSING_KEY = EntityRules.ENTITY_MISSING_KEY;
-  static final String ENTITY_INHERITED_TABLE = "EntityInheritedTable";
-  static final String ENTITY_INHERITED_TYPE = "EntityInheritedType";
-  static final String ENTITY_INHERITED_KEY = "EntityInheritedKey";
-  static final String ENTITY_INHERITED_INDEX = "EntityInheritedIndex";
+  static final String ENTITY_INHERITED_TABLE = EntityRules.ENTITY_INHERITED_TABLE;
+  static final String ENTITY_INHERITED_TYPE = EntityRules.ENTITY_INHERITED_TYPE;
+  static final String ENTITY_INHERITED_KEY = EntityRules.ENTITY_INHERITED_KEY;
+  static final String ENTITY_INHERITED_INDEX = EntityRules.ENTITY_INHERITED_INDEX;
   static final String PROPERTY_TYPE = EntityRules.PROPERTY_TYPE;
   static final String PROPERTY_NAME = EntityRules.PROPERTY_NAME;
   static final String PROPERTY_COUNT = EntityRules.PROPERTY_COUNT;

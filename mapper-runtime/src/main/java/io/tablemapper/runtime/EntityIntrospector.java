@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.annotations.Cached;
 import io.tablemapper.annotations.ETag;
 import io.tablemapper.annotations.Entity;
+import io.tablemapper.annotations.Index;
 import io.tablemapper.annotations.Json;
 import io.tablemapper.annotations.Naming;
 import io.tablemapper.annotations.NamingStrategy;
@@ -16,6 +17,7 @@ import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.JsonType;
 import io.tablemapper.spi.StoreLimits;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -34,6 +36,11 @@ import java.util.Map;
  * rules the processor checks, in the same order and with the same messages ({@link EntityRules}), and the same
  * model; where the processor generates source, this generates accessors ({@link Accessors}). A class that breaks
  * rules is refused with one {@link InvalidEntityException} listing every broken rule as {@code [Id] message}.
+ *
+ * <p>Hierarchies follow the processor's rules too: a subtype takes its table and key templates from its
+ * {@code @Entity} ancestors and declares no index; an abstract class gets a mapping that refuses to write or read
+ * rows of its own. The mapping of a subtype joins its ancestors' hierarchies where {@link GeneratedCode} builds it
+ * ({@link Hierarchy#join}).
  *
  * <p>Warnings the processor gives (a constant PartitionKey, a narrow zero padding) are not repeated at run time, and
  * the processor option {@code -Atablemapper.naming} is invisible here: a class without {@code @Naming} (on it, an
@@ -81,13 +88,31 @@ final class EntityIntrospector {
       throw refused();
     }
     boolean record = type.isRecord();
-    String table = annotation.table().isEmpty() ? entity : annotation.table();
+    boolean abstractType = Modifier.isAbstract(type.getModifiers());
+    List<Class<?>> ancestors = entityAncestors(type);
+    Class<?> parent = ancestors.isEmpty() ? null : ancestors.get(0);
+    String table = annotation.table();
+    if (parent != null) {
+      String inherited = table(parent);
+      if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
+        error(EntityRules.ENTITY_INHERITED_TABLE,
+            EntityRules.inheritedTable(entity, table, parent.getSimpleName(), inherited));
+      }
+      table = inherited;
+    } else if (table.isEmpty()) {
+      table = entity;
+    }
     if (!StoreLimits.isValidTableName(table)) {
       error(EntityRules.ENTITY_TABLE_NAME, EntityRules.tableName(entity, table));
     }
-    String typeName = annotation.type().isEmpty() ? entity : annotation.type();
+    String typeName = typeName(type);
     if (!EntityRules.validTypeName(typeName)) {
       error(EntityRules.ENTITY_TYPE_NAME, EntityRules.typeName(entity, typeName));
+    }
+    for (Class<?> ancestor : ancestors) {
+      if (typeName(ancestor).equals(typeName)) {
+        error(EntityRules.ENTITY_INHERITED_TYPE, EntityRules.inheritedType(entity, typeName, ancestor.getSimpleName()));
+      }
     }
     int version = annotation.version();
     if (version < 1) {
@@ -101,18 +126,21 @@ final class EntityIntrospector {
       error(EntityRules.CACHED_ARGUMENTS, EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds()));
     }
 
-    List<RuntimeProperty> properties = record ? recordProperties() : beanProperties();
+    List<RuntimeProperty> properties = record ? recordProperties() : beanProperties(abstractType);
     applyNames(properties);
     SchemaDefaults defaults = new SchemaDefaults(type, problems);
     defaults.read(properties);
     checkProperties(properties, version);
 
+    if (parent != null) {
+      checkInherited(ancestors);
+    }
     RuntimeKeys keys = new RuntimeKeys(type, problems);
-    RuntimeKeys.Bound partitionKey = keys.key(properties, type.getDeclaredAnnotation(PartitionKey.class) == null ? null
-        : type.getDeclaredAnnotation(PartitionKey.class).value(), "PartitionKey");
-    RuntimeKeys.Bound rowKey = keys.key(properties, type.getDeclaredAnnotation(RowKey.class) == null ? null
-        : type.getDeclaredAnnotation(RowKey.class).value(), "RowKey");
-    List<RuntimeKeys.Bound> indexes = keys.indexes(properties, typeName, rowKey);
+    String partitionTemplate = keyTemplate(PartitionKey.class, ancestors);
+    String rowTemplate = keyTemplate(RowKey.class, ancestors);
+    RuntimeKeys.Bound partitionKey = keys.key(properties, partitionTemplate, "PartitionKey");
+    RuntimeKeys.Bound rowKey = keys.key(properties, rowTemplate, "RowKey");
+    List<RuntimeKeys.Bound> indexes = parent != null ? List.of() : keys.indexes(properties, typeName, rowKey);
     defaults.checkKeys(properties, partitionKey == null ? null : partitionKey.template,
         rowKey == null ? null : rowKey.template);
     Method upgrade = defaults.upgradeMethod(version);
@@ -136,7 +164,8 @@ final class EntityIntrospector {
     }
     return new RuntimeMapping<>(entityClass, table, typeName, version, partitionKey.spec, rowKey.spec,
         partitionKey.properties, rowKey.properties, indexMappings, properties, record,
-        Accessors.instantiator(constructor(record)), upgrade == null ? null : Accessors.upgrader(upgrade));
+        abstractType ? null : Accessors.instantiator(constructor(record)),
+        upgrade == null ? null : Accessors.upgrader(upgrade));
   }
 
   private InvalidEntityException refused() {
@@ -153,20 +182,6 @@ final class EntityIntrospector {
           type.isAnnotation() ? "an annotation type" : type.isInterface() ? "an interface" : type.isEnum() ? "an enum"
               : "a " + type.getTypeName()));
       return false;
-    }
-    if (Modifier.isAbstract(type.getModifiers())) {
-      error(EntityRules.RUNTIME_MAPPING_UNSUPPORTED, "@Entity " + entity + " is abstract: entity hierarchies are"
-          + " mapped only by the annotation processor; compile " + entity + " and its subclasses with"
-          + " io.tablemapper:mapper-processor");
-      return false;
-    }
-    for (Class<?> superclass = type.getSuperclass(); superclass != null; superclass = superclass.getSuperclass()) {
-      if (superclass.isAnnotationPresent(Entity.class)) {
-        error(EntityRules.RUNTIME_MAPPING_UNSUPPORTED, "@Entity " + entity + " extends @Entity "
-            + superclass.getSimpleName() + ": entity hierarchies are mapped only by the annotation processor;"
-            + " compile both with io.tablemapper:mapper-processor");
-        return false;
-      }
     }
     if (type.getTypeParameters().length > 0) {
       error(EntityRules.ENTITY_KIND, EntityRules.generic(entity));
@@ -189,6 +204,79 @@ final class EntityIntrospector {
       }
     }
     return true;
+  }
+
+  // ------------------------------------------------------------------ hierarchies
+
+  /** The {@code @Entity} superclasses of a class, nearest first. */
+  private static List<Class<?>> entityAncestors(Class<?> type) {
+    List<Class<?>> ancestors = new ArrayList<>();
+    for (Class<?> t = type.getSuperclass(); t != null; t = t.getSuperclass()) {
+      if (t.isAnnotationPresent(Entity.class)) {
+        ancestors.add(t);
+      }
+    }
+    return ancestors;
+  }
+
+  /** The table of an entity class: its own {@code @Entity(table)}, its nearest entity ancestor's, or its name. */
+  private static String table(Class<?> type) {
+    String table = type.getDeclaredAnnotation(Entity.class).table();
+    if (!table.isEmpty()) {
+      return table;
+    }
+    List<Class<?>> ancestors = entityAncestors(type);
+    return ancestors.isEmpty() ? type.getSimpleName() : table(ancestors.get(0));
+  }
+
+  private static String typeName(Class<?> type) {
+    String typeName = type.getDeclaredAnnotation(Entity.class).type();
+    return typeName.isEmpty() ? type.getSimpleName() : typeName;
+  }
+
+  /** A key template: the class's own, or for a subtype its nearest {@code @Entity} ancestor's; null if none. */
+  private String keyTemplate(Class<? extends Annotation> annotation, List<Class<?>> ancestors) {
+    if (ancestors.isEmpty()) {
+      return keyValue(type, annotation);
+    }
+    for (Class<?> ancestor : ancestors) {
+      String value = keyValue(ancestor, annotation);
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  private static String keyValue(Class<?> type, Class<? extends Annotation> annotation) {
+    Annotation found = type.getDeclaredAnnotation(annotation);
+    if (found == null) {
+      return null;
+    }
+    return found instanceof PartitionKey ? ((PartitionKey) found).value() : ((RowKey) found).value();
+  }
+
+  /**
+   * The rules of a subtype, as the processor's: it inherits its root's key templates unchanged, and no entity of
+   * a hierarchy declares indexes.
+   */
+  private void checkInherited(List<Class<?>> ancestors) {
+    Class<?> root = ancestors.get(ancestors.size() - 1);
+    for (Class<? extends Annotation> annotation : List.of(PartitionKey.class, RowKey.class)) {
+      if (type.getDeclaredAnnotation(annotation) != null) {
+        error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedKey(entity, annotation.getSimpleName(),
+            ancestors.get(0).getSimpleName(), root.getSimpleName()));
+      }
+    }
+    List<Class<?>> hierarchy = new ArrayList<>();
+    hierarchy.add(type);
+    hierarchy.addAll(ancestors);
+    for (Class<?> t : hierarchy) {
+      if (t.getDeclaredAnnotationsByType(Index.class).length > 0) {
+        error(EntityRules.ENTITY_INHERITED_INDEX,
+            EntityRules.inheritedIndex(entity, t == type ? null : t.getSimpleName(), root.getSimpleName()));
+      }
+    }
   }
 
   private Constructor<?> constructor(boolean record) {
@@ -226,14 +314,14 @@ final class EntityIntrospector {
     return properties;
   }
 
-  private List<RuntimeProperty> beanProperties() {
+  private List<RuntimeProperty> beanProperties(boolean abstractType) {
     boolean hasConstructor = false;
     for (Constructor<?> constructor : type.getDeclaredConstructors()) {
       if (constructor.getParameterCount() == 0 && accessible(constructor)) {
         hasConstructor = true;
       }
     }
-    if (!hasConstructor) {
+    if (!hasConstructor && !abstractType) {
       error(EntityRules.ENTITY_CONSTRUCTOR, EntityRules.constructor(entity));
     }
     List<Class<?>> hierarchy = new ArrayList<>();
@@ -348,11 +436,11 @@ final class EntityIntrospector {
 
   /** Stored names: {@code @Property}, else the naming strategy (as the processor's {@code PropertyNames}). */
   private void applyNames(List<RuntimeProperty> properties) {
-    String strategy = strategy();
+    String strategy = strategy(type);
     Map<String, RuntimeProperty> byStoredName = new HashMap<>();
     for (RuntimeProperty property : properties) {
       Property annotation = property.element.getAnnotation(Property.class);
-      String storedName = EntityRules.storedName(property.name, strategy);
+      String storedName = EntityRules.storedName(property.name, strategyOf(property, strategy));
       if (annotation != null) {
         String explicit = annotation.value();
         if (!property.stored()) {
@@ -381,7 +469,17 @@ final class EntityIntrospector {
     }
   }
 
-  private String strategy() {
+  /**
+   * The naming strategy of a property: its entity's, except for a property declared in an {@code @Entity}
+   * superclass, which keeps the name that class gives it (as the processor's {@code PropertyNames}).
+   */
+  private String strategyOf(RuntimeProperty property, String entityStrategy) {
+    Class<?> declaring = ((Member) property.element).getDeclaringClass();
+    return declaring != type && declaring.isAnnotationPresent(Entity.class) ? strategy(declaring) : entityStrategy;
+  }
+
+  /** A class's strategy: the nearest {@code @Naming} on it, an enclosing class, or its package. */
+  private static String strategy(Class<?> type) {
     for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
       Naming naming = c.getDeclaredAnnotation(Naming.class);
       if (naming != null) {

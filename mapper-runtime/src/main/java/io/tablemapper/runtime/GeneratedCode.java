@@ -90,19 +90,21 @@ final class GeneratedCode {
   }
 
   private static EntityMapping<?> findMapping(Class<?> type) {
-    String name = GeneratedNames.mapping(type.getName());
+    // The nearest class that has a generated mapping or is an @Entity compiled without the processor (interfaces
+    // and enums too, so the runtime can say why not): a plain subclass maps as its entity, an @Entity as itself.
     Class<?> generated = null;
-    for (Class<?> source = type; generated == null && isUserClass(source); source = source.getSuperclass()) {
+    String name = GeneratedNames.mapping(type.getName());
+    for (Class<?> source = type; generated == null && source != null && !isJava(source);
+        source = source.getSuperclass()) {
       name = GeneratedNames.mapping(source.getName());
-      generated = load(name, source);
+      generated = source.isInterface() ? null : load(name, source);
+      if (generated == null && source.isAnnotationPresent(Entity.class)) {
+        RuntimeMapping<?> introspected = EntityIntrospector.introspect(source);
+        Hierarchy.join(introspected);
+        return introspected;
+      }
     }
     if (generated == null) {
-      // compiled without the processor: the entity (interfaces and enums too, so the runtime can say why not)
-      for (Class<?> source = type; source != null && source != Object.class; source = source.getSuperclass()) {
-        if (source.isAnnotationPresent(Entity.class)) {
-          return EntityIntrospector.introspect(source);
-        }
-      }
       throw new TableMapperException(
           "No generated mapping for entity class " + type.getName() + ": looked for "
               + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
@@ -170,8 +172,8 @@ final class GeneratedCode {
     }
   }
 
-  private static boolean isUserClass(Class<?> type) {
-    return type != null && type != Object.class && !type.isInterface() && !type.getName().startsWith("java.");
+  private static boolean isJava(Class<?> type) {
+    return type == Object.class || type.getName().startsWith("java.");
   }
 
   private static Class<?> load(String name, Class<?> source) {

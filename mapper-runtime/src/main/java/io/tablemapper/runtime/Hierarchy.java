@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.annotations.Entity;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.Filter;
@@ -18,6 +19,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,14 +27,17 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The mapping of an {@code @Entity} class that has {@code @Entity} subtypes: what a repository, a partition read
- * or a query over the class uses, so that each subtype is stored and returned as itself. Writes go through the
- * mapping of the object's class; a row is read through the mapping of its {@code EntityType}; reads select the
- * types of the whole hierarchy ({@link #typeFilter()}). Keys, table and indexes are the root's (the processor
- * keeps them so: {@code [EntityInheritedKey]}, {@code [EntityInheritedIndex]}).
+ * The mapping of an {@code @Entity} class that has (or may gain) {@code @Entity} subtypes: what a repository, a
+ * partition read or a query over the class uses, so that each subtype is stored and returned as itself. Writes go
+ * through the mapping of the object's class; a row is read through the mapping of its {@code EntityType}; reads
+ * select the types of the whole hierarchy ({@link #typeFilter()}). Keys, table and indexes are the root's (the
+ * processor and the run-time introspector keep them so: {@code [EntityInheritedKey]}, {@code [EntityInheritedIndex]}).
  *
- * <p>The subtypes are those the processor listed in {@code META-INF/tablemapper/subtypes/<class>} resources,
- * read from the class's loader once per class ({@link #of}); a hierarchy may span jars.
+ * <p>The subtypes are those the processor listed in {@code META-INF/tablemapper/subtypes/<class>} resources, read
+ * from the class's loader once per class ({@link #of}), so a hierarchy may span jars; and those compiled without the
+ * processor, which no list names: each joins the hierarchies of its {@code @Entity} ancestors when it is first
+ * mapped in this JVM ({@link #join}). A class has a hierarchy when it has listed subtypes, is abstract, or is mapped
+ * at run time and not final; a subtype compiled without the processor of any other class is refused.
  *
  * @param <T> the root (or intermediate) entity class
  */
@@ -42,33 +47,40 @@ final class Hierarchy<T> extends EntityMapping<T> {
         @Override
         protected EntityMapping<?> computeValue(Class<?> type) {
           EntityMapping<?> generated = GeneratedCode.mapping(type);
-          return generated.entityClass() == type ? build(generated) : generated;
+          return generated.entityClass() == type && HAS_HIERARCHY.get(type) ? build(generated) : generated;
         }
       };
 
-  private static final ClassValue<Boolean> HAS_SUBTYPES =
+  private static final ClassValue<Boolean> HAS_HIERARCHY =
       new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-          return !subtypeNames(type).isEmpty();
+          return !subtypeNames(type).isEmpty() || Modifier.isAbstract(type.getModifiers())
+              || (!Modifier.isFinal(type.getModifiers()) && GeneratedCode.mapping(type) instanceof RuntimeMapping);
         }
       };
 
   private final EntityMapping<T> own;
   /** Every concrete mapping of the hierarchy (the class's own first, if it is concrete), by type name. */
-  private final Map<String, EntityMapping<? extends T>> byType;
-  private final Filter typeFilter;
+  private volatile Map<String, EntityMapping<? extends T>> byType;
+  private volatile Filter typeFilter;
 
   private Hierarchy(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType) {
     super(own.entityClass(), own.table(), own.typeName(), own.version(), own.partitionKeySpec(), own.rowKeySpec(),
         own.hasETag(), own.indexes());
     this.own = own;
-    this.byType = byType;
+    setMembers(byType);
+  }
+
+  /** Sets the concrete mappings and the filter that selects their rows (a type no row has while there are none). */
+  private void setMembers(Map<String, EntityMapping<? extends T>> members) {
     List<Filter> types = new ArrayList<>();
-    for (String type : byType.keySet()) {
+    for (String type : members.keySet()) {
       types.add(Filter.eq(TYPE_PROPERTY, type));
     }
-    this.typeFilter = types.size() == 1 ? types.get(0) : Filter.or(types.toArray(new Filter[0]));
+    this.typeFilter = types.isEmpty() ? Filter.eq(TYPE_PROPERTY, own.typeName())
+        : types.size() == 1 ? types.get(0) : Filter.or(types.toArray(new Filter[0]));
+    this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(members));
   }
 
   /**
@@ -82,11 +94,33 @@ final class Hierarchy<T> extends EntityMapping<T> {
     return (EntityMapping<T>) HIERARCHIES.get(entityClass);
   }
 
-  /** The mapping to use in place of a generated one: itself, or its hierarchy when it has subtypes. */
+  /** The mapping to use in place of a generated one: itself, or its class's hierarchy. */
   static <T> EntityMapping<T> of(EntityMapping<T> generated) {
-    return generated instanceof Hierarchy || !HAS_SUBTYPES.get(generated.entityClass())
+    return generated instanceof Hierarchy || !HAS_HIERARCHY.get(generated.entityClass())
         ? generated
         : of(generated.entityClass());
+  }
+
+  /**
+   * Adds an entity class mapped at run time to the hierarchy of each of its {@code @Entity} ancestors, so that
+   * reads of an ancestor select its rows and writes through an ancestor's repository use its mapping. Idempotent.
+   *
+   * @throws InvalidEntityException if an ancestor has no hierarchy to join: it was compiled with the processor,
+   *     is concrete and has no listed subtypes, so its mapping would write the subtype's objects as its own
+   */
+  static void join(EntityMapping<?> subtype) {
+    Class<?> type = subtype.entityClass();
+    for (Class<?> ancestor = type.getSuperclass(); ancestor != null; ancestor = ancestor.getSuperclass()) {
+      if (!ancestor.isAnnotationPresent(Entity.class)) {
+        continue;
+      }
+      EntityMapping<?> mapping = of(ancestor);
+      if (!(mapping instanceof Hierarchy)) {
+        throw new InvalidEntityException(EntityRules.format(EntityRules.RUNTIME_MAPPING_UNSUPPORTED,
+            EntityRules.unlistedSubtype(type.getSimpleName(), ancestor.getSimpleName())));
+      }
+      ((Hierarchy<?>) mapping).add(subtype);
+    }
   }
 
   /** Whether a row's discriminator is one {@link #typeFilter(EntityMapping)} selects, decided without a filter. */
@@ -103,13 +137,28 @@ final class Hierarchy<T> extends EntityMapping<T> {
         : Filter.eq(TYPE_PROPERTY, mapping.typeName());
   }
 
-  /** The mapping that writes an entity: its own class's when {@code mapping} is a hierarchy. */
+  /**
+   * The mapping that writes an entity: its own class's when {@code mapping} is a hierarchy.
+   *
+   * @throws InvalidEntityException if the object's class is an entity of its own that {@code mapping} does not know
+   */
   @SuppressWarnings("unchecked")
   static <T> EntityMapping<T> concrete(EntityMapping<T> mapping, T entity) {
-    return mapping instanceof Hierarchy ? ((Hierarchy<T>) mapping).mappingOf(entity) : mapping;
+    if (mapping instanceof Hierarchy) {
+      return ((Hierarchy<T>) mapping).mappingOf(entity);
+    }
+    if (entity.getClass() != mapping.entityClass()) {
+      EntityMapping<?> own = GeneratedCode.mappingOf(entity);
+      if (own.entityClass() != mapping.entityClass()) {
+        throw new InvalidEntityException(entity.getClass().getName() + " maps as " + own.entityClass().getName()
+            + " (type '" + own.typeName() + "'), which the mapping of " + mapping.entityClass().getSimpleName()
+            + " does not know as a subtype; rebuild the project so that generated code matches its sources");
+      }
+    }
+    return mapping;
   }
 
-  /** The concrete mappings of a hierarchy (just {@code mapping} for any other). */
+  /** The concrete mappings of a hierarchy, as far as they are known now (just {@code mapping} for any other). */
   static List<EntityMapping<?>> members(EntityMapping<?> mapping) {
     return mapping instanceof Hierarchy
         ? List.copyOf(((Hierarchy<?>) mapping).byType.values())
@@ -118,33 +167,52 @@ final class Hierarchy<T> extends EntityMapping<T> {
 
   private static <T> EntityMapping<T> build(EntityMapping<T> own) {
     Class<T> root = own.entityClass();
-    List<String> names = subtypeNames(root);
-    if (names.isEmpty()) {
-      return own;
-    }
     Map<String, EntityMapping<? extends T>> byType = new LinkedHashMap<>();
     if (!Modifier.isAbstract(root.getModifiers())) {
       byType.put(own.typeName(), own);
     }
-    for (String name : names) {
+    for (String name : subtypeNames(root)) {
       EntityMapping<? extends T> sub = subtype(root, name);
-      if (Modifier.isAbstract(sub.entityClass().getModifiers())) {
-        continue;
-      }
-      if (!sub.table().equalsIgnoreCase(own.table())) {
-        throw new TableMapperException(sub.entityClass().getName() + " is stored in table " + sub.table()
-            + ", not in table " + own.table() + " of its @Entity superclass " + root.getName()
-            + "; rebuild the project so that generated code matches its sources");
-      }
-      EntityMapping<? extends T> previous = byType.putIfAbsent(sub.typeName(), sub);
-      if (previous != null && previous != sub) {
-        throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
-            EntityRules.typeDuplicate(previous.entityClass().getName(), sub.entityClass().getName(), own.table(),
-                sub.typeName())
-                + " (both are listed as subtypes of " + root.getName() + ")"));
+      if (!Modifier.isAbstract(sub.entityClass().getModifiers())) {
+        check(own, byType, sub, " (both are listed as subtypes of " + root.getName() + ")");
+        byType.putIfAbsent(sub.typeName(), sub);
       }
     }
     return new Hierarchy<>(own, byType);
+  }
+
+  /** Adds a concrete subtype mapped at run time, unless it is known already. */
+  @SuppressWarnings("unchecked")
+  private synchronized void add(EntityMapping<?> subtype) {
+    if (Modifier.isAbstract(subtype.entityClass().getModifiers())) {
+      return;
+    }
+    EntityMapping<? extends T> sub = (EntityMapping<? extends T>) subtype;
+    EntityMapping<? extends T> known = byType.get(sub.typeName());
+    if (known != null && known.entityClass() == sub.entityClass()) {
+      return;
+    }
+    check(own, byType, sub, " (both are subtypes of " + entityClass().getName() + ")");
+    Map<String, EntityMapping<? extends T>> members = new LinkedHashMap<>(byType);
+    members.put(sub.typeName(), sub);
+    setMembers(members);
+  }
+
+  /** A subtype is stored in the hierarchy's table, under a type no other class of it has. */
+  private static <T> void check(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType,
+      EntityMapping<? extends T> sub, String where) {
+    if (!sub.table().equalsIgnoreCase(own.table())) {
+      throw new TableMapperException(sub.entityClass().getName() + " is stored in table " + sub.table()
+          + ", not in table " + own.table() + " of its @Entity superclass " + own.entityClass().getName()
+          + "; rebuild the project so that generated code matches its sources");
+    }
+    EntityMapping<? extends T> previous = byType.get(sub.typeName());
+    if (previous != null && previous.entityClass() != sub.entityClass()) {
+      throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
+          EntityRules.typeDuplicate(previous.entityClass().getName(), sub.entityClass().getName(), own.table(),
+              sub.typeName())
+              + where));
+    }
   }
 
   private static <T> EntityMapping<? extends T> subtype(Class<T> root, String name) {
@@ -201,7 +269,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
       return own;
     }
     EntityMapping<?> mapping = GeneratedCode.mapping(type);
-    if (mapping == own || byType.get(mapping.typeName()) == mapping) {
+    EntityMapping<?> member = byType.get(mapping.typeName());
+    if (mapping == own || (member != null && member.entityClass() == mapping.entityClass())) {
       return (EntityMapping<T>) mapping; // own: a subclass that is no @Entity maps as the class (if concrete)
     }
     throw new InvalidEntityException(type.getName() + " maps as " + mapping.entityClass().getName()

@@ -34,10 +34,13 @@ final class Javac {
   static final class Result {
     final ClassLoader loader;
     final Map<String, List<String>> errors;
+    /** The class directories: this compilation's, then those of the compilations it was compiled against. */
+    final List<Path> classes;
 
-    Result(ClassLoader loader, Map<String, List<String>> errors) {
+    Result(ClassLoader loader, Map<String, List<String>> errors, List<Path> classes) {
       this.loader = loader;
       this.errors = errors;
+      this.classes = classes;
     }
 
     /** The errors reported in the source of a top-level class, in the order reported. */
@@ -67,6 +70,14 @@ final class Javac {
 
   /** Compiles sources given as qualified class name to text. */
   static Result compile(Map<String, String> sources, boolean processed) {
+    return compile(sources, processed, null);
+  }
+
+  /**
+   * Compiles sources against the classes of an earlier compilation (as against a library jar), into one class
+   * loader that holds both, as one class path would.
+   */
+  static Result compile(Map<String, String> sources, boolean processed, Result against) {
     try {
       Path root = Files.createTempDirectory("tablemapper-javac");
       Path sourceDir = Files.createDirectories(root.resolve("src"));
@@ -85,7 +96,13 @@ final class Javac {
       DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
       try (StandardJavaFileManager fileManager = compiler.getStandardFileManager(diagnostics, null,
           StandardCharsets.UTF_8)) {
-        fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of(location(Entity.class)));
+        List<Path> classPath = new ArrayList<>(List.of(location(Entity.class)));
+        List<Path> allClasses = new ArrayList<>(List.of(classes));
+        if (against != null) {
+          classPath.addAll(against.classes);
+          allClasses.addAll(against.classes);
+        }
+        fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
         fileManager.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classes));
         fileManager.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(generated));
         fileManager.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH,
@@ -105,8 +122,12 @@ final class Javac {
           }
         }
         // The classes of a compilation with errors are there too: javac writes the classes of sources without any.
-        ClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, Javac.class.getClassLoader());
-        return new Result(loader, errors);
+        List<URL> urls = new ArrayList<>();
+        for (Path directory : allClasses) {
+          urls.add(directory.toUri().toURL());
+        }
+        ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), Javac.class.getClassLoader());
+        return new Result(loader, errors, allClasses);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -55,14 +55,14 @@ final class TwiceCompiled {
     }
   }
 
-  /** A JavaBean built with its constructor and its fields set directly. */
+  /** A JavaBean built with its constructor and its fields (its own or inherited) set directly. */
   static Object bean(Class<?> type, Map<String, Object> values) {
     try {
       Constructor<?> constructor = type.getDeclaredConstructor();
       constructor.setAccessible(true);
       Object bean = constructor.newInstance();
       for (Map.Entry<String, Object> value : values.entrySet()) {
-        Field field = type.getDeclaredField(value.getKey());
+        Field field = field(type, value.getKey());
         field.setAccessible(true);
         field.set(bean, convert(field.getType(), value.getValue()));
       }
@@ -75,7 +75,7 @@ final class TwiceCompiled {
   /** Sets a property's field. */
   static void set(Object entity, String property, Object value) {
     try {
-      Field field = entity.getClass().getDeclaredField(property);
+      Field field = field(entity.getClass(), property);
       field.setAccessible(true);
       field.set(entity, value);
     } catch (ReflectiveOperationException e) {
@@ -86,12 +86,24 @@ final class TwiceCompiled {
   /** A property's value, read from its field. */
   static Object get(Object entity, String property) {
     try {
-      Field field = entity.getClass().getDeclaredField(property);
+      Field field = field(entity.getClass(), property);
       field.setAccessible(true);
       return field.get(entity);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }
+  }
+
+  /** A field declared by the class or a superclass. */
+  private static Field field(Class<?> type, String name) throws NoSuchFieldException {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      try {
+        return c.getDeclaredField(name);
+      } catch (NoSuchFieldException notHere) {
+        // look further up
+      }
+    }
+    throw new NoSuchFieldException(name + " in " + type.getName() + " or its superclasses");
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

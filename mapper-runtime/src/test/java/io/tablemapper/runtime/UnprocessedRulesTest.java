@@ -32,6 +32,12 @@ class UnprocessedRulesTest {
 
   /** Case name → [expected id, source after the imports]. */
   private static final Map<String, String[]> CASES = new LinkedHashMap<>();
+  /** Valid entities the cases of hierarchies extend. */
+  private static final Map<String, String> ROOTS = Map.of(
+      "Shape", "@Entity(table = \"Shapes\") " + KEYS
+          + "public abstract class Shape { public String region; public String id; }",
+      "Tagged", "@Entity " + KEYS + "@Index(name = \"byTag\", rowKey = \"t_{tag}\")\n"
+          + "public class Tagged { public String region; public String id; public String tag; }");
 
   static {
     add("AnInterface", "EntityKind", "@Entity " + KEYS + "public interface AnInterface {}");
@@ -114,6 +120,15 @@ class UnprocessedRulesTest {
     add("Overlapping", "KeySpaceOverlap", "@Entity " + KEYS
         + "@Index(name = \"byName\", rowKey = \"{name}\") @Index(name = \"byCode\", rowKey = \"id_x{code}\")\n"
         + "public record Overlapping(String region, String id, String name, String code) {}");
+    add("Elsewhere", "EntityInheritedTable", "@Entity(table = \"Others\")"
+        + " public class Elsewhere extends Shape { public int sides; }");
+    add("Impostor", "EntityInheritedType", "@Entity(type = \"Shape\") public class Impostor extends Shape {}");
+    add("OwnKeys", "EntityInheritedKey", "@Entity @PartitionKey(\"{region}\") @RowKey(\"own_{id}\")"
+        + " public class OwnKeys extends Shape {}");
+    add("IndexedShape", "EntityInheritedIndex", "@Entity @Index(name = \"bySides\", rowKey = \"s_{sides}_{id}\")"
+        + " public class IndexedShape extends Shape { public int sides; }");
+    add("TaggedMore", "EntityInheritedIndex",
+        "@Entity(type = \"TaggedMore\") public class TaggedMore extends Tagged {}");
     StringBuilder many = new StringBuilder("@Entity " + KEYS + "public class TooMany { public String region;"
         + " public String id;");
     for (int i = 0; i < 251; i++) {
@@ -131,6 +146,7 @@ class UnprocessedRulesTest {
 
   private static Map<String, String> sources() {
     Map<String, String> sources = new LinkedHashMap<>();
+    ROOTS.forEach((name, source) -> sources.put(PACKAGE + "." + name, IMPORTS + source + "\n"));
     CASES.forEach((name, source) -> sources.put(PACKAGE + "." + name, source[1]));
     return sources;
   }
@@ -169,17 +185,13 @@ class UnprocessedRulesTest {
   }
 
   @Test
-  void anAbstractEntityIsLeftToTheProcessor() {
-    Javac.Result result = Javac.compile(Map.of(PACKAGE + ".Person", IMPORTS + "@Entity " + KEYS
-        + "public abstract class Person { public String region; public String id; }",
-        PACKAGE + ".Customer", IMPORTS + "@Entity public class Customer extends Person { public int level; }"),
-        false);
-
-    assertThat(refusal(result.load(PACKAGE + ".Person"))).containsExactly("[RuntimeMappingUnsupported] @Entity"
-        + " Person is abstract: entity hierarchies are mapped only by the annotation processor; compile Person and"
-        + " its subclasses with io.tablemapper:mapper-processor");
-    assertThat(refusal(result.load(PACKAGE + ".Customer"))).containsExactly("[RuntimeMappingUnsupported] @Entity"
-        + " Customer extends @Entity Person: entity hierarchies are mapped only by the annotation processor;"
-        + " compile both with io.tablemapper:mapper-processor");
+  void theRootsOfTheHierarchyCasesAreValidOnBothPaths() {
+    for (String root : ROOTS.keySet()) {
+      assertThat(PROCESSED.errors(PACKAGE + "." + root)).isEmpty();
+      try (TableMapper mapper = TableMapper.builder().backend(InMemoryBackend.create())
+          .entities(UNPROCESSED.load(PACKAGE + "." + root)).build()) {
+        assertThat(mapper).isNotNull();
+      }
+    }
   }
 }
