@@ -4,6 +4,7 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.spi.key.KeySpec;
+import java.lang.reflect.Modifier;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +54,7 @@ public abstract class EntityMapping<T> {
    * @param typeName the discriminator
    * @param version the schema version
    * @param partitionKeySpec the bound PartitionKey template
-   * @param rowKeySpec the bound RowKey template
+   * @param rowKeySpec the bound RowKey template; null for an abstract class whose subtypes declare their own
    * @param hasETag whether the class has an {@code @ETag} property (then writes are conditional on it)
    * @param indexes the intra-partition indexes
    */
@@ -71,7 +72,10 @@ public abstract class EntityMapping<T> {
     this.typeName = Objects.requireNonNull(typeName, "typeName");
     this.version = version;
     this.partitionKeySpec = Objects.requireNonNull(partitionKeySpec, "partitionKeySpec");
-    this.rowKeySpec = Objects.requireNonNull(rowKeySpec, "rowKeySpec");
+    if (rowKeySpec == null && !Modifier.isAbstract(entityClass.getModifiers())) {
+      throw new NullPointerException("rowKeySpec of the concrete " + entityClass.getName());
+    }
+    this.rowKeySpec = rowKeySpec;
     this.hasETag = hasETag;
     this.indexes = List.copyOf(indexes);
   }
@@ -101,7 +105,10 @@ public abstract class EntityMapping<T> {
     return partitionKeySpec;
   }
 
-  /** The bound RowKey template. */
+  /**
+   * The bound RowKey template; null for an abstract class that declares none, whose concrete subtypes each declare
+   * their own (as {@code @RowKey("CUSTOMER_{id:06}")} and {@code @RowKey("EMPLOYEE_{id:06}")}).
+   */
   public final KeySpec rowKeySpec() {
     return rowKeySpec;
   }

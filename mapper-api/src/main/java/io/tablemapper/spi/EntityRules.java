@@ -229,12 +229,23 @@ public final class EntityRules {
         + " @Entity(type = \"...\")";
   }
 
-  /** A subtype of {@code parent} declares a key template ({@code PartitionKey} or {@code RowKey}). */
-  public static String inheritedKey(String entity, String annotation, String parent, String root) {
-    return entity + " declares @" + annotation + " but extends @Entity " + parent + ": every entity of a hierarchy"
-        + " has the key templates of its root " + root + ", so that a repository or partition read of " + root
-        + " finds every subtype and no two rows of the hierarchy share keys; remove @" + annotation + " from "
-        + entity;
+  /** A subtype of {@code parent} declares a {@code @PartitionKey}, which only the root {@code root} declares. */
+  public static String inheritedPartitionKey(String entity, String parent, String root) {
+    return entity + " declares @PartitionKey but extends @Entity " + parent + ": every entity of a hierarchy has"
+        + " the PartitionKey template of its root " + root + ", so that a partition holds every subtype and a"
+        + " repository or partition read of " + root + " finds them; remove @PartitionKey from " + entity;
+  }
+
+  /**
+   * A subtype declares {@code @RowKey}, but its {@code @Entity} superclass {@code declaring} declares the RowKey
+   * template {@code template} of itself and all its subtypes.
+   */
+  public static String inheritedRowKey(String entity, String parent, String declaring, String template) {
+    return entity + " declares @RowKey but extends @Entity " + parent + ", which has the RowKey template '"
+        + template + "'" + (declaring.equals(parent) ? "" : " of " + declaring) + ": a RowKey template holds for"
+        + " the class that declares it and all its subtypes, so that a query of " + declaring + " reaches all their"
+        + " rows; remove @RowKey from " + entity + ", or move @RowKey from " + declaring + " to each of its concrete"
+        + " subtypes, each with a literal prefix of its own (the guide's CUSTOMER_/EMPLOYEE_ keys)";
   }
 
   /**
@@ -673,6 +684,26 @@ public final class EntityRules {
   public static String keySpaceOverlap(String entity, String index, KeyTemplate template, String other, String why) {
     return "index '" + index + "' of " + entity + " has rowKey '" + template + "', whose keys can equal those of "
         + other + why + "; choose literal prefixes that do not start with one another";
+  }
+
+  /**
+   * Two entity types of one table can produce the same RowKey in one partition ({@code space} and {@code other}
+   * as {@link #typeSpace}; {@code why} from {@link #keySpaceWhy}; {@code suggestion} from
+   * {@link #keySpaceSuggestion}).
+   */
+  public static String typesOverlap(String space, String other, String why, String table,
+      KeyTemplate partitionKey, KeyTemplate otherPartitionKey, String suggestion) {
+    return space + " can produce the same keys as " + other + why + ", and both live in table " + table
+        + " under PartitionKeys ('" + partitionKey + "' and '" + otherPartitionKey + "') that can be equal: one could"
+        + " take the other's row; give each entity type of a table a literal RowKey prefix that no other type's keys"
+        + " start with, for example \"" + suggestion + "\"";
+  }
+
+  /** How messages name a key space of an entity type: its RowKey, or an index's rowKey ({@code index} null or not). */
+  public static String typeSpace(String entity, String index, KeyTemplate template) {
+    return index == null
+        ? "the RowKey '" + template + "' of " + entity
+        : "the rowKey '" + template + "' of index '" + index + "' of " + entity;
   }
 
   /** How messages name an entity's own key space: {@code its own RowKey 'emp_{id}'}. */

@@ -123,10 +123,18 @@ final class EntityAnalyzer {
               + Diagnostics.suppressionKey(Ids.PARTITION_KEY_CONSTANT) + "\") if " + simpleName
               + " is small reference data");
     }
-    KeyModel rowKey = key(type, ancestors, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
-    List<EntityModel.IndexModel> indexes = parent != null
-        ? List.of()
-        : new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
+    boolean abstractType = type.getModifiers().contains(Modifier.ABSTRACT);
+    TypeElement rowKeyOwner = keyOwner(type, ancestors, Annotations.ROW_KEY);
+    KeyModel rowKey = rowKeyOwner == null && abstractType
+        ? null // its concrete subtypes declare their RowKeys
+        : key(type, ancestors, properties, Annotations.ROW_KEY, "RowKey", "ROW_KEY_SPEC", "rowKey", diagnostics);
+    List<EntityModel.IndexModel> indexes = List.of();
+    if (rowKeyOwner == null && abstractType && parent == null && !annotations.indexes(type).isEmpty()) {
+      diagnostics.error(type, annotations.indexes(type).get(0), null, Ids.ENTITY_INHERITED_INDEX,
+          EntityRules.inheritedIndex(simpleName, null, simpleName));
+    } else if (parent == null) {
+      indexes = new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
+    }
 
     evolution.checkKeyDefaults(type, properties, partitionKey, rowKey, diagnostics);
     String upgradeMethod = evolution.upgradeMethod(type, version, diagnostics);
@@ -135,7 +143,8 @@ final class EntityAnalyzer {
       return null;
     }
     return new EntityModel(type, ClassName.get(type), record, table, typeName, version, properties, partitionKey,
-        rowKey, indexes, upgradeMethod, type.getModifiers().contains(Modifier.ABSTRACT), binaryNames(ancestors));
+        rowKey, indexes, upgradeMethod, abstractType, binaryNames(ancestors),
+        rowKeyOwner == null ? null : elements.getBinaryName(rowKeyOwner).toString());
   }
 
   // ------------------------------------------------------------------ hierarchies
@@ -167,21 +176,26 @@ final class EntityAnalyzer {
   }
 
   /**
-   * The rules of a subtype: it inherits its root's key templates unchanged (so every row of the hierarchy is
-   * addressed alike and a query over the root reaches each subtype), and no entity of a hierarchy declares
-   * indexes (the copies of one type's index could not be told from another's through the root's queries).
+   * The rules of a subtype: it inherits its root's PartitionKey template unchanged (so a partition holds every
+   * subtype), and the RowKey template of the ancestor that declares one, if any (so a query of that class reaches
+   * every subtype); only a subtype of classes that declare none declares its own. No entity of a hierarchy
+   * declares indexes (the copies of one type's index could not be told from another's through the root's queries).
    */
   private void checkInherited(TypeElement type, List<TypeElement> ancestors, Diagnostics diagnostics) {
     String name = type.getSimpleName().toString();
     TypeElement root = ancestors.get(ancestors.size() - 1);
-    for (String annotation : List.of(Annotations.PARTITION_KEY, Annotations.ROW_KEY)) {
-      AnnotationMirror own = Annotations.find(type, annotation);
-      if (own != null) {
-        String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
-        diagnostics.error(type, own, Annotations.explicit(own, "value"), Ids.ENTITY_INHERITED_KEY,
-            EntityRules.inheritedKey(name, simple, ancestors.get(0).getSimpleName().toString(),
-                root.getSimpleName().toString()));
-      }
+    String parent = ancestors.get(0).getSimpleName().toString();
+    AnnotationMirror partitionKey = Annotations.find(type, Annotations.PARTITION_KEY);
+    if (partitionKey != null) {
+      diagnostics.error(type, partitionKey, Annotations.explicit(partitionKey, "value"), Ids.ENTITY_INHERITED_KEY,
+          EntityRules.inheritedPartitionKey(name, parent, root.getSimpleName().toString()));
+    }
+    AnnotationMirror rowKey = Annotations.find(type, Annotations.ROW_KEY);
+    TypeElement declaring = keyOwner(ancestors.get(0), entityAncestors(ancestors.get(0)), Annotations.ROW_KEY);
+    if (rowKey != null && declaring != null) {
+      diagnostics.error(type, rowKey, Annotations.explicit(rowKey, "value"), Ids.ENTITY_INHERITED_KEY,
+          EntityRules.inheritedRowKey(name, parent, declaring.getSimpleName().toString(),
+              annotations.string(Annotations.find(declaring, Annotations.ROW_KEY), "value")));
     }
     for (TypeElement t : prepend(type, ancestors)) {
       for (String annotation : List.of(Annotations.INDEX, Annotations.INDEXES)) {
@@ -480,21 +494,34 @@ final class EntityAnalyzer {
   private KeyModel key(
       TypeElement type, List<TypeElement> ancestors, List<PropertyModel> properties, String annotation,
       String keyName, String specConstant, String composeMethod, Diagnostics diagnostics) {
-    AnnotationMirror mirror = ancestors.isEmpty() ? Annotations.find(type, annotation) : null;
-    for (TypeElement ancestor : ancestors) {
-      if (mirror == null) {
-        mirror = Annotations.find(ancestor, annotation);
-      }
-    }
+    TypeElement owner = keyOwner(type, ancestors, annotation);
     String simpleName = annotation.substring(annotation.lastIndexOf('.') + 1);
-    if (mirror == null) {
+    if (owner == null) {
       diagnostics.error(type, Ids.ENTITY_MISSING_KEY,
           EntityRules.missingKey(type.getSimpleName().toString(), simpleName));
       return null;
     }
+    AnnotationMirror mirror = Annotations.find(owner, annotation);
     return new KeyTemplates(type, properties, diagnostics).bind(
         mirror, Annotations.explicit(mirror, "value"), annotations.string(mirror, "value"), "@" + simpleName,
         keyName, specConstant, composeMethod);
+  }
+
+  /**
+   * The class whose key template of this kind an entity has: its own, else its nearest {@code @Entity} ancestor
+   * that declares one; null if none does. A subtype's own {@code @PartitionKey} is not used (only the root declares
+   * it; {@link #checkInherited} reports it); its own {@code @RowKey} is.
+   */
+  private static TypeElement keyOwner(TypeElement type, List<TypeElement> ancestors, String annotation) {
+    if ((ancestors.isEmpty() || annotation.equals(Annotations.ROW_KEY)) && Annotations.find(type, annotation) != null) {
+      return type;
+    }
+    for (TypeElement ancestor : ancestors) {
+      if (Annotations.find(ancestor, annotation) != null) {
+        return ancestor;
+      }
+    }
+    return null;
   }
 
   static String upperSnake(String name) {

@@ -17,11 +17,13 @@ import javax.lang.model.element.TypeElement;
  * @param version the schema version
  * @param properties every property in declaration order, stored or not
  * @param partitionKey the PartitionKey template
- * @param rowKey the RowKey template
+ * @param rowKey the RowKey template; null for an abstract class whose concrete subtypes declare their own
  * @param indexes the intra-partition indexes
  * @param upgradeMethod the name of the static {@code @Upgrade} method, or null
  * @param abstractType whether the class is abstract: only its {@code @Entity} subtypes have rows
  * @param ancestors the binary names of the {@code @Entity} superclasses, nearest first; empty for a root entity
+ * @param rowKeyOwner the binary name of the class that declares the RowKey template (itself or an ancestor), or
+ *     null when there is none
  */
 record EntityModel(
     TypeElement element,
@@ -36,19 +38,10 @@ record EntityModel(
     List<IndexModel> indexes,
     String upgradeMethod,
     boolean abstractType,
-    List<String> ancestors) {
+    List<String> ancestors,
+    String rowKeyOwner) {
 
-  /** A concrete root entity without an upgrade method. */
-  EntityModel(TypeElement element, ClassName className, boolean record, String table, String typeName, int version,
-      List<PropertyModel> properties, KeyModel partitionKey, KeyModel rowKey, List<IndexModel> indexes) {
-    this(element, className, record, table, typeName, version, properties, partitionKey, rowKey, indexes, null,
-        false, List.of());
-  }
-
-  /**
-   * The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. Entities of one hierarchy
-   * share its keys, so their key spaces meet by design.
-   */
+  /** The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. */
   String root() {
     return ancestors.isEmpty() ? binaryName() : ancestors.get(ancestors.size() - 1);
   }
@@ -127,6 +120,14 @@ record EntityModel(
 
   /** Whether a property is a component of the PartitionKey or RowKey. */
   boolean isKeyProperty(String name) {
-    return partitionKey.indexOf(name) >= 0 || rowKey.indexOf(name) >= 0;
+    return partitionKey.indexOf(name) >= 0 || (rowKey != null && rowKey.indexOf(name) >= 0);
+  }
+
+  /**
+   * Whether the rows of two entity types of one table share a key space by design: they are of one hierarchy and
+   * have the RowKey template one class declares for both.
+   */
+  boolean sharesRowKey(EntityModel other) {
+    return root().equals(other.root()) && rowKeyOwner != null && rowKeyOwner.equals(other.rowKeyOwner);
   }
 }

@@ -64,13 +64,9 @@ final class KeySpaces {
         }
         KeyModel key = space.key();
         diagnostics.error(entity.element(), key.annotation(), key.value(), Ids.KEY_SPACE_OVERLAP,
-            space.describe(entity) + " can produce the same keys as " + theirs.describe(other) + why(key, theirs.key())
-                + ", and both live in table "
-                + entity.table() + " under PartitionKeys ('" + entity.partitionKey().template() + "' and '"
-                + other.partitionKey().template() + "') that can be equal: one could take the other's row; give"
-                + " each entity type of a table a literal RowKey prefix that no other type's keys start with, for"
-                + " example \"" + suggestion(space.index() == null ? entity.typeName() : space.index().name(), key)
-                + "\"");
+            EntityRules.typesOverlap(space.describe(entity), theirs.describe(other), why(key, theirs.key()),
+                entity.table(), entity.partitionKey().template(), other.partitionKey().template(),
+                suggestion(space.index() == null ? entity.typeName() : space.index().name(), key)));
         ok = false;
         break;
       }
@@ -86,16 +82,16 @@ final class KeySpaces {
    */
   private record Space(KeyModel key, EntityModel.IndexModel index) {
     String describe(EntityModel entity) {
-      String name = entity.element().getQualifiedName().toString();
-      return index == null
-          ? "the RowKey '" + key.template() + "' of " + name
-          : "the rowKey '" + key.template() + "' of index '" + index.name() + "' of " + name;
+      return EntityRules.typeSpace(entity.element().getQualifiedName().toString(),
+          index == null ? null : index.name(), key.template());
     }
   }
 
   private static List<Space> spaces(EntityModel entity) {
     List<Space> spaces = new ArrayList<>();
-    spaces.add(new Space(entity.rowKey(), null));
+    if (entity.rowKey() != null) {
+      spaces.add(new Space(entity.rowKey(), null));
+    }
     for (EntityModel.IndexModel index : entity.indexes()) {
       spaces.add(new Space(index.rowKey(), index));
     }

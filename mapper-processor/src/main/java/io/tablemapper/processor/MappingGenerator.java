@@ -71,7 +71,9 @@ final class MappingGenerator {
 
     type.addMethod(constructor(entity, meta));
     type.addMethod(keyMethod("partitionKey", entity, entity.partitionKey(), meta));
-    type.addMethod(keyMethod("rowKey", entity, entity.rowKey(), meta));
+    type.addMethod(entity.rowKey() != null
+        ? keyMethod("rowKey", entity, entity.rowKey(), meta)
+        : abstractRowKey(entity));
     if (entity.abstractType()) {
       type.addMethod(abstractToRow(entity));
       type.addMethod(abstractFromRow(entity));
@@ -112,11 +114,14 @@ final class MappingGenerator {
           entity.className(), meta, index.name(), meta, index.rowKey().specConstant(), properties, rowKey));
     }
     indexes.add("$T.of($L)", List.class, CodeBlock.join(items, ",\n"));
+    CodeBlock rowKeySpec = entity.rowKey() == null
+        ? CodeBlock.of("null")
+        : CodeBlock.of("$T.$N", meta, entity.rowKey().specConstant());
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
-        .addStatement("super($T.class, $T.TABLE, $T.TYPE, $L, $T.$N, $T.$N, $L,\n$L)", entity.className(), meta, meta,
-            entity.version(), meta, entity.partitionKey().specConstant(), meta, entity.rowKey().specConstant(),
-            entity.etag() != null, indexes.build())
+        .addStatement("super($T.class, $T.TABLE, $T.TYPE, $L, $T.$N, $L, $L,\n$L)", entity.className(), meta, meta,
+            entity.version(), meta, entity.partitionKey().specConstant(), rowKeySpec, entity.etag() != null,
+            indexes.build())
         .build();
   }
 
@@ -130,6 +135,17 @@ final class MappingGenerator {
         .returns(String.class)
         .addParameter(entity.className(), "entity")
         .addStatement("return $T.$N($L)", meta, key.composeMethod(), arguments)
+        .build();
+  }
+
+  /** An abstract class without a RowKey template: each concrete subtype has its own. */
+  private MethodSpec abstractRowKey(EntityModel entity) {
+    return MethodSpec.methodBuilder("rowKey")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(String.class)
+        .addParameter(entity.className(), "entity")
+        .addStatement("throw abstractEntity(entity)")
         .build();
   }
 
@@ -295,7 +311,7 @@ final class MappingGenerator {
           fallback, stored);
     }
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
-        : entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
+        : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
     if (key == null) {
       return stored;
     }

@@ -41,7 +41,9 @@ final class MetamodelGenerator {
 
     Map<KeyModel, String> keys = new LinkedHashMap<>();
     keys.put(entity.partitionKey(), "PARTITION_KEY");
-    keys.put(entity.rowKey(), "ROW_KEY");
+    if (entity.rowKey() != null) {
+      keys.put(entity.rowKey(), "ROW_KEY");
+    }
     for (EntityModel.IndexModel index : entity.indexes()) {
       keys.put(index.rowKey(), "INDEX_" + EntityAnalyzer.upperSnake(index.name()));
     }

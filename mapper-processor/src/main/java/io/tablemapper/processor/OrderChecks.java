@@ -59,15 +59,17 @@ final class OrderChecks {
     List<String> given = new ArrayList<>();
     for (Plan candidate : candidates) {
       List<MethodNameParser.Order> order = QueryPlanner.order(candidate, conditions);
-      String path = candidate.index() == null ? "their RowKey " + entity.rowKey().template()
-          : "index " + candidate.index().name() + " (" + candidate.index().rowKey().template() + ")";
+      String path = candidate.index() != null
+          ? "index " + candidate.index().name() + " (" + candidate.index().rowKey().template() + ")"
+          : entity.rowKey() != null ? "their RowKey " + entity.rowKey().template()
+          : "the RowKey of each of its subtypes";
       given.add(path + " gives " + (order == null || order.isEmpty() ? "no order of properties"
           : "them by " + QueryPlanner.describeOrder(order)));
     }
     text.append(String.join("; ", given)).append(". Remove the OrderBy and sort the results yourself");
     MethodNameParser.Order first = asked.get(0);
     PropertyModel property = entity.property(first.property());
-    if (property.stored() && property.keyType() != null && property.keyType() != KeyType.ENUM
+    if (entity.rowKey() != null && property.stored() && property.keyType() != null && property.keyType() != KeyType.ENUM
         && property.keyType() != KeyType.UUID && (!first.descending() || property.keyType().allowsDesc())) {
       String placeholder = "{" + property.name() + (first.descending() ? ":desc" : "") + "}";
       String name = "by" + MethodNameParser.capitalize(property.name());

@@ -34,7 +34,8 @@ final class PlanReport {
     line(text, "", "table", entity.table());
     line(text, "", "type", entity.typeName());
     line(text, "", "PartitionKey", entity.partitionKey().template().source());
-    line(text, "", "RowKey", entity.rowKey().template().source());
+    line(text, "", "RowKey", entity.rowKey() != null ? entity.rowKey().template().source()
+        : "none: each subtype of " + entity.simpleName() + " has its own");
     for (EntityModel.IndexModel index : entity.indexes()) {
       line(text, "", "index " + index.name(), index.rowKey().template().source() + " ("
           + (index.unique() ? "unique" : "one copy per " + entity.simpleName()) + ", "

@@ -37,7 +37,10 @@ final class QueryPlanner {
     return best;
   }
 
-  /** The plan of each access path: the entity's own rows, then each index. */
+  /**
+   * The plan of each access path: the entity's own rows (through its RowKey; an abstract class without one, whose
+   * subtypes each have their own, has only its PartitionKey), then each index.
+   */
   List<Plan> candidates(EntityModel entity, List<Condition> conditions, int limit) {
     Map<String, Condition> byProperty = new LinkedHashMap<>();
     for (Condition condition : conditions) {
@@ -65,8 +68,8 @@ final class QueryPlanner {
       return null;
     }
     List<MethodNameParser.Order> order = new ArrayList<>();
-    if (plan.kind() == QueryKind.TABLE_SCAN) {
-      return order;
+    if (plan.kind() == QueryKind.TABLE_SCAN || plan.rowKey() == null) {
+      return order; // a RowKey of each subtype orders by type first, by no property
     }
     KeyModel rowKey = plan.rowKey();
     for (KeyTemplate.Placeholder placeholder : rowKey.template().placeholders()) {
@@ -154,13 +157,13 @@ final class QueryPlanner {
     }
 
     List<Plan.Piece> prefix = new ArrayList<>();
-    Plan.RowMode mode = Plan.RowMode.EXACT;
+    Plan.RowMode mode = rowKey == null ? Plan.RowMode.NONE : Plan.RowMode.EXACT;
     String startsWith = null;
     int rangePlaceholder = -1;
     Plan.Bound lower = null;
     Plan.Bound upper = null;
     boolean componentBound = false;
-    for (KeyTemplate.Segment segment : rowKey.template().segments()) {
+    for (KeyTemplate.Segment segment : rowKey == null ? List.<KeyTemplate.Segment>of() : rowKey.template().segments()) {
       if (segment instanceof KeyTemplate.Literal) {
         prefix.add(new Plan.Piece(((KeyTemplate.Literal) segment).text(), -1, null));
         continue;

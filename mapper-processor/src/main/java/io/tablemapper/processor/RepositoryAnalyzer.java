@@ -284,8 +284,10 @@ final class RepositoryAnalyzer {
     }
     if (plan.kind() == QueryKind.PARTITION_SCAN && !allowScan) {
       diagnostics.warning(method, Ids.QUERY_PARTITION_SCAN,
-          signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description()
-              + "); bind leading RowKey components of " + entity.rowKey().template() + " or an index to narrow it,"
+          signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description() + "); "
+              + (entity.rowKey() != null
+                  ? "bind leading RowKey components of " + entity.rowKey().template() + " or an index to narrow it,"
+                  : "its subtypes have RowKeys of their own, so query a subtype's repository to narrow it,")
               + " or annotate the method @AllowScan");
     }
     return new RepositoryModel.QueryMethod(method, type, parsed.action(), returns, parsed.limit(), conditions,

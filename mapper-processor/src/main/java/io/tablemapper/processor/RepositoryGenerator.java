@@ -105,7 +105,7 @@ final class RepositoryGenerator {
       chain.add("\n.partitionKey($T.$N($L))", meta, entity.partitionKey().composeMethod(),
           arguments(plan.partitionArguments().values()));
     }
-    String specField = plan.rowKey().specConstant();
+    String specField = plan.rowKey() == null ? null : plan.rowKey().specConstant();
     switch (plan.mode()) {
       case EXACT:
         List<String> exact = new ArrayList<>();

@@ -35,8 +35,8 @@ final class Tables {
     }
     boolean ok = true;
     for (EntityModel other : others) {
-      if (other.root().equals(entity.root())) {
-        continue; // one hierarchy shares one key space: its root's keys
+      if (other.sharesRowKey(entity)) {
+        continue; // one RowKey template of a hierarchy: one key space by design, ids unique across the types
       }
       ok &= KeySpaces.checkAgainst(entity, other, diagnostics);
     }

@@ -52,6 +52,8 @@ class DiagnosticsTest {
   private static final String KEYS = "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")";
 
   /** The abstract root of a hierarchy, for the cases of its subtypes. */
+  private static final JavaFileObject KEYLESS_ROOT = source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")"
+      + "\npublic abstract class P { public String a; public String b; }");
   private static final JavaFileObject ROOT =
       source("P", KEYS + "\npublic abstract class P { public String a; public String b; }");
 
@@ -126,9 +128,27 @@ class DiagnosticsTest {
         error("a subtype taking its root's type is reported on the type", Ids.ENTITY_INHERITED_TYPE, "\"P\"",
             "give it a discriminator of its own", ROOT,
             source("S", "@Entity(type = \"P\")\npublic class S extends P { public int c; }")),
-        error("a subtype declaring its own key template is reported on it", Ids.ENTITY_INHERITED_KEY, "\"s_{b}\"",
-            "has the key templates of its root P", ROOT,
+        error("a subtype declaring a RowKey when its superclass has one is reported on it", Ids.ENTITY_INHERITED_KEY,
+            "\"s_{b}\"", "extends @Entity P, which has the RowKey template 'r_{b}'", ROOT,
             source("S", "@Entity @RowKey(\"s_{b}\")\npublic class S extends P { public int c; }")),
+        error("a subtype declaring a PartitionKey is reported on it", Ids.ENTITY_INHERITED_KEY, "\"{c}\"",
+            "has the PartitionKey template of its root P", ROOT,
+            source("S", "@Entity @PartitionKey(\"{c}\")\npublic class S extends P { public String c; }")),
+        error("a concrete subtype of a root without a RowKey that declares none is reported on it",
+            Ids.ENTITY_MISSING_KEY, "class S", "has no @RowKey",
+            source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n"
+                + "public abstract class P { public String a; public String b; }"),
+            source("S", "@Entity\npublic class S extends P { public int c; }")),
+        error("an index on a root without a RowKey is reported on the index", Ids.ENTITY_INHERITED_INDEX, "@Index(",
+            "P declares @Index, but indexes are not supported in entity hierarchies",
+            source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @Index(name = \"byB\", rowKey = \"b_{b}\")"
+                + "\npublic abstract class P { public String a; public String b; }")),
+        error("subtypes whose own RowKeys can be equal are reported on the second", Ids.KEY_SPACE_OVERLAP,
+            "\"cust{b}\"", "can produce the same keys as the RowKey 'c{b}' of test.A",
+            source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n"
+                + "public abstract class P { public String a; public String b; }"),
+            source("A", "@Entity @RowKey(\"c{b}\")\npublic class A extends P {}"),
+            source("B", "@Entity @RowKey(\"cust{b}\")\npublic class B extends P {}")),
         error("a cache on a subtype that holds nothing is reported on the subtype's size", Ids.CACHED_ARGUMENTS,
             "0)", "@Cached(maximumSize = 0) of S is not valid", ROOT,
             source("S", "@Entity(type = \"S\") @Cached(maximumSize = 0)\npublic class S extends P { public int c; }")),
@@ -350,6 +370,14 @@ class DiagnosticsTest {
         error("an ordering no key gives is reported with what the keys give", Ids.QUERY_ORDER,
             "findByDepartmentOrderByAge(", "their RowKey empid_{employeeId:08} gives them by employeeId", employee(),
             repository("  List<Employee> findByDepartmentOrderByAge(String department);")),
+        error("a single result through a root whose subtypes have RowKeys of their own is reported", Ids.QUERY_NOT_UNIQUE,
+            "findByAAndB(", "can match several", KEYLESS_ROOT,
+            source("PRepository", "@Repository public interface PRepository extends TableRepository<P> {\n"
+                + "  @AllowScan Optional<P> findByAAndB(String a, String b);\n}")),
+        error("an ordering through a root whose subtypes have RowKeys of their own is reported", Ids.QUERY_ORDER,
+            "findByAOrderByB(", "the RowKey of each of its subtypes gives no order of properties", KEYLESS_ROOT,
+            source("PRepository", "@Repository public interface PRepository extends TableRepository<P> {\n"
+                + "  @AllowScan List<P> findByAOrderByB(String a);\n}")),
         error("a descending ordering of an ascending key is reported", Ids.QUERY_ORDER,
             "findByDepartmentOrderByEmployeeIdDesc(", "the store cannot sort", employee(),
             repository("  List<Employee> findByDepartmentOrderByEmployeeIdDesc(String department);")),

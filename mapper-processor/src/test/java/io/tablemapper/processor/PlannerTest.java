@@ -24,6 +24,8 @@ class PlannerTest {
   private static String expenses;
   private static String people;
   private static String staff;
+  private static String parties;
+  private static String clients;
 
   @BeforeAll
   static void compileRepositories() {
@@ -83,6 +85,22 @@ class PlannerTest {
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedBetween(String department, int employeeId, Instant from, Instant to);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdOrderByEmployeeIdDescSubmittedDesc(String department, int employeeId);\n"
                 + "}"),
+        source("Party",
+            "@Entity(table = \"Parties\")\n@PartitionKey(\"{city}\")\n"
+                + "public abstract class Party { public String city; public int id; public String lastName; }"),
+        source("Client", "@Entity @RowKey(\"CUSTOMER_{id:06}\")\npublic class Client extends Party {}"),
+        source("Worker", "@Entity @RowKey(\"EMPLOYEE_{id:06}\")\npublic class Worker extends Party {}"),
+        source("PartyRepository",
+            "@Repository public interface PartyRepository extends TableRepository<Party> {\n"
+                + "  @AllowScan List<Party> findByCity(String city);\n"
+                + "  @AllowScan List<Party> findByCityAndId(String city, int id);\n"
+                + "  @AllowScan List<Party> findByLastName(String lastName);\n"
+                + "}"),
+        source("ClientRepository",
+            "@Repository public interface ClientRepository extends TableRepository<Client> {\n"
+                + "  Optional<Client> findByCityAndId(String city, int id);\n"
+                + "  List<Client> findByCity(String city);\n"
+                + "}"),
         source("PersonRepository",
             "@Repository public interface PersonRepository extends TableRepository<Person> {\n"
                 + "  Optional<Person> findByCountryAndLastNameAndFirstName(String country, String lastName, String firstName);\n"
@@ -97,6 +115,8 @@ class PlannerTest {
     expenses = generated(compilation, "test.ExpenseRepository__Impl");
     people = generated(compilation, "test.PersonRepository__Impl");
     staff = generated(compilation, "test.StaffRepository__Impl");
+    parties = generated(compilation, "test.PartyRepository__Impl");
+    clients = generated(compilation, "test.ClientRepository__Impl");
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -172,7 +192,17 @@ class PlannerTest {
             "findByCountryAndLastNameGreaterThan", "PARTITION_SCAN: PartitionKey = {country}; filter lastName gt {name}"),
         plan("a range on a string that ends the key is a key range", "people",
             "findByCountryAndLastNameAndFirstNameGreaterThan",
-            "RANGE: PartitionKey = {country}, RowKey in ({lastName}_{after}, {lastName}_…)"));
+            "RANGE: PartitionKey = {country}, RowKey in ({lastName}_{after}, {lastName}_…)"),
+        plan("the root of subtypes with RowKeys of their own reads its partition, whose other types it leaves out",
+            "parties", "findByCity", "PARTITION_SCAN: PartitionKey = {city}"),
+        plan("a RowKey property of every subtype still filters through the root, since ids repeat across types",
+            "parties", "findByCityAndId", "PARTITION_SCAN: PartitionKey = {city}; filter id eq {id}"),
+        plan("the root without a PartitionKey scans the table", "parties", "findByLastName",
+            "TABLE_SCAN: every partition of table Parties; filter lastName eq {lastName}"),
+        plan("a subtype with a RowKey of its own reads its rows by it", "clients", "findByCityAndId",
+            "POINT: PartitionKey = {city}, RowKey = CUSTOMER_{id:06}"),
+        plan("a subtype's literal prefix reads exactly its rows", "clients", "findByCity",
+            "RANGE: PartitionKey = {city}, RowKey starts with CUSTOMER_"));
   }
 
   static Stream<Arguments> orderedPlans() {
@@ -212,6 +242,8 @@ class PlannerTest {
       case "reviews" -> reviews;
       case "expenses" -> expenses;
       case "staff" -> staff;
+      case "parties" -> parties;
+      case "clients" -> clients;
       default -> people;
     };
     int at = source.indexOf(" " + method + "(");

@@ -136,11 +136,20 @@ final class EntityIntrospector {
       checkInherited(ancestors);
     }
     RuntimeKeys keys = new RuntimeKeys(type, problems);
-    String partitionTemplate = keyTemplate(PartitionKey.class, ancestors);
-    String rowTemplate = keyTemplate(RowKey.class, ancestors);
-    RuntimeKeys.Bound partitionKey = keys.key(properties, partitionTemplate, "PartitionKey");
-    RuntimeKeys.Bound rowKey = keys.key(properties, rowTemplate, "RowKey");
-    List<RuntimeKeys.Bound> indexes = parent != null ? List.of() : keys.indexes(properties, typeName, rowKey);
+    Class<?> partitionKeyOwner = keyOwner(type, ancestors, PartitionKey.class);
+    Class<?> rowKeyOwner = keyOwner(type, ancestors, RowKey.class);
+    RuntimeKeys.Bound partitionKey =
+        keys.key(properties, keyValue(partitionKeyOwner, PartitionKey.class), "PartitionKey");
+    RuntimeKeys.Bound rowKey = rowKeyOwner == null && abstractType
+        ? null // its concrete subtypes declare their RowKeys
+        : keys.key(properties, keyValue(rowKeyOwner, RowKey.class), "RowKey");
+    List<RuntimeKeys.Bound> indexes = List.of();
+    boolean indexed = type.getDeclaredAnnotationsByType(Index.class).length > 0;
+    if (rowKeyOwner == null && abstractType && parent == null && indexed) {
+      error(EntityRules.ENTITY_INHERITED_INDEX, EntityRules.inheritedIndex(entity, null, entity));
+    } else if (parent == null) {
+      indexes = keys.indexes(properties, typeName, rowKey);
+    }
     defaults.checkKeys(properties, partitionKey == null ? null : partitionKey.template,
         rowKey == null ? null : rowKey.template);
     Method upgrade = defaults.upgradeMethod(version);
@@ -162,8 +171,9 @@ final class EntityIntrospector {
       indexMappings.add(new IndexMapping<T>(typeName, index.indexName, index.spec, index.copied,
           RuntimeMapping.indexRowKey(index.spec, index.properties)));
     }
-    return new RuntimeMapping<>(entityClass, table, typeName, version, partitionKey.spec, rowKey.spec,
-        partitionKey.properties, rowKey.properties, indexMappings, properties, record,
+    return new RuntimeMapping<>(entityClass, table, typeName, version, partitionKey.spec,
+        rowKey == null ? null : rowKey.spec, partitionKey.properties, rowKey == null ? List.of() : rowKey.properties,
+        indexMappings, properties, record,
         abstractType ? null : Accessors.instantiator(constructor(record)),
         upgrade == null ? null : Accessors.upgrader(upgrade));
   }
@@ -234,22 +244,26 @@ final class EntityIntrospector {
     return typeName.isEmpty() ? type.getSimpleName() : typeName;
   }
 
-  /** A key template: the class's own, or for a subtype its nearest {@code @Entity} ancestor's; null if none. */
-  private String keyTemplate(Class<? extends Annotation> annotation, List<Class<?>> ancestors) {
-    if (ancestors.isEmpty()) {
-      return keyValue(type, annotation);
+  /**
+   * As the processor decides: the class whose key template of this kind an entity has, its own, else its nearest
+   * {@code @Entity} ancestor that declares one; null if none does. A subtype's own {@code @PartitionKey} is not used
+   * (only the root declares it; {@link #checkInherited} reports it); its own {@code @RowKey} is.
+   */
+  private static Class<?> keyOwner(Class<?> type, List<Class<?>> ancestors, Class<? extends Annotation> annotation) {
+    if ((ancestors.isEmpty() || annotation == RowKey.class) && type.getDeclaredAnnotation(annotation) != null) {
+      return type;
     }
     for (Class<?> ancestor : ancestors) {
-      String value = keyValue(ancestor, annotation);
-      if (value != null) {
-        return value;
+      if (ancestor.getDeclaredAnnotation(annotation) != null) {
+        return ancestor;
       }
     }
     return null;
   }
 
+  /** The template a class declares, or null (also for no class). */
   private static String keyValue(Class<?> type, Class<? extends Annotation> annotation) {
-    Annotation found = type.getDeclaredAnnotation(annotation);
+    Annotation found = type == null ? null : type.getDeclaredAnnotation(annotation);
     if (found == null) {
       return null;
     }
@@ -257,16 +271,20 @@ final class EntityIntrospector {
   }
 
   /**
-   * The rules of a subtype, as the processor's: it inherits its root's key templates unchanged, and no entity of
-   * a hierarchy declares indexes.
+   * The rules of a subtype, as the processor's: it inherits its root's PartitionKey template unchanged and the RowKey
+   * template of the ancestor that declares one (declaring its own only when none does), and no entity of a hierarchy
+   * declares indexes.
    */
   private void checkInherited(List<Class<?>> ancestors) {
     Class<?> root = ancestors.get(ancestors.size() - 1);
-    for (Class<? extends Annotation> annotation : List.of(PartitionKey.class, RowKey.class)) {
-      if (type.getDeclaredAnnotation(annotation) != null) {
-        error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedKey(entity, annotation.getSimpleName(),
-            ancestors.get(0).getSimpleName(), root.getSimpleName()));
-      }
+    String parent = ancestors.get(0).getSimpleName();
+    if (type.getDeclaredAnnotation(PartitionKey.class) != null) {
+      error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedPartitionKey(entity, parent, root.getSimpleName()));
+    }
+    Class<?> declaring = keyOwner(ancestors.get(0), entityAncestors(ancestors.get(0)), RowKey.class);
+    if (type.getDeclaredAnnotation(RowKey.class) != null && declaring != null) {
+      error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedRowKey(entity, parent, declaring.getSimpleName(),
+          keyValue(declaring, RowKey.class)));
     }
     List<Class<?>> hierarchy = new ArrayList<>();
     hierarchy.add(type);

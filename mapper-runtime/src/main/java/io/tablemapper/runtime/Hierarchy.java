@@ -4,12 +4,15 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.annotations.Entity;
+import io.tablemapper.annotations.RowKey;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.GeneratedNames;
 import io.tablemapper.spi.MappingContext;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.key.KeySpec;
+import io.tablemapper.spi.key.KeyType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -30,8 +33,10 @@ import java.util.TreeSet;
  * The mapping of an {@code @Entity} class that has (or may gain) {@code @Entity} subtypes: what a repository, a
  * partition read or a query over the class uses, so that each subtype is stored and returned as itself. Writes go
  * through the mapping of the object's class; a row is read through the mapping of its {@code EntityType}; reads
- * select the types of the whole hierarchy ({@link #typeFilter()}). Keys, table and indexes are the root's (the
- * processor and the run-time introspector keep them so: {@code [EntityInheritedKey]}, {@code [EntityInheritedIndex]}).
+ * select the types of the whole hierarchy ({@link #typeFilter()}). The table and the PartitionKey are the root's;
+ * the RowKey is the class's own, or, for an abstract class that declares none, each subtype's (with key spaces that
+ * never meet: {@link #check}); no class of a hierarchy has indexes ({@code [EntityInheritedKey]},
+ * {@code [EntityInheritedIndex]}).
  *
  * <p>The subtypes are those the processor listed in {@code META-INF/tablemapper/subtypes/<class>} resources, read
  * from the class's loader once per class ({@link #of}), so a hierarchy may span jars; and those compiled without the
@@ -57,6 +62,19 @@ final class Hierarchy<T> extends EntityMapping<T> {
         protected Boolean computeValue(Class<?> type) {
           return !subtypeNames(type).isEmpty() || Modifier.isAbstract(type.getModifiers())
               || (!Modifier.isFinal(type.getModifiers()) && GeneratedCode.mapping(type) instanceof RuntimeMapping);
+        }
+      };
+
+  private static final ClassValue<Boolean> ANCESTORS_CHECKED =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          for (Class<?> ancestor = type.getSuperclass(); ancestor != null; ancestor = ancestor.getSuperclass()) {
+            if (ancestor.isAnnotationPresent(Entity.class)) {
+              of(ancestor);
+            }
+          }
+          return Boolean.TRUE;
         }
       };
 
@@ -99,6 +117,17 @@ final class Hierarchy<T> extends EntityMapping<T> {
     return generated instanceof Hierarchy || !HAS_HIERARCHY.get(generated.entityClass())
         ? generated
         : of(generated.entityClass());
+  }
+
+  /**
+   * Builds the hierarchies of an entity class's {@code @Entity} ancestors, once per class, so that a subtype is
+   * checked against the others of its hierarchy ({@link #check}) before the first write of it, whatever path the
+   * write takes (a batch writes through the object's own mapping).
+   *
+   * @throws io.tablemapper.api.TableMapperException if a hierarchy it belongs to breaks a rule
+   */
+  static void checkAncestors(Class<?> type) {
+    ANCESTORS_CHECKED.get(type);
   }
 
   /**
@@ -198,9 +227,28 @@ final class Hierarchy<T> extends EntityMapping<T> {
     setMembers(members);
   }
 
-  /** A subtype is stored in the hierarchy's table, under a type no other class of it has. */
+  /**
+   * A subtype is stored in the hierarchy's table, under a type no other class of it has, and its RowKeys never equal
+   * another member's, unless both have the RowKey template one class declares for them. The processor proves the
+   * last for the classes it compiles together; this proves it for those of other jars and those it never saw.
+   */
   private static <T> void check(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType,
       EntityMapping<? extends T> sub, String where) {
+    Class<?> owner = rowKeyOwner(sub.entityClass());
+    for (EntityMapping<? extends T> member : byType.values()) {
+      if (member.entityClass() == sub.entityClass() || rowKeyOwner(member.entityClass()) == owner
+          || sub.rowKeySpec().shape().disjoint(member.rowKeySpec().shape())) {
+        continue;
+      }
+      KeySpec mine = sub.rowKeySpec();
+      KeySpec theirs = member.rowKeySpec();
+      throw new InvalidEntityException(EntityRules.format(EntityRules.KEY_SPACE_OVERLAP, EntityRules.typesOverlap(
+          EntityRules.typeSpace(sub.entityClass().getName(), null, mine.template()),
+          EntityRules.typeSpace(member.entityClass().getName(), null, theirs.template()),
+          EntityRules.keySpaceWhy(mine.template(), firstType(mine), theirs.template(), firstType(theirs)),
+          own.table(), sub.partitionKeySpec().template(), member.partitionKeySpec().template(),
+          EntityRules.keySpaceSuggestion(sub.typeName(), mine.template()))));
+    }
     if (!sub.table().equalsIgnoreCase(own.table())) {
       throw new TableMapperException(sub.entityClass().getName() + " is stored in table " + sub.table()
           + ", not in table " + own.table() + " of its @Entity superclass " + own.entityClass().getName()
@@ -213,6 +261,20 @@ final class Hierarchy<T> extends EntityMapping<T> {
               sub.typeName())
               + where));
     }
+  }
+
+  /** The class that declares the RowKey template of an entity class: itself or an {@code @Entity} superclass. */
+  private static Class<?> rowKeyOwner(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      if (c.isAnnotationPresent(RowKey.class)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static KeyType firstType(KeySpec spec) {
+    return spec.parts().isEmpty() ? null : spec.part(0).type();
   }
 
   private static <T> EntityMapping<? extends T> subtype(Class<T> root, String name) {

@@ -54,6 +54,7 @@ final class MapperCore {
   /** Registers a mapping (every concrete member of a hierarchy) and returns it. */
   <T> EntityMapping<T> register(EntityMapping<T> mapping) {
     for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      Hierarchy.checkAncestors(member.entityClass());
       registry.register(member);
     }
     return mapping;
@@ -62,6 +63,7 @@ final class MapperCore {
   /** The mapping of an entity object's class, registered with this mapper. */
   EntityMapping<?> mappingOf(Object entity) {
     EntityMapping<?> mapping = GeneratedCode.mappingOf(entity);
+    Hierarchy.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return mapping;
   }

@@ -85,6 +85,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
 
   @Override
   public String rowKey(T entity) {
+    if (rowKeySpec() == null) {
+      throw abstractEntity(entity); // an abstract class whose subtypes declare their RowKeys
+    }
     return rowKeySpec().compose(values(entity, rowKeyProperties));
   }
 

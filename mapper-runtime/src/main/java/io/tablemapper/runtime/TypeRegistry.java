@@ -51,7 +51,7 @@ final class TypeRegistry {
    * RowKey starts with; null when none does. Classes whose template starts with a placeholder never match.
    *
    * @throws UnknownEntityTypeException if classes of different types have that longest prefix (as the subtypes of
-   *     one hierarchy do), naming them
+   *     one hierarchy that share its RowKey do), naming them
    */
   EntityMapping<?> findByPrefix(String table, TableRow row) {
     Map<String, EntityMapping<?>> types = byTable.get(key(table));
@@ -61,9 +61,11 @@ final class TypeRegistry {
     String longest = "";
     List<EntityMapping<?>> found = new ArrayList<>();
     for (EntityMapping<?> mapping : types.values()) {
+      if (Modifier.isAbstract(mapping.entityClass().getModifiers())) {
+        continue;
+      }
       String prefix = mapping.rowKeySpec().template().literalPrefix();
-      if (prefix.isEmpty() || !row.rowKey().startsWith(prefix) || prefix.length() < longest.length()
-          || Modifier.isAbstract(mapping.entityClass().getModifiers())) {
+      if (prefix.isEmpty() || !row.rowKey().startsWith(prefix) || prefix.length() < longest.length()) {
         continue;
       }
       if (prefix.length() > longest.length()) {

@@ -31,10 +31,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(Stores.class)
 class UnprocessedHierarchyTest {
   private static final String ZOO = "io.tablemapper.runtime.twice.zoo.";
+  private static final String FLEET = "io.tablemapper.runtime.twice.fleet.";
   private static final List<String> CLASSES = List.of("Animal", "Dog", "Cat", "Kitten", "Stray", "AnimalRepository",
       "CatRepository");
   private static final Javac.Result PROCESSED = Javac.compile(sources(CLASSES), true);
   private static final Javac.Result UNPROCESSED = Javac.compile(sources(CLASSES), false);
+  private static final List<String> VEHICLES = List.of("Vehicle", "Car", "Truck", "VehicleRepository");
+  private static final Javac.Result FLEET_PROCESSED = Javac.compile(fleet(VEHICLES), true);
+  private static final Javac.Result FLEET_UNPROCESSED = Javac.compile(fleet(VEHICLES), false);
 
   private final Stores stores;
   private final List<TableMapper> mappers = new ArrayList<>();
@@ -47,6 +51,14 @@ class UnprocessedHierarchyTest {
     Map<String, String> sources = new LinkedHashMap<>();
     for (String name : names) {
       sources.put(ZOO + name, Javac.resource(ZOO + name));
+    }
+    return sources;
+  }
+
+  private static Map<String, String> fleet(List<String> names) {
+    Map<String, String> sources = new LinkedHashMap<>();
+    for (String name : names) {
+      sources.put(FLEET + name, Javac.resource(FLEET + name));
     }
     return sources;
   }
@@ -242,5 +254,78 @@ class UnprocessedHierarchyTest {
             + " extends @Entity Cat, which was compiled with it, is concrete and lists no subtypes, so a repository"
             + " or read of Cat would take a Kitten for a Cat; compile Kitten with io.tablemapper:mapper-processor,"
             + " which lists it as a subtype of Cat");
+  }
+
+  // ------------------------------------------------------------------ subtypes with RowKeys of their own
+
+  private static Object vehicle(Javac.Result path, String type, String plate, String field, Object value) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("depot", "Leeds");
+    values.put("plate", plate);
+    values.put("seats", 3);
+    values.put(field, value);
+    return TwiceCompiled.bean(path.load(FLEET + type), values);
+  }
+
+  /** A car and a truck of one plate, each under its type's prefix. */
+  private static void fillFleet(TableMapper mapper, Javac.Result path) {
+    TableRepository<Object> vehicles = mapper.repository(repositoryType(path));
+    vehicles.insert(vehicle(path, "Truck", "AB12", "payloadKg", 18_000L));
+    vehicles.insert(vehicle(path, "Car", "AB12", "electric", true));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<TableRepository<Object>> repositoryType(Javac.Result path) {
+    return (Class<TableRepository<Object>>) path.load(FLEET + "VehicleRepository");
+  }
+
+  private TableMapper fleetMapper(TableBackend backend, Javac.Result path) {
+    TableMapper mapper = TableMapper.builder().backend(backend)
+        .entities(path.load(FLEET + "Car"), path.load(FLEET + "Truck")).build();
+    mappers.add(mapper);
+    return mapper;
+  }
+
+  @Test
+  void subtypesWithRowKeysOfTheirOwnWriteTheSameBytesAndReadEachOthersRowsOnBothPaths() {
+    List<byte[]> written = new ArrayList<>();
+    for (Javac.Result[] paths : new Javac.Result[][] {
+        {FLEET_PROCESSED, FLEET_UNPROCESSED}, {FLEET_UNPROCESSED, FLEET_PROCESSED}}) {
+      TableBackend backend = stores.newStore();
+      fillFleet(fleetMapper(backend, paths[0]), paths[0]);
+      List<TableRow> rows = RawRows.all(backend, "Fleet");
+      assertThat(rows).extracting(TableRow::rowKey).containsExactly("CAR_AB12", "TRUCK_AB12");
+      written.add(TwiceCompiled.bytes(rows));
+
+      List<?> read = fleetMapper(backend, paths[1]).partition("Fleet", "Leeds")
+          .all(paths[1].load(FLEET + "Vehicle"));
+      assertThat(read).extracting(v -> v.getClass().getName()).containsExactly(FLEET + "Car", FLEET + "Truck");
+      assertThat(TwiceCompiled.get(read.get(1), "payloadKg")).isEqualTo(18_000L);
+      assertThat(TwiceCompiled.get(read.get(0), "plate")).isEqualTo("AB12");
+    }
+    assertThat(written.get(1)).isEqualTo(written.get(0));
+  }
+
+  @Test
+  void subtypesOfTwoJarsWhoseRowKeysCanBeEqualAreRefusedWhenTheirHierarchyMeetsThem() {
+    String van = "package io.tablemapper.runtime.twice.fleet;\n"
+        + "import io.tablemapper.annotations.*;\n"
+        + "@Entity @RowKey(\"CAR_{plate}\") public class Van extends Vehicle {}\n";
+    for (boolean processed : new boolean[] {true, false}) {
+      Javac.Result library = Javac.compile(fleet(List.of("Vehicle", "Car", "VehicleRepository")), processed);
+      Javac.Result application = Javac.compile(Map.of(FLEET + "Van", van), processed, library);
+      assertThat(application.errors).isEmpty();
+      TableMapper mapper = TableMapper.builder().backend(stores.newStore()).build();
+      mappers.add(mapper);
+
+      assertThatThrownBy(() -> {
+        mapper.batch("Fleet", "Leeds").insert(vehicle(application, "Car", "AB12", "electric", true)).commit();
+        mapper.batch("Fleet", "Leeds").insert(vehicle(application, "Van", "AB12", "seats", 2)).commit();
+      })
+          .isInstanceOf(InvalidEntityException.class)
+          .hasMessageStartingWith("[KeySpaceOverlap] the RowKey 'CAR_{plate}' of " + FLEET)
+          .hasMessageContaining("can produce the same keys as the RowKey 'CAR_{plate}' of " + FLEET)
+          .hasMessageContaining("give each entity type of a table a literal RowKey prefix");
+    }
   }
 }

@@ -37,7 +37,9 @@ class UnprocessedRulesTest {
       "Shape", "@Entity(table = \"Shapes\") " + KEYS
           + "public abstract class Shape { public String region; public String id; }",
       "Tagged", "@Entity " + KEYS + "@Index(name = \"byTag\", rowKey = \"t_{tag}\")\n"
-          + "public class Tagged { public String region; public String id; public String tag; }");
+          + "public class Tagged { public String region; public String id; public String tag; }",
+      "Keyless", "@Entity(table = \"Keyless\") @PartitionKey(\"{region}\")\n"
+          + "public abstract class Keyless { public String region; public String id; }");
 
   static {
     add("AnInterface", "EntityKind", "@Entity " + KEYS + "public interface AnInterface {}");
@@ -125,6 +127,11 @@ class UnprocessedRulesTest {
     add("Impostor", "EntityInheritedType", "@Entity(type = \"Shape\") public class Impostor extends Shape {}");
     add("OwnKeys", "EntityInheritedKey", "@Entity @PartitionKey(\"{region}\") @RowKey(\"own_{id}\")"
         + " public class OwnKeys extends Shape {}");
+    add("OwnRowKey", "EntityInheritedKey", "@Entity @RowKey(\"own_{id}\") public class OwnRowKey extends Shape {}");
+    add("UnkeyedChild", "EntityMissingKey", "@Entity public class UnkeyedChild extends Keyless { public int n; }");
+    add("IndexedKeyless", "EntityInheritedIndex", "@Entity @PartitionKey(\"{region}\")"
+        + " @Index(name = \"byId\", rowKey = \"i_{id}\") public abstract class IndexedKeyless"
+        + " { public String region; public String id; }");
     add("IndexedShape", "EntityInheritedIndex", "@Entity @Index(name = \"bySides\", rowKey = \"s_{sides}_{id}\")"
         + " public class IndexedShape extends Shape { public int sides; }");
     add("TaggedMore", "EntityInheritedIndex",

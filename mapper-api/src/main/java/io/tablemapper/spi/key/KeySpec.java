@@ -96,6 +96,27 @@ public final class KeySpec {
     return template;
   }
 
+  /**
+   * What the keys look like, for proofs that two key spaces never meet: the template over its key types, an enum
+   * placeholder's texts limited to its constants' names.
+   */
+  public KeyShape shape() {
+    List<KeyType> types = new ArrayList<>(parts.size());
+    List<List<String>> values = new ArrayList<>(parts.size());
+    for (Part part : parts) {
+      types.add(part.type);
+      List<String> constants = null;
+      if (part.javaType.isEnum()) {
+        constants = new ArrayList<>();
+        for (Object constant : part.javaType.getEnumConstants()) {
+          constants.add(((Enum<?>) constant).name());
+        }
+      }
+      values.add(constants);
+    }
+    return KeyShape.of(template, types, values);
+  }
+
   /** The part for placeholder {@code index}. */
   public Part part(int index) {
     return parts.get(index);
