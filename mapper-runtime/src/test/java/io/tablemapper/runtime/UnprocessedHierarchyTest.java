@@ -47,18 +47,20 @@ class UnprocessedHierarchyTest {
     this.stores = stores;
   }
 
+  /** The test sources of classes of the zoo. */
   private static Map<String, String> sources(List<String> names) {
-    Map<String, String> sources = new LinkedHashMap<>();
-    for (String name : names) {
-      sources.put(ZOO + name, Javac.resource(ZOO + name));
-    }
-    return sources;
+    return sources(ZOO, names);
   }
 
+  /** The test sources of classes of the fleet. */
   private static Map<String, String> fleet(List<String> names) {
+    return sources(FLEET, names);
+  }
+
+  private static Map<String, String> sources(String packagePrefix, List<String> names) {
     Map<String, String> sources = new LinkedHashMap<>();
     for (String name : names) {
-      sources.put(FLEET + name, Javac.resource(FLEET + name));
+      sources.put(packagePrefix + name, Javac.resource(packagePrefix + name));
     }
     return sources;
   }
