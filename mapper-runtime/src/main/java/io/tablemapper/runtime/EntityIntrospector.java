@@ -17,7 +17,6 @@ import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.JsonType;
 import io.tablemapper.spi.StoreLimits;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -37,9 +36,8 @@ import java.util.Map;
  * model; where the processor generates source, this generates accessors ({@link Accessors}). A class that breaks
  * rules is refused with one {@link InvalidEntityException} listing every broken rule as {@code [Id] message}.
  *
- * <p>Hierarchies follow the processor's rules too: a subtype takes its table and key templates from its
- * {@code @Entity} ancestors and declares no index; an abstract class gets a mapping that refuses to write or read
- * rows of its own. The mapping of a subtype joins its ancestors' hierarchies where {@link GeneratedCode} builds it
+ * <p>Hierarchies follow the processor's rules too ({@link RuntimeInheritance}); an abstract class gets a mapping
+ * that refuses to write or read rows of its own. The mapping of a subtype joins its ancestors' hierarchies where {@link GeneratedCode} builds it
  * ({@link Hierarchy#join}).
  *
  * <p>Warnings the processor gives (a constant PartitionKey, a narrow zero padding) are not repeated at run time, and
@@ -89,31 +87,16 @@ final class EntityIntrospector {
     }
     boolean record = type.isRecord();
     boolean abstractType = Modifier.isAbstract(type.getModifiers());
-    List<Class<?>> ancestors = entityAncestors(type);
-    Class<?> parent = ancestors.isEmpty() ? null : ancestors.get(0);
-    String table = annotation.table();
-    if (parent != null) {
-      String inherited = table(parent);
-      if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
-        error(EntityRules.ENTITY_INHERITED_TABLE,
-            EntityRules.inheritedTable(entity, table, parent.getSimpleName(), inherited));
-      }
-      table = inherited;
-    } else if (table.isEmpty()) {
-      table = entity;
-    }
+    RuntimeInheritance inheritance = new RuntimeInheritance(type, problems);
+    String table = inheritance.table();
     if (!StoreLimits.isValidTableName(table)) {
       error(EntityRules.ENTITY_TABLE_NAME, EntityRules.tableName(entity, table));
     }
-    String typeName = typeName(type);
+    String typeName = RuntimeInheritance.typeName(type);
     if (!EntityRules.validTypeName(typeName)) {
       error(EntityRules.ENTITY_TYPE_NAME, EntityRules.typeName(entity, typeName));
     }
-    for (Class<?> ancestor : ancestors) {
-      if (typeName(ancestor).equals(typeName)) {
-        error(EntityRules.ENTITY_INHERITED_TYPE, EntityRules.inheritedType(entity, typeName, ancestor.getSimpleName()));
-      }
-    }
+    inheritance.checkType(typeName);
     int version = annotation.version();
     if (version < 1) {
       error(EntityRules.ENTITY_VERSION, EntityRules.version(entity, version));
@@ -132,22 +115,22 @@ final class EntityIntrospector {
     defaults.read(properties);
     checkProperties(properties, version);
 
-    if (parent != null) {
-      checkInherited(ancestors);
+    boolean subtype = inheritance.subtype();
+    if (subtype) {
+      inheritance.checkKeysAndIndexes();
     }
     RuntimeKeys keys = new RuntimeKeys(type, problems);
-    Class<?> partitionKeyOwner = keyOwner(type, ancestors, PartitionKey.class);
-    Class<?> rowKeyOwner = keyOwner(type, ancestors, RowKey.class);
-    RuntimeKeys.Bound partitionKey =
-        keys.key(properties, keyValue(partitionKeyOwner, PartitionKey.class), "PartitionKey");
+    Class<?> rowKeyOwner = inheritance.keyOwner(RowKey.class);
+    RuntimeKeys.Bound partitionKey = keys.key(properties,
+        RuntimeInheritance.keyValue(inheritance.keyOwner(PartitionKey.class), PartitionKey.class), "PartitionKey");
     RuntimeKeys.Bound rowKey = rowKeyOwner == null && abstractType
         ? null // its concrete subtypes declare their RowKeys
-        : keys.key(properties, keyValue(rowKeyOwner, RowKey.class), "RowKey");
+        : keys.key(properties, RuntimeInheritance.keyValue(rowKeyOwner, RowKey.class), "RowKey");
     List<RuntimeKeys.Bound> indexes = List.of();
     boolean indexed = type.getDeclaredAnnotationsByType(Index.class).length > 0;
-    if (rowKeyOwner == null && abstractType && parent == null && indexed) {
+    if (rowKeyOwner == null && abstractType && !subtype && indexed) {
       error(EntityRules.ENTITY_INHERITED_INDEX, EntityRules.inheritedIndex(entity, null, entity));
-    } else if (parent == null) {
+    } else if (!subtype) {
       indexes = keys.indexes(properties, typeName, rowKey);
     }
     defaults.checkKeys(properties, partitionKey == null ? null : partitionKey.template,
@@ -214,87 +197,6 @@ final class EntityIntrospector {
       }
     }
     return true;
-  }
-
-  // ------------------------------------------------------------------ hierarchies
-
-  /** The {@code @Entity} superclasses of a class, nearest first. */
-  private static List<Class<?>> entityAncestors(Class<?> type) {
-    List<Class<?>> ancestors = new ArrayList<>();
-    for (Class<?> t = type.getSuperclass(); t != null; t = t.getSuperclass()) {
-      if (t.isAnnotationPresent(Entity.class)) {
-        ancestors.add(t);
-      }
-    }
-    return ancestors;
-  }
-
-  /** The table of an entity class: its own {@code @Entity(table)}, its nearest entity ancestor's, or its name. */
-  private static String table(Class<?> type) {
-    String table = type.getDeclaredAnnotation(Entity.class).table();
-    if (!table.isEmpty()) {
-      return table;
-    }
-    List<Class<?>> ancestors = entityAncestors(type);
-    return ancestors.isEmpty() ? type.getSimpleName() : table(ancestors.get(0));
-  }
-
-  private static String typeName(Class<?> type) {
-    String typeName = type.getDeclaredAnnotation(Entity.class).type();
-    return typeName.isEmpty() ? type.getSimpleName() : typeName;
-  }
-
-  /**
-   * As the processor decides: the class whose key template of this kind an entity has, its own, else its nearest
-   * {@code @Entity} ancestor that declares one; null if none does. A subtype's own {@code @PartitionKey} is not used
-   * (only the root declares it; {@link #checkInherited} reports it); its own {@code @RowKey} is.
-   */
-  private static Class<?> keyOwner(Class<?> type, List<Class<?>> ancestors, Class<? extends Annotation> annotation) {
-    if ((ancestors.isEmpty() || annotation == RowKey.class) && type.getDeclaredAnnotation(annotation) != null) {
-      return type;
-    }
-    for (Class<?> ancestor : ancestors) {
-      if (ancestor.getDeclaredAnnotation(annotation) != null) {
-        return ancestor;
-      }
-    }
-    return null;
-  }
-
-  /** The template a class declares, or null (also for no class). */
-  private static String keyValue(Class<?> type, Class<? extends Annotation> annotation) {
-    Annotation found = type == null ? null : type.getDeclaredAnnotation(annotation);
-    if (found == null) {
-      return null;
-    }
-    return found instanceof PartitionKey ? ((PartitionKey) found).value() : ((RowKey) found).value();
-  }
-
-  /**
-   * The rules of a subtype, as the processor's: it inherits its root's PartitionKey template unchanged and the RowKey
-   * template of the ancestor that declares one (declaring its own only when none does), and no entity of a hierarchy
-   * declares indexes.
-   */
-  private void checkInherited(List<Class<?>> ancestors) {
-    Class<?> root = ancestors.get(ancestors.size() - 1);
-    String parent = ancestors.get(0).getSimpleName();
-    if (type.getDeclaredAnnotation(PartitionKey.class) != null) {
-      error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedPartitionKey(entity, parent, root.getSimpleName()));
-    }
-    Class<?> declaring = keyOwner(ancestors.get(0), entityAncestors(ancestors.get(0)), RowKey.class);
-    if (type.getDeclaredAnnotation(RowKey.class) != null && declaring != null) {
-      error(EntityRules.ENTITY_INHERITED_KEY, EntityRules.inheritedRowKey(entity, parent, declaring.getSimpleName(),
-          keyValue(declaring, RowKey.class)));
-    }
-    List<Class<?>> hierarchy = new ArrayList<>();
-    hierarchy.add(type);
-    hierarchy.addAll(ancestors);
-    for (Class<?> t : hierarchy) {
-      if (t.getDeclaredAnnotationsByType(Index.class).length > 0) {
-        error(EntityRules.ENTITY_INHERITED_INDEX,
-            EntityRules.inheritedIndex(entity, t == type ? null : t.getSimpleName(), root.getSimpleName()));
-      }
-    }
   }
 
   private Constructor<?> constructor(boolean record) {

@@ -42,7 +42,7 @@ import java.util.TreeSet;
  * from the class's loader once per class ({@link #of}), so a hierarchy may span jars; and those compiled without the
  * processor, which no list names: each joins the hierarchies of its {@code @Entity} ancestors when it is first
  * mapped in this JVM ({@link #join}). A class has a hierarchy when it has listed subtypes, is abstract, or is mapped
- * at run time and not final; a subtype compiled without the processor of any other class is refused.
+ * at run time and not final; a subtype compiled without the processor of a class that has none is refused.
  *
  * @param <T> the root (or intermediate) entity class
  */
@@ -102,8 +102,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
   }
 
   /**
-   * The mapping to use for a class: its generated mapping, or a {@link Hierarchy} over it when subtypes are
-   * listed for it.
+   * The mapping to use for a class: its generated (or run-time) mapping, or a {@link Hierarchy} over it when the
+   * class has one.
    *
    * @throws TableMapperException if a listed subtype cannot be loaded or does not fit the hierarchy
    */
