@@ -4,15 +4,12 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.annotations.Entity;
-import io.tablemapper.annotations.RowKey;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.GeneratedNames;
 import io.tablemapper.spi.MappingContext;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.key.KeySpec;
-import io.tablemapper.spi.key.KeyType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -229,25 +226,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
 
   /**
    * A subtype is stored in the hierarchy's table, under a type no other class of it has, and its RowKeys never equal
-   * another member's, unless both have the RowKey template one class declares for them. The processor proves the
-   * last for the classes it compiles together; this proves it for those of other jars and those it never saw.
+   * another member's, unless both have the RowKey template one class declares for them ({@link TypeKeySpaces}).
    */
   private static <T> void check(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType,
       EntityMapping<? extends T> sub, String where) {
-    Class<?> owner = rowKeyOwner(sub.entityClass());
     for (EntityMapping<? extends T> member : byType.values()) {
-      if (member.entityClass() == sub.entityClass() || rowKeyOwner(member.entityClass()) == owner
-          || sub.rowKeySpec().shape().disjoint(member.rowKeySpec().shape())) {
-        continue;
-      }
-      KeySpec mine = sub.rowKeySpec();
-      KeySpec theirs = member.rowKeySpec();
-      throw new InvalidEntityException(EntityRules.format(EntityRules.KEY_SPACE_OVERLAP, EntityRules.typesOverlap(
-          EntityRules.typeSpace(sub.entityClass().getName(), null, mine.template()),
-          EntityRules.typeSpace(member.entityClass().getName(), null, theirs.template()),
-          EntityRules.keySpaceWhy(mine.template(), firstType(mine), theirs.template(), firstType(theirs)),
-          own.table(), sub.partitionKeySpec().template(), member.partitionKeySpec().template(),
-          EntityRules.keySpaceSuggestion(sub.typeName(), mine.template()))));
+      TypeKeySpaces.check(sub, member);
     }
     if (!sub.table().equalsIgnoreCase(own.table())) {
       throw new TableMapperException(sub.entityClass().getName() + " is stored in table " + sub.table()
@@ -261,20 +245,6 @@ final class Hierarchy<T> extends EntityMapping<T> {
               sub.typeName())
               + where));
     }
-  }
-
-  /** The class that declares the RowKey template of an entity class: itself or an {@code @Entity} superclass. */
-  private static Class<?> rowKeyOwner(Class<?> type) {
-    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-      if (c.isAnnotationPresent(RowKey.class)) {
-        return c;
-      }
-    }
-    return null;
-  }
-
-  private static KeyType firstType(KeySpec spec) {
-    return spec.parts().isEmpty() ? null : spec.part(0).type();
   }
 
   private static <T> EntityMapping<? extends T> subtype(Class<T> root, String name) {

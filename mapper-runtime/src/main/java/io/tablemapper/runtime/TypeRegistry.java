@@ -16,26 +16,36 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The entity types one mapper has seen, per table: resolves a row's discriminator to its mapping for partition
- * reads. Two classes may not claim the same type in the same table. Table names are case-insensitive, as in the
- * store.
+ * reads. Two classes may not claim the same type in the same table, nor have keys that can take one another's rows
+ * ({@link TypeKeySpaces}). Table names are case-insensitive, as in the store.
  */
 final class TypeRegistry {
   private final Map<String, Map<String, EntityMapping<?>>> byTable = new ConcurrentHashMap<>();
 
   /**
-   * Records a mapping.
+   * Records a mapping, once per class: the first time, it is checked against the other types of its table.
    *
    * @throws TableMapperException if another class already declared the same type in the same table
+   * @throws io.tablemapper.api.InvalidEntityException if its keys can take another type's rows
+   *     ({@code [KeySpaceOverlap]}, as the processor refuses it for the types it compiles together)
    */
   void register(EntityMapping<?> mapping) {
-    EntityMapping<?> previous =
-        byTable
-            .computeIfAbsent(key(mapping.table()), table -> new ConcurrentHashMap<>())
-            .putIfAbsent(mapping.typeName(), mapping);
-    if (previous != null && previous.entityClass() != mapping.entityClass()) {
-      throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
-          EntityRules.typeDuplicate(previous.entityClass().getName(), mapping.entityClass().getName(),
-              mapping.table(), mapping.typeName())));
+    Map<String, EntityMapping<?>> types =
+        byTable.computeIfAbsent(key(mapping.table()), table -> new ConcurrentHashMap<>());
+    EntityMapping<?> known = types.get(mapping.typeName());
+    if (known != null && known.entityClass() == mapping.entityClass()) {
+      return;
+    }
+    synchronized (types) {
+      for (EntityMapping<?> other : types.values()) {
+        if (other.typeName().equals(mapping.typeName()) && other.entityClass() != mapping.entityClass()) {
+          throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
+              EntityRules.typeDuplicate(other.entityClass().getName(), mapping.entityClass().getName(),
+                  mapping.table(), mapping.typeName())));
+        }
+        TypeKeySpaces.check(mapping, other);
+      }
+      types.putIfAbsent(mapping.typeName(), mapping);
     }
   }
 

@@ -1,0 +1,72 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.annotations.RowKey;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.spi.EntityRules;
+import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.spi.key.KeySpec;
+import io.tablemapper.spi.key.KeyType;
+
+/**
+ * Proves, at run time, what the processor's {@code KeySpaces} proves for the entity types it compiles together: two
+ * entity types of one table never take one another's rows, because their PartitionKeys can never be equal, or
+ * every key space of one (its rows, its index copies) is apart from every key space of the other. The runtime meets
+ * types the processor never saw together: from other jars, or compiled without it. The subtypes of a hierarchy
+ * that have the RowKey template one class declares for them share one key space by design.
+ */
+final class TypeKeySpaces {
+  private TypeKeySpaces() {}
+
+  /**
+   * Checks a mapping against another entity type of its table.
+   *
+   * @throws InvalidEntityException {@code [KeySpaceOverlap]}, naming both key spaces and how to part them
+   */
+  static void check(EntityMapping<?> mapping, EntityMapping<?> other) {
+    Class<?> owner = rowKeyOwner(mapping.entityClass());
+    if (mapping.entityClass() == other.entityClass() || mapping.rowKeySpec() == null || other.rowKeySpec() == null
+        || (owner != null && owner == rowKeyOwner(other.entityClass()))
+        || mapping.partitionKeySpec().shape().disjoint(other.partitionKeySpec().shape())) {
+      return;
+    }
+    check(mapping, null, mapping.rowKeySpec(), other);
+    for (IndexMapping<?> index : mapping.indexes()) {
+      check(mapping, index.name(), index.rowKeySpec(), other);
+    }
+  }
+
+  private static void check(EntityMapping<?> mapping, String index, KeySpec space, EntityMapping<?> other) {
+    check(mapping, index, space, other, null, other.rowKeySpec());
+    for (IndexMapping<?> theirs : other.indexes()) {
+      check(mapping, index, space, other, theirs.name(), theirs.rowKeySpec());
+    }
+  }
+
+  private static void check(EntityMapping<?> mapping, String index, KeySpec space, EntityMapping<?> other,
+      String otherIndex, KeySpec theirs) {
+    if (space.shape().disjoint(theirs.shape())) {
+      return;
+    }
+    throw new InvalidEntityException(EntityRules.format(EntityRules.KEY_SPACE_OVERLAP, EntityRules.typesOverlap(
+        EntityRules.typeSpace(mapping.entityClass().getName(), index, space.template()),
+        EntityRules.typeSpace(other.entityClass().getName(), otherIndex, theirs.template()),
+        EntityRules.keySpaceWhy(space.template(), firstType(space), theirs.template(), firstType(theirs)),
+        mapping.table(), mapping.partitionKeySpec().template(), other.partitionKeySpec().template(),
+        EntityRules.keySpaceSuggestion(index == null ? mapping.typeName() : index, space.template()))));
+  }
+
+  /** The class that declares the RowKey template of an entity class: itself or an {@code @Entity} superclass. */
+  private static Class<?> rowKeyOwner(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      if (c.isAnnotationPresent(RowKey.class)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static KeyType firstType(KeySpec spec) {
+    return spec.parts().isEmpty() ? null : spec.part(0).type();
+  }
+}
