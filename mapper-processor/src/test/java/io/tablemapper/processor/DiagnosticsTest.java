@@ -370,7 +370,8 @@ class DiagnosticsTest {
         error("an ordering no key gives is reported with what the keys give", Ids.QUERY_ORDER,
             "findByDepartmentOrderByAge(", "their RowKey empid_{employeeId:08} gives them by employeeId", employee(),
             repository("  List<Employee> findByDepartmentOrderByAge(String department);")),
-        error("a single result through a root whose subtypes have RowKeys of their own is reported", Ids.QUERY_NOT_UNIQUE,
+        error("a single result through a root whose subtypes have RowKeys of their own is reported",
+            Ids.QUERY_NOT_UNIQUE,
             "findByAAndB(", "can match several", KEYLESS_ROOT,
             source("PRepository", "@Repository public interface PRepository extends TableRepository<P> {\n"
                 + "  @AllowScan Optional<P> findByAAndB(String a, String b);\n}")),

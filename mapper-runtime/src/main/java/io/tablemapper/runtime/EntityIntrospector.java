@@ -37,8 +37,8 @@ import java.util.Map;
  * rules is refused with one {@link InvalidEntityException} listing every broken rule as {@code [Id] message}.
  *
  * <p>Hierarchies follow the processor's rules too ({@link RuntimeInheritance}); an abstract class gets a mapping
- * that refuses to write or read rows of its own. The mapping of a subtype joins its ancestors' hierarchies where {@link GeneratedCode} builds it
- * ({@link Hierarchy#join}).
+ * that refuses to write or read rows of its own. The mapping of a subtype joins its ancestors' hierarchies where
+ * {@link GeneratedCode} builds it ({@link Hierarchy#join}).
  *
  * <p>Warnings the processor gives (a constant PartitionKey, a narrow zero padding) are not repeated at run time, and
  * the processor option {@code -Atablemapper.naming} is invisible here: a class without {@code @Naming} (on it, an

@@ -3,7 +3,6 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
-import io.tablemapper.annotations.Entity;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
 import io.tablemapper.spi.Filter;
@@ -66,10 +65,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
       new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-          for (Class<?> ancestor = type.getSuperclass(); ancestor != null; ancestor = ancestor.getSuperclass()) {
-            if (ancestor.isAnnotationPresent(Entity.class)) {
-              of(ancestor);
-            }
+          for (Class<?> ancestor : RuntimeInheritance.entityAncestors(type)) {
+            of(ancestor);
           }
           return Boolean.TRUE;
         }
@@ -136,10 +133,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
    */
   static void join(EntityMapping<?> subtype) {
     Class<?> type = subtype.entityClass();
-    for (Class<?> ancestor = type.getSuperclass(); ancestor != null; ancestor = ancestor.getSuperclass()) {
-      if (!ancestor.isAnnotationPresent(Entity.class)) {
-        continue;
-      }
+    for (Class<?> ancestor : RuntimeInheritance.entityAncestors(type)) {
       EntityMapping<?> mapping = of(ancestor);
       if (!(mapping instanceof Hierarchy)) {
         throw new InvalidEntityException(EntityRules.format(EntityRules.RUNTIME_MAPPING_UNSUPPORTED,

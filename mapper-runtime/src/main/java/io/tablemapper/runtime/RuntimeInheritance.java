@@ -123,8 +123,16 @@ final class RuntimeInheritance {
     return null;
   }
 
+  /**
+   * The class that declares the RowKey template an entity class has (itself or an {@code @Entity} ancestor), or
+   * null; entity classes with the same one share one key space by design.
+   */
+  static Class<?> rowKeyOwner(Class<?> type) {
+    return keyOwner(type, entityAncestors(type), RowKey.class);
+  }
+
   /** The {@code @Entity} superclasses of a class, nearest first. */
-  private static List<Class<?>> entityAncestors(Class<?> type) {
+  static List<Class<?>> entityAncestors(Class<?> type) {
     List<Class<?>> ancestors = new ArrayList<>();
     for (Class<?> t = type.getSuperclass(); t != null; t = t.getSuperclass()) {
       if (t.isAnnotationPresent(Entity.class)) {

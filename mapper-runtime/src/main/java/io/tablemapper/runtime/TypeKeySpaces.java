@@ -1,6 +1,5 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.annotations.RowKey;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.EntityRules;
@@ -24,9 +23,9 @@ final class TypeKeySpaces {
    * @throws InvalidEntityException {@code [KeySpaceOverlap]}, naming both key spaces and how to part them
    */
   static void check(EntityMapping<?> mapping, EntityMapping<?> other) {
-    Class<?> owner = rowKeyOwner(mapping.entityClass());
+    Class<?> owner = RuntimeInheritance.rowKeyOwner(mapping.entityClass());
     if (mapping.entityClass() == other.entityClass() || mapping.rowKeySpec() == null || other.rowKeySpec() == null
-        || (owner != null && owner == rowKeyOwner(other.entityClass()))
+        || (owner != null && owner == RuntimeInheritance.rowKeyOwner(other.entityClass()))
         || mapping.partitionKeySpec().shape().disjoint(other.partitionKeySpec().shape())) {
       return;
     }
@@ -54,16 +53,6 @@ final class TypeKeySpaces {
         EntityRules.keySpaceWhy(space.template(), firstType(space), theirs.template(), firstType(theirs)),
         mapping.table(), mapping.partitionKeySpec().template(), other.partitionKeySpec().template(),
         EntityRules.keySpaceSuggestion(index == null ? mapping.typeName() : index, space.template()))));
-  }
-
-  /** The class that declares the RowKey template of an entity class: itself or an {@code @Entity} superclass. */
-  private static Class<?> rowKeyOwner(Class<?> type) {
-    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-      if (c.isAnnotationPresent(RowKey.class)) {
-        return c;
-      }
-    }
-    return null;
   }
 
   private static KeyType firstType(KeySpec spec) {

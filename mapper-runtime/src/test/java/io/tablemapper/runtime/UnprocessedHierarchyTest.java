@@ -244,12 +244,18 @@ class UnprocessedHierarchyTest {
 
   @Test
   void aSubtypeCompiledWithoutTheProcessorOfAConcreteEntityWithoutListedSubtypesIsRefused() {
-    Javac.Result library = Javac.compile(sources(List.of("Animal", "Cat")), true);
+    Javac.Result library = Javac.compile(sources(List.of("Animal", "Cat", "CatRepository")), true);
     Javac.Result application = Javac.compile(sources(List.of("Kitten")), false, library);
-    TableMapper mapper = TableMapper.builder().backend(stores.newStore()).build();
+    TableBackend backend = stores.newStore();
+    TableMapper mapper = TableMapper.builder().backend(backend).build();
     mappers.add(mapper);
     Object kitten = animal(application, "Kitten", 3, Map.of("lives", 9, "ageWeeks", 6));
 
+    // Through a repository of Cat, whose generated mapping would write the kitten as a Cat, and through a batch.
+    assertThatThrownBy(() -> repository(mapper, application, "CatRepository").insert(kitten))
+        .isInstanceOf(InvalidEntityException.class)
+        .hasMessageStartingWith("[RuntimeMappingUnsupported] @Entity Kitten was compiled without");
+    assertThat(RawRows.all(backend, "Zoo")).isEmpty();
     assertThatThrownBy(() -> mapper.batch("Zoo", "north").insert(kitten).commit())
         .isInstanceOf(InvalidEntityException.class)
         .hasMessage("[RuntimeMappingUnsupported] @Entity Kitten was compiled without the annotation processor and"
