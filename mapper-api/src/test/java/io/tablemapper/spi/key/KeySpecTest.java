@@ -294,4 +294,17 @@ class KeySpecTest {
     assertThatThrownBy(() -> spec.part(0).whole(null))
         .isInstanceOf(InvalidKeyException.class);
   }
+
+  enum Level { LOW, HIGH }
+
+  @Test
+  void theShapeOfABoundTemplateKnowsAnEnumsConstantsSoKeySpacesTheyCannotReachAreApart() {
+    KeySpec levels = KeySpec.of("Alarm", "RowKey", "{level}_{id}", Level.class, String.class);
+    KeySpec texts = KeySpec.of("Note", "RowKey", "{level}_{id}", String.class, String.class);
+    KeySpec other = KeySpec.of("Mute", "RowKey", "MUTE_{id}", String.class);
+
+    assertThat(levels.shape().disjoint(other.shape())).as("LOW_ and HIGH_ never start MUTE_").isTrue();
+    assertThat(texts.shape().disjoint(other.shape())).as("a String can be MUTE").isFalse();
+    assertThat(levels.shape().disjoint(KeySpec.of("Low", "RowKey", "LOW_{id}", String.class).shape())).isFalse();
+  }
 }
