@@ -1,6 +1,6 @@
 package test;
 
-import io.tablemapper.spi.key.KeySpec;
+import io.tablemapper.internal.key.KeySpec;
 import java.util.UUID;
 import javax.annotation.processing.Generated;
 

@@ -1,11 +1,11 @@
 package test;
 
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.IndexMapping;
-import io.tablemapper.spi.JsonType;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.JsonType;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.Values;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

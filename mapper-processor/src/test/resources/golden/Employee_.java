@@ -1,6 +1,6 @@
 package test;
 
-import io.tablemapper.spi.key.KeySpec;
+import io.tablemapper.internal.key.KeySpec;
 import javax.annotation.processing.Generated;
 
 /**

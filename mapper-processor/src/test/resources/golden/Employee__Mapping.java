@@ -1,9 +1,9 @@
 package test;
 
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.IndexMapping;
-import io.tablemapper.spi.JsonType;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.JsonType;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.List;

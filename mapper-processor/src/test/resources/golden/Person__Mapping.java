@@ -1,7 +1,7 @@
 package test;
 
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.tablemapper.benchmarks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.tablemapper.spi.JsonType;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.JsonType;
+import io.tablemapper.internal.mapping.MappingContext;
 import java.io.UncheckedIOException;
 
 /** What several benchmarks share. */

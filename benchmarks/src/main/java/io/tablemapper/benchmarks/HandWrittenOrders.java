@@ -1,7 +1,7 @@
 package io.tablemapper.benchmarks;
 
 import io.tablemapper.api.InvalidKeyException;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 

@@ -3,9 +3,9 @@ package io.tablemapper.benchmarks;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.tablemapper.runtime.RuntimeMappingAccess;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.runtime.RuntimeMappings;
 import io.tablemapper.spi.TableRow;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class MappingBenchmark {
   private final MappingContext context = Benchmarks.mappingContext();
   private final BeanTableSchema<DynamoOrder> dynamoSchema = TableSchema.fromBean(DynamoOrder.class);
-  private final EntityMapping<Order> byteBuddy = RuntimeMappingAccess.byteBuddyMapping(Order.class);
+  private final EntityMapping<Order> byteBuddy = RuntimeMappings.introspect(Order.class);
   private final ObjectMapper jackson = new ObjectMapper().registerModule(new JavaTimeModule());
 
   private Order order;

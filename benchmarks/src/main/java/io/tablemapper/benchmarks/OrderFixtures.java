@@ -2,7 +2,7 @@ package io.tablemapper.benchmarks;
 
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableRow;
 import java.util.concurrent.ConcurrentSkipListMap;
 

@@ -11,7 +11,7 @@ import java.lang.annotation.Target;
  *
  * <p>A template is literal text plus {@code {property[:modifier]...}} placeholders: {@code {p}} is the
  * property's order-preserving encoding, {@code {p:08}} zero-pads to 8 digits (only 0 … 99999999 fit) and
- * {@code {p:desc}} reverses the order (newest first). See {@code io.tablemapper.spi.key.KeyTemplate}.
+ * {@code {p:desc}} reverses the order (newest first). See {@code io.tablemapper.internal.key.KeyTemplate}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,7 +1,6 @@
 package io.tablemapper.api;
 
 import io.tablemapper.spi.EdmType;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.Map;
@@ -27,9 +26,9 @@ import java.util.UUID;
  * both types.
  */
 public final class DynamicEntity {
-  private final TableRow row;
+  private final TableRow row; // read by io.tablemapper.internal.mapping.DynamicRows
 
-  private DynamicEntity(TableRow row) {
+  private DynamicEntity(TableRow row) { // called by io.tablemapper.internal.mapping.DynamicRows
     this.row = row;
   }
 
@@ -37,16 +36,6 @@ public final class DynamicEntity {
   public static Builder builder(String partitionKey, String rowKey) {
     return new Builder(TableRow.builder(
         Objects.requireNonNull(partitionKey, "partitionKey"), Objects.requireNonNull(rowKey, "rowKey")));
-  }
-
-  /** The entity of a row as a backend holds it (for the runtime). */
-  public static DynamicEntity fromRow(TableRow row) {
-    return new DynamicEntity(Objects.requireNonNull(row, "row"));
-  }
-
-  /** The row a backend stores for this entity (for the runtime); it shares binary values with this entity. */
-  public TableRow toRow() {
-    return row;
   }
 
   /** The PartitionKey. */
@@ -74,7 +63,7 @@ public final class DynamicEntity {
    * tools may not).
    */
   public String entityType() {
-    Object type = row.get(EntityMapping.TYPE_PROPERTY);
+    Object type = row.get(TableMapper.DEFAULT_DISCRIMINATOR);
     return type instanceof String ? (String) type : null;
   }
 
@@ -144,11 +133,6 @@ public final class DynamicEntity {
   /** A builder holding this entity's keys, properties and ETag, to derive a changed entity. */
   public Builder toBuilder() {
     return new Builder(row.toBuilder());
-  }
-
-  /** The same entity with another ETag and Timestamp (for the runtime, after a write). */
-  public DynamicEntity withSystemProperties(String etag, Instant timestamp) {
-    return new DynamicEntity(row.withSystemProperties(etag, timestamp));
   }
 
   /** Equal keys, ETag, Timestamp and properties (binary values by content). */

@@ -1,6 +1,7 @@
 package io.tablemapper.api;
 
 import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.KeyBound;
 import java.util.Objects;
 
 /**
@@ -51,7 +52,7 @@ public final class DynamicQuery {
     if (prefix.isEmpty()) {
       return new DynamicQuery(partitionKey, null, null, true, filter);
     }
-    return new DynamicQuery(partitionKey, prefix, io.tablemapper.spi.key.KeySpec.prefixEnd(prefix), false, filter);
+    return new DynamicQuery(partitionKey, prefix, KeyBound.prefixEnd(prefix), false, filter);
   }
 
   /** Only rows that also match {@code condition} (combined with an earlier filter by and). */

@@ -1,12 +1,7 @@
 package io.tablemapper.api;
 
-import io.tablemapper.spi.MapperSettings;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableMapperProvider;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Objects;
 import java.util.ServiceLoader;
 
 /**
@@ -25,9 +20,27 @@ import java.util.ServiceLoader;
  */
 public interface TableMapper extends AutoCloseable {
 
-  /** Starts configuring a mapper. */
+  /**
+   * The property that holds each row's entity type unless {@link Builder#discriminator} names another: {@value},
+   * the guide's name, and .NET's.
+   */
+  String DEFAULT_DISCRIMINATOR = "EntityType";
+
+  /**
+   * Starts configuring a mapper.
+   *
+   * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
+   */
   static Builder builder() {
-    return new Builder();
+    Iterator<Builder> builders = ServiceLoader.load(Builder.class, TableMapper.class.getClassLoader()).iterator();
+    if (!builders.hasNext()) {
+      builders = ServiceLoader.load(Builder.class).iterator();
+    }
+    if (!builders.hasNext()) {
+      throw new TableMapperException(
+          "No tablemapper runtime on the class path: add the dependency io.tablemapper:mapper-runtime");
+    }
+    return builders.next();
   }
 
   /**
@@ -65,57 +78,35 @@ public interface TableMapper extends AutoCloseable {
   @Override
   void close();
 
-  /** Configures a {@link TableMapper}. */
-  final class Builder {
-    private TableBackend backend;
-    private final List<Class<?>> entities = new ArrayList<>();
-    private QueryListener queryListener;
-    private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
-    private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
-    private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
-
-    Builder() {}
+  /**
+   * Configures a {@link TableMapper}. {@link TableMapper#builder()} returns a new one each time, provided by
+   * {@code io.tablemapper:mapper-runtime}.
+   */
+  interface Builder {
 
     /** The store to map onto (required), for example {@code InMemoryBackend.create()}. */
-    public Builder backend(TableBackend backend) {
-      this.backend = Objects.requireNonNull(backend, "backend");
-      return this;
-    }
+    Builder backend(TableBackend backend);
 
     /**
      * Entity classes that partition reads must recognise before any repository or batch has used them. Classes
      * used through {@link #repository}, {@link Batch} or {@link Partition#all(Class)} are recognised anyway.
      */
-    public Builder entities(Class<?>... entityClasses) {
-      for (Class<?> type : entityClasses) {
-        entities.add(Objects.requireNonNull(type, "entity class"));
-      }
-      return this;
-    }
+    Builder entities(Class<?>... entityClasses);
 
     /** Called after every repository query with its plan and what it read; for logging and tests. */
-    public Builder queryListener(QueryListener listener) {
-      this.queryListener = Objects.requireNonNull(listener, "listener");
-      return this;
-    }
+    Builder queryListener(QueryListener listener);
 
     /**
      * What writes do with rows written by a newer {@code @Entity(version = ...)} of their class; by default
      * {@link NewerVersionPolicy#REFUSE_REPLACE}.
      */
-    public Builder newerVersions(NewerVersionPolicy policy) {
-      this.newerVersions = Objects.requireNonNull(policy, "policy");
-      return this;
-    }
+    Builder newerVersions(NewerVersionPolicy policy);
 
     /**
      * What partition reads do with rows of types no known entity class declares; by default
      * {@link UnknownTypePolicy#FAIL}.
      */
-    public Builder unknownTypes(UnknownTypePolicy policy) {
-      this.unknownTypes = Objects.requireNonNull(policy, "policy");
-      return this;
-    }
+    Builder unknownTypes(UnknownTypePolicy policy);
 
     /**
      * The name of the property that holds each row's entity type, {@code EntityType} by default (the guide's
@@ -125,35 +116,13 @@ public interface TableMapper extends AutoCloseable {
      *
      * @throws IllegalArgumentException if the name is not a valid property name or is reserved
      */
-    public Builder discriminator(String propertyName) {
-      this.discriminator = MapperSettings.checkDiscriminator(propertyName);
-      return this;
-    }
+    Builder discriminator(String propertyName);
 
     /**
      * Builds the mapper.
      *
      * @throws IllegalStateException if no backend was set
-     * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
      */
-    public TableMapper build() {
-      if (backend == null) {
-        throw new IllegalStateException(
-            "TableMapper.builder() needs a backend: call .backend(...) with, for example,"
-                + " InMemoryBackend.create()");
-      }
-      MapperSettings settings = new MapperSettings(
-          backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator);
-      Iterator<TableMapperProvider> providers =
-          ServiceLoader.load(TableMapperProvider.class, TableMapper.class.getClassLoader()).iterator();
-      if (!providers.hasNext()) {
-        providers = ServiceLoader.load(TableMapperProvider.class).iterator();
-      }
-      if (!providers.hasNext()) {
-        throw new TableMapperException(
-            "No tablemapper runtime on the class path: add the dependency io.tablemapper:mapper-runtime");
-      }
-      return providers.next().create(settings);
-    }
+    TableMapper build();
   }
 }

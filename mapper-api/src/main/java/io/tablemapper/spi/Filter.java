@@ -75,7 +75,7 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
    */
   static Filter startsWith(String property, String prefix) {
     Filter from = ge(property, prefix);
-    String end = io.tablemapper.spi.key.KeySpec.prefixEnd(prefix);
+    String end = KeyBound.prefixEnd(prefix);
     return end == null ? from : and(from, lt(property, end));
   }
 

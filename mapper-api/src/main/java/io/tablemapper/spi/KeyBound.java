@@ -49,4 +49,21 @@ public record KeyBound(String key, boolean inclusive) {
     int order = key.compareTo(this.key);
     return inclusive ? order <= 0 : order < 0;
   }
+
+  /**
+   * The smallest string greater than every string that starts with {@code prefix}: the exclusive upper bound of a
+   * prefix range. Keys hold no U+FFFF in practice; a prefix of only U+FFFF has no bound and returns null.
+   */
+  public static String prefixEnd(String prefix) {
+    StringBuilder end = new StringBuilder(prefix);
+    while (end.length() > 0) {
+      char last = end.charAt(end.length() - 1);
+      if (last != Character.MAX_VALUE) {
+        end.setCharAt(end.length() - 1, (char) (last + 1));
+        return end.toString();
+      }
+      end.setLength(end.length() - 1);
+    }
+    return null;
+  }
 }

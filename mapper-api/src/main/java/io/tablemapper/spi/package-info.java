@@ -1,13 +1,15 @@
 /**
- * What backends and generated code implement, and the small contract generated code calls.
+ * The backend SPI: what a third party implements to add a store.
  *
- * <p>Backends implement {@link io.tablemapper.spi.TableBackend}: a key-sorted store of
- * {@link io.tablemapper.spi.TableRow typed property bags} with point reads, key-range queries with a residual
- * {@link io.tablemapper.spi.Filter}, and atomic single-partition batches. {@link io.tablemapper.spi.StoreLimits}
- * is the one place the store's rules are written down; the processor, the runtime and every backend check
- * against it.
+ * <p>A backend implements {@link io.tablemapper.spi.TableBackend}: a key-sorted store of
+ * {@link io.tablemapper.spi.TableRow typed property bags} ({@link io.tablemapper.spi.EdmType}) with point reads,
+ * key-range queries ({@link io.tablemapper.spi.TableQuery}, {@link io.tablemapper.spi.KeyBound}) with a residual
+ * {@link io.tablemapper.spi.Filter} and continuation ({@link io.tablemapper.spi.QueryResult}), and atomic
+ * single-partition batches of {@link io.tablemapper.spi.WriteOperation}s ({@link io.tablemapper.spi.WriteResult}).
+ * {@link io.tablemapper.spi.StoreLimits} is the one place the store's rules are written down, and
+ * {@link io.tablemapper.spi.BatchRules} the rules of an entity group transaction; the processor, the runtime and
+ * every backend check against them. {@link io.tablemapper.spi.PropertyValues} compares values as the store does.
  *
- * <p>Generated code extends {@link io.tablemapper.spi.EntityMapping} and implements repositories on top of
- * {@link io.tablemapper.spi.RepositorySupport}; the runtime provides the other side.
+ * <p>A backend proves itself by subclassing the conformance kit of {@code io.tablemapper:backend-tck}.
  */
 package io.tablemapper.spi;

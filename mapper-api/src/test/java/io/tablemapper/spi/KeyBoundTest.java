@@ -3,8 +3,13 @@ package io.tablemapper.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** Key bounds: what they admit, and the stricter of two lower bounds (a query's and a continuation's). */
+/**
+ * Key bounds: what they admit, the stricter of two lower bounds (a query's and a continuation's), and the end of
+ * a prefix range.
+ */
 class KeyBoundTest {
 
   @Test
@@ -30,5 +35,13 @@ class KeyBoundTest {
     assertThat(KeyBound.higherLower(bIn, a)).isSameAs(bIn);
     assertThat(KeyBound.higherLower(bIn, bEx)).isSameAs(bEx);
     assertThat(KeyBound.higherLower(bEx, bIn)).isSameAs(bEx);
+  }
+
+  // ------------------------------------------------------------------ prefix ranges
+
+  @ParameterizedTest(name = "prefixEnd({0})")
+  @CsvSource({"abc, abd", "Smith_, Smith`", "a\uffff, b", "'', ", "\uffff\uffff, "})
+  void prefixEndIsTheSmallestStringAboveEveryStringWithThePrefix(String prefix, String end) {
+    assertThat(KeyBound.prefixEnd(prefix)).isEqualTo(end);
   }
 }

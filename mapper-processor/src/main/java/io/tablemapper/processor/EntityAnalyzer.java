@@ -2,9 +2,9 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
-import io.tablemapper.spi.GeneratedNames;
+import io.tablemapper.internal.mapping.GeneratedNames;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.TypeElement;

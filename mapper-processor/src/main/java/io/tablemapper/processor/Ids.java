@@ -1,6 +1,6 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.model.EntityRules;
 
 /**
  * The stable ids of the processor's diagnostics; each message starts with its id in brackets, for example

@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.EntityRules;
-import io.tablemapper.spi.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.model.EntityRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

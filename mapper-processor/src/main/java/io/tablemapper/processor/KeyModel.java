@@ -1,8 +1,8 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.key.KeyShape;
-import io.tablemapper.spi.key.KeyTemplate;
-import io.tablemapper.spi.key.KeyType;
+import io.tablemapper.internal.key.KeyShape;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;

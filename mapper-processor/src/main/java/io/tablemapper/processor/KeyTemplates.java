@@ -1,12 +1,12 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.key.KeyCodec;
+import io.tablemapper.internal.key.KeyShape;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyTemplateException;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.key.KeyCodec;
-import io.tablemapper.spi.key.KeyShape;
-import io.tablemapper.spi.key.KeyTemplate;
-import io.tablemapper.spi.key.KeyTemplateException;
-import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;

@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.spi.EdmType;
-import io.tablemapper.spi.EntityRules;
 import java.util.Map;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;

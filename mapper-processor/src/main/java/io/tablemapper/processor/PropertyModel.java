@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.TypeName;
-import io.tablemapper.spi.key.KeyType;
+import io.tablemapper.internal.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;

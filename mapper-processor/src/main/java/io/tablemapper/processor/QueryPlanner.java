@@ -1,8 +1,8 @@
 package io.tablemapper.processor;
 
 import io.tablemapper.api.QueryKind;
-import io.tablemapper.spi.key.KeyTemplate;
-import io.tablemapper.spi.key.KeyType;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

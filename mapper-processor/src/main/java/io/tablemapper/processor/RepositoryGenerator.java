@@ -9,11 +9,11 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.tablemapper.api.QueryKind;
-import io.tablemapper.spi.EntityQuery;
+import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.mapping.RepositoryContext;
+import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.spi.Filter;
-import io.tablemapper.spi.RepositoryContext;
-import io.tablemapper.spi.RepositorySupport;
-import io.tablemapper.spi.key.KeySpec;
+import io.tablemapper.spi.KeyBound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -187,7 +187,7 @@ final class RepositoryGenerator {
       }
       return lower
           ? CodeBlock.of("\n.rowFrom($N.toString(), true)", prefix)
-          : CodeBlock.of("\n.rowTo($T.prefixEnd($N.toString()), false)", KeySpec.class, prefix);
+          : CodeBlock.of("\n.rowTo($T.prefixEnd($N.toString()), false)", KeyBound.class, prefix);
     }
     String local = names.newName(lower ? "lower" : "upper");
     CodeBlock part = CodeBlock.of("$T.$N.part($L)", meta, specField, plan.rangePlaceholder());
@@ -195,7 +195,7 @@ final class RepositoryGenerator {
     builder.addStatement("$L.append($N, $L)", part, local,
         keyValue(part, plan.rowKey(), plan.rangePlaceholder(), bound.parameter()));
     if (bound.successor()) {
-      return CodeBlock.of("\n.$L($T.prefixEnd($N.toString()), $L)", call, KeySpec.class, local, lower);
+      return CodeBlock.of("\n.$L($T.prefixEnd($N.toString()), $L)", call, KeyBound.class, local, lower);
     }
     return CodeBlock.of("\n.$L($N.toString(), $L)", call, local, bound.inclusive());
   }

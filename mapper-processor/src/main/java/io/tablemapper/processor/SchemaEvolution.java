@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.model.EntityRules;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.model.EntityRules;
 import java.util.Collection;
 
 /** "Did you mean" suggestions by edit distance ({@link EntityRules}, so the runtime suggests the same). */

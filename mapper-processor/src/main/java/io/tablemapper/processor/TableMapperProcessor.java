@@ -1,7 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.JavaFile;
-import io.tablemapper.spi.GeneratedNames;
+import io.tablemapper.internal.mapping.GeneratedNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -34,8 +34,8 @@ import javax.tools.StandardLocation;
  * on the type being processed, and the others go on.
  *
  * <p>An {@code @Entity} that extends another is listed in {@code META-INF/tablemapper/subtypes/<ancestor>} for each
- * {@code @Entity} ancestor ({@link io.tablemapper.spi.GeneratedNames#subtypesResource}), written when processing is
- * over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of the compilation
+ * {@code @Entity} ancestor ({@link io.tablemapper.internal.mapping.GeneratedNames#subtypesResource}), written when
+ * processing is over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of the compilation
  * as its originating elements, so the processor is an aggregating incremental processor (declared in
  * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
  * the entity or repository it was generated from. The checks that span entity types of one table see the types

@@ -1,6 +1,6 @@
 package io.tablemapper.processor;
 
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.model.EntityRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

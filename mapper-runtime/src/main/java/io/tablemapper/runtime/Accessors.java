@@ -4,7 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;

@@ -6,6 +6,7 @@ import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.DynamicRows;
 import io.tablemapper.runtime.EntityWrite.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.KeyBound;
@@ -51,7 +52,7 @@ final class DefaultDynamicTable implements DynamicTable {
       core.tables.forget(table);
       return Optional.empty();
     }
-    return row.map(DynamicEntity::fromRow);
+    return row.map(DynamicRows::entity);
   }
 
   @Override
@@ -96,7 +97,7 @@ final class DefaultDynamicTable implements DynamicTable {
     do {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
-        entities.add(DynamicEntity.fromRow(row));
+        entities.add(DynamicRows.entity(row));
       }
       token = page.continuation();
     } while (token != null);
@@ -117,7 +118,7 @@ final class DefaultDynamicTable implements DynamicTable {
     while (items.size() < request.size() && !exhausted) {
       QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
       for (TableRow row : page.rows()) {
-        items.add(DynamicEntity.fromRow(row));
+        items.add(DynamicRows.entity(row));
       }
       token = page.continuation();
       exhausted = token == null;

@@ -6,8 +6,8 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.api.UnknownEntityTypeException;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.Filter;
+import io.tablemapper.internal.mapping.DynamicRows;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
@@ -165,7 +165,7 @@ final class DefaultPartition implements Partition {
       case SKIP:
         return null;
       case DYNAMIC:
-        return DynamicEntity.fromRow(row);
+        return DynamicRows.entity(row);
       default:
         throw unknown(row, type);
     }

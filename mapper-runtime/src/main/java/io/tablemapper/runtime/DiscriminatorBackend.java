@@ -1,7 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;

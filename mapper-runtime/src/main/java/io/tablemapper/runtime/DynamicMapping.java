@@ -1,10 +1,11 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.DynamicEntity;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.mapping.DynamicRows;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.key.KeySpec;
 import java.time.Instant;
 import java.util.List;
 
@@ -40,12 +41,12 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
 
   @Override
   public TableRow toRow(DynamicEntity entity, MappingContext context) {
-    return entity.toRow().withSystemProperties(null, null);
+    return DynamicRows.row(entity).withSystemProperties(null, null);
   }
 
   @Override
   public DynamicEntity fromRow(TableRow row, MappingContext context) {
-    return DynamicEntity.fromRow(row);
+    return DynamicRows.entity(row);
   }
 
   @Override
@@ -55,6 +56,6 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
 
   @Override
   public DynamicEntity withSystemProperties(DynamicEntity entity, String etag, Instant timestamp) {
-    return entity.withSystemProperties(etag, timestamp);
+    return DynamicRows.withSystemProperties(entity, etag, timestamp);
   }
 }

@@ -2,11 +2,11 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.runtime.EntityWrite.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.EntityQuery;
-import io.tablemapper.spi.RepositorySupport;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

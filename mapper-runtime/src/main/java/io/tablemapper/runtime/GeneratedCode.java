@@ -2,9 +2,9 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Entity;
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.GeneratedNames;
-import io.tablemapper.spi.RepositoryContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.internal.mapping.RepositoryContext;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;

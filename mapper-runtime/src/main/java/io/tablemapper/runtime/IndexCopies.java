@@ -1,7 +1,7 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.TableRow;
 import java.util.Map;
 

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.spi.JsonType;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.JsonType;
+import io.tablemapper.internal.mapping.MappingContext;
 
 /**
  * JSON for {@code @Json} properties, through one shared Jackson {@link ObjectMapper}: java.time values as ISO-8601

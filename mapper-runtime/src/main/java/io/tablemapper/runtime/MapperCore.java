@@ -4,8 +4,8 @@ import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.UnknownTypePolicy;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableBackend;
 import java.util.concurrent.atomic.AtomicBoolean;
 

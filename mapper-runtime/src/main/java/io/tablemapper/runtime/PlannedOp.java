@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.spi.IndexMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.WriteOperation;
 
 /**

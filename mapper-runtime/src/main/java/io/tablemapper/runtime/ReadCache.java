@@ -2,8 +2,8 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Cached;
 import io.tablemapper.api.CacheStats;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.model.EntityRules;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;

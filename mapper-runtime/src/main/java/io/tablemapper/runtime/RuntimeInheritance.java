@@ -4,7 +4,7 @@ import io.tablemapper.annotations.Entity;
 import io.tablemapper.annotations.Index;
 import io.tablemapper.annotations.PartitionKey;
 import io.tablemapper.annotations.RowKey;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.model.EntityRules;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Index;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.key.KeyShape;
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyTemplateException;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.key.KeyShape;
-import io.tablemapper.spi.key.KeySpec;
-import io.tablemapper.spi.key.KeyTemplate;
-import io.tablemapper.spi.key.KeyTemplateException;
-import io.tablemapper.spi.key.KeyType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.IndexMapping;
-import io.tablemapper.spi.MappingContext;
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.Values;
-import io.tablemapper.spi.key.KeySpec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.spi.JsonType;
-import io.tablemapper.spi.key.KeyType;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.mapping.JsonType;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;

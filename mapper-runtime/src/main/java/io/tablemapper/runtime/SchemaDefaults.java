@@ -2,8 +2,8 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.DefaultValue;
 import io.tablemapper.annotations.Upgrade;
-import io.tablemapper.spi.EntityRules;
-import io.tablemapper.spi.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.model.EntityRules;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;

@@ -1,11 +1,11 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.EntityRules;
-import io.tablemapper.spi.IndexMapping;
-import io.tablemapper.spi.key.KeySpec;
-import io.tablemapper.spi.key.KeyType;
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.model.EntityRules;
 
 /**
  * Proves, at run time, what the processor's {@code KeySpaces} proves for the entity types it compiles together: two

@@ -2,8 +2,8 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
-import io.tablemapper.spi.EntityMapping;
-import io.tablemapper.spi.EntityRules;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 /**
- * The {@link io.tablemapper.api.TableMapper} implementation, found by {@code TableMapper.builder()} through
- * {@link io.tablemapper.runtime.TableMapperRuntime} (a {@link io.tablemapper.spi.TableMapperProvider} service).
+ * The {@link io.tablemapper.api.TableMapper} implementation, whose builder
+ * ({@link io.tablemapper.runtime.TableMapperBuilder}, a {@link java.util.ServiceLoader} service) is what
+ * {@code TableMapper.builder()} returns.
  *
  * <p>What lives here, each in one package-private class:
  *
@@ -9,8 +10,8 @@
  *       reflection once per class ({@code GeneratedCode}) and a registry of entity types per table
  *       ({@code TypeRegistry});
  *   <li>classes compiled without the processor: {@code EntityIntrospector} checks an {@code @Entity} class with
- *       the processor's rules and messages ({@link io.tablemapper.spi.EntityRules}; {@code SchemaDefaults} for
- *       defaults and upgrade methods, {@code RuntimeKeys} for keys and indexes) and builds a
+ *       the processor's rules and messages ({@link io.tablemapper.internal.model.EntityRules};
+ *       {@code SchemaDefaults} for defaults and upgrade methods, {@code RuntimeKeys} for keys and indexes) and builds a
  *       {@code RuntimeMapping} that does what generated code does, through accessors Byte Buddy generates into the
  *       entity's package ({@code Accessors}); repositories over such classes serve the writes of
  *       {@link io.tablemapper.api.TableRepository} ({@code CrudRepositories});
@@ -19,8 +20,8 @@
  *       (what is known of the copies' rows in {@code CopyHolders}), and sent, retried and translated by
  *       {@code EgtWriter} and {@code WriteFailures} — never half a write, on stores that give a batch's rows one
  *       ETag or each its own;
- *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.spi.EntityQuery} page by page, adding the
- *       discriminator and following partial index copies to their entities; {@code EntityQueries} builds
+ *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.internal.mapping.EntityQuery} page by page,
+ *       adding the discriminator and following partial index copies to their entities; {@code EntityQueries} builds
  *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});
  *   <li>{@link io.tablemapper.api.Batch} ({@code DefaultBatch}) and {@link io.tablemapper.api.Partition}
  *       ({@code DefaultPartition});

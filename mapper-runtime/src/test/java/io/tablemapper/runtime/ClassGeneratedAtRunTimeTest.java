@@ -9,7 +9,7 @@ import io.tablemapper.annotations.PartitionKey;
 import io.tablemapper.annotations.RowKey;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.spi.EntityMapping;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Field;

@@ -13,9 +13,10 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.DynamicRows;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.Department;
 import io.tablemapper.spi.EdmType;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -224,6 +225,6 @@ class DynamicEntitiesTest {
   void theRowOfADynamicEntityIsItsOwn() {
     TableRow row = TableRow.builder("Sales", "x").putString("A", "b").build();
 
-    assertThat(DynamicEntity.fromRow(row).toRow()).isSameAs(row);
+    assertThat(DynamicRows.row(DynamicRows.entity(row))).isSameAs(row);
   }
 }

@@ -2,9 +2,9 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
-import io.tablemapper.spi.IndexMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.HashMap;

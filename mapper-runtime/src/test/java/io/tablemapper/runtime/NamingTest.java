@@ -3,12 +3,12 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.dotnet.Customer;
 import io.tablemapper.runtime.fixtures.dotnet.CustomerRepository;
 import io.tablemapper.runtime.fixtures.dotnet.Customer_;
 import io.tablemapper.runtime.fixtures.dotnet.Note;
 import io.tablemapper.runtime.fixtures.dotnet.NoteRepository;
-import io.tablemapper.spi.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

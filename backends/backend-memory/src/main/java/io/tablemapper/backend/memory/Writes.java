@@ -4,7 +4,6 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.Values;
 import io.tablemapper.spi.WriteOperation;
 import java.util.Map;
 
@@ -37,7 +36,7 @@ final class Writes {
     TableRow.Builder copy = TableRow.builder(row.partitionKey(), row.rowKey(), row.properties().size());
     for (Map.Entry<String, Object> property : row.properties().entrySet()) {
       Object value = property.getValue();
-      copy.put(property.getKey(), value instanceof byte[] ? Values.copy((byte[]) value) : value);
+      copy.put(property.getKey(), value instanceof byte[] ? ((byte[]) value).clone() : value);
     }
     return copy.build();
   }

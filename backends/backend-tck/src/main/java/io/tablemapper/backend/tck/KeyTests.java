@@ -14,7 +14,6 @@ import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
-import io.tablemapper.spi.key.KeySpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -194,7 +193,7 @@ abstract class KeyTests extends ConformanceGroup {
     store().insertAll(rows);
 
     for (String prefix : List.of("a.", "x[", "q\"", "t>", "a~")) {
-      String end = KeySpec.prefixEnd(prefix);
+      String end = KeyBound.prefixEnd(prefix);
       List<String> expected = stored.stream().filter(key -> key.startsWith(prefix)).sorted().toList();
       assertThat(StoreLimits.firstForbiddenKeyChar(end)).as("end of prefix '%s' holds a forbidden character", prefix)
           .isNotNegative();

@@ -1,0 +1,480 @@
+package io.tablemapper.internal.key;
+
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.internal.key.KeyCodec.Cursor;
+import io.tablemapper.internal.key.KeyCodec.MalformedKeyException;
+import io.tablemapper.spi.StoreLimits;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A key template bound to its entity and property types: composes keys (through its {@link Part}s), checks them,
+ * and decomposes them back into values. Generated code holds one per key as a constant:
+ *
+ * <pre>{@code
+ * static final KeySpec ROW_KEY = KeySpec.of("Employee", "RowKey", "empid_{employeeId:08}", int.class);
+ * static String rowKey(int employeeId) {
+ *   StringBuilder key = new StringBuilder(14).append("empid_");
+ *   ROW_KEY.part(0).append(key, employeeId);
+ *   return ROW_KEY.finish(key);
+ * }
+ * }</pre>
+ *
+ * <p>Every violation throws {@link InvalidKeyException} naming the entity, the property, the value and the rule.
+ * Immutable and thread-safe.
+ */
+public final class KeySpec {
+  private final String entity;
+  private final String keyName;
+  private final KeyTemplate template;
+  private final List<Part> parts;
+
+  private KeySpec(String entity, String keyName, KeyTemplate template, List<KeyType> types, List<Class<?>> classes) {
+    this.entity = entity;
+    this.keyName = keyName;
+    this.template = template;
+    List<Part> built = new ArrayList<>(types.size());
+    for (KeyTemplate.Placeholder placeholder : template.placeholders()) {
+      String after = template.literalAfter(placeholder.index());
+      int separator = types.get(placeholder.index()).selfDelimiting() || after == null ? -1 : after.charAt(0);
+      built.add(new Part(placeholder, types.get(placeholder.index()), classes.get(placeholder.index()), separator));
+    }
+    this.parts = List.copyOf(built);
+  }
+
+  /**
+   * Binds a template to the Java types of its placeholders, in placeholder order.
+   *
+   * @param entity the entity name, for messages
+   * @param keyName what the key is, for messages: {@code PartitionKey}, {@code RowKey}, {@code index email RowKey}
+   * @throws KeyTemplateException if the template is malformed or does not fit the types (the annotation
+   *     processor reports the same problems at compile time)
+   */
+  public static KeySpec of(String entity, String keyName, String template, Class<?>... propertyTypes) {
+    KeyTemplate parsed = KeyTemplate.parse(template);
+    List<KeyType> types = new ArrayList<>(propertyTypes.length);
+    List<Class<?>> classes = new ArrayList<>(propertyTypes.length);
+    for (Class<?> type : propertyTypes) {
+      KeyType keyType = KeyType.forClass(type);
+      if (keyType == null) {
+        throw new KeyTemplateException(
+            template, -1, type.getName() + " cannot be part of a key; supported: " + KeyType.supportedTypes(),
+            KeyTemplateException.Kind.TYPE_MISMATCH);
+      }
+      types.add(keyType);
+      classes.add(type);
+    }
+    if (types.size() != parsed.placeholders().size()) {
+      throw new KeyTemplateException(template, -1,
+          "expected " + parsed.placeholders().size() + " property types, got " + types.size(),
+          KeyTemplateException.Kind.TYPE_MISMATCH);
+    }
+    List<KeyTemplateException> problems = parsed.validate(types);
+    if (!problems.isEmpty()) {
+      throw problems.get(0);
+    }
+    return new KeySpec(entity, keyName, parsed, types, classes);
+  }
+
+  /** The entity name. */
+  public String entity() {
+    return entity;
+  }
+
+  /** What the key is: {@code PartitionKey}, {@code RowKey}, ... */
+  public String keyName() {
+    return keyName;
+  }
+
+  /** The parsed template. */
+  public KeyTemplate template() {
+    return template;
+  }
+
+  /**
+   * What the keys look like, for proofs that two key spaces never meet: the template over its key types, an enum
+   * placeholder's texts limited to its constants' names.
+   */
+  public KeyShape shape() {
+    List<KeyType> types = new ArrayList<>(parts.size());
+    List<List<String>> values = new ArrayList<>(parts.size());
+    for (Part part : parts) {
+      types.add(part.type);
+      List<String> constants = null;
+      if (part.javaType.isEnum()) {
+        constants = new ArrayList<>();
+        for (Object constant : part.javaType.getEnumConstants()) {
+          constants.add(((Enum<?>) constant).name());
+        }
+      }
+      values.add(constants);
+    }
+    return KeyShape.of(template, types, values);
+  }
+
+  /** The part for placeholder {@code index}. */
+  public Part part(int index) {
+    return parts.get(index);
+  }
+
+  /** The parts in placeholder order. */
+  public List<Part> parts() {
+    return parts;
+  }
+
+  /**
+   * The composed key.
+   *
+   * @throws InvalidKeyException if it is longer than {@link StoreLimits#MAX_KEY_LENGTH}
+   */
+  public String finish(StringBuilder key) {
+    if (key.length() > StoreLimits.MAX_KEY_LENGTH) {
+      throw new InvalidKeyException(
+          keyName + " of " + entity + " would be " + key.length() + " characters long; the store allows at most "
+              + StoreLimits.MAX_KEY_LENGTH + " (template '" + template + "', key starts '"
+              + key.substring(0, 40) + "…')");
+    }
+    return key.toString();
+  }
+
+  /**
+   * Composes a key from values in placeholder order (boxed); for code that does not know the types statically.
+   * Generated code appends through {@link Part}s instead.
+   */
+  public String compose(Object... values) {
+    if (values.length != parts.size()) {
+      throw new IllegalArgumentException(
+          "template '" + template + "' takes " + parts.size() + " values, got " + values.length);
+    }
+    StringBuilder key = new StringBuilder(32);
+    int next = 0;
+    for (KeyTemplate.Segment segment : template.segments()) {
+      if (segment instanceof KeyTemplate.Literal) {
+        key.append(((KeyTemplate.Literal) segment).text());
+      } else {
+        parts.get(next).appendValue(key, values[next]);
+        next++;
+      }
+    }
+    return finish(key);
+  }
+
+  /**
+   * Decomposes a key into its values, in placeholder order (boxed: {@code Integer} for int, the enum constant,
+   * ...).
+   *
+   * @throws InvalidKeyException if the key does not match the template
+   */
+  public Object[] decode(String key) {
+    Object[] values = new Object[parts.size()];
+    Cursor cursor = new Cursor(key, 0);
+    try {
+      int next = 0;
+      for (KeyTemplate.Segment segment : template.segments()) {
+        if (segment instanceof KeyTemplate.Literal) {
+          cursor.expect(((KeyTemplate.Literal) segment).text());
+        } else {
+          values[next] = parts.get(next).read(cursor);
+          next++;
+        }
+      }
+      if (!cursor.atEnd()) {
+        throw new MalformedKeyException(cursor.position(), "unexpected text after the last component");
+      }
+    } catch (MalformedKeyException e) {
+      throw new InvalidKeyException(
+          keyName + " '" + key + "' of " + entity + " does not match template '" + template + "' at index "
+              + e.index() + ": " + e.getMessage(), e);
+    }
+    return values;
+  }
+
+  @Override
+  public String toString() {
+    return entity + " " + keyName + " '" + template + "'";
+  }
+
+  /**
+   * One placeholder of a bound template: checks a value against the key rules and appends its encoding. Each
+   * {@code append} overload matches one key type; calling one that does not match is a programming error.
+   */
+  public final class Part {
+    private final KeyTemplate.Placeholder placeholder;
+    private final KeyType type;
+    private final Class<?> javaType;
+    private final int separator;
+
+    private Part(KeyTemplate.Placeholder placeholder, KeyType type, Class<?> javaType, int separator) {
+      this.placeholder = placeholder;
+      this.type = type;
+      this.javaType = javaType;
+      this.separator = separator;
+    }
+
+    /** The property name. */
+    public String property() {
+      return placeholder.property();
+    }
+
+    /** The key type. */
+    public KeyType type() {
+      return type;
+    }
+
+    /** The placeholder. */
+    public KeyTemplate.Placeholder placeholder() {
+      return placeholder;
+    }
+
+    /**
+     * The character a String or enum value may not contain because it separates this component from the next,
+     * or -1.
+     */
+    public int separator() {
+      return separator;
+    }
+
+    /**
+     * Returns the value, or throws {@link InvalidKeyException} when it is null (a key component needs a value).
+     */
+    public <V> V notNull(V value) {
+      if (value == null) {
+        throw invalid(null, "is null; every key component needs a value");
+      }
+      return value;
+    }
+
+    /** Appends a String value. */
+    public void append(StringBuilder out, String value) {
+      expect(KeyType.STRING);
+      checkText(notNull(value), value, value.length());
+      out.append(value);
+    }
+
+    /**
+     * A whole key that is this String placeholder alone (a template such as {@code {department}}): the value
+     * itself, checked like {@link #append(StringBuilder, String)} and {@link KeySpec#finish}, without copying it.
+     */
+    public String whole(String value) {
+      expect(KeyType.STRING);
+      checkText(notNull(value), value, value.length());
+      if (value.length() > StoreLimits.MAX_KEY_LENGTH) {
+        return finish(new StringBuilder(value));
+      }
+      return value;
+    }
+
+    /**
+     * Appends the start of a String value, for a prefix query ({@code StartsWith}); the same characters are
+     * forbidden as in a whole value.
+     */
+    public void appendPrefix(StringBuilder out, String prefix) {
+      append(out, prefix);
+    }
+
+    /** Appends an integral value (byte, short, int or long). */
+    public void append(StringBuilder out, long value) {
+      if (!type.integral()) {
+        throw wrongType("an integral value");
+      }
+      if (value < type.minValue() || value > type.maxValue()) {
+        throw invalid(value, "is outside the range of " + javaType.getSimpleName());
+      }
+      if (placeholder.width() > 0) {
+        long max = KeyCodec.maxPadded(placeholder.width());
+        if (value < 0 || value > max) {
+          throw invalid(value, "does not fit " + placeholder.text() + ": only 0 … " + max + " fit in "
+              + placeholder.width() + " digits (use {" + property() + "} for the type's whole range)");
+        }
+        KeyCodec.appendPadded(out, value, placeholder.width(), placeholder.desc());
+      } else {
+        KeyCodec.appendSigned(out, value, type, placeholder.desc());
+      }
+    }
+
+    /** Appends a boolean value. */
+    public void append(StringBuilder out, boolean value) {
+      expect(KeyType.BOOLEAN);
+      KeyCodec.appendBoolean(out, value);
+    }
+
+    /** Appends a UUID value. */
+    public void append(StringBuilder out, UUID value) {
+      expect(KeyType.UUID);
+      KeyCodec.appendUuid(out, notNull(value));
+    }
+
+    /** Appends an enum value (its name). */
+    public void append(StringBuilder out, Enum<?> value) {
+      expect(KeyType.ENUM);
+      String name = notNull(value).name();
+      checkText(name, value, name.length());
+      out.append(name);
+    }
+
+    /** Appends an Instant value. */
+    public void append(StringBuilder out, Instant value) {
+      expect(KeyType.INSTANT);
+      KeyCodec.appendInstant(out, notNull(value), placeholder.desc());
+    }
+
+    /** Appends an OffsetDateTime value. */
+    public void append(StringBuilder out, OffsetDateTime value) {
+      expect(KeyType.OFFSET_DATE_TIME);
+      KeyCodec.appendOffsetDateTime(out, notNull(value), placeholder.desc());
+    }
+
+    /** Appends a LocalDate value. */
+    public void append(StringBuilder out, LocalDate value) {
+      expect(KeyType.LOCAL_DATE);
+      KeyCodec.appendLocalDate(out, notNull(value), placeholder.desc());
+    }
+
+    /** Appends a LocalDateTime value. */
+    public void append(StringBuilder out, LocalDateTime value) {
+      expect(KeyType.LOCAL_DATE_TIME);
+      KeyCodec.appendLocalDateTime(out, notNull(value), placeholder.desc());
+    }
+
+    /** Appends a boxed value of this part's type. */
+    public void appendValue(StringBuilder out, Object value) {
+      notNull(value);
+      switch (type) {
+        case STRING:
+          append(out, (String) value);
+          break;
+        case ENUM:
+          append(out, (Enum<?>) value);
+          break;
+        case BOOLEAN:
+          append(out, (boolean) (Boolean) value);
+          break;
+        case BYTE:
+        case SHORT:
+        case INT:
+        case LONG:
+          append(out, ((Number) value).longValue());
+          break;
+        case UUID:
+          append(out, (UUID) value);
+          break;
+        case INSTANT:
+          append(out, (Instant) value);
+          break;
+        case OFFSET_DATE_TIME:
+          append(out, (OffsetDateTime) value);
+          break;
+        case LOCAL_DATE:
+          append(out, (LocalDate) value);
+          break;
+        case LOCAL_DATE_TIME:
+          append(out, (LocalDateTime) value);
+          break;
+        default:
+          throw new AssertionError(type);
+      }
+    }
+
+    Object read(Cursor cursor) {
+      switch (type) {
+        case STRING:
+          return cursor.until(separator);
+        case ENUM:
+          String name = cursor.until(separator);
+          try {
+            return enumConstant(name);
+          } catch (IllegalArgumentException e) {
+            throw new MalformedKeyException(cursor.position() - name.length(),
+                "'" + name + "' is not a constant of " + javaType.getName());
+          }
+        case BOOLEAN:
+          return KeyCodec.readBoolean(cursor);
+        case BYTE:
+        case SHORT:
+        case INT:
+        case LONG:
+          int at = cursor.position();
+          long value = placeholder.width() > 0
+              ? KeyCodec.readPadded(cursor, placeholder.width(), placeholder.desc())
+              : KeyCodec.readSigned(cursor, type, placeholder.desc());
+          if (value < type.minValue() || value > type.maxValue()) {
+            throw new MalformedKeyException(at, value + " is outside the range of " + javaType.getSimpleName());
+          }
+          return box(value);
+        case UUID:
+          return KeyCodec.readUuid(cursor);
+        case INSTANT:
+          return KeyCodec.readInstant(cursor, placeholder.desc());
+        case OFFSET_DATE_TIME:
+          return KeyCodec.readOffsetDateTime(cursor, placeholder.desc());
+        case LOCAL_DATE:
+          return KeyCodec.readLocalDate(cursor, placeholder.desc());
+        case LOCAL_DATE_TIME:
+          return KeyCodec.readLocalDateTime(cursor, placeholder.desc());
+        default:
+          throw new AssertionError(type);
+      }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object enumConstant(String name) {
+      return Enum.valueOf((Class) javaType, name);
+    }
+
+    private Object box(long value) {
+      switch (type) {
+        case BYTE:
+          return (byte) value;
+        case SHORT:
+          return (short) value;
+        case INT:
+          return (int) value;
+        default:
+          return value;
+      }
+    }
+
+    private void checkText(String text, Object value, int length) {
+      for (int i = 0; i < length; i++) {
+        char c = text.charAt(i);
+        if (!StoreLimits.isKeyCharAllowed(c)) {
+          throw invalid(value, "contains the forbidden character " + StoreLimits.describeChar(c) + " at index " + i
+              + "; keys may not hold / \\ # ? or control characters");
+        }
+        if (c == separator) {
+          throw invalid(value, "contains '" + c + "', which separates {" + property() + "} from what follows it,"
+              + " so the key could not be split back into its values; choose a separator that values never"
+              + " contain");
+        }
+      }
+    }
+
+    private void expect(KeyType expected) {
+      if (type != expected) {
+        throw wrongType("a " + expected + " value");
+      }
+    }
+
+    private IllegalStateException wrongType(String given) {
+      return new IllegalStateException(
+          "{" + property() + "} of " + KeySpec.this + " holds " + type + ", was given " + given);
+    }
+
+    private InvalidKeyException invalid(Object value, String problem) {
+      String shown = value instanceof String ? "'" + value + "'" : String.valueOf(value);
+      return new InvalidKeyException(
+          entity + "." + property() + (value == null ? " " : " = " + shown + " ") + problem + " (" + keyName
+              + " template '" + template + "')");
+    }
+
+    @Override
+    public String toString() {
+      return placeholder.text() + " of " + KeySpec.this;
+    }
+  }
+}

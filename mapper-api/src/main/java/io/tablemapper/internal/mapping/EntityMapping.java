@@ -1,0 +1,254 @@
+package io.tablemapper.internal.mapping;
+
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.spi.TableRow;
+import java.lang.reflect.Modifier;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How one entity class maps onto rows: generated at compile time as {@code Employee__Mapping} for each
+ * {@code @Entity}, with plain code for the keys and every property. The runtime finds it by that name once per
+ * class; nothing here reflects.
+ *
+ * <p>Every row written for an entity carries its type in {@link #TYPE_PROPERTY}. Index copies carry
+ * {@code type#index} instead (see {@link IndexMapping#copyType()}), and the primary RowKey in
+ * {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never mistaken for entities. A class of a version above 1 also
+ * writes its version in {@link #VERSION_PROPERTY}; reading a row of an older version applies the declared
+ * defaults and the class's upgrade method ({@link #upgraded}).
+ *
+ * @param <T> the entity class
+ */
+public abstract class EntityMapping<T> {
+  /** The discriminator property every row carries, unless the mapper is built with another. */
+  public static final String TYPE_PROPERTY = TableMapper.DEFAULT_DISCRIMINATOR;
+  /** On an index copy: the RowKey of the entity it copies. */
+  public static final String PRIMARY_ROW_KEY_PROPERTY = "TmPrimaryRowKey";
+  /**
+   * The {@code @Entity(version = ...)} of the class that wrote a row, as an Int32; written only for versions above
+   * 1, so a row without it was written by version 1 (or before versions were tracked).
+   */
+  public static final String VERSION_PROPERTY = "TmVersion";
+  /** Separates the entity type from the index name in an index copy's discriminator. */
+  public static final char INDEX_TYPE_SEPARATOR = '#';
+
+  private final Class<T> entityClass;
+  private final String table;
+  private final String typeName;
+  private final int version;
+  private final KeySpec partitionKeySpec;
+  private final KeySpec rowKeySpec;
+  private final boolean hasETag;
+  private final List<IndexMapping<T>> indexes;
+
+  /**
+   * Describes the mapping.
+   *
+   * @param entityClass the entity class
+   * @param table the table
+   * @param typeName the discriminator
+   * @param version the schema version
+   * @param partitionKeySpec the bound PartitionKey template
+   * @param rowKeySpec the bound RowKey template; null for an abstract class whose subtypes declare their own
+   * @param hasETag whether the class has an {@code @ETag} property (then writes are conditional on it)
+   * @param indexes the intra-partition indexes
+   */
+  protected EntityMapping(
+      Class<T> entityClass,
+      String table,
+      String typeName,
+      int version,
+      KeySpec partitionKeySpec,
+      KeySpec rowKeySpec,
+      boolean hasETag,
+      List<IndexMapping<T>> indexes) {
+    this.entityClass = Objects.requireNonNull(entityClass, "entityClass");
+    this.table = Objects.requireNonNull(table, "table");
+    this.typeName = Objects.requireNonNull(typeName, "typeName");
+    this.version = version;
+    this.partitionKeySpec = Objects.requireNonNull(partitionKeySpec, "partitionKeySpec");
+    if (rowKeySpec == null && !Modifier.isAbstract(entityClass.getModifiers())) {
+      throw new NullPointerException("rowKeySpec of the concrete " + entityClass.getName());
+    }
+    this.rowKeySpec = rowKeySpec;
+    this.hasETag = hasETag;
+    this.indexes = List.copyOf(indexes);
+  }
+
+  /** The entity class. */
+  public final Class<T> entityClass() {
+    return entityClass;
+  }
+
+  /** The table. */
+  public final String table() {
+    return table;
+  }
+
+  /** The discriminator written to {@link #TYPE_PROPERTY}. */
+  public final String typeName() {
+    return typeName;
+  }
+
+  /** The schema version. */
+  public final int version() {
+    return version;
+  }
+
+  /** The bound PartitionKey template. */
+  public final KeySpec partitionKeySpec() {
+    return partitionKeySpec;
+  }
+
+  /**
+   * The bound RowKey template; null for an abstract class that declares none, whose concrete subtypes each declare
+   * their own (as {@code @RowKey("CUSTOMER_{id:06}")} and {@code @RowKey("EMPLOYEE_{id:06}")}).
+   */
+  public final KeySpec rowKeySpec() {
+    return rowKeySpec;
+  }
+
+  /** Whether the class has an {@code @ETag} property. */
+  public final boolean hasETag() {
+    return hasETag;
+  }
+
+  /** The intra-partition indexes, each kept as a copy in the entity's partition. */
+  public final List<IndexMapping<T>> indexes() {
+    return indexes;
+  }
+
+  /** The index with this name, or null. */
+  public final IndexMapping<T> index(String name) {
+    for (IndexMapping<T> index : indexes) {
+      if (index.name().equals(name)) {
+        return index;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The entity's PartitionKey.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public abstract String partitionKey(T entity);
+
+  /**
+   * The entity's RowKey.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public abstract String rowKey(T entity);
+
+  /**
+   * The row for an entity: its keys, {@link #TYPE_PROPERTY} and every stored property (null values left out).
+   * Values are converted but not checked against the store's limits; the runtime does that for the whole row.
+   */
+  public abstract TableRow toRow(T entity, MappingContext context);
+
+  /**
+   * The entity for a row, with its ETag and Timestamp where the class maps them. A row of an older version of the
+   * class first goes through the class's {@code @Upgrade} method ({@link #upgraded}); properties it still lacks
+   * take their {@code @DefaultValue}. Otherwise properties the row lacks take their type's default (null, 0,
+   * false); key properties the row lacks are decoded from the keys. Properties the class does not know are
+   * ignored.
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold
+   */
+  public abstract T fromRow(TableRow row, MappingContext context);
+
+  /** The entity's {@code @ETag} value, or null (also when the class has none). */
+  public abstract String etag(T entity);
+
+  /**
+   * The entity as stored: with this ETag and Timestamp where the class maps them. A record yields a new
+   * instance; a JavaBean is updated in place and returned.
+   */
+  public abstract T withSystemProperties(T entity, String etag, Instant timestamp);
+
+  /** The version that wrote a row: its {@link #VERSION_PROPERTY}, or 1 when it has none (or not as an Int32). */
+  public static int rowVersion(TableRow row) {
+    Object version = row.get(VERSION_PROPERTY);
+    return version instanceof Integer ? (Integer) version : 1;
+  }
+
+  /** Whether a row was written by an older version of the class than this mapping's. */
+  protected final boolean olderVersion(TableRow row) {
+    return rowVersion(row) < version;
+  }
+
+  /**
+   * Called by generated code for a row of an older version: the row after the class's {@code @Upgrade} method
+   * changed its properties, or the row itself when the row is not older. Keys, ETag and Timestamp are kept.
+   *
+   * @throws SchemaVersionException naming the entity, its keys and the versions if the method
+   *     throws or leaves a value the store cannot hold
+   */
+  protected final TableRow upgraded(TableRow row, Upgrader upgrader) {
+    int from = rowVersion(row);
+    if (from >= version) {
+      return row;
+    }
+    Map<String, Object> properties = new LinkedHashMap<>(row.properties());
+    String what = "the @Upgrade method of " + entityClass.getSimpleName() + " failed on " + row.describeKeys()
+        + " (stored version " + from + ", class version " + version + ")";
+    try {
+      upgrader.upgrade(from, properties);
+      return TableRow.builder(row.partitionKey(), row.rowKey(), properties.size())
+          .putAll(properties)
+          .etag(row.etag())
+          .timestamp(row.timestamp())
+          .build();
+    } catch (RuntimeException e) {
+      throw new SchemaVersionException(what + ": " + e, e);
+    }
+  }
+
+  /**
+   * Called by the generated {@code toRow} of an abstract entity class: only its subtypes, each with its own
+   * {@code @Entity(type = ...)}, have rows. Reached when an object's class extends the abstract entity without
+   * being an {@code @Entity} itself.
+   */
+  protected final InvalidEntityException abstractEntity(T entity) {
+    return new InvalidEntityException(
+        entity.getClass().getName() + " extends the abstract @Entity " + entityClass.getSimpleName()
+            + " but is no @Entity itself, so its rows would have no type of their own; annotate "
+            + entity.getClass().getSimpleName() + " with @Entity(type = \"...\")");
+  }
+
+  /**
+   * Called by the generated {@code fromRow} of an abstract entity class, whose own type no row may have: rows are
+   * read through the mapping of their subtype.
+   */
+  protected final UnknownEntityTypeException abstractRow(TableRow row) {
+    Object type = row.get(TYPE_PROPERTY);
+    return new UnknownEntityTypeException(type instanceof String ? (String) type : null,
+        "row " + row.describeKeys() + " of table " + table + " cannot be read as " + entityClass.getSimpleName()
+            + ", which is abstract: read it through its subtype's mapping (a repository or partition read of "
+            + entityClass.getSimpleName() + " resolves each row to its subtype by its " + TYPE_PROPERTY + ")");
+  }
+
+  /**
+   * A class's {@code @Upgrade} method, as generated code passes it: changes the properties of a row written by
+   * {@code fromVersion} in place.
+   */
+  @FunctionalInterface
+  public interface Upgrader {
+    /** Upgrades the properties (by stored name, as store values) of a row written by {@code fromVersion}. */
+    void upgrade(int fromVersion, Map<String, Object> properties);
+  }
+
+  @Override
+  public String toString() {
+    return "EntityMapping[" + entityClass.getName() + " → table " + table + ", type " + typeName + "]";
+  }
+}

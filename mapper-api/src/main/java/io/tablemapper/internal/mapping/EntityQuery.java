@@ -1,0 +1,182 @@
+package io.tablemapper.internal.mapping;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.KeyBound;
+import java.util.Objects;
+
+/**
+ * A planned repository query, built by generated code with the bounds the processor worked out at compile time.
+ * The runtime adds the discriminator, follows index copies back to their entities, pages and reports.
+ */
+public final class EntityQuery {
+  private final String method;
+  private final QueryKind kind;
+  private final String plan;
+  private final String index;
+  private final String partitionKey;
+  private final KeyBound rowFrom;
+  private final KeyBound rowTo;
+  private final Filter filter;
+  private final int limit;
+
+  private EntityQuery(Builder builder) {
+    this.method = builder.method;
+    this.kind = builder.kind;
+    this.plan = builder.plan;
+    this.index = builder.index;
+    this.partitionKey = builder.partitionKey;
+    this.rowFrom = builder.rowFrom;
+    this.rowTo = builder.rowTo;
+    this.filter = builder.filter;
+    this.limit = builder.limit;
+  }
+
+  /**
+   * Starts a query.
+   *
+   * @param method the repository method, for example {@code EmployeeRepository.findByEmail}
+   * @param kind the plan's kind
+   * @param plan the plan as text
+   */
+  public static Builder builder(String method, QueryKind kind, String plan) {
+    return new Builder(method, kind, plan);
+  }
+
+  /** The repository method. */
+  public String method() {
+    return method;
+  }
+
+  /** The plan's kind. */
+  public QueryKind kind() {
+    return kind;
+  }
+
+  /** The plan as text. */
+  public String plan() {
+    return plan;
+  }
+
+  /** The index read through, or null for the entity's own rows. */
+  public String index() {
+    return index;
+  }
+
+  /** The PartitionKey, or null for a table scan. */
+  public String partitionKey() {
+    return partitionKey;
+  }
+
+  /** The lowest RowKey, or null. */
+  public KeyBound rowFrom() {
+    return rowFrom;
+  }
+
+  /** The highest RowKey, or null. */
+  public KeyBound rowTo() {
+    return rowTo;
+  }
+
+  /** The residual filter on the entity's properties, or null. */
+  public Filter filter() {
+    return filter;
+  }
+
+  /** The most entities to return ({@code First}/{@code TopN}), or 0 for all. */
+  public int limit() {
+    return limit;
+  }
+
+  /** The RowKey when the query addresses exactly one row, else null. */
+  public String pointRowKey() {
+    return partitionKey != null && rowFrom != null && rowTo != null && rowFrom.inclusive() && rowTo.inclusive()
+            && rowFrom.key().equals(rowTo.key())
+        ? rowFrom.key()
+        : null;
+  }
+
+  @Override
+  public String toString() {
+    return method + ": " + plan;
+  }
+
+  /** Builds an {@link EntityQuery}. */
+  public static final class Builder {
+    private final String method;
+    private final QueryKind kind;
+    private final String plan;
+    private String index;
+    private String partitionKey;
+    private KeyBound rowFrom;
+    private KeyBound rowTo;
+    private Filter filter;
+    private int limit;
+
+    private Builder(String method, QueryKind kind, String plan) {
+      this.method = Objects.requireNonNull(method, "method");
+      this.kind = Objects.requireNonNull(kind, "kind");
+      this.plan = Objects.requireNonNull(plan, "plan");
+    }
+
+    /** Reads through an index's copies. */
+    public Builder index(String name) {
+      this.index = name;
+      return this;
+    }
+
+    /** The partition. */
+    public Builder partitionKey(String key) {
+      this.partitionKey = key;
+      return this;
+    }
+
+    /** Exactly one RowKey. */
+    public Builder rowKey(String key) {
+      KeyBound bound = KeyBound.inclusive(key);
+      this.rowFrom = bound;
+      this.rowTo = bound;
+      return this;
+    }
+
+    /** The lowest RowKey. */
+    public Builder rowFrom(String key, boolean inclusive) {
+      this.rowFrom = key == null ? null : new KeyBound(key, inclusive);
+      return this;
+    }
+
+    /** The highest RowKey; a null key leaves the range open above. */
+    public Builder rowTo(String key, boolean inclusive) {
+      this.rowTo = key == null ? null : new KeyBound(key, inclusive);
+      return this;
+    }
+
+    /** The RowKeys that start with {@code prefix}. */
+    public Builder rowPrefix(String prefix) {
+      this.rowFrom = KeyBound.inclusive(prefix);
+      String end = KeyBound.prefixEnd(prefix);
+      this.rowTo = end == null ? null : KeyBound.exclusive(end);
+      return this;
+    }
+
+    /** The residual filter. */
+    public Builder filter(Filter filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /** At most this many entities. */
+    public Builder limit(int limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException("limit must not be negative, was " + limit);
+      }
+      this.limit = limit;
+      return this;
+    }
+
+    /** The query. */
+    public EntityQuery build() {
+      return new EntityQuery(this);
+    }
+  }
+}

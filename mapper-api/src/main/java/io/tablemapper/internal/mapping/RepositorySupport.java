@@ -1,0 +1,64 @@
+package io.tablemapper.internal.mapping;
+
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * What a generated repository delegates to: the writes of {@code TableRepository} and the execution of planned
+ * queries. Implemented by the runtime, one per entity class and mapper.
+ *
+ * @param <T> the entity class
+ */
+public interface RepositorySupport<T> {
+
+  /** See {@code TableRepository.insert}. */
+  T insert(T entity);
+
+  /** See {@code TableRepository.upsert}. */
+  T upsert(T entity);
+
+  /** See {@code TableRepository.update}. */
+  T update(T entity);
+
+  /** See {@code TableRepository.merge}. */
+  T merge(T entity);
+
+  /** See {@code TableRepository.delete}. */
+  void delete(T entity);
+
+  /** The first matching entity in key order, or empty. */
+  Optional<T> findOne(EntityQuery query);
+
+  /**
+   * The first matching entity in key order.
+   *
+   * @throws io.tablemapper.api.EntityNotFoundException naming the method and its keys when none matches
+   */
+  T getOne(EntityQuery query);
+
+  /** Every matching entity in key order (up to the query's limit). */
+  List<T> list(EntityQuery query);
+
+  /** Every matching entity in key order, read a page at a time as the stream is consumed. */
+  Stream<T> stream(EntityQuery query);
+
+  /** One page of matching entities. */
+  Page<T> page(EntityQuery query, PageRequest request);
+
+  /** The number of matching entities. */
+  long count(EntityQuery query);
+
+  /** Whether any entity matches. */
+  boolean exists(EntityQuery query);
+
+  /**
+   * Deletes every matching entity with its index copies, each atomically with its copies and conditional on the
+   * ETag it was read with (several entities of one partition share a batch); returns how many were deleted. An
+   * entity deleted by someone else meanwhile is skipped; one changed meanwhile stops the deletion with
+   * {@code ConcurrencyConflictException}, and the entities of earlier batches stay deleted.
+   */
+  long delete(EntityQuery query);
+}

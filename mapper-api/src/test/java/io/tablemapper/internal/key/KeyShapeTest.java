@@ -1,0 +1,165 @@
+package io.tablemapper.internal.key;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Shapes describe every key their template can produce (checked against real encodings over each type's whole
+ * domain), and a proof of disjointness is only given where no key of one can equal a key of the other.
+ */
+class KeyShapeTest {
+
+  private static KeyShape shape(String template, KeyType... types) {
+    return KeyShape.of(KeyTemplate.parse(template), List.of(types), null);
+  }
+
+  private static KeyShape shapeOf(KeySpec spec) {
+    List<KeyType> types = new ArrayList<>();
+    List<Set<String>> values = new ArrayList<>();
+    for (KeySpec.Part part : spec.parts()) {
+      types.add(part.type());
+      values.add(part.type() == KeyType.ENUM
+          ? Set.copyOf(Arrays.stream(TextKeyEncodingTest.Fruit.values()).map(Enum::name).toList())
+          : null);
+    }
+    return KeyShape.of(spec.template(), types, values);
+  }
+
+  private static void assertFits(KeySpec spec, Object... values) {
+    String key = Keys.encode(spec, values);
+    KeyShape shape = shapeOf(spec);
+    assertThat(shape.matches(key)).as("'%s' fits %s of '%s'", key, shape, spec.template()).isTrue();
+  }
+
+  // ------------------------------------------------------------------ every encoding fits its shape
+
+  @Property
+  void integersFitTheirShapeWithAndWithoutPaddingAscendingAndDescending(@ForAll long value, @ForAll boolean desc) {
+    assertFits(KeySpec.of("E", "RowKey", "n_{v" + (desc ? ":desc" : "") + "}_x", long.class), value);
+    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", int.class), (int) value);
+    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", short.class), (short) value);
+    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", byte.class), (byte) value);
+    long padded = Math.floorMod(value, 100_000_000L);
+    assertFits(KeySpec.of("E", "RowKey", "p{v:08" + (desc ? ":desc" : "") + "}q", long.class), padded);
+  }
+
+  @Property
+  void timesFitTheirShapeAscendingAndDescending(
+      @ForAll("instants") Instant instant, @ForAll("localDateTimes") LocalDateTime dateTime,
+      @ForAll("localDates") LocalDate date, @ForAll("offsetDateTimes") OffsetDateTime offsetDateTime,
+      @ForAll boolean desc) {
+    String modifier = desc ? ":desc" : "";
+    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", Instant.class), instant);
+    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDateTime.class), dateTime);
+    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDate.class), date);
+    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", OffsetDateTime.class), offsetDateTime);
+  }
+
+  @Property
+  void textsFitTheirShape(
+      @ForAll("uuids") UUID uuid, @ForAll boolean flag, @ForAll("strings") String text,
+      @ForAll TextKeyEncodingTest.Fruit fruit) {
+    assertFits(KeySpec.of("E", "RowKey", "{u}{f}|{s}", UUID.class, boolean.class, String.class), uuid, flag, text);
+    assertFits(KeySpec.of("E", "RowKey", "{fruit}|{s}", TextKeyEncodingTest.Fruit.class, String.class), fruit, text);
+  }
+
+  @Provide
+  Arbitrary<Instant> instants() {
+    return KeyArbitraries.instants();
+  }
+
+  @Provide
+  Arbitrary<LocalDateTime> localDateTimes() {
+    return KeyArbitraries.localDateTimes();
+  }
+
+  @Provide
+  Arbitrary<LocalDate> localDates() {
+    return KeyArbitraries.localDates();
+  }
+
+  @Provide
+  Arbitrary<OffsetDateTime> offsetDateTimes() {
+    return KeyArbitraries.offsetDateTimes();
+  }
+
+  @Provide
+  Arbitrary<UUID> uuids() {
+    return KeyArbitraries.uuids();
+  }
+
+  @Provide
+  Arbitrary<String> strings() {
+    return Arbitraries.oneOf(KeyArbitraries.keyStrings(), Arbitraries.just(""));
+  }
+
+  // ------------------------------------------------------------------ proofs
+
+  @Example
+  void literalPrefixesThatDoNotStartWithOneAnotherAreDisjoint() {
+    assertThat(shape("empid_{id:08}", KeyType.INT).disjoint(shape("email_{e}", KeyType.STRING))).isTrue();
+    assertThat(shape("department").disjoint(shape("empid_{id:08}", KeyType.INT))).isTrue();
+  }
+
+  @Example
+  void aPrefixThatStartsAnotherIsNotDisjoint() {
+    assertThat(shape("emp{e}", KeyType.STRING).disjoint(shape("empid_{id:08}", KeyType.INT))).isFalse();
+    assertThat(shape("e_{a}", KeyType.STRING).disjoint(shape("e_{b:04}", KeyType.INT))).isFalse();
+  }
+
+  @Example
+  void aLeadingStringProvesNothing() {
+    assertThat(shape("{name}_x", KeyType.STRING).disjoint(shape("p_{id}", KeyType.INT))).isFalse();
+  }
+
+  @Example
+  void encodingsWhoseCharactersDifferAreDisjointEvenWithoutLiterals() {
+    // A padded number always starts with a digit; a UUID's ninth character is always '-'.
+    assertThat(shape("{id:04}", KeyType.INT).disjoint(shape("x{name}", KeyType.STRING))).isTrue();
+    assertThat(shape("{u}", KeyType.UUID).disjoint(shape("{id:020}", KeyType.LONG))).isTrue();
+    assertThat(shape("{flag}", KeyType.BOOLEAN).disjoint(shape("{id}", KeyType.INT))).isTrue();
+  }
+
+  @Example
+  void keysOfDifferentFixedLengthsAreDisjoint() {
+    assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{a:05}", KeyType.INT))).isTrue();
+    assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{a:04}", KeyType.INT))).isFalse();
+    assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{b:02}{s}", KeyType.INT, KeyType.STRING))).isFalse();
+  }
+
+  @Example
+  void enumConstantsGiveTheirCharacters() {
+    KeyShape colours = KeyShape.of(KeyTemplate.parse("{c}_"), List.of(KeyType.ENUM), List.of(Set.of("RED", "BLUE")));
+    assertThat(colours.leadingPositions()).containsExactly("BR");
+    assertThat(colours.minLength()).isEqualTo(4);
+    assertThat(colours.maxLength()).isEqualTo(5);
+    assertThat(colours.disjoint(shape("GREEN_"))).isTrue();
+    assertThat(colours.disjoint(shape("RED_"))).isFalse();
+  }
+
+  @Example
+  void lengthsAddUpOverTheTemplate() {
+    KeyShape employee = shape("empid_{id:08}_{at:desc}", KeyType.INT, KeyType.INSTANT);
+    assertThat(employee.minLength()).isEqualTo(6 + 8 + 1 + 29);
+    assertThat(employee.fixedLength()).isTrue();
+    KeyShape named = shape("n_{name}_{id}", KeyType.STRING, KeyType.INT);
+    assertThat(named.minLength()).isEqualTo(2 + 0 + 1 + 11);
+    assertThat(named.maxLength()).isEqualTo(-1);
+    assertThat(named.leadingPositions()).containsExactly("n", "_");
+  }
+}

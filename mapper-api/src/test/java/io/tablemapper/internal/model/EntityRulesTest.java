@@ -1,0 +1,68 @@
+package io.tablemapper.internal.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The rules' wording and the values of default texts, shared by the processor and the runtime. */
+class EntityRulesTest {
+  @Test
+  void aMessageCarriesItsIdInBrackets() {
+    assertThat(EntityRules.format(EntityRules.KEY_UNKNOWN_PROPERTY,
+        EntityRules.keyUnknownProperty("@RowKey", "Employee", "employeId", List.of("department", "employeeId"))))
+        .isEqualTo("[KeyUnknownProperty] @RowKey of Employee refers to 'employeId', which is not a property of"
+            + " Employee (did you mean 'employeeId'?)");
+  }
+
+  @Test
+  void aSuggestionIsMadeOnlyForALikelyTypo() {
+    assertThat(EntityRules.didYouMean("emial", List.of("email", "name"))).isEqualTo(" (did you mean 'email'?)");
+    assertThat(EntityRules.didYouMean("salary", List.of("email", "name"))).isEmpty();
+  }
+
+  @Test
+  void reservedAndIllegalStoredNamesAreProblems() {
+    assertThat(EntityRules.storedNameProblem("TmVersion")).contains("reserved by tablemapper");
+    assertThat(EntityRules.storedNameProblem("first name")).isNotNull();
+    assertThat(EntityRules.storedNameProblem("firstName")).isNull();
+    assertThat(EntityRules.storedName("firstName", "PASCAL_CASE")).isEqualTo("FirstName");
+    assertThat(EntityRules.storedName("firstName", "AS_DECLARED")).isEqualTo("firstName");
+  }
+
+  @Test
+  void defaultTextsParseIntoValuesOfTheirKinds() {
+    assertThat(EntityRules.parseDefault("INT", "40", List.of(), "int")).isEqualTo(40);
+    assertThat(EntityRules.parseDefault("FLOAT", "-Infinity", List.of(), "float"))
+        .isEqualTo(Float.NEGATIVE_INFINITY);
+    assertThat(EntityRules.parseDefault("BIG_DECIMAL", "1.50", List.of(), "java.math.BigDecimal"))
+        .isEqualTo(new BigDecimal("1.50"));
+    assertThat(EntityRules.parseDefault("LOCAL_DATE", "2024-01-31", List.of(), "java.time.LocalDate"))
+        .isEqualTo(LocalDate.of(2024, 1, 31));
+    assertThat(EntityRules.parseDefault("INSTANT", "2024-01-31T10:15:30Z", List.of(), "java.time.Instant"))
+        .isEqualTo(Instant.parse("2024-01-31T10:15:30Z"));
+    assertThat(EntityRules.parseDefault("UUID", "123e4567-e89b-12d3-a456-426614174000", List.of(),
+        "java.util.UUID")).isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+    assertThat(EntityRules.parseDefault("ENUM", "OPEN", List.of("OPEN", "CLOSED"), "Status")).isEqualTo("OPEN");
+    assertThat((byte[]) EntityRules.parseDefault("BINARY", "AQID", List.of(), "byte[]")).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aDefaultTextThatIsNoValueSaysWhy() {
+    assertThatThrownBy(() -> EntityRules.parseDefault("INT", "many", List.of(), "int"))
+        .hasMessage("write a number in Java's decimal syntax within the type's range");
+    assertThatThrownBy(() -> EntityRules.parseDefault("ENUM", "MAYBE", List.of("OPEN", "CLOSED"), "Status"))
+        .hasMessage("it is not a constant of Status (OPEN, CLOSED)");
+    assertThatThrownBy(() -> EntityRules.parseDefault("BINARY", "*", List.of(), "byte[]"))
+        .hasMessage("write the bytes in Base64");
+    assertThatThrownBy(() -> EntityRules.parseDefault("CHAR", "ab", List.of(), "char"))
+        .hasMessage("a char default is exactly one character");
+    assertThatThrownBy(() -> EntityRules.parseDefault("INSTANT", "1500-01-01T00:00:00Z", List.of(),
+        "java.time.Instant")).hasMessageContaining("1601");
+  }
+}

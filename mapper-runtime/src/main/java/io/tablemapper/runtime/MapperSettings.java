@@ -1,0 +1,61 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.QueryListener;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.UnknownTypePolicy;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@link TableMapperBuilder} collected.
+ *
+ * @param backend the store
+ * @param entities entity classes to recognise from the start
+ * @param queryListener the query observer, or null
+ * @param newerVersions what writes do with rows of a newer entity version
+ * @param unknownTypes what partition reads do with rows of unknown types
+ * @param discriminator the name of the property that holds each row's entity type in the store
+ */
+record MapperSettings(
+    TableBackend backend,
+    List<Class<?>> entities,
+    QueryListener queryListener,
+    NewerVersionPolicy newerVersions,
+    UnknownTypePolicy unknownTypes,
+    String discriminator) {
+
+  /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
+  static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
+
+  /** Checks the settings. */
+  MapperSettings {
+    Objects.requireNonNull(newerVersions, "newerVersions");
+    Objects.requireNonNull(unknownTypes, "unknownTypes");
+    checkDiscriminator(discriminator);
+  }
+
+  /**
+   * Checks a discriminator property name: valid in the store and none of the other names tablemapper reserves.
+   *
+   * @return the name
+   * @throws IllegalArgumentException naming the problem and the name seen
+   */
+  static String checkDiscriminator(String name) {
+    Objects.requireNonNull(name, "discriminator");
+    String problem = StoreLimits.propertyNameProblem(name);
+    if (problem == null && (name.equals(EntityMapping.PRIMARY_ROW_KEY_PROPERTY)
+        || name.equals(EntityMapping.VERSION_PROPERTY))) {
+      problem = "'" + name + "' is reserved by tablemapper";
+    }
+    if (problem != null) {
+      throw new IllegalArgumentException(
+          "discriminator property '" + name + "' cannot be used: " + problem + "; choose another property name,"
+              + " for example \"Kind\"");
+    }
+    return name;
+  }
+}
