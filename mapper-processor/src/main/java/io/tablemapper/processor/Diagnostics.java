@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Problems;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,6 +9,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
@@ -85,6 +87,30 @@ final class Diagnostics {
     } else {
       messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value);
     }
+  }
+
+  /**
+   * The entity rules' view of these diagnostics for one entity: a problem goes on the attribute of the annotation
+   * mirror the rules were given as its site, else on the type.
+   */
+  Problems problems(TypeElement type) {
+    return new Problems() {
+      @Override
+      public void error(Object site, String attribute, String id, String message) {
+        AnnotationMirror mirror = (AnnotationMirror) site;
+        Diagnostics.this.error(type, mirror, value(mirror, attribute), id, message);
+      }
+
+      @Override
+      public void warning(Object site, String attribute, String id, String message) {
+        AnnotationMirror mirror = (AnnotationMirror) site;
+        Diagnostics.this.warning(type, mirror, value(mirror, attribute), id, message);
+      }
+    };
+  }
+
+  private static AnnotationValue value(AnnotationMirror mirror, String attribute) {
+    return mirror == null || attribute == null ? null : Annotations.explicit(mirror, attribute);
   }
 
   /** The {@code @SuppressWarnings} value that silences a warning. */

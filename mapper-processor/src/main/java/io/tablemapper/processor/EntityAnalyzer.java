@@ -3,7 +3,11 @@ package io.tablemapper.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.BoundKey;
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.KeyBinder;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -133,7 +137,7 @@ final class EntityAnalyzer {
       diagnostics.error(type, annotations.indexes(type).get(0), null, Ids.ENTITY_INHERITED_INDEX,
           EntityRules.inheritedIndex(simpleName, null, simpleName));
     } else if (parent == null) {
-      indexes = new IndexAnalyzer(annotations, type, typeName, properties, diagnostics).analyze(rowKey);
+      indexes = IndexAnalyzer.analyze(annotations, type, typeName, properties, rowKey, diagnostics);
     }
 
     evolution.checkKeyDefaults(type, properties, partitionKey, rowKey, diagnostics);
@@ -399,19 +403,19 @@ final class EntityAnalyzer {
           EntityRules.combinedAnnotations(entity, name, (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "")
               + (isETag ? "@ETag " : "") + (isTimestamp ? "@Timestamp " : "")));
     }
-    PropertyModel.Role role = PropertyModel.Role.STORED;
+    PropertyRole role = PropertyRole.STORED;
     PropertyKind kind = null;
     if (isTransient) {
-      role = PropertyModel.Role.TRANSIENT;
+      role = PropertyRole.TRANSIENT;
     } else if (isETag) {
-      role = PropertyModel.Role.ETAG;
-      if (!PropertyKind.isDeclared(type, "java.lang.String")) {
+      role = PropertyRole.ETAG;
+      if (!PropertyModel.isDeclared(type, "java.lang.String")) {
         diagnostics.error(element, Ids.ETAG_TYPE, EntityRules.etagType(entity, name, type.toString()));
       }
     } else if (isTimestamp) {
-      role = PropertyModel.Role.TIMESTAMP;
-      if (!PropertyKind.isDeclared(type, "java.time.Instant")
-          && !PropertyKind.isDeclared(type, "java.time.OffsetDateTime")) {
+      role = PropertyRole.TIMESTAMP;
+      if (!PropertyModel.isDeclared(type, "java.time.Instant")
+          && !PropertyModel.isDeclared(type, "java.time.OffsetDateTime")) {
         diagnostics.error(element, Ids.TIMESTAMP_TYPE, EntityRules.timestampType(entity, name, type.toString()));
       }
     } else if (isJson) {
@@ -420,14 +424,14 @@ final class EntityAnalyzer {
         diagnostics.error(element, Ids.PROPERTY_ANNOTATIONS, EntityRules.primitiveJson(entity, name, type.toString()));
       }
     } else {
-      kind = PropertyKind.of(type);
+      kind = PropertyKind.of(canonicalName(type), isEnum(type));
       if (kind == null) {
         diagnostics.error(element, Ids.PROPERTY_TYPE, EntityRules.propertyType(entity, name, type.toString()));
       }
     }
     KeyType keyType = null;
-    if (role == PropertyModel.Role.STORED && kind != PropertyKind.JSON) {
-      keyType = KeyType.forTypeName(keyTypeName(type), isEnum(type));
+    if (role == PropertyRole.STORED && kind != PropertyKind.JSON) {
+      keyType = KeyType.forTypeName(canonicalName(type), isEnum(type));
     }
     return new PropertyModel(name, element, type, TypeName.get(type), role, kind, keyType, getter, setter,
         setterIsMethod);
@@ -437,9 +441,13 @@ final class EntityAnalyzer {
     return type.getKind() == TypeKind.DECLARED && types.asElement(type).getKind() == ElementKind.ENUM;
   }
 
-  private String keyTypeName(TypeMirror type) {
+  /** A type as source writes it without type arguments: {@code int}, {@code byte[]}, {@code java.lang.String}. */
+  private String canonicalName(TypeMirror type) {
     if (type.getKind().isPrimitive()) {
       return type.toString();
+    }
+    if (type.getKind() == TypeKind.ARRAY) {
+      return canonicalName(((javax.lang.model.type.ArrayType) type).getComponentType()) + "[]";
     }
     if (type.getKind() == TypeKind.DECLARED) {
       return ((TypeElement) types.asElement(type)).getQualifiedName().toString();
@@ -454,14 +462,14 @@ final class EntityAnalyzer {
     int stored = 0;
     for (PropertyModel property : properties) {
       String entity = type.getSimpleName().toString();
-      if (property.role() == PropertyModel.Role.ETAG) {
+      if (property.role() == PropertyRole.ETAG) {
         if (etag != null) {
           diagnostics.error(property.element(), Ids.ETAG_DUPLICATE,
               EntityRules.etagDuplicate(entity, property.name(), etag.name()));
         }
         etag = property;
       }
-      if (property.role() == PropertyModel.Role.TIMESTAMP) {
+      if (property.role() == PropertyRole.TIMESTAMP) {
         if (timestamp != null) {
           diagnostics.error(property.element(), Ids.TIMESTAMP_DUPLICATE,
               EntityRules.timestampDuplicate(entity, property.name(), timestamp.name()));
@@ -502,9 +510,10 @@ final class EntityAnalyzer {
       return null;
     }
     AnnotationMirror mirror = Annotations.find(owner, annotation);
-    return new KeyTemplates(type, properties, diagnostics).bind(
-        mirror, Annotations.explicit(mirror, "value"), annotations.string(mirror, "value"), "@" + simpleName,
-        keyName, specConstant, composeMethod);
+    BoundKey<PropertyModel> key = KeyBinder.bind(type.getSimpleName().toString(), properties,
+        annotations.string(mirror, "value"), "@" + simpleName, mirror, "value", diagnostics.problems(type));
+    return key == null ? null
+        : new KeyModel(keyName, key, specConstant, composeMethod, mirror, Annotations.explicit(mirror, "value"));
   }
 
   /**

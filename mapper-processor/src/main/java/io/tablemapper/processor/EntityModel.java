@@ -2,6 +2,7 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
 import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.internal.model.PropertyRole;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
@@ -101,15 +102,15 @@ record EntityModel(
 
   /** The {@code @ETag} property, or null. */
   PropertyModel etag() {
-    return withRole(PropertyModel.Role.ETAG);
+    return withRole(PropertyRole.ETAG);
   }
 
   /** The {@code @Timestamp} property, or null. */
   PropertyModel timestamp() {
-    return withRole(PropertyModel.Role.TIMESTAMP);
+    return withRole(PropertyRole.TIMESTAMP);
   }
 
-  private PropertyModel withRole(PropertyModel.Role role) {
+  private PropertyModel withRole(PropertyRole role) {
     for (PropertyModel property : properties) {
       if (property.role() == role) {
         return property;

@@ -13,6 +13,8 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -276,7 +278,7 @@ final class MappingGenerator {
       String local = names.contains("entity") ? "instance" : "entity";
       method.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
       for (PropertyModel property : entity.properties()) {
-        if (property.role() == PropertyModel.Role.TRANSIENT) {
+        if (property.role() == PropertyRole.TRANSIENT) {
           continue;
         }
         CodeBlock value = readValue(entity, meta, property, row, context);

@@ -2,10 +2,14 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.TypeName;
 import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.ModelProperty;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -32,17 +36,17 @@ record PropertyModel(
     Element element,
     TypeMirror type,
     TypeName typeName,
-    Role role,
+    PropertyRole role,
     PropertyKind kind,
     KeyType keyType,
     String getter,
     String setter,
     boolean setterIsMethod,
     String storedName,
-    String defaultValue) {
+    String defaultValue) implements ModelProperty {
 
   /** A property stored under its Java name, without a default. */
-  PropertyModel(String name, Element element, TypeMirror type, TypeName typeName, Role role, PropertyKind kind,
+  PropertyModel(String name, Element element, TypeMirror type, TypeName typeName, PropertyRole role, PropertyKind kind,
       KeyType keyType, String getter, String setter, boolean setterIsMethod) {
     this(name, element, type, typeName, role, kind, keyType, getter, setter, setterIsMethod, name, null);
   }
@@ -53,24 +57,17 @@ record PropertyModel(
         newStoredName, newDefaultValue);
   }
 
-  /** What a property is for. */
-  enum Role {
-    STORED,
-    TRANSIENT,
-    ETAG,
-    TIMESTAMP
-  }
-
-  boolean stored() {
-    return role == Role.STORED;
+  @Override
+  public String typeText() {
+    return type.toString();
   }
 
   boolean primitive() {
     return type.getKind().isPrimitive();
   }
 
-  /** The names of an enum property's constants in declaration order (what its key encoding can be); else empty. */
-  List<String> enumConstants() {
+  @Override
+  public List<String> enumConstants() {
     if (type.getKind() != TypeKind.DECLARED) {
       return List.of();
     }
@@ -89,11 +86,12 @@ record PropertyModel(
 
   /** The property with this name in a list, or null. */
   static PropertyModel named(List<PropertyModel> properties, String name) {
-    for (PropertyModel property : properties) {
-      if (property.name().equals(name)) {
-        return property;
-      }
-    }
-    return null;
+    return ModelProperty.named(properties, name);
+  }
+
+  /** Whether a type is the declared type with this qualified name. */
+  static boolean isDeclared(TypeMirror type, String qualifiedName) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(qualifiedName);
   }
 }

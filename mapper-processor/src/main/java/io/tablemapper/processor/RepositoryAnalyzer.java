@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.model.PropertyKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -211,7 +212,7 @@ final class RepositoryAnalyzer {
     String pageRequest = null;
     int conditionParameters = parameters.size();
     if (!parameters.isEmpty()
-        && PropertyKind.isDeclared(parameterTypes.get(parameters.size() - 1), "io.tablemapper.api.PageRequest")) {
+        && PropertyModel.isDeclared(parameterTypes.get(parameters.size() - 1), "io.tablemapper.api.PageRequest")) {
       pageRequest = parameters.get(parameters.size() - 1).getSimpleName().toString();
       conditionParameters--;
     }

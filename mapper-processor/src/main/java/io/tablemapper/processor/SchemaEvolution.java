@@ -2,6 +2,7 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.PropertyKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -102,7 +103,7 @@ final class SchemaEvolution {
   /** Why the text is no value of the property's type, or null. */
   static String problem(PropertyModel property, String text) {
     try {
-      EntityRules.parseDefault(property.kind().name(), text, property.enumConstants(), property.type().toString());
+      property.kind().parseDefault(text, property.enumConstants(), property.type().toString());
       return null;
     } catch (IllegalArgumentException e) {
       return e.getMessage();

@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.KeySpaces;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,11 +39,29 @@ final class Tables {
       if (other.sharesRowKey(entity)) {
         continue; // one RowKey template of a hierarchy: one key space by design, ids unique across the types
       }
-      ok &= KeySpaces.checkAgainst(entity, other, diagnostics);
+      ok &= KeySpaces.checkAgainst(keySpaces(entity), keySpaces(other), diagnostics.problems(entity.element()));
     }
     if (ok) {
       others.add(entity);
     }
     return ok;
+  }
+
+  /** An entity's key spaces as the shared rules see them: its rows, then its index copies. */
+  private static KeySpaces.Type keySpaces(EntityModel entity) {
+    List<KeySpaces.Space> spaces = new ArrayList<>();
+    if (entity.rowKey() != null) {
+      spaces.add(space(null, entity.rowKey()));
+    }
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      spaces.add(space(index.name(), index.rowKey()));
+    }
+    return new KeySpaces.Type(entity.element().getQualifiedName().toString(), entity.typeName(), entity.table(),
+        entity.partitionKey().template(), entity.partitionKey().shape(), spaces);
+  }
+
+  private static KeySpaces.Space space(String index, KeyModel key) {
+    return new KeySpaces.Space(index, key.template(), key.shape(), key.key().firstType(), key.annotation(),
+        index == null ? "value" : "rowKey");
   }
 }

@@ -16,6 +16,8 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import io.tablemapper.spi.StoreLimits;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -145,7 +147,7 @@ final class EntityIntrospector {
       if (access != null) {
         property.access = Accessors.property(type, property.name, property.type, access[0], access[1]);
       }
-      if (property.kind == RuntimeProperty.Kind.JSON) {
+      if (property.kind == PropertyKind.JSON) {
         property.json = new JsonType<Object>(entity, property.name, property.genericType) {};
       }
     }
@@ -326,27 +328,27 @@ final class EntityIntrospector {
           (isTransient ? "@Transient " : "") + (isJson ? "@Json " : "") + (isETag ? "@ETag " : "")
               + (isTimestamp ? "@Timestamp " : "")));
     }
-    RuntimeProperty.Role role = RuntimeProperty.Role.STORED;
-    RuntimeProperty.Kind kind = null;
+    PropertyRole role = PropertyRole.STORED;
+    PropertyKind kind = null;
     if (isTransient) {
-      role = RuntimeProperty.Role.TRANSIENT;
+      role = PropertyRole.TRANSIENT;
     } else if (isETag) {
-      role = RuntimeProperty.Role.ETAG;
+      role = PropertyRole.ETAG;
       if (raw != String.class) {
         error(EntityRules.ETAG_TYPE, EntityRules.etagType(entity, name, typeText));
       }
     } else if (isTimestamp) {
-      role = RuntimeProperty.Role.TIMESTAMP;
+      role = PropertyRole.TIMESTAMP;
       if (raw != java.time.Instant.class && raw != java.time.OffsetDateTime.class) {
         error(EntityRules.TIMESTAMP_TYPE, EntityRules.timestampType(entity, name, typeText));
       }
     } else if (isJson) {
-      kind = RuntimeProperty.Kind.JSON;
+      kind = PropertyKind.JSON;
       if (raw.isPrimitive()) {
         error(EntityRules.PROPERTY_ANNOTATIONS, EntityRules.primitiveJson(entity, name, typeText));
       }
     } else {
-      kind = RuntimeProperty.Kind.of(raw);
+      kind = RuntimeProperty.kindOf(raw);
       if (kind == null) {
         error(EntityRules.PROPERTY_TYPE, EntityRules.propertyType(entity, name, typeText));
       }
@@ -365,8 +367,8 @@ final class EntityIntrospector {
         String explicit = annotation.value();
         if (!property.stored()) {
           error(EntityRules.PROPERTY_NAME, EntityRules.propertyNameNotStored(entity, property.name, explicit,
-              property.role == RuntimeProperty.Role.TRANSIENT ? "@Transient"
-                  : property.role == RuntimeProperty.Role.ETAG
+              property.role == PropertyRole.TRANSIENT ? "@Transient"
+                  : property.role == PropertyRole.ETAG
                       ? "the @ETag, which the store keeps apart from properties"
                       : "the @Timestamp, which the store keeps apart from properties"));
         } else {
@@ -415,13 +417,13 @@ final class EntityIntrospector {
     RuntimeProperty timestamp = null;
     int stored = 0;
     for (RuntimeProperty property : properties) {
-      if (property.role == RuntimeProperty.Role.ETAG) {
+      if (property.role == PropertyRole.ETAG) {
         if (etag != null) {
           error(EntityRules.ETAG_DUPLICATE, EntityRules.etagDuplicate(entity, property.name, etag.name));
         }
         etag = property;
       }
-      if (property.role == RuntimeProperty.Role.TIMESTAMP) {
+      if (property.role == PropertyRole.TIMESTAMP) {
         if (timestamp != null) {
           error(EntityRules.TIMESTAMP_DUPLICATE, EntityRules.timestampDuplicate(entity, property.name,
               timestamp.name));

@@ -5,6 +5,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
+import io.tablemapper.internal.model.PropertyRole;
 import io.tablemapper.spi.TableRow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -45,7 +46,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
       List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader) {
     super(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec,
-        properties.stream().anyMatch(p -> p.role == RuntimeProperty.Role.ETAG), indexes);
+        properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG), indexes);
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);
@@ -55,9 +56,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       property.partitionKeyIndex = partitionKey.indexOf(property);
       property.rowKeyIndex = rowKey.indexOf(property);
     }
-    this.etag = properties.stream().filter(p -> p.role == RuntimeProperty.Role.ETAG).findFirst().orElse(null);
+    this.etag = properties.stream().filter(p -> p.role == PropertyRole.ETAG).findFirst().orElse(null);
     this.timestamp =
-        properties.stream().filter(p -> p.role == RuntimeProperty.Role.TIMESTAMP).findFirst().orElse(null);
+        properties.stream().filter(p -> p.role == PropertyRole.TIMESTAMP).findFirst().orElse(null);
     this.record = record;
     this.instantiator = instantiator;
     this.upgrader = upgrader;
@@ -197,7 +198,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     }
     Object entity = instantiator.apply(NO_VALUES);
     for (RuntimeProperty property : properties) {
-      if (property.role != RuntimeProperty.Role.TRANSIENT) {
+      if (property.role != PropertyRole.TRANSIENT) {
         property.access.writer.accept(entity, read(property, row, context));
       }
     }

@@ -2,59 +2,29 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.mapping.JsonType;
+import io.tablemapper.internal.model.ModelProperty;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * One property of an entity introspected at run time: what the processor's {@code PropertyModel} holds, with the
  * generated accessor in place of generated source.
  */
-final class RuntimeProperty {
-  /** What the property is for. */
-  enum Role { STORED, TRANSIENT, ETAG, TIMESTAMP }
-
-  /** How a Java type is stored (the processor's {@code PropertyKind}, for classes instead of type mirrors). */
-  enum Kind {
-    STRING, CHAR, BINARY, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, UUID, INSTANT, OFFSET_DATE_TIME,
-    LOCAL_DATE, LOCAL_DATE_TIME, ENUM, BIG_DECIMAL, BIG_INTEGER, JSON;
-
-    private static final Map<Class<?>, Kind> CLASSES = Map.ofEntries(
-        Map.entry(String.class, STRING), Map.entry(char.class, CHAR), Map.entry(Character.class, CHAR),
-        Map.entry(byte[].class, BINARY), Map.entry(boolean.class, BOOLEAN), Map.entry(Boolean.class, BOOLEAN),
-        Map.entry(byte.class, BYTE), Map.entry(Byte.class, BYTE), Map.entry(short.class, SHORT),
-        Map.entry(Short.class, SHORT), Map.entry(int.class, INT), Map.entry(Integer.class, INT),
-        Map.entry(long.class, LONG), Map.entry(Long.class, LONG), Map.entry(float.class, FLOAT),
-        Map.entry(Float.class, FLOAT), Map.entry(double.class, DOUBLE), Map.entry(Double.class, DOUBLE),
-        Map.entry(UUID.class, UUID), Map.entry(Instant.class, INSTANT),
-        Map.entry(OffsetDateTime.class, OFFSET_DATE_TIME), Map.entry(LocalDate.class, LOCAL_DATE),
-        Map.entry(LocalDateTime.class, LOCAL_DATE_TIME), Map.entry(BigDecimal.class, BIG_DECIMAL),
-        Map.entry(BigInteger.class, BIG_INTEGER));
-
-    /** The kind of a type, or null when the store cannot hold it without {@code @Json}. */
-    static Kind of(Class<?> type) {
-      return type.isEnum() ? ENUM : CLASSES.get(type);
-    }
-  }
-
+final class RuntimeProperty implements ModelProperty {
   final String name;
   final AnnotatedElement element;
   final Class<?> type;
   final Type genericType;
-  final Role role;
-  final Kind kind;
+  final PropertyRole role;
+  final PropertyKind kind;
   final KeyType keyType;
   /** Set once the class is found valid. */
   Accessors.Property access;
@@ -65,20 +35,52 @@ final class RuntimeProperty {
   int partitionKeyIndex = -1;
   int rowKeyIndex = -1;
 
-  RuntimeProperty(String name, AnnotatedElement element, Class<?> type, Type genericType, Role role, Kind kind) {
+  RuntimeProperty(String name, AnnotatedElement element, Class<?> type, Type genericType, PropertyRole role,
+      PropertyKind kind) {
     this.name = name;
     this.element = element;
     this.type = type;
     this.genericType = genericType;
     this.role = role;
     this.kind = kind;
-    this.keyType = role == Role.STORED && kind != null && kind != Kind.JSON ? KeyType.forClass(type) : null;
+    this.keyType = role == PropertyRole.STORED && kind != null && kind != PropertyKind.JSON ? KeyType.forClass(type) : null;
     this.storedName = name;
   }
 
-  /** Whether it is stored as a property of the row. */
-  boolean stored() {
-    return role == Role.STORED;
+  /** How a Java class is stored, or null when the store cannot hold it without {@code @Json}. */
+  static PropertyKind kindOf(Class<?> type) {
+    return PropertyKind.of(type.getCanonicalName(), type.isEnum());
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public PropertyRole role() {
+    return role;
+  }
+
+  @Override
+  public PropertyKind kind() {
+    return kind;
+  }
+
+  @Override
+  public KeyType keyType() {
+    return keyType;
+  }
+
+  @Override
+  public List<String> enumConstants() {
+    List<String> constants = new ArrayList<>();
+    if (type.isEnum()) {
+      for (Object constant : type.getEnumConstants()) {
+        constants.add(((Enum<?>) constant).name());
+      }
+    }
+    return constants;
   }
 
   /** Whether its type is primitive. */
@@ -86,8 +88,8 @@ final class RuntimeProperty {
     return type.isPrimitive();
   }
 
-  /** How messages write its type, as Java source does ({@code int}, {@code java.util.List<java.lang.String>}). */
-  String typeText() {
+  @Override
+  public String typeText() {
     return typeText(genericType);
   }
 
@@ -146,5 +148,10 @@ final class RuntimeProperty {
       return 0L;
     }
     return type == float.class ? (Object) 0f : (Object) 0d;
+  }
+
+  /** The property with this name in a list, or null. */
+  static RuntimeProperty named(List<RuntimeProperty> properties, String name) {
+    return ModelProperty.named(properties, name);
   }
 }

@@ -4,6 +4,8 @@ import io.tablemapper.annotations.DefaultValue;
 import io.tablemapper.annotations.Upgrade;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.PropertyRole;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -14,7 +16,7 @@ import java.util.Map;
 
 /**
  * Schema evolution for a class introspected at run time, as the processor's {@code SchemaEvolution} checks it:
- * {@code @DefaultValue} texts parsed into values of their properties' types ({@link EntityRules#parseDefault}), and
+ * {@code @DefaultValue} texts parsed into values of their properties' types ({@link PropertyKind#parseDefault}), and
  * the {@code @Upgrade} method's signature.
  */
 final class SchemaDefaults {
@@ -44,10 +46,10 @@ final class SchemaDefaults {
       if (property.stored() && property.kind == null) {
         continue; // its type is reported already ([PropertyType]); one mistake, one message
       }
-      String role = property.role == RuntimeProperty.Role.TRANSIENT ? "Transient"
-          : property.role == RuntimeProperty.Role.ETAG ? "ETag"
-          : property.role == RuntimeProperty.Role.TIMESTAMP ? "Timestamp"
-          : property.kind == RuntimeProperty.Kind.JSON ? "Json" : null;
+      String role = property.role == PropertyRole.TRANSIENT ? "Transient"
+          : property.role == PropertyRole.ETAG ? "ETag"
+          : property.role == PropertyRole.TIMESTAMP ? "Timestamp"
+          : property.kind == PropertyKind.JSON ? "Json" : null;
       if (role != null) {
         error(EntityRules.DEFAULT_VALUE_PROPERTY,
             EntityRules.defaultNotApplicable(where, EntityRules.defaultReason(role)));
@@ -60,8 +62,8 @@ final class SchemaDefaults {
         }
       }
       try {
-        Object value = EntityRules.parseDefault(property.kind.name(), text, constants, property.typeText());
-        property.defaultValue = property.kind == RuntimeProperty.Kind.ENUM ? enumConstant(property.type, value)
+        Object value = property.kind.parseDefault(text, constants, property.typeText());
+        property.defaultValue = property.kind == PropertyKind.ENUM ? enumConstant(property.type, value)
             : value;
       } catch (IllegalArgumentException e) {
         error(EntityRules.DEFAULT_VALUE, EntityRules.defaultInvalid(where, property.typeText(), e.getMessage()));

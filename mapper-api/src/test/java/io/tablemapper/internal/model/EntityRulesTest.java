@@ -37,32 +37,32 @@ class EntityRulesTest {
 
   @Test
   void defaultTextsParseIntoValuesOfTheirKinds() {
-    assertThat(EntityRules.parseDefault("INT", "40", List.of(), "int")).isEqualTo(40);
-    assertThat(EntityRules.parseDefault("FLOAT", "-Infinity", List.of(), "float"))
+    assertThat(PropertyKind.INT.parseDefault("40", List.of(), "int")).isEqualTo(40);
+    assertThat(PropertyKind.FLOAT.parseDefault("-Infinity", List.of(), "float"))
         .isEqualTo(Float.NEGATIVE_INFINITY);
-    assertThat(EntityRules.parseDefault("BIG_DECIMAL", "1.50", List.of(), "java.math.BigDecimal"))
+    assertThat(PropertyKind.BIG_DECIMAL.parseDefault("1.50", List.of(), "java.math.BigDecimal"))
         .isEqualTo(new BigDecimal("1.50"));
-    assertThat(EntityRules.parseDefault("LOCAL_DATE", "2024-01-31", List.of(), "java.time.LocalDate"))
+    assertThat(PropertyKind.LOCAL_DATE.parseDefault("2024-01-31", List.of(), "java.time.LocalDate"))
         .isEqualTo(LocalDate.of(2024, 1, 31));
-    assertThat(EntityRules.parseDefault("INSTANT", "2024-01-31T10:15:30Z", List.of(), "java.time.Instant"))
+    assertThat(PropertyKind.INSTANT.parseDefault("2024-01-31T10:15:30Z", List.of(), "java.time.Instant"))
         .isEqualTo(Instant.parse("2024-01-31T10:15:30Z"));
-    assertThat(EntityRules.parseDefault("UUID", "123e4567-e89b-12d3-a456-426614174000", List.of(),
+    assertThat(PropertyKind.UUID.parseDefault("123e4567-e89b-12d3-a456-426614174000", List.of(),
         "java.util.UUID")).isEqualTo(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
-    assertThat(EntityRules.parseDefault("ENUM", "OPEN", List.of("OPEN", "CLOSED"), "Status")).isEqualTo("OPEN");
-    assertThat((byte[]) EntityRules.parseDefault("BINARY", "AQID", List.of(), "byte[]")).containsExactly(1, 2, 3);
+    assertThat(PropertyKind.ENUM.parseDefault("OPEN", List.of("OPEN", "CLOSED"), "Status")).isEqualTo("OPEN");
+    assertThat((byte[]) PropertyKind.BINARY.parseDefault("AQID", List.of(), "byte[]")).containsExactly(1, 2, 3);
   }
 
   @Test
   void aDefaultTextThatIsNoValueSaysWhy() {
-    assertThatThrownBy(() -> EntityRules.parseDefault("INT", "many", List.of(), "int"))
+    assertThatThrownBy(() -> PropertyKind.INT.parseDefault("many", List.of(), "int"))
         .hasMessage("write a number in Java's decimal syntax within the type's range");
-    assertThatThrownBy(() -> EntityRules.parseDefault("ENUM", "MAYBE", List.of("OPEN", "CLOSED"), "Status"))
+    assertThatThrownBy(() -> PropertyKind.ENUM.parseDefault("MAYBE", List.of("OPEN", "CLOSED"), "Status"))
         .hasMessage("it is not a constant of Status (OPEN, CLOSED)");
-    assertThatThrownBy(() -> EntityRules.parseDefault("BINARY", "*", List.of(), "byte[]"))
+    assertThatThrownBy(() -> PropertyKind.BINARY.parseDefault("*", List.of(), "byte[]"))
         .hasMessage("write the bytes in Base64");
-    assertThatThrownBy(() -> EntityRules.parseDefault("CHAR", "ab", List.of(), "char"))
+    assertThatThrownBy(() -> PropertyKind.CHAR.parseDefault("ab", List.of(), "char"))
         .hasMessage("a char default is exactly one character");
-    assertThatThrownBy(() -> EntityRules.parseDefault("INSTANT", "1500-01-01T00:00:00Z", List.of(),
+    assertThatThrownBy(() -> PropertyKind.INSTANT.parseDefault("1500-01-01T00:00:00Z", List.of(),
         "java.time.Instant")).hasMessageContaining("1601");
   }
 }
