@@ -119,11 +119,6 @@ record EntityModel(
     return null;
   }
 
-  /** Whether a property is a component of the PartitionKey or RowKey. */
-  boolean isKeyProperty(String name) {
-    return partitionKey.indexOf(name) >= 0 || (rowKey != null && rowKey.indexOf(name) >= 0);
-  }
-
   /**
    * Whether the rows of two entity types of one table share a key space by design: they are of one hierarchy and
    * have the RowKey template one class declares for both.

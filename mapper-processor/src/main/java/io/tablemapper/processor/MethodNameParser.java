@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Suggestions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -188,7 +189,7 @@ final class MethodNameParser {
         : rest.endsWith("Asc") ? rest.substring(0, rest.length() - 3) : rest;
     return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
         "'" + bare + "' after OrderBy is not a property of " + entity
-            + Similarity.didYouMean(decapitalize(bare), properties)
+            + Suggestions.didYouMean(decapitalize(bare), properties)
             + "; an ordering is OrderBy followed by property names, each optionally followed by Asc or Desc");
   }
 
@@ -245,7 +246,7 @@ final class MethodNameParser {
       if (!known && !segment.isEmpty()) {
         String guess = decapitalize(bare);
         return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
-            "'" + bare + "' is not a property of " + entity + Similarity.didYouMean(guess, properties)
+            "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
                 + "; conditions are property names joined by And, each optionally followed by Between,"
                 + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual or StartsWith");
       }

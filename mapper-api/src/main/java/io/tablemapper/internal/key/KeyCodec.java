@@ -154,11 +154,6 @@ public final class KeyCodec {
     }
   }
 
-  /** The width of the full-domain encoding of an integral type: a sign character and its digits. */
-  public static int signedWidth(KeyType type) {
-    return 1 + type.digits();
-  }
-
   /**
    * Appends the full-domain encoding of an integral value: {@code 0} and the value's digits when it is
    * non-negative, {@code -} and the digits of {@code value - MIN_VALUE} when it is negative; descending encodes

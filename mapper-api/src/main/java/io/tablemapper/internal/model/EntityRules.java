@@ -402,7 +402,7 @@ public final class EntityRules {
   /** A placeholder naming no property. */
   public static String keyUnknownProperty(String what, String entity, String name, Collection<String> known) {
     return what + " of " + entity + " refers to '" + name + "', which is not a property of " + entity
-        + didYouMean(name, known);
+        + Suggestions.didYouMean(name, known);
   }
 
   /** A placeholder naming a property that is not stored as itself ({@code role} as "@Transient"). */
@@ -488,7 +488,7 @@ public final class EntityRules {
   /** An index copying an unknown property. */
   public static String indexUnknownProperty(String entity, String name, String property, Collection<String> known) {
     return "index '" + name + "' of " + entity + " copies '" + property + "', which is not a stored"
-        + " property of " + entity + didYouMean(property, known);
+        + " property of " + entity + Suggestions.didYouMean(property, known);
   }
 
   // ------------------------------------------------------------------ schema evolution
@@ -652,49 +652,5 @@ public final class EntityRules {
     }
     String rest = template.source().substring(escaped);
     return name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1) + "_" + rest;
-  }
-
-  // ------------------------------------------------------------------ suggestions
-
-  /** " (did you mean 'x'?)", or "" when no candidate is close enough to be a likely typo. */
-  public static String didYouMean(String name, Collection<String> candidates) {
-    String closest = closest(name, candidates);
-    return closest == null ? "" : " (did you mean '" + closest + "'?)";
-  }
-
-  /** The candidate closest to {@code name} by edit distance, if close enough to be a likely typo; else null. */
-  public static String closest(String name, Collection<String> candidates) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    String lower = name.toLowerCase(Locale.ROOT);
-    for (String candidate : candidates) {
-      int distance = distance(lower, candidate.toLowerCase(Locale.ROOT));
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        best = candidate;
-      }
-    }
-    int allowed = Math.max(2, name.length() / 3);
-    return best != null && bestDistance <= allowed ? best : null;
-  }
-
-  /** The edit (Levenshtein) distance. */
-  public static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

@@ -22,8 +22,8 @@ class EntityRulesTest {
 
   @Test
   void aSuggestionIsMadeOnlyForALikelyTypo() {
-    assertThat(EntityRules.didYouMean("emial", List.of("email", "name"))).isEqualTo(" (did you mean 'email'?)");
-    assertThat(EntityRules.didYouMean("salary", List.of("email", "name"))).isEmpty();
+    assertThat(Suggestions.didYouMean("emial", List.of("email", "name"))).isEqualTo(" (did you mean 'email'?)");
+    assertThat(Suggestions.didYouMean("salary", List.of("email", "name"))).isEmpty();
   }
 
   @Test
