@@ -1,15 +1,14 @@
 package io.tablemapper.internal.key;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.booleans;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.Tuple.Tuple2;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * The integral encodings, for byte, short, int and long and their boxes: the full-domain encoding {@code {v}}
@@ -54,41 +53,46 @@ class IntegralKeyEncodingTest {
 
   // ------------------------------------------------------------------ generators
 
-  private static Arbitrary<Case> fullDomain(Class<?> primitive, Class<?> box) {
+  private static Gen<Case> fullDomain(Class<?> primitive, Class<?> box) {
     KeyType type = KeyType.forClass(primitive);
-    Arbitrary<Tuple2<Long, Long>> pairs = KeyArbitraries.pairs(
-        KeyArbitraries.longsIn(type.minValue(), type.maxValue()),
-        KeyArbitraries.longNeighbours(type.minValue(), type.maxValue()));
-    return Combinators.combine(
-            Arbitraries.of(primitive, box), Arbitraries.of(false, true), Arbitraries.of(Keys.SHAPES), pairs)
-        .as((javaType, desc, shape, pair) -> new Case(javaType, 0, desc, shape, pair.get1(), pair.get2()));
+    Gen<Pair<Long, Long>> pairs = KeyGenerators.pairs(
+        KeyGenerators.longsIn(type.minValue(), type.maxValue()),
+        KeyGenerators.longNeighbours(type.minValue(), type.maxValue()));
+    return Generate.pick(List.<Class<?>>of(primitive, box))
+        .zip(booleans().all(), Generate.pick(List.of(Keys.SHAPES)), pairs,
+            (javaType, desc, shape, pair) -> new Case(javaType, 0, desc, shape, pair._1, pair._2));
   }
 
   /**
    * Cases for every width. The values' range depends on the width, so they are generated width-free and placed in
-   * 0 … max afterwards (a flatMap per try would cost more than the checks): a magnitude counted from 0 or from the
-   * top of the range, and a second value that is independent, a neighbour of the first, or equal to it.
+   * 0 … max afterwards, which puts the magnitudes' edges at both ends of every width's range: a magnitude counted
+   * from 0 or from the top of the range, and a second value that is independent, a neighbour of the first, or
+   * equal to it.
    */
-  private static Arbitrary<Case> padded(Class<?> primitive, Class<?> box) {
+  private static Gen<Case> padded(Class<?> primitive, Class<?> box) {
     KeyType type = KeyType.forClass(primitive);
-    Arbitrary<Long> magnitudes = KeyArbitraries.longsIn(0, Long.MAX_VALUE);
-    return Combinators.combine(
-            Arbitraries.of(primitive, box),
-            Arbitraries.integers().between(1, KeyTemplate.MAX_WIDTH),
-            Arbitraries.of(false, true),
-            Arbitraries.of(Keys.SHAPES),
-            Combinators.combine(magnitudes, Arbitraries.of(false, true)).as(Placed::new),
-            Combinators.combine(magnitudes, Arbitraries.of(false, true)).as(Placed::new),
-            Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.just(INDEPENDENT)),
-                Tuple.of(5, Arbitraries.integers().between(-3, 3)),
-                Tuple.of(1, Arbitraries.just(0))))
-        .as((javaType, width, desc, shape, a, b, delta) -> {
-          long max = Math.min(KeyCodec.maxPadded(width), type.maxValue());
-          long first = a.in(max);
-          long second = delta == INDEPENDENT ? b.in(max) : KeyArbitraries.clamp(first, delta, 0, max);
-          return new Case(javaType, width, desc, shape, first, second);
-        });
+    Gen<Class<?>> javaTypes = Generate.pick(List.of(primitive, box));
+    Gen<Integer> widths = Generate.range(1, KeyTemplate.MAX_WIDTH);
+    Gen<Boolean> descs = booleans().all();
+    Gen<String> shapes = Generate.pick(List.of(Keys.SHAPES));
+    Gen<Placed> placed = KeyGenerators.longsIn(0, Long.MAX_VALUE).zip(booleans().all(), Placed::new);
+    Gen<Integer> deltas = Generate.frequency(
+        Pair.of(4, Generate.constant(INDEPENDENT)),
+        Pair.of(5, Generate.range(-3, 3)),
+        Pair.of(1, Generate.constant(0)));
+    return in -> {
+      Class<?> javaType = javaTypes.generate(in);
+      int width = widths.generate(in);
+      boolean desc = descs.generate(in);
+      String shape = shapes.generate(in);
+      Placed a = placed.generate(in);
+      Placed b = placed.generate(in);
+      int delta = deltas.generate(in);
+      long max = Math.min(KeyCodec.maxPadded(width), type.maxValue());
+      long first = a.in(max);
+      long second = delta == INDEPENDENT ? b.in(max) : KeyGenerators.clamp(first, delta, 0, max);
+      return new Case(javaType, width, desc, shape, first, second);
+    };
   }
 
   /** Marks a second value that is independent of the first rather than a step away from it. */
@@ -102,43 +106,35 @@ class IntegralKeyEncodingTest {
     }
   }
 
-  @Provide
-  Arbitrary<Case> bytes() {
+  private static Gen<Case> bytes() {
     return fullDomain(byte.class, Byte.class);
   }
 
-  @Provide
-  Arbitrary<Case> shorts() {
+  private static Gen<Case> shorts() {
     return fullDomain(short.class, Short.class);
   }
 
-  @Provide
-  Arbitrary<Case> ints() {
+  private static Gen<Case> ints() {
     return fullDomain(int.class, Integer.class);
   }
 
-  @Provide
-  Arbitrary<Case> longs() {
+  private static Gen<Case> longs() {
     return fullDomain(long.class, Long.class);
   }
 
-  @Provide
-  Arbitrary<Case> paddedBytes() {
+  private static Gen<Case> paddedBytes() {
     return padded(byte.class, Byte.class);
   }
 
-  @Provide
-  Arbitrary<Case> paddedShorts() {
+  private static Gen<Case> paddedShorts() {
     return padded(short.class, Short.class);
   }
 
-  @Provide
-  Arbitrary<Case> paddedInts() {
+  private static Gen<Case> paddedInts() {
     return padded(int.class, Integer.class);
   }
 
-  @Provide
-  Arbitrary<Case> paddedLongs() {
+  private static Gen<Case> paddedLongs() {
     return padded(long.class, Long.class);
   }
 
@@ -169,97 +165,115 @@ class IntegralKeyEncodingTest {
 
   // ------------------------------------------------------------------ full domain
 
-  @Property
-  void everyByteDecodesToItselfFromAKeyOfFixedWidth(@ForAll("bytes") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyByteDecodesToItselfFromAKeyOfFixedWidth() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(bytes())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void byteKeysSortAsTheBytesDoAndDescendingReversesThem(@ForAll("bytes") Case c) {
-    sortsNumerically(c);
+  @Test
+  void byteKeysSortAsTheBytesDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(bytes())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyShortDecodesToItselfFromAKeyOfFixedWidth(@ForAll("shorts") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyShortDecodesToItselfFromAKeyOfFixedWidth() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(shorts())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void shortKeysSortAsTheShortsDoAndDescendingReversesThem(@ForAll("shorts") Case c) {
-    sortsNumerically(c);
+  @Test
+  void shortKeysSortAsTheShortsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(shorts())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyIntDecodesToItselfFromAKeyOfFixedWidth(@ForAll("ints") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyIntDecodesToItselfFromAKeyOfFixedWidth() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(ints())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void intKeysSortAsTheIntsDoAndDescendingReversesThem(@ForAll("ints") Case c) {
-    sortsNumerically(c);
+  @Test
+  void intKeysSortAsTheIntsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(ints())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyLongDecodesToItselfFromAKeyOfFixedWidth(@ForAll("longs") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyLongDecodesToItselfFromAKeyOfFixedWidth() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(longs())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void longKeysSortAsTheLongsDoAndDescendingReversesThem(@ForAll("longs") Case c) {
-    sortsNumerically(c);
+  @Test
+  void longKeysSortAsTheLongsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(longs())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
   // ------------------------------------------------------------------ zero padded
 
-  @Property
-  void everyByteThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits(@ForAll("paddedBytes") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyByteThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedBytes())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void paddedByteKeysSortAsTheBytesDoAndDescendingReversesThem(@ForAll("paddedBytes") Case c) {
-    sortsNumerically(c);
+  @Test
+  void paddedByteKeysSortAsTheBytesDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedBytes())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyShortThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits(@ForAll("paddedShorts") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyShortThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedShorts())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void paddedShortKeysSortAsTheShortsDoAndDescendingReversesThem(@ForAll("paddedShorts") Case c) {
-    sortsNumerically(c);
+  @Test
+  void paddedShortKeysSortAsTheShortsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedShorts())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyIntThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits(@ForAll("paddedInts") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyIntThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedInts())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void paddedIntKeysSortAsTheIntsDoAndDescendingReversesThem(@ForAll("paddedInts") Case c) {
-    sortsNumerically(c);
+  @Test
+  void paddedIntKeysSortAsTheIntsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedInts())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
-  @Property
-  void everyLongThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits(@ForAll("paddedLongs") Case c) {
-    roundTripsAtFixedWidth(c);
+  @Test
+  void everyLongThatFitsAWidthDecodesToItselfFromExactlyThatManyDigits() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedLongs())
+        .checkAssert(IntegralKeyEncodingTest::roundTripsAtFixedWidth);
   }
 
-  @Property
-  void paddedLongKeysSortAsTheLongsDoAndDescendingReversesThem(@ForAll("paddedLongs") Case c) {
-    sortsNumerically(c);
+  @Test
+  void paddedLongKeysSortAsTheLongsDoAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedLongs())
+        .checkAssert(IntegralKeyEncodingTest::sortsNumerically);
   }
 
   /** The documented descending padded encoding is the nines' complement: 10^N − 1 − v, for every width. */
-  @Property
-  void descendingPaddingWritesTheNinesComplementOfTheValue(@ForAll("paddedLongs") Case c) {
-    String ascending = KeySpec.of("E", "RowKey", Keys.placeholder(c.width(), false), long.class).compose(c.a());
-    String descending = KeySpec.of("E", "RowKey", Keys.placeholder(c.width(), true), long.class).compose(c.a());
-    StringBuilder complement = new StringBuilder();
-    for (char digit : ascending.toCharArray()) {
-      complement.append((char) ('9' - digit + '0'));
-    }
-    assertThat(descending).isEqualTo(complement.toString());
+  @Test
+  void descendingPaddingWritesTheNinesComplementOfTheValue() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(paddedLongs()).checkAssert(c -> {
+      String ascending = KeySpec.of("E", "RowKey", Keys.placeholder(c.width(), false), long.class).compose(c.a());
+      String descending = KeySpec.of("E", "RowKey", Keys.placeholder(c.width(), true), long.class).compose(c.a());
+      StringBuilder complement = new StringBuilder();
+      for (char digit : ascending.toCharArray()) {
+        complement.append((char) ('9' - digit + '0'));
+      }
+      assertThat(descending).isEqualTo(complement.toString());
+    });
   }
 }

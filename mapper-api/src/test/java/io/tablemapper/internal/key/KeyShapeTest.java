@@ -1,6 +1,8 @@
 package io.tablemapper.internal.key;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.booleans;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -11,12 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * Shapes describe every key their template can produce (checked against real encodings over each type's whole
@@ -48,86 +47,98 @@ class KeyShapeTest {
 
   // ------------------------------------------------------------------ every encoding fits its shape
 
-  @Property
-  void integersFitTheirShapeWithAndWithoutPaddingAscendingAndDescending(@ForAll long value, @ForAll boolean desc) {
-    assertFits(KeySpec.of("E", "RowKey", "n_{v" + (desc ? ":desc" : "") + "}_x", long.class), value);
-    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", int.class), (int) value);
-    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", short.class), (short) value);
-    assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", byte.class), (byte) value);
-    long padded = Math.floorMod(value, 100_000_000L);
-    assertFits(KeySpec.of("E", "RowKey", "p{v:08" + (desc ? ":desc" : "") + "}q", long.class), padded);
+  @Test
+  void integersFitTheirShapeWithAndWithoutPaddingAscendingAndDescending() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(longs(), booleans().all())
+        .checkAssert((boxed, desc) -> {
+          long value = boxed;
+          assertFits(KeySpec.of("E", "RowKey", "n_{v" + (desc ? ":desc" : "") + "}_x", long.class), value);
+          assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", int.class), (int) value);
+          assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", short.class), (short) value);
+          assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", byte.class), (byte) value);
+          long padded = Math.floorMod(value, 100_000_000L);
+          assertFits(KeySpec.of("E", "RowKey", "p{v:08" + (desc ? ":desc" : "") + "}q", long.class), padded);
+        });
   }
 
-  @Property
-  void timesFitTheirShapeAscendingAndDescending(
-      @ForAll("instants") Instant instant, @ForAll("localDateTimes") LocalDateTime dateTime,
-      @ForAll("localDates") LocalDate date, @ForAll("offsetDateTimes") OffsetDateTime offsetDateTime,
-      @ForAll boolean desc) {
-    String modifier = desc ? ":desc" : "";
-    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", Instant.class), instant);
-    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDateTime.class), dateTime);
-    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDate.class), date);
-    assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", OffsetDateTime.class), offsetDateTime);
+  /** The four time types and the order in one case, since a property takes at most four generators. */
+  private record Times(
+      Instant instant, LocalDateTime dateTime, LocalDate date, OffsetDateTime offsetDateTime, boolean desc) {}
+
+  @Test
+  void timesFitTheirShapeAscendingAndDescending() {
+    Gen<Times> times =
+        instants().zip(localDateTimes(), localDates(), offsetDateTimes(), booleans().all(), Times::new);
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(times).checkAssert(t -> {
+      String modifier = t.desc() ? ":desc" : "";
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", Instant.class), t.instant());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDateTime.class), t.dateTime());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDate.class), t.date());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", OffsetDateTime.class), t.offsetDateTime());
+    });
   }
 
-  @Property
-  void textsFitTheirShape(
-      @ForAll("uuids") UUID uuid, @ForAll boolean flag, @ForAll("strings") String text,
-      @ForAll TextKeyEncodingTest.Fruit fruit) {
-    assertFits(KeySpec.of("E", "RowKey", "{u}{f}|{s}", UUID.class, boolean.class, String.class), uuid, flag, text);
-    assertFits(KeySpec.of("E", "RowKey", "{fruit}|{s}", TextKeyEncodingTest.Fruit.class, String.class), fruit, text);
+  @Test
+  void textsFitTheirShape() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000)
+        .forAll(uuids(), booleans().all(), strings(), Generate.enumValues(TextKeyEncodingTest.Fruit.class))
+        .checkAssert((uuid, flag, text, fruit) -> {
+          assertFits(KeySpec.of("E", "RowKey", "{u}{f}|{s}", UUID.class, boolean.class, String.class),
+              uuid, flag, text);
+          assertFits(KeySpec.of("E", "RowKey", "{fruit}|{s}", TextKeyEncodingTest.Fruit.class, String.class),
+              fruit, text);
+        });
   }
 
-  @Provide
-  Arbitrary<Instant> instants() {
-    return KeyArbitraries.instants();
+  /** Every long, MIN_VALUE, MAX_VALUE, 0 and ±1 among them. */
+  private static Gen<Long> longs() {
+    return KeyGenerators.longsIn(Long.MIN_VALUE, Long.MAX_VALUE);
   }
 
-  @Provide
-  Arbitrary<LocalDateTime> localDateTimes() {
-    return KeyArbitraries.localDateTimes();
+  private static Gen<Instant> instants() {
+    return KeyGenerators.instants();
   }
 
-  @Provide
-  Arbitrary<LocalDate> localDates() {
-    return KeyArbitraries.localDates();
+  private static Gen<LocalDateTime> localDateTimes() {
+    return KeyGenerators.localDateTimes();
   }
 
-  @Provide
-  Arbitrary<OffsetDateTime> offsetDateTimes() {
-    return KeyArbitraries.offsetDateTimes();
+  private static Gen<LocalDate> localDates() {
+    return KeyGenerators.localDates();
   }
 
-  @Provide
-  Arbitrary<UUID> uuids() {
-    return KeyArbitraries.uuids();
+  private static Gen<OffsetDateTime> offsetDateTimes() {
+    return KeyGenerators.offsetDateTimes();
   }
 
-  @Provide
-  Arbitrary<String> strings() {
-    return Arbitraries.oneOf(KeyArbitraries.keyStrings(), Arbitraries.just(""));
+  private static Gen<UUID> uuids() {
+    return KeyGenerators.uuids();
+  }
+
+  private static Gen<String> strings() {
+    return KeyGenerators.oneOf(List.of(KeyGenerators.keyStrings(), Generate.constant("")));
   }
 
   // ------------------------------------------------------------------ proofs
 
-  @Example
+  @Test
   void literalPrefixesThatDoNotStartWithOneAnotherAreDisjoint() {
     assertThat(shape("empid_{id:08}", KeyType.INT).disjoint(shape("email_{e}", KeyType.STRING))).isTrue();
     assertThat(shape("department").disjoint(shape("empid_{id:08}", KeyType.INT))).isTrue();
   }
 
-  @Example
+  @Test
   void aPrefixThatStartsAnotherIsNotDisjoint() {
     assertThat(shape("emp{e}", KeyType.STRING).disjoint(shape("empid_{id:08}", KeyType.INT))).isFalse();
     assertThat(shape("e_{a}", KeyType.STRING).disjoint(shape("e_{b:04}", KeyType.INT))).isFalse();
   }
 
-  @Example
+  @Test
   void aLeadingStringProvesNothing() {
     assertThat(shape("{name}_x", KeyType.STRING).disjoint(shape("p_{id}", KeyType.INT))).isFalse();
   }
 
-  @Example
+  @Test
   void encodingsWhoseCharactersDifferAreDisjointEvenWithoutLiterals() {
     // A padded number always starts with a digit; a UUID's ninth character is always '-'.
     assertThat(shape("{id:04}", KeyType.INT).disjoint(shape("x{name}", KeyType.STRING))).isTrue();
@@ -135,14 +146,14 @@ class KeyShapeTest {
     assertThat(shape("{flag}", KeyType.BOOLEAN).disjoint(shape("{id}", KeyType.INT))).isTrue();
   }
 
-  @Example
+  @Test
   void keysOfDifferentFixedLengthsAreDisjoint() {
     assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{a:05}", KeyType.INT))).isTrue();
     assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{a:04}", KeyType.INT))).isFalse();
     assertThat(shape("{a:04}", KeyType.INT).disjoint(shape("{b:02}{s}", KeyType.INT, KeyType.STRING))).isFalse();
   }
 
-  @Example
+  @Test
   void enumConstantsGiveTheirCharacters() {
     KeyShape colours = KeyShape.of(KeyTemplate.parse("{c}_"), List.of(KeyType.ENUM), List.of(Set.of("RED", "BLUE")));
     assertThat(colours.leadingPositions()).containsExactly("BR");
@@ -152,7 +163,7 @@ class KeyShapeTest {
     assertThat(colours.disjoint(shape("RED_"))).isFalse();
   }
 
-  @Example
+  @Test
   void lengthsAddUpOverTheTemplate() {
     KeyShape employee = shape("empid_{id:08}_{at:desc}", KeyType.INT, KeyType.INSTANT);
     assertThat(employee.minLength()).isEqualTo(6 + 8 + 1 + 29);

@@ -1,18 +1,19 @@
 package io.tablemapper.internal.key;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.booleans;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple.Tuple2;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * The time encodings over the whole domain of each java.time type (Instant.MIN to Instant.MAX, LocalDate.MIN to
@@ -58,10 +59,10 @@ class TimeKeyEncodingTest {
    * one year further on each side); the calendar repeats every cycle, so month, day and time are unchanged.
    */
   private static long cycles(Instant value) {
-    if (value.getEpochSecond() < KeyArbitraries.LOCAL_MIN_SECOND) {
+    if (value.getEpochSecond() < KeyGenerators.LOCAL_MIN_SECOND) {
       return -1000;
     }
-    return value.getEpochSecond() > KeyArbitraries.LOCAL_MAX_SECOND ? 1000 : 0;
+    return value.getEpochSecond() > KeyGenerators.LOCAL_MAX_SECOND ? 1000 : 0;
   }
 
   private static LocalDateTime shifted(Instant value) {
@@ -83,149 +84,150 @@ class TimeKeyEncodingTest {
     return year >= 0 && year <= 9999 ? 10 : 17;
   }
 
-  @Provide
-  Arbitrary<String> shapes() {
-    return Arbitraries.of(Keys.SHAPES);
+  private static Gen<String> shapes() {
+    return Generate.pick(List.of(Keys.SHAPES));
   }
 
   // ------------------------------------------------------------------ Instant
 
-  @Property
-  void everyInstantDecodesToItselfFromAKeyOfTheDocumentedForm(
-      @ForAll("instants") Instant value, @ForAll boolean desc, @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, Instant.class);
-    String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
-    if (desc) {
-      assertThat(encoded).hasSize(29);
-    } else {
-      assertThat(encoded).hasSize(dateWidth(utcYear(value)) + 20).isEqualTo(documentedInstant(value));
-    }
+  @Test
+  void everyInstantDecodesToItselfFromAKeyOfTheDocumentedForm() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(instants(), booleans().all(), shapes())
+        .checkAssert((value, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, Instant.class);
+          String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
+          if (desc) {
+            assertThat(encoded).hasSize(29);
+          } else {
+            assertThat(encoded).hasSize(dateWidth(utcYear(value)) + 20).isEqualTo(documentedInstant(value));
+          }
+        });
   }
 
-  @Property
-  void instantKeysSortChronologicallyAndDescendingReversesThem(
-      @ForAll("instantPairs") Tuple2<Instant, Instant> pair, @ForAll boolean desc, @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, Instant.class);
-    int order = pair.get1().compareTo(pair.get2());
-    Keys.assertSortsLike(Keys.encode(spec, pair.get1()), Keys.encode(spec, pair.get2()), desc ? -order : order);
+  @Test
+  void instantKeysSortChronologicallyAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(instantPairs(), booleans().all(), shapes())
+        .checkAssert((pair, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, Instant.class);
+          int order = pair._1.compareTo(pair._2);
+          Keys.assertSortsLike(Keys.encode(spec, pair._1), Keys.encode(spec, pair._2), desc ? -order : order);
+        });
   }
 
-  @Provide
-  Arbitrary<Instant> instants() {
-    return KeyArbitraries.instants();
+  private static Gen<Instant> instants() {
+    return KeyGenerators.instants();
   }
 
-  @Provide
-  Arbitrary<Tuple2<Instant, Instant>> instantPairs() {
-    return KeyArbitraries.pairs(KeyArbitraries.instants(), KeyArbitraries::instantNeighbours);
+  private static Gen<Pair<Instant, Instant>> instantPairs() {
+    return KeyGenerators.pairs(KeyGenerators.instants(), KeyGenerators::instantNeighbours);
   }
 
   // ------------------------------------------------------------------ LocalDateTime
 
-  @Property
-  void everyLocalDateTimeDecodesToItselfFromAKeyOfTheDocumentedForm(
-      @ForAll("localDateTimes") LocalDateTime value, @ForAll boolean desc, @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, LocalDateTime.class);
-    String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
-    if (desc) {
-      assertThat(encoded).hasSize(29);
-    } else {
-      assertThat(encoded).hasSize(dateWidth(value.getYear()) + 19).isEqualTo(documentedDateTime(value, true));
-    }
+  @Test
+  void everyLocalDateTimeDecodesToItselfFromAKeyOfTheDocumentedForm() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(localDateTimes(), booleans().all(), shapes())
+        .checkAssert((value, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, LocalDateTime.class);
+          String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
+          if (desc) {
+            assertThat(encoded).hasSize(29);
+          } else {
+            assertThat(encoded).hasSize(dateWidth(value.getYear()) + 19).isEqualTo(documentedDateTime(value, true));
+          }
+        });
   }
 
-  @Property
-  void localDateTimeKeysSortChronologicallyAndDescendingReversesThem(
-      @ForAll("localDateTimePairs") Tuple2<LocalDateTime, LocalDateTime> pair,
-      @ForAll boolean desc,
-      @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, LocalDateTime.class);
-    int order = pair.get1().compareTo(pair.get2());
-    Keys.assertSortsLike(Keys.encode(spec, pair.get1()), Keys.encode(spec, pair.get2()), desc ? -order : order);
+  @Test
+  void localDateTimeKeysSortChronologicallyAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(localDateTimePairs(), booleans().all(), shapes())
+        .checkAssert((pair, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, LocalDateTime.class);
+          int order = pair._1.compareTo(pair._2);
+          Keys.assertSortsLike(Keys.encode(spec, pair._1), Keys.encode(spec, pair._2), desc ? -order : order);
+        });
   }
 
-  @Provide
-  Arbitrary<LocalDateTime> localDateTimes() {
-    return KeyArbitraries.localDateTimes();
+  private static Gen<LocalDateTime> localDateTimes() {
+    return KeyGenerators.localDateTimes();
   }
 
-  @Provide
-  Arbitrary<Tuple2<LocalDateTime, LocalDateTime>> localDateTimePairs() {
-    return KeyArbitraries.pairs(KeyArbitraries.localDateTimes(), KeyArbitraries::localDateTimeNeighbours);
+  private static Gen<Pair<LocalDateTime, LocalDateTime>> localDateTimePairs() {
+    return KeyGenerators.pairs(KeyGenerators.localDateTimes(), KeyGenerators::localDateTimeNeighbours);
   }
 
   // ------------------------------------------------------------------ LocalDate
 
-  @Property
-  void everyLocalDateDecodesToItselfFromAKeyOfTheDocumentedForm(
-      @ForAll("localDates") LocalDate value, @ForAll boolean desc, @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, LocalDate.class);
-    String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
-    if (desc) {
-      assertThat(encoded).hasSize(20);
-    } else {
-      assertThat(encoded)
-          .hasSize(dateWidth(value.getYear()))
-          .isEqualTo(documentedDateTime(value.atStartOfDay(), false));
-    }
+  @Test
+  void everyLocalDateDecodesToItselfFromAKeyOfTheDocumentedForm() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(localDates(), booleans().all(), shapes())
+        .checkAssert((value, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, LocalDate.class);
+          String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
+          if (desc) {
+            assertThat(encoded).hasSize(20);
+          } else {
+            assertThat(encoded)
+                .hasSize(dateWidth(value.getYear()))
+                .isEqualTo(documentedDateTime(value.atStartOfDay(), false));
+          }
+        });
   }
 
-  @Property
-  void localDateKeysSortChronologicallyAndDescendingReversesThem(
-      @ForAll("localDatePairs") Tuple2<LocalDate, LocalDate> pair,
-      @ForAll boolean desc,
-      @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, LocalDate.class);
-    int order = pair.get1().compareTo(pair.get2());
-    Keys.assertSortsLike(Keys.encode(spec, pair.get1()), Keys.encode(spec, pair.get2()), desc ? -order : order);
+  @Test
+  void localDateKeysSortChronologicallyAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(localDatePairs(), booleans().all(), shapes())
+        .checkAssert((pair, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, LocalDate.class);
+          int order = pair._1.compareTo(pair._2);
+          Keys.assertSortsLike(Keys.encode(spec, pair._1), Keys.encode(spec, pair._2), desc ? -order : order);
+        });
   }
 
-  @Provide
-  Arbitrary<LocalDate> localDates() {
-    return KeyArbitraries.localDates();
+  private static Gen<LocalDate> localDates() {
+    return KeyGenerators.localDates();
   }
 
-  @Provide
-  Arbitrary<Tuple2<LocalDate, LocalDate>> localDatePairs() {
-    return KeyArbitraries.pairs(KeyArbitraries.localDates(), KeyArbitraries::localDateNeighbours);
+  private static Gen<Pair<LocalDate, LocalDate>> localDatePairs() {
+    return KeyGenerators.pairs(KeyGenerators.localDates(), KeyGenerators::localDateNeighbours);
   }
 
   // ------------------------------------------------------------------ OffsetDateTime
 
-  @Property
-  void everyOffsetDateTimeDecodesToItselfWithItsOffset(
-      @ForAll("offsetDateTimes") OffsetDateTime value, @ForAll boolean desc, @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, OffsetDateTime.class);
-    String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
-    OffsetDateTime decoded = (OffsetDateTime) spec.decode(Keys.encode(spec, value))[0];
-    assertThat(decoded.getOffset()).isEqualTo(value.getOffset());
-    int shiftedOffset = value.getOffset().getTotalSeconds() + 64_800;
-    if (desc) {
-      assertThat(encoded).hasSize(36).endsWith(String.format("@%06d", 129_600 - shiftedOffset));
-    } else {
-      assertThat(encoded)
-          .isEqualTo(documentedInstant(value.toInstant()) + String.format("@%06d", shiftedOffset))
-          .hasSize(dateWidth(utcYear(value.toInstant())) + 27);
-    }
+  @Test
+  void everyOffsetDateTimeDecodesToItselfWithItsOffset() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(offsetDateTimes(), booleans().all(), shapes())
+        .checkAssert((value, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, OffsetDateTime.class);
+          String encoded = encoded(spec, Keys.assertRoundTrip(spec, value));
+          OffsetDateTime decoded = (OffsetDateTime) spec.decode(Keys.encode(spec, value))[0];
+          assertThat(decoded.getOffset()).isEqualTo(value.getOffset());
+          int shiftedOffset = value.getOffset().getTotalSeconds() + 64_800;
+          if (desc) {
+            assertThat(encoded).hasSize(36).endsWith(String.format("@%06d", 129_600 - shiftedOffset));
+          } else {
+            assertThat(encoded)
+                .isEqualTo(documentedInstant(value.toInstant()) + String.format("@%06d", shiftedOffset))
+                .hasSize(dateWidth(utcYear(value.toInstant())) + 27);
+          }
+        });
   }
 
-  @Property
-  void offsetDateTimeKeysSortAsCompareToDoesAndDescendingReversesThem(
-      @ForAll("offsetDateTimePairs") Tuple2<OffsetDateTime, OffsetDateTime> pair,
-      @ForAll boolean desc,
-      @ForAll("shapes") String shape) {
-    KeySpec spec = spec(shape, desc, OffsetDateTime.class);
-    int order = pair.get1().compareTo(pair.get2());
-    Keys.assertSortsLike(Keys.encode(spec, pair.get1()), Keys.encode(spec, pair.get2()), desc ? -order : order);
+  @Test
+  void offsetDateTimeKeysSortAsCompareToDoesAndDescendingReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(offsetDateTimePairs(), booleans().all(), shapes())
+        .checkAssert((pair, desc, shape) -> {
+          KeySpec spec = spec(shape, desc, OffsetDateTime.class);
+          int order = pair._1.compareTo(pair._2);
+          Keys.assertSortsLike(Keys.encode(spec, pair._1), Keys.encode(spec, pair._2), desc ? -order : order);
+        });
   }
 
-  @Provide
-  Arbitrary<OffsetDateTime> offsetDateTimes() {
-    return KeyArbitraries.offsetDateTimes();
+  private static Gen<OffsetDateTime> offsetDateTimes() {
+    return KeyGenerators.offsetDateTimes();
   }
 
-  @Provide
-  Arbitrary<Tuple2<OffsetDateTime, OffsetDateTime>> offsetDateTimePairs() {
-    return KeyArbitraries.pairs(KeyArbitraries.offsetDateTimes(), KeyArbitraries::offsetDateTimeNeighbours);
+  private static Gen<Pair<OffsetDateTime, OffsetDateTime>> offsetDateTimePairs() {
+    return KeyGenerators.pairs(KeyGenerators.offsetDateTimes(), KeyGenerators::offsetDateTimeNeighbours);
   }
 }
