@@ -90,27 +90,43 @@ final class Diagnostics {
   }
 
   /**
-   * The entity rules' view of these diagnostics for one entity: a problem goes on the attribute of the annotation
-   * mirror the rules were given as its site, else on the type.
+   * The entity rules' view of these diagnostics for one entity. A site is an element (a property's field, a method),
+   * an annotation of the entity, or an {@link ElementProperty.AnnotatedSite}; a problem goes on the attribute the rules
+   * name, else on the annotation, else on the element; a null site is the entity.
    */
   Problems problems(TypeElement type) {
     return new Problems() {
       @Override
       public void error(Object site, String attribute, String id, String message) {
-        AnnotationMirror mirror = (AnnotationMirror) site;
-        Diagnostics.this.error(type, mirror, value(mirror, attribute), id, message);
+        report(type, site, attribute, id, message, true);
       }
 
       @Override
       public void warning(Object site, String attribute, String id, String message) {
-        AnnotationMirror mirror = (AnnotationMirror) site;
-        Diagnostics.this.warning(type, mirror, value(mirror, attribute), id, message);
+        report(type, site, attribute, id, message, false);
       }
     };
   }
 
-  private static AnnotationValue value(AnnotationMirror mirror, String attribute) {
-    return mirror == null || attribute == null ? null : Annotations.explicit(mirror, attribute);
+  private void report(TypeElement type, Object site, String attribute, String id, String message, boolean error) {
+    Element element = type;
+    AnnotationMirror annotation = null;
+    if (site instanceof Element) {
+      element = (Element) site;
+    } else if (site instanceof ElementProperty.AnnotatedSite) {
+      element = ((ElementProperty.AnnotatedSite) site).element();
+      annotation = ((ElementProperty.AnnotatedSite) site).annotation();
+    } else if (site != null) {
+      annotation = (AnnotationMirror) site;
+    }
+    AnnotationValue value = annotation == null || attribute == null ? null : Annotations.explicit(annotation, attribute);
+    if (error && annotation == null) {
+      error(element, id, message);
+    } else if (error) {
+      error(element, annotation, value, id, message);
+    } else {
+      warning(element, annotation, value, id, message);
+    }
   }
 
   /** The {@code @SuppressWarnings} value that silences a warning. */

@@ -6,8 +6,9 @@
  * {@code META-INF/tablemapper/plans/<repository>.txt}.
  *
  * <p>Flow: {@link io.tablemapper.processor.TableMapperProcessor} → {@link io.tablemapper.processor.EntityAnalyzer}
- * (with {@link io.tablemapper.processor.KeyTemplates}, {@link io.tablemapper.processor.IndexAnalyzer} and
- * {@link io.tablemapper.processor.KeySpaces}; {@link io.tablemapper.processor.EntityModel}) →
+ * (the class's elements read by {@link io.tablemapper.processor.ElementEntitySource}, every rule decided by the
+ * {@link io.tablemapper.internal.model.EntityChecker} the runtime shares, the result an
+ * {@link io.tablemapper.processor.EntityModel}) →
  * {@link io.tablemapper.processor.Tables} (the checks across the entity types of one table) →
  * {@link io.tablemapper.processor.MetamodelGenerator} and {@link io.tablemapper.processor.MappingGenerator};
  * {@link io.tablemapper.processor.RepositoryAnalyzer} (with {@link io.tablemapper.processor.MethodNameParser},

@@ -65,7 +65,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
       new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-          for (Class<?> ancestor : RuntimeInheritance.entityAncestors(type)) {
+          for (Class<?> ancestor : ClassEntitySource.entityAncestors(type)) {
             of(ancestor);
           }
           return Boolean.TRUE;
@@ -133,7 +133,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
    */
   static void join(EntityMapping<?> subtype) {
     Class<?> type = subtype.entityClass();
-    for (Class<?> ancestor : RuntimeInheritance.entityAncestors(type)) {
+    for (Class<?> ancestor : ClassEntitySource.entityAncestors(type)) {
       EntityMapping<?> mapping = of(ancestor);
       if (!(mapping instanceof Hierarchy)) {
         throw new InvalidEntityException(EntityRules.format(EntityRules.RUNTIME_MAPPING_UNSUPPORTED,

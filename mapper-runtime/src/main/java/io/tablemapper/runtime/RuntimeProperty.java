@@ -2,7 +2,6 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.mapping.JsonType;
-import io.tablemapper.internal.model.ModelProperty;
 import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.internal.model.PropertyRole;
 import java.lang.reflect.AnnotatedElement;
@@ -12,13 +11,12 @@ import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One property of an entity introspected at run time: what the processor's {@code PropertyModel} holds, with the
  * generated accessor in place of generated source.
  */
-final class RuntimeProperty implements ModelProperty {
+final class RuntimeProperty {
   final String name;
   final AnnotatedElement element;
   final Class<?> type;
@@ -36,61 +34,25 @@ final class RuntimeProperty implements ModelProperty {
   int rowKeyIndex = -1;
 
   RuntimeProperty(String name, AnnotatedElement element, Class<?> type, Type genericType, PropertyRole role,
-      PropertyKind kind) {
+      PropertyKind kind, KeyType keyType) {
     this.name = name;
     this.element = element;
     this.type = type;
     this.genericType = genericType;
     this.role = role;
     this.kind = kind;
-    this.keyType = role == PropertyRole.STORED && kind != null && kind != PropertyKind.JSON ? KeyType.forClass(type) : null;
+    this.keyType = keyType;
     this.storedName = name;
   }
 
-  /** How a Java class is stored, or null when the store cannot hold it without {@code @Json}. */
-  static PropertyKind kindOf(Class<?> type) {
-    return PropertyKind.of(type.getCanonicalName(), type.isEnum());
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public PropertyRole role() {
-    return role;
-  }
-
-  @Override
-  public PropertyKind kind() {
-    return kind;
-  }
-
-  @Override
-  public KeyType keyType() {
-    return keyType;
-  }
-
-  @Override
-  public List<String> enumConstants() {
-    List<String> constants = new ArrayList<>();
-    if (type.isEnum()) {
-      for (Object constant : type.getEnumConstants()) {
-        constants.add(((Enum<?>) constant).name());
-      }
-    }
-    return constants;
+  /** Whether it is stored as a property of the row. */
+  boolean stored() {
+    return role == PropertyRole.STORED;
   }
 
   /** Whether its type is primitive. */
   boolean primitive() {
     return type.isPrimitive();
-  }
-
-  @Override
-  public String typeText() {
-    return typeText(genericType);
   }
 
   /** A type as javac prints it in messages: {@code java.util.Map<java.lang.String,java.lang.Integer>}. */
@@ -152,6 +114,11 @@ final class RuntimeProperty implements ModelProperty {
 
   /** The property with this name in a list, or null. */
   static RuntimeProperty named(List<RuntimeProperty> properties, String name) {
-    return ModelProperty.named(properties, name);
+    for (RuntimeProperty property : properties) {
+      if (property.name.equals(name)) {
+        return property;
+      }
+    }
+    return null;
   }
 }

@@ -36,9 +36,9 @@ final class TypeKeySpaces {
    * @throws InvalidEntityException {@code [KeySpaceOverlap]}, naming both key spaces and how to part them
    */
   static void check(EntityMapping<?> mapping, EntityMapping<?> other) {
-    Class<?> owner = RuntimeInheritance.rowKeyOwner(mapping.entityClass());
+    Class<?> owner = ClassEntitySource.rowKeyOwner(mapping.entityClass());
     if (mapping.entityClass() == other.entityClass() || mapping.rowKeySpec() == null || other.rowKeySpec() == null
-        || (owner != null && owner == RuntimeInheritance.rowKeyOwner(other.entityClass()))) {
+        || (owner != null && owner == ClassEntitySource.rowKeyOwner(other.entityClass()))) {
       return;
     }
     KeySpaces.checkAgainst(spaces(mapping), spaces(other), REFUSE);

@@ -9,10 +9,9 @@
  *   <li>finding generated code by name ({@code Employee__Mapping}, {@code EmployeeRepository__Impl}), with
  *       reflection once per class ({@code GeneratedCode}) and a registry of entity types per table
  *       ({@code TypeRegistry});
- *   <li>classes compiled without the processor: {@code EntityIntrospector} checks an {@code @Entity} class with
- *       the processor's rules and messages ({@link io.tablemapper.internal.model.EntityRules};
- *       {@code SchemaDefaults} for defaults and upgrade methods, {@code RuntimeKeys} for keys and indexes) and builds a
- *       {@code RuntimeMapping} that does what generated code does, through accessors Byte Buddy generates into the
+ *   <li>classes compiled without the processor: {@code EntityIntrospector} has an {@code @Entity} class, as
+ *       reflection reads it ({@code ClassEntitySource}), checked by the processor's own rules and messages
+ *       ({@link io.tablemapper.internal.model.EntityChecker}) and builds a {@code RuntimeMapping} that does what generated code does, through accessors Byte Buddy generates into the
  *       entity's package ({@code Accessors}); repositories over such classes serve the writes of
  *       {@link io.tablemapper.api.TableRepository} ({@code CrudRepositories});
  *   <li>writes: an application write becomes an {@code EntityWrite}; its index copies ({@code IndexCopies}) are

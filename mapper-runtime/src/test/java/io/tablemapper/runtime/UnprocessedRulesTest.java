@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The same broken entity classes, compiled with the processor and without it: the processor's compile errors and
- * the runtime's refusal name the same rules with literally the same messages ({@code [Id] message}), because both
- * word them through {@code EntityRules}. All cases compile in one javac run each way.
+ * the runtime's refusal name the same rules with literally the same messages ({@code [Id] message}): both front ends
+ * read the same facts of a class ({@code ElementEntitySource}, {@link ClassEntitySource}) and one
+ * {@code EntityChecker} decides the rules over them. All cases compile in one javac run each way.
  */
 class UnprocessedRulesTest {
   private static final String PACKAGE = "io.tablemapper.runtime.invalid";

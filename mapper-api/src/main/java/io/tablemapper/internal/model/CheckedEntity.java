@@ -1,0 +1,39 @@
+package io.tablemapper.internal.model;
+
+import java.util.List;
+
+/**
+ * An entity class that follows every rule, with what the rules decided of it; what the processor generates code
+ * from and the runtime builds its mapping from.
+ *
+ * @param table the table (a subtype's is its root's)
+ * @param typeName the discriminator
+ * @param properties every property in declaration order, stored or not
+ * @param partitionKey the bound PartitionKey template
+ * @param partitionKeyOwner the class that declares it: the entity or its root
+ * @param rowKey the bound RowKey template; null for an abstract class whose concrete subtypes declare their own
+ * @param rowKeyOwner the class that declares it (the entity or an ancestor), or null
+ * @param indexes the valid indexes
+ * @param upgrade the {@code @Upgrade} method, or null
+ * @param ancestors the {@code @Entity} superclasses, nearest first
+ * @param <P> the front end's property
+ */
+public record CheckedEntity<P extends PropertySource>(
+    EntitySource<P> source,
+    String table,
+    String typeName,
+    int version,
+    List<CheckedProperty<P>> properties,
+    BoundKey<CheckedProperty<P>> partitionKey,
+    EntitySource<?> partitionKeyOwner,
+    BoundKey<CheckedProperty<P>> rowKey,
+    EntitySource<?> rowKeyOwner,
+    List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes,
+    EntitySource.UpgradeMethod upgrade,
+    List<? extends EntitySource<?>> ancestors) {
+
+  /** Whether the class is abstract: only its {@code @Entity} subtypes have rows. */
+  public boolean abstractType() {
+    return source.isAbstract();
+  }
+}

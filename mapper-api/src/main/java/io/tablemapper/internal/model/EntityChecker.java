@@ -1,0 +1,526 @@
+package io.tablemapper.internal.model;
+
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.spi.StoreLimits;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides every rule of an entity class over what a front end read of it ({@link EntitySource}): what the class is,
+ * its table, type, version and cache, its properties (types, roles, accessors), their stored names and defaults,
+ * its place in a hierarchy, its keys ({@link KeyBinder}), its indexes ({@link IndexRules}) and its upgrade method.
+ * The processor reports each problem as a compile error on the element at fault; the runtime refuses a class
+ * compiled without the processor with the same messages. A rule added here holds on both paths.
+ */
+public final class EntityChecker {
+  /** The warning that a PartitionKey is a constant. */
+  public static final String PARTITION_KEY_CONSTANT = "PartitionKeyConstant";
+
+  private EntityChecker() {}
+
+  /**
+   * Checks an entity class.
+   *
+   * @return what the rules decided, or null when an error was reported
+   */
+  public static <P extends PropertySource> CheckedEntity<P> check(EntitySource<P> source, Problems reported) {
+    Counting problems = new Counting(reported);
+    String entity = source.simpleName();
+    if (!checkShape(source, problems)) {
+      return null;
+    }
+    List<? extends EntitySource<?>> ancestors = source.ancestors();
+    EntitySource<?> parent = ancestors.isEmpty() ? null : ancestors.get(0);
+    Object site = source.entitySite();
+    String table = source.declaredTable();
+    if (parent != null) {
+      String inherited = table(parent, ancestors.subList(1, ancestors.size()));
+      if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
+        problems.error(site, "table", EntityRules.ENTITY_INHERITED_TABLE,
+            EntityRules.inheritedTable(entity, table, parent.simpleName(), inherited));
+      }
+      table = inherited;
+    } else if (table.isEmpty()) {
+      table = entity;
+    }
+    if (!StoreLimits.isValidTableName(table)) {
+      problems.error(site, "table", EntityRules.ENTITY_TABLE_NAME, EntityRules.tableName(entity, table));
+    }
+    String typeName = typeName(source);
+    if (!EntityRules.validTypeName(typeName)) {
+      problems.error(site, "type", EntityRules.ENTITY_TYPE_NAME, EntityRules.typeName(entity, typeName));
+    }
+    for (EntitySource<?> ancestor : ancestors) {
+      if (typeName(ancestor).equals(typeName)) {
+        problems.error(site, "type", EntityRules.ENTITY_INHERITED_TYPE,
+            EntityRules.inheritedType(entity, typeName, ancestor.simpleName()));
+      }
+    }
+    int version = source.version();
+    if (version < 1) {
+      problems.error(site, "version", EntityRules.ENTITY_VERSION, EntityRules.version(entity, version));
+    }
+    checkCache(source, problems);
+
+    List<CheckedProperty<P>> properties = properties(source, problems);
+    properties = names(source, properties, problems);
+    properties = defaults(source, properties, problems);
+    checkProperties(source, properties, version, problems);
+
+    if (parent != null) {
+      checkInherited(source, ancestors, problems);
+    }
+    EntitySource<?> partitionKeyOwner = keyOwner(source, ancestors, false);
+    BoundKey<CheckedProperty<P>> partitionKey = key(source, partitionKeyOwner, false, properties, problems);
+    EntitySource<?> rowKeyOwner = keyOwner(source, ancestors, true);
+    BoundKey<CheckedProperty<P>> rowKey = rowKeyOwner == null && source.isAbstract()
+        ? null // its concrete subtypes declare their RowKeys
+        : key(source, rowKeyOwner, true, properties, problems);
+    List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes = List.of();
+    if (rowKeyOwner == null && source.isAbstract() && parent == null && !source.indexes().isEmpty()) {
+      problems.error(source.indexes().get(0).site(), null, EntityRules.ENTITY_INHERITED_INDEX,
+          EntityRules.inheritedIndex(entity, null, entity));
+    } else if (parent == null) {
+      indexes = IndexRules.bind(entity, typeName, properties, rowKey, source.indexes(), problems);
+    }
+    checkKeyDefaults(entity, properties, partitionKey, rowKey, problems);
+    EntitySource.UpgradeMethod upgrade = upgradeMethod(source, version, problems);
+
+    if (problems.errors > 0) {
+      return null;
+    }
+    return new CheckedEntity<>(source, table, typeName, version, List.copyOf(properties), partitionKey,
+        partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors);
+  }
+
+  // ------------------------------------------------------------------ the class and its hierarchy
+
+  private static boolean checkShape(EntitySource<?> source, Problems problems) {
+    String entity = source.simpleName();
+    EntitySource.Shape shape = source.shape();
+    if (shape.notAClass() != null) {
+      problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.notAClass(entity, shape.notAClass()));
+      return false;
+    }
+    if (shape.generic()) {
+      problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.generic(entity));
+      return false;
+    }
+    for (int i = 0; i < shape.enclosing().size(); i++) {
+      EntitySource.Enclosing enclosing = shape.enclosing().get(i);
+      if (enclosing.isPrivate()) {
+        problems.error(null, null, EntityRules.ENTITY_KIND,
+            EntityRules.privateClass(entity, i == 0 ? null : enclosing.simpleName()));
+        return false;
+      }
+      if (enclosing.inner()) {
+        problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.innerClass(entity, enclosing.simpleName()));
+        return false;
+      }
+      if (enclosing.local()) {
+        problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.localClass(entity));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The table of an entity class: its own {@code @Entity(table)}, its nearest entity ancestor's, or its name. */
+  private static String table(EntitySource<?> type, List<? extends EntitySource<?>> ancestors) {
+    if (!type.declaredTable().isEmpty()) {
+      return type.declaredTable();
+    }
+    return ancestors.isEmpty() ? type.simpleName() : table(ancestors.get(0), ancestors.subList(1, ancestors.size()));
+  }
+
+  /** The discriminator of an entity class: its {@code @Entity(type)}, or its simple name. */
+  public static String typeName(EntitySource<?> type) {
+    return type.declaredType().isEmpty() ? type.simpleName() : type.declaredType();
+  }
+
+  /**
+   * The class whose key template of this kind an entity has: its own, else its nearest {@code @Entity} ancestor
+   * that declares one; null if none does. A subtype's own {@code @PartitionKey} is not used (only the root declares
+   * it, and a subtype's is reported); its own {@code @RowKey} is.
+   */
+  private static EntitySource<?> keyOwner(EntitySource<?> type, List<? extends EntitySource<?>> ancestors,
+      boolean rowKey) {
+    if ((ancestors.isEmpty() || rowKey) && template(type, rowKey) != null) {
+      return type;
+    }
+    for (EntitySource<?> ancestor : ancestors) {
+      if (template(ancestor, rowKey) != null) {
+        return ancestor;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The class that declares the RowKey template an entity class has (itself or an {@code @Entity} ancestor), or
+   * null; entity classes with the same one share one key space by design.
+   */
+  public static EntitySource<?> rowKeyOwner(EntitySource<?> type) {
+    return keyOwner(type, type.ancestors(), true);
+  }
+
+  private static String template(EntitySource<?> type, boolean rowKey) {
+    return rowKey ? type.rowKey() : type.partitionKey();
+  }
+
+  /**
+   * The rules of a subtype: it inherits its root's PartitionKey template unchanged (so a partition holds every
+   * subtype), and the RowKey template of the ancestor that declares one, if any (so a query of that class reaches
+   * every subtype); only a subtype of classes that declare none declares its own. No entity of a hierarchy
+   * declares indexes (the copies of one type's index could not be told from another's through the root's queries).
+   */
+  private static void checkInherited(EntitySource<?> source, List<? extends EntitySource<?>> ancestors,
+      Problems problems) {
+    String entity = source.simpleName();
+    EntitySource<?> parent = ancestors.get(0);
+    String root = ancestors.get(ancestors.size() - 1).simpleName();
+    if (source.partitionKey() != null) {
+      problems.error(source.partitionKeySite(), "value", EntityRules.ENTITY_INHERITED_KEY,
+          EntityRules.inheritedPartitionKey(entity, parent.simpleName(), root));
+    }
+    EntitySource<?> declaring = keyOwner(parent, ancestors.subList(1, ancestors.size()), true);
+    if (source.rowKey() != null && declaring != null) {
+      problems.error(source.rowKeySite(), "value", EntityRules.ENTITY_INHERITED_KEY,
+          EntityRules.inheritedRowKey(entity, parent.simpleName(), declaring.simpleName(), declaring.rowKey()));
+    }
+    List<EntitySource<?>> hierarchy = new ArrayList<>();
+    hierarchy.add(source);
+    hierarchy.addAll(ancestors);
+    for (EntitySource<?> type : hierarchy) {
+      if (!type.indexes().isEmpty()) {
+        problems.error(type == source ? type.indexes().get(0).site() : null, null,
+            EntityRules.ENTITY_INHERITED_INDEX,
+            EntityRules.inheritedIndex(entity, type == source ? null : type.simpleName(), root));
+      }
+    }
+  }
+
+  /** {@code @Cached}: the cache holds at least one read, and a cached read expires after at least one second. */
+  private static void checkCache(EntitySource<?> source, Problems problems) {
+    EntitySource.Cache cache = source.cache();
+    if (cache == null) {
+      return;
+    }
+    if (cache.maximumSize() < 1) {
+      problems.error(cache.site(), "maximumSize", EntityRules.CACHED_ARGUMENTS,
+          EntityRules.cachedSize(source.simpleName(), cache.maximumSize()));
+    }
+    if (cache.expireAfterWriteSeconds() < 1) {
+      problems.error(cache.site(), "expireAfterWriteSeconds", EntityRules.CACHED_ARGUMENTS,
+          EntityRules.cachedExpiry(source.simpleName(), cache.expireAfterWriteSeconds()));
+    }
+  }
+
+  // ------------------------------------------------------------------ properties
+
+  /** Each property's role, kind and key type, reporting types and annotations that do not fit. */
+  private static <P extends PropertySource> List<CheckedProperty<P>> properties(EntitySource<P> source,
+      Problems problems) {
+    String entity = source.simpleName();
+    if (!source.isRecord() && !source.hasNoArgumentConstructor() && !source.isAbstract()) {
+      problems.error(null, null, EntityRules.ENTITY_CONSTRUCTOR, EntityRules.constructor(entity));
+    }
+    List<CheckedProperty<P>> checked = new ArrayList<>();
+    for (P property : source.properties()) {
+      if (!property.isTransient() && (!property.readable() || !property.writable())) {
+        problems.error(property.site(), null, EntityRules.ENTITY_ACCESSOR, EntityRules.accessor(entity,
+            property.name(), property.canonicalName().equals("boolean"), !property.readable(),
+            property.finalField()));
+      }
+      checked.add(property(entity, property, problems));
+    }
+    return checked;
+  }
+
+  private static <P extends PropertySource> CheckedProperty<P> property(String entity, P property,
+      Problems problems) {
+    String name = property.name();
+    Object site = property.site();
+    String type = property.canonicalName();
+    int roles = (property.isTransient() ? 1 : 0) + (property.isJson() ? 1 : 0) + (property.isETag() ? 1 : 0)
+        + (property.isTimestamp() ? 1 : 0);
+    if (roles > 1) {
+      problems.error(site, null, EntityRules.PROPERTY_ANNOTATIONS, EntityRules.combinedAnnotations(entity, name,
+          (property.isTransient() ? "@Transient " : "") + (property.isJson() ? "@Json " : "")
+              + (property.isETag() ? "@ETag " : "") + (property.isTimestamp() ? "@Timestamp " : "")));
+    }
+    PropertyRole role = PropertyRole.STORED;
+    PropertyKind kind = null;
+    if (property.isTransient()) {
+      role = PropertyRole.TRANSIENT;
+    } else if (property.isETag()) {
+      role = PropertyRole.ETAG;
+      if (!type.equals("java.lang.String")) {
+        problems.error(site, null, EntityRules.ETAG_TYPE, EntityRules.etagType(entity, name, property.typeText()));
+      }
+    } else if (property.isTimestamp()) {
+      role = PropertyRole.TIMESTAMP;
+      if (!type.equals("java.time.Instant") && !type.equals("java.time.OffsetDateTime")) {
+        problems.error(site, null, EntityRules.TIMESTAMP_TYPE,
+            EntityRules.timestampType(entity, name, property.typeText()));
+      }
+    } else if (property.isJson()) {
+      kind = PropertyKind.JSON;
+      if (property.isPrimitive()) {
+        problems.error(site, null, EntityRules.PROPERTY_ANNOTATIONS,
+            EntityRules.primitiveJson(entity, name, property.typeText()));
+      }
+    } else {
+      kind = PropertyKind.of(type, property.isEnum());
+      if (kind == null) {
+        problems.error(site, null, EntityRules.PROPERTY_TYPE,
+            EntityRules.propertyType(entity, name, property.typeText()));
+      }
+    }
+    KeyType keyType = role == PropertyRole.STORED && kind != PropertyKind.JSON
+        ? KeyType.forTypeName(type, property.isEnum())
+        : null;
+    return new CheckedProperty<>(property, role, kind, keyType, name, null, null);
+  }
+
+  /**
+   * Each property's stored name: its {@code @Property}, else its Java name after the naming strategy of its class
+   * (a property declared in an {@code @Entity} superclass keeps the name that class gives it, so a query of the root
+   * finds it in every subtype's rows). Checks the names a {@code @Property} gives and that no two stored properties
+   * share a name; the names a strategy derives are checked with every other stored name.
+   */
+  private static <P extends PropertySource> List<CheckedProperty<P>> names(EntitySource<P> source,
+      List<CheckedProperty<P>> properties, Problems problems) {
+    String entity = source.simpleName();
+    String strategy = source.namingStrategy();
+    List<CheckedProperty<P>> named = new ArrayList<>(properties.size());
+    Map<String, CheckedProperty<P>> byStoredName = new HashMap<>();
+    for (CheckedProperty<P> property : properties) {
+      P p = property.source();
+      String own = p.declaringStrategy();
+      String storedName = EntityRules.storedName(p.name(), own != null ? own : strategy);
+      String explicit = p.explicitName();
+      if (explicit != null) {
+        if (!property.stored()) {
+          problems.error(p.explicitNameSite(), null, EntityRules.PROPERTY_NAME,
+              EntityRules.propertyNameNotStored(entity, p.name(), explicit, describeRole(property.role())));
+        } else {
+          String problem = EntityRules.storedNameProblem(explicit);
+          if (problem != null) {
+            problems.error(p.explicitNameSite(), "value", EntityRules.PROPERTY_NAME,
+                EntityRules.explicitPropertyName(entity, p.name(), explicit, problem));
+          }
+        }
+        storedName = explicit;
+      }
+      if (property.stored()) {
+        CheckedProperty<P> first = byStoredName.putIfAbsent(storedName, property);
+        if (first != null) {
+          problems.error(explicit == null ? p.site() : p.explicitNameSite(), explicit == null ? null : "value",
+              EntityRules.PROPERTY_NAME_DUPLICATE,
+              EntityRules.propertyNameDuplicate(entity, p.name(), storedName, first.name()));
+        }
+      }
+      named.add(property.withName(storedName));
+    }
+    return named;
+  }
+
+  private static String describeRole(PropertyRole role) {
+    switch (role) {
+      case TRANSIENT:
+        return "@Transient";
+      case ETAG:
+        return "the @ETag, which the store keeps apart from properties";
+      default:
+        return "the @Timestamp, which the store keeps apart from properties";
+    }
+  }
+
+  /**
+   * Each property's {@code @DefaultValue}, checked against its type: what a row of an older version that lacks the
+   * property reads as. A default on a property that never takes one, or that its type cannot hold, is reported.
+   */
+  private static <P extends PropertySource> List<CheckedProperty<P>> defaults(EntitySource<P> source,
+      List<CheckedProperty<P>> properties, Problems problems) {
+    List<CheckedProperty<P>> result = new ArrayList<>(properties.size());
+    for (CheckedProperty<P> property : properties) {
+      P p = property.source();
+      String text = p.defaultText();
+      if (text == null || property.stored() && property.kind() == null) {
+        result.add(property); // no default, or a type reported already ([PropertyType]): one mistake, one message
+        continue;
+      }
+      String where = EntityRules.defaultWhere(text, source.simpleName(), p.name());
+      String reason = property.role() == PropertyRole.TRANSIENT ? "Transient"
+          : property.role() == PropertyRole.ETAG ? "ETag"
+          : property.role() == PropertyRole.TIMESTAMP ? "Timestamp"
+          : property.kind() == PropertyKind.JSON ? "Json" : null;
+      if (reason != null) {
+        problems.error(p.defaultSite(), null, EntityRules.DEFAULT_VALUE_PROPERTY,
+            EntityRules.defaultNotApplicable(where, EntityRules.defaultReason(reason)));
+        result.add(property);
+        continue;
+      }
+      try {
+        result.add(property.withDefault(text, property.kind().parseDefault(text, p.enumConstants(), p.typeText())));
+      } catch (IllegalArgumentException e) {
+        problems.error(p.defaultSite(), "value", EntityRules.DEFAULT_VALUE,
+            EntityRules.defaultInvalid(where, p.typeText(), e.getMessage()));
+        result.add(property);
+      }
+    }
+    return result;
+  }
+
+  private static void checkProperties(EntitySource<?> source, List<? extends CheckedProperty<?>> properties,
+      int version, Problems problems) {
+    String entity = source.simpleName();
+    CheckedProperty<?> etag = null;
+    CheckedProperty<?> timestamp = null;
+    int stored = 0;
+    for (CheckedProperty<?> property : properties) {
+      Object site = property.source().site();
+      if (property.role() == PropertyRole.ETAG) {
+        if (etag != null) {
+          problems.error(site, null, EntityRules.ETAG_DUPLICATE,
+              EntityRules.etagDuplicate(entity, property.name(), etag.name()));
+        }
+        etag = property;
+      }
+      if (property.role() == PropertyRole.TIMESTAMP) {
+        if (timestamp != null) {
+          problems.error(site, null, EntityRules.TIMESTAMP_DUPLICATE,
+              EntityRules.timestampDuplicate(entity, property.name(), timestamp.name()));
+        }
+        timestamp = property;
+      }
+      if (!property.stored()) {
+        continue;
+      }
+      stored++;
+      if (property.source().explicitName() != null) {
+        continue; // checked with the other names it gives
+      }
+      String problem = EntityRules.storedNameProblem(property.storedName());
+      if (problem != null) {
+        problems.error(site, null, EntityRules.PROPERTY_NAME,
+            EntityRules.propertyName(entity, property.name(), property.storedName(), problem));
+      }
+    }
+    int marks = version > 1 ? 2 : 1;
+    if (stored + marks > StoreLimits.MAX_PROPERTIES) {
+      problems.error(null, null, EntityRules.PROPERTY_COUNT, EntityRules.propertyCount(entity, stored, marks > 1));
+    }
+  }
+
+  // ------------------------------------------------------------------ keys
+
+  private static <P extends PropertySource> BoundKey<CheckedProperty<P>> key(EntitySource<P> source,
+      EntitySource<?> owner, boolean rowKey, List<CheckedProperty<P>> properties, Problems problems) {
+    String entity = source.simpleName();
+    String annotation = rowKey ? "RowKey" : "PartitionKey";
+    if (owner == null) {
+      problems.error(null, null, EntityRules.ENTITY_MISSING_KEY, EntityRules.missingKey(entity, annotation));
+      return null;
+    }
+    Object site = rowKey ? owner.rowKeySite() : owner.partitionKeySite();
+    BoundKey<CheckedProperty<P>> key =
+        KeyBinder.bind(entity, properties, template(owner, rowKey), "@" + annotation, site, "value", problems);
+    if (key != null && !rowKey && key.template().isConstant()) {
+      problems.warning(site, "value", PARTITION_KEY_CONSTANT, "@PartitionKey of " + entity + " is the literal '"
+          + key.template() + "': every " + entity + " lands in that one partition, which serves all their reads and"
+          + " writes alone and cannot be spread (the guide's prepend/append anti-pattern); compose it from a property"
+          + " that spreads the load, for example @PartitionKey(\"{region}\"), or add @SuppressWarnings(\""
+          + "tablemapper:" + PARTITION_KEY_CONSTANT + "\") if " + entity + " is small reference data");
+    }
+    return key;
+  }
+
+  /** Defaults on key properties, which rows always hold (their keys decompose into them), are reported. */
+  private static void checkKeyDefaults(String entity, List<? extends CheckedProperty<?>> properties,
+      BoundKey<?> partitionKey, BoundKey<?> rowKey, Problems problems) {
+    for (CheckedProperty<?> property : properties) {
+      if (property.defaultText() != null && (partitionKey != null && partitionKey.indexOf(property.name()) >= 0
+          || rowKey != null && rowKey.indexOf(property.name()) >= 0)) {
+        problems.error(property.source().defaultSite(), null, EntityRules.DEFAULT_VALUE_PROPERTY,
+            EntityRules.defaultOnKey(entity, property.name()));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ upgrade method
+
+  /** The entity's {@code @Upgrade} method, or null when it has none or the one it has is reported. */
+  private static EntitySource.UpgradeMethod upgradeMethod(EntitySource<?> source, int version, Problems problems) {
+    String entity = source.simpleName();
+    EntitySource.UpgradeMethod found = null;
+    boolean reported = false;
+    for (EntitySource.UpgradeMethod method : source.upgradeMethods()) {
+      String where = EntityRules.upgradeWhere(method.name(), entity);
+      if (found != null) {
+        problems.error(method.site(), null, EntityRules.UPGRADE_METHOD, EntityRules.upgradeSecond(where,
+            found.name()));
+        reported = true;
+        continue;
+      }
+      String problem = signatureProblem(method);
+      if (problem != null) {
+        problems.error(method.site(), null, EntityRules.UPGRADE_METHOD,
+            EntityRules.upgradeSignature(where, problem, method.name()));
+        reported = true;
+      } else if (version < 2) {
+        problems.error(method.site(), null, EntityRules.UPGRADE_VERSION,
+            EntityRules.upgradeVersion(where, entity, version));
+        reported = true;
+      }
+      found = method;
+    }
+    return reported ? null : found;
+  }
+
+  private static String signatureProblem(EntitySource.UpgradeMethod method) {
+    if (!method.isStatic()) {
+      return "is not static";
+    }
+    if (method.isPrivate()) {
+      return "is private, so generated code cannot call it";
+    }
+    if (method.returnType() != null) {
+      return "returns " + method.returnType() + "; it changes the properties in place";
+    }
+    if (method.generic()) {
+      return "has type parameters";
+    }
+    if (!method.parametersFit()) {
+      return "takes (" + String.join(", ", method.parameterTypes()) + ")";
+    }
+    if (method.checkedException() != null) {
+      return "throws the checked " + method.checkedException() + ", which a read cannot pass on";
+    }
+    return null;
+  }
+
+  /** Problems passed on, with the errors counted. */
+  private static final class Counting implements Problems {
+    private final Problems problems;
+    int errors;
+
+    Counting(Problems problems) {
+      this.problems = problems;
+    }
+
+    @Override
+    public void error(Object site, String attribute, String id, String message) {
+      errors++;
+      problems.error(site, attribute, id, message);
+    }
+
+    @Override
+    public void warning(Object site, String attribute, String id, String message) {
+      problems.warning(site, attribute, id, message);
+    }
+  }
+}
