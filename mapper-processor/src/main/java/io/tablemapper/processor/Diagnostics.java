@@ -1,6 +1,8 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Problem;
 import io.tablemapper.internal.model.Problems;
+import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,20 +97,14 @@ final class Diagnostics {
    * name, else on the annotation, else on the element; a null site is the entity.
    */
   Problems problems(TypeElement type) {
-    return new Problems() {
-      @Override
-      public void error(Object site, String attribute, String id, String message) {
-        report(type, site, attribute, id, message, true);
-      }
-
-      @Override
-      public void warning(Object site, String attribute, String id, String message) {
-        report(type, site, attribute, id, message, false);
-      }
-    };
+    return (site, attribute, problem) -> report(type, site, attribute, problem);
   }
 
-  private void report(TypeElement type, Object site, String attribute, String id, String message, boolean error) {
+  /** Reports a problem of a rule with its rule's id and severity, on the site it names or else on {@code type}. */
+  void report(TypeElement type, Object site, String attribute, Problem problem) {
+    String id = problem.rule().id();
+    String message = problem.message();
+    boolean error = problem.rule().severity() == Rule.Severity.ERROR;
     Element element = type;
     AnnotationMirror annotation = null;
     if (site instanceof Element) {

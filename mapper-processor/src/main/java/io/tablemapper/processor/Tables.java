@@ -28,9 +28,8 @@ final class Tables {
     for (EntityModel other : others) {
       if (other.typeName().equals(entity.typeName())) {
         AnnotationMirror annotation = Annotations.find(entity.element(), Annotations.ENTITY);
-        diagnostics.error(entity.element(), annotation, Annotations.explicit(annotation, "type"),
-            Ids.ENTITY_TYPE_DUPLICATE, EntityRules.typeDuplicate(entity.simpleName(),
-                other.element().getQualifiedName().toString(), entity.table(), entity.typeName()));
+        diagnostics.report(entity.element(), annotation, "type", EntityRules.typeDuplicate(entity.simpleName(),
+            other.element().getQualifiedName().toString(), entity.table(), entity.typeName()));
         return false;
       }
     }

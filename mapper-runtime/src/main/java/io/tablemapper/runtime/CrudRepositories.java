@@ -6,6 +6,7 @@ import io.tablemapper.api.TableRepository;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
+import io.tablemapper.internal.model.EntityRules;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -45,11 +46,7 @@ final class CrudRepositories {
     }
     if (!queries.isEmpty()) {
       throw new TableMapperException(
-          "[RuntimeMappingUnsupported] " + repositoryType.getSimpleName() + " declares " + String.join(", ", queries)
-              + ", but its entity " + entity.getSimpleName() + " was compiled without the annotation processor,"
-              + " which plans derived queries at compile time; run io.tablemapper:mapper-processor on both, or keep"
-              + " only the methods of TableRepository and read with mapper.partition(table, partitionKey).all("
-              + entity.getSimpleName() + ".class)");
+          EntityRules.unprocessedQueries(repositoryType.getSimpleName(), queries, entity.getSimpleName()).toString());
     }
     return entity;
   }

@@ -8,10 +8,10 @@ import io.tablemapper.internal.model.BoundKey;
 import io.tablemapper.internal.model.CheckedEntity;
 import io.tablemapper.internal.model.CheckedProperty;
 import io.tablemapper.internal.model.EntityChecker;
-import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.internal.model.Problems;
 import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.Rule;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -56,14 +56,10 @@ final class EntityIntrospector {
 
   /** Problems as the runtime reports them: each error as {@code [Id] message} in one list; no warnings. */
   static Problems collecting(List<String> errors) {
-    return new Problems() {
-      @Override
-      public void error(Object site, String attribute, String id, String message) {
-        errors.add(EntityRules.format(id, message));
+    return (site, attribute, problem) -> {
+      if (problem.rule().severity() == Rule.Severity.ERROR) {
+        errors.add(problem.toString());
       }
-
-      @Override
-      public void warning(Object site, String attribute, String id, String message) {}
     };
   }
 

@@ -136,8 +136,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
     for (Class<?> ancestor : ClassEntitySource.entityAncestors(type)) {
       EntityMapping<?> mapping = of(ancestor);
       if (!(mapping instanceof Hierarchy)) {
-        throw new InvalidEntityException(EntityRules.format(EntityRules.RUNTIME_MAPPING_UNSUPPORTED,
-            EntityRules.unlistedSubtype(type.getSimpleName(), ancestor.getSimpleName())));
+        throw new InvalidEntityException(
+            EntityRules.unlistedSubtype(type.getSimpleName(), ancestor.getSimpleName()).toString());
       }
       ((Hierarchy<?>) mapping).add(subtype);
     }
@@ -234,10 +234,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
     }
     EntityMapping<? extends T> previous = byType.get(sub.typeName());
     if (previous != null && previous.entityClass() != sub.entityClass()) {
-      throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
-          EntityRules.typeDuplicate(previous.entityClass().getName(), sub.entityClass().getName(), own.table(),
-              sub.typeName())
-              + where));
+      throw new TableMapperException(EntityRules.typeDuplicate(previous.entityClass().getName(),
+          sub.entityClass().getName(), own.table(), sub.typeName()) + where);
     }
   }
 

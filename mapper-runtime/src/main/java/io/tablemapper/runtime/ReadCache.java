@@ -44,12 +44,11 @@ final class ReadCache {
     String entity = mapping.entityClass().getSimpleName();
     // the processor and the introspector refuse these at compile or mapping time; a hand-written mapping may not
     if (cached.maximumSize() < 1) {
-      throw new IllegalArgumentException(
-          EntityRules.format(EntityRules.CACHED_ARGUMENTS, EntityRules.cachedSize(entity, cached.maximumSize())));
+      throw new IllegalArgumentException(EntityRules.cachedSize(entity, cached.maximumSize()).toString());
     }
     if (cached.expireAfterWriteSeconds() < 1) {
-      throw new IllegalArgumentException(EntityRules.format(EntityRules.CACHED_ARGUMENTS,
-          EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds())));
+      throw new IllegalArgumentException(
+          EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds()).toString());
     }
     return new EntityCache(this, mapping.table(), cached.maximumSize(), cached.expireAfterWriteSeconds());
   }

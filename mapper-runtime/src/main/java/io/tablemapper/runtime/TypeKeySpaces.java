@@ -4,7 +4,6 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.internal.model.KeySpaces;
 import io.tablemapper.internal.model.Problems;
 import java.util.ArrayList;
@@ -20,14 +19,8 @@ final class TypeKeySpaces {
   private TypeKeySpaces() {}
 
   /** Refuses the first key space of a type that can meet one of the other's. */
-  private static final Problems REFUSE = new Problems() {
-    @Override
-    public void error(Object site, String attribute, String id, String message) {
-      throw new InvalidEntityException(EntityRules.format(id, message));
-    }
-
-    @Override
-    public void warning(Object site, String attribute, String id, String message) {}
+  private static final Problems REFUSE = (site, attribute, problem) -> {
+    throw new InvalidEntityException(problem.toString());
   };
 
   /**

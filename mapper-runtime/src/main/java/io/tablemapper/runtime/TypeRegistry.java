@@ -39,9 +39,8 @@ final class TypeRegistry {
     synchronized (types) {
       for (EntityMapping<?> other : types.values()) {
         if (other.typeName().equals(mapping.typeName()) && other.entityClass() != mapping.entityClass()) {
-          throw new TableMapperException(EntityRules.format(EntityRules.ENTITY_TYPE_DUPLICATE,
-              EntityRules.typeDuplicate(other.entityClass().getName(), mapping.entityClass().getName(),
-                  mapping.table(), mapping.typeName())));
+          throw new TableMapperException(EntityRules.typeDuplicate(other.entityClass().getName(),
+              mapping.entityClass().getName(), mapping.table(), mapping.typeName()).toString());
         }
         TypeKeySpaces.check(mapping, other);
       }

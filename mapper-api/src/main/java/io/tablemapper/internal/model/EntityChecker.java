@@ -15,9 +15,6 @@ import java.util.Map;
  * compiled without the processor with the same messages. A rule added here holds on both paths.
  */
 public final class EntityChecker {
-  /** The warning that a PartitionKey is a constant. */
-  public static final String PARTITION_KEY_CONSTANT = "PartitionKeyConstant";
-
   private EntityChecker() {}
 
   /**
@@ -38,29 +35,27 @@ public final class EntityChecker {
     if (parent != null) {
       String inherited = table(parent, ancestors.subList(1, ancestors.size()));
       if (!table.isEmpty() && !table.equalsIgnoreCase(inherited)) {
-        problems.error(site, "table", EntityRules.ENTITY_INHERITED_TABLE,
-            EntityRules.inheritedTable(entity, table, parent.simpleName(), inherited));
+        problems.report(site, "table", EntityRules.inheritedTable(entity, table, parent.simpleName(), inherited));
       }
       table = inherited;
     } else if (table.isEmpty()) {
       table = entity;
     }
     if (!StoreLimits.isValidTableName(table)) {
-      problems.error(site, "table", EntityRules.ENTITY_TABLE_NAME, EntityRules.tableName(entity, table));
+      problems.report(site, "table", EntityRules.tableName(entity, table));
     }
     String typeName = typeName(source);
     if (!EntityRules.validTypeName(typeName)) {
-      problems.error(site, "type", EntityRules.ENTITY_TYPE_NAME, EntityRules.typeName(entity, typeName));
+      problems.report(site, "type", EntityRules.typeName(entity, typeName));
     }
     for (EntitySource<?> ancestor : ancestors) {
       if (typeName(ancestor).equals(typeName)) {
-        problems.error(site, "type", EntityRules.ENTITY_INHERITED_TYPE,
-            EntityRules.inheritedType(entity, typeName, ancestor.simpleName()));
+        problems.report(site, "type", EntityRules.inheritedType(entity, typeName, ancestor.simpleName()));
       }
     }
     int version = source.version();
     if (version < 1) {
-      problems.error(site, "version", EntityRules.ENTITY_VERSION, EntityRules.version(entity, version));
+      problems.report(site, "version", EntityRules.version(entity, version));
     }
     checkCache(source, problems);
 
@@ -80,8 +75,7 @@ public final class EntityChecker {
         : key(source, rowKeyOwner, true, properties, problems);
     List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes = List.of();
     if (rowKeyOwner == null && source.isAbstract() && parent == null && !source.indexes().isEmpty()) {
-      problems.error(source.indexes().get(0).site(), null, EntityRules.ENTITY_INHERITED_INDEX,
-          EntityRules.inheritedIndex(entity, null, entity));
+      problems.report(source.indexes().get(0).site(), null, EntityRules.inheritedIndex(entity, null, entity));
     } else if (parent == null) {
       indexes = IndexRules.bind(entity, typeName, properties, rowKey, source.indexes(), problems);
     }
@@ -101,26 +95,25 @@ public final class EntityChecker {
     String entity = source.simpleName();
     EntitySource.Shape shape = source.shape();
     if (shape.notAClass() != null) {
-      problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.notAClass(entity, shape.notAClass()));
+      problems.report(null, null, EntityRules.notAClass(entity, shape.notAClass()));
       return false;
     }
     if (shape.generic()) {
-      problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.generic(entity));
+      problems.report(null, null, EntityRules.generic(entity));
       return false;
     }
     for (int i = 0; i < shape.enclosing().size(); i++) {
       EntitySource.Enclosing enclosing = shape.enclosing().get(i);
       if (enclosing.isPrivate()) {
-        problems.error(null, null, EntityRules.ENTITY_KIND,
-            EntityRules.privateClass(entity, i == 0 ? null : enclosing.simpleName()));
+        problems.report(null, null, EntityRules.privateClass(entity, i == 0 ? null : enclosing.simpleName()));
         return false;
       }
       if (enclosing.inner()) {
-        problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.innerClass(entity, enclosing.simpleName()));
+        problems.report(null, null, EntityRules.innerClass(entity, enclosing.simpleName()));
         return false;
       }
       if (enclosing.local()) {
-        problems.error(null, null, EntityRules.ENTITY_KIND, EntityRules.localClass(entity));
+        problems.report(null, null, EntityRules.localClass(entity));
         return false;
       }
     }
@@ -182,22 +175,21 @@ public final class EntityChecker {
     EntitySource<?> parent = ancestors.get(0);
     String root = ancestors.get(ancestors.size() - 1).simpleName();
     if (source.partitionKey() != null) {
-      problems.error(source.partitionKeySite(), "value", EntityRules.ENTITY_INHERITED_KEY,
+      problems.report(source.partitionKeySite(), "value",
           EntityRules.inheritedPartitionKey(entity, parent.simpleName(), root));
     }
     EntitySource<?> declaring = keyOwner(parent, ancestors.subList(1, ancestors.size()), true);
     if (source.rowKey() != null && declaring != null) {
-      problems.error(source.rowKeySite(), "value", EntityRules.ENTITY_INHERITED_KEY,
-          EntityRules.inheritedRowKey(entity, parent.simpleName(), declaring.simpleName(), declaring.rowKey()));
+      problems.report(source.rowKeySite(), "value", EntityRules.inheritedRowKey(entity, parent.simpleName(),
+          declaring.simpleName(), declaring.rowKey()));
     }
     List<EntitySource<?>> hierarchy = new ArrayList<>();
     hierarchy.add(source);
     hierarchy.addAll(ancestors);
     for (EntitySource<?> type : hierarchy) {
       if (!type.indexes().isEmpty()) {
-        problems.error(type == source ? type.indexes().get(0).site() : null, null,
-            EntityRules.ENTITY_INHERITED_INDEX,
-            EntityRules.inheritedIndex(entity, type == source ? null : type.simpleName(), root));
+        problems.report(type == source ? type.indexes().get(0).site() : null, null, EntityRules.inheritedIndex(entity,
+            type == source ? null : type.simpleName(), root));
       }
     }
   }
@@ -209,12 +201,11 @@ public final class EntityChecker {
       return;
     }
     if (cache.maximumSize() < 1) {
-      problems.error(cache.site(), "maximumSize", EntityRules.CACHED_ARGUMENTS,
-          EntityRules.cachedSize(source.simpleName(), cache.maximumSize()));
+      problems.report(cache.site(), "maximumSize", EntityRules.cachedSize(source.simpleName(), cache.maximumSize()));
     }
     if (cache.expireAfterWriteSeconds() < 1) {
-      problems.error(cache.site(), "expireAfterWriteSeconds", EntityRules.CACHED_ARGUMENTS,
-          EntityRules.cachedExpiry(source.simpleName(), cache.expireAfterWriteSeconds()));
+      problems.report(cache.site(), "expireAfterWriteSeconds", EntityRules.cachedExpiry(source.simpleName(),
+          cache.expireAfterWriteSeconds()));
     }
   }
 
@@ -225,12 +216,12 @@ public final class EntityChecker {
       Problems problems) {
     String entity = source.simpleName();
     if (!source.isRecord() && !source.hasNoArgumentConstructor() && !source.isAbstract()) {
-      problems.error(null, null, EntityRules.ENTITY_CONSTRUCTOR, EntityRules.constructor(entity));
+      problems.report(null, null, EntityRules.constructor(entity));
     }
     List<CheckedProperty<P>> checked = new ArrayList<>();
     for (P property : source.properties()) {
       if (!property.isTransient() && (!property.readable() || !property.writable())) {
-        problems.error(property.site(), null, EntityRules.ENTITY_ACCESSOR, EntityRules.accessor(entity,
+        problems.report(property.site(), null, EntityRules.accessor(entity,
             property.name(), property.canonicalName().equals("boolean"), !property.readable(),
             property.finalField()));
       }
@@ -247,7 +238,7 @@ public final class EntityChecker {
     int roles = (property.isTransient() ? 1 : 0) + (property.isJson() ? 1 : 0) + (property.isETag() ? 1 : 0)
         + (property.isTimestamp() ? 1 : 0);
     if (roles > 1) {
-      problems.error(site, null, EntityRules.PROPERTY_ANNOTATIONS, EntityRules.combinedAnnotations(entity, name,
+      problems.report(site, null, EntityRules.combinedAnnotations(entity, name,
           (property.isTransient() ? "@Transient " : "") + (property.isJson() ? "@Json " : "")
               + (property.isETag() ? "@ETag " : "") + (property.isTimestamp() ? "@Timestamp " : "")));
     }
@@ -258,25 +249,22 @@ public final class EntityChecker {
     } else if (property.isETag()) {
       role = PropertyRole.ETAG;
       if (!type.equals("java.lang.String")) {
-        problems.error(site, null, EntityRules.ETAG_TYPE, EntityRules.etagType(entity, name, property.typeText()));
+        problems.report(site, null, EntityRules.etagType(entity, name, property.typeText()));
       }
     } else if (property.isTimestamp()) {
       role = PropertyRole.TIMESTAMP;
       if (!type.equals("java.time.Instant") && !type.equals("java.time.OffsetDateTime")) {
-        problems.error(site, null, EntityRules.TIMESTAMP_TYPE,
-            EntityRules.timestampType(entity, name, property.typeText()));
+        problems.report(site, null, EntityRules.timestampType(entity, name, property.typeText()));
       }
     } else if (property.isJson()) {
       kind = PropertyKind.JSON;
       if (property.isPrimitive()) {
-        problems.error(site, null, EntityRules.PROPERTY_ANNOTATIONS,
-            EntityRules.primitiveJson(entity, name, property.typeText()));
+        problems.report(site, null, EntityRules.primitiveJson(entity, name, property.typeText()));
       }
     } else {
       kind = PropertyKind.of(type, property.isEnum());
       if (kind == null) {
-        problems.error(site, null, EntityRules.PROPERTY_TYPE,
-            EntityRules.propertyType(entity, name, property.typeText()));
+        problems.report(site, null, EntityRules.propertyType(entity, name, property.typeText()));
       }
     }
     KeyType keyType = role == PropertyRole.STORED && kind != PropertyKind.JSON
@@ -304,13 +292,13 @@ public final class EntityChecker {
       String explicit = p.explicitName();
       if (explicit != null) {
         if (!property.stored()) {
-          problems.error(p.explicitNameSite(), null, EntityRules.PROPERTY_NAME,
-              EntityRules.propertyNameNotStored(entity, p.name(), explicit, describeRole(property.role())));
+          problems.report(p.explicitNameSite(), null, EntityRules.propertyNameNotStored(entity, p.name(), explicit,
+              describeRole(property.role())));
         } else {
           String problem = EntityRules.storedNameProblem(explicit);
           if (problem != null) {
-            problems.error(p.explicitNameSite(), "value", EntityRules.PROPERTY_NAME,
-                EntityRules.explicitPropertyName(entity, p.name(), explicit, problem));
+            problems.report(p.explicitNameSite(), "value", EntityRules.explicitPropertyName(entity, p.name(),
+                explicit, problem));
           }
         }
         storedName = explicit;
@@ -318,8 +306,7 @@ public final class EntityChecker {
       if (property.stored()) {
         CheckedProperty<P> first = byStoredName.putIfAbsent(storedName, property);
         if (first != null) {
-          problems.error(explicit == null ? p.site() : p.explicitNameSite(), explicit == null ? null : "value",
-              EntityRules.PROPERTY_NAME_DUPLICATE,
+          problems.report(explicit == null ? p.site() : p.explicitNameSite(), explicit == null ? null : "value",
               EntityRules.propertyNameDuplicate(entity, p.name(), storedName, first.name()));
         }
       }
@@ -359,7 +346,7 @@ public final class EntityChecker {
           : property.role() == PropertyRole.TIMESTAMP ? "Timestamp"
           : property.kind() == PropertyKind.JSON ? "Json" : null;
       if (reason != null) {
-        problems.error(p.defaultSite(), null, EntityRules.DEFAULT_VALUE_PROPERTY,
+        problems.report(p.defaultSite(), null,
             EntityRules.defaultNotApplicable(where, EntityRules.defaultReason(reason)));
         result.add(property);
         continue;
@@ -367,8 +354,7 @@ public final class EntityChecker {
       try {
         result.add(property.withDefault(text, property.kind().parseDefault(text, p.enumConstants(), p.typeText())));
       } catch (IllegalArgumentException e) {
-        problems.error(p.defaultSite(), "value", EntityRules.DEFAULT_VALUE,
-            EntityRules.defaultInvalid(where, p.typeText(), e.getMessage()));
+        problems.report(p.defaultSite(), "value", EntityRules.defaultInvalid(where, p.typeText(), e.getMessage()));
         result.add(property);
       }
     }
@@ -385,15 +371,13 @@ public final class EntityChecker {
       Object site = property.source().site();
       if (property.role() == PropertyRole.ETAG) {
         if (etag != null) {
-          problems.error(site, null, EntityRules.ETAG_DUPLICATE,
-              EntityRules.etagDuplicate(entity, property.name(), etag.name()));
+          problems.report(site, null, EntityRules.etagDuplicate(entity, property.name(), etag.name()));
         }
         etag = property;
       }
       if (property.role() == PropertyRole.TIMESTAMP) {
         if (timestamp != null) {
-          problems.error(site, null, EntityRules.TIMESTAMP_DUPLICATE,
-              EntityRules.timestampDuplicate(entity, property.name(), timestamp.name()));
+          problems.report(site, null, EntityRules.timestampDuplicate(entity, property.name(), timestamp.name()));
         }
         timestamp = property;
       }
@@ -406,13 +390,12 @@ public final class EntityChecker {
       }
       String problem = EntityRules.storedNameProblem(property.storedName());
       if (problem != null) {
-        problems.error(site, null, EntityRules.PROPERTY_NAME,
-            EntityRules.propertyName(entity, property.name(), property.storedName(), problem));
+        problems.report(site, null, EntityRules.propertyName(entity, property.name(), property.storedName(), problem));
       }
     }
     int marks = version > 1 ? 2 : 1;
     if (stored + marks > StoreLimits.MAX_PROPERTIES) {
-      problems.error(null, null, EntityRules.PROPERTY_COUNT, EntityRules.propertyCount(entity, stored, marks > 1));
+      problems.report(null, null, EntityRules.propertyCount(entity, stored, marks > 1));
     }
   }
 
@@ -423,18 +406,14 @@ public final class EntityChecker {
     String entity = source.simpleName();
     String annotation = rowKey ? "RowKey" : "PartitionKey";
     if (owner == null) {
-      problems.error(null, null, EntityRules.ENTITY_MISSING_KEY, EntityRules.missingKey(entity, annotation));
+      problems.report(null, null, EntityRules.missingKey(entity, annotation));
       return null;
     }
     Object site = rowKey ? owner.rowKeySite() : owner.partitionKeySite();
     BoundKey<CheckedProperty<P>> key =
         KeyBinder.bind(entity, properties, template(owner, rowKey), "@" + annotation, site, "value", problems);
     if (key != null && !rowKey && key.template().isConstant()) {
-      problems.warning(site, "value", PARTITION_KEY_CONSTANT, "@PartitionKey of " + entity + " is the literal '"
-          + key.template() + "': every " + entity + " lands in that one partition, which serves all their reads and"
-          + " writes alone and cannot be spread (the guide's prepend/append anti-pattern); compose it from a property"
-          + " that spreads the load, for example @PartitionKey(\"{region}\"), or add @SuppressWarnings(\""
-          + "tablemapper:" + PARTITION_KEY_CONSTANT + "\") if " + entity + " is small reference data");
+      problems.report(site, "value", EntityRules.partitionKeyConstant(entity, key.template()));
     }
     return key;
   }
@@ -445,8 +424,7 @@ public final class EntityChecker {
     for (CheckedProperty<?> property : properties) {
       if (property.defaultText() != null && (partitionKey != null && partitionKey.indexOf(property.name()) >= 0
           || rowKey != null && rowKey.indexOf(property.name()) >= 0)) {
-        problems.error(property.source().defaultSite(), null, EntityRules.DEFAULT_VALUE_PROPERTY,
-            EntityRules.defaultOnKey(entity, property.name()));
+        problems.report(property.source().defaultSite(), null, EntityRules.defaultOnKey(entity, property.name()));
       }
     }
   }
@@ -461,19 +439,17 @@ public final class EntityChecker {
     for (EntitySource.UpgradeMethod method : source.upgradeMethods()) {
       String where = EntityRules.upgradeWhere(method.name(), entity);
       if (found != null) {
-        problems.error(method.site(), null, EntityRules.UPGRADE_METHOD, EntityRules.upgradeSecond(where,
+        problems.report(method.site(), null, EntityRules.upgradeSecond(where,
             found.name()));
         reported = true;
         continue;
       }
       String problem = signatureProblem(method);
       if (problem != null) {
-        problems.error(method.site(), null, EntityRules.UPGRADE_METHOD,
-            EntityRules.upgradeSignature(where, problem, method.name()));
+        problems.report(method.site(), null, EntityRules.upgradeSignature(where, problem, method.name()));
         reported = true;
       } else if (version < 2) {
-        problems.error(method.site(), null, EntityRules.UPGRADE_VERSION,
-            EntityRules.upgradeVersion(where, entity, version));
+        problems.report(method.site(), null, EntityRules.upgradeVersion(where, entity, version));
         reported = true;
       }
       found = method;
@@ -513,14 +489,11 @@ public final class EntityChecker {
     }
 
     @Override
-    public void error(Object site, String attribute, String id, String message) {
-      errors++;
-      problems.error(site, attribute, id, message);
-    }
-
-    @Override
-    public void warning(Object site, String attribute, String id, String message) {
-      problems.warning(site, attribute, id, message);
+    public void report(Object site, String attribute, Problem problem) {
+      if (problem.rule().severity() == Rule.Severity.ERROR) {
+        errors++;
+      }
+      problems.report(site, attribute, problem);
     }
   }
 }

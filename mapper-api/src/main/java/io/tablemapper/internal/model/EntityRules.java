@@ -1,5 +1,6 @@
 package io.tablemapper.internal.model;
 
+import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.mapping.EntityMapping;
@@ -10,12 +11,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The rules an entity class must follow, written once for both places that check them: the annotation processor
- * (which reports each broken rule as a compile error on the element that breaks it) and the runtime's
- * introspection of classes compiled without the processor (which refuses the class with an
- * {@link io.tablemapper.api.InvalidEntityException} listing the same messages). Each rule has a stable id, shown
- * in brackets before its message ({@link #format}), and a method that words the message from what was found, so
- * both paths say literally the same thing.
+ * The wording of the entity rules, written once for both places that check them: the annotation processor (which
+ * reports each broken rule as a compile error on the element that breaks it) and the runtime's mapping of classes
+ * compiled without the processor (which refuses the class with an {@link io.tablemapper.api.InvalidEntityException}
+ * listing the same messages). Each method words one {@link Rule}'s message from what was found and returns it as a
+ * {@link Problem} of that rule, so both paths say literally the same thing under the same id.
  *
  * <p>Arguments are plain text: {@code entity} is the class's simple name, {@code type} a property type as Java
  * source writes it ({@code int}, {@code java.util.List<java.lang.String>}).
@@ -23,130 +23,44 @@ import java.util.Locale;
 public final class EntityRules {
   private EntityRules() {}
 
-  // ------------------------------------------------------------------ ids
-
-  /** The class is no concrete, top-level or static record or class. */
-  public static final String ENTITY_KIND = "EntityKind";
-  /** A JavaBean entity lacks a usable no-argument constructor. */
-  public static final String ENTITY_CONSTRUCTOR = "EntityConstructor";
-  /** A property has neither an accessor nor a usable field. */
-  public static final String ENTITY_ACCESSOR = "EntityAccessor";
-  /** The table name breaks the store's rules. */
-  public static final String ENTITY_TABLE_NAME = "EntityTableName";
-  /** The discriminator is empty, too long, or contains the index separator. */
-  public static final String ENTITY_TYPE_NAME = "EntityTypeName";
-  /** The schema version is below 1. */
-  public static final String ENTITY_VERSION = "EntityVersion";
-  /** {@code @PartitionKey} or {@code @RowKey} is missing. */
-  public static final String ENTITY_MISSING_KEY = "EntityMissingKey";
-  /** A subtype names another table than its {@code @Entity} superclass. */
-  public static final String ENTITY_INHERITED_TABLE = "EntityInheritedTable";
-  /** A subtype has the discriminator of an {@code @Entity} superclass. */
-  public static final String ENTITY_INHERITED_TYPE = "EntityInheritedType";
-  /** A subtype declares a key template its hierarchy already has. */
-  public static final String ENTITY_INHERITED_KEY = "EntityInheritedKey";
-  /** An entity of a hierarchy declares (or inherits) {@code @Index}. */
-  public static final String ENTITY_INHERITED_INDEX = "EntityInheritedIndex";
-  /** A property's type cannot be stored. */
-  public static final String PROPERTY_TYPE = "PropertyType";
-  /** A stored name breaks the store's rules or is reserved. */
-  public static final String PROPERTY_NAME = "PropertyName";
-  /** Two properties would be stored under one name. */
-  public static final String PROPERTY_NAME_DUPLICATE = "PropertyNameDuplicate";
-  /** The entity stores more properties than a row holds. */
-  public static final String PROPERTY_COUNT = "PropertyCount";
-  /** A property combines annotations that exclude each other. */
-  public static final String PROPERTY_ANNOTATIONS = "PropertyAnnotations";
-  /** An {@code @ETag} property is no String. */
-  public static final String ETAG_TYPE = "ETagType";
-  /** A second {@code @ETag}. */
-  public static final String ETAG_DUPLICATE = "ETagDuplicate";
-  /** A {@code @Timestamp} property is no Instant or OffsetDateTime. */
-  public static final String TIMESTAMP_TYPE = "TimestampType";
-  /** A second {@code @Timestamp}. */
-  public static final String TIMESTAMP_DUPLICATE = "TimestampDuplicate";
-  /** A key template does not parse. */
-  public static final String KEY_TEMPLATE_SYNTAX = "KeyTemplateSyntax";
-  /** A key template's literal holds a character keys may not hold. */
-  public static final String KEY_FORBIDDEN_CHARACTER = "KeyForbiddenCharacter";
-  /** A placeholder names no property. */
-  public static final String KEY_UNKNOWN_PROPERTY = "KeyUnknownProperty";
-  /** A placeholder names a property that is not stored as itself. */
-  public static final String KEY_PROPERTY_NOT_STORED = "KeyPropertyNotStored";
-  /** A placeholder names a property whose type cannot be in a key. */
-  public static final String KEY_PROPERTY_TYPE = "KeyPropertyType";
-  /** A placeholder's modifiers do not fit its property's type. */
-  public static final String KEY_TEMPLATE_TYPES = "KeyTemplateTypes";
-  /** An enum constant cannot be written into a key. */
-  public static final String KEY_ENUM_CONSTANT = "KeyEnumConstant";
-  /** A key cannot fit the store's length limit. */
-  public static final String KEY_TOO_LONG = "KeyTooLong";
-  /** An index name is invalid or repeated. */
-  public static final String INDEX_NAME = "IndexName";
-  /** An index names another partition. */
-  public static final String INDEX_PARTITION_KEY = "IndexPartitionKey";
-  /** An index copies a property the entity does not store. */
-  public static final String INDEX_UNKNOWN_PROPERTY = "IndexUnknownProperty";
-  /** An index declared unique (or not) against what its template can keep. */
-  public static final String INDEX_UNIQUENESS = "IndexUniqueness";
-  /** Two key spaces of an entity (its rows, its index copies) can produce the same RowKey. */
-  public static final String KEY_SPACE_OVERLAP = "KeySpaceOverlap";
-  /** {@code @Cached} with a size or expiry below 1. */
-  public static final String CACHED_ARGUMENTS = "CachedArguments";
-  /** Two entity classes stored in one table as the same type. */
-  public static final String ENTITY_TYPE_DUPLICATE = "EntityTypeDuplicate";
-  /** A {@code @DefaultValue} text that is no value of its property's type. */
-  public static final String DEFAULT_VALUE = "DefaultValue";
-  /** A {@code @DefaultValue} on a property that never takes one. */
-  public static final String DEFAULT_VALUE_PROPERTY = "DefaultValueProperty";
-  /** An {@code @Upgrade} method with the wrong signature, or a second one. */
-  public static final String UPGRADE_METHOD = "UpgradeMethod";
-  /** An {@code @Upgrade} method on a class of version 1. */
-  public static final String UPGRADE_VERSION = "UpgradeVersion";
-  /** The class has a feature only the annotation processor supports (run-time introspection only). */
-  public static final String RUNTIME_MAPPING_UNSUPPORTED = "RuntimeMappingUnsupported";
-
   /** The properties every row may carry that no entity may use. */
   public static final List<String> RESERVED =
       List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.VERSION_PROPERTY);
 
-  /** A message with its id: {@code [KeyUnknownProperty] @RowKey of ...}. */
-  public static String format(String id, String message) {
-    return "[" + id + "] " + message;
-  }
-
   // ------------------------------------------------------------------ the class
 
   /** The class is an interface, enum, ... ({@code kind} as "an interface"). */
-  public static String notAClass(String entity, String kind) {
-    return "@Entity " + entity + " is " + kind + "; an entity is a record or a class";
+  public static Problem notAClass(String entity, String kind) {
+    return Rule.ENTITY_KIND.problem("@Entity " + entity + " is " + kind + "; an entity is a record or a class");
   }
 
   /** The class has type parameters. */
-  public static String generic(String entity) {
-    return "@Entity " + entity + " has type parameters; an entity class must not be generic";
+  public static Problem generic(String entity) {
+    return Rule.ENTITY_KIND.problem("@Entity " + entity + " has type parameters; an entity class must not be generic");
   }
 
   /** The class, or one enclosing it, is private. */
-  public static String privateClass(String entity, String enclosing) {
-    return "@Entity " + entity + (enclosing == null ? " is private" : " is inside private " + enclosing)
-        + "; generated code in the same package must be able to reach it";
+  public static Problem privateClass(String entity, String enclosing) {
+    return Rule.ENTITY_KIND.problem(
+        "@Entity " + entity + (enclosing == null ? " is private" : " is inside private " + enclosing)
+        + "; generated code in the same package must be able to reach it");
   }
 
   /** The class is an inner (non-static member) class, or inside one. */
-  public static String innerClass(String entity, String enclosing) {
-    return "@Entity " + entity + " is an inner class; make " + enclosing + " static";
+  public static Problem innerClass(String entity, String enclosing) {
+    return Rule.ENTITY_KIND.problem("@Entity " + entity + " is an inner class; make " + enclosing + " static");
   }
 
   /** The class is local or anonymous. */
-  public static String localClass(String entity) {
-    return "@Entity " + entity + " is a local class; declare it at top level";
+  public static Problem localClass(String entity) {
+    return Rule.ENTITY_KIND.problem("@Entity " + entity + " is a local class; declare it at top level");
   }
 
   /** A JavaBean without a usable no-argument constructor. */
-  public static String constructor(String entity) {
-    return entity + " needs a constructor without parameters that is not private, so that"
-        + " generated code can create it when reading (or make it a record)";
+  public static Problem constructor(String entity) {
+    return Rule.ENTITY_CONSTRUCTOR.problem(
+        entity + " needs a constructor without parameters that is not private, so that"
+        + " generated code can create it when reading (or make it a record)");
   }
 
   /**
@@ -155,20 +69,21 @@ public final class EntityRules {
    * @param noGetter whether the getter is missing (else the setter)
    * @param finalField whether the field is final (else private)
    */
-  public static String accessor(String entity, String property, boolean isBoolean, boolean noGetter,
+  public static Problem accessor(String entity, String property, boolean isBoolean, boolean noGetter,
       boolean finalField) {
     String capitalized = Character.toUpperCase(property.charAt(0)) + property.substring(1);
-    return "property '" + property + "' of " + entity + " has no "
+    return Rule.ENTITY_ACCESSOR.problem("property '" + property + "' of " + entity + " has no "
         + (noGetter ? "getter (get" + capitalized + "()" + (isBoolean ? " or is" + capitalized + "()" : "") + ")"
             : "setter (set" + capitalized + "(...))")
         + " that generated code can call, and the field is " + (finalField ? "final" : "private")
-        + "; add the accessor, or mark the field @Transient";
+        + "; add the accessor, or mark the field @Transient");
   }
 
   /** The table name is invalid. */
-  public static String tableName(String entity, String table) {
-    return "table name '" + table + "' of " + entity + " is not valid: a table name is a letter followed by 2 to"
-        + " 62 letters or digits, and 'tables' is reserved; set @Entity(table = \"...\")";
+  public static Problem tableName(String entity, String table) {
+    return Rule.ENTITY_TABLE_NAME.problem(
+        "table name '" + table + "' of " + entity + " is not valid: a table name is a letter followed by 2 to"
+        + " 62 letters or digits, and 'tables' is reserved; set @Entity(table = \"...\")");
   }
 
   /** Whether a discriminator is valid. */
@@ -177,99 +92,121 @@ public final class EntityRules {
   }
 
   /** The discriminator is invalid. */
-  public static String typeName(String entity, String typeName) {
-    return "type '" + typeName + "' of " + entity + " is not valid: it must be 1 to 255 characters, not blank,"
-        + " and not contain '" + EntityMapping.INDEX_TYPE_SEPARATOR + "' (which marks index copies)";
+  public static Problem typeName(String entity, String typeName) {
+    return Rule.ENTITY_TYPE_NAME.problem(
+        "type '" + typeName + "' of " + entity + " is not valid: it must be 1 to 255 characters, not blank,"
+        + " and not contain '" + EntityMapping.INDEX_TYPE_SEPARATOR + "' (which marks index copies)");
   }
 
   /** The version is below 1. */
-  public static String version(String entity, int version) {
-    return "version " + version + " of " + entity + " is not valid: versions start at 1";
+  public static Problem version(String entity, int version) {
+    return Rule.ENTITY_VERSION.problem("version " + version + " of " + entity + " is not valid: versions start at 1");
   }
 
   /**
    * Two entity classes stored in one table as the same type: reported by the processor within a compilation, and by
    * the runtime for classes compiled apart (registered in one mapper, or listed as subtypes of one hierarchy).
    */
-  public static String typeDuplicate(String entity, String other, String table, String typeName) {
-    return entity + " and " + other + " are both stored in table " + table + " as type '" + typeName + "', so rows"
+  public static Problem typeDuplicate(String entity, String other, String table, String typeName) {
+    return Rule.ENTITY_TYPE_DUPLICATE.problem(
+        entity + " and " + other + " are both stored in table " + table + " as type '" + typeName + "', so rows"
         + " of one would be read as the other; give one of them a discriminator of its own with"
-        + " @Entity(type = \"...\")";
+        + " @Entity(type = \"...\")");
   }
 
   /** {@code @Cached(maximumSize)} below 1. */
-  public static String cachedSize(String entity, long maximumSize) {
-    return "@Cached(maximumSize = " + maximumSize + ") of " + entity + " is not valid: the cache must hold at"
-        + " least 1 read (remove @Cached to read " + entity + " from the store every time)";
+  public static Problem cachedSize(String entity, long maximumSize) {
+    return Rule.CACHED_ARGUMENTS.problem(
+        "@Cached(maximumSize = " + maximumSize + ") of " + entity + " is not valid: the cache must hold at"
+        + " least 1 read (remove @Cached to read " + entity + " from the store every time)");
   }
 
   /** {@code @Cached(expireAfterWriteSeconds)} below 1. */
-  public static String cachedExpiry(String entity, long seconds) {
-    return "@Cached(expireAfterWriteSeconds = " + seconds + ") of " + entity + " is not valid: cached reads must"
-        + " expire after at least 1 second, so that writes by other processes show";
+  public static Problem cachedExpiry(String entity, long seconds) {
+    return Rule.CACHED_ARGUMENTS.problem(
+        "@Cached(expireAfterWriteSeconds = " + seconds + ") of " + entity + " is not valid: cached reads must"
+        + " expire after at least 1 second, so that writes by other processes show");
   }
 
   /** A key annotation ({@code PartitionKey} or {@code RowKey}) is missing. */
-  public static String missingKey(String entity, String annotation) {
-    return "@Entity " + entity + " has no @" + annotation + "; every entity declares both key"
-        + " templates, for example @PartitionKey(\"{department}\") and @RowKey(\"empid_{employeeId:08}\")";
+  public static Problem missingKey(String entity, String annotation) {
+    return Rule.ENTITY_MISSING_KEY.problem(
+        "@Entity " + entity + " has no @" + annotation + "; every entity declares both key"
+        + " templates, for example @PartitionKey(\"{department}\") and @RowKey(\"empid_{employeeId:08}\")");
   }
 
   // ------------------------------------------------------------------ hierarchies
 
   /** A subtype names a table other than the one its {@code @Entity} superclass {@code parent} is stored in. */
-  public static String inheritedTable(String entity, String table, String parent, String inheritedTable) {
-    return entity + " names table '" + table + "' but extends @Entity " + parent + ", whose rows are in table "
+  public static Problem inheritedTable(String entity, String table, String parent, String inheritedTable) {
+    return Rule.ENTITY_INHERITED_TABLE.problem(
+        entity + " names table '" + table + "' but extends @Entity " + parent + ", whose rows are in table "
         + inheritedTable + "; a hierarchy lives in one table (so that its partitions and batches hold every"
-        + " subtype): drop table = \"" + table + "\"";
+        + " subtype): drop table = \"" + table + "\"");
   }
 
   /** A subtype has the discriminator of its {@code @Entity} superclass {@code ancestor}. */
-  public static String inheritedType(String entity, String typeName, String ancestor) {
-    return entity + " has type '" + typeName + "', the type of its @Entity superclass " + ancestor
+  public static Problem inheritedType(String entity, String typeName, String ancestor) {
+    return Rule.ENTITY_INHERITED_TYPE.problem(
+        entity + " has type '" + typeName + "', the type of its @Entity superclass " + ancestor
         + ", so its rows could not be told from " + ancestor + "'s; give it a discriminator of its own with"
-        + " @Entity(type = \"...\")";
+        + " @Entity(type = \"...\")");
   }
 
   /** A subtype of {@code parent} declares a {@code @PartitionKey}, which only the root {@code root} declares. */
-  public static String inheritedPartitionKey(String entity, String parent, String root) {
-    return entity + " declares @PartitionKey but extends @Entity " + parent + ": every entity of a hierarchy has"
+  public static Problem inheritedPartitionKey(String entity, String parent, String root) {
+    return Rule.ENTITY_INHERITED_KEY.problem(
+        entity + " declares @PartitionKey but extends @Entity " + parent + ": every entity of a hierarchy has"
         + " the PartitionKey template of its root " + root + ", so that a partition holds every subtype and a"
-        + " repository or partition read of " + root + " finds them; remove @PartitionKey from " + entity;
+        + " repository or partition read of " + root + " finds them; remove @PartitionKey from " + entity);
   }
 
   /**
    * A subtype declares {@code @RowKey}, but its {@code @Entity} superclass {@code declaring} declares the RowKey
    * template {@code template} of itself and all its subtypes.
    */
-  public static String inheritedRowKey(String entity, String parent, String declaring, String template) {
-    return entity + " declares @RowKey but extends @Entity " + parent + ", which has the RowKey template '"
+  public static Problem inheritedRowKey(String entity, String parent, String declaring, String template) {
+    return Rule.ENTITY_INHERITED_KEY.problem(
+        entity + " declares @RowKey but extends @Entity " + parent + ", which has the RowKey template '"
         + template + "'" + (declaring.equals(parent) ? "" : " of " + declaring) + ": a RowKey template holds for"
         + " the class that declares it and all its subtypes, so that a query of " + declaring + " reaches all their"
         + " rows; remove @RowKey from " + entity + ", or move @RowKey from " + declaring + " to each of its concrete"
-        + " subtypes, each with a literal prefix of its own (the guide's CUSTOMER_/EMPLOYEE_ keys)";
+        + " subtypes, each with a literal prefix of its own (the guide's CUSTOMER_/EMPLOYEE_ keys)");
   }
 
   /**
    * An entity of a hierarchy whose root is {@code root} declares {@code @Index} ({@code declaring} null) or extends
    * {@code declaring}, which does.
    */
-  public static String inheritedIndex(String entity, String declaring, String root) {
-    return entity + (declaring == null ? " declares @Index" : " extends " + declaring + ", which declares @Index")
+  public static Problem inheritedIndex(String entity, String declaring, String root) {
+    return Rule.ENTITY_INHERITED_INDEX.problem(
+        entity + (declaring == null ? " declares @Index" : " extends " + declaring + ", which declares @Index")
         + ", but indexes are not supported in entity hierarchies (the copies of one subtype could not be told from"
         + " another's through queries over " + root + "); remove the @Index, or store the index as an entity of its"
-        + " own";
+        + " own");
   }
 
   /**
    * A subtype compiled without the processor extends a concrete {@code @Entity} compiled with it that lists no
    * subtypes (run-time introspection only).
    */
-  public static String unlistedSubtype(String entity, String parent) {
-    return "@Entity " + entity + " was compiled without the annotation processor and extends @Entity " + parent
+  public static Problem unlistedSubtype(String entity, String parent) {
+    return Rule.RUNTIME_MAPPING_UNSUPPORTED.problem(
+        "@Entity " + entity + " was compiled without the annotation processor and extends @Entity " + parent
         + ", which was compiled with it, is concrete and lists no subtypes, so a repository or read of " + parent
         + " would take a " + entity + " for a " + parent + "; compile " + entity + " with"
-        + " io.tablemapper:mapper-processor, which lists it as a subtype of " + parent;
+        + " io.tablemapper:mapper-processor, which lists it as a subtype of " + parent);
+  }
+
+  /**
+   * A repository declares derived queries over an entity compiled without the processor, which plans queries at
+   * compile time (run-time mapping only).
+   */
+  public static Problem unprocessedQueries(String repository, Collection<String> queries, String entity) {
+    return Rule.RUNTIME_MAPPING_UNSUPPORTED.problem(repository + " declares " + String.join(", ", queries)
+        + ", but its entity " + entity + " was compiled without the annotation processor, which plans derived"
+        + " queries at compile time; run io.tablemapper:mapper-processor on both, or keep only the methods of"
+        + " TableRepository and read with mapper.partition(table, partitionKey).all(" + entity + ".class)");
   }
 
   // ------------------------------------------------------------------ properties
@@ -280,31 +217,34 @@ public final class EntityRules {
   }
 
   /** A property combines role annotations (each given as {@code "@Json "}, ...). */
-  public static String combinedAnnotations(String entity, String property, String annotations) {
-    return where(entity, property) + " combines " + annotations + "; use one of them";
+  public static Problem combinedAnnotations(String entity, String property, String annotations) {
+    return Rule.PROPERTY_ANNOTATIONS.problem(
+        where(entity, property) + " combines " + annotations + "; use one of them");
   }
 
   /** An {@code @ETag} that is no String. */
-  public static String etagType(String entity, String property, String type) {
-    return where(entity, property) + " is @ETag but has type " + type + "; an ETag is a String";
+  public static Problem etagType(String entity, String property, String type) {
+    return Rule.ETAG_TYPE.problem(where(entity, property) + " is @ETag but has type " + type + "; an ETag is a String");
   }
 
   /** A {@code @Timestamp} of the wrong type. */
-  public static String timestampType(String entity, String property, String type) {
-    return where(entity, property) + " is @Timestamp but has type " + type
-        + "; use java.time.Instant or java.time.OffsetDateTime";
+  public static Problem timestampType(String entity, String property, String type) {
+    return Rule.TIMESTAMP_TYPE.problem(where(entity, property) + " is @Timestamp but has type " + type
+        + "; use java.time.Instant or java.time.OffsetDateTime");
   }
 
   /** A primitive marked {@code @Json}. */
-  public static String primitiveJson(String entity, String property, String type) {
-    return where(entity, property) + " is a primitive " + type + " marked @Json; the store holds " + type
-        + " natively, so drop @Json (or use its wrapper type for JSON)";
+  public static Problem primitiveJson(String entity, String property, String type) {
+    return Rule.PROPERTY_ANNOTATIONS.problem(
+        where(entity, property) + " is a primitive " + type + " marked @Json; the store holds " + type
+        + " natively, so drop @Json (or use its wrapper type for JSON)");
   }
 
   /** A type the store cannot hold. */
-  public static String propertyType(String entity, String property, String type) {
-    return where(entity, property) + " has type " + type + ", which the store cannot hold; annotate it @Json to"
-        + " store it as JSON, or @Transient to leave it out (supported types: " + supportedTypes() + ")";
+  public static Problem propertyType(String entity, String property, String type) {
+    return Rule.PROPERTY_TYPE.problem(
+        where(entity, property) + " has type " + type + ", which the store cannot hold; annotate it @Json to"
+        + " store it as JSON, or @Transient to leave it out (supported types: " + supportedTypes() + ")");
   }
 
   /** The property types the store holds, for messages. */
@@ -314,13 +254,15 @@ public final class EntityRules {
   }
 
   /** A second {@code @ETag}. */
-  public static String etagDuplicate(String entity, String property, String first) {
-    return where(entity, property) + " is a second @ETag ('" + first + "' is the first); an entity has one ETag";
+  public static Problem etagDuplicate(String entity, String property, String first) {
+    return Rule.ETAG_DUPLICATE.problem(
+        where(entity, property) + " is a second @ETag ('" + first + "' is the first); an entity has one ETag");
   }
 
   /** A second {@code @Timestamp}. */
-  public static String timestampDuplicate(String entity, String property, String first) {
-    return where(entity, property) + " is a second @Timestamp ('" + first + "' is the first); an entity has one";
+  public static Problem timestampDuplicate(String entity, String property, String first) {
+    return Rule.TIMESTAMP_DUPLICATE.problem(
+        where(entity, property) + " is a second @Timestamp ('" + first + "' is the first); an entity has one");
   }
 
   /** Why a stored name cannot be used (the store's rule, or reserved), or null. */
@@ -333,36 +275,41 @@ public final class EntityRules {
   }
 
   /** A stored name derived from the Java name that cannot be used. */
-  public static String propertyName(String entity, String property, String storedName, String problem) {
-    return where(entity, property) + " cannot be stored" + (storedName.equals(property) ? "" : " as '" + storedName
+  public static Problem propertyName(String entity, String property, String storedName, String problem) {
+    return Rule.PROPERTY_NAME.problem(
+        where(entity, property) + " cannot be stored" + (storedName.equals(property) ? "" : " as '" + storedName
         + "'") + ": " + problem + "; rename it, store it under another name with @Property(\"...\"), or mark"
-        + " it @Transient";
+        + " it @Transient");
   }
 
   /** An {@code @Property} name that cannot be used. */
-  public static String explicitPropertyName(String entity, String property, String name, String problem) {
-    return where(entity, property) + " cannot be stored under @Property(\"" + name + "\"): " + problem
-        + "; choose another name";
+  public static Problem explicitPropertyName(String entity, String property, String name, String problem) {
+    return Rule.PROPERTY_NAME.problem(
+        where(entity, property) + " cannot be stored under @Property(\"" + name + "\"): " + problem
+        + "; choose another name");
   }
 
   /** {@code @Property} on a property that is not stored ({@code role} as "@Transient", ...). */
-  public static String propertyNameNotStored(String entity, String property, String name, String role) {
-    return where(entity, property) + " has @Property(\"" + name + "\") but is not stored (it is " + role
-        + "); remove @Property";
+  public static Problem propertyNameNotStored(String entity, String property, String name, String role) {
+    return Rule.PROPERTY_NAME.problem(
+        where(entity, property) + " has @Property(\"" + name + "\") but is not stored (it is " + role
+        + "); remove @Property");
   }
 
   /** Two properties stored under one name. */
-  public static String propertyNameDuplicate(String entity, String property, String storedName, String first) {
-    return where(entity, property) + " would be stored as '" + storedName + "', like property '" + first + "'; two"
-        + " properties cannot share a stored name: give one another name with @Property(\"...\")";
+  public static Problem propertyNameDuplicate(String entity, String property, String storedName, String first) {
+    return Rule.PROPERTY_NAME_DUPLICATE.problem(
+        where(entity, property) + " would be stored as '" + storedName + "', like property '" + first + "'; two"
+        + " properties cannot share a stored name: give one another name with @Property(\"...\")");
   }
 
   /** Too many stored properties. */
-  public static String propertyCount(String entity, int stored, boolean versioned) {
-    return entity + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY + " discriminator"
+  public static Problem propertyCount(String entity, int stored, boolean versioned) {
+    return Rule.PROPERTY_COUNT.problem(
+        entity + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY + " discriminator"
         + (versioned ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "") + "; the store allows at most "
         + StoreLimits.MAX_PROPERTIES + " per entity; mark some @Transient, group some into one @Json property, or"
-        + " split the entity";
+        + " split the entity");
   }
 
   /** The stored name under a naming strategy ({@code PASCAL_CASE} upper-cases the first letter). */
@@ -376,50 +323,55 @@ public final class EntityRules {
   // ------------------------------------------------------------------ keys
 
   /** A template with a forbidden character ({@code what} as "@RowKey"). */
-  public static String keyForbiddenCharacter(String what, String entity, String problem) {
-    return what + " of " + entity + " is not a possible key: " + problem + "; use another separator, such"
-        + " as '_', '-', '.' or '|'";
+  public static Problem keyForbiddenCharacter(String what, String entity, String problem) {
+    return Rule.KEY_FORBIDDEN_CHARACTER.problem(
+        what + " of " + entity + " is not a possible key: " + problem + "; use another separator, such"
+        + " as '_', '-', '.' or '|'");
   }
 
   /** A template that does not parse. */
-  public static String keySyntax(String what, String entity, String problem) {
-    return what + " of " + entity + " is malformed: " + problem;
+  public static Problem keySyntax(String what, String entity, String problem) {
+    return Rule.KEY_TEMPLATE_SYNTAX.problem(what + " of " + entity + " is malformed: " + problem);
   }
 
   /** Literal text longer than a key. */
-  public static String keyLiteralTooLong(String what, String entity, int literalLength) {
-    return what + " of " + entity + " has " + literalLength + " characters of literal text; a key holds at most "
-        + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals";
+  public static Problem keyLiteralTooLong(String what, String entity, int literalLength) {
+    return Rule.KEY_TOO_LONG.problem(
+        what + " of " + entity + " has " + literalLength + " characters of literal text; a key holds at most "
+        + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals");
   }
 
   /** A key whose shortest or longest form exceeds the limit. */
-  public static String keyTooLong(String what, String entity, boolean always, int length) {
-    return what + " of " + entity + (always ? " is always at least " + length : " can be " + length)
+  public static Problem keyTooLong(String what, String entity, boolean always, int length) {
+    return Rule.KEY_TOO_LONG.problem(
+        what + " of " + entity + (always ? " is always at least " + length : " can be " + length)
         + " characters long (literal text plus the fixed-width encodings of its values); a key holds at most "
-        + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals";
+        + StoreLimits.MAX_KEY_LENGTH + "; shorten the literals");
   }
 
   /** A placeholder naming no property. */
-  public static String keyUnknownProperty(String what, String entity, String name, Collection<String> known) {
-    return what + " of " + entity + " refers to '" + name + "', which is not a property of " + entity
-        + Suggestions.didYouMean(name, known);
+  public static Problem keyUnknownProperty(String what, String entity, String name, Collection<String> known) {
+    return Rule.KEY_UNKNOWN_PROPERTY.problem(
+        what + " of " + entity + " refers to '" + name + "', which is not a property of " + entity
+        + Suggestions.didYouMean(name, known));
   }
 
   /** A placeholder naming a property that is not stored as itself ({@code role} as "@Transient"). */
-  public static String keyPropertyNotStored(String what, String entity, String property, String role) {
-    return what + " of " + entity + " refers to '" + property + "', which is " + role
-        + "; a key is composed of stored properties";
+  public static Problem keyPropertyNotStored(String what, String entity, String property, String role) {
+    return Rule.KEY_PROPERTY_NOT_STORED.problem(
+        what + " of " + entity + " refers to '" + property + "', which is " + role
+        + "; a key is composed of stored properties");
   }
 
   /** A placeholder naming a property whose type cannot be in a key. */
-  public static String keyPropertyType(String what, String entity, String property, String type, String supported) {
-    return what + " of " + entity + " refers to '" + property + "' of type " + type
-        + ", which cannot be part of a key; keys hold " + supported;
+  public static Problem keyPropertyType(String what, String entity, String property, String type, String supported) {
+    return Rule.KEY_PROPERTY_TYPE.problem(what + " of " + entity + " refers to '" + property + "' of type " + type
+        + ", which cannot be part of a key; keys hold " + supported);
   }
 
   /** A placeholder whose modifiers do not fit. */
-  public static String keyTemplateTypes(String what, String entity, String problem) {
-    return what + " of " + entity + ": " + problem;
+  public static Problem keyTemplateTypes(String what, String entity, String problem) {
+    return Rule.KEY_TEMPLATE_TYPES.problem(what + " of " + entity + ": " + problem);
   }
 
   /**
@@ -427,9 +379,9 @@ public final class EntityRules {
    * must be writable in a key (no forbidden character) and must not contain the separator that follows the
    * placeholder, or keys could not be split back into values.
    *
-   * @return the {@link #KEY_ENUM_CONSTANT} message, or {@code null} when every constant fits
+   * @return the {@link Rule#KEY_ENUM_CONSTANT} message, or {@code null} when every constant fits
    */
-  public static String keyEnumConstantProblem(String what, String entity, String type, KeyTemplate template,
+  public static Problem keyEnumConstantProblem(String what, String entity, String type, KeyTemplate template,
       KeyTemplate.Placeholder placeholder, Collection<String> constants) {
     String after = template.literalAfter(placeholder.index());
     char separator = after == null ? 0 : after.charAt(0);
@@ -450,13 +402,34 @@ public final class EntityRules {
   }
 
   /** Enum constants that would break a key. */
-  public static String keyEnumConstant(String what, String entity, String type, String placeholder,
+  public static Problem keyEnumConstant(String what, String entity, String type, String placeholder,
       List<String> broken, String reason) {
     boolean one = broken.size() == 1;
-    return what + " of " + entity + " holds enum " + type + " in " + placeholder + ", but its constant"
+    return Rule.KEY_ENUM_CONSTANT.problem(
+        what + " of " + entity + " holds enum " + type + " in " + placeholder + ", but its constant"
         + (one ? " " : "s ") + String.join(", ", broken) + (one ? " contains " : " contain ") + reason
         + "; choose a separator that no constant contains (for example '-', '.' or '|'), or rename the constant"
-        + (one ? "" : "s");
+        + (one ? "" : "s"));
+  }
+
+  /** A zero padding narrower than its property's type can hold ({@link Rule#KEY_WIDTH}, a warning). */
+  public static Problem keyWidth(String what, String entity, String property, String type,
+      KeyTemplate.Placeholder placeholder, KeyType keyType) {
+    int width = placeholder.width();
+    return Rule.KEY_WIDTH.problem(what + " of " + entity + " pads '" + property + "' to " + width + " digit"
+        + (width == 1 ? "" : "s") + " (" + placeholder.text() + " holds 0 … " + KeyCodec.maxPadded(width)
+        + "), but it is a " + type + ", whose values reach " + keyType.maxValue() + "; larger values and negatives"
+        + " are refused at run time with InvalidKeyException; write {" + property + ":0" + keyType.digits() + "}, or {"
+        + property + "} for the whole range with negatives, or declare a narrower type");
+  }
+
+  /** A PartitionKey that is a literal ({@link Rule#PARTITION_KEY_CONSTANT}, a warning). */
+  public static Problem partitionKeyConstant(String entity, KeyTemplate template) {
+    return Rule.PARTITION_KEY_CONSTANT.problem("@PartitionKey of " + entity + " is the literal '" + template
+        + "': every " + entity + " lands in that one partition, which serves all their reads and writes alone and"
+        + " cannot be spread (the guide's prepend/append anti-pattern); compose it from a property that spreads the"
+        + " load, for example @PartitionKey(\"{region}\"), or add @SuppressWarnings(\""
+        + Rule.PARTITION_KEY_CONSTANT.suppressionKey() + "\") if " + entity + " is small reference data");
   }
 
   // ------------------------------------------------------------------ indexes
@@ -467,28 +440,31 @@ public final class EntityRules {
   }
 
   /** An invalid index name. */
-  public static String indexName(String entity, String name) {
-    return "index name '" + name + "' of " + entity + " is not valid: use letters and digits, starting with a letter";
+  public static Problem indexName(String entity, String name) {
+    return Rule.INDEX_NAME.problem(
+        "index name '" + name + "' of " + entity + " is not valid: use letters and digits, starting with a letter");
   }
 
   /** An index name used twice (or differing only in case from {@code first}). */
-  public static String indexNameDuplicate(String entity, String typeName, String name, String first) {
-    return entity + " declares index '" + name + "' " + (first.equals(name) ? "twice"
+  public static Problem indexNameDuplicate(String entity, String typeName, String name, String first) {
+    return Rule.INDEX_NAME.problem(entity + " declares index '" + name + "' " + (first.equals(name) ? "twice"
         : "after index '" + first + "', which differs only in case") + "; index names are unique per entity"
-        + " (their copies are told apart by " + typeName + "#<name>), so rename one";
+        + " (their copies are told apart by " + typeName + "#<name>), so rename one");
   }
 
   /** An index in another partition. */
-  public static String indexPartitionKey(String entity, String name, String partitionKey) {
-    return "index '" + name + "' of " + entity + " sets partitionKey = \"" + partitionKey
+  public static Problem indexPartitionKey(String entity, String name, String partitionKey) {
+    return Rule.INDEX_PARTITION_KEY.problem(
+        "index '" + name + "' of " + entity + " sets partitionKey = \"" + partitionKey
         + "\": only indexes in the entity's own partition (partitionKey = \"\") are supported, because only"
-        + " they can be kept consistent in one entity group transaction; remove partitionKey";
+        + " they can be kept consistent in one entity group transaction; remove partitionKey");
   }
 
   /** An index copying an unknown property. */
-  public static String indexUnknownProperty(String entity, String name, String property, Collection<String> known) {
-    return "index '" + name + "' of " + entity + " copies '" + property + "', which is not a stored"
-        + " property of " + entity + Suggestions.didYouMean(property, known);
+  public static Problem indexUnknownProperty(String entity, String name, String property, Collection<String> known) {
+    return Rule.INDEX_UNKNOWN_PROPERTY.problem(
+        "index '" + name + "' of " + entity + " copies '" + property + "', which is not a stored"
+        + " property of " + entity + Suggestions.didYouMean(property, known));
   }
 
   // ------------------------------------------------------------------ schema evolution
@@ -499,8 +475,8 @@ public final class EntityRules {
   }
 
   /** A default on a property that takes none ({@code reason} from {@link #defaultReason}). */
-  public static String defaultNotApplicable(String where, String reason) {
-    return where + " cannot apply: " + reason;
+  public static Problem defaultNotApplicable(String where, String reason) {
+    return Rule.DEFAULT_VALUE_PROPERTY.problem(where + " cannot apply: " + reason);
   }
 
   /**
@@ -519,14 +495,15 @@ public final class EntityRules {
   }
 
   /** A default on a key property. */
-  public static String defaultOnKey(String entity, String property) {
-    return "@DefaultValue of property '" + property + "' of " + entity + " cannot apply: it"
-        + " is part of a key, so every row holds it; remove @DefaultValue";
+  public static Problem defaultOnKey(String entity, String property) {
+    return Rule.DEFAULT_VALUE_PROPERTY.problem(
+        "@DefaultValue of property '" + property + "' of " + entity + " cannot apply: it"
+        + " is part of a key, so every row holds it; remove @DefaultValue");
   }
 
   /** A default text that is no value of the type. */
-  public static String defaultInvalid(String where, String type, String problem) {
-    return where + " is not a valid " + type + ": " + problem;
+  public static Problem defaultInvalid(String where, String type, String problem) {
+    return Rule.DEFAULT_VALUE.problem(where + " is not a valid " + type + ": " + problem);
   }
 
   /** How messages name an upgrade method: {@code @Upgrade method upgrade of Employee}. */
@@ -535,57 +512,63 @@ public final class EntityRules {
   }
 
   /** A second upgrade method. */
-  public static String upgradeSecond(String where, String first) {
-    return where + " is a second one (" + first + " is the first); an entity has one upgrade method, which"
-        + " handles every older version it is given";
+  public static Problem upgradeSecond(String where, String first) {
+    return Rule.UPGRADE_METHOD.problem(
+        where + " is a second one (" + first + " is the first); an entity has one upgrade method, which"
+        + " handles every older version it is given");
   }
 
   /** An upgrade method with the wrong signature ({@code problem} as "is not static"). */
-  public static String upgradeSignature(String where, String problem, String method) {
-    return where + " " + problem + "; declare it as static void " + method
-        + "(int fromVersion, Map<String, Object> properties)";
+  public static Problem upgradeSignature(String where, String problem, String method) {
+    return Rule.UPGRADE_METHOD.problem(where + " " + problem + "; declare it as static void " + method
+        + "(int fromVersion, Map<String, Object> properties)");
   }
 
   /** An upgrade method on a class of version 1. */
-  public static String upgradeVersion(String where, String entity, int version) {
-    return where + " can never run: " + entity + " is version " + version + ", so no row is older; raise"
-        + " @Entity(version = ...) when the class changes, and upgrade rows of the versions before it";
+  public static Problem upgradeVersion(String where, String entity, int version) {
+    return Rule.UPGRADE_VERSION.problem(
+        where + " can never run: " + entity + " is version " + version + ", so no row is older; raise"
+        + " @Entity(version = ...) when the class changes, and upgrade rows of the versions before it");
   }
 
   /**
    * An index declared {@code unique = false} whose rowKey lacks RowKey components ({@code suffix}: them appended,
    * as the RowKey writes them).
    */
-  public static String indexNotUnique(String entity, String name, String indexTemplate, List<String> missing,
+  public static Problem indexNotUnique(String entity, String name, String indexTemplate, List<String> missing,
       String rowKeyTemplate, String suffix) {
-    return "index '" + name + "' of " + entity + " is declared unique = false, but its rowKey '" + indexTemplate
+    return Rule.INDEX_UNIQUENESS.problem(
+        "index '" + name + "' of " + entity + " is declared unique = false, but its rowKey '" + indexTemplate
         + "' lacks " + String.join(" and ", missing) + " of the RowKey '" + rowKeyTemplate + "', which tells the "
         + entity + " entities of a partition apart: two of them with the same value would need one copy; append "
         + (missing.size() == 1 ? "it" : "them") + ", for example rowKey = \"" + indexTemplate + suffix
-        + "\", or drop unique = false to refuse a second " + entity + " with the same value";
+        + "\", or drop unique = false to refuse a second " + entity + " with the same value");
   }
 
   /** An index declared {@code unique = true} whose rowKey holds the whole RowKey. */
-  public static String indexUniqueNever(String entity, String name, String indexTemplate, String rowKeyTemplate,
+  public static Problem indexUniqueNever(String entity, String name, String indexTemplate, String rowKeyTemplate,
       List<String> rowKeyProperties) {
-    return "index '" + name + "' of " + entity + " is declared unique = true, but its rowKey '" + indexTemplate
+    return Rule.INDEX_UNIQUENESS.problem(
+        "index '" + name + "' of " + entity + " is declared unique = true, but its rowKey '" + indexTemplate
         + "' holds every component of the RowKey '" + rowKeyTemplate + "', so each " + entity + " gets its own copy"
         + " and nothing can refuse a second one with the same value; remove " + String.join(" and ", rowKeyProperties)
-        + " from the rowKey to make the value unique, or drop unique = true";
+        + " from the rowKey to make the value unique, or drop unique = true");
   }
 
   /** An index rowKey without literal prefix that can meet another key space of the entity. */
-  public static String keySpaceNoPrefix(String entity, String index, KeyTemplate template, String other) {
-    return "index '" + index + "' of " + entity + " has rowKey '" + template + "', which starts with a value that"
+  public static Problem keySpaceNoPrefix(String entity, String index, KeyTemplate template, String other) {
+    return Rule.KEY_SPACE_OVERLAP.problem(
+        "index '" + index + "' of " + entity + " has rowKey '" + template + "', which starts with a value that"
         + " can equal the start of " + other + "; give it a literal prefix that no other key of " + entity
         + " starts with, for example \"" + keySpaceSuggestion(index, template) + "\", so its copies can never take"
-        + " an entity's RowKey";
+        + " an entity's RowKey");
   }
 
   /** An index rowKey whose keys can equal another key space's of the entity ({@code why} from {@link #keySpaceWhy}). */
-  public static String keySpaceOverlap(String entity, String index, KeyTemplate template, String other, String why) {
-    return "index '" + index + "' of " + entity + " has rowKey '" + template + "', whose keys can equal those of "
-        + other + why + "; choose literal prefixes that do not start with one another";
+  public static Problem keySpaceOverlap(String entity, String index, KeyTemplate template, String other, String why) {
+    return Rule.KEY_SPACE_OVERLAP.problem(
+        "index '" + index + "' of " + entity + " has rowKey '" + template + "', whose keys can equal those of "
+        + other + why + "; choose literal prefixes that do not start with one another");
   }
 
   /**
@@ -593,12 +576,13 @@ public final class EntityRules {
    * as {@link #typeSpace}; {@code why} from {@link #keySpaceWhy}; {@code suggestion} from
    * {@link #keySpaceSuggestion}).
    */
-  public static String typesOverlap(String space, String other, String why, String table,
+  public static Problem typesOverlap(String space, String other, String why, String table,
       KeyTemplate partitionKey, KeyTemplate otherPartitionKey, String suggestion) {
-    return space + " can produce the same keys as " + other + why + ", and both live in table " + table
+    return Rule.KEY_SPACE_OVERLAP.problem(
+        space + " can produce the same keys as " + other + why + ", and both live in table " + table
         + " under PartitionKeys ('" + partitionKey + "' and '" + otherPartitionKey + "') that can be equal: one could"
         + " take the other's row; give each entity type of a table a literal RowKey prefix that no other type's keys"
-        + " start with, for example \"" + suggestion + "\"";
+        + " start with, for example \"" + suggestion + "\"");
   }
 
   /** How messages name a key space of an entity type: its RowKey, or an index's rowKey ({@code index} null or not). */

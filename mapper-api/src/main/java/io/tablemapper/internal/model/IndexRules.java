@@ -58,25 +58,22 @@ public final class IndexRules {
       String name = declaration.name();
       Object site = declaration.site();
       if (!EntityRules.validIndexName(name)) {
-        problems.error(site, "name", EntityRules.INDEX_NAME, EntityRules.indexName(entity, name));
+        problems.report(site, "name", EntityRules.indexName(entity, name));
         continue;
       }
       String first = names.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
       if (first != null) {
-        problems.error(site, "name", EntityRules.INDEX_NAME,
-            EntityRules.indexNameDuplicate(entity, typeName, name, first));
+        problems.report(site, "name", EntityRules.indexNameDuplicate(entity, typeName, name, first));
         continue;
       }
       if (!declaration.partitionKey().isEmpty()) {
-        problems.error(site, "partitionKey", EntityRules.INDEX_PARTITION_KEY,
-            EntityRules.indexPartitionKey(entity, name, declaration.partitionKey()));
+        problems.report(site, "partitionKey", EntityRules.indexPartitionKey(entity, name, declaration.partitionKey()));
         continue;
       }
       boolean copiedOk = true;
       for (String property : declaration.properties()) {
         if (!known.contains(property)) {
-          problems.error(site, "properties", EntityRules.INDEX_UNKNOWN_PROPERTY,
-              EntityRules.indexUnknownProperty(entity, name, property, known));
+          problems.report(site, "properties", EntityRules.indexUnknownProperty(entity, name, property, known));
           copiedOk = false;
         }
       }
@@ -110,14 +107,14 @@ public final class IndexRules {
       }
     }
     if (!declaration.unique() && !missing.isEmpty()) {
-      problems.error(declaration.site(), "unique", EntityRules.INDEX_UNIQUENESS,
-          EntityRules.indexNotUnique(entity, declaration.name(), index.template().toString(), missing,
+      problems.report(declaration.site(), "unique", EntityRules.indexNotUnique(entity, declaration.name(),
+          index.template().toString(), missing,
               rowKey.template().toString(), suffix(rowKey.template(), missing)));
       return null;
     }
     if (declaration.unique() && declaration.uniqueExplicit() && missing.isEmpty() && !rowKey.properties().isEmpty()) {
-      problems.error(declaration.site(), "unique", EntityRules.INDEX_UNIQUENESS,
-          EntityRules.indexUniqueNever(entity, declaration.name(), index.template().toString(),
+      problems.report(declaration.site(), "unique", EntityRules.indexUniqueNever(entity, declaration.name(),
+          index.template().toString(),
               rowKey.template().toString(), rowKey.names()));
       return null;
     }
@@ -151,11 +148,11 @@ public final class IndexRules {
           continue;
         }
         if (key.template().literalPrefix().isEmpty()) {
-          problems.error(index.site(), "rowKey", EntityRules.KEY_SPACE_OVERLAP,
-              EntityRules.keySpaceNoPrefix(entity, index.name(), key.template(), seenNames.get(i)));
+          problems.report(index.site(), "rowKey", EntityRules.keySpaceNoPrefix(entity, index.name(), key.template(),
+              seenNames.get(i)));
         } else {
-          problems.error(index.site(), "rowKey", EntityRules.KEY_SPACE_OVERLAP,
-              EntityRules.keySpaceOverlap(entity, index.name(), key.template(), seenNames.get(i),
+          problems.report(index.site(), "rowKey", EntityRules.keySpaceOverlap(entity, index.name(), key.template(),
+              seenNames.get(i),
                   EntityRules.keySpaceWhy(key.template(), key.firstType(), other.template(), other.firstType())));
         }
         break;

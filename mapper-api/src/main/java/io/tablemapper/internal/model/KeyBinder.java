@@ -1,6 +1,5 @@
 package io.tablemapper.internal.model;
 
-import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeyShape;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyTemplateException;
@@ -18,9 +17,6 @@ import java.util.List;
 public final class KeyBinder {
   private KeyBinder() {}
 
-  /** Ids of the warnings only the key rules give. */
-  public static final String KEY_WIDTH = "KeyWidth";
-
   /**
    * Binds a template; returns null after reporting when it is malformed or does not fit the properties.
    *
@@ -36,11 +32,9 @@ public final class KeyBinder {
       template = KeyTemplate.parse(source);
     } catch (KeyTemplateException e) {
       if (e.kind() == KeyTemplateException.Kind.FORBIDDEN_CHARACTER) {
-        problems.error(site, attribute, EntityRules.KEY_FORBIDDEN_CHARACTER,
-            EntityRules.keyForbiddenCharacter(what, entity, e.getMessage()));
+        problems.report(site, attribute, EntityRules.keyForbiddenCharacter(what, entity, e.getMessage()));
       } else {
-        problems.error(site, attribute, EntityRules.KEY_TEMPLATE_SYNTAX,
-            EntityRules.keySyntax(what, entity, e.getMessage()));
+        problems.report(site, attribute, EntityRules.keySyntax(what, entity, e.getMessage()));
       }
       return null;
     }
@@ -51,8 +45,7 @@ public final class KeyBinder {
       }
     }
     if (literalLength > StoreLimits.MAX_KEY_LENGTH) {
-      problems.error(site, attribute, EntityRules.KEY_TOO_LONG,
-          EntityRules.keyLiteralTooLong(what, entity, literalLength));
+      problems.report(site, attribute, EntityRules.keyLiteralTooLong(what, entity, literalLength));
       return null;
     }
     List<String> known = new ArrayList<>();
@@ -65,15 +58,14 @@ public final class KeyBinder {
     for (KeyTemplate.Placeholder placeholder : template.placeholders()) {
       P property = ModelProperty.named(properties, placeholder.property());
       if (property == null) {
-        problems.error(site, attribute, EntityRules.KEY_UNKNOWN_PROPERTY,
-            EntityRules.keyUnknownProperty(what, entity, placeholder.property(), known));
+        problems.report(site, attribute, EntityRules.keyUnknownProperty(what, entity, placeholder.property(), known));
         ok = false;
       } else if (!property.stored() || property.kind() == PropertyKind.JSON) {
-        problems.error(site, attribute, EntityRules.KEY_PROPERTY_NOT_STORED,
-            EntityRules.keyPropertyNotStored(what, entity, property.name(), describeRole(property)));
+        problems.report(site, attribute, EntityRules.keyPropertyNotStored(what, entity, property.name(), describeRole(
+            property)));
         ok = false;
       } else if (property.keyType() == null) {
-        problems.error(site, attribute, EntityRules.KEY_PROPERTY_TYPE, EntityRules.keyPropertyType(what, entity,
+        problems.report(site, attribute, EntityRules.keyPropertyType(what, entity,
             property.name(), property.typeText(), KeyType.supportedTypes()));
         ok = false;
       } else {
@@ -86,8 +78,7 @@ public final class KeyBinder {
     }
     List<KeyTemplateException> invalid = template.validate(keyTypes);
     for (KeyTemplateException problem : invalid) {
-      problems.error(site, attribute, EntityRules.KEY_TEMPLATE_TYPES,
-          EntityRules.keyTemplateTypes(what, entity, problem.getMessage()));
+      problems.report(site, attribute, EntityRules.keyTemplateTypes(what, entity, problem.getMessage()));
     }
     BoundKey<P> key = new BoundKey<>(template, List.copyOf(bound));
     if (!invalid.isEmpty() || !enumConstantsFit(entity, key, what, site, attribute, problems)
@@ -111,10 +102,10 @@ public final class KeyBinder {
       if (property.keyType() != KeyType.ENUM) {
         continue;
       }
-      String problem = EntityRules.keyEnumConstantProblem(what, entity, property.typeText(), key.template(),
+      Problem problem = EntityRules.keyEnumConstantProblem(what, entity, property.typeText(), key.template(),
           placeholder, property.enumConstants());
       if (problem != null) {
-        problems.error(site, attribute, EntityRules.KEY_ENUM_CONSTANT, problem);
+        problems.report(site, attribute, problem);
         ok = false;
       }
     }
@@ -128,8 +119,8 @@ public final class KeyBinder {
     int limit = StoreLimits.MAX_KEY_LENGTH;
     if (shape.minLength() > limit || shape.maxLength() > limit) {
       boolean always = shape.minLength() > limit;
-      problems.error(site, attribute, EntityRules.KEY_TOO_LONG,
-          EntityRules.keyTooLong(what, entity, always, always ? shape.minLength() : shape.maxLength()));
+      problems.report(site, attribute, EntityRules.keyTooLong(what, entity, always, always ? shape.minLength()
+          : shape.maxLength()));
       return false;
     }
     return true;
@@ -148,14 +139,8 @@ public final class KeyBinder {
       if (placeholder.width() == 0 || keyType == KeyType.INT || placeholder.width() >= keyType.digits()) {
         continue;
       }
-      long max = KeyCodec.maxPadded(placeholder.width());
-      problems.warning(site, attribute, KEY_WIDTH,
-          what + " of " + entity + " pads '" + property.name() + "' to " + placeholder.width()
-              + " digit" + (placeholder.width() == 1 ? "" : "s") + " (" + placeholder.text() + " holds 0 … " + max
-              + "), but it is a " + property.typeText() + ", whose values reach " + keyType.maxValue() + "; larger"
-              + " values and negatives are refused at run time with InvalidKeyException; write {" + property.name()
-              + ":0" + keyType.digits() + "}, or {" + property.name() + "} for the whole range with negatives, or"
-              + " declare a narrower type");
+      problems.report(site, attribute, EntityRules.keyWidth(what, entity, property.name(), property.typeText(),
+          placeholder, keyType));
     }
   }
 

@@ -52,7 +52,7 @@ public final class KeySpaces {
         if (space.shape().disjoint(theirs.shape())) {
           continue;
         }
-        problems.error(space.site(), space.attribute(), EntityRules.KEY_SPACE_OVERLAP, EntityRules.typesOverlap(
+        problems.report(space.site(), space.attribute(), EntityRules.typesOverlap(
             EntityRules.typeSpace(type.entity(), space.index(), space.template()),
             EntityRules.typeSpace(other.entity(), theirs.index(), theirs.template()),
             EntityRules.keySpaceWhy(space.template(), space.firstType(), theirs.template(), theirs.firstType()),

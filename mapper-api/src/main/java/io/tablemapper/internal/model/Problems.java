@@ -1,23 +1,18 @@
 package io.tablemapper.internal.model;
 
 /**
- * Where the entity rules put what they find wrong. The processor reports each problem as a diagnostic on the most
- * specific element it can (the attribute of the annotation it gave as {@code site}); the runtime collects the errors
- * into one exception and leaves warnings to the processor.
+ * Where the entity rules put what they find wrong. The processor reports each problem as a diagnostic of its rule's
+ * severity on the most specific element it can (the attribute of the annotation it gave as {@code site}); the
+ * runtime collects the errors into one exception and leaves warnings to the processor.
  */
 public interface Problems {
 
   /**
    * A broken rule.
    *
-   * @param site what the front end gave the rules as the source of the checked text (for the processor, the
-   *     annotation), or null for the class itself
+   * @param site what the front end gave the rules as the source of the checked text (for the processor, an element
+   *     or an annotation), or null for the class itself
    * @param attribute the annotation attribute at fault, or null for the whole annotation
-   * @param id the rule's stable id
-   * @param message what is wrong, what was found, and how to fix it
    */
-  void error(Object site, String attribute, String id, String message);
-
-  /** A likely mistake that is allowed; as {@link #error}. */
-  void warning(Object site, String attribute, String id, String message);
+  void report(Object site, String attribute, Problem problem);
 }

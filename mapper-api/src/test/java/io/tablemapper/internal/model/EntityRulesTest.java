@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 class EntityRulesTest {
   @Test
   void aMessageCarriesItsIdInBrackets() {
-    assertThat(EntityRules.format(EntityRules.KEY_UNKNOWN_PROPERTY,
-        EntityRules.keyUnknownProperty("@RowKey", "Employee", "employeId", List.of("department", "employeeId"))))
-        .isEqualTo("[KeyUnknownProperty] @RowKey of Employee refers to 'employeId', which is not a property of"
+    Problem problem =
+        EntityRules.keyUnknownProperty("@RowKey", "Employee", "employeId", List.of("department", "employeeId"));
+    assertThat(problem.rule()).isEqualTo(Rule.KEY_UNKNOWN_PROPERTY);
+    assertThat(problem.toString()).isEqualTo("[KeyUnknownProperty] @RowKey of Employee refers to 'employeId', which is not a property of"
             + " Employee (did you mean 'employeeId'?)");
   }
 

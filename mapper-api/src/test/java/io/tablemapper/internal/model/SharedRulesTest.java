@@ -30,20 +30,15 @@ class SharedRulesTest {
   }
 
   /** One reported problem. */
-  private record Reported(String severity, Object site, String attribute, String id, String message) {}
+  private record Reported(Rule.Severity severity, Object site, String attribute, Rule id, String message) {}
 
   /** Problems kept in the order reported. */
   private static final class Recording implements Problems {
     final List<Reported> reported = new ArrayList<>();
 
     @Override
-    public void error(Object site, String attribute, String id, String message) {
-      reported.add(new Reported("error", site, attribute, id, message));
-    }
-
-    @Override
-    public void warning(Object site, String attribute, String id, String message) {
-      reported.add(new Reported("warning", site, attribute, id, message));
+    public void report(Object site, String attribute, Problem problem) {
+      reported.add(new Reported(problem.rule().severity(), site, attribute, problem.rule(), problem.message()));
     }
   }
 
@@ -71,8 +66,8 @@ class SharedRulesTest {
         problems);
 
     assertThat(key).isNull();
-    assertThat(problems.reported).containsExactly(new Reported("error", "site", "value",
-        EntityRules.KEY_UNKNOWN_PROPERTY, "@RowKey of Employee refers to 'employeId', which is not a property of"
+    assertThat(problems.reported).containsExactly(new Reported(Rule.Severity.ERROR, "site", "value",
+        Rule.KEY_UNKNOWN_PROPERTY, "@RowKey of Employee refers to 'employeId', which is not a property of"
             + " Employee (did you mean 'employeeId'?)"));
   }
 
@@ -81,7 +76,7 @@ class SharedRulesTest {
     KeyBinder.bind("Employee", EMPLOYEE, "{etag}", "@RowKey", null, null, problems);
 
     assertThat(problems.reported).singleElement().satisfies(problem -> {
-      assertThat(problem.id()).isEqualTo(EntityRules.KEY_PROPERTY_NOT_STORED);
+      assertThat(problem.id()).isEqualTo(Rule.KEY_PROPERTY_NOT_STORED);
       assertThat(problem.message()).contains("'etag'").contains("the @ETag");
     });
   }
@@ -92,8 +87,8 @@ class SharedRulesTest {
 
     assertThat(key).isNotNull();
     assertThat(problems.reported).singleElement().satisfies(problem -> {
-      assertThat(problem.severity()).isEqualTo("warning");
-      assertThat(problem.id()).isEqualTo(KeyBinder.KEY_WIDTH);
+      assertThat(problem.severity()).isEqualTo(Rule.Severity.WARNING);
+      assertThat(problem.id()).isEqualTo(Rule.KEY_WIDTH);
       assertThat(problem.message()).contains("pads 'grade' to 3 digits").contains("{grade:05}");
     });
   }
@@ -115,10 +110,10 @@ class SharedRulesTest {
     assertThat(indexes).extracting(IndexRules.BoundIndex::name).containsExactly("email");
     assertThat(indexes.get(0).unique()).isTrue();
     assertThat(problems.reported).extracting(Reported::site, Reported::attribute, Reported::id).containsExactly(
-        tuple("second", "name", EntityRules.INDEX_NAME),
-        tuple("third", "unique", EntityRules.INDEX_UNIQUENESS),
-        tuple("fourth", "properties", EntityRules.INDEX_UNKNOWN_PROPERTY),
-        tuple("fifth", "partitionKey", EntityRules.INDEX_PARTITION_KEY));
+        tuple("second", "name", Rule.INDEX_NAME),
+        tuple("third", "unique", Rule.INDEX_UNIQUENESS),
+        tuple("fourth", "properties", Rule.INDEX_UNKNOWN_PROPERTY),
+        tuple("fifth", "partitionKey", Rule.INDEX_PARTITION_KEY));
   }
 
   @Test
@@ -131,7 +126,7 @@ class SharedRulesTest {
         new IndexRules.Declaration("byEmail", "email_{email}_{employeeId:08}", "", List.of(), true, false, "i");
 
     assertThat(IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey, List.of(explicit), problems)).isEmpty();
-    assertThat(problems.reported).extracting(Reported::id).containsExactly(EntityRules.INDEX_UNIQUENESS);
+    assertThat(problems.reported).extracting(Reported::id).containsExactly(Rule.INDEX_UNIQUENESS);
     assertThat(IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey, List.of(retained), problems))
         .singleElement().satisfies(index -> assertThat(index.unique()).isFalse());
   }
@@ -146,7 +141,7 @@ class SharedRulesTest {
     assertThat(problems.reported).singleElement().satisfies(problem -> {
       assertThat(problem.site()).isEqualTo("index");
       assertThat(problem.attribute()).isEqualTo("rowKey");
-      assertThat(problem.id()).isEqualTo(EntityRules.KEY_SPACE_OVERLAP);
+      assertThat(problem.id()).isEqualTo(Rule.KEY_SPACE_OVERLAP);
       assertThat(problem.message()).contains("give it a literal prefix");
     });
   }

@@ -1,0 +1,169 @@
+package io.tablemapper.internal.model;
+
+/**
+ * Every rule tablemapper checks before anything runs, one catalogue for the processor and the runtime: each rule has
+ * a stable id, shown in brackets before its message ({@code [KeyUnknownProperty] @RowKey of ...}) and never reused,
+ * and a severity. A message is worded by {@link EntityRules} (entity rules, which the runtime checks too) or by the
+ * processor (repository rules), always as a {@link Problem} of its rule, so an id can never go with another rule's
+ * message. A warning can be silenced where it is deliberate with {@code @SuppressWarnings("tablemapper:<Id>")}.
+ */
+public enum Rule {
+  /** The class is no concrete, top-level or static record or class. */
+  ENTITY_KIND("EntityKind", Severity.ERROR),
+  /** A JavaBean entity lacks a usable no-argument constructor. */
+  ENTITY_CONSTRUCTOR("EntityConstructor", Severity.ERROR),
+  /** A property has neither an accessor nor a usable field. */
+  ENTITY_ACCESSOR("EntityAccessor", Severity.ERROR),
+  /** The table name breaks the store's rules. */
+  ENTITY_TABLE_NAME("EntityTableName", Severity.ERROR),
+  /** The discriminator is empty, too long, or contains the index separator. */
+  ENTITY_TYPE_NAME("EntityTypeName", Severity.ERROR),
+  /** The schema version is below 1. */
+  ENTITY_VERSION("EntityVersion", Severity.ERROR),
+  /** {@code @PartitionKey} or {@code @RowKey} is missing. */
+  ENTITY_MISSING_KEY("EntityMissingKey", Severity.ERROR),
+  /** A subtype names another table than its {@code @Entity} superclass. */
+  ENTITY_INHERITED_TABLE("EntityInheritedTable", Severity.ERROR),
+  /** A subtype has the discriminator of an {@code @Entity} superclass. */
+  ENTITY_INHERITED_TYPE("EntityInheritedType", Severity.ERROR),
+  /** A subtype declares a key template its hierarchy already has. */
+  ENTITY_INHERITED_KEY("EntityInheritedKey", Severity.ERROR),
+  /** An entity of a hierarchy declares (or inherits) {@code @Index}. */
+  ENTITY_INHERITED_INDEX("EntityInheritedIndex", Severity.ERROR),
+  /** A property's type cannot be stored. */
+  PROPERTY_TYPE("PropertyType", Severity.ERROR),
+  /** A stored name breaks the store's rules or is reserved. */
+  PROPERTY_NAME("PropertyName", Severity.ERROR),
+  /** Two properties would be stored under one name. */
+  PROPERTY_NAME_DUPLICATE("PropertyNameDuplicate", Severity.ERROR),
+  /** The entity stores more properties than a row holds. */
+  PROPERTY_COUNT("PropertyCount", Severity.ERROR),
+  /** A property combines annotations that exclude each other. */
+  PROPERTY_ANNOTATIONS("PropertyAnnotations", Severity.ERROR),
+  /** An {@code @ETag} property is no String. */
+  ETAG_TYPE("ETagType", Severity.ERROR),
+  /** A second {@code @ETag}. */
+  ETAG_DUPLICATE("ETagDuplicate", Severity.ERROR),
+  /** A {@code @Timestamp} property is no Instant or OffsetDateTime. */
+  TIMESTAMP_TYPE("TimestampType", Severity.ERROR),
+  /** A second {@code @Timestamp}. */
+  TIMESTAMP_DUPLICATE("TimestampDuplicate", Severity.ERROR),
+  /** A key template does not parse. */
+  KEY_TEMPLATE_SYNTAX("KeyTemplateSyntax", Severity.ERROR),
+  /** A key template's literal holds a character keys may not hold. */
+  KEY_FORBIDDEN_CHARACTER("KeyForbiddenCharacter", Severity.ERROR),
+  /** A placeholder names no property. */
+  KEY_UNKNOWN_PROPERTY("KeyUnknownProperty", Severity.ERROR),
+  /** A placeholder names a property that is not stored as itself. */
+  KEY_PROPERTY_NOT_STORED("KeyPropertyNotStored", Severity.ERROR),
+  /** A placeholder names a property whose type cannot be in a key. */
+  KEY_PROPERTY_TYPE("KeyPropertyType", Severity.ERROR),
+  /** A placeholder's modifiers do not fit its property's type. */
+  KEY_TEMPLATE_TYPES("KeyTemplateTypes", Severity.ERROR),
+  /** An enum constant cannot be written into a key. */
+  KEY_ENUM_CONSTANT("KeyEnumConstant", Severity.ERROR),
+  /** A key cannot fit the store's length limit. */
+  KEY_TOO_LONG("KeyTooLong", Severity.ERROR),
+  /** An index name is invalid or repeated. */
+  INDEX_NAME("IndexName", Severity.ERROR),
+  /** An index names another partition. */
+  INDEX_PARTITION_KEY("IndexPartitionKey", Severity.ERROR),
+  /** An index copies a property the entity does not store. */
+  INDEX_UNKNOWN_PROPERTY("IndexUnknownProperty", Severity.ERROR),
+  /** An index declared unique (or not) against what its template can keep. */
+  INDEX_UNIQUENESS("IndexUniqueness", Severity.ERROR),
+  /** Two key spaces of an entity (its rows, its index copies) can produce the same RowKey. */
+  KEY_SPACE_OVERLAP("KeySpaceOverlap", Severity.ERROR),
+  /** {@code @Cached} with a size or expiry below 1. */
+  CACHED_ARGUMENTS("CachedArguments", Severity.ERROR),
+  /** Two entity classes stored in one table as the same type. */
+  ENTITY_TYPE_DUPLICATE("EntityTypeDuplicate", Severity.ERROR),
+  /** A {@code @DefaultValue} text that is no value of its property's type. */
+  DEFAULT_VALUE("DefaultValue", Severity.ERROR),
+  /** A {@code @DefaultValue} on a property that never takes one. */
+  DEFAULT_VALUE_PROPERTY("DefaultValueProperty", Severity.ERROR),
+  /** An {@code @Upgrade} method with the wrong signature, or a second one. */
+  UPGRADE_METHOD("UpgradeMethod", Severity.ERROR),
+  /** An {@code @Upgrade} method on a class of version 1. */
+  UPGRADE_VERSION("UpgradeVersion", Severity.ERROR),
+  /** The class has a feature only the annotation processor supports (run-time introspection only). */
+  RUNTIME_MAPPING_UNSUPPORTED("RuntimeMappingUnsupported", Severity.ERROR),
+  /** A zero padding narrower than its property's type: larger values are refused at run time. */
+  KEY_WIDTH("KeyWidth", Severity.WARNING),
+  /** A PartitionKey that is a literal: every entity lands in one partition. */
+  PARTITION_KEY_CONSTANT("PartitionKeyConstant", Severity.WARNING),
+  /** The processor option {@code tablemapper.naming} names no naming strategy. */
+  NAMING_OPTION("NamingOption", Severity.ERROR),
+  /** A {@code @Repository} that is no interface extending {@code TableRepository}. */
+  REPOSITORY_KIND("RepositoryKind", Severity.ERROR),
+  /** A repository whose entity type is no {@code @Entity}. */
+  REPOSITORY_ENTITY("RepositoryEntity", Severity.ERROR),
+  /** A repository method whose name is no derived query. */
+  QUERY_METHOD_NAME("QueryMethodName", Severity.ERROR),
+  /** A derived query names a property the entity does not have. */
+  QUERY_UNKNOWN_PROPERTY("QueryUnknownProperty", Severity.ERROR),
+  /** A derived query compares a property the store cannot compare. */
+  QUERY_PROPERTY_NOT_QUERYABLE("QueryPropertyNotQueryable", Severity.ERROR),
+  /** A derived query names one property twice. */
+  QUERY_DUPLICATE_CONDITION("QueryDuplicateCondition", Severity.ERROR),
+  /** An operator that does not fit its property's type. */
+  QUERY_OPERATOR_TYPE("QueryOperatorType", Severity.ERROR),
+  /** A derived query whose parameters do not match its conditions in number. */
+  QUERY_PARAMETER_COUNT("QueryParameterCount", Severity.ERROR),
+  /** A parameter whose type is not its property's. */
+  QUERY_PARAMETER_TYPE("QueryParameterType", Severity.ERROR),
+  /** A return type a derived query cannot have. */
+  QUERY_RETURN_TYPE("QueryReturnType", Severity.ERROR),
+  /** A single result from a query that can match several entities. */
+  QUERY_NOT_UNIQUE("QueryNotUnique", Severity.ERROR),
+  /** A {@code First}/{@code TopN} limit that does not fit. */
+  QUERY_LIMIT("QueryLimit", Severity.ERROR),
+  /** An order the keys cannot give. */
+  QUERY_ORDER("QueryOrder", Severity.ERROR),
+  /** A repository method with type parameters. */
+  QUERY_GENERIC_METHOD("QueryGenericMethod", Severity.ERROR),
+  /** A query that reads the whole table, without {@code @AllowScan}. */
+  QUERY_TABLE_SCAN("QueryTableScan", Severity.ERROR),
+  /** A query that reads a whole partition, without {@code @AllowScan}. */
+  QUERY_PARTITION_SCAN("QueryPartitionScan", Severity.WARNING),
+  /** A type that never came to exist, after every round of processing. */
+  UNRESOLVED_TYPE("UnresolvedType", Severity.ERROR),
+  /** The processor failed on an element; a bug to report. */
+  PROCESSOR_FAILURE("ProcessorFailure", Severity.ERROR);
+
+  /** What a broken rule stops. */
+  public enum Severity {
+    /** Nothing is generated or mapped. */
+    ERROR,
+    /** A likely mistake that is allowed. */
+    WARNING
+  }
+
+  private final String id;
+  private final Severity severity;
+
+  Rule(String id, Severity severity) {
+    this.id = id;
+    this.severity = severity;
+  }
+
+  /** The stable id, as messages show it in brackets. */
+  public String id() {
+    return id;
+  }
+
+  /** Whether breaking it is an error or a warning. */
+  public Severity severity() {
+    return severity;
+  }
+
+  /** A problem of this rule with this message. */
+  public Problem problem(String message) {
+    return new Problem(this, message);
+  }
+
+  /** The {@code @SuppressWarnings} value that silences this rule's warning: {@code tablemapper:<Id>}. */
+  public String suppressionKey() {
+    return "tablemapper:" + id;
+  }
+}
