@@ -75,8 +75,10 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
 
   @Override
   public boolean hasNoArgumentConstructor() {
+    // an inner class's constructors take the enclosing instance first, which its source does not declare
+    int implicit = type.isMemberClass() && !Modifier.isStatic(type.getModifiers()) ? 1 : 0;
     for (Constructor<?> constructor : type.getDeclaredConstructors()) {
-      if (constructor.getParameterCount() == 0 && accessible(constructor)) {
+      if (constructor.getParameterCount() == implicit && accessible(constructor)) {
         return true;
       }
     }

@@ -152,7 +152,7 @@ class UnprocessedRulesTest {
   private static final Javac.Result PROCESSED = Javac.compile(sources(), true);
   private static final Javac.Result UNPROCESSED = Javac.compile(sources(), false);
 
-  private static Map<String, String> sources() {
+  static Map<String, String> sources() {
     Map<String, String> sources = new LinkedHashMap<>();
     ROOTS.forEach((name, source) -> sources.put(PACKAGE + "." + name, IMPORTS + source + "\n"));
     CASES.forEach((name, source) -> sources.put(PACKAGE + "." + name, source[1]));
