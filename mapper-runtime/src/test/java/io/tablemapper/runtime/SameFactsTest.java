@@ -34,7 +34,8 @@ class SameFactsTest {
 
   private static Map<String, String> sources() {
     Map<String, String> sources = new LinkedHashMap<>(UnprocessedRulesTest.sources());
-    valid("Base", "@Entity(table = \"Things\", version = 2) @PartitionKey(\"{region}\") @Naming(NamingStrategy.PASCAL_CASE)\n"
+    valid("Base", "@Entity(table = \"Things\", version = 2) @PartitionKey(\"{region}\")"
+        + " @Naming(NamingStrategy.PASCAL_CASE)\n"
         + "public abstract class Base { protected String region; private String code; boolean active;\n"
         + " public String getRegion() { return region; } public void setRegion(String r) { region = r; }\n"
         + " public String getCode() { return code; } public void setCode(String c) { code = c; }\n"
