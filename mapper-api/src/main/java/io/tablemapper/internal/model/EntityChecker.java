@@ -1,5 +1,6 @@
 package io.tablemapper.internal.model;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
@@ -288,7 +289,7 @@ public final class EntityChecker {
     for (CheckedProperty<P> property : properties) {
       P p = property.source();
       String own = p.declaringStrategy();
-      String storedName = EntityRules.storedName(p.name(), own != null ? own : strategy);
+      String storedName = NamingStrategy.valueOf(own != null ? own : strategy).storedName(p.name());
       String explicit = p.explicitName();
       if (explicit != null) {
         if (!property.stored()) {

@@ -312,14 +312,6 @@ public final class EntityRules {
         + " split the entity");
   }
 
-  /** The stored name under a naming strategy ({@code PASCAL_CASE} upper-cases the first letter). */
-  public static String storedName(String javaName, String strategy) {
-    if ("PASCAL_CASE".equals(strategy) && !javaName.isEmpty()) {
-      return Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
-    }
-    return javaName;
-  }
-
   // ------------------------------------------------------------------ keys
 
   /** A template with a forbidden character ({@code what} as "@RowKey"). */

@@ -3,6 +3,7 @@ package io.tablemapper.internal.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.annotations.NamingStrategy;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -32,8 +33,8 @@ class EntityRulesTest {
     assertThat(EntityRules.storedNameProblem("TmVersion")).contains("reserved by tablemapper");
     assertThat(EntityRules.storedNameProblem("first name")).isNotNull();
     assertThat(EntityRules.storedNameProblem("firstName")).isNull();
-    assertThat(EntityRules.storedName("firstName", "PASCAL_CASE")).isEqualTo("FirstName");
-    assertThat(EntityRules.storedName("firstName", "AS_DECLARED")).isEqualTo("firstName");
+    assertThat(NamingStrategy.PASCAL_CASE.storedName("firstName")).isEqualTo("FirstName");
+    assertThat(NamingStrategy.AS_DECLARED.storedName("firstName")).isEqualTo("firstName");
   }
 
   @Test
