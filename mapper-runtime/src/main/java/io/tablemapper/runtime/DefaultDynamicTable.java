@@ -7,8 +7,8 @@ import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.DynamicRows;
-import io.tablemapper.runtime.EntityWrite.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
@@ -83,9 +83,8 @@ final class DefaultDynamicTable implements DynamicTable {
   private DynamicEntity write(Kind kind, DynamicEntity entity) {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
-    EntityWrite<DynamicEntity> write = EntityWrite.of(kind, mapping, entity, 0, core.context, core.newerVersions);
-    core.writer.write(table, List.of(write), Mode.REPOSITORY);
-    return write.stored();
+    WriteIntent<DynamicEntity> write = WriteIntent.of(kind, mapping, entity, 0, core.context, core.newerVersions);
+    return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
   }
 
   @Override

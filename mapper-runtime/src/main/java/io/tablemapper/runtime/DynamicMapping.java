@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * How {@link DynamicEntity} property bags map onto rows of one table: as they are. The keys are the entity's, no
- * discriminator is added ({@link EntityWrite} leaves rows of this mapping as built), there are no indexes and no
+ * discriminator is added ({@link WriteIntent} leaves rows of this mapping as built), there are no indexes and no
  * versions, so writes through it read nothing first. Never registered as an entity type.
  */
 final class DynamicMapping extends EntityMapping<DynamicEntity> {
