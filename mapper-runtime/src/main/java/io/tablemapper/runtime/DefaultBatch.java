@@ -78,7 +78,8 @@ final class DefaultBatch implements Batch {
     List<WriteIntent<?>> writes = new ArrayList<>(kinds.size());
     for (int i = 0; i < kinds.size(); i++) {
       Object entity = entities.get(i);
-      EntityMapping<?> mapping = entity instanceof DynamicEntity ? new DynamicMapping(table) : core.mappingOf(entity);
+      EntityMapping<?> mapping =
+          entity instanceof DynamicEntity ? new DynamicMapping(table, core.discriminator) : core.mappingOf(entity);
       writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
     List<WriteResult> results = core.writer.write(table, writes, Mode.BATCH);
@@ -106,7 +107,7 @@ final class DefaultBatch implements Batch {
                 + ", not the batch's partition '" + partitionKey + "'; a batch holds operations on one partition"
                 + " — use mapper.batch(\"" + table + "\", \"" + entityPartition + "\") for it");
       }
-      return WriteIntent.of(kind, mapping, typed, position, core.context, core.newerVersions);
+      return core.intent(kind, mapping, typed, position);
     } catch (InvalidKeyException | InvalidEntityException e) {
       throw new BatchException(Reason.REJECTED, position,
           name() + ": " + operation + " is invalid: " + e.getMessage(), e);

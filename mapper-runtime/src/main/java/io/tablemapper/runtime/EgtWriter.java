@@ -8,17 +8,18 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -44,7 +45,11 @@ final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
 
-  private final MapperCore core;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final ReadCache cache;
+  private final Discriminator discriminator;
+  private final MappingContext context;
   private final WritePlanner planner;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
@@ -52,9 +57,14 @@ final class EgtWriter {
    */
   private volatile boolean copiesShareEntityEtag = true;
 
-  EgtWriter(MapperCore core) {
-    this.core = core;
-    this.planner = new WritePlanner(core.context);
+  EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
+      MappingContext context) {
+    this.backend = backend;
+    this.tables = tables;
+    this.cache = cache;
+    this.discriminator = discriminator;
+    this.context = context;
+    this.planner = new WritePlanner(discriminator, context);
   }
 
   /**
@@ -70,30 +80,26 @@ final class EgtWriter {
     checkDistinct(table, writes, mode);
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
-    core.tables.ensure(table);
+    tables.ensure(table);
     try {
       attempt(table, progress, mode);
     } catch (TableNotFoundException dropped) {
       // dropped since this mapper created it: create it again and start over once, reading afresh
-      core.tables.forget(table);
-      core.tables.ensure(table);
+      tables.forget(table);
+      tables.ensure(table);
       progress.forEach(Progress::forget);
       attempt(table, progress, mode);
     } finally {
       // applied or not (a failure may leave the store unknown): cached reads of the partition are not served again
       String written = null;
       for (WriteIntent<?> write : writes) {
-        if (!write.partitionKey.equals(written)) {
-          written = write.partitionKey;
-          core.cache.written(table, written);
+        if (!write.partitionKey().equals(written)) {
+          written = write.partitionKey();
+          cache.written(table, written);
         }
       }
     }
-    WriteResult[] results = new WriteResult[progress.size()];
-    for (int i = 0; i < results.length; i++) {
-      results[i] = progress.get(i).result;
-    }
-    return Arrays.asList(results);
+    return progress.stream().map(write -> write.result).toList(); // Stream.toList keeps nulls
   }
 
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
@@ -116,9 +122,10 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
-      checkRules(table, ops, mode);
+      List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
+      checkRules(table, ops, operations, mode);
 
-      Failure failure = send(table, ops, writes, mode);
+      Failure failure = send(table, ops, operations, writes, mode);
       if (failure == null) {
         return;
       }
@@ -127,7 +134,7 @@ final class EgtWriter {
       Retry retry = learn(table, failed, owner, failure.cause(), mode);
       if (retry == Retry.NO) {
         throw WriteFailures.rejected(mode, owner.intent, table,
-            WriteFailures.translate(failed, failure.cause(), table, core.backend));
+            WriteFailures.translate(failed, failure.cause(), table, backend, discriminator));
       }
       if (retry == Retry.RACE) {
         if (attempts >= MAX_ATTEMPTS) {
@@ -158,10 +165,10 @@ final class EgtWriter {
       write.guess = null; // a guess serves the first read only
       snapshot = guess != null && copiesShareEntityEtag
           ? snapshot.withStored(guess, true)
-          : snapshot.withStored(core.backend.get(table, intent.partitionKey, intent.rowKey).orElse(null), false);
+          : snapshot.withStored(backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
     }
     TableRow stored = snapshot.stored();
-    if (stored != null && intent.mapping.typeName().equals(IndexCopies.typeOf(stored))) {
+    if (stored != null && intent.mapping().typeName().equals(discriminator.typeOf(stored))) {
       if (!copiesShareEntityEtag) {
         snapshot = readHolders(table, intent, snapshot, false);
       } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
@@ -176,12 +183,12 @@ final class EgtWriter {
    * copies' with {@code fullOnly}).
    */
   private Snapshot readHolders(String table, WriteIntent<?> intent, Snapshot snapshot, boolean fullOnly) {
-    String[] copyKeys = intent.copyKeysOf(snapshot.stored(), core.context);
+    String[] copyKeys = intent.copyKeysOf(snapshot.stored(), context);
     for (int i = 0; i < copyKeys.length; i++) {
-      IndexMapping<?> index = intent.mapping.indexes().get(i);
+      IndexMapping<?> index = intent.mapping().indexes().get(i);
       String copyKey = copyKeys[i];
       if (copyKey != null && (!fullOnly || index.fullCopy()) && !snapshot.knows(copyKey)) {
-        TableRow row = core.backend.get(table, intent.partitionKey, copyKey).orElse(null);
+        TableRow row = backend.get(table, intent.partitionKey(), copyKey).orElse(null);
         snapshot = snapshot.withHolder(copyKey, holder(intent, index, row));
       }
     }
@@ -189,8 +196,8 @@ final class EgtWriter {
   }
 
   /** What {@code row} (null for none), found under one of the entity's values of {@code index}, is to the write. */
-  private static Holder holder(WriteIntent<?> intent, IndexMapping<?> index, TableRow row) {
-    return new Holder(row, row != null && IndexCopies.isCopyOf(row, index, intent.rowKey));
+  private Holder holder(WriteIntent<?> intent, IndexMapping<?> index, TableRow row) {
+    return new Holder(row, row != null && IndexCopies.isCopyOf(discriminator, row, index, intent.rowKey()));
   }
 
   /** How a failed attempt goes on. */
@@ -219,12 +226,12 @@ final class EgtWriter {
         boolean guessed = !owner.snapshot.knows(failed.rowKey());
         TableRow found = cause instanceof EntityNotFoundException
             ? null
-            : core.backend.get(table, intent.partitionKey, failed.rowKey()).orElse(null);
+            : backend.get(table, intent.partitionKey(), failed.rowKey()).orElse(null);
         Holder holder = holder(intent, failed.index(), found);
         owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
         if (failed.role() == Role.SAME_COPY && found != null && !holder.ours()) {
           throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
-              failed.rowKey(), table, WriteFailures.holder(found), cause));
+              failed.rowKey(), table, WriteFailures.holder(found, discriminator), cause));
         }
         if (guessed) {
           if (holder.ours()) {
@@ -239,7 +246,7 @@ final class EgtWriter {
         owner.races.add(Race.CHANGED);
         return Retry.RACE;
       case PRIMARY:
-        if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing) {
+        if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
           owner.snapshot = owner.snapshot.withStored(null, false);
           return Retry.SETTLED;
@@ -271,20 +278,21 @@ final class EgtWriter {
       return false;
     }
     if (failure instanceof ConcurrencyConflictException) {
-      return intent.kind == Kind.UPSERT || intent.userEtag == null;
+      return intent.kind() == Kind.UPSERT || intent.userEtag() == null;
     }
     if (failure instanceof EntityNotFoundException) {
-      return !intent.dropsWhenMissing; // such a write is dropped instead
+      return !intent.dropsWhenMissing(); // such a write is dropped instead
     }
-    return failure instanceof EntityExistsException && intent.kind == Kind.UPSERT;
+    return failure instanceof EntityExistsException && intent.kind() == Kind.UPSERT;
   }
 
   /** Sends one attempt; records the results and returns null, or returns the failed operation. */
-  private Failure send(String table, List<PlannedOp> ops, List<Progress> writes, Mode mode) {
+  private Failure send(String table, List<PlannedOp> ops, List<WriteOperation> operations, List<Progress> writes,
+      Mode mode) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
       try {
-        progressOf(writes, only.owner()).result = core.backend.write(table, only.operation());
+        progressOf(writes, only.owner()).result = backend.write(table, only.operation());
         return null;
       } catch (BatchException | TableNotFoundException e) {
         throw e;
@@ -292,13 +300,9 @@ final class EgtWriter {
         return new Failure(0, e);
       }
     }
-    List<WriteOperation> operations = new ArrayList<>(ops.size());
-    for (PlannedOp op : ops) {
-      operations.add(op.operation());
-    }
     List<WriteResult> results;
     try {
-      results = core.backend.batch(table, operations);
+      results = backend.batch(table, operations);
     } catch (BatchException e) {
       int index = e.failedIndex();
       boolean known = index >= 0 && index < ops.size();
@@ -306,7 +310,7 @@ final class EgtWriter {
         return new Failure(index, (RuntimeException) e.getCause());
       }
       String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
-      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position : -1,
+      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position() : -1,
           WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
               + e.getMessage(), e);
     }
@@ -332,7 +336,7 @@ final class EgtWriter {
     }
     Map<String, WriteIntent<?>> seen = new HashMap<>();
     for (WriteIntent<?> write : writes) {
-      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey, write);
+      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey(), write);
       if (earlier != null) {
         throw WriteFailures.sameEntity(mode, table, earlier, write);
       }
@@ -343,11 +347,7 @@ final class EgtWriter {
    * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
    * operations before sending.
    */
-  private static void checkRules(String table, List<PlannedOp> ops, Mode mode) {
-    List<WriteOperation> operations = new ArrayList<>(ops.size());
-    for (PlannedOp op : ops) {
-      operations.add(op.operation());
-    }
+  private static void checkRules(String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
     try {
       BatchRules.check(table, operations);
     } catch (BatchException broken) {
@@ -377,9 +377,9 @@ final class EgtWriter {
 
     Progress(WriteIntent<?> intent) {
       this.intent = intent;
-      boolean own = intent.readRow != null && intent.readOwnRow;
-      this.snapshot = own ? Snapshot.of(intent.readRow) : Snapshot.UNREAD;
-      this.guess = own ? null : intent.readRow;
+      boolean own = intent.readRow() != null && intent.readOwnRow();
+      this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
+      this.guess = own ? null : intent.readRow();
     }
 
     /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */

@@ -43,7 +43,7 @@ final class EntityQueries<T> {
     EntityCache cache = cacheFor(query);
     if (cache != null && query.pointRowKey() != null) {
       List<TableRow> rows = cached(cache, query, 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.of(mapping.fromRow(rows.get(0), core.context));
+      return rows.isEmpty() ? Optional.empty() : Optional.of(core.entity(mapping, rows.get(0)));
     }
     QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
     TableRow first = null;
@@ -67,7 +67,7 @@ final class EntityQueries<T> {
     if (cache != null) {
       List<T> entities = new ArrayList<>();
       for (TableRow row : cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
-        entities.add(mapping.fromRow(row, core.context));
+        entities.add(core.entity(mapping, row));
       }
       return entities;
     }
@@ -158,7 +158,7 @@ final class EntityQueries<T> {
       List<WriteIntent<T>> chunk = new ArrayList<>();
       int operations = 0;
       for (TableRow row : partition) {
-        T entity = mapping.fromRow(row, core.context);
+        T entity = core.entity(mapping, row);
         int needed = 1 + copiesOf(entity);
         if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
           deleted += deleteChunk(query, chunk, deleted);

@@ -58,7 +58,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private T write(Kind kind, T entity) {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-    WriteIntent<T> write = WriteIntent.of(kind, mapping, entity, 0, core.context, core.newerVersions);
+    WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
     return write.stored(core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
   }
 

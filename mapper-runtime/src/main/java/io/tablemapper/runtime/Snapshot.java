@@ -11,8 +11,16 @@ import java.util.Map;
  * name. A value whose row is not known is taken to hold the entity's copy, with the entity's ETag.
  *
  * <p>Immutable: each read or lesson makes a new snapshot, which the next attempt plans from.
+ *
+ * @param storedKnown whether the stored entity is known (read, or guessed)
+ * @param stored the stored entity's row, or null when there is none (or it is not known)
+ * @param guessed whether {@code stored} is a guess taken from the full copy the entity was read through
+ * @param holders what is known to be under the stored entity's index values, by RowKey
+ * @param acceptedVersion the ETag of the stored version the application's ETag was found to name (through a copy),
+ *     or null
  */
-final class Snapshot {
+record Snapshot(boolean storedKnown, TableRow stored, boolean guessed, Map<String, Holder> holders,
+    String acceptedVersion) {
 
   /**
    * The row under one index value.
@@ -31,39 +39,9 @@ final class Snapshot {
   /** Nothing read yet. */
   static final Snapshot UNREAD = new Snapshot(false, null, false, Map.of(), null);
 
-  private final boolean storedKnown;
-  private final TableRow stored;
-  private final boolean guessed;
-  private final Map<String, Holder> holders;
-  private final String acceptedVersion;
-
-  private Snapshot(boolean storedKnown, TableRow stored, boolean guessed, Map<String, Holder> holders,
-      String acceptedVersion) {
-    this.storedKnown = storedKnown;
-    this.stored = stored;
-    this.guessed = guessed;
-    this.holders = holders;
-    this.acceptedVersion = acceptedVersion;
-  }
-
   /** A snapshot that knows the stored entity ({@code stored}, or null for none) and nothing else. */
   static Snapshot of(TableRow stored) {
     return UNREAD.withStored(stored, false);
-  }
-
-  /** Whether the stored entity is known (read, or guessed). */
-  boolean storedKnown() {
-    return storedKnown;
-  }
-
-  /** The stored entity's row, or null when there is none (or it is not known). */
-  TableRow stored() {
-    return stored;
-  }
-
-  /** Whether the stored entity is a guess taken from the full copy it was read through. */
-  boolean guessed() {
-    return guessed;
   }
 
   /** What is known to be under {@code copyKey}, or null when nothing is known. */
@@ -74,11 +52,6 @@ final class Snapshot {
   /** Whether what is under {@code copyKey} is known (read or learned, not guessed). */
   boolean knows(String copyKey) {
     return holders.containsKey(copyKey);
-  }
-
-  /** The ETag of the stored version the application's ETag was found to name (through a copy), or null. */
-  String acceptedVersion() {
-    return acceptedVersion;
   }
 
   /** This snapshot with the stored entity known: {@code row} (null for none), a guess or read. */

@@ -60,31 +60,31 @@ final class WriteFailures {
 
   /** The entity of an update or delete is not stored. */
   static EntityNotFoundException notFound(WriteIntent<?> write, String table, Throwable cause) {
-    String advice = write.kind == Kind.DELETE
+    String advice = write.kind() == Kind.DELETE
         ? "it may have been deleted already"
         : "use insert to create it, or upsert to insert or replace it";
     return new EntityNotFoundException(
-        "cannot " + write.kind.verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
+        "cannot " + write.kind().verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
             + advice,
         cause);
   }
 
   /** An update or upsert would replace a row of a newer version of the entity's class, dropping what it added. */
   static SchemaVersionException newerVersion(WriteIntent<?> write, String table, int storedVersion) {
-    return new SchemaVersionException("cannot " + write.kind.verb() + " " + write.describe() + " in table " + table
-        + ": the stored row was written by version " + storedVersion + " of " + write.mapping.typeName()
-        + ", newer than this class's version " + write.mapping.version() + ", and replacing it would drop the"
+    return new SchemaVersionException("cannot " + write.kind().verb() + " " + write.describe() + " in table " + table
+        + ": the stored row was written by version " + storedVersion + " of " + write.mapping().typeName()
+        + ", newer than this class's version " + write.mapping().version() + ", and replacing it would drop the"
         + " properties this version does not know; use merge, which keeps them, or deploy the newer class"
         + " (TableMapper.builder().newerVersions(NewerVersionPolicy.ALLOW_REPLACE) allows the replace)");
   }
 
   /** The row at the entity's keys holds another entity type. */
   static TableMapperException otherType(WriteIntent<?> write, String table, String storedType) {
-    String message = "cannot " + write.kind.verb() + " " + write.describe() + ": the row at these keys in table "
+    String message = "cannot " + write.kind().verb() + " " + write.describe() + ": the row at these keys in table "
         + table + " is " + (storedType == null ? "not a tablemapper entity (it has no EntityType)"
-            : "of entity type '" + storedType + "', not '" + write.mapping.typeName() + "'")
+            : "of entity type '" + storedType + "', not '" + write.mapping().typeName() + "'")
         + "; two entity types share a key — give their RowKey templates distinct prefixes";
-    return write.kind == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
+    return write.kind() == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
   }
 
   /** An insert found the entity's keys taken. */
@@ -98,11 +98,11 @@ final class WriteFailures {
   /** The stored entity's ETag is not the one the write expected. */
   static ConcurrencyConflictException conflict(
       WriteIntent<?> write, String table, String storedEtag, Throwable cause) {
-    String detail = write.userEtag != null
-        ? "its ETag '" + write.userEtag + "' is stale" + (storedEtag != null ? " (stored: '" + storedEtag + "')" : "")
+    String detail = write.userEtag() != null
+        ? "its ETag '" + write.userEtag() + "' is stale" + (storedEtag != null ? " (stored: '" + storedEtag + "')" : "")
         : "it was changed by another writer";
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": " + detail
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": " + detail
             + "; the entity changed since it was read — read it again, reapply the change and retry",
         cause);
   }
@@ -113,7 +113,7 @@ final class WriteFailures {
     StringJoiner what = new StringJoiner(" or ");
     races.forEach(race -> what.add(race.verb));
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": other writers "
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": other writers "
             + (what.length() == 0 ? "wrote" : what.toString()) + " it between read and write in each of "
             + attempts + " attempts; retry later",
         cause);
@@ -123,7 +123,8 @@ final class WriteFailures {
    * The exception for a rejected operation, with the backend's exception as cause. Index copies name their index;
    * a taken index value names the entity holding it (read only now, on this failure path).
    */
-  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend) {
+  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend,
+      Discriminator discriminator) {
     WriteIntent<?> write = op.owner();
     switch (op.role()) {
       case PRIMARY:
@@ -139,7 +140,8 @@ final class WriteFailures {
         return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
-          return indexTaken(write, op.index(), op.rowKey(), table, holder(backend, table, write, op.rowKey()), cause);
+          return indexTaken(write, op.index(), op.rowKey(), table,
+              holder(backend, table, write, op.rowKey(), discriminator), cause);
         }
         return cause;
       default:
@@ -150,30 +152,31 @@ final class WriteFailures {
   /**
    * An index value the write needs a copy under is held by another row.
    *
-   * @param holder the holder, as {@link #holder(TableRow)} describes it
+   * @param holder the holder, as {@link #holder(TableRow, Discriminator)} describes it
    */
   static EntityExistsException indexTaken(WriteIntent<?> write, IndexMapping<?> index, String copyKey,
       String table, String holder, RuntimeException cause) {
     return new EntityExistsException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
             + "' value '" + copyKey + "' is already taken by " + holder
             + "; values of index '" + index.name() + "' are unique within a partition",
         cause);
   }
 
   /** The row holding an index value, read now (on the failure path), for messages. */
-  private static String holder(TableBackend backend, String table, WriteIntent<?> write, String copyKey) {
+  private static String holder(TableBackend backend, String table, WriteIntent<?> write, String copyKey,
+      Discriminator discriminator) {
     Optional<TableRow> taken;
     try {
-      taken = backend.get(table, write.partitionKey, copyKey);
+      taken = backend.get(table, write.partitionKey(), copyKey);
     } catch (RuntimeException e) {
       return "another entity";
     }
-    return holder(taken.orElse(null));
+    return holder(taken.orElse(null), discriminator);
   }
 
   /** The row holding an index value (null: none any more), for messages. */
-  static String holder(TableRow taken) {
+  static String holder(TableRow taken, Discriminator discriminator) {
     if (taken == null) {
       return "another entity (since removed; retry)";
     }
@@ -181,7 +184,7 @@ final class WriteFailures {
     if (primaryKey != null) {
       return "another entity (RowKey '" + primaryKey + "')";
     }
-    String type = IndexCopies.typeOf(taken);
+    String type = discriminator.typeOf(taken);
     return "another row" + (type == null ? "" : " of type '" + type + "'")
         + " (its RowKey equals the index value; give the index's RowKey template a prefix of its own)";
   }
@@ -199,8 +202,8 @@ final class WriteFailures {
     if (mode == Mode.REPOSITORY) {
       return failure;
     }
-    return new BatchException(BatchException.Reason.REJECTED, write.position,
-        batchName(table, write.partitionKey) + " was rejected at " + operation(write) + ": " + failure.getMessage(),
+    return new BatchException(BatchException.Reason.REJECTED, write.position(),
+        batchName(table, write.partitionKey()) + " was rejected at " + operation(write) + ": " + failure.getMessage(),
         failure);
   }
 
@@ -211,18 +214,18 @@ final class WriteFailures {
 
   /** {@code operation 2 (update of Employee (PartitionKey 'Sales', RowKey 'empid_00000123'))}. */
   static String operation(WriteIntent<?> write) {
-    return "operation " + write.position + " (" + write.kind.verb() + " of " + write.describe() + ")";
+    return "operation " + write.position() + " (" + write.kind().verb() + " of " + write.describe() + ")";
   }
 
   /** The operation as the message's subject: a batch, or one repository write. */
   static String subject(Mode mode, WriteIntent<?> first, String table) {
     return mode == Mode.BATCH
-        ? batchName(table, first.partitionKey)
-        : first.kind.verb() + " of " + first.describe() + " in table " + table;
+        ? batchName(table, first.partitionKey())
+        : first.kind().verb() + " of " + first.describe() + " in table " + table;
   }
   /** Two writes of one batch address the same entity: reported before anything is read. */
   static RuntimeException sameEntity(Mode mode, String table, WriteIntent<?> earlier, WriteIntent<?> later) {
-    return rule(mode, Reason.DUPLICATE_ENTITY, later.position,
+    return rule(mode, Reason.DUPLICATE_ENTITY, later.position(),
         subject(mode, later, table) + ": " + operation(earlier) + " and " + operation(later) + " address the same"
             + " entity; the store allows one operation per entity in a batch — combine them into one",
         null);
@@ -236,7 +239,7 @@ final class WriteFailures {
   static RuntimeException brokenRule(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
     int at = broken.failedIndex();
     PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
-    int position = op == null ? -1 : op.owner().position;
+    int position = op == null ? -1 : op.owner().position();
     String subject = subject(mode, ops.get(0).owner(), table);
     String split = mode == Mode.BATCH ? " — split it into smaller batches" : "";
     switch (broken.reason()) {

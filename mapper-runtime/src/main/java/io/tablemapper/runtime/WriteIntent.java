@@ -7,6 +7,8 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,9 +18,28 @@ import java.util.Locale;
  * read or sent, and the condition the application named (its {@code @ETag}). Immutable: what the store holds is
  * read for each attempt ({@link Snapshot}), and the operations are planned from the two ({@link WritePlanner}).
  *
+ * @param kind what the application asked for
+ * @param mapping the mapping of the entity's own class (never a {@link Hierarchy})
+ * @param entity the application's entity
+ * @param position the operation's position in the order the application added it (0 for a repository write)
+ * @param partitionKey the entity's PartitionKey
+ * @param rowKey the entity's RowKey
+ * @param userEtag the ETag the application's entity carries (its {@code @ETag} value), or null for none: then the
+ *     write is unconditional. {@code "*"} is read as none, as the store reads {@code If-Match: *}, so that it means
+ *     the same with indexes (where the runtime compares ETags itself) as without (where the store does)
+ * @param row the entity's row, with its type under the mapper's discriminator; null for a delete
+ * @param copies the copy of {@code row} for each index, in the order of the mapping's indexes (null where there is
+ *     none); empty for a delete
+ * @param readRow the entity's row as the application's read returned it, or null: its own row ({@code readOwnRow}),
+ *     or its view through a full index copy, which stands for the stored entity until an attempt finds otherwise
+ * @param readOwnRow whether {@code readRow} is the entity's own row
+ * @param guardsNewer whether replaces of rows of a newer version are refused (and stored rows read to know their
+ *     version)
  * @param <T> the entity class
  */
-final class WriteIntent<T> {
+record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
+    String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
+    boolean guardsNewer) {
 
   /** What the application asked for. */
   enum Kind {
@@ -37,81 +58,28 @@ final class WriteIntent<T> {
   /** The If-Match value that matches any ETag. */
   static final String ANY_ETAG = "*";
 
-  final Kind kind;
-  /** The mapping of the entity's own class (never a {@link Hierarchy}). */
-  final EntityMapping<T> mapping;
-  final T entity;
-  /** The operation's position in the order the application added it (0 for a repository write). */
-  final int position;
-  final String partitionKey;
-  final String rowKey;
   /**
-   * The ETag the application's entity carries (its {@code @ETag} value), or null for none: then the write is
-   * unconditional. {@code "*"} is read as none, as the store reads {@code If-Match: *}, so that it means the same
-   * with indexes (where the runtime compares ETags itself) as without (where the store does).
-   */
-  final String userEtag;
-  /** The entity's row, with its discriminator; null for a delete. */
-  final TableRow row;
-  /** The copy of {@link #row} for each index, in the order of the mapping's indexes; null where there is none. */
-  private final TableRow[] copies;
-  /**
-   * The entity's row as the application's read returned it, or null: its own row ({@link #readOwnRow}), or its view
-   * through a full index copy, which stands for the stored entity until an attempt finds otherwise.
-   */
-  final TableRow readRow;
-  final boolean readOwnRow;
-  /** Whether the write is dropped, not failed, when the entity is gone by the time it is written. */
-  final boolean dropsWhenMissing;
-  /** Whether replaces of rows of a newer version are refused (and stored rows read to know their version). */
-  final boolean guardsNewer;
-
-  private WriteIntent(Kind kind, EntityMapping<T> mapping, T entity, int position, TableRow row, TableRow[] copies,
-      String userEtag, TableRow readRow, boolean readOwnRow, boolean guardsNewer) {
-    this.kind = kind;
-    this.mapping = mapping;
-    this.entity = entity;
-    this.position = position;
-    this.row = row;
-    this.copies = copies;
-    this.userEtag = userEtag;
-    this.readRow = readRow;
-    this.readOwnRow = readOwnRow;
-    this.dropsWhenMissing = readRow != null;
-    this.guardsNewer = guardsNewer;
-    if (row != null) {
-      this.partitionKey = row.partitionKey();
-      this.rowKey = row.rowKey();
-    } else {
-      String subject = mapping.entityClass().getSimpleName();
-      this.partitionKey = mapping.partitionKey(entity);
-      this.rowKey = mapping.rowKey(entity);
-      StoreLimits.checkKey("PartitionKey", partitionKey, subject);
-      StoreLimits.checkKey("RowKey", rowKey, subject);
-    }
-  }
-
-  /**
-   * A write the application asked for, under a mapper's policy for rows of newer versions.
+   * A write the application asked for, under a mapper's discriminator and policy for rows of newer versions.
    *
    * @param mapping the mapping the application wrote through (a {@link Hierarchy} writes through the object's class)
    * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
-  static <T> WriteIntent<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position, MappingContext context,
-      NewerVersionPolicy newerVersions) {
+  static <T> WriteIntent<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position,
+      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions) {
     EntityMapping<T> own = Hierarchy.concrete(mapping, entity);
     boolean dynamic = DynamicMapping.isDynamic(own);
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
     boolean guardsNewer = newerVersions == NewerVersionPolicy.REFUSE_REPLACE && !dynamic;
     if (kind == Kind.DELETE) {
-      return new WriteIntent<>(kind, own, entity, position, null, null, userEtag, null, false, guardsNewer);
+      return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    TableRow row = dynamic ? own.toRow(entity, context) : withDiscriminator(own, own.toRow(entity, context));
+    TableRow built = own.toRow(entity, context);
+    TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
-    return new WriteIntent<>(kind, own, entity, position, row, copies(own, entity, row, ""), userEtag, null, false,
-        guardsNewer);
+    return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
+        copies(discriminator, own, entity, row, ""), null, false, guardsNewer);
   }
 
   /**
@@ -123,8 +91,18 @@ final class WriteIntent<T> {
    */
   static <T> WriteIntent<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position) {
-    return new WriteIntent<>(Kind.DELETE, Hierarchy.concrete(mapping, entity), entity, position, null, null,
-        read.etag(), read, ownRow, false);
+    return delete(Hierarchy.concrete(mapping, entity), entity, position, read.etag(), read, ownRow, false);
+  }
+
+  private static <T> WriteIntent<T> delete(EntityMapping<T> mapping, T entity, int position, String userEtag,
+      TableRow read, boolean ownRow, boolean guardsNewer) {
+    String subject = mapping.entityClass().getSimpleName();
+    String partitionKey = mapping.partitionKey(entity);
+    String rowKey = mapping.rowKey(entity);
+    StoreLimits.checkKey("PartitionKey", partitionKey, subject);
+    StoreLimits.checkKey("RowKey", rowKey, subject);
+    return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
+        read, ownRow, guardsNewer);
   }
 
   /**
@@ -135,7 +113,8 @@ final class WriteIntent<T> {
    * @param what added to the name of a copy in messages ({@code ""}, or {@code " (merged)"} for a merged row)
    * @throws io.tablemapper.api.InvalidEntityException if a copy breaks the entity rules
    */
-  static <T> TableRow[] copies(EntityMapping<T> mapping, T entity, TableRow row, String what) {
+  static <T> List<TableRow> copies(Discriminator discriminator, EntityMapping<T> mapping, T entity, TableRow row,
+      String what) {
     String subject = mapping.entityClass().getSimpleName();
     List<IndexMapping<T>> indexes = mapping.indexes();
     TableRow[] copies = new TableRow[indexes.size()];
@@ -143,11 +122,11 @@ final class WriteIntent<T> {
       IndexMapping<T> index = indexes.get(i);
       String copyKey = index.rowKey(entity);
       if (copyKey != null) {
-        copies[i] = IndexCopies.copy(index, row, copyKey);
+        copies[i] = IndexCopies.copy(discriminator, index, row, copyKey);
         StoreLimits.checkRow(copies[i], subject + " index '" + index.name() + "' copy" + what);
       }
     }
-    return copies;
+    return Collections.unmodifiableList(Arrays.asList(copies));
   }
 
   /**
@@ -168,9 +147,9 @@ final class WriteIntent<T> {
     }
   }
 
-  /** The copy of the entity's row for the index at {@code index} in the mapping's list, or null for none. */
-  TableRow copy(int index) {
-    return copies == null ? null : copies[index];
+  /** Whether the write is dropped, not failed, when the entity is gone by the time it is written. */
+  boolean dropsWhenMissing() {
+    return readRow != null;
   }
 
   /**
@@ -202,11 +181,5 @@ final class WriteIntent<T> {
   /** The entity and its keys, for messages: {@code Employee (PartitionKey 'Sales', RowKey 'empid_00000123')}. */
   String describe() {
     return mapping.entityClass().getSimpleName() + " " + TableRow.keys(partitionKey, rowKey).describeKeys();
-  }
-
-  private static <T> TableRow withDiscriminator(EntityMapping<T> mapping, TableRow built) {
-    return mapping.typeName().equals(built.get(EntityMapping.TYPE_PROPERTY))
-        ? built
-        : built.toBuilder().putString(EntityMapping.TYPE_PROPERTY, mapping.typeName()).build();
   }
 }

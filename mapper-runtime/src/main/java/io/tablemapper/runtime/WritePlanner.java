@@ -35,9 +35,11 @@ import java.util.List;
  * merged row, and over a row of a newer version it keeps that row's version marker.
  */
 final class WritePlanner {
+  private final Discriminator discriminator;
   private final MappingContext context;
 
-  WritePlanner(MappingContext context) {
+  WritePlanner(Discriminator discriminator, MappingContext context) {
+    this.discriminator = discriminator;
     this.context = context;
   }
 
@@ -61,10 +63,10 @@ final class WritePlanner {
    *     keeps is held by another entity's copy; the merged row breaks the entity rules
    */
   Plan plan(String table, WriteIntent<?> intent, Snapshot snapshot) {
-    if (intent.dropsWhenMissing && snapshot.storedKnown() && snapshot.stored() == null) {
+    if (intent.dropsWhenMissing() && snapshot.storedKnown() && snapshot.stored() == null) {
       return new Plan(snapshot, List.of()); // the entity is gone, and the write does not mind
     }
-    List<PlannedOp> ops = new ArrayList<>(1 + 2 * intent.mapping.indexes().size());
+    List<PlannedOp> ops = new ArrayList<>(1 + 2 * intent.mapping().indexes().size());
     if (!intent.needsRead()) {
       unconditional(intent, ops);
       return new Plan(snapshot, ops);
@@ -84,7 +86,7 @@ final class WritePlanner {
    */
   static boolean etagUnresolved(WriteIntent<?> intent, Snapshot snapshot) {
     String storedEtag = snapshot.stored().etag();
-    return intent.kind != Kind.UPSERT && intent.userEtag != null && !intent.userEtag.equals(storedEtag)
+    return intent.kind() != Kind.UPSERT && intent.userEtag() != null && !intent.userEtag().equals(storedEtag)
         && !storedEtag.equals(snapshot.acceptedVersion());
   }
 
@@ -93,22 +95,22 @@ final class WritePlanner {
    * row, conditional on the application's ETag if it names one.
    */
   private static void unconditional(WriteIntent<?> intent, List<PlannedOp> ops) {
-    String ifMatch = intent.userEtag != null ? intent.userEtag : WriteIntent.ANY_ETAG;
-    switch (intent.kind) {
+    String ifMatch = intent.userEtag() != null ? intent.userEtag() : WriteIntent.ANY_ETAG;
+    switch (intent.kind()) {
       case INSERT:
         inserts(intent, ops);
         break;
       case UPSERT:
-        ops.add(primary(intent, WriteOperation.upsertReplace(intent.row)));
+        ops.add(primary(intent, WriteOperation.upsertReplace(intent.row())));
         break;
       case UPDATE:
-        ops.add(primary(intent, WriteOperation.replace(intent.row, ifMatch)));
+        ops.add(primary(intent, WriteOperation.replace(intent.row(), ifMatch)));
         break;
       case MERGE:
-        ops.add(primary(intent, WriteOperation.merge(intent.row, ifMatch)));
+        ops.add(primary(intent, WriteOperation.merge(intent.row(), ifMatch)));
         break;
       default:
-        ops.add(primary(intent, WriteOperation.delete(intent.partitionKey, intent.rowKey, ifMatch)));
+        ops.add(primary(intent, WriteOperation.delete(intent.partitionKey(), intent.rowKey(), ifMatch)));
         break;
     }
   }
@@ -120,17 +122,17 @@ final class WritePlanner {
   private Snapshot check(String table, WriteIntent<?> intent, Snapshot snapshot) {
     TableRow stored = snapshot.stored();
     if (stored == null) {
-      if (intent.kind == Kind.UPSERT) {
+      if (intent.kind() == Kind.UPSERT) {
         return snapshot;
       }
       throw WriteFailures.notFound(intent, table, null);
     }
-    EntityMapping<?> mapping = intent.mapping;
-    String storedType = IndexCopies.typeOf(stored);
+    EntityMapping<?> mapping = intent.mapping();
+    String storedType = discriminator.typeOf(stored);
     if (!mapping.typeName().equals(storedType)) {
       throw WriteFailures.otherType(intent, table, storedType);
     }
-    if (intent.guardsNewer && (intent.kind == Kind.UPDATE || intent.kind == Kind.UPSERT)
+    if (intent.guardsNewer() && (intent.kind() == Kind.UPDATE || intent.kind() == Kind.UPSERT)
         && EntityMapping.rowVersion(stored) > mapping.version()) {
       throw WriteFailures.newerVersion(intent, table, EntityMapping.rowVersion(stored));
     }
@@ -152,11 +154,12 @@ final class WritePlanner {
   private boolean namesStoredVersion(WriteIntent<?> intent, Snapshot snapshot) {
     TableRow stored = snapshot.stored();
     String[] copyKeys = intent.copyKeysOf(stored, context);
-    List<? extends IndexMapping<?>> indexes = intent.mapping.indexes();
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
     for (int i = 0; i < copyKeys.length; i++) {
       Holder holder = copyKeys[i] == null ? null : snapshot.holder(copyKeys[i]);
-      if (holder != null && holder.ours() && intent.userEtag.equals(holder.etag()) && PropertyValues.equal(
-          holder.row().properties(), IndexCopies.copy(indexes.get(i), stored, copyKeys[i]).properties())) {
+      if (holder != null && holder.ours() && intent.userEtag().equals(holder.etag()) && PropertyValues.equal(
+          holder.row().properties(),
+          IndexCopies.copy(discriminator, indexes.get(i), stored, copyKeys[i]).properties())) {
         return true;
       }
     }
@@ -165,11 +168,12 @@ final class WritePlanner {
 
   /** The insert of the entity and of each of its copies. */
   private static void inserts(WriteIntent<?> intent, List<PlannedOp> ops) {
-    ops.add(primary(intent, WriteOperation.insert(intent.row)));
-    List<? extends IndexMapping<?>> indexes = intent.mapping.indexes();
+    ops.add(primary(intent, WriteOperation.insert(intent.row())));
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
     for (int i = 0; i < indexes.size(); i++) {
-      if (intent.copy(i) != null) {
-        ops.add(new PlannedOp(WriteOperation.insert(intent.copy(i)), intent, indexes.get(i), Role.NEW_COPY));
+      TableRow copy = intent.copies().get(i);
+      if (copy != null) {
+        ops.add(new PlannedOp(WriteOperation.insert(copy), intent, indexes.get(i), Role.NEW_COPY));
       }
     }
   }
@@ -187,17 +191,17 @@ final class WritePlanner {
    */
   private void conditional(String table, WriteIntent<?> intent, Snapshot snapshot, List<PlannedOp> ops) {
     TableRow stored = snapshot.stored();
-    TableRow[] newCopies = null;
-    if (intent.kind == Kind.MERGE) {
-      TableRow merged = mergeRow(intent, stored);
-      ops.add(primary(intent, WriteOperation.merge(merged, stored.etag())));
-      newCopies = mergedCopies(intent, stored, merged);
+    List<TableRow> newCopies = intent.copies();
+    if (intent.kind() == Kind.MERGE) {
+      TableRow written = mergeRow(intent, stored);
+      ops.add(primary(intent, WriteOperation.merge(written, stored.etag())));
+      newCopies = mergedCopies(intent, stored, written);
     } else {
-      ops.add(primary(intent, intent.kind == Kind.DELETE
-          ? WriteOperation.delete(intent.partitionKey, intent.rowKey, stored.etag())
-          : WriteOperation.replace(intent.row, stored.etag())));
+      ops.add(primary(intent, intent.kind() == Kind.DELETE
+          ? WriteOperation.delete(intent.partitionKey(), intent.rowKey(), stored.etag())
+          : WriteOperation.replace(intent.row(), stored.etag())));
     }
-    List<? extends IndexMapping<?>> indexes = intent.mapping.indexes();
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
     if (indexes.isEmpty()) {
       return;
     }
@@ -205,7 +209,7 @@ final class WritePlanner {
     for (int i = 0; i < oldKeys.length; i++) {
       IndexMapping<?> index = indexes.get(i);
       String oldKey = oldKeys[i];
-      TableRow copy = intent.kind == Kind.DELETE ? null : newCopies != null ? newCopies[i] : intent.copy(i);
+      TableRow copy = intent.kind() == Kind.DELETE ? null : newCopies.get(i);
       Holder holder = oldKey == null ? null : snapshot.holder(oldKey);
       if (copy != null && copy.rowKey().equals(oldKey)) {
         if (holder == null) {
@@ -215,13 +219,14 @@ final class WritePlanner {
         } else if (holder.row() == null) {
           ops.add(new PlannedOp(WriteOperation.insert(copy), intent, index, Role.NEW_COPY));
         } else {
-          throw WriteFailures.indexTaken(intent, index, oldKey, table, WriteFailures.holder(holder.row()), null);
+          throw WriteFailures.indexTaken(intent, index, oldKey, table, WriteFailures.holder(holder.row(),
+              discriminator), null);
         }
         continue;
       }
       if (oldKey != null && (holder == null || holder.ours())) {
         String ifMatch = holder == null ? stored.etag() : holder.etag();
-        ops.add(new PlannedOp(WriteOperation.delete(intent.partitionKey, oldKey, ifMatch), intent, index,
+        ops.add(new PlannedOp(WriteOperation.delete(intent.partitionKey(), oldKey, ifMatch), intent, index,
             Role.OLD_COPY));
       }
       if (copy != null) {
@@ -232,29 +237,29 @@ final class WritePlanner {
 
   /** The properties a merge writes: the entity's row, without its version marker over a row of a newer version. */
   private static TableRow mergeRow(WriteIntent<?> intent, TableRow stored) {
-    return EntityMapping.rowVersion(stored) > intent.mapping.version()
-        ? intent.row.toBuilder().remove(EntityMapping.VERSION_PROPERTY).build()
-        : intent.row;
+    return EntityMapping.rowVersion(stored) > intent.mapping().version()
+        ? intent.row().toBuilder().remove(EntityMapping.VERSION_PROPERTY).build()
+        : intent.row();
   }
 
   /**
    * The index copies of the entity a merge leaves, made from the row the merge leaves: the stored row's properties
-   * overwritten by the merged ones, checked against the store's limits; null when the entity has no indexes.
+   * overwritten by the merged ones, checked against the store's limits (nothing is merged without indexes).
    *
    * @throws io.tablemapper.api.InvalidEntityException if the merged row or a copy breaks the entity rules
    */
-  private <T> TableRow[] mergedCopies(WriteIntent<T> intent, TableRow stored, TableRow mergeRow) {
-    EntityMapping<T> mapping = intent.mapping;
+  private <T> List<TableRow> mergedCopies(WriteIntent<T> intent, TableRow stored, TableRow mergeRow) {
+    EntityMapping<T> mapping = intent.mapping();
     if (mapping.indexes().isEmpty()) {
-      return null;
+      return List.of();
     }
-    TableRow merged = TableRow.builder(intent.partitionKey, intent.rowKey,
-            stored.properties().size() + intent.row.properties().size())
+    TableRow merged = TableRow.builder(intent.partitionKey(), intent.rowKey(),
+            stored.properties().size() + intent.row().properties().size())
         .putAll(stored.properties())
         .putAll(mergeRow.properties())
         .build();
     StoreLimits.checkRow(merged, mapping.entityClass().getSimpleName() + " (merged with the stored row)");
-    return WriteIntent.copies(mapping, mapping.fromRow(merged, context), merged, " (merged)");
+    return WriteIntent.copies(discriminator, mapping, mapping.fromRow(merged, context), merged, " (merged)");
   }
 
   private static PlannedOp primary(WriteIntent<?> intent, WriteOperation operation) {

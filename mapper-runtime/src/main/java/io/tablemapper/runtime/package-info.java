@@ -21,6 +21,9 @@
  *       conditional on the ETag of the row it touches, and {@code EgtWriter} reads, plans, sends and learns from
  *       what the store refused, translating failures through {@code WriteFailures} — never half a write, on stores
  *       that give a batch's rows one ETag or each its own;
+ *   <li>the discriminator: the property that holds each row's type is decided once, by the mapper's
+ *       {@code Discriminator} (which {@code MapperCore} holds), for every row written, filter sent and row resolved;
+ *       generated mappings leave it out of their rows;
  *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.internal.mapping.EntityQuery} page by page,
  *       adding the discriminator and following partial index copies to their entities; {@code EntityQueries} builds
  *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});

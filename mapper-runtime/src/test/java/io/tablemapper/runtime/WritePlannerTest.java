@@ -27,7 +27,9 @@ class WritePlannerTest {
   private static final String TABLE = "Company";
   private static final Employee KEN = new Employee("Sales", 123, "Ken", "Kwok", 23, "ken@contoso.com", null);
 
-  private final WritePlanner planner = new WritePlanner(JsonMappingContext.INSTANCE);
+  private static final Discriminator DISCRIMINATOR = new Discriminator(EntityMapping.TYPE_PROPERTY);
+
+  private final WritePlanner planner = new WritePlanner(DISCRIMINATOR, JsonMappingContext.INSTANCE);
 
   @Test
   void anInsertWritesTheEntityAndInsertsEachCopyWithoutReadingAnything() {
@@ -157,18 +159,19 @@ class WritePlannerTest {
   }
 
   private static WriteIntent<Employee> intent(Kind kind, Employee employee) {
-    return WriteIntent.of(kind, Employee__Mapping.INSTANCE, employee, 0, JsonMappingContext.INSTANCE,
+    return WriteIntent.of(kind, Employee__Mapping.INSTANCE, employee, 0, DISCRIMINATOR, JsonMappingContext.INSTANCE,
         NewerVersionPolicy.REFUSE_REPLACE);
   }
 
   /** The entity's row as the store returns it, with an ETag. */
   private static TableRow stored(Employee employee, String etag) {
-    return intent(Kind.INSERT, employee).row.withSystemProperties(etag, null);
+    return intent(Kind.INSERT, employee).row().withSystemProperties(etag, null);
   }
 
   /** The entity's in-step copy for the index at {@code index}, as the store returns it. */
   private static Holder ownCopy(int index, TableRow stored, String copyKey, String etag) {
     IndexMapping<Employee> mapping = Employee__Mapping.INSTANCE.indexes().get(index);
-    return new Holder(IndexCopies.copy(mapping, stored, copyKey).withSystemProperties(etag, null), true);
+    return new Holder(IndexCopies.copy(DISCRIMINATOR, mapping, stored, copyKey).withSystemProperties(etag, null),
+        true);
   }
 }
