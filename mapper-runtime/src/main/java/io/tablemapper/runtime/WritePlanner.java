@@ -19,8 +19,8 @@ import java.util.List;
  * ({@link Snapshot}), the backend operations of the entity and its index copies — or the failure the snapshot
  * already shows. A pure function: it reads and writes nothing, so every rule below is testable without a store.
  *
- * <p>A write that reads nothing first ({@link WriteIntent#needsRead()}) is one operation on the entity's row, made
- * conditional on the application's ETag by the store. Any other is checked against the stored entity (there, of
+ * <p>A write that reads nothing first ({@link WriteIntent#needsRead()}) is an insert of the entity and its copies,
+ * or one operation on the entity's row, made conditional on the application's ETag by the store. Any other is checked against the stored entity (there, of
  * its type, not of a newer version it would replace, at the version the application's ETag names), and every
  * operation it plans is conditional on the ETag of the row it touches: the entity's row on the ETag read, and each
  * copy of the stored entity on the copy's ETag as read or, where it was not read, on the entity's (where the store
