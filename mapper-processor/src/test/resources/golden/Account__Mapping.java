@@ -48,8 +48,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
 
   @Override
   public TableRow toRow(Account entity, MappingContext context) {
-    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 17);
-    row.putString(TYPE_PROPERTY, Account_.TYPE);
+    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 16);
     row.putInt32(VERSION_PROPERTY, version());
     row.putString("region", entity.region);
     row.putGuid("id", entity.id);

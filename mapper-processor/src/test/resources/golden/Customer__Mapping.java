@@ -36,8 +36,7 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
 
   @Override
   public TableRow toRow(Customer entity, MappingContext context) {
-    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 5);
-    row.putString(TYPE_PROPERTY, Customer_.TYPE);
+    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 4);
     row.putString("city", entity.city);
     row.putInt32("personId", entity.personId);
     row.putString("lastName", entity.getLastName());

@@ -40,8 +40,7 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
 
   @Override
   public TableRow toRow(Employee entity, MappingContext context) {
-    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 8);
-    row.putString(TYPE_PROPERTY, Employee_.TYPE);
+    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 7);
     row.putString("department", entity.department());
     row.putInt32("employeeId", entity.employeeId());
     row.putString("firstName", entity.firstName());

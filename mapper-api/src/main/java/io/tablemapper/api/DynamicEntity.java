@@ -21,21 +21,30 @@ import java.util.UUID;
  * int age = stored.getInt32("Age");
  * }</pre>
  *
+ * <p>An entity knows which property holds its type ({@link #entityType()}): one read through a mapper holds it
+ * where that mapper's tables do ({@code EntityType}, or the name given to {@link TableMapper.Builder#discriminator});
+ * one built with {@link #builder} names its type in {@code EntityType}. Written through a mapper that stores types
+ * under another name, the entity's type is stored under that name.
+ *
  * <p>Immutable; {@link #toBuilder()} derives a changed copy. Binary values are copied in and out. A typed getter
  * of a property stored as another type throws {@link InvalidEntityException} naming the property, the keys and
  * both types.
  */
 public final class DynamicEntity {
   private final TableRow row; // read by io.tablemapper.internal.mapping.DynamicRows
+  private final String discriminator; // read by io.tablemapper.internal.mapping.DynamicRows
 
-  private DynamicEntity(TableRow row) { // called by io.tablemapper.internal.mapping.DynamicRows
+  // called by io.tablemapper.internal.mapping.DynamicRows
+  private DynamicEntity(TableRow row, String discriminator) {
     this.row = row;
+    this.discriminator = discriminator;
   }
 
-  /** Starts an entity with these keys. */
+  /** Starts an entity with these keys, whose type, if it has one, is its {@code EntityType} property. */
   public static Builder builder(String partitionKey, String rowKey) {
     return new Builder(TableRow.builder(
-        Objects.requireNonNull(partitionKey, "partitionKey"), Objects.requireNonNull(rowKey, "rowKey")));
+        Objects.requireNonNull(partitionKey, "partitionKey"), Objects.requireNonNull(rowKey, "rowKey")),
+        TableMapper.DEFAULT_DISCRIMINATOR);
   }
 
   /** The PartitionKey. */
@@ -59,11 +68,12 @@ public final class DynamicEntity {
   }
 
   /**
-   * The discriminator: the {@code EntityType} property, or null when the row has none (as rows written by other
-   * tools may not).
+   * The entity's type: the String property that holds it — {@code EntityType}, or, for an entity read through a
+   * mapper built with {@code discriminator("Kind")}, {@code Kind} — or null when the row has none (as rows written by
+   * other tools may not).
    */
   public String entityType() {
-    Object type = row.get(TableMapper.DEFAULT_DISCRIMINATOR);
+    Object type = row.get(discriminator);
     return type instanceof String ? (String) type : null;
   }
 
@@ -130,15 +140,22 @@ public final class DynamicEntity {
     return row.getInt64(name);
   }
 
-  /** A builder holding this entity's keys, properties and ETag, to derive a changed entity. */
+  /**
+   * A builder holding this entity's keys, properties and ETag, and the property that holds its type, to derive a
+   * changed entity.
+   */
   public Builder toBuilder() {
-    return new Builder(row.toBuilder());
+    return new Builder(row.toBuilder(), discriminator);
   }
 
-  /** Equal keys, ETag, Timestamp and properties (binary values by content). */
+  /**
+   * Equal keys, ETag, Timestamp and properties (binary values by content), and the same property holding the
+   * type.
+   */
   @Override
   public boolean equals(Object other) {
-    return other instanceof DynamicEntity && row.equals(((DynamicEntity) other).row);
+    return other instanceof DynamicEntity && row.equals(((DynamicEntity) other).row)
+        && discriminator.equals(((DynamicEntity) other).discriminator);
   }
 
   @Override
@@ -154,9 +171,11 @@ public final class DynamicEntity {
   /** Builds a {@link DynamicEntity}; putting null leaves the property out (the store has no null). */
   public static final class Builder {
     private final TableRow.Builder row;
+    private final String discriminator;
 
-    private Builder(TableRow.Builder row) {
+    private Builder(TableRow.Builder row, String discriminator) {
       this.row = row;
+      this.discriminator = discriminator;
     }
 
     /** Puts a value of one of the store types' Java classes ({@link EdmType}). */
@@ -230,7 +249,7 @@ public final class DynamicEntity {
 
     /** Builds the entity. */
     public DynamicEntity build() {
-      return new DynamicEntity(row.build());
+      return new DynamicEntity(row.build(), discriminator);
     }
   }
 }

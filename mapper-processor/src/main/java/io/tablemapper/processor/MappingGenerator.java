@@ -184,8 +184,7 @@ final class MappingGenerator {
         .addParameter(entity.className(), "entity")
         .addParameter(MAPPING_CONTEXT, "context")
         .addStatement("$T.Builder row = $T.builder(partitionKey(entity), rowKey(entity), $L)", TABLE_ROW, TABLE_ROW,
-            stored.size() + (versioned ? 2 : 1))
-        .addStatement("row.putString(TYPE_PROPERTY, $T.TYPE)", entity.metamodelName());
+            stored.size() + (versioned ? 1 : 0));
     if (versioned) {
       method.addStatement("row.putInt32(VERSION_PROPERTY, version())");
     }

@@ -7,8 +7,9 @@ import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -74,21 +75,22 @@ final class DefaultBatch implements Batch {
       throw new BatchException(Reason.EMPTY, -1,
           name() + " holds no operation; add insert, upsert, update, merge or delete operations before commit()");
     }
-    List<EntityWrite<?>> writes = new ArrayList<>(kinds.size());
+    List<WriteIntent<?>> writes = new ArrayList<>(kinds.size());
     for (int i = 0; i < kinds.size(); i++) {
       Object entity = entities.get(i);
-      EntityMapping<?> mapping = entity instanceof DynamicEntity ? new DynamicMapping(table) : core.mappingOf(entity);
+      EntityMapping<?> mapping =
+          entity instanceof DynamicEntity ? new DynamicMapping(table, core.discriminator) : core.mappingOf(entity);
       writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
-    core.writer.write(table, writes, Mode.BATCH);
+    List<WriteResult> results = core.writer.write(table, writes, Mode.BATCH);
     List<Object> stored = new ArrayList<>(writes.size());
-    for (EntityWrite<?> write : writes) {
-      stored.add(write.stored());
+    for (int i = 0; i < writes.size(); i++) {
+      stored.add(writes.get(i).stored(results.get(i)));
     }
     return stored;
   }
 
-  private <T> EntityWrite<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
+  private <T> WriteIntent<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
     String entityName = mapping.entityClass().getSimpleName();
     String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
     if (!mapping.table().equalsIgnoreCase(table)) {
@@ -105,7 +107,7 @@ final class DefaultBatch implements Batch {
                 + ", not the batch's partition '" + partitionKey + "'; a batch holds operations on one partition"
                 + " — use mapper.batch(\"" + table + "\", \"" + entityPartition + "\") for it");
       }
-      return EntityWrite.of(kind, mapping, typed, position, core.context, core.newerVersions);
+      return core.intent(kind, mapping, typed, position);
     } catch (InvalidKeyException | InvalidEntityException e) {
       throw new BatchException(Reason.REJECTED, position,
           name() + ": " + operation + " is invalid: " + e.getMessage(), e);

@@ -6,9 +6,8 @@ import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableNotFoundException;
-import io.tablemapper.internal.mapping.DynamicRows;
-import io.tablemapper.runtime.EntityWrite.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
@@ -31,7 +30,7 @@ final class DefaultDynamicTable implements DynamicTable {
   DefaultDynamicTable(MapperCore core, String table) {
     this.core = core;
     this.table = table;
-    this.mapping = new DynamicMapping(table);
+    this.mapping = new DynamicMapping(table, core.discriminator);
   }
 
   @Override
@@ -52,7 +51,7 @@ final class DefaultDynamicTable implements DynamicTable {
       core.tables.forget(table);
       return Optional.empty();
     }
-    return row.map(DynamicRows::entity);
+    return row.map(core.discriminator::entity);
   }
 
   @Override
@@ -83,9 +82,8 @@ final class DefaultDynamicTable implements DynamicTable {
   private DynamicEntity write(Kind kind, DynamicEntity entity) {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
-    EntityWrite<DynamicEntity> write = EntityWrite.of(kind, mapping, entity, 0, core.context, core.newerVersions);
-    core.writer.write(table, List.of(write), Mode.REPOSITORY);
-    return write.stored();
+    WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
+    return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
   }
 
   @Override
@@ -97,7 +95,7 @@ final class DefaultDynamicTable implements DynamicTable {
     do {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
-        entities.add(DynamicRows.entity(row));
+        entities.add(core.discriminator.entity(row));
       }
       token = page.continuation();
     } while (token != null);
@@ -118,7 +116,7 @@ final class DefaultDynamicTable implements DynamicTable {
     while (items.size() < request.size() && !exhausted) {
       QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
       for (TableRow row : page.rows()) {
-        items.add(DynamicRows.entity(row));
+        items.add(core.discriminator.entity(row));
       }
       token = page.continuation();
       exhausted = token == null;
@@ -144,13 +142,7 @@ final class DefaultDynamicTable implements DynamicTable {
 
   /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
   private QueryResult send(TableQuery page) {
-    try {
-      return core.backend.query(page);
-    } catch (TableNotFoundException dropped) {
-      core.tables.forget(table);
-      core.tables.ensure(table);
-      return core.backend.query(page);
-    }
+    return core.tables.read(table, () -> core.backend.query(page));
   }
 
   @Override

@@ -4,9 +4,7 @@ import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
-import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.api.UnknownEntityTypeException;
-import io.tablemapper.internal.mapping.DynamicRows;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
@@ -55,7 +53,7 @@ final class DefaultPartition implements Partition {
         cache.put(key, rows);
       }
       for (TableRow row : rows) {
-        entities.add(mapping.fromRow(row, core.context));
+        entities.add(core.entity(mapping, row));
       }
       return entities;
     }
@@ -133,27 +131,21 @@ final class DefaultPartition implements Partition {
     core.tables.ensure(table);
     return TableQuery.builder(table)
         .partitionKey(partitionKey)
-        .filter(only == null ? null : Hierarchy.typeFilter(only))
+        .filter(only == null ? null : core.discriminator.typeFilter(only))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
   }
 
   /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
   private QueryResult send(TableQuery page) {
-    try {
-      return core.backend.query(page);
-    } catch (TableNotFoundException dropped) {
-      core.tables.forget(table);
-      core.tables.ensure(table);
-      return core.backend.query(page);
-    }
+    return core.tables.read(table, () -> core.backend.query(page));
   }
 
   private Object resolve(TableRow row, EntityMapping<?> only) {
     if (only != null) {
-      return only.fromRow(row, core.context);
+      return core.entity(only, row);
     }
-    String type = IndexCopies.typeOf(row);
+    String type = core.discriminator.typeOf(row);
     if (type != null && IndexCopies.isCopyType(type)) {
       return null;
     }
@@ -165,7 +157,7 @@ final class DefaultPartition implements Partition {
       case SKIP:
         return null;
       case DYNAMIC:
-        return DynamicRows.entity(row);
+        return core.discriminator.entity(row);
       default:
         throw unknown(row, type);
     }

@@ -24,8 +24,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
-    this.core = new MapperCore(DiscriminatorBackend.wrap(settings.backend(), settings.discriminator()),
-        settings.queryListener(), settings.newerVersions(), settings.unknownTypes());
+    this.core = new MapperCore(settings);
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
         core.mapping(entityClass);

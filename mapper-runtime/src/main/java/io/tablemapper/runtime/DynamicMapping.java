@@ -10,9 +10,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * How {@link DynamicEntity} property bags map onto rows of one table: as they are. The keys are the entity's, no
- * discriminator is added ({@link EntityWrite} leaves rows of this mapping as built), there are no indexes and no
- * versions, so writes through it read nothing first. Never registered as an entity type.
+ * How {@link DynamicEntity} property bags map onto rows of one table: as they are, except that the entity's type is
+ * stored under the mapper's discriminator ({@link Discriminator#rowOf}). The keys are the entity's, no type is added
+ * ({@link WriteIntent} leaves rows of this mapping as built), there are no indexes and no versions, so writes
+ * through it read nothing first. Never registered as an entity type.
  */
 final class DynamicMapping extends EntityMapping<DynamicEntity> {
   /** The type name in messages; no row is written with it. */
@@ -20,8 +21,11 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
   private static final KeySpec PARTITION_KEY = KeySpec.of(TYPE, "PartitionKey", "{partitionKey}", String.class);
   private static final KeySpec ROW_KEY = KeySpec.of(TYPE, "RowKey", "{rowKey}", String.class);
 
-  DynamicMapping(String table) {
+  private final Discriminator discriminator;
+
+  DynamicMapping(String table, Discriminator discriminator) {
     super(DynamicEntity.class, table, TYPE, 1, PARTITION_KEY, ROW_KEY, true, List.of());
+    this.discriminator = discriminator;
   }
 
   /** Whether a mapping is one of dynamic entities. */
@@ -41,12 +45,12 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
 
   @Override
   public TableRow toRow(DynamicEntity entity, MappingContext context) {
-    return DynamicRows.row(entity).withSystemProperties(null, null);
+    return discriminator.rowOf(entity);
   }
 
   @Override
   public DynamicEntity fromRow(TableRow row, MappingContext context) {
-    return DynamicRows.entity(row);
+    return discriminator.entity(row);
   }
 
   @Override

@@ -3,131 +3,201 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
+import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.BatchRules;
-import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Applies writes of one partition — with every index copy they imply — as one entity group transaction, so that
- * nothing is ever half written.
+ * Carries out writes of one partition — with every index copy they imply — as one entity group transaction, so that
+ * nothing is ever half written: each attempt reads what the writes need ({@link Snapshot}), plans their operations
+ * ({@link WritePlanner}), checks the store's batch rules (100 operations, one per entity, 4 MiB) and sends them as
+ * one backend batch (a lone operation of a repository write goes as a single write); a refused attempt teaches the
+ * next one what the failure revealed.
  *
- * <p>Each attempt reads what the writes need, expands them into backend operations, checks the store's batch
- * rules (100 operations, one per entity, 4 MiB) and sends them as one backend batch (a lone operation of a
- * repository write goes as a single write). Every operation is conditional on the ETag of the row it touches
- * ({@link EntityWrite}); whether a copy's ETag must be read first or is its entity's is learned from the store:
- * once a batch gives a copy another ETag than its entity, or a copy is found with another, copies are read
- * before they are written. A failed attempt is retried when what the failure says resolves it: a copy whose ETag
- * was wrong or that changed is read (it may be the entity's copy, another entity's, or gone) and the copies are
- * written as found; a race with another writer between read and write (only when the application named no ETag)
- * is read again, at most {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and
- * the writes start over, once. Any other failure is translated and thrown; the store then holds exactly what it
- * held before.
+ * <p>Whether a copy's ETag must be read first or is its entity's is learned from the store: once a batch gives a
+ * copy another ETag than its entity, or a copy is found with another, copies are read before they are written. A
+ * failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or that changed is
+ * read (it may be the entity's copy, another entity's, or gone) and the copies are written as found; a race with
+ * another writer between read and write (only when the application named no ETag) is read again, at most
+ * {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and the writes start
+ * over, once. Any other failure is translated ({@link WriteFailures}) and thrown; the store then holds exactly what
+ * it held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
 
-  private final MapperCore core;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final ReadCache cache;
+  private final Discriminator discriminator;
+  private final MappingContext context;
+  private final WritePlanner planner;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
    * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
    */
   private volatile boolean copiesShareEntityEtag = true;
 
-  EgtWriter(MapperCore core) {
-    this.core = core;
+  EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
+      MappingContext context) {
+    this.backend = backend;
+    this.tables = tables;
+    this.cache = cache;
+    this.discriminator = discriminator;
+    this.context = context;
+    this.planner = new WritePlanner(discriminator, context);
   }
 
   /**
-   * Applies the writes atomically; afterwards each write that was not dropped holds its result.
+   * Applies the writes atomically.
    *
    * @param writes writes of one partition of {@code table}, each addressing another entity
+   * @return the store's result for each write's entity, in order; null for a write that was dropped (its entity was
+   *     gone, and the write tolerates that)
    * @throws RuntimeException the specific exception of the failed write ({@link Mode#REPOSITORY}) or a
    *     {@link BatchException} naming it ({@link Mode#BATCH})
    */
-  void write(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+  List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     checkDistinct(table, writes, mode);
-    core.tables.ensure(table);
+    List<Progress> progress = new ArrayList<>(writes.size());
+    writes.forEach(intent -> progress.add(new Progress(intent)));
+    tables.ensure(table);
     try {
-      attempt(table, writes, mode);
+      attempt(table, progress, mode);
     } catch (TableNotFoundException dropped) {
       // dropped since this mapper created it: create it again and start over once, reading afresh
-      core.tables.forget(table);
-      core.tables.ensure(table);
-      writes.forEach(EntityWrite::forget);
-      attempt(table, writes, mode);
+      tables.forget(table);
+      tables.ensure(table);
+      progress.forEach(Progress::forget);
+      attempt(table, progress, mode);
     } finally {
       // applied or not (a failure may leave the store unknown): cached reads of the partition are not served again
       String written = null;
-      for (EntityWrite<?> write : writes) {
-        if (!write.partitionKey.equals(written)) {
-          written = write.partitionKey;
-          core.cache.written(table, written);
+      for (WriteIntent<?> write : writes) {
+        if (!write.partitionKey().equals(written)) {
+          written = write.partitionKey();
+          cache.written(table, written);
         }
       }
     }
+    return progress.stream().map(write -> write.result).toList(); // Stream.toList keeps nulls
   }
 
-  /** Tries the writes until they are applied, dropped, or fail for good. */
-  private void attempt(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
-    TableBackend backend = core.backend;
+  /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
+  private void attempt(String table, List<Progress> writes, Mode mode) {
     int attempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
-      for (EntityWrite<?> write : writes) {
-        RuntimeException problem;
+      for (Progress write : writes) {
         try {
-          write.read(backend, table, copiesShareEntityEtag);
-          problem = write.checkStored(table);
-          if (problem == null && !write.dropped()) {
-            write.expand(ops, table);
-          }
+          read(table, write);
+          WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
+          write.snapshot = plan.snapshot();
+          ops.addAll(plan.operations());
         } catch (BatchException | TableNotFoundException e) {
           throw e;
         } catch (TableMapperException e) {
-          problem = e;
-        }
-        if (problem != null) {
-          throw WriteFailures.rejected(mode, write, table, problem);
+          throw WriteFailures.rejected(mode, write.intent, table, e);
         }
       }
       if (ops.isEmpty()) {
         return;
       }
-      checkRules(table, ops, mode);
+      List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
+      checkRules(table, ops, operations, mode);
 
-      Failure failure = send(table, ops, mode);
+      Failure failure = send(table, ops, operations, writes, mode);
       if (failure == null) {
         return;
       }
-      PlannedOp failed = ops.get(failure.index);
-      EntityWrite<?> owner = failed.owner();
-      Retry retry = learn(table, failed, failure.cause, mode);
+      PlannedOp failed = ops.get(failure.index());
+      Progress owner = progressOf(writes, failed.owner());
+      Retry retry = learn(table, failed, owner, failure.cause(), mode);
       if (retry == Retry.NO) {
-        throw WriteFailures.rejected(mode, owner, table,
-            WriteFailures.translate(failed, failure.cause, table, backend));
+        throw WriteFailures.rejected(mode, owner.intent, table,
+            WriteFailures.translate(failed, failure.cause(), table, backend, discriminator));
       }
       if (retry == Retry.RACE) {
         if (attempts >= MAX_ATTEMPTS) {
-          throw WriteFailures.rejected(mode, owner, table,
-              WriteFailures.gaveUp(owner, table, attempts, failure.cause));
+          throw WriteFailures.rejected(mode, owner.intent, table,
+              WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
         }
         attempts++;
       }
     }
+  }
+
+  /**
+   * Reads what the write's next attempt needs and does not know: the stored entity, and the rows under its index
+   * values when their ETags are needed — to condition the copies' operations on (unless copies share their
+   * entity's ETag), or to find out whether the application's ETag is a copy's (the full copies then, which reads
+   * hand out).
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a stored index value is no valid key
+   */
+  private void read(String table, Progress write) {
+    WriteIntent<?> intent = write.intent;
+    if (!intent.needsRead()) {
+      return;
+    }
+    Snapshot snapshot = write.snapshot;
+    if (!snapshot.storedKnown()) {
+      TableRow guess = write.guess;
+      write.guess = null; // a guess serves the first read only
+      snapshot = guess != null && copiesShareEntityEtag
+          ? snapshot.withStored(guess, true)
+          : snapshot.withStored(backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
+    }
+    TableRow stored = snapshot.stored();
+    if (stored != null && intent.mapping().typeName().equals(discriminator.typeOf(stored))) {
+      if (!copiesShareEntityEtag) {
+        snapshot = readHolders(table, intent, snapshot, false);
+      } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
+        snapshot = readHolders(table, intent, snapshot, true);
+      }
+    }
+    write.snapshot = snapshot;
+  }
+
+  /**
+   * The snapshot with the rows under the stored entity's index values that it does not know yet (only the full
+   * copies' with {@code fullOnly}).
+   */
+  private Snapshot readHolders(String table, WriteIntent<?> intent, Snapshot snapshot, boolean fullOnly) {
+    String[] copyKeys = intent.copyKeysOf(snapshot.stored(), context);
+    for (int i = 0; i < copyKeys.length; i++) {
+      IndexMapping<?> index = intent.mapping().indexes().get(i);
+      String copyKey = copyKeys[i];
+      if (copyKey != null && (!fullOnly || index.fullCopy()) && !snapshot.knows(copyKey)) {
+        TableRow row = backend.get(table, intent.partitionKey(), copyKey).orElse(null);
+        snapshot = snapshot.withHolder(copyKey, holder(intent, index, row));
+      }
+    }
+    return snapshot;
+  }
+
+  /** What {@code row} (null for none), found under one of the entity's values of {@code index}, is to the write. */
+  private Holder holder(WriteIntent<?> intent, IndexMapping<?> index, TableRow row) {
+    return new Holder(row, row != null && IndexCopies.isCopyOf(discriminator, row, index, intent.rowKey()));
   }
 
   /** How a failed attempt goes on. */
@@ -143,9 +213,9 @@ final class EgtWriter {
     RACE
   }
 
-  /** Records in the failed operation's write what the next attempt does differently, and whether there is one. */
-  private Retry learn(String table, PlannedOp failed, RuntimeException cause, Mode mode) {
-    EntityWrite<?> owner = failed.owner();
+  /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
+  private Retry learn(String table, PlannedOp failed, Progress owner, RuntimeException cause, Mode mode) {
+    WriteIntent<?> intent = owner.intent;
     switch (failed.role()) {
       case OLD_COPY:
       case SAME_COPY:
@@ -153,42 +223,42 @@ final class EgtWriter {
           return Retry.NO;
         }
         // the row under the stored value is not the one the condition expected: what is there?
-        boolean guessed = !owner.holders().knows(failed.rowKey());
-        TableRow holder = cause instanceof EntityNotFoundException
+        boolean guessed = !owner.snapshot.knows(failed.rowKey());
+        TableRow found = cause instanceof EntityNotFoundException
             ? null
-            : core.backend.get(table, owner.partitionKey, failed.rowKey()).orElse(null);
-        owner.holders().found(failed.index(), failed.rowKey(), holder);
-        boolean ours = owner.holders().get(failed.rowKey()).ours();
-        if (failed.role() == Role.SAME_COPY && holder != null && !ours) {
-          throw WriteFailures.rejected(mode, owner, table, WriteFailures.indexTaken(owner, failed.index(),
-              failed.rowKey(), table, WriteFailures.holder(holder), cause));
+            : backend.get(table, intent.partitionKey(), failed.rowKey()).orElse(null);
+        Holder holder = holder(intent, failed.index(), found);
+        owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
+        if (failed.role() == Role.SAME_COPY && found != null && !holder.ours()) {
+          throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
+              failed.rowKey(), table, WriteFailures.holder(found, discriminator), cause));
         }
         if (guessed) {
-          if (ours) {
+          if (holder.ours()) {
             // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
             // the copy was rewritten on its own); read copies from now on rather than guess
             copiesShareEntityEtag = false;
           }
-          owner.readHolders(core.backend, table, false);
+          owner.snapshot = readHolders(table, intent, owner.snapshot, false);
           return Retry.SETTLED;
         }
         // read before this attempt, and changed since by another writer
-        owner.raced(Race.CHANGED);
+        owner.races.add(Race.CHANGED);
         return Retry.RACE;
       case PRIMARY:
-        if (cause instanceof EntityNotFoundException && owner.dropsWhenMissing()) {
+        if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
-          owner.drop();
+          owner.snapshot = owner.snapshot.withStored(null, false);
           return Retry.SETTLED;
         }
-        if (cause instanceof ConcurrencyConflictException && owner.storedGuessed()) {
+        if (cause instanceof ConcurrencyConflictException && owner.snapshot.guessed()) {
           // the full copy it was read through has not the entity's ETag: read the entity itself
           owner.forget();
           return Retry.SETTLED;
         }
-        if (owner.retriesOn(cause)) {
+        if (racedWith(intent, cause)) {
           // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
-          owner.raced(Race.of(cause));
+          owner.races.add(Race.of(cause));
           owner.forget();
           return Retry.RACE;
         }
@@ -198,12 +268,31 @@ final class EgtWriter {
     }
   }
 
+  /**
+   * Whether a failure of the entity's own operation is a race with another writer that a fresh read resolves: the
+   * entity changed, vanished or appeared between the write's read and its transaction, and the application did
+   * not ask for a specific ETag.
+   */
+  private static boolean racedWith(WriteIntent<?> intent, RuntimeException failure) {
+    if (!intent.needsRead()) {
+      return false;
+    }
+    if (failure instanceof ConcurrencyConflictException) {
+      return intent.kind() == Kind.UPSERT || intent.userEtag() == null;
+    }
+    if (failure instanceof EntityNotFoundException) {
+      return !intent.dropsWhenMissing(); // such a write is dropped instead
+    }
+    return failure instanceof EntityExistsException && intent.kind() == Kind.UPSERT;
+  }
+
   /** Sends one attempt; records the results and returns null, or returns the failed operation. */
-  private Failure send(String table, List<PlannedOp> ops, Mode mode) {
+  private Failure send(String table, List<PlannedOp> ops, List<WriteOperation> operations, List<Progress> writes,
+      Mode mode) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
       try {
-        only.owner().complete(core.backend.write(table, only.operation()));
+        progressOf(writes, only.owner()).result = backend.write(table, only.operation());
         return null;
       } catch (BatchException | TableNotFoundException e) {
         throw e;
@@ -211,13 +300,9 @@ final class EgtWriter {
         return new Failure(0, e);
       }
     }
-    List<WriteOperation> operations = new ArrayList<>(ops.size());
-    for (PlannedOp op : ops) {
-      operations.add(op.operation());
-    }
     List<WriteResult> results;
     try {
-      results = core.backend.batch(table, operations);
+      results = backend.batch(table, operations);
     } catch (BatchException e) {
       int index = e.failedIndex();
       boolean known = index >= 0 && index < ops.size();
@@ -225,7 +310,7 @@ final class EgtWriter {
         return new Failure(index, (RuntimeException) e.getCause());
       }
       String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
-      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position : -1,
+      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position() : -1,
           WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
               + e.getMessage(), e);
     }
@@ -234,7 +319,7 @@ final class EgtWriter {
       PlannedOp op = ops.get(i);
       WriteResult result = results.get(i);
       if (op.role() == Role.PRIMARY) {
-        op.owner().complete(result);
+        progressOf(writes, op.owner()).result = result;
         primary = result;
       } else if (copiesShareEntityEtag && primary != null && primary.etag() != null && result.etag() != null
           && !result.etag().equals(primary.etag())) {
@@ -245,120 +330,66 @@ final class EgtWriter {
   }
 
   /** Two writes of one entity: reported before anything is read. */
-  private static void checkDistinct(String table, List<? extends EntityWrite<?>> writes, Mode mode) {
+  private static void checkDistinct(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     if (writes.size() < 2) {
       return;
     }
-    Map<String, EntityWrite<?>> seen = new HashMap<>();
-    for (EntityWrite<?> write : writes) {
-      EntityWrite<?> earlier = seen.putIfAbsent(write.rowKey, write);
+    Map<String, WriteIntent<?>> seen = new HashMap<>();
+    for (WriteIntent<?> write : writes) {
+      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey(), write);
       if (earlier != null) {
-        throw WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, write.position,
-            WriteFailures.subject(mode, write, table) + ": " + WriteFailures.operation(earlier) + " and "
-                + WriteFailures.operation(write) + " address the same entity; the store allows one operation per"
-                + " entity in a batch — combine them into one",
-            null);
+        throw WriteFailures.sameEntity(mode, table, earlier, write);
       }
     }
   }
 
   /**
-   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the expanded
-   * operations before sending, and told in the application's terms when broken: the application's operation
-   * rather than the backend operation, what the index copies added, which index value is used twice.
+   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
+   * operations before sending.
    */
-  private static void checkRules(String table, List<PlannedOp> ops, Mode mode) {
-    List<WriteOperation> operations = new ArrayList<>(ops.size());
-    for (PlannedOp op : ops) {
-      operations.add(op.operation());
-    }
+  private static void checkRules(String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
     try {
       BatchRules.check(table, operations);
     } catch (BatchException broken) {
-      throw explain(table, ops, mode, broken);
+      throw WriteFailures.brokenRule(table, ops, mode, broken);
     }
   }
 
-  private static RuntimeException explain(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
-    int at = broken.failedIndex();
-    PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
-    int position = op == null ? -1 : op.owner().position;
-    String subject = WriteFailures.subject(mode, ops.get(0).owner(), table);
-    String split = mode == Mode.BATCH ? " — split it into smaller batches" : "";
-    switch (broken.reason()) {
-      case TOO_MANY_OPERATIONS:
-        int primaries = 0;
-        for (PlannedOp each : ops) {
-          primaries += each.role() == Role.PRIMARY ? 1 : 0;
-        }
-        return WriteFailures.rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
-            subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
-                + (ops.size() - primaries) + " added by their index copies; the store allows at most "
-                + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction" + split,
-            null);
-      case TOO_LARGE:
-        long size = 0;
-        for (PlannedOp each : ops) {
-          size += StoreLimits.entitySize(each.operation().row());
-        }
-        return WriteFailures.rule(mode, Reason.TOO_LARGE, -1,
-            subject + " is " + size + " bytes in the store's size estimate, index copies included; the store"
-                + " allows at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
-                + split + ", or make large indexes partial (@Index(properties = ...))",
-            null);
-      case DUPLICATE_ENTITY:
-        if (op != null) {
-          return WriteFailures.rule(mode, Reason.DUPLICATE_ENTITY, position,
-              subject + ": " + duplicate(earlier(ops, at), op), null);
-        }
-        break;
-      case REJECTED:
-        if (op != null && broken.getCause() instanceof RuntimeException) {
-          return WriteFailures.rejected(mode, op.owner(), table, (RuntimeException) broken.getCause());
-        }
-        break;
-      default:
-        break;
-    }
-    return WriteFailures.rule(mode, broken.reason(), position, subject + ": " + broken.getMessage(), null);
-  }
-
-  /** The first operation before {@code at} that addresses the same row. */
-  private static PlannedOp earlier(List<PlannedOp> ops, int at) {
-    String rowKey = ops.get(at).rowKey();
-    for (int i = 0; i < at; i++) {
-      if (ops.get(i).rowKey().equals(rowKey)) {
-        return ops.get(i);
+  private static Progress progressOf(List<Progress> writes, WriteIntent<?> intent) {
+    for (Progress write : writes) {
+      if (write.intent == intent) {
+        return write;
       }
     }
-    throw new IllegalStateException("BatchRules reported operation " + at + " as a duplicate of none");
+    throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
   }
 
-  private static String duplicate(PlannedOp earlier, PlannedOp later) {
-    String key = "'" + later.rowKey() + "'";
-    if (earlier.owner() == later.owner()) {
-      return WriteFailures.operation(later.owner()) + " would write RowKey " + key + " twice (" + earlier.target()
-          + " and " + later.target() + "); give each index a RowKey template with a prefix of its own";
+  /**
+   * Where one write stands across the attempts of one transaction: the latest snapshot, the row it was read as until
+   * a first read uses it, the races it lost, and the store's result once applied.
+   */
+  private static final class Progress {
+    final WriteIntent<?> intent;
+    Snapshot snapshot;
+    TableRow guess;
+    final EnumSet<Race> races = EnumSet.noneOf(Race.class);
+    WriteResult result;
+
+    Progress(WriteIntent<?> intent) {
+      this.intent = intent;
+      boolean own = intent.readRow() != null && intent.readOwnRow();
+      this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
+      this.guess = own ? null : intent.readRow();
     }
-    if (earlier.index() != null && later.index() != null && earlier.index().name().equals(later.index().name())) {
-      return "index '" + later.index().name() + "' value " + key + " is used twice, by "
-          + WriteFailures.operation(earlier.owner()) + " and " + WriteFailures.operation(later.owner())
-          + "; the store allows one operation per row in a batch (an index value that one operation frees and"
-          + " another takes needs two batches)";
+
+    /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */
+    void forget() {
+      if (intent.needsRead()) {
+        snapshot = snapshot.forgotten();
+      }
     }
-    return WriteFailures.operation(earlier.owner()) + " and " + WriteFailures.operation(later.owner())
-        + " both address RowKey " + key + " (" + earlier.target() + " and " + later.target()
-        + "); the store allows one operation per row in a batch";
   }
 
-  /** The operation the store rejected and why. */
-  private static final class Failure {
-    final int index;
-    final RuntimeException cause;
-
-    Failure(int index, RuntimeException cause) {
-      this.index = index;
-      this.cause = cause;
-    }
-  }
+  /** The operation the store rejected, by its position in the transaction, and why. */
+  private record Failure(int index, RuntimeException cause) {}
 }

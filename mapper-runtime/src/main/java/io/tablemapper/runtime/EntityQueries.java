@@ -11,6 +11,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,7 @@ final class EntityQueries<T> {
     EntityCache cache = cacheFor(query);
     if (cache != null && query.pointRowKey() != null) {
       List<TableRow> rows = cached(cache, query, 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.of(mapping.fromRow(rows.get(0), core.context));
+      return rows.isEmpty() ? Optional.empty() : Optional.of(core.entity(mapping, rows.get(0)));
     }
     QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
     TableRow first = null;
@@ -66,7 +67,7 @@ final class EntityQueries<T> {
     if (cache != null) {
       List<T> entities = new ArrayList<>();
       for (TableRow row : cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
-        entities.add(mapping.fromRow(row, core.context));
+        entities.add(core.entity(mapping, row));
       }
       return entities;
     }
@@ -154,17 +155,17 @@ final class EntityQueries<T> {
     }
     long deleted = 0;
     for (List<TableRow> partition : byPartition.values()) {
-      List<EntityWrite<T>> chunk = new ArrayList<>();
+      List<WriteIntent<T>> chunk = new ArrayList<>();
       int operations = 0;
       for (TableRow row : partition) {
-        T entity = mapping.fromRow(row, core.context);
+        T entity = core.entity(mapping, row);
         int needed = 1 + copiesOf(entity);
         if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
           deleted += deleteChunk(query, chunk, deleted);
           chunk = new ArrayList<>();
           operations = 0;
         }
-        chunk.add(EntityWrite.deleteAsRead(mapping, entity, row, ownRows, chunk.size(), core.context));
+        chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size()));
         operations += needed;
       }
       deleted += deleteChunk(query, chunk, deleted);
@@ -172,12 +173,13 @@ final class EntityQueries<T> {
     return deleted;
   }
 
-  private long deleteChunk(EntityQuery query, List<EntityWrite<T>> chunk, long deletedBefore) {
+  private long deleteChunk(EntityQuery query, List<WriteIntent<T>> chunk, long deletedBefore) {
     if (chunk.isEmpty()) {
       return 0;
     }
+    List<WriteResult> results;
     try {
-      core.writer.write(mapping.table(), chunk, Mode.REPOSITORY);
+      results = core.writer.write(mapping.table(), chunk, Mode.REPOSITORY);
     } catch (ConcurrencyConflictException e) {
       if (deletedBefore == 0) {
         throw e;
@@ -186,8 +188,8 @@ final class EntityQueries<T> {
           query.method() + " deleted " + deletedBefore + " matching entities, then stopped: " + e.getMessage(), e);
     }
     long deleted = 0;
-    for (EntityWrite<T> write : chunk) {
-      deleted += write.completed() ? 1 : 0;
+    for (WriteResult result : results) {
+      deleted += result != null ? 1 : 0;
     }
     return deleted;
   }
@@ -218,8 +220,8 @@ final class EntityQueries<T> {
   }
 
   /**
-   * The rows of a point read, a range or a whole partition, from the cache or else from the store (then cached under the
-   * key taken before the store was read). A hit is reported to the listener as a query that made no request.
+   * The rows of a point read, a range or a whole partition, from the cache or else from the store (then cached under
+   * the key taken before the store was read). A hit is reported to the listener as a query that made no request.
    */
   private List<TableRow> cached(EntityCache cache, EntityQuery query, int pageSize) {
     ReadCache.Key key = cache.key(query.partitionKey(), rowsRead(query), query.index());

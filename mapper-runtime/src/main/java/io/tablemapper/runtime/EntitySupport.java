@@ -5,8 +5,8 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.RepositorySupport;
-import io.tablemapper.runtime.EntityWrite.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -58,9 +58,8 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private T write(Kind kind, T entity) {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-    EntityWrite<T> write = EntityWrite.of(kind, mapping, entity, 0, core.context, core.newerVersions);
-    core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY);
-    return write.stored();
+    WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
+    return write.stored(core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
   }
 
   @Override

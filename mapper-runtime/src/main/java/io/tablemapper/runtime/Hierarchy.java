@@ -7,7 +7,6 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.model.EntityRules;
-import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableRow;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,8 +27,9 @@ import java.util.TreeSet;
 /**
  * The mapping of an {@code @Entity} class that has (or may gain) {@code @Entity} subtypes: what a repository, a
  * partition read or a query over the class uses, so that each subtype is stored and returned as itself. Writes go
- * through the mapping of the object's class; a row is read through the mapping of its {@code EntityType}; reads
- * select the types of the whole hierarchy ({@link #typeFilter()}). The table and the PartitionKey are the root's;
+ * through the mapping of the object's class; a row is read through the mapping of its type ({@link #reading}, given
+ * the type the mapper's discriminator holds); reads select the types of the whole hierarchy ({@link #typeNames}).
+ * The table and the PartitionKey are the root's;
  * the RowKey is the class's own, or, for an abstract class that declares none, each subtype's (with key spaces that
  * never meet: {@link #check}); no class of a hierarchy has indexes ({@code [EntityInheritedKey]},
  * {@code [EntityInheritedIndex]}).
@@ -75,24 +75,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
   private final EntityMapping<T> own;
   /** Every concrete mapping of the hierarchy (the class's own first, if it is concrete), by type name. */
   private volatile Map<String, EntityMapping<? extends T>> byType;
-  private volatile Filter typeFilter;
 
   private Hierarchy(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType) {
     super(own.entityClass(), own.table(), own.typeName(), own.version(), own.partitionKeySpec(), own.rowKeySpec(),
         own.hasETag(), own.indexes());
     this.own = own;
-    setMembers(byType);
-  }
-
-  /** Sets the concrete mappings and the filter that selects their rows (a type no row has while there are none). */
-  private void setMembers(Map<String, EntityMapping<? extends T>> members) {
-    List<Filter> types = new ArrayList<>();
-    for (String type : members.keySet()) {
-      types.add(Filter.eq(TYPE_PROPERTY, type));
-    }
-    this.typeFilter = types.isEmpty() ? Filter.eq(TYPE_PROPERTY, own.typeName())
-        : types.size() == 1 ? types.get(0) : Filter.or(types.toArray(new Filter[0]));
-    this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(members));
+    this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
   }
 
   /**
@@ -143,18 +131,22 @@ final class Hierarchy<T> extends EntityMapping<T> {
     }
   }
 
-  /** Whether a row's discriminator is one {@link #typeFilter(EntityMapping)} selects, decided without a filter. */
-  static boolean hasType(EntityMapping<?> mapping, Object type) {
+  /** The types of the rows a mapping reads: its type, or every concrete type of its hierarchy (none for now). */
+  static List<String> typeNames(EntityMapping<?> mapping) {
     return mapping instanceof Hierarchy
-        ? type != null && ((Hierarchy<?>) mapping).byType.containsKey(type)
-        : mapping.typeName().equals(type);
+        ? List.copyOf(((Hierarchy<?>) mapping).byType.keySet())
+        : List.of(mapping.typeName());
   }
 
-  /** The server-side filter that selects the rows a mapping reads: its type, or every type of its hierarchy. */
-  static Filter typeFilter(EntityMapping<?> mapping) {
-    return mapping instanceof Hierarchy
-        ? ((Hierarchy<?>) mapping).typeFilter
-        : Filter.eq(TYPE_PROPERTY, mapping.typeName());
+  /**
+   * The mapping that reads a row of type {@code type} (null for none) through {@code mapping}: the mapping itself,
+   * or the member of its hierarchy that has that type.
+   *
+   * @throws UnknownEntityTypeException if the type is none of the hierarchy's
+   */
+  @SuppressWarnings("unchecked")
+  static <T> EntityMapping<T> reading(EntityMapping<T> mapping, String type, TableRow row) {
+    return mapping instanceof Hierarchy ? ((Hierarchy<T>) mapping).member(type, row) : mapping;
   }
 
   /**
@@ -215,7 +207,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
     check(own, byType, sub, " (both are subtypes of " + entityClass().getName() + ")");
     Map<String, EntityMapping<? extends T>> members = new LinkedHashMap<>(byType);
     members.put(sub.typeName(), sub);
-    setMembers(members);
+    byType = Collections.unmodifiableMap(members);
   }
 
   /**
@@ -305,13 +297,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
 
   /** The mapping of a row's type, which must be one of this hierarchy's. */
   @SuppressWarnings("unchecked")
-  private EntityMapping<T> mappingOf(TableRow row) {
-    Object type = row.get(TYPE_PROPERTY);
-    EntityMapping<? extends T> mapping = type instanceof String ? byType.get(type) : null;
+  private EntityMapping<T> member(String type, TableRow row) {
+    EntityMapping<? extends T> mapping = type == null ? null : byType.get(type);
     if (mapping == null) {
-      throw new UnknownEntityTypeException(type instanceof String ? (String) type : null,
+      throw new UnknownEntityTypeException(type,
           "row " + row.describeKeys() + " of table " + table() + " has "
-              + (type instanceof String ? "EntityType '" + type + "'" : "no EntityType")
+              + (type != null ? "EntityType '" + type + "'" : "no EntityType")
               + ", which is none of the types of " + entityClass().getSimpleName() + " and its subtypes ("
               + String.join(", ", new TreeSet<>(byType.keySet())) + ")");
     }
@@ -333,9 +324,13 @@ final class Hierarchy<T> extends EntityMapping<T> {
     return mappingOf(entity).toRow(entity, context);
   }
 
+  /**
+   * Not served: which member reads a row depends on the mapper's discriminator, which a hierarchy (shared by every
+   * mapper of the JVM) does not know; the mapper reads through {@link #reading}.
+   */
   @Override
   public T fromRow(TableRow row, MappingContext context) {
-    return mappingOf(row).fromRow(row, context);
+    throw new UnsupportedOperationException("a hierarchy reads a row through the mapping of its type: " + this);
   }
 
   @Override

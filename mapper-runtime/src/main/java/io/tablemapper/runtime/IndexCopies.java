@@ -8,13 +8,14 @@ import java.util.Map;
 /**
  * The rows of intra-partition index copies: a copy lives in its entity's partition under the index's RowKey, holds
  * every property of the entity (full copy) or the index's properties (partial copy), and carries
- * {@code type#index} as its discriminator and the entity's RowKey in {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}.
+ * {@code type#index} under the mapper's {@link Discriminator} and the entity's RowKey in
+ * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}.
  */
 final class IndexCopies {
   private IndexCopies() {}
 
-  /** The copy of an entity's row for one index. */
-  static TableRow copy(IndexMapping<?> index, TableRow primary, String copyRowKey) {
+  /** The copy of an entity's row (with its discriminator) for one index. */
+  static TableRow copy(Discriminator discriminator, IndexMapping<?> index, TableRow primary, String copyRowKey) {
     TableRow.Builder copy;
     if (index.fullCopy()) {
       copy = TableRow.builder(primary.partitionKey(), copyRowKey, primary.properties().size() + 1);
@@ -27,7 +28,7 @@ final class IndexCopies {
         copy.put(name, primary.get(name));
       }
     }
-    return copy.putString(EntityMapping.TYPE_PROPERTY, index.copyType())
+    return copy.putString(discriminator.name(), index.copyType())
         .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, primary.rowKey())
         .build();
   }
@@ -36,9 +37,9 @@ final class IndexCopies {
    * The entity's own row as a full copy holds it: the entity's RowKey and discriminator, the copy's properties,
    * and the copy's ETag and Timestamp. Where the rows of a batch share one version those are the entity's (a copy
    * is always written in its entity's batch); elsewhere the copy's ETag still names the entity's version, as
-   * {@link EntityWrite} accepts it while the copy is unchanged.
+   * {@link WritePlanner} accepts it while the copy is unchanged.
    */
-  static TableRow primaryView(TableRow copy, String typeName) {
+  static TableRow primaryView(Discriminator discriminator, TableRow copy, String typeName) {
     String primaryRowKey = primaryRowKey(copy);
     TableRow.Builder row =
         TableRow.builder(copy.partitionKey(), primaryRowKey != null ? primaryRowKey : copy.rowKey(),
@@ -48,7 +49,7 @@ final class IndexCopies {
         row.put(property.getKey(), property.getValue());
       }
     }
-    return row.putString(EntityMapping.TYPE_PROPERTY, typeName)
+    return row.putString(discriminator.name(), typeName)
         .etag(copy.etag())
         .timestamp(copy.timestamp())
         .build();
@@ -61,14 +62,8 @@ final class IndexCopies {
   }
 
   /** Whether a row is the copy, for one index, of the entity with this RowKey. */
-  static boolean isCopyOf(TableRow row, IndexMapping<?> index, String primaryRowKey) {
-    return index.copyType().equals(typeOf(row)) && primaryRowKey.equals(primaryRowKey(row));
-  }
-
-  /** A row's discriminator, or null when it has none (or not as a String). */
-  static String typeOf(TableRow row) {
-    Object value = row.get(EntityMapping.TYPE_PROPERTY);
-    return value instanceof String ? (String) value : null;
+  static boolean isCopyOf(Discriminator discriminator, TableRow row, IndexMapping<?> index, String primaryRowKey) {
+    return index.copyType().equals(discriminator.typeOf(row)) && primaryRowKey.equals(primaryRowKey(row));
   }
 
   /** Whether a discriminator marks an index copy ({@code type#index}). */

@@ -7,17 +7,23 @@ import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** What every part of one mapper shares: the backend, its tables, the known entity types, JSON and the listener. */
+/**
+ * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listener, and
+ * the discriminator, which it hands to everything that writes, selects or resolves rows by their type.
+ */
 final class MapperCore {
   final TableBackend backend;
   final Tables tables;
   final TypeRegistry registry = new TypeRegistry();
   final MappingContext context = JsonMappingContext.INSTANCE;
-  final EgtWriter writer;
+  /** The property that holds each row's entity type: the one place that decides its name. */
+  final Discriminator discriminator;
   /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
   final ReadCache cache = new ReadCache();
+  final EgtWriter writer;
   /** What writes do with rows of a newer version of their entity class. */
   final NewerVersionPolicy newerVersions;
   /** What partition reads do with rows of unknown types. */
@@ -25,22 +31,35 @@ final class MapperCore {
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  MapperCore(TableBackend backend, QueryListener listener) {
-    this(backend, listener, NewerVersionPolicy.REFUSE_REPLACE);
-  }
-
-  MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions) {
-    this(backend, listener, newerVersions, UnknownTypePolicy.FAIL);
-  }
-
-  MapperCore(TableBackend backend, QueryListener listener, NewerVersionPolicy newerVersions,
-      UnknownTypePolicy unknownTypes) {
-    this.newerVersions = newerVersions;
-    this.unknownTypes = unknownTypes;
-    this.backend = backend;
+  MapperCore(MapperSettings settings) {
+    this.backend = settings.backend();
     this.tables = new Tables(backend);
-    this.listener = listener;
-    this.writer = new EgtWriter(this);
+    this.discriminator = new Discriminator(settings.discriminator());
+    this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
+    this.newerVersions = settings.newerVersions();
+    this.unknownTypes = settings.unknownTypes();
+    this.listener = settings.queryListener();
+  }
+
+  /**
+   * The intent of one write the application asked for: its rows built and checked once, under this mapper's
+   * discriminator and policy for rows of newer versions.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
+   * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
+   */
+  <T> WriteIntent<T> intent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity, int position) {
+    return WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
+  }
+
+  /**
+   * The entity a row read through a mapping holds: read by the mapping itself, or, through a hierarchy, by the
+   * mapping of the row's type.
+   *
+   * @throws io.tablemapper.api.UnknownEntityTypeException if the row's type is none of the hierarchy's
+   */
+  <T> T entity(EntityMapping<T> mapping, TableRow row) {
+    return Hierarchy.reading(mapping, discriminator.typeOf(row), row).fromRow(row, context);
   }
 
   /**

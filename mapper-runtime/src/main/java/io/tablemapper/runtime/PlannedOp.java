@@ -11,7 +11,7 @@ import io.tablemapper.spi.WriteOperation;
  * @param index the index whose copy this is, or null for the entity's own row
  * @param role what the operation does for its owner
  */
-record PlannedOp(WriteOperation operation, EntityWrite<?> owner, IndexMapping<?> index, Role role) {
+record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?> index, Role role) {
 
   /** What an operation does for the write it belongs to. */
   enum Role {

@@ -3,7 +3,6 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -20,10 +19,10 @@ import java.util.Optional;
  * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
  * to the row of a matching entity, counting what it read for the {@link io.tablemapper.api.QueryListener}.
  *
- * <p>The discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
+ * <p>The mapper's discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
  * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity, so it is read
  * as the entity, with the copy's ETag: rewritten with every write of the entity, the copy is unchanged exactly as
- * long as the entity is, and writes accept its ETag as the entity's ({@link EntityWrite}). A partial copy is
+ * long as the entity is, and writes accept its ETag as the entity's ({@link WritePlanner}). A partial copy is
  * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.
@@ -131,7 +130,7 @@ final class QueryRun<T> {
 
   /** The entity of a resolved row. */
   T entity(TableRow row) {
-    return mapping.fromRow(row, core.context);
+    return core.entity(mapping, row);
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */
@@ -149,10 +148,10 @@ final class QueryRun<T> {
 
   private Filter serverFilter() {
     if (index == null) {
-      return Filter.and(Hierarchy.typeFilter(mapping), query.filter());
+      return Filter.and(core.discriminator.typeFilter(mapping), query.filter());
     }
-    Filter discriminator = Filter.eq(EntityMapping.TYPE_PROPERTY, index.copyType());
-    return index.fullCopy() ? Filter.and(discriminator, query.filter()) : discriminator;
+    Filter copies = core.discriminator.is(index.copyType());
+    return index.fullCopy() ? Filter.and(copies, query.filter()) : copies;
   }
 
   /** A row the backend matched with the server-side filter. */
@@ -160,7 +159,7 @@ final class QueryRun<T> {
     if (index == null || keysOnly) {
       return row;
     }
-    return index.fullCopy() ? IndexCopies.primaryView(row, mapping.typeName()) : follow(row);
+    return index.fullCopy() ? IndexCopies.primaryView(core.discriminator, row, mapping.typeName()) : follow(row);
   }
 
   /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
@@ -172,11 +171,10 @@ final class QueryRun<T> {
 
   /** What {@link #serverFilter()} decides for a row, without building it. */
   private boolean matchesServerFilter(TableRow row) {
-    Object type = row.get(EntityMapping.TYPE_PROPERTY);
-    if (index == null ? !Hierarchy.hasType(mapping, type) : !index.copyType().equals(type)) {
-      return false;
-    }
-    return index != null && !index.fullCopy() || matches(row);
+    String type = core.discriminator.typeOf(row);
+    boolean selected = index == null ? type != null && Hierarchy.typeNames(mapping).contains(type)
+        : index.copyType().equals(type);
+    return selected && (index != null && !index.fullCopy() || matches(row));
   }
 
   /**
@@ -197,7 +195,7 @@ final class QueryRun<T> {
     }
     rowsRead++;
     TableRow row = primary.get();
-    if (!mapping.typeName().equals(IndexCopies.typeOf(row)) || !matches(row)) {
+    if (!mapping.typeName().equals(core.discriminator.typeOf(row)) || !matches(row)) {
       return null;
     }
     return row.etag() != null && row.etag().equals(copy.etag()) || stillAt(copy, row) ? row : null;
@@ -216,27 +214,12 @@ final class QueryRun<T> {
 
   /** A point read; a table dropped since it was created is created again (and read again, empty). */
   private Optional<TableRow> get(String partitionKey, String rowKey) {
-    try {
-      return core.backend.get(mapping.table(), partitionKey, rowKey);
-    } catch (TableNotFoundException dropped) {
-      recreateTable();
-      return core.backend.get(mapping.table(), partitionKey, rowKey);
-    }
+    return core.tables.read(mapping.table(), () -> core.backend.get(mapping.table(), partitionKey, rowKey));
   }
 
   /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
   private QueryResult query(TableQuery page) {
-    try {
-      return core.backend.query(page);
-    } catch (TableNotFoundException dropped) {
-      recreateTable();
-      return core.backend.query(page);
-    }
-  }
-
-  private void recreateTable() {
-    core.tables.forget(mapping.table());
-    core.tables.ensure(mapping.table());
+    return core.tables.read(mapping.table(), () -> core.backend.query(page));
   }
 
   private boolean matches(TableRow row) {

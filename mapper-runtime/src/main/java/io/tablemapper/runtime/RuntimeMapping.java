@@ -106,8 +106,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       throw abstractEntity(entity);
     }
     boolean versioned = version() > 1;
-    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), stored.length + (versioned ? 2 : 1));
-    row.putString(TYPE_PROPERTY, typeName());
+    TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), stored.length + (versioned ? 1 : 0));
     if (versioned) {
       row.putInt32(VERSION_PROPERTY, version());
     }

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -8,16 +9,21 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.EntityWrite.Kind;
+import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * Turns what the store reported about one operation into an exception that names the entity class, the table, the
- * keys, the rule and what to do, keeping the backend's exception as the cause; and decides how a failure surfaces:
- * as itself (repository writes) or as a {@link BatchException} naming the application's operation.
+ * Turns what the store reported about one operation, or a batch rule the planned operations break, into an exception
+ * that names the entity class, the table, the keys, the rule and what to do, keeping the backend's exception as the
+ * cause; and decides how a failure surfaces: as itself (repository writes) or as a {@link BatchException} naming the
+ * application's operation. Knows the write path's values ({@link WriteIntent}, {@link PlannedOp}), never its steps.
  */
 final class WriteFailures {
 
@@ -53,36 +59,36 @@ final class WriteFailures {
   private WriteFailures() {}
 
   /** The entity of an update or delete is not stored. */
-  static EntityNotFoundException notFound(EntityWrite<?> write, String table, Throwable cause) {
-    String advice = write.kind == Kind.DELETE
+  static EntityNotFoundException notFound(WriteIntent<?> write, String table, Throwable cause) {
+    String advice = write.kind() == Kind.DELETE
         ? "it may have been deleted already"
         : "use insert to create it, or upsert to insert or replace it";
     return new EntityNotFoundException(
-        "cannot " + write.kind.verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
+        "cannot " + write.kind().verb() + " " + write.describe() + ": it does not exist in table " + table + "; "
             + advice,
         cause);
   }
 
   /** An update or upsert would replace a row of a newer version of the entity's class, dropping what it added. */
-  static SchemaVersionException newerVersion(EntityWrite<?> write, String table, int storedVersion) {
-    return new SchemaVersionException("cannot " + write.kind.verb() + " " + write.describe() + " in table " + table
-        + ": the stored row was written by version " + storedVersion + " of " + write.mapping.typeName()
-        + ", newer than this class's version " + write.mapping.version() + ", and replacing it would drop the"
+  static SchemaVersionException newerVersion(WriteIntent<?> write, String table, int storedVersion) {
+    return new SchemaVersionException("cannot " + write.kind().verb() + " " + write.describe() + " in table " + table
+        + ": the stored row was written by version " + storedVersion + " of " + write.mapping().typeName()
+        + ", newer than this class's version " + write.mapping().version() + ", and replacing it would drop the"
         + " properties this version does not know; use merge, which keeps them, or deploy the newer class"
         + " (TableMapper.builder().newerVersions(NewerVersionPolicy.ALLOW_REPLACE) allows the replace)");
   }
 
   /** The row at the entity's keys holds another entity type. */
-  static TableMapperException otherType(EntityWrite<?> write, String table, String storedType) {
-    String message = "cannot " + write.kind.verb() + " " + write.describe() + ": the row at these keys in table "
+  static TableMapperException otherType(WriteIntent<?> write, String table, String storedType) {
+    String message = "cannot " + write.kind().verb() + " " + write.describe() + ": the row at these keys in table "
         + table + " is " + (storedType == null ? "not a tablemapper entity (it has no EntityType)"
-            : "of entity type '" + storedType + "', not '" + write.mapping.typeName() + "'")
+            : "of entity type '" + storedType + "', not '" + write.mapping().typeName() + "'")
         + "; two entity types share a key — give their RowKey templates distinct prefixes";
-    return write.kind == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
+    return write.kind() == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
   }
 
   /** An insert found the entity's keys taken. */
-  static EntityExistsException exists(EntityWrite<?> write, String table, Throwable cause) {
+  static EntityExistsException exists(WriteIntent<?> write, String table, Throwable cause) {
     return new EntityExistsException(
         write.describe() + " already exists in table " + table
             + "; use update to replace it, or upsert to insert or replace it",
@@ -91,22 +97,23 @@ final class WriteFailures {
 
   /** The stored entity's ETag is not the one the write expected. */
   static ConcurrencyConflictException conflict(
-      EntityWrite<?> write, String table, String storedEtag, Throwable cause) {
-    String detail = write.userEtag != null
-        ? "its ETag '" + write.userEtag + "' is stale" + (storedEtag != null ? " (stored: '" + storedEtag + "')" : "")
+      WriteIntent<?> write, String table, String storedEtag, Throwable cause) {
+    String detail = write.userEtag() != null
+        ? "its ETag '" + write.userEtag() + "' is stale" + (storedEtag != null ? " (stored: '" + storedEtag + "')" : "")
         : "it was changed by another writer";
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": " + detail
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": " + detail
             + "; the entity changed since it was read — read it again, reapply the change and retry",
         cause);
   }
 
-  /** A write kept losing races with other writers; says what they did (the write's recorded races). */
-  static ConcurrencyConflictException gaveUp(EntityWrite<?> write, String table, int attempts, Throwable cause) {
+  /** A write kept losing races with other writers; says what they did. */
+  static ConcurrencyConflictException gaveUp(WriteIntent<?> write, String table, int attempts, Set<Race> races,
+      Throwable cause) {
     StringJoiner what = new StringJoiner(" or ");
-    write.races().forEach(race -> what.add(race.verb));
+    races.forEach(race -> what.add(race.verb));
     return new ConcurrencyConflictException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": other writers "
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": other writers "
             + (what.length() == 0 ? "wrote" : what.toString()) + " it between read and write in each of "
             + attempts + " attempts; retry later",
         cause);
@@ -116,8 +123,9 @@ final class WriteFailures {
    * The exception for a rejected operation, with the backend's exception as cause. Index copies name their index;
    * a taken index value names the entity holding it (read only now, on this failure path).
    */
-  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend) {
-    EntityWrite<?> write = op.owner();
+  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend,
+      Discriminator discriminator) {
+    WriteIntent<?> write = op.owner();
     switch (op.role()) {
       case PRIMARY:
         if (cause instanceof EntityExistsException) {
@@ -132,7 +140,8 @@ final class WriteFailures {
         return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
-          return indexTaken(write, op.index(), op.rowKey(), table, holder(backend, table, write, op.rowKey()), cause);
+          return indexTaken(write, op.index(), op.rowKey(), table,
+              holder(backend, table, write, op.rowKey(), discriminator), cause);
         }
         return cause;
       default:
@@ -143,30 +152,31 @@ final class WriteFailures {
   /**
    * An index value the write needs a copy under is held by another row.
    *
-   * @param holder the holder, as {@link #holder(TableRow)} describes it
+   * @param holder the holder, as {@link #holder(TableRow, Discriminator)} describes it
    */
-  static EntityExistsException indexTaken(EntityWrite<?> write, IndexMapping<?> index, String copyKey,
+  static EntityExistsException indexTaken(WriteIntent<?> write, IndexMapping<?> index, String copyKey,
       String table, String holder, RuntimeException cause) {
     return new EntityExistsException(
-        "cannot " + write.kind.verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
+        "cannot " + write.kind().verb() + " " + write.describe() + " in table " + table + ": index '" + index.name()
             + "' value '" + copyKey + "' is already taken by " + holder
             + "; values of index '" + index.name() + "' are unique within a partition",
         cause);
   }
 
   /** The row holding an index value, read now (on the failure path), for messages. */
-  private static String holder(TableBackend backend, String table, EntityWrite<?> write, String copyKey) {
+  private static String holder(TableBackend backend, String table, WriteIntent<?> write, String copyKey,
+      Discriminator discriminator) {
     Optional<TableRow> taken;
     try {
-      taken = backend.get(table, write.partitionKey, copyKey);
+      taken = backend.get(table, write.partitionKey(), copyKey);
     } catch (RuntimeException e) {
       return "another entity";
     }
-    return holder(taken.orElse(null));
+    return holder(taken.orElse(null), discriminator);
   }
 
   /** The row holding an index value (null: none any more), for messages. */
-  static String holder(TableRow taken) {
+  static String holder(TableRow taken, Discriminator discriminator) {
     if (taken == null) {
       return "another entity (since removed; retry)";
     }
@@ -174,7 +184,7 @@ final class WriteFailures {
     if (primaryKey != null) {
       return "another entity (RowKey '" + primaryKey + "')";
     }
-    String type = IndexCopies.typeOf(taken);
+    String type = discriminator.typeOf(taken);
     return "another row" + (type == null ? "" : " of type '" + type + "'")
         + " (its RowKey equals the index value; give the index's RowKey template a prefix of its own)";
   }
@@ -188,12 +198,12 @@ final class WriteFailures {
   }
 
   /** A failure of one application write, surfaced for the mode. */
-  static RuntimeException rejected(Mode mode, EntityWrite<?> write, String table, RuntimeException failure) {
+  static RuntimeException rejected(Mode mode, WriteIntent<?> write, String table, RuntimeException failure) {
     if (mode == Mode.REPOSITORY) {
       return failure;
     }
-    return new BatchException(BatchException.Reason.REJECTED, write.position,
-        batchName(table, write.partitionKey) + " was rejected at " + operation(write) + ": " + failure.getMessage(),
+    return new BatchException(BatchException.Reason.REJECTED, write.position(),
+        batchName(table, write.partitionKey()) + " was rejected at " + operation(write) + ": " + failure.getMessage(),
         failure);
   }
 
@@ -203,14 +213,97 @@ final class WriteFailures {
   }
 
   /** {@code operation 2 (update of Employee (PartitionKey 'Sales', RowKey 'empid_00000123'))}. */
-  static String operation(EntityWrite<?> write) {
-    return "operation " + write.position + " (" + write.kind.verb() + " of " + write.describe() + ")";
+  static String operation(WriteIntent<?> write) {
+    return "operation " + write.position() + " (" + write.kind().verb() + " of " + write.describe() + ")";
   }
 
   /** The operation as the message's subject: a batch, or one repository write. */
-  static String subject(Mode mode, EntityWrite<?> first, String table) {
+  static String subject(Mode mode, WriteIntent<?> first, String table) {
     return mode == Mode.BATCH
-        ? batchName(table, first.partitionKey)
-        : first.kind.verb() + " of " + first.describe() + " in table " + table;
+        ? batchName(table, first.partitionKey())
+        : first.kind().verb() + " of " + first.describe() + " in table " + table;
+  }
+  /** Two writes of one batch address the same entity: reported before anything is read. */
+  static RuntimeException sameEntity(Mode mode, String table, WriteIntent<?> earlier, WriteIntent<?> later) {
+    return rule(mode, Reason.DUPLICATE_ENTITY, later.position(),
+        subject(mode, later, table) + ": " + operation(earlier) + " and " + operation(later) + " address the same"
+            + " entity; the store allows one operation per entity in a batch — combine them into one",
+        null);
+  }
+
+  /**
+   * A batch rule ({@link io.tablemapper.spi.BatchRules}) the planned operations break, told in the application's
+   * terms: the application's operation rather than the backend operation, what the index copies added, which index
+   * value is used twice.
+   */
+  static RuntimeException brokenRule(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
+    int at = broken.failedIndex();
+    PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
+    int position = op == null ? -1 : op.owner().position();
+    String subject = subject(mode, ops.get(0).owner(), table);
+    String split = mode == Mode.BATCH ? " — split it into smaller batches" : "";
+    switch (broken.reason()) {
+      case TOO_MANY_OPERATIONS:
+        int primaries = 0;
+        for (PlannedOp each : ops) {
+          primaries += each.role() == Role.PRIMARY ? 1 : 0;
+        }
+        return rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
+            subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
+                + (ops.size() - primaries) + " added by their index copies; the store allows at most "
+                + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction" + split,
+            null);
+      case TOO_LARGE:
+        long size = 0;
+        for (PlannedOp each : ops) {
+          size += StoreLimits.entitySize(each.operation().row());
+        }
+        return rule(mode, Reason.TOO_LARGE, -1,
+            subject + " is " + size + " bytes in the store's size estimate, index copies included; the store"
+                + " allows at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
+                + split + ", or make large indexes partial (@Index(properties = ...))",
+            null);
+      case DUPLICATE_ENTITY:
+        if (op != null) {
+          return rule(mode, Reason.DUPLICATE_ENTITY, position, subject + ": " + duplicate(earlier(ops, at), op),
+              null);
+        }
+        break;
+      case REJECTED:
+        if (op != null && broken.getCause() instanceof RuntimeException) {
+          return rejected(mode, op.owner(), table, (RuntimeException) broken.getCause());
+        }
+        break;
+      default:
+        break;
+    }
+    return rule(mode, broken.reason(), position, subject + ": " + broken.getMessage(), null);
+  }
+
+  /** The first operation before {@code at} that addresses the same row. */
+  private static PlannedOp earlier(List<PlannedOp> ops, int at) {
+    String rowKey = ops.get(at).rowKey();
+    for (int i = 0; i < at; i++) {
+      if (ops.get(i).rowKey().equals(rowKey)) {
+        return ops.get(i);
+      }
+    }
+    throw new IllegalStateException("BatchRules reported operation " + at + " as a duplicate of none");
+  }
+
+  private static String duplicate(PlannedOp earlier, PlannedOp later) {
+    String key = "'" + later.rowKey() + "'";
+    if (earlier.owner() == later.owner()) {
+      return operation(later.owner()) + " would write RowKey " + key + " twice (" + earlier.target() + " and "
+          + later.target() + "); give each index a RowKey template with a prefix of its own";
+    }
+    if (earlier.index() != null && later.index() != null && earlier.index().name().equals(later.index().name())) {
+      return "index '" + later.index().name() + "' value " + key + " is used twice, by "
+          + operation(earlier.owner()) + " and " + operation(later.owner())
+          + "; the store allows one operation per row in a batch (an index value that one operation frees and"
+          + " another takes needs two batches)";
+    }
+    return operation(earlier.owner()) + " and " + operation(later.owner()) + " both address RowKey " + key + " ("
+        + earlier.target() + " and " + later.target() + "); the store allows one operation per row in a batch";
   }
 }

@@ -14,11 +14,15 @@
  *       ({@link io.tablemapper.internal.model.EntityChecker}) and builds a {@code RuntimeMapping} that does what generated code does, through accessors Byte Buddy generates into the
  *       entity's package ({@code Accessors}); repositories over such classes serve the writes of
  *       {@link io.tablemapper.api.TableRepository} ({@code CrudRepositories});
- *   <li>writes: an application write becomes an {@code EntityWrite}; its index copies ({@code IndexCopies}) are
- *       planned into one entity group transaction, every operation conditional on the ETag of the row it touches
- *       (what is known of the copies' rows in {@code CopyHolders}), and sent, retried and translated by
- *       {@code EgtWriter} and {@code WriteFailures} — never half a write, on stores that give a batch's rows one
- *       ETag or each its own;
+ *   <li>writes, as a pipeline: an application write becomes an immutable {@code WriteIntent} (its row and index
+ *       copies, {@code IndexCopies}, built once); each attempt reads a {@code Snapshot} of the stored rows, the pure
+ *       {@code WritePlanner} turns the two into the operations of one entity group transaction, every operation
+ *       conditional on the ETag of the row it touches, and {@code EgtWriter} reads, plans, sends and learns from
+ *       what the store refused, translating failures through {@code WriteFailures} — never half a write, on stores
+ *       that give a batch's rows one ETag or each its own;
+ *   <li>the discriminator: the property that holds each row's type is decided once, by the mapper's
+ *       {@code Discriminator} (which {@code MapperCore} holds), for every row written, filter sent and row resolved;
+ *       generated mappings leave it out of their rows;
  *   <li>queries: {@code QueryRun} reads a planned {@link io.tablemapper.internal.mapping.EntityQuery} page by page,
  *       adding the discriminator and following partial index copies to their entities; {@code EntityQueries} builds
  *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});

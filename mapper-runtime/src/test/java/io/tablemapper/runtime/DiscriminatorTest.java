@@ -90,6 +90,50 @@ class DiscriminatorTest {
   }
 
   @Test
+  void aDynamicEntityReadThroughTheMapperReportsTheTypeTheTableStoresAndIsWrittenBackAsRead() {
+    backend.createTableIfNotExists("Company");
+    backend.batch("Company", List.of(WriteOperation.insert(TableRow.builder("Sales", "department")
+        .putString("Kind", "Department").putString(EntityMapping.TYPE_PROPERTY, "data").build())));
+
+    DynamicEntity read = mapper.dynamic("Company").get("Sales", "department").orElseThrow();
+    assertThat(read.entityType()).isEqualTo("Department");
+    assertThat(read.properties()).containsOnlyKeys("Kind", EntityMapping.TYPE_PROPERTY);
+
+    mapper.dynamic("Company").update(read.toBuilder().putString("manager", "Ann").build());
+    assertThat(RawRows.get(backend, "Company", "Sales", "department").properties())
+        .containsEntry("Kind", "Department")
+        .containsEntry(EntityMapping.TYPE_PROPERTY, "data")
+        .containsEntry("manager", "Ann");
+  }
+
+  @Test
+  void aDynamicEntityBuiltWithAnEntityTypeIsStoredUnderTheConfiguredProperty() {
+    DynamicEntity built = DynamicEntity.builder("Sales", "department")
+        .putString(EntityMapping.TYPE_PROPERTY, "Department").putString("manager", "Ann").build();
+
+    DynamicEntity stored = mapper.dynamic("Company").insert(built);
+
+    assertThat(stored.entityType()).isEqualTo("Department");
+    assertThat(RawRows.get(backend, "Company", "Sales", "department").properties())
+        .containsOnlyKeys("Kind", "manager")
+        .containsEntry("Kind", "Department");
+    assertThat(mapper.partition("Company", "Sales").all(Department.class)).singleElement()
+        .satisfies(department -> assertThat(department.manager()).isEqualTo("Ann"));
+  }
+
+  @Test
+  void anEntityThatStoresAPropertyOfTheDiscriminatorsNameIsRefused() {
+    TableMapper byManager = TableMapper.builder().backend(backend).discriminator("manager").build();
+
+    assertThatThrownBy(() -> byManager.batch("Company", "Sales").insert(new Department("Sales", "Ann", 3, null))
+            .commit())
+        .hasCauseInstanceOf(InvalidEntityException.class)
+        .hasMessageContaining("has a property 'manager' besides its EntityType 'Department'")
+        .hasMessageContaining("discriminator(\"manager\")");
+    assertThat(RawRows.partition(backend, "Company", "Sales")).isEmpty();
+  }
+
+  @Test
   void aRowWithBothTheDiscriminatorAndAPropertyOfItsNameIsRefusedNamingBoth() {
     DynamicEntity both = DynamicEntity.builder("Sales", "x")
         .putString(EntityMapping.TYPE_PROPERTY, "Department").putString("Kind", "Other").build();

@@ -225,6 +225,6 @@ class DynamicEntitiesTest {
   void theRowOfADynamicEntityIsItsOwn() {
     TableRow row = TableRow.builder("Sales", "x").putString("A", "b").build();
 
-    assertThat(DynamicRows.row(DynamicRows.entity(row))).isSameAs(row);
+    assertThat(DynamicRows.row(DynamicRows.entity(row, EntityMapping.TYPE_PROPERTY))).isSameAs(row);
   }
 }

@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
@@ -12,6 +13,8 @@ import java.util.Map;
 
 /** The invariant index maintenance keeps: every entity has exactly its copies, in step with it; no orphans. */
 final class Invariants {
+  private static final Discriminator DISCRIMINATOR = new Discriminator(EntityMapping.TYPE_PROPERTY);
+
   private Invariants() {}
 
   /**
@@ -29,7 +32,8 @@ final class Invariants {
         Employee employee = Employee__Mapping.INSTANCE.fromRow(row, JsonMappingContext.INSTANCE);
         for (IndexMapping<Employee> index : Employee__Mapping.INSTANCE.indexes()) {
           expected.put(row.partitionKey() + "/" + index.rowKey(employee),
-              IndexCopies.copy(index, row, index.rowKey(employee)).withSystemProperties(row.etag(), null));
+              IndexCopies.copy(DISCRIMINATOR, index, row, index.rowKey(employee))
+                  .withSystemProperties(row.etag(), null));
         }
       } else if (type instanceof String && ((String) type).startsWith("Employee#")) {
         copies.put(key, row);

@@ -18,9 +18,11 @@ import java.util.Objects;
  * {@code @Entity}, with plain code for the keys and every property. The runtime finds it by that name once per
  * class; nothing here reflects.
  *
- * <p>Every row written for an entity carries its type in {@link #TYPE_PROPERTY}. Index copies carry
- * {@code type#index} instead (see {@link IndexMapping#copyType()}), and the primary RowKey in
- * {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never mistaken for entities. A class of a version above 1 also
+ * <p>Every row the mapper writes for an entity carries its {@link #typeName()} in the mapper's discriminator
+ * property ({@link #TYPE_PROPERTY} unless the mapper is built with another), which the mapper adds: a mapping's rows
+ * hold the entity's properties only. Index copies carry {@code type#index} instead (see
+ * {@link IndexMapping#copyType()}), and the primary RowKey in {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never
+ * mistaken for entities. A class of a version above 1 also
  * writes its version in {@link #VERSION_PROPERTY}; reading a row of an older version applies the declared
  * defaults and the class's upgrade method ({@link #upgraded}).
  *
@@ -92,7 +94,7 @@ public abstract class EntityMapping<T> {
     return table;
   }
 
-  /** The discriminator written to {@link #TYPE_PROPERTY}. */
+  /** The entity type, which the mapper writes to its discriminator property ({@link #TYPE_PROPERTY} by default). */
   public final String typeName() {
     return typeName;
   }
@@ -150,8 +152,9 @@ public abstract class EntityMapping<T> {
   public abstract String rowKey(T entity);
 
   /**
-   * The row for an entity: its keys, {@link #TYPE_PROPERTY} and every stored property (null values left out).
-   * Values are converted but not checked against the store's limits; the runtime does that for the whole row.
+   * The row for an entity: its keys, its version marker (above version 1) and every stored property (null values
+   * left out), but not its type, which the mapper adds under its discriminator property. Values are converted but
+   * not checked against the store's limits; the runtime does that for the whole row.
    */
   public abstract TableRow toRow(T entity, MappingContext context);
 
@@ -230,11 +233,10 @@ public abstract class EntityMapping<T> {
    * read through the mapping of their subtype.
    */
   protected final UnknownEntityTypeException abstractRow(TableRow row) {
-    Object type = row.get(TYPE_PROPERTY);
-    return new UnknownEntityTypeException(type instanceof String ? (String) type : null,
+    return new UnknownEntityTypeException(null,
         "row " + row.describeKeys() + " of table " + table + " cannot be read as " + entityClass.getSimpleName()
             + ", which is abstract: read it through its subtype's mapping (a repository or partition read of "
-            + entityClass.getSimpleName() + " resolves each row to its subtype by its " + TYPE_PROPERTY + ")");
+            + entityClass.getSimpleName() + " resolves each row to its subtype by its discriminator)");
   }
 
   /**

@@ -1,0 +1,268 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.Snapshot.Holder;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.PropertyValues;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides what one attempt of a write sends: from the write ({@link WriteIntent}) and what the attempt read
+ * ({@link Snapshot}), the backend operations of the entity and its index copies — or the failure the snapshot
+ * already shows. A pure function: it reads and writes nothing, so every rule below is testable without a store.
+ *
+ * <p>A write that reads nothing first ({@link WriteIntent#needsRead()}) is an insert of the entity and its copies,
+ * or one operation on the entity's row, made conditional on the application's ETag by the store. Any other is checked against the stored entity (there, of
+ * its type, not of a newer version it would replace, at the version the application's ETag names), and every
+ * operation it plans is conditional on the ETag of the row it touches: the entity's row on the ETag read, and each
+ * copy of the stored entity on the copy's ETag as read or, where it was not read, on the entity's (where the store
+ * gives every row of a batch one ETag, an in-step copy has it; the store checks the guess).
+ *
+ * <p>The application's {@code @ETag} names the version it read: the entity row's ETag, or — read through a full
+ * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
+ * unchanged exactly as long as its entity is, and a copy's ETag is accepted while it is the current ETag of one of
+ * the entity's copies that is in step with it.
+ *
+ * <p>A merge writes the entity's properties over the stored row's, keeping the others; its copies are made from the
+ * merged row, and over a row of a newer version it keeps that row's version marker.
+ */
+final class WritePlanner {
+  private final Discriminator discriminator;
+  private final MappingContext context;
+
+  WritePlanner(Discriminator discriminator, MappingContext context) {
+    this.discriminator = discriminator;
+    this.context = context;
+  }
+
+  /**
+   * What one attempt does for one write.
+   *
+   * @param snapshot the snapshot the operations were planned from, with what planning settled (the stored version
+   *     the application's ETag was found to name)
+   * @param operations the operations, in order: the entity's row, then its copies; none when the write is dropped
+   *     (its entity is gone and the write tolerates that)
+   */
+  record Plan(Snapshot snapshot, List<PlannedOp> operations) {}
+
+  /**
+   * Plans one attempt of a write.
+   *
+   * @param table the table, as the application named it (for messages)
+   * @param snapshot what was read for this attempt ({@link Snapshot#UNREAD} for a write that reads nothing)
+   * @throws io.tablemapper.api.TableMapperException if the snapshot shows the write cannot succeed: the entity is
+   *     missing, of another type or of a newer version; the application's ETag is stale; an index value the entity
+   *     keeps is held by another entity's copy; the merged row breaks the entity rules
+   */
+  Plan plan(String table, WriteIntent<?> intent, Snapshot snapshot) {
+    if (intent.dropsWhenMissing() && snapshot.storedKnown() && snapshot.stored() == null) {
+      return new Plan(snapshot, List.of()); // the entity is gone, and the write does not mind
+    }
+    List<PlannedOp> ops = new ArrayList<>(1 + 2 * intent.mapping().indexes().size());
+    if (!intent.needsRead()) {
+      unconditional(intent, ops);
+      return new Plan(snapshot, ops);
+    }
+    Snapshot checked = check(table, intent, snapshot);
+    if (checked.stored() == null) {
+      inserts(intent, ops); // an upsert of an entity that is not there
+    } else {
+      conditional(table, intent, checked, ops);
+    }
+    return new Plan(checked, ops);
+  }
+
+  /**
+   * Whether the application's ETag is neither the stored entity's nor known to name its version (an upsert names
+   * none: it replaces whatever is there).
+   */
+  static boolean etagUnresolved(WriteIntent<?> intent, Snapshot snapshot) {
+    String storedEtag = snapshot.stored().etag();
+    return intent.kind() != Kind.UPSERT && intent.userEtag() != null && !intent.userEtag().equals(storedEtag)
+        && !storedEtag.equals(snapshot.acceptedVersion());
+  }
+
+  /**
+   * The operations of a write that reads nothing first: an insert with its copies, or one operation on the entity's
+   * row, conditional on the application's ETag if it names one.
+   */
+  private static void unconditional(WriteIntent<?> intent, List<PlannedOp> ops) {
+    String ifMatch = intent.userEtag() != null ? intent.userEtag() : WriteIntent.ANY_ETAG;
+    switch (intent.kind()) {
+      case INSERT:
+        inserts(intent, ops);
+        break;
+      case UPSERT:
+        ops.add(primary(intent, WriteOperation.upsertReplace(intent.row())));
+        break;
+      case UPDATE:
+        ops.add(primary(intent, WriteOperation.replace(intent.row(), ifMatch)));
+        break;
+      case MERGE:
+        ops.add(primary(intent, WriteOperation.merge(intent.row(), ifMatch)));
+        break;
+      default:
+        ops.add(primary(intent, WriteOperation.delete(intent.partitionKey(), intent.rowKey(), ifMatch)));
+        break;
+    }
+  }
+
+  /**
+   * Checks the stored entity against what the application asked; returns the snapshot with what the check
+   * settled.
+   */
+  private Snapshot check(String table, WriteIntent<?> intent, Snapshot snapshot) {
+    TableRow stored = snapshot.stored();
+    if (stored == null) {
+      if (intent.kind() == Kind.UPSERT) {
+        return snapshot;
+      }
+      throw WriteFailures.notFound(intent, table, null);
+    }
+    EntityMapping<?> mapping = intent.mapping();
+    String storedType = discriminator.typeOf(stored);
+    if (!mapping.typeName().equals(storedType)) {
+      throw WriteFailures.otherType(intent, table, storedType);
+    }
+    if (intent.guardsNewer() && (intent.kind() == Kind.UPDATE || intent.kind() == Kind.UPSERT)
+        && EntityMapping.rowVersion(stored) > mapping.version()) {
+      throw WriteFailures.newerVersion(intent, table, EntityMapping.rowVersion(stored));
+    }
+    if (!etagUnresolved(intent, snapshot)) {
+      return snapshot;
+    }
+    if (!namesStoredVersion(intent, snapshot)) {
+      throw WriteFailures.conflict(intent, table, stored.etag(), null);
+    }
+    return snapshot.accepting(stored.etag());
+  }
+
+  /**
+   * Whether the application's ETag is the ETag of one of the stored entity's copies that is in step with it —
+   * holding just what the entity's copy holds — and so names the stored version: every write of the entity
+   * rewrites its copies in its transaction. A copy out of step (left behind by a writer that does not keep the
+   * index) names none.
+   */
+  private boolean namesStoredVersion(WriteIntent<?> intent, Snapshot snapshot) {
+    TableRow stored = snapshot.stored();
+    String[] copyKeys = intent.copyKeysOf(stored, context);
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
+    for (int i = 0; i < copyKeys.length; i++) {
+      Holder holder = copyKeys[i] == null ? null : snapshot.holder(copyKeys[i]);
+      if (holder != null && holder.ours() && intent.userEtag().equals(holder.etag()) && PropertyValues.equal(
+          holder.row().properties(),
+          IndexCopies.copy(discriminator, indexes.get(i), stored, copyKeys[i]).properties())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The insert of the entity and of each of its copies. */
+  private static void inserts(WriteIntent<?> intent, List<PlannedOp> ops) {
+    ops.add(primary(intent, WriteOperation.insert(intent.row())));
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
+    for (int i = 0; i < indexes.size(); i++) {
+      TableRow copy = intent.copies().get(i);
+      if (copy != null) {
+        ops.add(new PlannedOp(WriteOperation.insert(copy), intent, indexes.get(i), Role.NEW_COPY));
+      }
+    }
+  }
+
+  /**
+   * The operations of a write over a stored entity, each conditional on the ETag of the row it touches.
+   *
+   * <p>The copy under an index value the entity keeps is replaced if it is there, inserted if it is missing (the
+   * insert fails if another entity took the value meanwhile); if another entity's copy is there — the entity held
+   * the value without a copy (its row predates the index, or the copy went missing) and the other one took it —
+   * the write fails. The copy under a value the entity gives up is deleted if it is there and the entity's, and
+   * otherwise left alone. A copy under a new value is inserted, failing if the value is taken.
+   *
+   * @throws EntityExistsException if an index value the entity keeps is held by another entity's copy
+   */
+  private void conditional(String table, WriteIntent<?> intent, Snapshot snapshot, List<PlannedOp> ops) {
+    TableRow stored = snapshot.stored();
+    List<TableRow> newCopies = intent.copies();
+    if (intent.kind() == Kind.MERGE) {
+      TableRow written = mergeRow(intent, stored);
+      ops.add(primary(intent, WriteOperation.merge(written, stored.etag())));
+      newCopies = mergedCopies(intent, stored, written);
+    } else {
+      ops.add(primary(intent, intent.kind() == Kind.DELETE
+          ? WriteOperation.delete(intent.partitionKey(), intent.rowKey(), stored.etag())
+          : WriteOperation.replace(intent.row(), stored.etag())));
+    }
+    List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
+    if (indexes.isEmpty()) {
+      return;
+    }
+    String[] oldKeys = intent.copyKeysOf(stored, context);
+    for (int i = 0; i < oldKeys.length; i++) {
+      IndexMapping<?> index = indexes.get(i);
+      String oldKey = oldKeys[i];
+      TableRow copy = intent.kind() == Kind.DELETE ? null : newCopies.get(i);
+      Holder holder = oldKey == null ? null : snapshot.holder(oldKey);
+      if (copy != null && copy.rowKey().equals(oldKey)) {
+        if (holder == null) {
+          ops.add(new PlannedOp(WriteOperation.replace(copy, stored.etag()), intent, index, Role.SAME_COPY));
+        } else if (holder.ours()) {
+          ops.add(new PlannedOp(WriteOperation.replace(copy, holder.etag()), intent, index, Role.SAME_COPY));
+        } else if (holder.row() == null) {
+          ops.add(new PlannedOp(WriteOperation.insert(copy), intent, index, Role.NEW_COPY));
+        } else {
+          throw WriteFailures.indexTaken(intent, index, oldKey, table, WriteFailures.holder(holder.row(),
+              discriminator), null);
+        }
+        continue;
+      }
+      if (oldKey != null && (holder == null || holder.ours())) {
+        String ifMatch = holder == null ? stored.etag() : holder.etag();
+        ops.add(new PlannedOp(WriteOperation.delete(intent.partitionKey(), oldKey, ifMatch), intent, index,
+            Role.OLD_COPY));
+      }
+      if (copy != null) {
+        ops.add(new PlannedOp(WriteOperation.insert(copy), intent, index, Role.NEW_COPY));
+      }
+    }
+  }
+
+  /** The properties a merge writes: the entity's row, without its version marker over a row of a newer version. */
+  private static TableRow mergeRow(WriteIntent<?> intent, TableRow stored) {
+    return EntityMapping.rowVersion(stored) > intent.mapping().version()
+        ? intent.row().toBuilder().remove(EntityMapping.VERSION_PROPERTY).build()
+        : intent.row();
+  }
+
+  /**
+   * The index copies of the entity a merge leaves, made from the row the merge leaves: the stored row's properties
+   * overwritten by the merged ones, checked against the store's limits (nothing is merged without indexes).
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if the merged row or a copy breaks the entity rules
+   */
+  private <T> List<TableRow> mergedCopies(WriteIntent<T> intent, TableRow stored, TableRow mergeRow) {
+    EntityMapping<T> mapping = intent.mapping();
+    if (mapping.indexes().isEmpty()) {
+      return List.of();
+    }
+    TableRow merged = TableRow.builder(intent.partitionKey(), intent.rowKey(),
+            stored.properties().size() + intent.row().properties().size())
+        .putAll(stored.properties())
+        .putAll(mergeRow.properties())
+        .build();
+    StoreLimits.checkRow(merged, mapping.entityClass().getSimpleName() + " (merged with the stored row)");
+    return WriteIntent.copies(discriminator, mapping, mapping.fromRow(merged, context), merged, " (merged)");
+  }
+
+  private static PlannedOp primary(WriteIntent<?> intent, WriteOperation operation) {
+    return new PlannedOp(operation, intent, null, Role.PRIMARY);
+  }
+}

@@ -1,0 +1,177 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.runtime.PlannedOp.Role;
+import io.tablemapper.runtime.Snapshot.Holder;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.Employee__Mapping;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The planner on its own, without a store: what one attempt of a write sends, given the write and what was read.
+ * Employee has a full copy on email ({@code email_...}) and a partial one on last name ({@code lastname_...}).
+ */
+class WritePlannerTest {
+  private static final String TABLE = "Company";
+  private static final Employee KEN = new Employee("Sales", 123, "Ken", "Kwok", 23, "ken@contoso.com", null);
+
+  private static final Discriminator DISCRIMINATOR = new Discriminator(EntityMapping.TYPE_PROPERTY);
+
+  private final WritePlanner planner = new WritePlanner(DISCRIMINATOR, JsonMappingContext.INSTANCE);
+
+  @Test
+  void anInsertWritesTheEntityAndInsertsEachCopyWithoutReadingAnything() {
+    WriteIntent<Employee> insert = intent(Kind.INSERT, KEN);
+
+    assertThat(insert.needsRead()).isFalse();
+    List<PlannedOp> ops = planner.plan(TABLE, insert, Snapshot.UNREAD).operations();
+
+    assertThat(ops).extracting(PlannedOp::role).containsExactly(Role.PRIMARY, Role.NEW_COPY, Role.NEW_COPY);
+    assertThat(ops).extracting(op -> op.operation().kind()).containsOnly(WriteOperation.Kind.INSERT);
+    assertThat(ops).extracting(PlannedOp::rowKey)
+        .containsExactly("empid_00000123", "email_ken@contoso.com", "lastname_Kwok_00000123");
+    TableRow emailCopy = ops.get(1).operation().row();
+    assertThat(emailCopy.getString(EntityMapping.TYPE_PROPERTY)).isEqualTo("Employee#email");
+    assertThat(emailCopy.getString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY)).isEqualTo("empid_00000123");
+    assertThat(emailCopy.getInt32("age")).isEqualTo(23);
+    assertThat(ops.get(2).operation().row().has("age")).as("a partial copy holds its properties only").isFalse();
+  }
+
+  @Test
+  void anUpdateThatMovesAnIndexValueReplacesTheEntityDeletesTheOldCopyAndInsertsTheNewOne() {
+    TableRow stored = stored(KEN, "W/\"1\"");
+    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withEmail("kenk@contoso.com"));
+
+    List<PlannedOp> ops = planner.plan(TABLE, update, Snapshot.of(stored)).operations();
+
+    assertThat(ops).extracting(op -> op.role() + " " + op.operation().kind() + " " + op.rowKey() + " "
+            + op.operation().ifMatch())
+        .containsExactly(
+            "PRIMARY REPLACE empid_00000123 W/\"1\"",
+            "OLD_COPY DELETE email_ken@contoso.com W/\"1\"",
+            "NEW_COPY INSERT email_kenk@contoso.com null",
+            "SAME_COPY REPLACE lastname_Kwok_00000123 W/\"1\"");
+  }
+
+  @Test
+  void copiesWhoseRowsWereReadAreConditionalOnTheirOwnEtags() {
+    TableRow stored = stored(KEN, "W/\"1\"");
+    Snapshot snapshot = Snapshot.of(stored)
+        .withHolder("email_ken@contoso.com", ownCopy(0, stored, "email_ken@contoso.com", "W/\"2\""))
+        .withHolder("lastname_Kwok_00000123", ownCopy(1, stored, "lastname_Kwok_00000123", "W/\"3\""));
+
+    List<PlannedOp> ops = planner.plan(TABLE, intent(Kind.DELETE, KEN), snapshot).operations();
+
+    assertThat(ops).extracting(op -> op.role() + " " + op.operation().kind() + " " + op.rowKey() + " "
+            + op.operation().ifMatch())
+        .containsExactly(
+            "PRIMARY DELETE empid_00000123 W/\"1\"",
+            "OLD_COPY DELETE email_ken@contoso.com W/\"2\"",
+            "OLD_COPY DELETE lastname_Kwok_00000123 W/\"3\"");
+  }
+
+  @Test
+  void aDeleteLeavesAloneAnIndexValueAnotherEntitysCopyHolds() {
+    TableRow stored = stored(KEN, "W/\"1\"");
+    TableRow other = TableRow.builder("Sales", "email_ken@contoso.com")
+        .putString(EntityMapping.TYPE_PROPERTY, "Employee#email")
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "empid_00000999")
+        .etag("W/\"9\"")
+        .build();
+    Snapshot snapshot = Snapshot.of(stored).withHolder("email_ken@contoso.com", new Holder(other, false));
+
+    List<PlannedOp> ops = planner.plan(TABLE, intent(Kind.DELETE, KEN), snapshot).operations();
+
+    assertThat(ops).extracting(PlannedOp::rowKey).containsExactly("empid_00000123", "lastname_Kwok_00000123");
+  }
+
+  @Test
+  void anUpdateWhoseIndexValueAnotherEntitysCopyHoldsFailsNamingThatEntity() {
+    TableRow stored = stored(KEN, "W/\"1\"");
+    TableRow other = TableRow.builder("Sales", "email_ken@contoso.com")
+        .putString(EntityMapping.TYPE_PROPERTY, "Employee#email")
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "empid_00000999")
+        .etag("W/\"9\"")
+        .build();
+    Snapshot snapshot = Snapshot.of(stored).withHolder("email_ken@contoso.com", new Holder(other, false));
+
+    assertThatThrownBy(() -> planner.plan(TABLE, intent(Kind.UPDATE, KEN.withAge(24)), snapshot))
+        .isInstanceOf(EntityExistsException.class)
+        .hasMessageContaining("index 'email' value 'email_ken@contoso.com' is already taken by another entity"
+            + " (RowKey 'empid_00000999')");
+  }
+
+  @Test
+  void aStaleSnapshotOfAnEntityWithAnotherEtagFailsTheWriteThatNamedTheOldOne() {
+    TableRow stored = stored(KEN, "W/\"2\"");
+    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withAge(24).withEtag("W/\"1\""));
+
+    assertThatThrownBy(() -> planner.plan(TABLE, update, Snapshot.of(stored)))
+        .isInstanceOf(ConcurrencyConflictException.class)
+        .hasMessageContaining("its ETag 'W/\"1\"' is stale (stored: 'W/\"2\"')");
+  }
+
+  @Test
+  void theEtagOfAnInStepFullCopyNamesTheStoredVersionAndTheSnapshotRemembersIt() {
+    TableRow stored = stored(KEN, "W/\"1\"");
+    Snapshot snapshot = Snapshot.of(stored)
+        .withHolder("email_ken@contoso.com", ownCopy(0, stored, "email_ken@contoso.com", "W/\"2\""));
+    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withAge(24).withEtag("W/\"2\""));
+
+    WritePlanner.Plan plan = planner.plan(TABLE, update, snapshot);
+
+    assertThat(plan.snapshot().acceptedVersion()).isEqualTo("W/\"1\"");
+    assertThat(plan.operations().get(0).operation().ifMatch()).isEqualTo("W/\"1\"");
+    assertThat(WritePlanner.etagUnresolved(update, plan.snapshot())).isFalse();
+  }
+
+  @Test
+  void anUpdateOfAnEntityThatIsNotStoredFailsAndAnUpsertInsertsIt() {
+    Snapshot nothing = Snapshot.of(null);
+
+    assertThatThrownBy(() -> planner.plan(TABLE, intent(Kind.UPDATE, KEN), nothing))
+        .isInstanceOf(EntityNotFoundException.class)
+        .hasMessageContaining("it does not exist in table Company");
+    assertThat(planner.plan(TABLE, intent(Kind.UPSERT, KEN), nothing).operations())
+        .extracting(op -> op.operation().kind())
+        .containsExactly(WriteOperation.Kind.INSERT, WriteOperation.Kind.INSERT, WriteOperation.Kind.INSERT);
+  }
+
+  @Test
+  void aDeleteOfAnEntityJustReadIsDroppedOnceItIsGone() {
+    TableRow read = stored(KEN, "W/\"1\"");
+    WriteIntent<Employee> delete = WriteIntent.deleteAsRead(Employee__Mapping.INSTANCE, KEN, read, true, 0);
+
+    assertThat(planner.plan(TABLE, delete, Snapshot.of(read)).operations()).hasSize(3);
+    assertThat(planner.plan(TABLE, delete, Snapshot.of(null)).operations()).isEmpty();
+  }
+
+  private static WriteIntent<Employee> intent(Kind kind, Employee employee) {
+    return WriteIntent.of(kind, Employee__Mapping.INSTANCE, employee, 0, DISCRIMINATOR, JsonMappingContext.INSTANCE,
+        NewerVersionPolicy.REFUSE_REPLACE);
+  }
+
+  /** The entity's row as the store returns it, with an ETag. */
+  private static TableRow stored(Employee employee, String etag) {
+    return intent(Kind.INSERT, employee).row().withSystemProperties(etag, null);
+  }
+
+  /** The entity's in-step copy for the index at {@code index}, as the store returns it. */
+  private static Holder ownCopy(int index, TableRow stored, String copyKey, String etag) {
+    IndexMapping<Employee> mapping = Employee__Mapping.INSTANCE.indexes().get(index);
+    return new Holder(IndexCopies.copy(DISCRIMINATOR, mapping, stored, copyKey).withSystemProperties(etag, null),
+        true);
+  }
+}
