@@ -59,6 +59,10 @@ record ElementProperty(String name, Element element, TypeMirror type, String get
 
   @Override
   public boolean isEnum() {
+    return isEnum(type);
+  }
+
+  private static boolean isEnum(TypeMirror type) {
     return type.getKind() == TypeKind.DECLARED && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM;
   }
 
@@ -69,8 +73,13 @@ record ElementProperty(String name, Element element, TypeMirror type, String get
 
   @Override
   public List<String> enumConstants() {
+    return enumConstants(type);
+  }
+
+  /** The names of an enum type's constants in declaration order; else empty. */
+  static List<String> enumConstants(TypeMirror type) {
     List<String> names = new ArrayList<>();
-    if (isEnum()) {
+    if (isEnum(type)) {
       for (Element member : ((DeclaredType) type).asElement().getEnclosedElements()) {
         if (member.getKind() == ElementKind.ENUM_CONSTANT) {
           names.add(member.getSimpleName().toString());

@@ -5,10 +5,8 @@ import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.model.ModelProperty;
 import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.internal.model.PropertyRole;
-import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -45,18 +43,6 @@ record PropertyModel(
     String storedName,
     String defaultValue) implements ModelProperty {
 
-  /** A property stored under its Java name, without a default. */
-  PropertyModel(String name, Element element, TypeMirror type, TypeName typeName, PropertyRole role, PropertyKind kind,
-      KeyType keyType, String getter, String setter, boolean setterIsMethod) {
-    this(name, element, type, typeName, role, kind, keyType, getter, setter, setterIsMethod, name, null);
-  }
-
-  /** This property stored under another name, with this default (or null). */
-  PropertyModel withStorage(String newStoredName, String newDefaultValue) {
-    return new PropertyModel(name, element, type, typeName, role, kind, keyType, getter, setter, setterIsMethod,
-        newStoredName, newDefaultValue);
-  }
-
   @Override
   public String typeText() {
     return type.toString();
@@ -68,20 +54,7 @@ record PropertyModel(
 
   @Override
   public List<String> enumConstants() {
-    if (type.getKind() != TypeKind.DECLARED) {
-      return List.of();
-    }
-    Element declared = ((DeclaredType) type).asElement();
-    if (declared.getKind() != ElementKind.ENUM) {
-      return List.of();
-    }
-    List<String> names = new ArrayList<>();
-    for (Element member : declared.getEnclosedElements()) {
-      if (member.getKind() == ElementKind.ENUM_CONSTANT) {
-        names.add(member.getSimpleName().toString());
-      }
-    }
-    return names;
+    return ElementProperty.enumConstants(type);
   }
 
   /** The property with this name in a list, or null. */
