@@ -1,22 +1,15 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
-import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
-import io.tablemapper.spi.Filter;
-import io.tablemapper.spi.KeyBound;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
@@ -24,14 +17,12 @@ import javax.lang.model.util.Types;
 
 /**
  * Generates {@code EmployeeRepository__Impl}: the writes delegate to {@link RepositorySupport}; each derived query
- * builds the {@link EntityQuery} its plan calls for, with the plan in its Javadoc.
+ * method, with its plan in its Javadoc, builds the {@link EntityQuery} its plan calls for
+ * ({@link EntityQueryGenerator}) and runs it as its {@link QueryMethodKind} does.
  */
 final class RepositoryGenerator {
-  private static final ClassName ENTITY_QUERY = ClassName.get(EntityQuery.class);
-  private static final ClassName FILTER = ClassName.get(Filter.class);
-  private static final ClassName QUERY_KIND = ClassName.get(QueryKind.class);
-
   private final Types types;
+  private final EntityQueryGenerator queries = new EntityQueryGenerator();
 
   RepositoryGenerator(Types types) {
     this.types = types;
@@ -82,196 +73,14 @@ final class RepositoryGenerator {
 
   private MethodSpec queryMethod(
       RepositoryModel repository, DeclaredType repositoryType, RepositoryModel.QueryMethod method) {
-    EntityModel entity = repository.entity();
-    ClassName meta = entity.metamodelName();
-    Plan plan = method.plan();
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
-    builder.addJavadoc("$L.\n", GeneratedCode.javadoc(plan.description()));
-
+    builder.addJavadoc("$L.\n", GeneratedCode.javadoc(method.plan().description()));
     NameAllocator names = new NameAllocator();
     for (VariableElement parameter : method.element().getParameters()) {
       names.newName(parameter.getSimpleName().toString(), parameter);
     }
     String query = names.newName("query");
-
-    CodeBlock.Builder chain = CodeBlock.builder()
-        .add("$T.builder($S, $T.$L, $S)", ENTITY_QUERY,
-            repository.element().getSimpleName() + "." + method.element().getSimpleName(), QUERY_KIND,
-            plan.kind().name(), plan.description());
-    if (plan.index() != null) {
-      chain.add("\n.index($S)", plan.index().name());
-    }
-    if (plan.partitionArguments() != null) {
-      chain.add("\n.partitionKey($T.$N($L))", meta, entity.partitionKey().composeMethod(),
-          arguments(plan.partitionArguments().values()));
-    }
-    String specField = plan.rowKey() == null ? null : plan.rowKey().specConstant();
-    switch (plan.mode()) {
-      case EXACT:
-        List<String> exact = new ArrayList<>();
-        for (Plan.Piece piece : plan.prefix()) {
-          if (piece.literal() == null) {
-            exact.add(piece.parameter());
-          }
-        }
-        chain.add("\n.rowKey($T.$N($L))", meta, plan.rowKey().composeMethod(), arguments(exact));
-        break;
-      case PREFIX:
-      case RANGE:
-        String prefix = names.newName("prefix");
-        builder.addStatement("$T $N = new $T($L)", StringBuilder.class, prefix, StringBuilder.class,
-            MetamodelGenerator.capacity(plan.rowKey()));
-        for (Plan.Piece piece : plan.prefix()) {
-          if (piece.literal() != null) {
-            builder.addStatement("$N.append($S)", prefix, piece.literal());
-          } else {
-            CodeBlock part = CodeBlock.of("$T.$N.part($L)", meta, specField, piece.placeholder());
-            builder.addStatement("$L.append($N, $L)", part, prefix, keyValue(part, plan.rowKey(), piece.placeholder(),
-                piece.parameter()));
-          }
-        }
-        if (plan.mode() == Plan.RowMode.PREFIX) {
-          if (plan.startsWith() != null) {
-            builder.addStatement("$T.$N.part($L).appendPrefix($N, $N)", meta, specField, plan.rangePlaceholder(),
-                prefix, plan.startsWith());
-          }
-          chain.add("\n.rowPrefix($N.toString())", prefix);
-        } else {
-          chain.add(bound(builder, names, meta, specField, plan, prefix, plan.lower(), true));
-          chain.add(bound(builder, names, meta, specField, plan, prefix, plan.upper(), false));
-        }
-        break;
-      default:
-        break;
-    }
-    CodeBlock filter = filter(builder, repository, method, plan);
-    if (filter != null) {
-      chain.add("\n.filter($L)", filter);
-    }
-    if (method.limit() > 0) {
-      chain.add("\n.limit($L)", method.limit());
-    }
-    chain.add("\n.build()");
-    builder.addStatement("$T $N = $L", ENTITY_QUERY, query, chain.build());
-    switch (method.returns()) {
-      case ENTITY:
-        return builder.addStatement("return this.support.getOne($N)", query).build();
-      case OPTIONAL:
-        return builder.addStatement("return this.support.findOne($N)", query).build();
-      case LIST:
-        return builder.addStatement("return this.support.list($N)", query).build();
-      case STREAM:
-        return builder.addStatement("return this.support.stream($N)", query).build();
-      case PAGE:
-        return builder.addStatement("return this.support.page($N, $N)", query, method.pageRequest()).build();
-      case BOOLEAN:
-        return builder.addStatement("return this.support.exists($N)", query).build();
-      case LONG:
-        return builder.addStatement("return this.support.$L($N)",
-            method.action() == MethodNameParser.Action.COUNT ? "count" : "delete", query).build();
-      case VOID:
-        return builder.addStatement("this.support.delete($N)", query).build();
-      default:
-        throw new AssertionError(method.returns());
-    }
-  }
-
-  private static CodeBlock bound(
-      MethodSpec.Builder builder, NameAllocator names, ClassName meta, String specField, Plan plan, String prefix,
-      Plan.Bound bound, boolean lower) {
-    String call = lower ? "rowFrom" : "rowTo";
-    if (bound == null) {
-      boolean emptyPrefix = plan.prefix().isEmpty();
-      if (emptyPrefix) {
-        return CodeBlock.of("");
-      }
-      return lower
-          ? CodeBlock.of("\n.rowFrom($N.toString(), true)", prefix)
-          : CodeBlock.of("\n.rowTo($T.prefixEnd($N.toString()), false)", KeyBound.class, prefix);
-    }
-    String local = names.newName(lower ? "lower" : "upper");
-    CodeBlock part = CodeBlock.of("$T.$N.part($L)", meta, specField, plan.rangePlaceholder());
-    builder.addStatement("$T $N = new $T($N)", StringBuilder.class, local, StringBuilder.class, prefix);
-    builder.addStatement("$L.append($N, $L)", part, local,
-        keyValue(part, plan.rowKey(), plan.rangePlaceholder(), bound.parameter()));
-    if (bound.successor()) {
-      return CodeBlock.of("\n.$L($T.prefixEnd($N.toString()), $L)", call, KeyBound.class, local, lower);
-    }
-    return CodeBlock.of("\n.$L($N.toString(), $L)", call, local, bound.inclusive());
-  }
-
-  private static CodeBlock keyValue(CodeBlock part, KeyModel key, int placeholder, String parameter) {
-    return MetamodelGenerator.keyValue(part, key.property(placeholder), CodeBlock.of("$N", parameter));
-  }
-
-  private static CodeBlock arguments(Iterable<String> parameters) {
-    List<CodeBlock> blocks = new ArrayList<>();
-    for (String parameter : parameters) {
-      blocks.add(CodeBlock.of("$N", parameter));
-    }
-    return CodeBlock.join(blocks, ", ");
-  }
-
-  private CodeBlock filter(
-      MethodSpec.Builder builder, RepositoryModel repository, RepositoryModel.QueryMethod method, Plan plan) {
-    List<CodeBlock> filters = new ArrayList<>();
-    for (Condition condition : plan.residual()) {
-      PropertyModel property = condition.property();
-      for (int i = 0; i < condition.parameters().size(); i++) {
-        String parameter = condition.parameters().get(i);
-        TypeName parameterType = TypeName.get(method.type().getParameterTypes().get(indexOf(method, parameter)));
-        if (!parameterType.isPrimitive()) {
-          builder.addStatement("$T.requireNonNull($N, $S)", Objects.class, parameter,
-              repository.element().getSimpleName() + "." + method.element().getSimpleName() + ": parameter '"
-                  + parameter + "' is null; the store cannot compare '" + property.name() + "' with null");
-        }
-      }
-      String name = property.storedName();
-      CodeBlock first = MappingGenerator.toStore(property, CodeBlock.of("$N", condition.parameter()));
-      switch (condition.operator()) {
-        case EQUAL:
-          filters.add(CodeBlock.of("$T.eq($S, $L)", FILTER, name, first));
-          break;
-        case GREATER_THAN:
-          filters.add(CodeBlock.of("$T.gt($S, $L)", FILTER, name, first));
-          break;
-        case GREATER_THAN_EQUAL:
-          filters.add(CodeBlock.of("$T.ge($S, $L)", FILTER, name, first));
-          break;
-        case LESS_THAN:
-          filters.add(CodeBlock.of("$T.lt($S, $L)", FILTER, name, first));
-          break;
-        case LESS_THAN_EQUAL:
-          filters.add(CodeBlock.of("$T.le($S, $L)", FILTER, name, first));
-          break;
-        case STARTS_WITH:
-          filters.add(CodeBlock.of("$T.startsWith($S, $L)", FILTER, name, first));
-          break;
-        case BETWEEN:
-          CodeBlock second = MappingGenerator.toStore(property, CodeBlock.of("$N", condition.parameters().get(1)));
-          filters.add(CodeBlock.of("$T.ge($S, $L)", FILTER, name, first));
-          filters.add(CodeBlock.of("$T.le($S, $L)", FILTER, name, second));
-          break;
-        default:
-          throw new AssertionError(condition.operator());
-      }
-    }
-    if (filters.isEmpty()) {
-      return null;
-    }
-    if (filters.size() == 1) {
-      return filters.get(0);
-    }
-    return CodeBlock.of("$T.and(\n$>$L$<)", FILTER, CodeBlock.join(filters, ",\n"));
-  }
-
-  private static int indexOf(RepositoryModel.QueryMethod method, String parameter) {
-    List<? extends VariableElement> parameters = method.element().getParameters();
-    for (int i = 0; i < parameters.size(); i++) {
-      if (parameters.get(i).getSimpleName().contentEquals(parameter)) {
-        return i;
-      }
-    }
-    throw new IllegalArgumentException(parameter);
+    queries.write(builder, names, repository, method, query);
+    return builder.addStatement(method.kind().run(method, query)).build();
   }
 }
