@@ -1,7 +1,7 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
@@ -32,8 +32,23 @@ public final class Account__Mapping extends EntityMapping<Account> {
   private static final JsonType<Map<String, List<Integer>>> SETTINGS_JSON = new JsonType<Map<String, List<Integer>>>("Account", "settings") {};
 
   private Account__Mapping() {
-    super(Account.class, Account_.TABLE, Account_.TYPE, 2, Account_.PARTITION_KEY_SPEC, Account_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("Owner", "balance"), entity -> entity.getOwner() == null || entity.id == null ? null : Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
+    super(EntityDescriptor.of(Account.class, Account_.TABLE, Account_.TYPE)
+        .version(2)
+        .partitionKey(Account_.PARTITION_KEY_SPEC)
+        .rowKey(Account_.ROW_KEY_SPEC)
+        .hasETag(true)
+        .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey, "Owner",
+            "balance"));
+  }
+
+  /**
+   * The RowKey of the entity's copy in index owner, or null when its owner or id is null: then it has no copy.
+   */
+  private static String ownerIndexRowKey(Account entity) {
+    if (entity.getOwner() == null || entity.id == null) {
+      return null;
+    }
+    return Account_.ownerIndexRowKey(entity.getOwner(), entity.id);
   }
 
   @Override

@@ -1,10 +1,10 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -20,8 +20,10 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
   public static final Customer__Mapping INSTANCE = new Customer__Mapping();
 
   private Customer__Mapping() {
-    super(Customer.class, Customer_.TABLE, Customer_.TYPE, 1, Customer_.PARTITION_KEY_SPEC, Customer_.ROW_KEY_SPEC, true,
-        List.of());
+    super(EntityDescriptor.of(Customer.class, Customer_.TABLE, Customer_.TYPE)
+        .partitionKey(Customer_.PARTITION_KEY_SPEC)
+        .rowKey(Customer_.ROW_KEY_SPEC)
+        .hasETag(true));
   }
 
   @Override

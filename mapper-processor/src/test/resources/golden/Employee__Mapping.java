@@ -1,7 +1,7 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
@@ -24,8 +24,21 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
   private static final JsonType<List<String>> TAGS_JSON = new JsonType<List<String>>("Employee", "tags") {};
 
   private Employee__Mapping() {
-    super(Employee.class, Employee_.TABLE, Employee_.TYPE, 1, Employee_.PARTITION_KEY_SPEC, Employee_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Employee>(Employee_.TYPE, "email", Employee_.INDEX_EMAIL_SPEC, List.of(), entity -> entity.email() == null ? null : Employee_.emailIndexRowKey(entity.email()))));
+    super(EntityDescriptor.of(Employee.class, Employee_.TABLE, Employee_.TYPE)
+        .partitionKey(Employee_.PARTITION_KEY_SPEC)
+        .rowKey(Employee_.ROW_KEY_SPEC)
+        .hasETag(true)
+        .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey));
+  }
+
+  /**
+   * The RowKey of the entity's copy in index email, or null when its email is null: then it has no copy.
+   */
+  private static String emailIndexRowKey(Employee entity) {
+    if (entity.email() == null) {
+      return null;
+    }
+    return Employee_.emailIndexRowKey(entity.email());
   }
 
   @Override

@@ -8,8 +8,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
@@ -32,6 +32,7 @@ final class MappingGenerator {
   private static final ClassName VALUES = ClassName.get(Values.class);
   private static final ClassName MAPPING_CONTEXT = ClassName.get(MappingContext.class);
   private static final ClassName JSON_TYPE = ClassName.get(JsonType.class);
+  private static final ClassName ENTITY_DESCRIPTOR = ClassName.get(EntityDescriptor.class);
 
   JavaFile generate(EntityModel entity) {
     ClassName name = entity.mappingName();
@@ -72,6 +73,9 @@ final class MappingGenerator {
     }
 
     type.addMethod(constructor(entity, meta));
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      type.addMethod(indexRowKey(entity, index, meta));
+    }
     type.addMethod(keyMethod("partitionKey", entity, entity.partitionKey(), meta));
     type.addMethod(entity.rowKey() != null
         ? keyMethod("rowKey", entity, entity.rowKey(), meta)
@@ -92,39 +96,63 @@ final class MappingGenerator {
     return EntityAnalyzer.upperSnake(property.name()) + "_JSON";
   }
 
+  /** The constructor: the descriptor of the entity, written fact by fact as its annotations read. */
   private MethodSpec constructor(EntityModel entity, ClassName meta) {
-    CodeBlock.Builder indexes = CodeBlock.builder();
-    List<CodeBlock> items = new ArrayList<>();
-    for (EntityModel.IndexModel index : entity.indexes()) {
-      CodeBlock properties = index.properties().isEmpty()
-          ? CodeBlock.of("$T.of()", List.class)
-          : CodeBlock.of("$T.of($L)", List.class, index.properties().stream()
-              .map(p -> CodeBlock.of("$S", entity.property(p).storedName())).collect(CodeBlock.joining(", ")));
-      CodeBlock arguments = index.rowKey().properties().stream()
-          .map(p -> CodeBlock.of("entity.$L", p.getter()))
-          .collect(CodeBlock.joining(", "));
-      // A sparse index: an entity whose index properties are null has no copy.
-      CodeBlock nullable = index.rowKey().properties().stream()
-          .filter(p -> !p.primitive())
-          .map(p -> CodeBlock.of("entity.$L == null", p.getter()))
-          .collect(CodeBlock.joining(" || "));
-      CodeBlock rowKey = CodeBlock.of("$T.$N($L)", meta, index.rowKey().composeMethod(), arguments);
-      if (!nullable.isEmpty()) {
-        rowKey = CodeBlock.of("$L ? null : $L", nullable, rowKey);
-      }
-      items.add(CodeBlock.of("new $T<$T>($T.TYPE, $S, $T.$N, $L, entity -> $L)", IndexMapping.class,
-          entity.className(), meta, index.name(), meta, index.rowKey().specConstant(), properties, rowKey));
+    CodeBlock.Builder descriptor = CodeBlock.builder()
+        .add("$T.of($T.class, $T.TABLE, $T.TYPE)", ENTITY_DESCRIPTOR, entity.className(), meta, meta);
+    if (entity.version() != 1) {
+      descriptor.add("\n.version($L)", entity.version());
     }
-    indexes.add("$T.of($L)", List.class, CodeBlock.join(items, ",\n"));
-    CodeBlock rowKeySpec = entity.rowKey() == null
-        ? CodeBlock.of("null")
-        : CodeBlock.of("$T.$N", meta, entity.rowKey().specConstant());
+    descriptor.add("\n.partitionKey($T.$N)", meta, entity.partitionKey().specConstant());
+    if (entity.rowKey() != null) {
+      descriptor.add("\n.rowKey($T.$N)", meta, entity.rowKey().specConstant());
+    }
+    if (entity.etag() != null) {
+      descriptor.add("\n.hasETag(true)");
+    }
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      CodeBlock.Builder copied = CodeBlock.builder();
+      for (String property : index.properties()) {
+        copied.add(",$W$S", entity.property(property).storedName());
+      }
+      descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
+          entity.mappingName(), index.rowKey().composeMethod(), copied.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
-        .addStatement("super($T.class, $T.TABLE, $T.TYPE, $L, $T.$N, $L, $L,\n$L)", entity.className(), meta, meta,
-            entity.version(), meta, entity.partitionKey().specConstant(), rowKeySpec, entity.etag() != null,
-            indexes.build())
+        .addStatement("super($L)", descriptor.build())
         .build();
+  }
+
+  /**
+   * The RowKey of an entity's copy in an index, or null when one of the index's key properties is null: a sparse
+   * index, where such an entity has no copy.
+   */
+  private MethodSpec indexRowKey(EntityModel entity, EntityModel.IndexModel index, ClassName meta) {
+    List<String> nullable = new ArrayList<>();
+    List<CodeBlock> conditions = new ArrayList<>();
+    for (PropertyModel property : index.rowKey().properties()) {
+      if (!property.primitive()) {
+        nullable.add(property.name());
+        conditions.add(CodeBlock.of("entity.$L == null", property.getter()));
+      }
+    }
+    MethodSpec.Builder method = MethodSpec.methodBuilder(index.rowKey().composeMethod())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(entity.className(), "entity")
+        .addJavadoc("The RowKey of the entity's copy in index $L", index.name())
+        .addJavadoc(nullable.isEmpty() ? CodeBlock.of(".\n")
+            : CodeBlock.of(", or null when its $L is null: then it has no copy.\n", String.join(" or ", nullable)));
+    if (!conditions.isEmpty()) {
+      method.beginControlFlow("if ($L)", CodeBlock.join(conditions, " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    CodeBlock arguments = index.rowKey().properties().stream()
+        .map(p -> CodeBlock.of("entity.$L", p.getter()))
+        .collect(CodeBlock.joining(", "));
+    return method.addStatement("return $T.$N($L)", meta, index.rowKey().composeMethod(), arguments).build();
   }
 
   private MethodSpec keyMethod(String name, EntityModel entity, KeyModel key, ClassName meta) {

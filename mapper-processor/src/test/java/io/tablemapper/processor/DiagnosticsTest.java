@@ -472,7 +472,8 @@ class DiagnosticsTest {
     assertThat(contents(compilation.generatedSourceFile("test.P__Mapping").orElseThrow()))
         .contains("throw abstractEntity(entity)", "throw abstractRow(row)");
     assertThat(contents(compilation.generatedSourceFile("test.T__Mapping").orElseThrow()))
-        .contains("super(T.class, T_.TABLE, T_.TYPE", "row.putInt32(\"c\", entity.c)", "row.putInt32(\"d\", entity.d)");
+        .contains("super(EntityDescriptor.of(T.class, T_.TABLE, T_.TYPE)", "row.putInt32(\"c\", entity.c)",
+            "row.putInt32(\"d\", entity.d)");
   }
 
   @Test

@@ -3,11 +3,11 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.DynamicRows;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * How {@link DynamicEntity} property bags map onto rows of one table: as they are. The keys are the entity's, no
@@ -21,7 +21,10 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
   private static final KeySpec ROW_KEY = KeySpec.of(TYPE, "RowKey", "{rowKey}", String.class);
 
   DynamicMapping(String table) {
-    super(DynamicEntity.class, table, TYPE, 1, PARTITION_KEY, ROW_KEY, true, List.of());
+    super(EntityDescriptor.of(DynamicEntity.class, table, TYPE)
+        .partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY)
+        .hasETag(true));
   }
 
   /** Whether a mapping is one of dynamic entities. */
