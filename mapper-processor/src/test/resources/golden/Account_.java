@@ -24,25 +24,28 @@ public final class Account_ {
   /**
    * The PartitionKey template {@code {region}} bound to its property types.
    */
-  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Account", "PartitionKey", "{region}", String.class);
+  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Account", "PartitionKey", "{region}",
+      String.class);
 
-  private static final KeySpec.Part PARTITION_KEY_0 = PARTITION_KEY_SPEC.part(0);
+  private static final KeySpec.Part PARTITION_KEY_REGION = PARTITION_KEY_SPEC.part(0);
 
   /**
    * The RowKey template {@code acct_{id}} bound to its property types.
    */
-  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Account", "RowKey", "acct_{id}", UUID.class);
+  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Account", "RowKey", "acct_{id}",
+      UUID.class);
 
-  private static final KeySpec.Part ROW_KEY_0 = ROW_KEY_SPEC.part(0);
+  private static final KeySpec.Part ROW_KEY_ID = ROW_KEY_SPEC.part(0);
 
   /**
    * The index owner RowKey template {@code owner_{owner}_{id}} bound to its property types.
    */
-  public static final KeySpec INDEX_OWNER_SPEC = KeySpec.of("Account", "index owner RowKey", "owner_{owner}_{id}", String.class, UUID.class);
+  public static final KeySpec INDEX_OWNER_SPEC = KeySpec.of("Account", "index owner RowKey",
+      "owner_{owner}_{id}", String.class, UUID.class);
 
-  private static final KeySpec.Part INDEX_OWNER_0 = INDEX_OWNER_SPEC.part(0);
+  private static final KeySpec.Part INDEX_OWNER_OWNER = INDEX_OWNER_SPEC.part(0);
 
-  private static final KeySpec.Part INDEX_OWNER_1 = INDEX_OWNER_SPEC.part(1);
+  private static final KeySpec.Part INDEX_OWNER_ID = INDEX_OWNER_SPEC.part(1);
 
   /**
    * Stored property {@value}.
@@ -128,7 +131,7 @@ public final class Account_ {
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */
   public static String partitionKey(String region) {
-    return PARTITION_KEY_0.whole(region);
+    return PARTITION_KEY_REGION.whole(region);
   }
 
   /**
@@ -139,7 +142,7 @@ public final class Account_ {
   public static String rowKey(UUID id) {
     StringBuilder key = new StringBuilder(41);
     key.append("acct_");
-    ROW_KEY_0.append(key, id);
+    ROW_KEY_ID.append(key, id);
     return ROW_KEY_SPEC.finish(key);
   }
 
@@ -151,9 +154,27 @@ public final class Account_ {
   public static String ownerIndexRowKey(String owner, UUID id) {
     StringBuilder key = new StringBuilder(59);
     key.append("owner_");
-    INDEX_OWNER_0.append(key, owner);
+    INDEX_OWNER_OWNER.append(key, owner);
     key.append("_");
-    INDEX_OWNER_1.append(key, id);
+    INDEX_OWNER_ID.append(key, id);
     return INDEX_OWNER_SPEC.finish(key);
+  }
+
+  /**
+   * The region in a PartitionKey {@code {region}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static String regionFromPartitionKey(String partitionKey) {
+    return (String) PARTITION_KEY_REGION.valueIn(partitionKey);
+  }
+
+  /**
+   * The id in a RowKey {@code acct_{id}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static UUID idFromRowKey(String rowKey) {
+    return (UUID) ROW_KEY_ID.valueIn(rowKey);
   }
 }

@@ -37,6 +37,7 @@ final class MappingGenerator {
   JavaFile generate(EntityModel entity) {
     ClassName name = entity.mappingName();
     ClassName meta = entity.metamodelName();
+    MemberNames names = MemberNames.of(entity);
     TypeName entityType = entity.className();
     TypeSpec.Builder type = TypeSpec.classBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -60,7 +61,7 @@ final class MappingGenerator {
         TypeName boxed = property.typeName().box();
         type.addField(FieldSpec.builder(ParameterizedTypeName.get(JSON_TYPE, boxed), jsonConstant(property),
                 Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer("new $T<$T>($S, $S) {}", JSON_TYPE, boxed, entity.simpleName(), property.name())
+            .initializer("new $T<>($S, $S) {}", JSON_TYPE, entity.simpleName(), property.name())
             .build());
       }
       if (property.defaultValue() != null) {
@@ -72,7 +73,7 @@ final class MappingGenerator {
       }
     }
 
-    type.addMethod(constructor(entity, meta));
+    type.addMethod(constructor(entity, meta, names));
     for (EntityModel.IndexModel index : entity.indexes()) {
       type.addMethod(indexRowKey(entity, index, meta));
     }
@@ -84,8 +85,8 @@ final class MappingGenerator {
       type.addMethod(abstractToRow(entity));
       type.addMethod(abstractFromRow(entity));
     } else {
-      type.addMethod(toRow(entity));
-      type.addMethod(fromRow(entity, meta));
+      type.addMethod(toRow(entity, meta, names));
+      type.addMethod(fromRow(entity, meta, names));
     }
     type.addMethod(etag(entity));
     type.addMethod(withSystemProperties(entity));
@@ -97,7 +98,7 @@ final class MappingGenerator {
   }
 
   /** The constructor: the descriptor of the entity, written fact by fact as its annotations read. */
-  private MethodSpec constructor(EntityModel entity, ClassName meta) {
+  private MethodSpec constructor(EntityModel entity, ClassName meta, MemberNames names) {
     CodeBlock.Builder descriptor = CodeBlock.builder()
         .add("$T.of($T.class, $T.TABLE, $T.TYPE)", ENTITY_DESCRIPTOR, entity.className(), meta, meta);
     if (entity.version() != 1) {
@@ -113,7 +114,7 @@ final class MappingGenerator {
     for (EntityModel.IndexModel index : entity.indexes()) {
       CodeBlock.Builder copied = CodeBlock.builder();
       for (String property : index.properties()) {
-        copied.add(",$W$S", entity.property(property).storedName());
+        copied.add(",$W$T.$N", meta, names.property(entity.property(property)));
       }
       descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
           entity.mappingName(), index.rowKey().composeMethod(), copied.build());
@@ -202,7 +203,7 @@ final class MappingGenerator {
         .build();
   }
 
-  private MethodSpec toRow(EntityModel entity) {
+  private MethodSpec toRow(EntityModel entity, ClassName meta, MemberNames names) {
     List<PropertyModel> stored = entity.storedProperties();
     boolean versioned = entity.version() > 1;
     MethodSpec.Builder method = MethodSpec.methodBuilder("toRow")
@@ -219,7 +220,7 @@ final class MappingGenerator {
     }
     for (PropertyModel property : stored) {
       CodeBlock value = CodeBlock.of("entity.$L", property.getter());
-      method.addStatement("row.$L($S, $L)", putMethod(property.kind()), property.storedName(),
+      method.addStatement("row.$L($T.$N, $L)", putMethod(property.kind()), meta, names.property(property),
           toStore(property, value));
     }
     return method.addStatement("return row.build()").build();
@@ -278,13 +279,13 @@ final class MappingGenerator {
     }
   }
 
-  private MethodSpec fromRow(EntityModel entity, ClassName meta) {
-    Set<String> names = new HashSet<>();
+  private MethodSpec fromRow(EntityModel entity, ClassName meta, MemberNames names) {
+    Set<String> taken = new HashSet<>();
     for (PropertyModel property : entity.properties()) {
-      names.add(property.name());
+      taken.add(property.name());
     }
-    String row = names.contains("row") ? "source" : "row";
-    String context = names.contains("context") ? "mappingContext" : "context";
+    String row = taken.contains("row") ? "source" : "row";
+    String context = taken.contains("context") ? "mappingContext" : "context";
     MethodSpec.Builder method = MethodSpec.methodBuilder("fromRow")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -298,18 +299,18 @@ final class MappingGenerator {
       List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
         method.addStatement("$T $N = $L", property.typeName(), property.name(),
-            readValue(entity, meta, property, row, context));
+            readValue(entity, meta, names, property, row, context));
         arguments.add(CodeBlock.of("$N", property.name()));
       }
-      method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ", "));
+      method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
     } else {
-      String local = names.contains("entity") ? "instance" : "entity";
+      String local = taken.contains("entity") ? "instance" : "entity";
       method.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
       for (PropertyModel property : entity.properties()) {
         if (property.role() == PropertyRole.TRANSIENT) {
           continue;
         }
-        CodeBlock value = readValue(entity, meta, property, row, context);
+        CodeBlock value = readValue(entity, meta, names, property, row, context);
         if (property.setterIsMethod()) {
           method.addStatement("$N.$N($L)", local, property.setter(), value);
         } else {
@@ -321,7 +322,8 @@ final class MappingGenerator {
     return method.build();
   }
 
-  private CodeBlock readValue(EntityModel entity, ClassName meta, PropertyModel property, String row, String context) {
+  private CodeBlock readValue(
+      EntityModel entity, ClassName meta, MemberNames names, PropertyModel property, String row, String context) {
     switch (property.role()) {
       case TRANSIENT:
         return defaultValue(property);
@@ -332,13 +334,13 @@ final class MappingGenerator {
       default:
         break;
     }
-    CodeBlock stored = fromStore(entity, property, row, context);
+    CodeBlock name = CodeBlock.of("$T.$N", meta, names.property(property));
+    CodeBlock stored = fromStore(entity, property, name, row, context);
     if (property.defaultValue() != null) {
       CodeBlock fallback = property.kind() == PropertyKind.BINARY
           ? CodeBlock.of("$T.copy($N)", VALUES, SchemaEvolution.constant(property))
           : CodeBlock.of("$N", SchemaEvolution.constant(property));
-      return CodeBlock.of("!$N.has($S) && olderVersion($N)\n    ? $L\n    : $L", row, property.storedName(), row,
-          fallback, stored);
+      return CodeBlock.of("!$N.has($L) && olderVersion($N)\n? $L\n: $L", row, name, row, fallback, stored);
     }
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
         : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
@@ -346,8 +348,8 @@ final class MappingGenerator {
       return stored;
     }
     String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
-    return CodeBlock.of("$N.has($S)\n    ? $L\n    : ($T) $T.$N.decode($N.$L)[$L]", row, property.storedName(), stored,
-        property.typeName().box(), meta, key.specConstant(), row, keyAccessor, key.indexOf(property.name()));
+    return CodeBlock.of("$N.has($L)\n? $L\n: $T.$N($N.$L)", row, name, stored, meta,
+        MemberNames.valueFrom(key, property), row, keyAccessor);
   }
 
   private static CodeBlock timestampValue(PropertyModel property, CodeBlock instant) {
@@ -379,55 +381,55 @@ final class MappingGenerator {
     }
   }
 
-  private CodeBlock fromStore(EntityModel entity, PropertyModel property, String row, String context) {
-    String name = property.storedName();
+  /** Reads a property's store value from the row and converts it: {@code row.getString(Employee_.LAST_NAME)}. */
+  private CodeBlock fromStore(EntityModel entity, PropertyModel property, CodeBlock name, String row, String context) {
     String javaName = property.name();
     String owner = entity.simpleName();
     boolean primitive = property.primitive();
     switch (property.kind()) {
       case STRING:
-        return CodeBlock.of("$N.getString($S)", row, name);
+        return CodeBlock.of("$N.getString($L)", row, name);
       case CHAR:
-        return CodeBlock.of("$T.$L($N.getString($S), $S, $S, $N)", VALUES, primitive ? "toChar" : "toCharacter", row,
+        return CodeBlock.of("$T.$L($N.getString($L), $S, $S, $N)", VALUES, primitive ? "toChar" : "toCharacter", row,
             name, owner, javaName, row);
       case BINARY:
-        return CodeBlock.of("$T.copy($N.getBinary($S))", VALUES, row, name);
+        return CodeBlock.of("$T.copy($N.getBinary($L))", VALUES, row, name);
       case BOOLEAN:
-        return primitive ? CodeBlock.of("$N.getBoolean($S, false)", row, name) : CodeBlock.of("$N.getBoolean($S)", row, name);
+        return CodeBlock.of("$N.getBoolean($L$L)", row, name, primitive ? ", false" : "");
       case BYTE:
       case SHORT:
-        return CodeBlock.of("$T.$L($N.getInt32($S$L), $S, $S, $N)", VALUES,
+        return CodeBlock.of("$T.$L($N.getInt32($L$L), $S, $S, $N)", VALUES,
             property.kind() == PropertyKind.BYTE ? "toByte" : "toShort", row, name, primitive ? ", 0" : "", owner,
             javaName, row);
       case INT:
-        return primitive ? CodeBlock.of("$N.getInt32($S, 0)", row, name) : CodeBlock.of("$N.getInt32($S)", row, name);
+        return CodeBlock.of("$N.getInt32($L$L)", row, name, primitive ? ", 0" : "");
       case LONG:
-        return primitive ? CodeBlock.of("$N.getInt64($S, 0L)", row, name) : CodeBlock.of("$N.getInt64($S)", row, name);
+        return CodeBlock.of("$N.getInt64($L$L)", row, name, primitive ? ", 0L" : "");
       case FLOAT:
         return primitive
-            ? CodeBlock.of("(float) $N.getDouble($S, 0d)", row, name)
-            : CodeBlock.of("$T.toFloat($N.getDouble($S))", VALUES, row, name);
+            ? CodeBlock.of("(float) $N.getDouble($L, 0d)", row, name)
+            : CodeBlock.of("$T.toFloat($N.getDouble($L))", VALUES, row, name);
       case DOUBLE:
-        return primitive ? CodeBlock.of("$N.getDouble($S, 0d)", row, name) : CodeBlock.of("$N.getDouble($S)", row, name);
+        return CodeBlock.of("$N.getDouble($L$L)", row, name, primitive ? ", 0d" : "");
       case UUID:
-        return CodeBlock.of("$N.getGuid($S)", row, name);
+        return CodeBlock.of("$N.getGuid($L)", row, name);
       case INSTANT:
-        return CodeBlock.of("$N.getDateTime($S)", row, name);
+        return CodeBlock.of("$N.getDateTime($L)", row, name);
       case OFFSET_DATE_TIME:
-        return CodeBlock.of("$T.toOffsetDateTime($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toOffsetDateTime($N.getDateTime($L))", VALUES, row, name);
       case LOCAL_DATE:
-        return CodeBlock.of("$T.toLocalDate($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toLocalDate($N.getDateTime($L))", VALUES, row, name);
       case LOCAL_DATE_TIME:
-        return CodeBlock.of("$T.toLocalDateTime($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toLocalDateTime($N.getDateTime($L))", VALUES, row, name);
       case ENUM:
-        return CodeBlock.of("$T.toEnum($T.class, $N.getString($S), $S, $S, $N)", VALUES, property.typeName(), row, name,
+        return CodeBlock.of("$T.toEnum($T.class, $N.getString($L), $S, $S, $N)", VALUES, property.typeName(), row, name,
             owner, javaName, row);
       case BIG_DECIMAL:
-        return CodeBlock.of("$T.toBigDecimal($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
+        return CodeBlock.of("$T.toBigDecimal($N.getString($L), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case BIG_INTEGER:
-        return CodeBlock.of("$T.toBigInteger($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
+        return CodeBlock.of("$T.toBigInteger($N.getString($L), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case JSON:
-        return CodeBlock.of("$N.fromJson($N, $N.getString($S))", context, jsonConstant(property), row, name);
+        return CodeBlock.of("$N.fromJson($N, $N.getString($L))", context, jsonConstant(property), row, name);
       default:
         throw new AssertionError(property.kind());
     }
@@ -469,7 +471,7 @@ final class MappingGenerator {
           arguments.add(CodeBlock.of("entity.$L", property.getter()));
         }
       }
-      return method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ", ")).build();
+      return method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W")).build();
     }
     for (PropertyModel property : new PropertyModel[] {etag, timestamp}) {
       if (property == null) {
