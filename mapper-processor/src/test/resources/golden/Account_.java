@@ -27,7 +27,10 @@ public final class Account_ {
   public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Account", "PartitionKey", "{region}",
       String.class);
 
-  private static final KeySpec.Part PARTITION_KEY_REGION = PARTITION_KEY_SPEC.part(0);
+  /**
+   * The {@code {region}} component of the PartitionKey {@code {region}}.
+   */
+  public static final KeySpec.Part PARTITION_KEY_REGION = PARTITION_KEY_SPEC.part(0);
 
   /**
    * The RowKey template {@code acct_{id}} bound to its property types.
@@ -35,7 +38,15 @@ public final class Account_ {
   public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Account", "RowKey", "acct_{id}",
       UUID.class);
 
-  private static final KeySpec.Part ROW_KEY_ID = ROW_KEY_SPEC.part(0);
+  /**
+   * The {@code {id}} component of the RowKey {@code acct_{id}}.
+   */
+  public static final KeySpec.Part ROW_KEY_ID = ROW_KEY_SPEC.part(0);
+
+  /**
+   * The text every RowKey {@code acct_{id}} starts with, {@value}.
+   */
+  public static final String ROW_KEY_PREFIX = "acct_";
 
   /**
    * The index owner RowKey template {@code owner_{owner}_{id}} bound to its property types.
@@ -43,9 +54,20 @@ public final class Account_ {
   public static final KeySpec INDEX_OWNER_SPEC = KeySpec.of("Account", "index owner RowKey",
       "owner_{owner}_{id}", String.class, UUID.class);
 
-  private static final KeySpec.Part INDEX_OWNER_OWNER = INDEX_OWNER_SPEC.part(0);
+  /**
+   * The {@code {owner}} component of the index owner RowKey {@code owner_{owner}_{id}}.
+   */
+  public static final KeySpec.Part INDEX_OWNER_OWNER = INDEX_OWNER_SPEC.part(0);
 
-  private static final KeySpec.Part INDEX_OWNER_ID = INDEX_OWNER_SPEC.part(1);
+  /**
+   * The {@code {id}} component of the index owner RowKey {@code owner_{owner}_{id}}.
+   */
+  public static final KeySpec.Part INDEX_OWNER_ID = INDEX_OWNER_SPEC.part(1);
+
+  /**
+   * The text every index owner RowKey {@code owner_{owner}_{id}} starts with, {@value}.
+   */
+  public static final String INDEX_OWNER_PREFIX = "owner_";
 
   /**
    * Stored property {@value}.
@@ -158,6 +180,20 @@ public final class Account_ {
     key.append("_");
     INDEX_OWNER_ID.append(key, id);
     return INDEX_OWNER_SPEC.finish(key);
+  }
+
+  /**
+   * Composes {@code owner_{owner}_}, the start of every index owner RowKey
+   * {@code owner_{owner}_{id}} with these values.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public static String ownerIndexRowKeyPrefix(String owner) {
+    StringBuilder key = new StringBuilder(23);
+    key.append("owner_");
+    INDEX_OWNER_OWNER.append(key, owner);
+    key.append("_");
+    return key.toString();
   }
 
   /**

@@ -26,7 +26,10 @@ public final class Employee_ {
   public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Employee", "PartitionKey",
       "{department}", String.class);
 
-  private static final KeySpec.Part PARTITION_KEY_DEPARTMENT = PARTITION_KEY_SPEC.part(0);
+  /**
+   * The {@code {department}} component of the PartitionKey {@code {department}}.
+   */
+  public static final KeySpec.Part PARTITION_KEY_DEPARTMENT = PARTITION_KEY_SPEC.part(0);
 
   /**
    * The RowKey template {@code empid_{employeeId:08}} bound to its property types.
@@ -34,7 +37,15 @@ public final class Employee_ {
   public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Employee", "RowKey",
       "empid_{employeeId:08}", int.class);
 
-  private static final KeySpec.Part ROW_KEY_EMPLOYEE_ID = ROW_KEY_SPEC.part(0);
+  /**
+   * The {@code {employeeId:08}} component of the RowKey {@code empid_{employeeId:08}}.
+   */
+  public static final KeySpec.Part ROW_KEY_EMPLOYEE_ID = ROW_KEY_SPEC.part(0);
+
+  /**
+   * The text every RowKey {@code empid_{employeeId:08}} starts with, {@value}.
+   */
+  public static final String ROW_KEY_PREFIX = "empid_";
 
   /**
    * The index email RowKey template {@code email_{email}} bound to its property types.
@@ -42,7 +53,15 @@ public final class Employee_ {
   public static final KeySpec INDEX_EMAIL_SPEC = KeySpec.of("Employee", "index email RowKey",
       "email_{email}", String.class);
 
-  private static final KeySpec.Part INDEX_EMAIL_EMAIL = INDEX_EMAIL_SPEC.part(0);
+  /**
+   * The {@code {email}} component of the index email RowKey {@code email_{email}}.
+   */
+  public static final KeySpec.Part INDEX_EMAIL_EMAIL = INDEX_EMAIL_SPEC.part(0);
+
+  /**
+   * The text every index email RowKey {@code email_{email}} starts with, {@value}.
+   */
+  public static final String INDEX_EMAIL_PREFIX = "email_";
 
   /**
    * Stored property {@value}.

@@ -17,10 +17,12 @@ import javax.lang.model.type.TypeKind;
 
 /**
  * Generates the metamodel {@code Employee_}: the table and type names, a constant per stored property, and the key
- * templates bound to their property types with a method composing each key and, for the PartitionKey and RowKey, a
- * method reading each component back out of a key. Applications may use it to compose keys themselves (for example
- * for {@code mapper.batch(Employee_.TABLE, Employee_.partitionKey("Sales"))}); the generated mapping and
- * repositories use its names ({@link MemberNames}) rather than repeat its texts.
+ * templates bound to their property types, each with a part per component and a method composing the key; for a
+ * RowKey (the entity's or an index's) also the literal text it starts with and methods composing its start up to
+ * each component, as prefix and range queries read them; for the PartitionKey and RowKey a method reading each
+ * component back out of a key. Applications may use it to compose keys themselves (for example for
+ * {@code mapper.batch(Employee_.TABLE, Employee_.partitionKey("Sales"))}); the generated mapping and repositories
+ * use its names ({@link MemberNames}) rather than repeat its texts.
  */
 final class MetamodelGenerator {
   static final ClassName KEY_SPEC = ClassName.get(KeySpec.class);
@@ -43,6 +45,14 @@ final class MetamodelGenerator {
       for (int i = 0; i < key.properties().size(); i++) {
         type.addField(partField(key, i, names));
       }
+      if (names.prefix(key) != null) {
+        type.addField(FieldSpec.builder(String.class, names.prefix(key), Modifier.PUBLIC, Modifier.STATIC,
+                Modifier.FINAL)
+            .addJavadoc("The text every $L {@code $L} starts with, {@value}.\n", key.description(),
+                GeneratedCode.javadoc(key.template().source()))
+            .initializer("$S", MemberNames.literalPrefix(key))
+            .build());
+      }
     }
     for (PropertyModel property : entity.storedProperties()) {
       type.addField(constant(names.property(property), property.storedName(), "Stored property {@value}."));
@@ -51,6 +61,9 @@ final class MetamodelGenerator {
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (KeyModel key : MemberNames.keys(entity).values()) {
       type.addMethod(composeMethod(key, names));
+      for (int placeholder = 1; key != entity.partitionKey() && placeholder < key.properties().size(); placeholder++) {
+        type.addMethod(prefixMethod(key, placeholder, names));
+      }
     }
     for (KeyModel key : entity.rowKey() == null ? List.of(entity.partitionKey())
         : List.of(entity.partitionKey(), entity.rowKey())) {
@@ -84,8 +97,11 @@ final class MetamodelGenerator {
   }
 
   private static FieldSpec partField(KeyModel key, int placeholder, MemberNames names) {
-    return FieldSpec.builder(KEY_PART, names.part(key, placeholder), Modifier.PRIVATE, Modifier.STATIC,
+    return FieldSpec.builder(KEY_PART, names.part(key, placeholder), Modifier.PUBLIC, Modifier.STATIC,
             Modifier.FINAL)
+        .addJavadoc("The {@code $L} component of the $L {@code $L}.\n",
+            key.template().placeholders().get(placeholder).text(), key.description(),
+            GeneratedCode.javadoc(key.template().source()))
         .initializer("$N.part($L)", key.specConstant(), placeholder)
         .build();
   }
@@ -98,15 +114,11 @@ final class MetamodelGenerator {
   }
 
   private static MethodSpec composeMethod(KeyModel key, MemberNames names) {
-    Set<String> parameters = new HashSet<>();
-    for (PropertyModel property : key.properties()) {
-      parameters.add(property.name());
-    }
-    String local = parameters.contains("key") ? "composed" : "key";
     MethodSpec.Builder method = MethodSpec.methodBuilder(key.composeMethod())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(String.class)
-        .addJavadoc("Composes the $L {@code $L}.\n\n", key.description(), GeneratedCode.javadoc(key.template().source()))
+        .addJavadoc("Composes the $L {@code $L}.\n\n", key.description(),
+            GeneratedCode.javadoc(key.template().source()))
         .addJavadoc("@throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules\n");
     for (PropertyModel property : key.properties()) {
       method.addParameter(property.typeName(), property.name());
@@ -117,19 +129,56 @@ final class MetamodelGenerator {
       // the key is the String itself, checked: nothing to compose or copy
       return method.addStatement("return $N.whole($N)", names.part(key, 0), key.property(0).name()).build();
     }
-    method.addStatement("$T $N = new $T($L)", StringBuilder.class, local, StringBuilder.class, capacity(key));
+    String local = append(method, key, segments.size(), names);
+    return method.addStatement("return $N.finish($N)", key.specConstant(), local).build();
+  }
+
+  /**
+   * The method composing the start of a key up to a component, from the values of the components before it; a query
+   * whose conditions fix those components reads the keys that start with it.
+   */
+  private static MethodSpec prefixMethod(KeyModel key, int placeholder, MemberNames names) {
+    KeyTemplate.Placeholder upTo = key.template().placeholders().get(placeholder);
+    MethodSpec.Builder method = MethodSpec.methodBuilder(MemberNames.prefixMethod(key))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(String.class)
+        .addJavadoc("Composes {@code $L}, the start of every $L\n{@code $L} with these values.\n\n",
+            GeneratedCode.javadoc(key.template().source().substring(0, upTo.start())), key.description(),
+            GeneratedCode.javadoc(key.template().source()))
+        .addJavadoc("@throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules\n");
+    for (int i = 0; i < placeholder; i++) {
+      method.addParameter(key.property(i).typeName(), key.property(i).name());
+    }
+    String local = append(method, key, key.template().segments().indexOf(upTo), names);
+    return method.addStatement("return $N.toString()", local).build();
+  }
+
+  /**
+   * Adds the statements that append the first segments of a key template, literal or component, to a new
+   * {@code StringBuilder}, and returns the builder's name.
+   */
+  private static String append(MethodSpec.Builder method, KeyModel key, int segmentCount, MemberNames names) {
+    Set<String> parameters = new HashSet<>();
+    for (PropertyModel property : key.properties()) {
+      parameters.add(property.name());
+    }
+    String local = parameters.contains("key") ? "composed" : "key";
+    List<KeyTemplate.Segment> segments = key.template().segments().subList(0, segmentCount);
+    method.addStatement("$T $N = new $T($L)", StringBuilder.class, local, StringBuilder.class,
+        capacity(key, segments));
     int index = 0;
-    for (KeyTemplate.Segment segment : key.template().segments()) {
+    for (KeyTemplate.Segment segment : segments) {
       if (segment instanceof KeyTemplate.Literal) {
         method.addStatement("$N.append($S)", local, ((KeyTemplate.Literal) segment).text());
       } else {
         PropertyModel property = key.property(index);
         CodeBlock part = CodeBlock.of("$N", names.part(key, index));
-        method.addStatement("$L.append($N, $L)", part, local, keyValue(part, property, CodeBlock.of("$N", property.name())));
+        method.addStatement("$L.append($N, $L)", part, local,
+            keyValue(part, property, CodeBlock.of("$N", property.name())));
         index++;
       }
     }
-    return method.addStatement("return $N.finish($N)", key.specConstant(), local).build();
+    return local;
   }
 
   /**
@@ -158,10 +207,10 @@ final class MetamodelGenerator {
     return boxedPrimitive ? CodeBlock.of("$L.notNull($L)", part, value) : value;
   }
 
-  /** A capacity estimate for a composed key. */
-  static int capacity(KeyModel key) {
+  /** A capacity estimate for the text of these segments of a key. */
+  private static int capacity(KeyModel key, List<KeyTemplate.Segment> segments) {
     int capacity = 0;
-    for (KeyTemplate.Segment segment : key.template().segments()) {
+    for (KeyTemplate.Segment segment : segments) {
       if (segment instanceof KeyTemplate.Literal) {
         capacity += ((KeyTemplate.Literal) segment).text().length();
       } else {
