@@ -27,18 +27,26 @@ final class EntityQueryGenerator {
   private static final ClassName KEY_BOUND = ClassName.get(KeyBound.class);
   private static final ClassName QUERY_KIND = ClassName.get(QueryKind.class);
 
+  private final RepositoryModel repository;
+  private final MemberNames members;
+
+  /** The generator of the queries of one repository. */
+  EntityQueryGenerator(RepositoryModel repository) {
+    this.repository = repository;
+    this.members = MemberNames.of(repository.entity());
+  }
+
   /**
-   * Adds the statements that build the method's query into the local variable {@code query}.
+   * Adds the statements that build a method's query into the local variable {@code query}.
    *
    * @param names the names taken in the method, which new locals avoid
    * @param plan the constant that holds the plan's text
    */
   void write(
-      MethodSpec.Builder builder, NameAllocator names, RepositoryModel repository, RepositoryModel.QueryMethod method,
-      String query, String plan) {
+      MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, String query, String plan) {
     EntityModel entity = repository.entity();
-    Keys keys = new Keys(builder, names, entity.metamodelName(), MemberNames.of(entity), method.plan());
-    CodeBlock filter = filter(builder, repository, method);
+    Keys keys = new Keys(builder, names, entity.metamodelName(), members, method.plan());
+    CodeBlock filter = filter(builder, method);
     CodeBlock.Builder chain = CodeBlock.builder()
         .add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY,
             repository.element().getSimpleName() + "." + method.element().getSimpleName(), QUERY_KIND,
@@ -178,10 +186,8 @@ final class EntityQueryGenerator {
    * null when the plan has none: {@code Filter.eq(Employee_.LAST_NAME, lastName)}, several joined by
    * {@code Filter.and}.
    */
-  private static CodeBlock filter(
-      MethodSpec.Builder builder, RepositoryModel repository, RepositoryModel.QueryMethod method) {
+  private CodeBlock filter(MethodSpec.Builder builder, RepositoryModel.QueryMethod method) {
     EntityModel entity = repository.entity();
-    MemberNames members = MemberNames.of(entity);
     List<CodeBlock> filters = new ArrayList<>();
     for (Condition condition : method.plan().residual()) {
       PropertyModel property = condition.property();

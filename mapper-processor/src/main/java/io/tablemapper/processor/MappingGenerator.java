@@ -25,7 +25,9 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Generates {@code Employee__Mapping}: plain code that composes the keys and converts every property to and from
- * the store's typed values, through the contract of {@link EntityMapping}.
+ * the store's typed values, through the contract of {@link EntityMapping} (built from an {@link EntityDescriptor}).
+ * Stored names, keys and key components are the metamodel's ({@code Employee_.LAST_NAME},
+ * {@code Employee_.employeeIdFromRowKey}), never repeated here.
  */
 final class MappingGenerator {
   private static final ClassName TABLE_ROW = ClassName.get(TableRow.class);

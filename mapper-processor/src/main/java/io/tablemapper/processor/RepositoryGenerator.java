@@ -26,7 +26,6 @@ import javax.lang.model.util.Types;
  */
 final class RepositoryGenerator {
   private final Types types;
-  private final EntityQueryGenerator queries = new EntityQueryGenerator();
 
   RepositoryGenerator(Types types) {
     this.types = types;
@@ -73,8 +72,9 @@ final class RepositoryGenerator {
         .addStatement("this.support.delete(entity)")
         .build());
     DeclaredType repositoryType = (DeclaredType) repository.element().asType();
+    EntityQueryGenerator queries = new EntityQueryGenerator(repository);
     for (RepositoryModel.QueryMethod method : repository.methods()) {
-      type.addMethod(queryMethod(repository, repositoryType, method, plans.get(method.element())));
+      type.addMethod(queryMethod(queries, repositoryType, method, plans.get(method.element())));
     }
     return GeneratedCode.file(name, type.build());
   }
@@ -88,7 +88,7 @@ final class RepositoryGenerator {
 
   /** A derived query method, whose Javadoc shows its plan from the constant its query reports. */
   private MethodSpec queryMethod(
-      RepositoryModel repository, DeclaredType repositoryType, RepositoryModel.QueryMethod method, String plan) {
+      EntityQueryGenerator queries, DeclaredType repositoryType, RepositoryModel.QueryMethod method, String plan) {
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
     builder.addJavadoc("Plan: {@value #$L}\n", plan);
     NameAllocator names = new NameAllocator();
@@ -96,7 +96,7 @@ final class RepositoryGenerator {
       names.newName(parameter.getSimpleName().toString(), parameter);
     }
     String query = names.newName("query");
-    queries.write(builder, names, repository, method, query, plan);
+    queries.write(builder, names, method, query, plan);
     return builder.addStatement(method.kind().run(method, query)).build();
   }
 }
