@@ -24,25 +24,50 @@ public final class Account_ {
   /**
    * The PartitionKey template {@code {region}} bound to its property types.
    */
-  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Account", "PartitionKey", "{region}", String.class);
+  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Account", "PartitionKey", "{region}",
+      String.class);
 
-  private static final KeySpec.Part PARTITION_KEY_0 = PARTITION_KEY_SPEC.part(0);
+  /**
+   * The {@code {region}} component of the PartitionKey {@code {region}}.
+   */
+  public static final KeySpec.Part PARTITION_KEY_REGION = PARTITION_KEY_SPEC.part(0);
 
   /**
    * The RowKey template {@code acct_{id}} bound to its property types.
    */
-  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Account", "RowKey", "acct_{id}", UUID.class);
+  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Account", "RowKey", "acct_{id}",
+      UUID.class);
 
-  private static final KeySpec.Part ROW_KEY_0 = ROW_KEY_SPEC.part(0);
+  /**
+   * The {@code {id}} component of the RowKey {@code acct_{id}}.
+   */
+  public static final KeySpec.Part ROW_KEY_ID = ROW_KEY_SPEC.part(0);
+
+  /**
+   * The text every RowKey {@code acct_{id}} starts with, {@value}.
+   */
+  public static final String ROW_KEY_PREFIX = "acct_";
 
   /**
    * The index owner RowKey template {@code owner_{owner}_{id}} bound to its property types.
    */
-  public static final KeySpec INDEX_OWNER_SPEC = KeySpec.of("Account", "index owner RowKey", "owner_{owner}_{id}", String.class, UUID.class);
+  public static final KeySpec INDEX_OWNER_SPEC = KeySpec.of("Account", "index owner RowKey",
+      "owner_{owner}_{id}", String.class, UUID.class);
 
-  private static final KeySpec.Part INDEX_OWNER_0 = INDEX_OWNER_SPEC.part(0);
+  /**
+   * The {@code {owner}} component of the index owner RowKey {@code owner_{owner}_{id}}.
+   */
+  public static final KeySpec.Part INDEX_OWNER_OWNER = INDEX_OWNER_SPEC.part(0);
 
-  private static final KeySpec.Part INDEX_OWNER_1 = INDEX_OWNER_SPEC.part(1);
+  /**
+   * The {@code {id}} component of the index owner RowKey {@code owner_{owner}_{id}}.
+   */
+  public static final KeySpec.Part INDEX_OWNER_ID = INDEX_OWNER_SPEC.part(1);
+
+  /**
+   * The text every index owner RowKey {@code owner_{owner}_{id}} starts with, {@value}.
+   */
+  public static final String INDEX_OWNER_PREFIX = "owner_";
 
   /**
    * Stored property {@value}.
@@ -128,7 +153,7 @@ public final class Account_ {
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */
   public static String partitionKey(String region) {
-    return PARTITION_KEY_0.whole(region);
+    return PARTITION_KEY_REGION.whole(region);
   }
 
   /**
@@ -139,7 +164,7 @@ public final class Account_ {
   public static String rowKey(UUID id) {
     StringBuilder key = new StringBuilder(41);
     key.append("acct_");
-    ROW_KEY_0.append(key, id);
+    ROW_KEY_ID.append(key, id);
     return ROW_KEY_SPEC.finish(key);
   }
 
@@ -151,9 +176,41 @@ public final class Account_ {
   public static String ownerIndexRowKey(String owner, UUID id) {
     StringBuilder key = new StringBuilder(59);
     key.append("owner_");
-    INDEX_OWNER_0.append(key, owner);
+    INDEX_OWNER_OWNER.append(key, owner);
     key.append("_");
-    INDEX_OWNER_1.append(key, id);
+    INDEX_OWNER_ID.append(key, id);
     return INDEX_OWNER_SPEC.finish(key);
+  }
+
+  /**
+   * Composes {@code owner_{owner}_}, the start of every index owner RowKey
+   * {@code owner_{owner}_{id}} with these values.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public static String ownerIndexRowKeyPrefix(String owner) {
+    StringBuilder key = new StringBuilder(23);
+    key.append("owner_");
+    INDEX_OWNER_OWNER.append(key, owner);
+    key.append("_");
+    return key.toString();
+  }
+
+  /**
+   * The region in a PartitionKey {@code {region}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static String regionFromPartitionKey(String partitionKey) {
+    return (String) PARTITION_KEY_REGION.valueIn(partitionKey);
+  }
+
+  /**
+   * The id in a RowKey {@code acct_{id}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static UUID idFromRowKey(String rowKey) {
+    return (UUID) ROW_KEY_ID.valueIn(rowKey);
   }
 }

@@ -1,7 +1,7 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
@@ -9,7 +9,6 @@ import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import javax.annotation.processing.Generated;
 
 /**
@@ -29,11 +28,26 @@ public final class Account__Mapping extends EntityMapping<Account> {
    */
   private static final Account.Status STATUS_DEFAULT = Account.Status.OPEN;
 
-  private static final JsonType<Map<String, List<Integer>>> SETTINGS_JSON = new JsonType<Map<String, List<Integer>>>("Account", "settings") {};
+  private static final JsonType<Map<String, List<Integer>>> SETTINGS_JSON = new JsonType<>("Account", "settings") {};
 
   private Account__Mapping() {
-    super(Account.class, Account_.TABLE, Account_.TYPE, 2, Account_.PARTITION_KEY_SPEC, Account_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Account>(Account_.TYPE, "owner", Account_.INDEX_OWNER_SPEC, List.of("Owner", "balance"), entity -> entity.getOwner() == null || entity.id == null ? null : Account_.ownerIndexRowKey(entity.getOwner(), entity.id))));
+    super(EntityDescriptor.of(Account.class, Account_.TABLE, Account_.TYPE)
+        .version(2)
+        .partitionKey(Account_.PARTITION_KEY_SPEC)
+        .rowKey(Account_.ROW_KEY_SPEC)
+        .hasETag(true)
+        .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey,
+            Account_.OWNER, Account_.BALANCE));
+  }
+
+  /**
+   * The RowKey of the entity's copy in index owner, or null when its owner or id is null: then it has no copy.
+   */
+  private static String ownerIndexRowKey(Account entity) {
+    if (entity.getOwner() == null || entity.id == null) {
+      return null;
+    }
+    return Account_.ownerIndexRowKey(entity.getOwner(), entity.id);
   }
 
   @Override
@@ -50,21 +64,21 @@ public final class Account__Mapping extends EntityMapping<Account> {
   public TableRow toRow(Account entity, MappingContext context) {
     TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 16);
     row.putInt32(VERSION_PROPERTY, version());
-    row.putString("region", entity.region);
-    row.putGuid("id", entity.id);
-    row.putString("Owner", entity.getOwner());
-    row.putString("balance", Values.fromBigDecimal(entity.getBalance()));
-    row.putString("status", Values.fromEnum(entity.status));
-    row.putDateTime("opened", Values.fromLocalDate(entity.opened));
-    row.putBinary("photo", entity.photo);
-    row.putString("grade", Values.fromChar(entity.grade));
-    row.putInt64("points", entity.points);
-    row.putBoolean("vip", entity.isVip());
-    row.putDouble("ratio", (double) entity.ratio);
-    row.putInt32("level", Values.fromSmallInt(entity.level));
-    row.putDateTime("lastLogin", Values.fromOffsetDateTime(entity.lastLogin));
-    row.putString("serial", Values.fromBigInteger(entity.serial));
-    row.putString("settings", context.toJson(SETTINGS_JSON, entity.settings));
+    row.putString(Account_.REGION, entity.region);
+    row.putGuid(Account_.ID, entity.id);
+    row.putString(Account_.OWNER, entity.getOwner());
+    row.putString(Account_.BALANCE, Values.fromBigDecimal(entity.getBalance()));
+    row.putString(Account_.STATUS, Values.fromEnum(entity.status));
+    row.putDateTime(Account_.OPENED, Values.fromLocalDate(entity.opened));
+    row.putBinary(Account_.PHOTO, entity.photo);
+    row.putString(Account_.GRADE, Values.fromChar(entity.grade));
+    row.putInt64(Account_.POINTS, entity.points);
+    row.putBoolean(Account_.VIP, entity.isVip());
+    row.putDouble(Account_.RATIO, (double) entity.ratio);
+    row.putInt32(Account_.LEVEL, Values.fromSmallInt(entity.level));
+    row.putDateTime(Account_.LAST_LOGIN, Values.fromOffsetDateTime(entity.lastLogin));
+    row.putString(Account_.SERIAL, Values.fromBigInteger(entity.serial));
+    row.putString(Account_.SETTINGS, context.toJson(SETTINGS_JSON, entity.settings));
     return row.build();
   }
 
@@ -72,27 +86,27 @@ public final class Account__Mapping extends EntityMapping<Account> {
   public Account fromRow(TableRow row, MappingContext context) {
     row = upgraded(row, Account::upgrade);
     Account entity = new Account();
-    entity.region = row.has("region")
-            ? row.getString("region")
-            : (String) Account_.PARTITION_KEY_SPEC.decode(row.partitionKey())[0];
-    entity.id = row.has("id")
-            ? row.getGuid("id")
-            : (UUID) Account_.ROW_KEY_SPEC.decode(row.rowKey())[0];
-    entity.setOwner(row.getString("Owner"));
-    entity.setBalance(Values.toBigDecimal(row.getString("balance"), "Account", "balance", row));
-    entity.status = !row.has("status") && olderVersion(row)
-            ? STATUS_DEFAULT
-            : Values.toEnum(Account.Status.class, row.getString("status"), "Account", "status", row);
-    entity.opened = Values.toLocalDate(row.getDateTime("opened"));
-    entity.photo = Values.copy(row.getBinary("photo"));
-    entity.grade = Values.toChar(row.getString("grade"), "Account", "grade", row);
-    entity.points = row.getInt64("points");
-    entity.setVip(row.getBoolean("vip", false));
-    entity.ratio = (float) row.getDouble("ratio", 0d);
-    entity.level = Values.toShort(row.getInt32("level"), "Account", "level", row);
-    entity.lastLogin = Values.toOffsetDateTime(row.getDateTime("lastLogin"));
-    entity.serial = Values.toBigInteger(row.getString("serial"), "Account", "serial", row);
-    entity.settings = context.fromJson(SETTINGS_JSON, row.getString("settings"));
+    entity.region = row.has(Account_.REGION)
+        ? row.getString(Account_.REGION)
+        : Account_.regionFromPartitionKey(row.partitionKey());
+    entity.id = row.has(Account_.ID)
+        ? row.getGuid(Account_.ID)
+        : Account_.idFromRowKey(row.rowKey());
+    entity.setOwner(row.getString(Account_.OWNER));
+    entity.setBalance(Values.toBigDecimal(row.getString(Account_.BALANCE), "Account", "balance", row));
+    entity.status = !row.has(Account_.STATUS) && olderVersion(row)
+        ? STATUS_DEFAULT
+        : Values.toEnum(Account.Status.class, row.getString(Account_.STATUS), "Account", "status", row);
+    entity.opened = Values.toLocalDate(row.getDateTime(Account_.OPENED));
+    entity.photo = Values.copy(row.getBinary(Account_.PHOTO));
+    entity.grade = Values.toChar(row.getString(Account_.GRADE), "Account", "grade", row);
+    entity.points = row.getInt64(Account_.POINTS);
+    entity.setVip(row.getBoolean(Account_.VIP, false));
+    entity.ratio = (float) row.getDouble(Account_.RATIO, 0d);
+    entity.level = Values.toShort(row.getInt32(Account_.LEVEL), "Account", "level", row);
+    entity.lastLogin = Values.toOffsetDateTime(row.getDateTime(Account_.LAST_LOGIN));
+    entity.serial = Values.toBigInteger(row.getString(Account_.SERIAL), "Account", "serial", row);
+    entity.settings = context.fromJson(SETTINGS_JSON, row.getString(Account_.SETTINGS));
     entity.updated = row.timestamp();
     entity.setEtag(row.etag());
     return entity;

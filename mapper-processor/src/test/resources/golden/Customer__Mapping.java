@@ -1,10 +1,10 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -20,8 +20,10 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
   public static final Customer__Mapping INSTANCE = new Customer__Mapping();
 
   private Customer__Mapping() {
-    super(Customer.class, Customer_.TABLE, Customer_.TYPE, 1, Customer_.PARTITION_KEY_SPEC, Customer_.ROW_KEY_SPEC, true,
-        List.of());
+    super(EntityDescriptor.of(Customer.class, Customer_.TABLE, Customer_.TYPE)
+        .partitionKey(Customer_.PARTITION_KEY_SPEC)
+        .rowKey(Customer_.ROW_KEY_SPEC)
+        .hasETag(true));
   }
 
   @Override
@@ -37,25 +39,25 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
   @Override
   public TableRow toRow(Customer entity, MappingContext context) {
     TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 4);
-    row.putString("city", entity.city);
-    row.putInt32("personId", entity.personId);
-    row.putString("lastName", entity.getLastName());
-    row.putString("accountNumber", entity.accountNumber);
+    row.putString(Customer_.CITY, entity.city);
+    row.putInt32(Customer_.PERSON_ID, entity.personId);
+    row.putString(Customer_.LAST_NAME, entity.getLastName());
+    row.putString(Customer_.ACCOUNT_NUMBER, entity.accountNumber);
     return row.build();
   }
 
   @Override
   public Customer fromRow(TableRow row, MappingContext context) {
     Customer entity = new Customer();
-    entity.city = row.has("city")
-            ? row.getString("city")
-            : (String) Customer_.PARTITION_KEY_SPEC.decode(row.partitionKey())[0];
-    entity.personId = row.has("personId")
-            ? row.getInt32("personId", 0)
-            : (Integer) Customer_.ROW_KEY_SPEC.decode(row.rowKey())[0];
-    entity.setLastName(row.getString("lastName"));
+    entity.city = row.has(Customer_.CITY)
+        ? row.getString(Customer_.CITY)
+        : Customer_.cityFromPartitionKey(row.partitionKey());
+    entity.personId = row.has(Customer_.PERSON_ID)
+        ? row.getInt32(Customer_.PERSON_ID, 0)
+        : Customer_.personIdFromRowKey(row.rowKey());
+    entity.setLastName(row.getString(Customer_.LAST_NAME));
     entity.etag = row.etag();
-    entity.accountNumber = row.getString("accountNumber");
+    entity.accountNumber = row.getString(Customer_.ACCOUNT_NUMBER);
     return entity;
   }
 

@@ -20,6 +20,42 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.tablemapper.processor.TableMapperProcessor")
 public final class EmployeeRepository__Impl implements EmployeeRepository {
+  private static final String FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN =
+      "POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}";
+
+  private static final String GET_BY_DEPARTMENT_AND_EMAIL_PLAN =
+      "POINT via index email: PartitionKey = {department}, RowKey = email_{email}";
+
+  private static final String FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_BETWEEN_PLAN =
+      "RANGE: PartitionKey = {department}, RowKey in [empid_{from:08}, empid_{to:08}]";
+
+  private static final String FIND_BY_DEPARTMENT_PLAN =
+      "RANGE: PartitionKey = {department}, RowKey starts with empid_";
+
+  private static final String STREAM_BY_DEPARTMENT_AND_LAST_NAME_STARTS_WITH_PLAN =
+      "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter"
+      + " lastName starts with {prefix}";
+
+  private static final String COUNT_BY_DEPARTMENT_PLAN =
+      "RANGE: PartitionKey = {department}, RowKey starts with empid_";
+
+  private static final String EXISTS_BY_DEPARTMENT_AND_EMAIL_PLAN =
+      "POINT via index email: PartitionKey = {department}, RowKey = email_{email}";
+
+  private static final String DELETE_BY_DEPARTMENT_AND_EMPLOYEE_ID_LESS_THAN_PLAN =
+      "RANGE: PartitionKey = {department}, RowKey in [empid_, empid_{before:08})";
+
+  private static final String FIND_TOP5_BY_DEPARTMENT_AND_LAST_NAME_AND_AGE_BETWEEN_PLAN =
+      "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter"
+      + " lastName eq {lastName} and age between {from} and {to}; first 5";
+
+  private static final String FIND_BY_LAST_NAME_PLAN =
+      "TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter"
+      + " lastName eq {lastName}";
+
+  private static final String FIND_FIRST_BY_DEPARTMENT_ORDER_BY_EMPLOYEE_ID_PLAN =
+      "RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1";
+
   private final RepositorySupport<Employee> support;
 
   /**
@@ -55,11 +91,13 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}.
+   * Plan: {@value #FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN}
    */
   @Override
   public Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId) {
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findByDepartmentAndEmployeeId", QueryKind.POINT, "POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findByDepartmentAndEmployeeId", QueryKind.POINT,
+            FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN)
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.rowKey(employeeId))
         .build();
@@ -67,11 +105,13 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * POINT via index email: PartitionKey = {department}, RowKey = email_{email}.
+   * Plan: {@value #GET_BY_DEPARTMENT_AND_EMAIL_PLAN}
    */
   @Override
   public Employee getByDepartmentAndEmail(String department, String email) {
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.getByDepartmentAndEmail", QueryKind.POINT, "POINT via index email: PartitionKey = {department}, RowKey = email_{email}")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.getByDepartmentAndEmail", QueryKind.POINT,
+            GET_BY_DEPARTMENT_AND_EMAIL_PLAN)
         .index("email")
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.emailIndexRowKey(email))
@@ -80,17 +120,17 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * RANGE: PartitionKey = {department}, RowKey in [empid_{from:08}, empid_{to:08}].
+   * Plan: {@value #FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_BETWEEN_PLAN}
    */
   @Override
   public List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from, int to) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    StringBuilder lower = new StringBuilder(prefix);
-    Employee_.ROW_KEY_SPEC.part(0).append(lower, from);
-    StringBuilder upper = new StringBuilder(prefix);
-    Employee_.ROW_KEY_SPEC.part(0).append(upper, to);
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findByDepartmentAndEmployeeIdBetween", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey in [empid_{from:08}, empid_{to:08}]")
+    StringBuilder lower = new StringBuilder(Employee_.ROW_KEY_PREFIX);
+    Employee_.ROW_KEY_EMPLOYEE_ID.append(lower, from);
+    StringBuilder upper = new StringBuilder(Employee_.ROW_KEY_PREFIX);
+    Employee_.ROW_KEY_EMPLOYEE_ID.append(upper, to);
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findByDepartmentAndEmployeeIdBetween", QueryKind.RANGE,
+            FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_BETWEEN_PLAN)
         .partitionKey(Employee_.partitionKey(department))
         .rowFrom(lower.toString(), true)
         .rowTo(upper.toString(), true)
@@ -99,56 +139,57 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * RANGE: PartitionKey = {department}, RowKey starts with empid_.
+   * Plan: {@value #FIND_BY_DEPARTMENT_PLAN}
    */
   @Override
   public Page<Employee> findByDepartment(String department, PageRequest page) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findByDepartment", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey starts with empid_")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findByDepartment", QueryKind.RANGE, FIND_BY_DEPARTMENT_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowPrefix(prefix.toString())
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
         .build();
     return this.support.page(query, page);
   }
 
   /**
-   * PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName starts with {prefix}.
+   * Plan: {@value #STREAM_BY_DEPARTMENT_AND_LAST_NAME_STARTS_WITH_PLAN}
    */
   @Override
   public Stream<Employee> streamByDepartmentAndLastNameStartsWith(String department,
       String prefix) {
-    StringBuilder prefix_ = new StringBuilder(14);
-    prefix_.append("empid_");
-    Objects.requireNonNull(prefix, "EmployeeRepository.streamByDepartmentAndLastNameStartsWith: parameter 'prefix' is null; the store cannot compare 'lastName' with null");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.streamByDepartmentAndLastNameStartsWith", QueryKind.PARTITION_SCAN, "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName starts with {prefix}")
+    Objects.requireNonNull(prefix, "EmployeeRepository.streamByDepartmentAndLastNameStartsWith: parameter 'prefix'"
+        + " is null; the store cannot compare 'lastName' with null");
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.streamByDepartmentAndLastNameStartsWith",
+            QueryKind.PARTITION_SCAN, STREAM_BY_DEPARTMENT_AND_LAST_NAME_STARTS_WITH_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowPrefix(prefix_.toString())
-        .filter(Filter.startsWith("lastName", prefix))
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
+        .filter(Filter.startsWith(Employee_.LAST_NAME, prefix))
         .build();
     return this.support.stream(query);
   }
 
   /**
-   * RANGE: PartitionKey = {department}, RowKey starts with empid_.
+   * Plan: {@value #COUNT_BY_DEPARTMENT_PLAN}
    */
   @Override
   public long countByDepartment(String department) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.countByDepartment", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey starts with empid_")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.countByDepartment", QueryKind.RANGE, COUNT_BY_DEPARTMENT_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowPrefix(prefix.toString())
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
         .build();
     return this.support.count(query);
   }
 
   /**
-   * POINT via index email: PartitionKey = {department}, RowKey = email_{email}.
+   * Plan: {@value #EXISTS_BY_DEPARTMENT_AND_EMAIL_PLAN}
    */
   @Override
   public boolean existsByDepartmentAndEmail(String department, String email) {
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.existsByDepartmentAndEmail", QueryKind.POINT, "POINT via index email: PartitionKey = {department}, RowKey = email_{email}")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.existsByDepartmentAndEmail", QueryKind.POINT,
+            EXISTS_BY_DEPARTMENT_AND_EMAIL_PLAN)
         .index("email")
         .partitionKey(Employee_.partitionKey(department))
         .rowKey(Employee_.emailIndexRowKey(email))
@@ -157,70 +198,73 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   /**
-   * RANGE: PartitionKey = {department}, RowKey in [empid_, empid_{before:08}).
+   * Plan: {@value #DELETE_BY_DEPARTMENT_AND_EMPLOYEE_ID_LESS_THAN_PLAN}
    */
   @Override
   public void deleteByDepartmentAndEmployeeIdLessThan(String department, int before) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    StringBuilder upper = new StringBuilder(prefix);
-    Employee_.ROW_KEY_SPEC.part(0).append(upper, before);
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.deleteByDepartmentAndEmployeeIdLessThan", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey in [empid_, empid_{before:08})")
+    StringBuilder upper = new StringBuilder(Employee_.ROW_KEY_PREFIX);
+    Employee_.ROW_KEY_EMPLOYEE_ID.append(upper, before);
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.deleteByDepartmentAndEmployeeIdLessThan", QueryKind.RANGE,
+            DELETE_BY_DEPARTMENT_AND_EMPLOYEE_ID_LESS_THAN_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowFrom(prefix.toString(), true)
+        .rowFrom(Employee_.ROW_KEY_PREFIX, true)
         .rowTo(upper.toString(), false)
         .build();
     this.support.delete(query);
   }
 
   /**
-   * PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5.
+   * Plan: {@value #FIND_TOP5_BY_DEPARTMENT_AND_LAST_NAME_AND_AGE_BETWEEN_PLAN}
    */
   @Override
   public List<Employee> findTop5ByDepartmentAndLastNameAndAgeBetween(String department,
       String lastName, Integer from, Integer to) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    Objects.requireNonNull(lastName, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'lastName' is null; the store cannot compare 'lastName' with null");
-    Objects.requireNonNull(from, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'from' is null; the store cannot compare 'age' with null");
-    Objects.requireNonNull(to, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'to' is null; the store cannot compare 'age' with null");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween", QueryKind.PARTITION_SCAN, "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter lastName eq {lastName} and age between {from} and {to}; first 5")
+    Objects.requireNonNull(lastName, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter"
+        + " 'lastName' is null; the store cannot compare 'lastName' with null");
+    Objects.requireNonNull(from, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter"
+        + " 'from' is null; the store cannot compare 'age' with null");
+    Objects.requireNonNull(to, "EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween: parameter 'to'"
+        + " is null; the store cannot compare 'age' with null");
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findTop5ByDepartmentAndLastNameAndAgeBetween",
+            QueryKind.PARTITION_SCAN, FIND_TOP5_BY_DEPARTMENT_AND_LAST_NAME_AND_AGE_BETWEEN_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowPrefix(prefix.toString())
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
         .filter(Filter.and(
-          Filter.eq("lastName", lastName),
-          Filter.ge("age", from),
-          Filter.le("age", to)))
+          Filter.eq(Employee_.LAST_NAME, lastName),
+          Filter.ge(Employee_.AGE, from),
+          Filter.le(Employee_.AGE, to)))
         .limit(5)
         .build();
     return this.support.list(query);
   }
 
   /**
-   * TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName}.
+   * Plan: {@value #FIND_BY_LAST_NAME_PLAN}
    */
   @Override
   public List<Employee> findByLastName(String lastName) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    Objects.requireNonNull(lastName, "EmployeeRepository.findByLastName: parameter 'lastName' is null; the store cannot compare 'lastName' with null");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findByLastName", QueryKind.TABLE_SCAN, "TABLE_SCAN: every partition of table Company, RowKey starts with empid_; filter lastName eq {lastName}")
-        .rowPrefix(prefix.toString())
-        .filter(Filter.eq("lastName", lastName))
+    Objects.requireNonNull(lastName, "EmployeeRepository.findByLastName: parameter 'lastName' is null; the store"
+        + " cannot compare 'lastName' with null");
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findByLastName", QueryKind.TABLE_SCAN, FIND_BY_LAST_NAME_PLAN)
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
+        .filter(Filter.eq(Employee_.LAST_NAME, lastName))
         .build();
     return this.support.list(query);
   }
 
   /**
-   * RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1.
+   * Plan: {@value #FIND_FIRST_BY_DEPARTMENT_ORDER_BY_EMPLOYEE_ID_PLAN}
    */
   @Override
   public List<Employee> findFirstByDepartmentOrderByEmployeeId(String department) {
-    StringBuilder prefix = new StringBuilder(14);
-    prefix.append("empid_");
-    EntityQuery query = EntityQuery.builder("EmployeeRepository.findFirstByDepartmentOrderByEmployeeId", QueryKind.RANGE, "RANGE: PartitionKey = {department}, RowKey starts with empid_; first 1")
+    EntityQuery query = EntityQuery
+        .builder("EmployeeRepository.findFirstByDepartmentOrderByEmployeeId", QueryKind.RANGE,
+            FIND_FIRST_BY_DEPARTMENT_ORDER_BY_EMPLOYEE_ID_PLAN)
         .partitionKey(Employee_.partitionKey(department))
-        .rowPrefix(prefix.toString())
+        .rowPrefix(Employee_.ROW_KEY_PREFIX)
         .limit(1)
         .build();
     return this.support.list(query);

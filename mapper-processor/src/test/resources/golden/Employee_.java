@@ -23,23 +23,45 @@ public final class Employee_ {
   /**
    * The PartitionKey template {@code {department}} bound to its property types.
    */
-  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Employee", "PartitionKey", "{department}", String.class);
+  public static final KeySpec PARTITION_KEY_SPEC = KeySpec.of("Employee", "PartitionKey",
+      "{department}", String.class);
 
-  private static final KeySpec.Part PARTITION_KEY_0 = PARTITION_KEY_SPEC.part(0);
+  /**
+   * The {@code {department}} component of the PartitionKey {@code {department}}.
+   */
+  public static final KeySpec.Part PARTITION_KEY_DEPARTMENT = PARTITION_KEY_SPEC.part(0);
 
   /**
    * The RowKey template {@code empid_{employeeId:08}} bound to its property types.
    */
-  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Employee", "RowKey", "empid_{employeeId:08}", int.class);
+  public static final KeySpec ROW_KEY_SPEC = KeySpec.of("Employee", "RowKey",
+      "empid_{employeeId:08}", int.class);
 
-  private static final KeySpec.Part ROW_KEY_0 = ROW_KEY_SPEC.part(0);
+  /**
+   * The {@code {employeeId:08}} component of the RowKey {@code empid_{employeeId:08}}.
+   */
+  public static final KeySpec.Part ROW_KEY_EMPLOYEE_ID = ROW_KEY_SPEC.part(0);
+
+  /**
+   * The text every RowKey {@code empid_{employeeId:08}} starts with, {@value}.
+   */
+  public static final String ROW_KEY_PREFIX = "empid_";
 
   /**
    * The index email RowKey template {@code email_{email}} bound to its property types.
    */
-  public static final KeySpec INDEX_EMAIL_SPEC = KeySpec.of("Employee", "index email RowKey", "email_{email}", String.class);
+  public static final KeySpec INDEX_EMAIL_SPEC = KeySpec.of("Employee", "index email RowKey",
+      "email_{email}", String.class);
 
-  private static final KeySpec.Part INDEX_EMAIL_0 = INDEX_EMAIL_SPEC.part(0);
+  /**
+   * The {@code {email}} component of the index email RowKey {@code email_{email}}.
+   */
+  public static final KeySpec.Part INDEX_EMAIL_EMAIL = INDEX_EMAIL_SPEC.part(0);
+
+  /**
+   * The text every index email RowKey {@code email_{email}} starts with, {@value}.
+   */
+  public static final String INDEX_EMAIL_PREFIX = "email_";
 
   /**
    * Stored property {@value}.
@@ -85,7 +107,7 @@ public final class Employee_ {
    * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
    */
   public static String partitionKey(String department) {
-    return PARTITION_KEY_0.whole(department);
+    return PARTITION_KEY_DEPARTMENT.whole(department);
   }
 
   /**
@@ -96,7 +118,7 @@ public final class Employee_ {
   public static String rowKey(int employeeId) {
     StringBuilder key = new StringBuilder(14);
     key.append("empid_");
-    ROW_KEY_0.append(key, employeeId);
+    ROW_KEY_EMPLOYEE_ID.append(key, employeeId);
     return ROW_KEY_SPEC.finish(key);
   }
 
@@ -108,7 +130,25 @@ public final class Employee_ {
   public static String emailIndexRowKey(String email) {
     StringBuilder key = new StringBuilder(22);
     key.append("email_");
-    INDEX_EMAIL_0.append(key, email);
+    INDEX_EMAIL_EMAIL.append(key, email);
     return INDEX_EMAIL_SPEC.finish(key);
+  }
+
+  /**
+   * The department in a PartitionKey {@code {department}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static String departmentFromPartitionKey(String partitionKey) {
+    return (String) PARTITION_KEY_DEPARTMENT.valueIn(partitionKey);
+  }
+
+  /**
+   * The employeeId in a RowKey {@code empid_{employeeId:08}}.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if the key does not match the template
+   */
+  public static int employeeIdFromRowKey(String rowKey) {
+    return (Integer) ROW_KEY_EMPLOYEE_ID.valueIn(rowKey);
   }
 }

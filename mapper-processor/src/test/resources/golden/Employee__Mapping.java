@@ -1,7 +1,7 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
@@ -21,11 +21,24 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
    */
   public static final Employee__Mapping INSTANCE = new Employee__Mapping();
 
-  private static final JsonType<List<String>> TAGS_JSON = new JsonType<List<String>>("Employee", "tags") {};
+  private static final JsonType<List<String>> TAGS_JSON = new JsonType<>("Employee", "tags") {};
 
   private Employee__Mapping() {
-    super(Employee.class, Employee_.TABLE, Employee_.TYPE, 1, Employee_.PARTITION_KEY_SPEC, Employee_.ROW_KEY_SPEC, true,
-        List.of(new IndexMapping<Employee>(Employee_.TYPE, "email", Employee_.INDEX_EMAIL_SPEC, List.of(), entity -> entity.email() == null ? null : Employee_.emailIndexRowKey(entity.email()))));
+    super(EntityDescriptor.of(Employee.class, Employee_.TABLE, Employee_.TYPE)
+        .partitionKey(Employee_.PARTITION_KEY_SPEC)
+        .rowKey(Employee_.ROW_KEY_SPEC)
+        .hasETag(true)
+        .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey));
+  }
+
+  /**
+   * The RowKey of the entity's copy in index email, or null when its email is null: then it has no copy.
+   */
+  private static String emailIndexRowKey(Employee entity) {
+    if (entity.email() == null) {
+      return null;
+    }
+    return Employee_.emailIndexRowKey(entity.email());
   }
 
   @Override
@@ -41,29 +54,29 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
   @Override
   public TableRow toRow(Employee entity, MappingContext context) {
     TableRow.Builder row = TableRow.builder(partitionKey(entity), rowKey(entity), 7);
-    row.putString("department", entity.department());
-    row.putInt32("employeeId", entity.employeeId());
-    row.putString("firstName", entity.firstName());
-    row.putString("lastName", entity.lastName());
-    row.putInt32("age", entity.age());
-    row.putString("email", entity.email());
-    row.putString("tags", context.toJson(TAGS_JSON, entity.tags()));
+    row.putString(Employee_.DEPARTMENT, entity.department());
+    row.putInt32(Employee_.EMPLOYEE_ID, entity.employeeId());
+    row.putString(Employee_.FIRST_NAME, entity.firstName());
+    row.putString(Employee_.LAST_NAME, entity.lastName());
+    row.putInt32(Employee_.AGE, entity.age());
+    row.putString(Employee_.EMAIL, entity.email());
+    row.putString(Employee_.TAGS, context.toJson(TAGS_JSON, entity.tags()));
     return row.build();
   }
 
   @Override
   public Employee fromRow(TableRow row, MappingContext context) {
-    String department = row.has("department")
-            ? row.getString("department")
-            : (String) Employee_.PARTITION_KEY_SPEC.decode(row.partitionKey())[0];
-    int employeeId = row.has("employeeId")
-            ? row.getInt32("employeeId", 0)
-            : (Integer) Employee_.ROW_KEY_SPEC.decode(row.rowKey())[0];
-    String firstName = row.getString("firstName");
-    String lastName = row.getString("lastName");
-    int age = row.getInt32("age", 0);
-    String email = row.getString("email");
-    List<String> tags = context.fromJson(TAGS_JSON, row.getString("tags"));
+    String department = row.has(Employee_.DEPARTMENT)
+        ? row.getString(Employee_.DEPARTMENT)
+        : Employee_.departmentFromPartitionKey(row.partitionKey());
+    int employeeId = row.has(Employee_.EMPLOYEE_ID)
+        ? row.getInt32(Employee_.EMPLOYEE_ID, 0)
+        : Employee_.employeeIdFromRowKey(row.rowKey());
+    String firstName = row.getString(Employee_.FIRST_NAME);
+    String lastName = row.getString(Employee_.LAST_NAME);
+    int age = row.getInt32(Employee_.AGE, 0);
+    String email = row.getString(Employee_.EMAIL);
+    List<String> tags = context.fromJson(TAGS_JSON, row.getString(Employee_.TAGS));
     String etag = row.etag();
     return new Employee(department, employeeId, firstName, lastName, age, email, tags, etag);
   }
@@ -75,6 +88,7 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
 
   @Override
   public Employee withSystemProperties(Employee entity, String etag, Instant timestamp) {
-    return new Employee(entity.department(), entity.employeeId(), entity.firstName(), entity.lastName(), entity.age(), entity.email(), entity.tags(), etag);
+    return new Employee(entity.department(), entity.employeeId(), entity.firstName(),
+        entity.lastName(), entity.age(), entity.email(), entity.tags(), etag);
   }
 }

@@ -1,10 +1,10 @@
 package test;
 
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -22,8 +22,10 @@ public final class Person__Mapping extends EntityMapping<Person> {
   public static final Person__Mapping INSTANCE = new Person__Mapping();
 
   private Person__Mapping() {
-    super(Person.class, Person_.TABLE, Person_.TYPE, 1, Person_.PARTITION_KEY_SPEC, Person_.ROW_KEY_SPEC, true,
-        List.of());
+    super(EntityDescriptor.of(Person.class, Person_.TABLE, Person_.TYPE)
+        .partitionKey(Person_.PARTITION_KEY_SPEC)
+        .rowKey(Person_.ROW_KEY_SPEC)
+        .hasETag(true));
   }
 
   @Override

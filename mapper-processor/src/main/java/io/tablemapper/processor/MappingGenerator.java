@@ -8,8 +8,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Values;
@@ -25,17 +25,21 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Generates {@code Employee__Mapping}: plain code that composes the keys and converts every property to and from
- * the store's typed values, through the contract of {@link EntityMapping}.
+ * the store's typed values, through the contract of {@link EntityMapping} (built from an {@link EntityDescriptor}).
+ * Stored names, keys and key components are the metamodel's ({@code Employee_.LAST_NAME},
+ * {@code Employee_.employeeIdFromRowKey}), never repeated here.
  */
 final class MappingGenerator {
   private static final ClassName TABLE_ROW = ClassName.get(TableRow.class);
   private static final ClassName VALUES = ClassName.get(Values.class);
   private static final ClassName MAPPING_CONTEXT = ClassName.get(MappingContext.class);
   private static final ClassName JSON_TYPE = ClassName.get(JsonType.class);
+  private static final ClassName ENTITY_DESCRIPTOR = ClassName.get(EntityDescriptor.class);
 
   JavaFile generate(EntityModel entity) {
     ClassName name = entity.mappingName();
     ClassName meta = entity.metamodelName();
+    MemberNames names = MemberNames.of(entity);
     TypeName entityType = entity.className();
     TypeSpec.Builder type = TypeSpec.classBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -59,7 +63,7 @@ final class MappingGenerator {
         TypeName boxed = property.typeName().box();
         type.addField(FieldSpec.builder(ParameterizedTypeName.get(JSON_TYPE, boxed), jsonConstant(property),
                 Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer("new $T<$T>($S, $S) {}", JSON_TYPE, boxed, entity.simpleName(), property.name())
+            .initializer("new $T<>($S, $S) {}", JSON_TYPE, entity.simpleName(), property.name())
             .build());
       }
       if (property.defaultValue() != null) {
@@ -71,7 +75,10 @@ final class MappingGenerator {
       }
     }
 
-    type.addMethod(constructor(entity, meta));
+    type.addMethod(constructor(entity, meta, names));
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      type.addMethod(indexRowKey(entity, index, meta));
+    }
     type.addMethod(keyMethod("partitionKey", entity, entity.partitionKey(), meta));
     type.addMethod(entity.rowKey() != null
         ? keyMethod("rowKey", entity, entity.rowKey(), meta)
@@ -80,8 +87,8 @@ final class MappingGenerator {
       type.addMethod(abstractToRow(entity));
       type.addMethod(abstractFromRow(entity));
     } else {
-      type.addMethod(toRow(entity));
-      type.addMethod(fromRow(entity, meta));
+      type.addMethod(toRow(entity, meta, names));
+      type.addMethod(fromRow(entity, meta, names));
     }
     type.addMethod(etag(entity));
     type.addMethod(withSystemProperties(entity));
@@ -92,39 +99,63 @@ final class MappingGenerator {
     return EntityAnalyzer.upperSnake(property.name()) + "_JSON";
   }
 
-  private MethodSpec constructor(EntityModel entity, ClassName meta) {
-    CodeBlock.Builder indexes = CodeBlock.builder();
-    List<CodeBlock> items = new ArrayList<>();
-    for (EntityModel.IndexModel index : entity.indexes()) {
-      CodeBlock properties = index.properties().isEmpty()
-          ? CodeBlock.of("$T.of()", List.class)
-          : CodeBlock.of("$T.of($L)", List.class, index.properties().stream()
-              .map(p -> CodeBlock.of("$S", entity.property(p).storedName())).collect(CodeBlock.joining(", ")));
-      CodeBlock arguments = index.rowKey().properties().stream()
-          .map(p -> CodeBlock.of("entity.$L", p.getter()))
-          .collect(CodeBlock.joining(", "));
-      // A sparse index: an entity whose index properties are null has no copy.
-      CodeBlock nullable = index.rowKey().properties().stream()
-          .filter(p -> !p.primitive())
-          .map(p -> CodeBlock.of("entity.$L == null", p.getter()))
-          .collect(CodeBlock.joining(" || "));
-      CodeBlock rowKey = CodeBlock.of("$T.$N($L)", meta, index.rowKey().composeMethod(), arguments);
-      if (!nullable.isEmpty()) {
-        rowKey = CodeBlock.of("$L ? null : $L", nullable, rowKey);
-      }
-      items.add(CodeBlock.of("new $T<$T>($T.TYPE, $S, $T.$N, $L, entity -> $L)", IndexMapping.class,
-          entity.className(), meta, index.name(), meta, index.rowKey().specConstant(), properties, rowKey));
+  /** The constructor: the descriptor of the entity, written fact by fact as its annotations read. */
+  private MethodSpec constructor(EntityModel entity, ClassName meta, MemberNames names) {
+    CodeBlock.Builder descriptor = CodeBlock.builder()
+        .add("$T.of($T.class, $T.TABLE, $T.TYPE)", ENTITY_DESCRIPTOR, entity.className(), meta, meta);
+    if (entity.version() != 1) {
+      descriptor.add("\n.version($L)", entity.version());
     }
-    indexes.add("$T.of($L)", List.class, CodeBlock.join(items, ",\n"));
-    CodeBlock rowKeySpec = entity.rowKey() == null
-        ? CodeBlock.of("null")
-        : CodeBlock.of("$T.$N", meta, entity.rowKey().specConstant());
+    descriptor.add("\n.partitionKey($T.$N)", meta, entity.partitionKey().specConstant());
+    if (entity.rowKey() != null) {
+      descriptor.add("\n.rowKey($T.$N)", meta, entity.rowKey().specConstant());
+    }
+    if (entity.etag() != null) {
+      descriptor.add("\n.hasETag(true)");
+    }
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      CodeBlock.Builder copied = CodeBlock.builder();
+      for (String property : index.properties()) {
+        copied.add(",$W$T.$N", meta, names.property(entity.property(property)));
+      }
+      descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
+          entity.mappingName(), index.rowKey().composeMethod(), copied.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
-        .addStatement("super($T.class, $T.TABLE, $T.TYPE, $L, $T.$N, $L, $L,\n$L)", entity.className(), meta, meta,
-            entity.version(), meta, entity.partitionKey().specConstant(), rowKeySpec, entity.etag() != null,
-            indexes.build())
+        .addStatement("super($L)", descriptor.build())
         .build();
+  }
+
+  /**
+   * The RowKey of an entity's copy in an index, or null when one of the index's key properties is null: a sparse
+   * index, where such an entity has no copy.
+   */
+  private MethodSpec indexRowKey(EntityModel entity, EntityModel.IndexModel index, ClassName meta) {
+    List<String> nullable = new ArrayList<>();
+    List<CodeBlock> conditions = new ArrayList<>();
+    for (PropertyModel property : index.rowKey().properties()) {
+      if (!property.primitive()) {
+        nullable.add(property.name());
+        conditions.add(CodeBlock.of("entity.$L == null", property.getter()));
+      }
+    }
+    MethodSpec.Builder method = MethodSpec.methodBuilder(index.rowKey().composeMethod())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(entity.className(), "entity")
+        .addJavadoc("The RowKey of the entity's copy in index $L", index.name())
+        .addJavadoc(nullable.isEmpty() ? CodeBlock.of(".\n")
+            : CodeBlock.of(", or null when its $L is null: then it has no copy.\n", String.join(" or ", nullable)));
+    if (!conditions.isEmpty()) {
+      method.beginControlFlow("if ($L)", CodeBlock.join(conditions, " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    CodeBlock arguments = index.rowKey().properties().stream()
+        .map(p -> CodeBlock.of("entity.$L", p.getter()))
+        .collect(CodeBlock.joining(", "));
+    return method.addStatement("return $T.$N($L)", meta, index.rowKey().composeMethod(), arguments).build();
   }
 
   private MethodSpec keyMethod(String name, EntityModel entity, KeyModel key, ClassName meta) {
@@ -174,7 +205,7 @@ final class MappingGenerator {
         .build();
   }
 
-  private MethodSpec toRow(EntityModel entity) {
+  private MethodSpec toRow(EntityModel entity, ClassName meta, MemberNames names) {
     List<PropertyModel> stored = entity.storedProperties();
     boolean versioned = entity.version() > 1;
     MethodSpec.Builder method = MethodSpec.methodBuilder("toRow")
@@ -190,7 +221,7 @@ final class MappingGenerator {
     }
     for (PropertyModel property : stored) {
       CodeBlock value = CodeBlock.of("entity.$L", property.getter());
-      method.addStatement("row.$L($S, $L)", putMethod(property.kind()), property.storedName(),
+      method.addStatement("row.$L($T.$N, $L)", putMethod(property.kind()), meta, names.property(property),
           toStore(property, value));
     }
     return method.addStatement("return row.build()").build();
@@ -249,13 +280,13 @@ final class MappingGenerator {
     }
   }
 
-  private MethodSpec fromRow(EntityModel entity, ClassName meta) {
-    Set<String> names = new HashSet<>();
+  private MethodSpec fromRow(EntityModel entity, ClassName meta, MemberNames names) {
+    Set<String> taken = new HashSet<>();
     for (PropertyModel property : entity.properties()) {
-      names.add(property.name());
+      taken.add(property.name());
     }
-    String row = names.contains("row") ? "source" : "row";
-    String context = names.contains("context") ? "mappingContext" : "context";
+    String row = taken.contains("row") ? "source" : "row";
+    String context = taken.contains("context") ? "mappingContext" : "context";
     MethodSpec.Builder method = MethodSpec.methodBuilder("fromRow")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -269,18 +300,18 @@ final class MappingGenerator {
       List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
         method.addStatement("$T $N = $L", property.typeName(), property.name(),
-            readValue(entity, meta, property, row, context));
+            readValue(entity, meta, names, property, row, context));
         arguments.add(CodeBlock.of("$N", property.name()));
       }
-      method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ", "));
+      method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
     } else {
-      String local = names.contains("entity") ? "instance" : "entity";
+      String local = taken.contains("entity") ? "instance" : "entity";
       method.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
       for (PropertyModel property : entity.properties()) {
         if (property.role() == PropertyRole.TRANSIENT) {
           continue;
         }
-        CodeBlock value = readValue(entity, meta, property, row, context);
+        CodeBlock value = readValue(entity, meta, names, property, row, context);
         if (property.setterIsMethod()) {
           method.addStatement("$N.$N($L)", local, property.setter(), value);
         } else {
@@ -292,7 +323,8 @@ final class MappingGenerator {
     return method.build();
   }
 
-  private CodeBlock readValue(EntityModel entity, ClassName meta, PropertyModel property, String row, String context) {
+  private CodeBlock readValue(
+      EntityModel entity, ClassName meta, MemberNames names, PropertyModel property, String row, String context) {
     switch (property.role()) {
       case TRANSIENT:
         return defaultValue(property);
@@ -303,13 +335,13 @@ final class MappingGenerator {
       default:
         break;
     }
-    CodeBlock stored = fromStore(entity, property, row, context);
+    CodeBlock name = CodeBlock.of("$T.$N", meta, names.property(property));
+    CodeBlock stored = fromStore(entity, property, name, row, context);
     if (property.defaultValue() != null) {
       CodeBlock fallback = property.kind() == PropertyKind.BINARY
           ? CodeBlock.of("$T.copy($N)", VALUES, SchemaEvolution.constant(property))
           : CodeBlock.of("$N", SchemaEvolution.constant(property));
-      return CodeBlock.of("!$N.has($S) && olderVersion($N)\n    ? $L\n    : $L", row, property.storedName(), row,
-          fallback, stored);
+      return CodeBlock.of("!$N.has($L) && olderVersion($N)\n? $L\n: $L", row, name, row, fallback, stored);
     }
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
         : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
@@ -317,8 +349,8 @@ final class MappingGenerator {
       return stored;
     }
     String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
-    return CodeBlock.of("$N.has($S)\n    ? $L\n    : ($T) $T.$N.decode($N.$L)[$L]", row, property.storedName(), stored,
-        property.typeName().box(), meta, key.specConstant(), row, keyAccessor, key.indexOf(property.name()));
+    return CodeBlock.of("$N.has($L)\n? $L\n: $T.$N($N.$L)", row, name, stored, meta,
+        MemberNames.valueFrom(key, property), row, keyAccessor);
   }
 
   private static CodeBlock timestampValue(PropertyModel property, CodeBlock instant) {
@@ -350,55 +382,55 @@ final class MappingGenerator {
     }
   }
 
-  private CodeBlock fromStore(EntityModel entity, PropertyModel property, String row, String context) {
-    String name = property.storedName();
+  /** Reads a property's store value from the row and converts it: {@code row.getString(Employee_.LAST_NAME)}. */
+  private CodeBlock fromStore(EntityModel entity, PropertyModel property, CodeBlock name, String row, String context) {
     String javaName = property.name();
     String owner = entity.simpleName();
     boolean primitive = property.primitive();
     switch (property.kind()) {
       case STRING:
-        return CodeBlock.of("$N.getString($S)", row, name);
+        return CodeBlock.of("$N.getString($L)", row, name);
       case CHAR:
-        return CodeBlock.of("$T.$L($N.getString($S), $S, $S, $N)", VALUES, primitive ? "toChar" : "toCharacter", row,
+        return CodeBlock.of("$T.$L($N.getString($L), $S, $S, $N)", VALUES, primitive ? "toChar" : "toCharacter", row,
             name, owner, javaName, row);
       case BINARY:
-        return CodeBlock.of("$T.copy($N.getBinary($S))", VALUES, row, name);
+        return CodeBlock.of("$T.copy($N.getBinary($L))", VALUES, row, name);
       case BOOLEAN:
-        return primitive ? CodeBlock.of("$N.getBoolean($S, false)", row, name) : CodeBlock.of("$N.getBoolean($S)", row, name);
+        return CodeBlock.of("$N.getBoolean($L$L)", row, name, primitive ? ", false" : "");
       case BYTE:
       case SHORT:
-        return CodeBlock.of("$T.$L($N.getInt32($S$L), $S, $S, $N)", VALUES,
+        return CodeBlock.of("$T.$L($N.getInt32($L$L), $S, $S, $N)", VALUES,
             property.kind() == PropertyKind.BYTE ? "toByte" : "toShort", row, name, primitive ? ", 0" : "", owner,
             javaName, row);
       case INT:
-        return primitive ? CodeBlock.of("$N.getInt32($S, 0)", row, name) : CodeBlock.of("$N.getInt32($S)", row, name);
+        return CodeBlock.of("$N.getInt32($L$L)", row, name, primitive ? ", 0" : "");
       case LONG:
-        return primitive ? CodeBlock.of("$N.getInt64($S, 0L)", row, name) : CodeBlock.of("$N.getInt64($S)", row, name);
+        return CodeBlock.of("$N.getInt64($L$L)", row, name, primitive ? ", 0L" : "");
       case FLOAT:
         return primitive
-            ? CodeBlock.of("(float) $N.getDouble($S, 0d)", row, name)
-            : CodeBlock.of("$T.toFloat($N.getDouble($S))", VALUES, row, name);
+            ? CodeBlock.of("(float) $N.getDouble($L, 0d)", row, name)
+            : CodeBlock.of("$T.toFloat($N.getDouble($L))", VALUES, row, name);
       case DOUBLE:
-        return primitive ? CodeBlock.of("$N.getDouble($S, 0d)", row, name) : CodeBlock.of("$N.getDouble($S)", row, name);
+        return CodeBlock.of("$N.getDouble($L$L)", row, name, primitive ? ", 0d" : "");
       case UUID:
-        return CodeBlock.of("$N.getGuid($S)", row, name);
+        return CodeBlock.of("$N.getGuid($L)", row, name);
       case INSTANT:
-        return CodeBlock.of("$N.getDateTime($S)", row, name);
+        return CodeBlock.of("$N.getDateTime($L)", row, name);
       case OFFSET_DATE_TIME:
-        return CodeBlock.of("$T.toOffsetDateTime($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toOffsetDateTime($N.getDateTime($L))", VALUES, row, name);
       case LOCAL_DATE:
-        return CodeBlock.of("$T.toLocalDate($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toLocalDate($N.getDateTime($L))", VALUES, row, name);
       case LOCAL_DATE_TIME:
-        return CodeBlock.of("$T.toLocalDateTime($N.getDateTime($S))", VALUES, row, name);
+        return CodeBlock.of("$T.toLocalDateTime($N.getDateTime($L))", VALUES, row, name);
       case ENUM:
-        return CodeBlock.of("$T.toEnum($T.class, $N.getString($S), $S, $S, $N)", VALUES, property.typeName(), row, name,
+        return CodeBlock.of("$T.toEnum($T.class, $N.getString($L), $S, $S, $N)", VALUES, property.typeName(), row, name,
             owner, javaName, row);
       case BIG_DECIMAL:
-        return CodeBlock.of("$T.toBigDecimal($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
+        return CodeBlock.of("$T.toBigDecimal($N.getString($L), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case BIG_INTEGER:
-        return CodeBlock.of("$T.toBigInteger($N.getString($S), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
+        return CodeBlock.of("$T.toBigInteger($N.getString($L), $S, $S, $N)", VALUES, row, name, owner, javaName, row);
       case JSON:
-        return CodeBlock.of("$N.fromJson($N, $N.getString($S))", context, jsonConstant(property), row, name);
+        return CodeBlock.of("$N.fromJson($N, $N.getString($L))", context, jsonConstant(property), row, name);
       default:
         throw new AssertionError(property.kind());
     }
@@ -440,7 +472,7 @@ final class MappingGenerator {
           arguments.add(CodeBlock.of("entity.$L", property.getter()));
         }
       }
-      return method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ", ")).build();
+      return method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W")).build();
     }
     for (PropertyModel property : new PropertyModel[] {etag, timestamp}) {
       if (property == null) {

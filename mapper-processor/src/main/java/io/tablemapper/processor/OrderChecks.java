@@ -52,7 +52,7 @@ final class OrderChecks {
     if (candidates.get(0).kind() == QueryKind.TABLE_SCAN) {
       return text.append("no condition binds the PartitionKey ").append(entity.partitionKey().template())
           .append(", and across partitions the store promises no order (Cosmos DB's Table API returns them in no")
-          .append(" set order); bind it with conditions on ").append(RepositoryAnalyzer.partitionProperties(entity))
+          .append(" set order); bind it with conditions on ").append(QueryMethodAnalyzer.partitionProperties(entity))
           .append(", or remove the OrderBy").toString();
     }
     text.append("the store cannot sort: ").append(entity.simpleName()).append("s come in the order of a key, and ");
@@ -105,7 +105,8 @@ final class OrderChecks {
             + entity.simpleName() + "s") + " (" + written + ") of a scan over every partition of table "
             + entity.table() + ", but the store orders rows only within a partition (across partitions Cosmos DB's"
             + " Table API returns them in no set order), so which ones is not defined; bind the PartitionKey "
-            + entity.partitionKey().template() + " with conditions on " + RepositoryAnalyzer.partitionProperties(entity)
+            + entity.partitionKey().template() + " with conditions on "
+            + QueryMethodAnalyzer.partitionProperties(entity)
             + ", or drop " + written + " and take what you need from a Stream<" + entity.simpleName() + "> (stream"
             + methodSuffix(method) + ")");
     return false;

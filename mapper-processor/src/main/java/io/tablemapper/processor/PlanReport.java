@@ -73,9 +73,7 @@ final class PlanReport {
     }
     String filter = QueryPlanner.filter(plan);
     line(text, "  ", "filter", filter == null ? "none" : filter);
-    MethodNameParser.Action action = method.action();
-    if (action == MethodNameParser.Action.FIND || action == MethodNameParser.Action.GET
-        || action == MethodNameParser.Action.STREAM) {
+    if (method.kind().returnsEntities()) {
       line(text, "  ", "order", order(plan, method));
     }
     line(text, "  ", "limit", method.limit() == 0 ? "none" : String.valueOf(method.limit()));
@@ -116,7 +114,8 @@ final class PlanReport {
     List<? extends VariableElement> parameters = method.element().getParameters();
     List<? extends TypeMirror> types = method.type().getParameterTypes();
     for (int i = 0; i < parameters.size(); i++) {
-      text.append(i == 0 ? "" : ", ").append(simple(types.get(i))).append(' ').append(parameters.get(i).getSimpleName());
+      text.append(i == 0 ? "" : ", ").append(simple(types.get(i))).append(' ')
+          .append(parameters.get(i).getSimpleName());
     }
     return text.append("): ").append(simple(method.type().getReturnType())).toString();
   }

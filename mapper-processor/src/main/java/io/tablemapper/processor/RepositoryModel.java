@@ -33,7 +33,7 @@ record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod
    *
    * @param element the method
    * @param type the method as a member of the repository (type arguments resolved)
-   * @param action what it does
+   * @param kind what kind of method it is
    * @param returns what it returns
    * @param limit its {@code First}/{@code TopN} limit, or 0
    * @param conditions its conditions, bound to parameters
@@ -44,7 +44,7 @@ record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod
   record QueryMethod(
       ExecutableElement element,
       ExecutableType type,
-      MethodNameParser.Action action,
+      QueryMethodKind kind,
       Returns returns,
       int limit,
       List<Condition> conditions,

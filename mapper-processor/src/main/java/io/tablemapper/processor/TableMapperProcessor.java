@@ -262,12 +262,12 @@ public final class TableMapperProcessor extends AbstractProcessor {
   }
 
   private void write(JavaFile file) {
-    String name = file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+    String name = GeneratedCode.qualifiedName(file);
     if (!written.add(name)) {
       return;
     }
     try {
-      file.writeTo(processingEnv.getFiler());
+      GeneratedCode.write(file, processingEnv.getFiler());
     } catch (IOException e) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
           "[" + Ids.PROCESSOR_FAILURE + "] could not write " + name + ": " + e.getMessage());

@@ -11,10 +11,13 @@
  * {@link io.tablemapper.processor.EntityModel}) →
  * {@link io.tablemapper.processor.Tables} (the checks across the entity types of one table) →
  * {@link io.tablemapper.processor.MetamodelGenerator} and {@link io.tablemapper.processor.MappingGenerator};
- * {@link io.tablemapper.processor.RepositoryAnalyzer} (with {@link io.tablemapper.processor.MethodNameParser},
- * {@link io.tablemapper.processor.QueryPlanner} and {@link io.tablemapper.processor.OrderChecks}) →
- * {@link io.tablemapper.processor.RepositoryGenerator} and {@link io.tablemapper.processor.PlanReport}. Every
- * diagnostic goes through {@link io.tablemapper.processor.Diagnostics}; its ids are in
- * {@link io.tablemapper.processor.Ids}.
+ * {@link io.tablemapper.processor.RepositoryAnalyzer} → {@link io.tablemapper.processor.QueryMethodAnalyzer} for each
+ * derived method (with {@link io.tablemapper.processor.MethodNameParser}, {@link io.tablemapper.processor.QueryPlanner}
+ * and {@link io.tablemapper.processor.OrderChecks}), which finds its
+ * {@link io.tablemapper.processor.QueryMethodKind} — find, page, count, exists or delete, one class each →
+ * {@link io.tablemapper.processor.RepositoryGenerator} (with {@link io.tablemapper.processor.EntityQueryGenerator}
+ * and the method's kind) and {@link io.tablemapper.processor.PlanReport}. The names generated code shares across
+ * files are decided by {@link io.tablemapper.processor.MemberNames}. Every diagnostic goes through
+ * {@link io.tablemapper.processor.Diagnostics}; its ids are in {@link io.tablemapper.processor.Ids}.
  */
 package io.tablemapper.processor;

@@ -462,10 +462,10 @@ class DiagnosticsTest {
                 + "\npublic record F(String a, String b, String firstName) {}"));
 
     assertThat(compilation).succeeded();
-    assertThat(compilation.generatedSourceFile("test.E__Mapping").orElseThrow().getCharContent(true).toString())
-        .contains("row.putString(\"FirstName\", entity.firstName())");
-    assertThat(compilation.generatedSourceFile("test.F__Mapping").orElseThrow().getCharContent(true).toString())
-        .contains("row.putString(\"firstName\", entity.firstName())");
+    assertThat(compilation.generatedSourceFile("test.E_").orElseThrow().getCharContent(true).toString())
+        .contains("String FIRST_NAME = \"FirstName\";");
+    assertThat(compilation.generatedSourceFile("test.F_").orElseThrow().getCharContent(true).toString())
+        .contains("String FIRST_NAME = \"firstName\";");
   }
 
   @Test
@@ -482,7 +482,8 @@ class DiagnosticsTest {
     assertThat(contents(compilation.generatedSourceFile("test.P__Mapping").orElseThrow()))
         .contains("throw abstractEntity(entity)", "throw abstractRow(row)");
     assertThat(contents(compilation.generatedSourceFile("test.T__Mapping").orElseThrow()))
-        .contains("super(T.class, T_.TABLE, T_.TYPE", "row.putInt32(\"c\", entity.c)", "row.putInt32(\"d\", entity.d)");
+        .contains("super(EntityDescriptor.of(T.class, T_.TABLE, T_.TYPE)", "row.putInt32(T_.C, entity.c)",
+            "row.putInt32(T_.D, entity.d)");
   }
 
   @Test
@@ -491,8 +492,10 @@ class DiagnosticsTest {
         source("S", "@Naming(NamingStrategy.PASCAL_CASE) @Entity\npublic class S extends P { public int count; }"));
 
     assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation.generatedSourceFile("test.S_").orElseThrow()))
+        .contains("String A = \"a\";", "String COUNT = \"Count\";");
     assertThat(contents(compilation.generatedSourceFile("test.S__Mapping").orElseThrow()))
-        .contains("row.putString(\"a\", entity.a)", "row.putInt32(\"Count\", entity.count)");
+        .contains("row.putString(S_.A, entity.a)", "row.putInt32(S_.COUNT, entity.count)");
   }
 
   @Test

@@ -285,9 +285,9 @@ class GeneratedSourcesTest {
 
     assertThat(application).succeededWithoutWarnings();
     assertThat(contents(application, "test.Customer__Mapping"))
-        .contains("Customer_.TABLE", "row.putString(\"account\", entity.account)");
+        .contains("Customer_.TABLE", "row.putString(Customer_.ACCOUNT, entity.account)");
     assertThat(contents(application, "test.Customer_"))
-        .contains("TABLE = \"People\"", "person_{id:06}");
+        .contains("TABLE = \"People\"", "person_{id:06}", "ACCOUNT = \"account\"");
     assertThat(application.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
             "META-INF/tablemapper/subtypes/test.Person").orElseThrow().getCharContent(true).toString())
         .isEqualTo("test.Customer\n");

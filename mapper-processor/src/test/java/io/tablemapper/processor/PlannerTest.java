@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -249,7 +251,24 @@ class PlannerTest {
     int at = source.indexOf(" " + method + "(");
     assertThat(at).as("generated method %s", method).isPositive();
     String javadoc = source.substring(source.lastIndexOf("/**", at), at);
-    assertThat(javadoc).contains(expected + ".");
-    assertThat(source.substring(at)).contains("\"" + expected + "\"");
+    Matcher shown = Pattern.compile("\\{@value #(\\w+)}").matcher(javadoc);
+    assertThat(shown.find()).as("the Javadoc of %s shows its plan", method).isTrue();
+    String plan = shown.group(1);
+    String body = source.substring(at, source.indexOf("\n  }\n", at));
+    assertThat(body).as("the query of %s reports the plan its Javadoc shows", method).contains(plan);
+    assertThat(constant(source, plan)).isEqualTo(expected);
+  }
+
+  /** The text of a String constant of a generated source, whose literal may be split into pieces joined by +. */
+  private static String constant(String source, String name) {
+    int start = source.indexOf(" String " + name + " =");
+    assertThat(start).as("constant %s", name).isPositive();
+    String initializer = source.substring(start, source.indexOf(";\n", start));
+    Matcher pieces = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(initializer);
+    StringBuilder text = new StringBuilder();
+    while (pieces.find()) {
+      text.append(pieces.group(1).replace("\\\"", "\"").replace("\\\\", "\\"));
+    }
+    return text.toString();
   }
 }

@@ -3,11 +3,11 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.DynamicRows;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * How {@link DynamicEntity} property bags map onto rows of one table: as they are, except that the entity's type is
@@ -24,7 +24,10 @@ final class DynamicMapping extends EntityMapping<DynamicEntity> {
   private final Discriminator discriminator;
 
   DynamicMapping(String table, Discriminator discriminator) {
-    super(DynamicEntity.class, table, TYPE, 1, PARTITION_KEY, ROW_KEY, true, List.of());
+    super(EntityDescriptor.of(DynamicEntity.class, table, TYPE)
+        .partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY)
+        .hasETag(true));
     this.discriminator = discriminator;
   }
 

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -77,8 +78,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
   private volatile Map<String, EntityMapping<? extends T>> byType;
 
   private Hierarchy(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType) {
-    super(own.entityClass(), own.table(), own.typeName(), own.version(), own.partitionKeySpec(), own.rowKeySpec(),
-        own.hasETag(), own.indexes());
+    super(EntityDescriptor.of(own.entityClass(), own.table(), own.typeName())
+        .version(own.version())
+        .partitionKey(own.partitionKeySpec())
+        .rowKey(own.rowKeySpec())
+        .hasETag(own.hasETag())
+        .indexes(own.indexes()));
     this.own = own;
     this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
   }

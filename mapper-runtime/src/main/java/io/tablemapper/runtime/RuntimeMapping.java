@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -45,8 +46,12 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
       List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader) {
-    super(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec,
-        properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG), indexes);
+    super(EntityDescriptor.of(entityClass, table, typeName)
+        .version(version)
+        .partitionKey(partitionKeySpec)
+        .rowKey(rowKeySpec)
+        .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
+        .indexes(indexes));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

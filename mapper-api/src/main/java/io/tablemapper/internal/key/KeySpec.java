@@ -249,6 +249,16 @@ public final class KeySpec {
       return value;
     }
 
+    /**
+     * This component's value in a whole key, as {@link KeySpec#decode} gives it (boxed: {@code Integer} for int, the
+     * enum constant, ...).
+     *
+     * @throws InvalidKeyException if the key does not match the template
+     */
+    public Object valueIn(String key) {
+      return decode(key)[placeholder.index()];
+    }
+
     /** Appends a String value. */
     public void append(StringBuilder out, String value) {
       expect(KeyType.STRING);

@@ -53,35 +53,21 @@ public abstract class EntityMapping<T> {
   /**
    * Describes the mapping.
    *
-   * @param entityClass the entity class
-   * @param table the table
-   * @param typeName the discriminator
-   * @param version the schema version
-   * @param partitionKeySpec the bound PartitionKey template
-   * @param rowKeySpec the bound RowKey template; null for an abstract class whose subtypes declare their own
-   * @param hasETag whether the class has an {@code @ETag} property (then writes are conditional on it)
-   * @param indexes the intra-partition indexes
+   * @param descriptor the entity class, its table, discriminator, version, keys, ETag and indexes
+   * @throws NullPointerException if the descriptor has no PartitionKey, or no RowKey for a concrete class
    */
-  protected EntityMapping(
-      Class<T> entityClass,
-      String table,
-      String typeName,
-      int version,
-      KeySpec partitionKeySpec,
-      KeySpec rowKeySpec,
-      boolean hasETag,
-      List<IndexMapping<T>> indexes) {
-    this.entityClass = Objects.requireNonNull(entityClass, "entityClass");
-    this.table = Objects.requireNonNull(table, "table");
-    this.typeName = Objects.requireNonNull(typeName, "typeName");
-    this.version = version;
-    this.partitionKeySpec = Objects.requireNonNull(partitionKeySpec, "partitionKeySpec");
-    if (rowKeySpec == null && !Modifier.isAbstract(entityClass.getModifiers())) {
+  protected EntityMapping(EntityDescriptor<T> descriptor) {
+    this.entityClass = descriptor.entityClass;
+    this.table = descriptor.table;
+    this.typeName = descriptor.typeName;
+    this.version = descriptor.version;
+    this.partitionKeySpec = Objects.requireNonNull(descriptor.partitionKeySpec, "partitionKeySpec");
+    if (descriptor.rowKeySpec == null && !Modifier.isAbstract(entityClass.getModifiers())) {
       throw new NullPointerException("rowKeySpec of the concrete " + entityClass.getName());
     }
-    this.rowKeySpec = rowKeySpec;
-    this.hasETag = hasETag;
-    this.indexes = List.copyOf(indexes);
+    this.rowKeySpec = descriptor.rowKeySpec;
+    this.hasETag = descriptor.hasETag;
+    this.indexes = descriptor.indexes;
   }
 
   /** The entity class. */

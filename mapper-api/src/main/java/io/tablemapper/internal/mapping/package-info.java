@@ -3,7 +3,8 @@
  * change between releases (a generated class is rebuilt with the processor of the same release).
  *
  * <p>The processor generates, for each entity, a subclass of {@link io.tablemapper.internal.mapping.EntityMapping}
- * (with {@link io.tablemapper.internal.mapping.IndexMapping}s for its index copies), converting values through
+ * built from an {@link io.tablemapper.internal.mapping.EntityDescriptor} (with
+ * {@link io.tablemapper.internal.mapping.IndexMapping}s for its index copies), converting values through
  * {@link io.tablemapper.internal.mapping.Values} and {@link io.tablemapper.internal.mapping.JsonType}; and for each
  * repository an implementation on top of {@link io.tablemapper.internal.mapping.RepositorySupport}, whose queries are
  * {@link io.tablemapper.internal.mapping.EntityQuery}s. The runtime provides the other side

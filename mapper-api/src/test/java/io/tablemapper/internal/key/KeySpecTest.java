@@ -265,6 +265,18 @@ class KeySpecTest {
   }
 
   @Test
+  void eachPartReadsItsOwnComponentOutOfAWholeKey() {
+    KeySpec spec = KeySpec.of("Review", "RowKey", "review_{employeeId:06}_{year:04}", int.class, short.class);
+    String key = spec.compose(123, (short) 2024);
+
+    assertThat(spec.part(0).valueIn(key)).isEqualTo(123);
+    assertThat(spec.part(1).valueIn(key)).isEqualTo((short) 2024);
+    assertThatThrownBy(() -> spec.part(1).valueIn("review_000123"))
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("does not match template 'review_{employeeId:06}_{year:04}'");
+  }
+
+  @Test
   void aConstantTemplateComposesItsLiteral() {
     KeySpec spec = KeySpec.of("Settings", "RowKey", "settings");
     assertThat(spec.compose()).isEqualTo("settings");

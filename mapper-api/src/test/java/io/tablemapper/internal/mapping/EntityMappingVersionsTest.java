@@ -7,7 +7,6 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -18,8 +17,10 @@ class EntityMappingVersionsTest {
   /** A mapping of version 3 that only exposes the version helpers; generated mappings implement the rest. */
   private static final class Version3 extends EntityMapping<String> {
     Version3() {
-      super(String.class, "Things", "Thing", 3, KeySpec.of("Thing", "PartitionKey", "{a}", String.class),
-          KeySpec.of("Thing", "RowKey", "r_{b}", String.class), false, List.of());
+      super(EntityDescriptor.of(String.class, "Things", "Thing")
+          .version(3)
+          .partitionKey(KeySpec.of("Thing", "PartitionKey", "{a}", String.class))
+          .rowKey(KeySpec.of("Thing", "RowKey", "r_{b}", String.class)));
     }
 
     TableRow upgrade(TableRow row, Upgrader upgrader) {

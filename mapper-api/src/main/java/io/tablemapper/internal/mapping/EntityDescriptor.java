@@ -1,0 +1,112 @@
+package io.tablemapper.internal.mapping;
+
+import io.tablemapper.internal.key.KeySpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
+ * by name its version, its bound key templates, whether it has an ETag and its index copies. A generated mapping
+ * passes one to its super constructor, written the way its annotations read:
+ *
+ * <pre>{@code
+ * private Employee__Mapping() {
+ *   super(EntityDescriptor.of(Employee.class, Employee_.TABLE, Employee_.TYPE)
+ *       .partitionKey(Employee_.PARTITION_KEY_SPEC)
+ *       .rowKey(Employee_.ROW_KEY_SPEC)
+ *       .hasETag(true)
+ *       .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey));
+ * }
+ * }</pre>
+ *
+ * <p>A fact left out takes the default of {@code @Entity}: version 1, no ETag, no indexes. Every mapping needs a
+ * PartitionKey; only an abstract class whose subtypes declare their own may leave the RowKey out ({@link EntityMapping}
+ * checks both). Immutable: each method returns a new descriptor.
+ *
+ * @param <T> the entity class
+ */
+public final class EntityDescriptor<T> {
+  final Class<T> entityClass;
+  final String table;
+  final String typeName;
+  final int version;
+  final KeySpec partitionKeySpec;
+  final KeySpec rowKeySpec;
+  final boolean hasETag;
+  final List<IndexMapping<T>> indexes;
+
+  private EntityDescriptor(
+      Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
+      boolean hasETag, List<IndexMapping<T>> indexes) {
+    this.entityClass = entityClass;
+    this.table = table;
+    this.typeName = typeName;
+    this.version = version;
+    this.partitionKeySpec = partitionKeySpec;
+    this.rowKeySpec = rowKeySpec;
+    this.hasETag = hasETag;
+    this.indexes = indexes;
+  }
+
+  /**
+   * Starts the description of an entity class.
+   *
+   * @param table the table its rows live in
+   * @param typeName its discriminator
+   */
+  public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
+    return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
+        Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
+        List.of());
+  }
+
+  /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
+  public EntityDescriptor<T> version(int version) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes);
+  }
+
+  /** The bound PartitionKey template. */
+  public EntityDescriptor<T> partitionKey(KeySpec spec) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes);
+  }
+
+  /** The bound RowKey template. */
+  public EntityDescriptor<T> rowKey(KeySpec spec) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes);
+  }
+
+  /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
+  public EntityDescriptor<T> hasETag(boolean hasETag) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes);
+  }
+
+  /**
+   * Adds an intra-partition index, whose copies are discriminated by this descriptor's type ({@code type#name}).
+   *
+   * @param name the index name
+   * @param rowKeySpec the bound RowKey template of the copy
+   * @param rowKey computes the copy's RowKey for an entity, or null when the entity has no copy
+   * @param copiedProperties the stored names of the properties the copy holds; none for a full copy
+   */
+  public EntityDescriptor<T> index(
+      String name, KeySpec rowKeySpec, Function<T, String> rowKey, String... copiedProperties) {
+    return indexes(List.of(new IndexMapping<>(typeName, name, rowKeySpec, List.of(copiedProperties), rowKey)));
+  }
+
+  /** Adds index mappings built elsewhere (by the runtime, for a class compiled without the processor). */
+  public EntityDescriptor<T> indexes(List<IndexMapping<T>> more) {
+    List<IndexMapping<T>> all = new ArrayList<>(indexes);
+    all.addAll(more);
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        List.copyOf(all));
+  }
+
+  @Override
+  public String toString() {
+    return "EntityDescriptor[" + entityClass.getName() + " → table " + table + ", type " + typeName + "]";
+  }
+}

@@ -1,0 +1,137 @@
+package io.tablemapper.internal.mapping;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.spi.TableRow;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a mapping is built from: the facts a descriptor names, their defaults, and what a mapping requires of them. */
+class EntityDescriptorTest {
+  private static final KeySpec PARTITION_KEY = KeySpec.of("Thing", "PartitionKey", "{a}", String.class);
+  private static final KeySpec ROW_KEY = KeySpec.of("Thing", "RowKey", "r_{b}", String.class);
+  private static final KeySpec INDEX_KEY = KeySpec.of("Thing", "index byB RowKey", "b_{b}", String.class);
+
+  /** A mapping of strings that only exposes what its descriptor made of it. */
+  private static final class Mapping<T> extends EntityMapping<T> {
+    Mapping(EntityDescriptor<T> descriptor) {
+      super(descriptor);
+    }
+
+    @Override
+    public String partitionKey(T entity) {
+      return "a";
+    }
+
+    @Override
+    public String rowKey(T entity) {
+      return "r_" + entity;
+    }
+
+    @Override
+    public TableRow toRow(T entity, MappingContext context) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public T fromRow(TableRow row, MappingContext context) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public String etag(T entity) {
+      return null;
+    }
+
+    @Override
+    public T withSystemProperties(T entity, String etag, Instant timestamp) {
+      return entity;
+    }
+  }
+
+  /** An abstract entity class, which may leave its RowKey to its subtypes. */
+  private abstract static class Abstract {}
+
+  @Test
+  void factsLeftOutTakeTheDefaultsOfTheEntityAnnotation() {
+    Mapping<String> mapping = new Mapping<>(
+        EntityDescriptor.of(String.class, "Things", "Thing").partitionKey(PARTITION_KEY).rowKey(ROW_KEY));
+
+    assertThat(mapping.entityClass()).isEqualTo(String.class);
+    assertThat(mapping.table()).isEqualTo("Things");
+    assertThat(mapping.typeName()).isEqualTo("Thing");
+    assertThat(mapping.version()).isEqualTo(1);
+    assertThat(mapping.partitionKeySpec()).isSameAs(PARTITION_KEY);
+    assertThat(mapping.rowKeySpec()).isSameAs(ROW_KEY);
+    assertThat(mapping.hasETag()).isFalse();
+    assertThat(mapping.indexes()).isEmpty();
+  }
+
+  @Test
+  void eachNamedFactReachesTheMappingAndIndexCopiesAreDiscriminatedByTheType() {
+    Mapping<String> mapping = new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
+        .version(3)
+        .partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY)
+        .hasETag(true)
+        .index("byB", INDEX_KEY, entity -> "b_" + entity, "b", "c")
+        .index("full", INDEX_KEY, entity -> null));
+
+    assertThat(mapping.version()).isEqualTo(3);
+    assertThat(mapping.hasETag()).isTrue();
+    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byB", "full");
+    IndexMapping<String> byB = mapping.index("byB");
+    assertThat(byB.copyType()).isEqualTo("Thing#byB");
+    assertThat(byB.rowKeySpec()).isSameAs(INDEX_KEY);
+    assertThat(byB.properties()).containsExactly("b", "c");
+    assertThat(byB.rowKey("x")).isEqualTo("b_x");
+    assertThat(mapping.index("full").fullCopy()).isTrue();
+  }
+
+  @Test
+  void indexMappingsBuiltElsewhereAreAddedAsTheyAre() {
+    IndexMapping<String> built = new IndexMapping<>("Thing", "byB", INDEX_KEY, List.of(), entity -> "b_" + entity);
+    Mapping<String> mapping = new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
+        .partitionKey(PARTITION_KEY).rowKey(ROW_KEY).indexes(List.of(built)));
+
+    assertThat(mapping.indexes()).containsExactly(built);
+  }
+
+  @Test
+  void aDescriptorIsNotChangedByTheDescriptorsMadeFromIt() {
+    EntityDescriptor<String> base = EntityDescriptor.of(String.class, "Things", "Thing").partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY);
+    base.version(2).hasETag(true).index("byB", INDEX_KEY, entity -> null);
+
+    Mapping<String> mapping = new Mapping<>(base);
+    assertThat(mapping.version()).isEqualTo(1);
+    assertThat(mapping.hasETag()).isFalse();
+    assertThat(mapping.indexes()).isEmpty();
+  }
+
+  @Test
+  void aMappingNeedsAPartitionKeyAndAConcreteClassARowKey() {
+    assertThatThrownBy(() -> new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing").rowKey(ROW_KEY)))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("partitionKeySpec");
+    assertThatThrownBy(() -> new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
+            .partitionKey(PARTITION_KEY)))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("rowKeySpec of the concrete java.lang.String");
+    assertThat(new Mapping<>(EntityDescriptor.of(Abstract.class, "Things", "Thing").partitionKey(PARTITION_KEY))
+        .rowKeySpec()).isNull();
+  }
+
+  @Test
+  void theClassTableAndTypeAreRequired() {
+    assertThatThrownBy(() -> EntityDescriptor.of(String.class, null, "Thing"))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("table");
+    assertThatThrownBy(() -> EntityDescriptor.of(String.class, "Things", null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("typeName");
+  }
+}
