@@ -46,7 +46,8 @@ final class Diagnostics {
     return errors;
   }
 
-  void error(Element element, String id, String message) {
+  void error(Element element, Rule rule, String message) {
+    String id = rule.id();
     errors++;
     if (messager == null) {
       collected.add(format(id, message));
@@ -55,7 +56,8 @@ final class Diagnostics {
     messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
   }
 
-  void error(Element element, AnnotationMirror annotation, AnnotationValue value, String id, String message) {
+  void error(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
+    String id = rule.id();
     errors++;
     if (messager == null) {
       collected.add(format(id, message));
@@ -70,20 +72,22 @@ final class Diagnostics {
     }
   }
 
-  void warning(Element element, String id, String message) {
+  void warning(Element element, Rule rule, String message) {
+    String id = rule.id();
     if (messager == null || suppressed(element, id)) {
       return;
     }
     messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element);
   }
 
-  void warning(Element element, AnnotationMirror annotation, AnnotationValue value, String id, String message) {
+  void warning(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
+    String id = rule.id();
     if (messager == null || suppressed(element, id)
         || trees.report(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value)) {
       return;
     }
     if (annotation == null) {
-      warning(element, id, message);
+      warning(element, rule, message);
     } else if (value == null) {
       messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation);
     } else {
@@ -102,7 +106,7 @@ final class Diagnostics {
 
   /** Reports a problem of a rule with its rule's id and severity, on the site it names or else on {@code type}. */
   void report(TypeElement type, Object site, String attribute, Problem problem) {
-    String id = problem.rule().id();
+    Rule rule = problem.rule();
     String message = problem.message();
     boolean error = problem.rule().severity() == Rule.Severity.ERROR;
     Element element = type;
@@ -117,11 +121,11 @@ final class Diagnostics {
     }
     AnnotationValue value = annotation == null || attribute == null ? null : Annotations.explicit(annotation, attribute);
     if (error && annotation == null) {
-      error(element, id, message);
+      error(element, rule, message);
     } else if (error) {
-      error(element, annotation, value, id, message);
+      error(element, annotation, value, rule, message);
     } else {
-      warning(element, annotation, value, id, message);
+      warning(element, annotation, value, rule, message);
     }
   }
 

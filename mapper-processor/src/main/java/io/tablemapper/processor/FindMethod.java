@@ -2,6 +2,7 @@ package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
 import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.model.Rule;
 
 /**
  * {@code find}, {@code get} and {@code stream} methods that return the matching entities: {@code T} (get only, which
@@ -40,7 +41,7 @@ final class FindMethod implements QueryMethodKind {
       return true;
     }
     String entity = method.entity().simpleName();
-    method.error(Ids.QUERY_NOT_UNIQUE,
+    method.error(Rule.QUERY_NOT_UNIQUE,
         method.signature() + ": returns one " + entity + " but its plan (" + plan.description() + ") can"
             + " match several; return List<" + entity + ">"
             + (plan.kind() == QueryKind.TABLE_SCAN ? "" : ", or name it " + method.parsed().action().prefix()

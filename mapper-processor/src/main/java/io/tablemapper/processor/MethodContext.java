@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Rule;
 import javax.lang.model.element.ExecutableElement;
 
 /**
@@ -21,7 +22,7 @@ record MethodContext(
     Diagnostics diagnostics) {
 
   /** Reports an error on the method. */
-  void error(String id, String message) {
-    diagnostics.error(element, id, message);
+  void error(Rule rule, String message) {
+    diagnostics.error(element, rule, message);
   }
 }

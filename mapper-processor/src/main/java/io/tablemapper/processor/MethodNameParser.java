@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Rule;
 import io.tablemapper.internal.model.Suggestions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,16 +59,16 @@ final class MethodNameParser {
    * @param limit the {@code First}/{@code TopN} limit, 0 when absent
    * @param terms the conditions
    * @param ordering the {@code OrderBy} properties, empty when there is none
-   * @param problemId the diagnostic id of a problem, or null
+   * @param problemRule the rule a problem breaks, or null
    * @param problem what is wrong, or null
    */
-  record Result(Action action, int limit, List<Term> terms, List<Order> ordering, String problemId, String problem) {
+  record Result(Action action, int limit, List<Term> terms, List<Order> ordering, Rule problemRule, String problem) {
     boolean ok() {
       return problem == null;
     }
 
-    static Result failure(String id, String problem) {
-      return new Result(null, 0, List.of(), List.of(), id, problem);
+    static Result failure(Rule rule, String problem) {
+      return new Result(null, 0, List.of(), List.of(), rule, problem);
     }
   }
 
@@ -92,7 +93,7 @@ final class MethodNameParser {
       }
     }
     if (action == null) {
-      return Result.failure(Ids.QUERY_METHOD_NAME,
+      return Result.failure(Rule.QUERY_METHOD_NAME,
           "a derived query method starts with find, get, stream, count, exists or delete, then By and its"
               + " conditions, for example findByEmail");
     }
@@ -107,7 +108,7 @@ final class MethodNameParser {
         digits++;
       }
       if (digits == at + 3) {
-        return Result.failure(Ids.QUERY_LIMIT, "Top needs a number, for example " + action.prefix() + "Top10By...");
+        return Result.failure(Rule.QUERY_LIMIT, "Top needs a number, for example " + action.prefix() + "Top10By...");
       }
       try {
         limit = Integer.parseInt(name.substring(at + 3, digits));
@@ -115,18 +116,18 @@ final class MethodNameParser {
         limit = -1;
       }
       if (limit < 1 || limit > 1_000_000) {
-        return Result.failure(Ids.QUERY_LIMIT,
+        return Result.failure(Rule.QUERY_LIMIT,
             "Top" + name.substring(at + 3, digits) + " is not a usable limit; use Top1 to Top1000000");
       }
       at = digits;
     }
     if (!name.startsWith("By", at)) {
-      return Result.failure(Ids.QUERY_METHOD_NAME,
+      return Result.failure(Rule.QUERY_METHOD_NAME,
           "expected 'By' after '" + name.substring(0, at) + "', as in " + name.substring(0, at) + "ByEmail");
     }
     at += 2;
     if (at == name.length()) {
-      return Result.failure(Ids.QUERY_METHOD_NAME,
+      return Result.failure(Rule.QUERY_METHOD_NAME,
           "'" + name + "' has no condition after By; name at least one property, for example "
               + name + "Department");
     }
@@ -137,7 +138,7 @@ final class MethodNameParser {
       }
       int from = order + ORDER_BY.length();
       if (from == name.length()) {
-        return Result.failure(Ids.QUERY_METHOD_NAME,
+        return Result.failure(Rule.QUERY_METHOD_NAME,
             "'" + name + "' has no property after OrderBy; name one, for example " + name + "EmployeeIdDesc");
       }
       List<Order> ordering = parseOrdering(name, from);
@@ -187,7 +188,7 @@ final class MethodNameParser {
     String rest = name.substring(at);
     String bare = rest.endsWith("Desc") ? rest.substring(0, rest.length() - 4)
         : rest.endsWith("Asc") ? rest.substring(0, rest.length() - 3) : rest;
-    return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
+    return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
         "'" + bare + "' after OrderBy is not a property of " + entity
             + Suggestions.didYouMean(decapitalize(bare), properties)
             + "; an ordering is OrderBy followed by property names, each optionally followed by Asc or Desc");
@@ -245,13 +246,13 @@ final class MethodNameParser {
       }
       if (!known && !segment.isEmpty()) {
         String guess = decapitalize(bare);
-        return Result.failure(Ids.QUERY_UNKNOWN_PROPERTY,
+        return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
             "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
                 + "; conditions are property names joined by And, each optionally followed by Between,"
                 + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual or StartsWith");
       }
       if (and < 0) {
-        return Result.failure(Ids.QUERY_METHOD_NAME,
+        return Result.failure(Rule.QUERY_METHOD_NAME,
             "cannot split the conditions of '" + name + "' into properties joined by And");
       }
       start = and + 3;

@@ -3,6 +3,7 @@ package io.tablemapper.processor;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,14 +29,14 @@ final class OrderChecks {
     MethodNameParser.Action action = parsed.action();
     if (action != MethodNameParser.Action.FIND && action != MethodNameParser.Action.GET
         && action != MethodNameParser.Action.STREAM) {
-      diagnostics.error(method, Ids.QUERY_ORDER,
+      diagnostics.error(method, Rule.QUERY_ORDER,
           signature + ": " + action.prefix() + " returns no entities, so OrderBy means nothing to it; remove it");
       return false;
     }
     Set<String> seen = new HashSet<>();
     for (MethodNameParser.Order order : parsed.ordering()) {
       if (!seen.add(order.property())) {
-        diagnostics.error(method, Ids.QUERY_ORDER,
+        diagnostics.error(method, Rule.QUERY_ORDER,
             signature + ": '" + order.property() + "' appears twice after OrderBy; name each property once");
         return false;
       }
@@ -100,7 +101,7 @@ final class OrderChecks {
       return true;
     }
     String written = limit == 1 ? "First" : "Top" + limit;
-    diagnostics.error(method, Ids.QUERY_ORDER,
+    diagnostics.error(method, Rule.QUERY_ORDER,
         signature + " takes the " + (limit == 1 ? "first " + entity.simpleName() : "first " + limit + " "
             + entity.simpleName() + "s") + " (" + written + ") of a scan over every partition of table "
             + entity.table() + ", but the store orders rows only within a partition (across partitions Cosmos DB's"

@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.internal.model.Rule;
 
 /**
  * {@code find} and {@code get} methods that return one {@code Page<T>} of the matching entities, asked for by a
@@ -24,7 +25,7 @@ final class PageMethod implements QueryMethodKind {
     if (pageRequest != null) {
       return true;
     }
-    method.error(Ids.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.entity().simpleName()
+    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.entity().simpleName()
         + "> and so needs a trailing PageRequest parameter");
     return false;
   }

@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Rule;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
@@ -35,7 +36,7 @@ final class PropertyNames {
       return AS_DECLARED;
     }
     if (!value.equals(AS_DECLARED) && !value.equals(PASCAL_CASE)) {
-      diagnostics.error(null, Ids.NAMING_OPTION,
+      diagnostics.error(null, Rule.NAMING_OPTION,
           "-A" + OPTION + "=" + value + " names no naming strategy; use " + AS_DECLARED + " or " + PASCAL_CASE
               + " (the constants of io.tablemapper.annotations.NamingStrategy)");
       return AS_DECLARED;

@@ -2,6 +2,7 @@ package io.tablemapper.processor;
 
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -46,7 +47,7 @@ final class QueryMethodAnalyzer {
       ExecutableType type, Diagnostics diagnostics) {
     String signature = signature(repository, method);
     if (!method.getTypeParameters().isEmpty()) {
-      diagnostics.error(method, Ids.QUERY_GENERIC_METHOD,
+      diagnostics.error(method, Rule.QUERY_GENERIC_METHOD,
           signature + ": a derived query method has no type parameters");
       return null;
     }
@@ -57,7 +58,7 @@ final class QueryMethodAnalyzer {
     MethodNameParser.Result parsed =
         new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
     if (!parsed.ok()) {
-      diagnostics.error(method, parsed.problemId(), signature + ": " + parsed.problem());
+      diagnostics.error(method, parsed.problemRule(), signature + ": " + parsed.problem());
       return null;
     }
     if (!termsAllowed(signature, entity, parsed, method, diagnostics)
@@ -67,7 +68,7 @@ final class QueryMethodAnalyzer {
     RepositoryModel.Returns returns = returns(type.getReturnType(), entityType);
     QueryMethodKind kind = kind(parsed, returns);
     if (kind == null) {
-      diagnostics.error(method, Ids.QUERY_RETURN_TYPE,
+      diagnostics.error(method, Rule.QUERY_RETURN_TYPE,
           signature + ": " + parsed.action().prefix() + " methods" + (parsed.limit() > 0 ? " with a limit" : "")
               + " cannot return " + type.getReturnType() + "; "
               + allowedReturns(parsed.action(), parsed.limit(), entity));
@@ -109,23 +110,23 @@ final class QueryMethodAnalyzer {
       PropertyModel property = entity.property(term.property());
       String what = signature + ": condition on '" + property.name() + "'";
       if (!seen.add(property.name())) {
-        diagnostics.error(method, Ids.QUERY_DUPLICATE_CONDITION,
+        diagnostics.error(method, Rule.QUERY_DUPLICATE_CONDITION,
             signature + ": '" + property.name() + "' appears in two conditions; use one, for example "
                 + MethodNameParser.capitalize(property.name()) + "Between for a range");
         ok = false;
       } else if (!property.stored() || !property.kind().queryable()) {
-        diagnostics.error(method, Ids.QUERY_PROPERTY_NOT_QUERYABLE,
+        diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,
             what + " cannot be evaluated by the store: the property is " + (property.stored() ? "stored as @Json"
                 : "not stored (" + property.role().name().toLowerCase(Locale.ROOT) + ")"));
         ok = false;
       } else if (term.operator().isRange() && !property.kind().orderable()) {
-        diagnostics.error(method, Ids.QUERY_OPERATOR_TYPE,
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses " + term.operator().keyword() + ", but " + property.type() + " values are stored as "
                 + property.kind().edmType() + " text or bytes that do not sort like the values; compare it by"
                 + " equality only");
         ok = false;
       } else if (term.operator() == Operator.STARTS_WITH && property.kind() != PropertyKind.STRING) {
-        diagnostics.error(method, Ids.QUERY_OPERATOR_TYPE,
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses StartsWith, which applies to String properties only; '" + property.name() + "' is "
                 + property.type());
         ok = false;
@@ -154,7 +155,7 @@ final class QueryMethodAnalyzer {
     }
     int conditionParameters = parameters.size() - (pageRequest == null ? 0 : 1);
     if (conditionParameters != arity) {
-      method.error(Ids.QUERY_PARAMETER_COUNT,
+      method.error(Rule.QUERY_PARAMETER_COUNT,
           method.signature() + ": its conditions take " + arity + " parameter" + (arity == 1 ? "" : "s") + " ("
               + describeOperands(terms) + ")" + (pageRequest != null ? " before the PageRequest" : "") + ", but it"
               + " declares " + conditionParameters);
@@ -170,7 +171,7 @@ final class QueryMethodAnalyzer {
         VariableElement parameter = parameters.get(next);
         TypeMirror parameterType = parameterTypes.get(next);
         if (!sameModuloBoxing(parameterType, property.type())) {
-          method.diagnostics().error(parameter, Ids.QUERY_PARAMETER_TYPE,
+          method.diagnostics().error(parameter, Rule.QUERY_PARAMETER_TYPE,
               method.signature() + ": parameter '" + parameter.getSimpleName() + "' is " + parameterType + ", but it"
                   + " is compared with '" + property.name() + "' of type " + property.type() + "; declare it as "
                   + property.type());
@@ -190,7 +191,7 @@ final class QueryMethodAnalyzer {
     String signature = method.signature();
     Plan plan = planner.plan(entity, conditions, parsed.limit(), parsed.ordering());
     if (plan == null) {
-      method.error(Ids.QUERY_ORDER, signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
+      method.error(Rule.QUERY_ORDER, signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
       return null;
     }
     if (!kind.checkPlan(method, plan)) {
@@ -198,7 +199,7 @@ final class QueryMethodAnalyzer {
     }
     boolean allowScan = Annotations.has(method.element(), Annotations.ALLOW_SCAN);
     if (plan.kind() == QueryKind.TABLE_SCAN && !allowScan) {
-      method.error(Ids.QUERY_TABLE_SCAN,
+      method.error(Rule.QUERY_TABLE_SCAN,
           signature + " would read every partition of table " + entity.table() + " (" + plan.description()
               + "), because no condition binds the PartitionKey " + entity.partitionKey().template()
               + "; add conditions on " + partitionProperties(entity) + ", or annotate the method @AllowScan");
@@ -209,7 +210,7 @@ final class QueryMethodAnalyzer {
       return null;
     }
     if (plan.kind() == QueryKind.PARTITION_SCAN && !allowScan) {
-      method.diagnostics().warning(method.element(), Ids.QUERY_PARTITION_SCAN,
+      method.diagnostics().warning(method.element(), Rule.QUERY_PARTITION_SCAN,
           signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description() + "); "
               + (entity.rowKey() != null
                   ? "bind leading RowKey components of " + entity.rowKey().template() + " or an index to narrow it,"

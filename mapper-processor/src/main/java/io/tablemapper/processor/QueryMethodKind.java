@@ -1,6 +1,7 @@
 package io.tablemapper.processor;
 
 import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.internal.model.Rule;
 
 /**
  * One kind of derived query method — find, page, count, exists, delete: recognises the methods of its kind by their
@@ -27,7 +28,7 @@ interface QueryMethodKind {
     if (pageRequest == null) {
       return true;
     }
-    method.error(Ids.QUERY_RETURN_TYPE,
+    method.error(Rule.QUERY_RETURN_TYPE,
         method.signature() + ": takes a PageRequest and so must return Page<" + method.entity().simpleName() + ">");
     return false;
   }

@@ -1,5 +1,6 @@
 package io.tablemapper.processor;
 
+import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -44,25 +45,25 @@ final class RepositoryAnalyzer {
       TypeElement repository, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
     String name = repository.getSimpleName().toString();
     if (repository.getKind() != ElementKind.INTERFACE) {
-      diagnostics.error(repository, Ids.REPOSITORY_KIND,
+      diagnostics.error(repository, Rule.REPOSITORY_KIND,
           "@Repository " + name + " is not an interface; declare it as an interface extending TableRepository<T>");
       return null;
     }
     if (!repository.getTypeParameters().isEmpty()) {
-      diagnostics.error(repository, Ids.REPOSITORY_KIND,
+      diagnostics.error(repository, Rule.REPOSITORY_KIND,
           "@Repository " + name + " has type parameters; a repository interface names its entity type");
       return null;
     }
     for (Element e = repository; e instanceof TypeElement; e = e.getEnclosingElement()) {
       if (e.getModifiers().contains(Modifier.PRIVATE)) {
-        diagnostics.error(repository, Ids.REPOSITORY_KIND,
+        diagnostics.error(repository, Rule.REPOSITORY_KIND,
             "@Repository " + name + " is private or inside a private type; generated code must reach it");
         return null;
       }
     }
     TypeMirror entityType = entityType(repository.asType());
     if (entityType == null) {
-      diagnostics.error(repository, Ids.REPOSITORY_ENTITY,
+      diagnostics.error(repository, Rule.REPOSITORY_ENTITY,
           "@Repository " + name + " must extend TableRepository<T> with T an @Entity class, for example"
               + " interface " + name + " extends TableRepository<Employee>");
       return null;
@@ -72,7 +73,7 @@ final class RepositoryAnalyzer {
     }
     if (entityType.getKind() != TypeKind.DECLARED
         || !Annotations.has(types.asElement(entityType), Annotations.ENTITY)) {
-      diagnostics.error(repository, Ids.REPOSITORY_ENTITY,
+      diagnostics.error(repository, Rule.REPOSITORY_ENTITY,
           "@Repository " + name + " stores " + entityType + ", which is not annotated @Entity");
       return null;
     }

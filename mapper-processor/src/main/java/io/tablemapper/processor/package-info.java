@@ -18,6 +18,6 @@
  * {@link io.tablemapper.processor.RepositoryGenerator} (with {@link io.tablemapper.processor.EntityQueryGenerator}
  * and the method's kind) and {@link io.tablemapper.processor.PlanReport}. The names generated code shares across
  * files are decided by {@link io.tablemapper.processor.MemberNames}. Every diagnostic goes through
- * {@link io.tablemapper.processor.Diagnostics}; its ids are in {@link io.tablemapper.processor.Ids}.
+ * {@link io.tablemapper.processor.Diagnostics}, as a rule of the one catalogue, {@link io.tablemapper.internal.model.Rule}.
  */
 package io.tablemapper.processor;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
+import io.tablemapper.internal.model.Rule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -219,7 +220,7 @@ class GeneratedSourcesTest {
             "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
                 + "public record Customer(String region, long id, Thread worker, @Json Address address) {}"));
     assertThat(compilation.errors()).singleElement()
-        .satisfies(error -> assertThat(error.getMessage(null)).startsWith("[" + Ids.PROPERTY_TYPE + "]"));
+        .satisfies(error -> assertThat(error.getMessage(null)).startsWith("[" + Rule.PROPERTY_TYPE.id() + "]"));
   }
 
   @Test
@@ -228,9 +229,9 @@ class GeneratedSourcesTest {
         "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
             + "public record Customer(String region, long id, @Json Missing address) {}"));
     assertThat(compilation).failed();
-    assertThat(compilation).hadErrorContaining("[" + Ids.UNRESOLVED_TYPE + "]");
+    assertThat(compilation).hadErrorContaining("[" + Rule.UNRESOLVED_TYPE.id() + "]");
     assertThat(compilation.errors())
-        .filteredOn(error -> error.getMessage(null).startsWith("[" + Ids.UNRESOLVED_TYPE + "]"))
+        .filteredOn(error -> error.getMessage(null).startsWith("[" + Rule.UNRESOLVED_TYPE.id() + "]"))
         .hasSize(1);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
+import io.tablemapper.internal.model.Rule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationHandler;
@@ -88,7 +89,7 @@ class IncrementalProcessingTest {
             + "@Index(name = \"one\", rowKey = \"one_{c}\")\n@Index(name = \"two\", rowKey = \"one{c}\")\n"
             + "public record E(String a, String b, String c) {}"));
     assertThat(compilation.errors()).singleElement().satisfies(error -> {
-      assertThat(error.getMessage(null)).startsWith("[" + Ids.KEY_SPACE_OVERLAP + "]");
+      assertThat(error.getMessage(null)).startsWith("[" + Rule.KEY_SPACE_OVERLAP.id() + "]");
       assertThat(error.getLineNumber()).as("the line of record E").isEqualTo(13);
     });
   }
