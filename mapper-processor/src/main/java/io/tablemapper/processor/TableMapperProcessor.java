@@ -3,6 +3,21 @@ package io.tablemapper.processor;
 import com.palantir.javapoet.JavaFile;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.entity.EntityAnalyzer;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyNames;
+import io.tablemapper.processor.entity.Tables;
+import io.tablemapper.processor.generation.GeneratedCode;
+import io.tablemapper.processor.generation.MappingGenerator;
+import io.tablemapper.processor.generation.MetamodelGenerator;
+import io.tablemapper.processor.generation.PlanReport;
+import io.tablemapper.processor.generation.RepositoryGenerator;
+import io.tablemapper.processor.repository.RepositoryAnalyzer;
+import io.tablemapper.processor.repository.RepositoryModel;
+import io.tablemapper.processor.util.AnnotationTrees;
+import io.tablemapper.processor.util.Annotations;
+import io.tablemapper.processor.util.DeferException;
+import io.tablemapper.processor.util.Diagnostics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -36,8 +51,8 @@ import javax.tools.StandardLocation;
  *
  * <p>An {@code @Entity} that extends another is listed in {@code META-INF/tablemapper/subtypes/<ancestor>} for each
  * {@code @Entity} ancestor ({@link io.tablemapper.internal.mapping.GeneratedNames#subtypesResource}), written when
- * processing is over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of the compilation
- * as its originating elements, so the processor is an aggregating incremental processor (declared in
+ * processing is over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of
+ * the compilation as its originating elements, so the processor is an aggregating incremental processor (declared in
  * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
  * the entity or repository it was generated from. The checks that span entity types of one table see the types
  * compiled together.

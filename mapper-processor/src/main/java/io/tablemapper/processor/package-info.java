@@ -5,19 +5,24 @@
  * repository {@code EmployeeRepository__Impl} and its plan report
  * {@code META-INF/tablemapper/plans/<repository>.txt}.
  *
- * <p>Flow: {@link io.tablemapper.processor.TableMapperProcessor} → {@link io.tablemapper.processor.EntityAnalyzer}
- * (the class's elements read by {@link io.tablemapper.processor.ElementEntitySource}, every rule decided by the
- * {@link io.tablemapper.internal.model.EntityChecker} the runtime shares, the result an
- * {@link io.tablemapper.processor.EntityModel}) →
- * {@link io.tablemapper.processor.Tables} (the checks across the entity types of one table) →
- * {@link io.tablemapper.processor.MetamodelGenerator} and {@link io.tablemapper.processor.MappingGenerator};
- * {@link io.tablemapper.processor.RepositoryAnalyzer} → {@link io.tablemapper.processor.QueryMethodAnalyzer} for each
- * derived method (with {@link io.tablemapper.processor.MethodNameParser}, {@link io.tablemapper.processor.QueryPlanner}
- * and {@link io.tablemapper.processor.OrderChecks}), which finds its
- * {@link io.tablemapper.processor.QueryMethodKind} — find, page, count, exists or delete, one class each →
- * {@link io.tablemapper.processor.RepositoryGenerator} (with {@link io.tablemapper.processor.EntityQueryGenerator}
- * and the method's kind) and {@link io.tablemapper.processor.PlanReport}. The names generated code shares across
- * files are decided by {@link io.tablemapper.processor.MemberNames}. Every diagnostic goes through
- * {@link io.tablemapper.processor.Diagnostics}, as a rule of the one catalogue, {@link io.tablemapper.internal.model.Rule}.
+ * <p>{@link io.tablemapper.processor.TableMapperProcessor} drives the rounds; the work is in sub-packages by concern,
+ * each using only those below it:
+ *
+ * <ul>
+ *   <li>{@code generation}: the metamodel, mapping and repository generators, one generator per kind of query, and
+ *       the plan report;
+ *   <li>{@code repository}: reading a repository interface, one matcher per kind of method (find, page, count,
+ *       exists, delete) and the order a method may ask for;
+ *   <li>{@code planning}: the vocabulary of derived queries (method names, operators, conditions) and the planner that
+ *       classifies each method as POINT, RANGE, PARTITION_SCAN or TABLE_SCAN;
+ *   <li>{@code entity}: the entity front end over {@code javax.lang.model} elements for the one
+ *       {@link io.tablemapper.internal.model.EntityChecker} the runtime shares, and the model generated code is
+ *       written from;
+ *   <li>{@code util}: diagnostics on the most specific element, annotation values, and deferral of types not
+ *       generated yet.
+ * </ul>
+ *
+ * <p>Types are public where another package of the processor uses them; none is an API: the processor runs on the
+ * annotation processor path only.
  */
 package io.tablemapper.processor;

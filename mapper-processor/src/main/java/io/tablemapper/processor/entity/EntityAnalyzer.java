@@ -1,0 +1,152 @@
+package io.tablemapper.processor.entity;
+
+import com.palantir.javapoet.ClassName;
+import io.tablemapper.internal.model.BoundKey;
+import io.tablemapper.internal.model.CheckedEntity;
+import io.tablemapper.internal.model.CheckedProperty;
+import io.tablemapper.internal.model.EntityChecker;
+import io.tablemapper.internal.model.EntitySource;
+import io.tablemapper.internal.model.IndexRules;
+import io.tablemapper.processor.util.Annotations;
+import io.tablemapper.processor.util.DeferException;
+import io.tablemapper.processor.util.Diagnostics;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Reads an {@code @Entity} class into an {@link EntityModel}: the shared {@link EntityChecker} decides every rule
+ * over the class's elements ({@link ElementEntitySource}), each problem reported on the element that causes it, and
+ * the model adds what generated code needs. Returns null when the entity has errors, so nothing is generated for it.
+ */
+public final class EntityAnalyzer {
+  private final Elements elements;
+  private final Types types;
+  private final Annotations annotations;
+  private final PropertyNames names;
+
+  /** An analyzer whose entities without {@code @Naming} follow {@code defaultNaming} (a NamingStrategy name). */
+  public EntityAnalyzer(ProcessingEnvironment environment, String defaultNaming) {
+    this.elements = environment.getElementUtils();
+    this.types = environment.getTypeUtils();
+    this.annotations = new Annotations(elements);
+    this.names = new PropertyNames(annotations, defaultNaming);
+  }
+
+  /**
+   * Analyzes an entity.
+   *
+   * @return the model, or null when an error was reported
+   * @throws DeferException if the entity refers to a type that does not exist yet
+   */
+  public EntityModel analyze(TypeElement type, Diagnostics diagnostics) {
+    if (type.getKind() == ElementKind.CLASS || type.getKind() == ElementKind.RECORD) {
+      deferIfUnresolved(type, type.getKind() == ElementKind.RECORD);
+    }
+    ElementEntitySource source = new ElementEntitySource(type, elements, types, annotations, names);
+    CheckedEntity<ElementProperty> checked = EntityChecker.check(source, diagnostics.problems(type));
+    if (checked == null) {
+      return null;
+    }
+    Map<CheckedProperty<ElementProperty>, PropertyModel> models = new IdentityHashMap<>();
+    List<PropertyModel> properties = new ArrayList<>();
+    for (CheckedProperty<ElementProperty> property : checked.properties()) {
+      ElementProperty p = property.source();
+      PropertyModel model = new PropertyModel(p.name(), p.element(), p.type(), p.typeName(), property.role(),
+          property.kind(), property.keyType(), p.getter(), p.setter(), p.setterIsMethod(), property.storedName(),
+          property.defaultText());
+      models.put(property, model);
+      properties.add(model);
+    }
+    KeyModel partitionKey = key("PartitionKey", checked.partitionKey(), checked.partitionKeyOwner(), false,
+        "PARTITION_KEY_SPEC", "partitionKey", models);
+    KeyModel rowKey = checked.rowKey() == null ? null : key("RowKey", checked.rowKey(), checked.rowKeyOwner(), true,
+        "ROW_KEY_SPEC", "rowKey", models);
+    List<EntityModel.IndexModel> indexes = new ArrayList<>();
+    for (IndexRules.BoundIndex<CheckedProperty<ElementProperty>> index : checked.indexes()) {
+      AnnotationMirror mirror = (AnnotationMirror) index.site();
+      String name = index.name();
+      KeyModel key = new KeyModel("index " + name + " RowKey", bound(index.rowKey(), models),
+          "INDEX_" + upperSnake(name) + "_SPEC", name + "IndexRowKey", mirror, Annotations.explicit(mirror, "rowKey"));
+      indexes.add(new EntityModel.IndexModel(name, key, index.properties(), index.unique()));
+    }
+    List<String> ancestors = new ArrayList<>();
+    for (EntitySource<?> ancestor : checked.ancestors()) {
+      ancestors.add(binaryName(ancestor));
+    }
+    return new EntityModel(type, ClassName.get(type), source.isRecord(), checked.table(), checked.typeName(),
+        checked.version(), properties, partitionKey, rowKey, indexes,
+        checked.upgrade() == null ? null : checked.upgrade().name(), checked.abstractType(), ancestors,
+        checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()));
+  }
+
+  private static KeyModel key(String description, BoundKey<CheckedProperty<ElementProperty>> key,
+      EntitySource<?> owner, boolean rowKey, String specConstant, String composeMethod,
+      Map<CheckedProperty<ElementProperty>, PropertyModel> models) {
+    AnnotationMirror mirror = (AnnotationMirror) (rowKey ? owner.rowKeySite() : owner.partitionKeySite());
+    return new KeyModel(description, bound(key, models), specConstant, composeMethod, mirror,
+        Annotations.explicit(mirror, "value"));
+  }
+
+  private static BoundKey<PropertyModel> bound(BoundKey<CheckedProperty<ElementProperty>> key,
+      Map<CheckedProperty<ElementProperty>, PropertyModel> models) {
+    List<PropertyModel> properties = new ArrayList<>();
+    for (CheckedProperty<ElementProperty> property : key.properties()) {
+      properties.add(models.get(property));
+    }
+    return new BoundKey<>(key.template(), List.copyOf(properties));
+  }
+
+  private String binaryName(EntitySource<?> source) {
+    return elements.getBinaryName(((ElementEntitySource) source).element()).toString();
+  }
+
+  /** Defers the entity, before anything is reported, when a property or superclass is not generated yet. */
+  private void deferIfUnresolved(TypeElement type, boolean record) {
+    if (record) {
+      for (RecordComponentElement component : type.getRecordComponents()) {
+        DeferException.ifUnresolved(component.asType());
+      }
+      return;
+    }
+    for (TypeElement t = type; t != null; t = superclass(t)) {
+      DeferException.ifUnresolved(t.getSuperclass());
+      for (VariableElement field : ElementFilter.fieldsIn(t.getEnclosedElements())) {
+        if (!field.getModifiers().contains(Modifier.STATIC)) {
+          DeferException.ifUnresolved(field.asType());
+        }
+      }
+    }
+  }
+
+  private TypeElement superclass(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    return superclass.getKind() == TypeKind.DECLARED ? (TypeElement) types.asElement(superclass) : null;
+  }
+
+  /** A Java name as a constant's: {@code employeeId} → {@code EMPLOYEE_ID}. */
+  public static String upperSnake(String name) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(name.charAt(i - 1))) {
+        text.append('_');
+      }
+      text.append(Character.toUpperCase(c));
+    }
+    return text.toString();
+  }
+}

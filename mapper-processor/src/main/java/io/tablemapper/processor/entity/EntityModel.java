@@ -1,0 +1,129 @@
+package io.tablemapper.processor.entity;
+
+import com.palantir.javapoet.ClassName;
+import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.internal.model.PropertyRole;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * An entity class as the processor understands it, after validation.
+ *
+ * @param element the class or record
+ * @param className its name for generated code
+ * @param record whether it is a record (read through the canonical constructor) or a JavaBean
+ * @param table the table
+ * @param typeName the discriminator
+ * @param version the schema version
+ * @param properties every property in declaration order, stored or not
+ * @param partitionKey the PartitionKey template
+ * @param rowKey the RowKey template; null for an abstract class whose concrete subtypes declare their own
+ * @param indexes the intra-partition indexes
+ * @param upgradeMethod the name of the static {@code @Upgrade} method, or null
+ * @param abstractType whether the class is abstract: only its {@code @Entity} subtypes have rows
+ * @param ancestors the binary names of the {@code @Entity} superclasses, nearest first; empty for a root entity
+ * @param rowKeyOwner the binary name of the class that declares the RowKey template (itself or an ancestor), or
+ *     null when there is none
+ */
+public record EntityModel(
+    TypeElement element,
+    ClassName className,
+    boolean record,
+    String table,
+    String typeName,
+    int version,
+    List<PropertyModel> properties,
+    KeyModel partitionKey,
+    KeyModel rowKey,
+    List<IndexModel> indexes,
+    String upgradeMethod,
+    boolean abstractType,
+    List<String> ancestors,
+    String rowKeyOwner) {
+
+  /** The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. */
+  String root() {
+    return ancestors.isEmpty() ? binaryName() : ancestors.get(ancestors.size() - 1);
+  }
+
+  /**
+   * One {@code @Index}.
+   *
+   * @param name the index name
+   * @param rowKey the copy's RowKey template
+   * @param properties the copied properties, empty for all
+   * @param unique whether a value identifies one entity (its RowKey lacks a component of the entity's RowKey), so a
+   *     second entity with the value is refused; else every entity has its own copy
+   */
+  public record IndexModel(String name, KeyModel rowKey, List<String> properties, boolean unique) {}
+
+  /** The simple name used in messages and generated strings. */
+  public String simpleName() {
+    return element.getSimpleName().toString();
+  }
+
+  /** The metamodel class. */
+  public ClassName metamodelName() {
+    return generated(GeneratedNames.metamodel(binaryName()));
+  }
+
+  /** The mapping class. */
+  public ClassName mappingName() {
+    return generated(GeneratedNames.mapping(binaryName()));
+  }
+
+  /** The class's binary name, as {@code Class.getName()} gives it. */
+  public String binaryName() {
+    String packageName = className.packageName();
+    String nested = String.join("$", className.simpleNames());
+    return packageName.isEmpty() ? nested : packageName + "." + nested;
+  }
+
+  private static ClassName generated(String qualifiedName) {
+    return ClassName.get(GeneratedNames.packageName(qualifiedName), GeneratedNames.simpleName(qualifiedName));
+  }
+
+  /** The stored properties. */
+  public List<PropertyModel> storedProperties() {
+    List<PropertyModel> stored = new ArrayList<>();
+    for (PropertyModel property : properties) {
+      if (property.stored()) {
+        stored.add(property);
+      }
+    }
+    return stored;
+  }
+
+  /** The property with this name, or null. */
+  public PropertyModel property(String name) {
+    return PropertyModel.named(properties, name);
+  }
+
+  /** The {@code @ETag} property, or null. */
+  public PropertyModel etag() {
+    return withRole(PropertyRole.ETAG);
+  }
+
+  /** The {@code @Timestamp} property, or null. */
+  public PropertyModel timestamp() {
+    return withRole(PropertyRole.TIMESTAMP);
+  }
+
+  private PropertyModel withRole(PropertyRole role) {
+    for (PropertyModel property : properties) {
+      if (property.role() == role) {
+        return property;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the rows of two entity types of one table share a key space by design: they are of one hierarchy and
+   * have the RowKey template one class declares for both.
+   */
+  boolean sharesRowKey(EntityModel other) {
+    return root().equals(other.root()) && rowKeyOwner != null && rowKeyOwner.equals(other.rowKeyOwner);
+  }
+}

@@ -1,0 +1,279 @@
+package io.tablemapper.processor.planning;
+
+import io.tablemapper.internal.model.Rule;
+import io.tablemapper.internal.model.Suggestions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Parses a derived method name: {@code find|get|stream|count|exists|delete}, optionally {@code First} or
+ * {@code TopN}, then {@code By} and conditions joined by {@code And}, each a capitalized property name and an
+ * optional operator keyword, then optionally {@code OrderBy} and properties, each optionally followed by
+ * {@code Asc} or {@code Desc}. Property names are matched against the entity's, longest first, backtracking, so
+ * a property whose name contains {@code And} still parses.
+ */
+public final class MethodNameParser {
+
+  /** What a method does. */
+  public enum Action {
+    FIND("find"),
+    GET("get"),
+    STREAM("stream"),
+    COUNT("count"),
+    EXISTS("exists"),
+    DELETE("delete");
+
+    private final String prefix;
+
+    Action(String prefix) {
+      this.prefix = prefix;
+    }
+
+    public String prefix() {
+      return prefix;
+    }
+  }
+
+  /**
+   * A parsed condition before binding to parameters.
+   *
+   * @param property the property name
+   * @param operator the operator
+   */
+  public record Term(String property, Operator operator) {}
+
+  /**
+   * One property of an {@code OrderBy}.
+   *
+   * @param property the property name
+   * @param descending whether it is written {@code Desc}
+   */
+  public record Order(String property, boolean descending) {}
+
+  /**
+   * The result: either a parse or a problem.
+   *
+   * @param action the action
+   * @param limit the {@code First}/{@code TopN} limit, 0 when absent
+   * @param terms the conditions
+   * @param ordering the {@code OrderBy} properties, empty when there is none
+   * @param problemRule the rule a problem breaks, or null
+   * @param problem what is wrong, or null
+   */
+  public record Result(Action action, int limit, List<Term> terms, List<Order> ordering, Rule problemRule,
+      String problem) {
+    public boolean ok() {
+      return problem == null;
+    }
+
+    static Result failure(Rule rule, String problem) {
+      return new Result(null, 0, List.of(), List.of(), rule, problem);
+    }
+  }
+
+  private static final String ORDER_BY = "OrderBy";
+
+  private final List<String> properties;
+  private final String entity;
+
+  /** A parser for an entity (named in messages) with these property names. */
+  public MethodNameParser(String entity, List<String> properties) {
+    this.entity = entity;
+    this.properties = new ArrayList<>(properties);
+    this.properties.sort(Comparator.comparingInt(String::length).reversed());
+  }
+
+  public Result parse(String name) {
+    Action action = null;
+    for (Action candidate : Action.values()) {
+      if (name.startsWith(candidate.prefix())) {
+        action = candidate;
+        break;
+      }
+    }
+    if (action == null) {
+      return Result.failure(Rule.QUERY_METHOD_NAME,
+          "a derived query method starts with find, get, stream, count, exists or delete, then By and its"
+              + " conditions, for example findByEmail");
+    }
+    int at = action.prefix().length();
+    int limit = 0;
+    if (name.startsWith("First", at)) {
+      limit = 1;
+      at += "First".length();
+    } else if (name.startsWith("Top", at)) {
+      int digits = at + 3;
+      while (digits < name.length() && Character.isDigit(name.charAt(digits))) {
+        digits++;
+      }
+      if (digits == at + 3) {
+        return Result.failure(Rule.QUERY_LIMIT, "Top needs a number, for example " + action.prefix() + "Top10By...");
+      }
+      try {
+        limit = Integer.parseInt(name.substring(at + 3, digits));
+      } catch (NumberFormatException e) {
+        limit = -1;
+      }
+      if (limit < 1 || limit > 1_000_000) {
+        return Result.failure(Rule.QUERY_LIMIT,
+            "Top" + name.substring(at + 3, digits) + " is not a usable limit; use Top1 to Top1000000");
+      }
+      at = digits;
+    }
+    if (!name.startsWith("By", at)) {
+      return Result.failure(Rule.QUERY_METHOD_NAME,
+          "expected 'By' after '" + name.substring(0, at) + "', as in " + name.substring(0, at) + "ByEmail");
+    }
+    at += 2;
+    if (at == name.length()) {
+      return Result.failure(Rule.QUERY_METHOD_NAME,
+          "'" + name + "' has no condition after By; name at least one property, for example "
+              + name + "Department");
+    }
+    for (int order = name.indexOf(ORDER_BY, at); order > at; order = name.indexOf(ORDER_BY, order + 1)) {
+      List<Term> terms = parseConditions(name, at, order);
+      if (terms == null) {
+        continue;
+      }
+      int from = order + ORDER_BY.length();
+      if (from == name.length()) {
+        return Result.failure(Rule.QUERY_METHOD_NAME,
+            "'" + name + "' has no property after OrderBy; name one, for example " + name + "EmployeeIdDesc");
+      }
+      List<Order> ordering = parseOrdering(name, from);
+      if (ordering == null) {
+        return unknownOrderProperty(name, from);
+      }
+      return new Result(action, limit, terms, ordering, null, null);
+    }
+    List<Term> terms = parseConditions(name, at, name.length());
+    if (terms == null) {
+      int order = name.indexOf(ORDER_BY, at);
+      return unknownProperty(name, at, order > at ? order : name.length());
+    }
+    return new Result(action, limit, terms, List.of(), null, null);
+  }
+
+  /** The properties of an ordering, each with an optional Asc or Desc, up to the end of the name; or null. */
+  private List<Order> parseOrdering(String name, int at) {
+    for (String property : properties) {
+      String capitalized = capitalize(property);
+      if (!name.startsWith(capitalized, at)) {
+        continue;
+      }
+      int afterProperty = at + capitalized.length();
+      for (String direction : new String[] {"Desc", "Asc", ""}) {
+        if (!name.startsWith(direction, afterProperty)) {
+          continue;
+        }
+        int end = afterProperty + direction.length();
+        Order order = new Order(property, direction.equals("Desc"));
+        if (end == name.length()) {
+          List<Order> ordering = new ArrayList<>();
+          ordering.add(order);
+          return ordering;
+        }
+        List<Order> rest = parseOrdering(name, end);
+        if (rest != null) {
+          rest.add(0, order);
+          return rest;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Result unknownOrderProperty(String name, int at) {
+    String rest = name.substring(at);
+    String bare = rest.endsWith("Desc") ? rest.substring(0, rest.length() - 4)
+        : rest.endsWith("Asc") ? rest.substring(0, rest.length() - 3) : rest;
+    return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
+        "'" + bare + "' after OrderBy is not a property of " + entity
+            + Suggestions.didYouMean(decapitalize(bare), properties)
+            + "; an ordering is OrderBy followed by property names, each optionally followed by Asc or Desc");
+  }
+
+  private List<Term> parseConditions(String name, int at, int limit) {
+    for (String property : properties) {
+      String capitalized = capitalize(property);
+      if (!name.startsWith(capitalized, at)) {
+        continue;
+      }
+      int afterProperty = at + capitalized.length();
+      for (Operator operator : Operator.values()) {
+        if (!name.startsWith(operator.keyword(), afterProperty)) {
+          continue;
+        }
+        int end = afterProperty + operator.keyword().length();
+        if (end > limit) {
+          continue;
+        }
+        Term term = new Term(property, operator);
+        if (end == limit) {
+          List<Term> terms = new ArrayList<>();
+          terms.add(term);
+          return terms;
+        }
+        if (name.startsWith("And", end) && end + 3 < limit) {
+          List<Term> rest = parseConditions(name, end + 3, limit);
+          if (rest != null) {
+            rest.add(0, term);
+            return rest;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Finds the first condition that does not name a property, and suggests the closest one. */
+  private Result unknownProperty(String name, int at, int limit) {
+    int start = at;
+    while (true) {
+      int and = name.indexOf("And", start);
+      if (and >= limit) {
+        and = -1;
+      }
+      String segment = and < 0 ? name.substring(start, limit) : name.substring(start, and);
+      String bare = stripOperator(segment);
+      boolean known = false;
+      for (String property : properties) {
+        if (capitalize(property).equals(bare)) {
+          known = true;
+          break;
+        }
+      }
+      if (!known && !segment.isEmpty()) {
+        String guess = decapitalize(bare);
+        return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
+            "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
+                + "; conditions are property names joined by And, each optionally followed by Between,"
+                + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual or StartsWith");
+      }
+      if (and < 0) {
+        return Result.failure(Rule.QUERY_METHOD_NAME,
+            "cannot split the conditions of '" + name + "' into properties joined by And");
+      }
+      start = and + 3;
+    }
+  }
+
+  private static String stripOperator(String segment) {
+    for (Operator operator : Operator.values()) {
+      if (!operator.keyword().isEmpty() && segment.endsWith(operator.keyword())) {
+        return segment.substring(0, segment.length() - operator.keyword().length());
+      }
+    }
+    return segment;
+  }
+
+  public static String capitalize(String name) {
+    return name.isEmpty() ? name : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+  }
+
+  private static String decapitalize(String name) {
+    return name.isEmpty() ? name : name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
+  }
+}

@@ -1,0 +1,85 @@
+package io.tablemapper.processor.planning;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.spi.Filter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A condition's operator in a derived method name: the keyword that writes it, how plans write it, and the
+ * {@link Filter} factory that compares the property with each of its operands when the condition is left to a
+ * filter (so it takes one parameter per factory: {@code Between} two, {@code ge} and {@code le}).
+ */
+public enum Operator {
+  GREATER_THAN_EQUAL("GreaterThanEqual", "ge", "ge"),
+  GREATER_THAN("GreaterThan", "gt", "gt"),
+  LESS_THAN_EQUAL("LessThanEqual", "le", "le"),
+  LESS_THAN("LessThan", "lt", "lt"),
+  BETWEEN("Between", "between", "ge", "le"),
+  STARTS_WITH("StartsWith", "starts with", "startsWith"),
+  EQUAL("", "eq", "eq");
+
+  private static final ClassName FILTER = ClassName.get(Filter.class);
+
+  private final String keyword;
+  private final String text;
+  private final List<String> filterFactories;
+
+  Operator(String keyword, String text, String... filterFactories) {
+    this.keyword = keyword;
+    this.text = text;
+    this.filterFactories = List.of(filterFactories);
+  }
+
+  /** The suffix in a method name ({@code ""} for equality). */
+  public String keyword() {
+    return keyword;
+  }
+
+  /** The number of parameters the condition takes. */
+  public int arity() {
+    return filterFactories.size();
+  }
+
+  /** How plans write it. */
+  String text() {
+    return text;
+  }
+
+  /** Whether it needs an ordered property. */
+  public boolean isRange() {
+    return this != EQUAL && this != STARTS_WITH;
+  }
+
+  /**
+   * The filters that together evaluate the condition: {@code Filter.ge(property, from)} and
+   * {@code Filter.le(property, to)} for {@code Between}.
+   *
+   * @param property the stored name of the property
+   * @param operands the store values of the operands, one per parameter
+   */
+  public List<CodeBlock> filters(CodeBlock property, List<CodeBlock> operands) {
+    List<CodeBlock> filters = new ArrayList<>();
+    for (int i = 0; i < filterFactories.size(); i++) {
+      filters.add(CodeBlock.of("$T.$N($L, $L)", FILTER, filterFactories.get(i), property, operands.get(i)));
+    }
+    return filters;
+  }
+
+  /** The operator with reversed order, for descending key components. */
+  Operator reversed() {
+    switch (this) {
+      case GREATER_THAN:
+        return LESS_THAN;
+      case GREATER_THAN_EQUAL:
+        return LESS_THAN_EQUAL;
+      case LESS_THAN:
+        return GREATER_THAN;
+      case LESS_THAN_EQUAL:
+        return GREATER_THAN_EQUAL;
+      default:
+        return this;
+    }
+  }
+}

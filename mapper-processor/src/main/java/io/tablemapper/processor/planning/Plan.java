@@ -1,0 +1,70 @@
+package io.tablemapper.processor.planning;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.KeyModel;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a derived query reaches the store, decided at compile time.
+ *
+ * @param kind POINT, RANGE, PARTITION_SCAN or TABLE_SCAN
+ * @param index the index read through, or null for the entity's own rows
+ * @param rowKey the RowKey template walked (the entity's or the index's)
+ * @param partitionArguments placeholder index → parameter for the PartitionKey, or null when it is not bound
+ * @param mode how the RowKey is constrained
+ * @param prefix the RowKey prefix: literals and parameters bound by equality, in template order
+ * @param startsWith for {@link RowMode#PREFIX}: a parameter whose text extends the prefix, or null
+ * @param rangePlaceholder the placeholder constrained by a range ({@link RowMode#RANGE}) or by the startsWith
+ *     parameter ({@link RowMode#PREFIX}), else -1
+ * @param lower for {@link RowMode#RANGE}: the lower bound, or null for the start of the prefix
+ * @param upper for {@link RowMode#RANGE}: the upper bound, or null for the end of the prefix
+ * @param residual conditions evaluated as a filter
+ * @param description the plan in words, for Javadoc, listeners and reports
+ */
+public record Plan(
+    QueryKind kind,
+    EntityModel.IndexModel index,
+    KeyModel rowKey,
+    Map<Integer, String> partitionArguments,
+    RowMode mode,
+    List<Piece> prefix,
+    String startsWith,
+    int rangePlaceholder,
+    Bound lower,
+    Bound upper,
+    List<Condition> residual,
+    String description) {
+
+  /** How the RowKey is constrained. */
+  public enum RowMode {
+    /** Not at all. */
+    NONE,
+    /** Fully: one RowKey. */
+    EXACT,
+    /** Keys starting with the prefix (and the startsWith parameter). */
+    PREFIX,
+    /** A range after the prefix. */
+    RANGE
+  }
+
+  /**
+   * A piece of a RowKey prefix: literal text, or a placeholder bound to a parameter.
+   *
+   * @param literal the text, or null for a placeholder
+   * @param placeholder the placeholder index
+   * @param parameter the parameter bound to it
+   */
+  public record Piece(String literal, int placeholder, String parameter) {}
+
+  /**
+   * One end of a range: the prefix followed by the encoding of a parameter.
+   *
+   * @param parameter the parameter, appended to the prefix through the range placeholder
+   * @param inclusive whether the bound key itself is in range
+   * @param successor whether the bound is past every key that starts with prefix + value (for components
+   *     followed by more key text)
+   */
+  public record Bound(String parameter, boolean inclusive, boolean successor) {}
+}

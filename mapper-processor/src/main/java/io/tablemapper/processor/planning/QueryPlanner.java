@@ -1,0 +1,393 @@
+package io.tablemapper.processor.planning;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.KeyModel;
+import io.tablemapper.processor.entity.PropertyModel;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Plans a derived query against an entity's keys and indexes: equality on every key component gives a POINT;
+ * equality on a leading run of RowKey components, then a range or {@code StartsWith} on the next, gives a RANGE
+ * with exact bounds; other conditions become a residual filter. Every access path (the entity's own RowKey and
+ * each index) is planned and the cheapest wins; ties go to the entity's own rows. An {@code OrderBy} keeps only the
+ * paths whose key order is that order, since the store cannot sort.
+ */
+public final class QueryPlanner {
+
+  /**
+   * The cheapest plan, or null when an ordering is asked for and no access path gives it.
+   *
+   * @param ordering the {@code OrderBy} properties, or empty
+   */
+  public Plan plan(EntityModel entity, List<Condition> conditions, int limit, List<MethodNameParser.Order> ordering) {
+    Plan best = null;
+    for (Plan candidate : candidates(entity, conditions, limit)) {
+      if (!ordering.isEmpty() && !delivers(candidate, conditions, ordering)) {
+        continue;
+      }
+      if (best == null || better(candidate, best)) {
+        best = candidate;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The plan of each access path: the entity's own rows (through its RowKey; an abstract class without one, whose
+   * subtypes each have their own, has only its PartitionKey), then each index.
+   */
+  public List<Plan> candidates(EntityModel entity, List<Condition> conditions, int limit) {
+    Map<String, Condition> byProperty = new LinkedHashMap<>();
+    for (Condition condition : conditions) {
+      byProperty.put(condition.property().name(), condition);
+    }
+    List<Plan> plans = new ArrayList<>();
+    plans.add(plan(entity, null, entity.rowKey(), byProperty, conditions, limit));
+    for (EntityModel.IndexModel index : entity.indexes()) {
+      plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
+    }
+    return plans;
+  }
+
+  // ------------------------------------------------------------------ order
+
+  /**
+   * The order a plan's results come in, as the key gives it: the RowKey components after those fixed by equality,
+   * as far as their encodings sort like their values (numbers, times, booleans; a String only when it ends the
+   * key; never an enum, which sorts by name, nor a UUID). Null for a POINT (at most one entity, any order holds)
+   * and empty for a TABLE_SCAN, whose order across partitions the store does not promise (Cosmos DB's Table API
+   * returns partitions in no particular order).
+   */
+  public static List<MethodNameParser.Order> order(Plan plan, List<Condition> conditions) {
+    if (plan.kind() == QueryKind.POINT) {
+      return null;
+    }
+    List<MethodNameParser.Order> order = new ArrayList<>();
+    if (plan.kind() == QueryKind.TABLE_SCAN || plan.rowKey() == null) {
+      return order; // a RowKey of each subtype orders by type first, by no property
+    }
+    KeyModel rowKey = plan.rowKey();
+    for (KeyTemplate.Placeholder placeholder : rowKey.template().placeholders()) {
+      PropertyModel property = rowKey.property(placeholder.index());
+      if (fixed(property, conditions)) {
+        continue;
+      }
+      KeyType type = property.keyType();
+      boolean faithful = type != KeyType.ENUM && type != KeyType.UUID
+          && (type.selfDelimiting() || rowKey.template().isLast(placeholder.index()));
+      if (!faithful) {
+        break;
+      }
+      order.add(new MethodNameParser.Order(property.name(), placeholder.desc()));
+    }
+    return order;
+  }
+
+  /** Whether a plan's results come in the asked order (properties fixed by equality may be named anywhere). */
+  static boolean delivers(Plan plan, List<Condition> conditions, List<MethodNameParser.Order> ordering) {
+    List<MethodNameParser.Order> given = order(plan, conditions);
+    if (given == null) {
+      return true;
+    }
+    int next = 0;
+    for (MethodNameParser.Order asked : ordering) {
+      if (fixed(asked.property(), conditions)) {
+        continue;
+      }
+      if (next >= given.size() || !given.get(next).equals(asked)) {
+        return false;
+      }
+      next++;
+    }
+    return true;
+  }
+
+  private static boolean fixed(PropertyModel property, List<Condition> conditions) {
+    return fixed(property.name(), conditions);
+  }
+
+  private static boolean fixed(String property, List<Condition> conditions) {
+    for (Condition condition : conditions) {
+      if (condition.property().name().equals(property) && condition.operator() == Operator.EQUAL) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An order in words: {@code employeeId, then submitted descending}. */
+  public static String describeOrder(List<MethodNameParser.Order> order) {
+    List<String> parts = new ArrayList<>();
+    for (MethodNameParser.Order item : order) {
+      parts.add(item.property() + (item.descending() ? " descending" : ""));
+    }
+    return String.join(", then ", parts);
+  }
+
+  private static boolean better(Plan candidate, Plan best) {
+    if (candidate.kind().ordinal() != best.kind().ordinal()) {
+      return candidate.kind().ordinal() < best.kind().ordinal();
+    }
+    return candidate.residual().size() < best.residual().size();
+  }
+
+  private Plan plan(
+      EntityModel entity, EntityModel.IndexModel index, KeyModel rowKey, Map<String, Condition> byProperty,
+      List<Condition> conditions, int limit) {
+    Set<Condition> consumed = new HashSet<>();
+
+    Map<Integer, String> partitionArguments = new LinkedHashMap<>();
+    Set<Condition> partitionConditions = new HashSet<>();
+    for (KeyTemplate.Placeholder placeholder : entity.partitionKey().template().placeholders()) {
+      Condition condition = byProperty.get(entity.partitionKey().property(placeholder.index()).name());
+      if (condition == null || condition.operator() != Operator.EQUAL) {
+        partitionArguments = null;
+        break;
+      }
+      partitionArguments.put(placeholder.index(), condition.parameter());
+      partitionConditions.add(condition);
+    }
+    if (partitionArguments != null) {
+      consumed.addAll(partitionConditions);
+    }
+
+    List<Plan.Piece> prefix = new ArrayList<>();
+    Plan.RowMode mode = rowKey == null ? Plan.RowMode.NONE : Plan.RowMode.EXACT;
+    String startsWith = null;
+    int rangePlaceholder = -1;
+    Plan.Bound lower = null;
+    Plan.Bound upper = null;
+    boolean componentBound = false;
+    for (KeyTemplate.Segment segment : rowKey == null ? List.<KeyTemplate.Segment>of() : rowKey.template().segments()) {
+      if (segment instanceof KeyTemplate.Literal) {
+        prefix.add(new Plan.Piece(((KeyTemplate.Literal) segment).text(), -1, null));
+        continue;
+      }
+      KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
+      PropertyModel property = rowKey.property(placeholder.index());
+      Condition condition = byProperty.get(property.name());
+      if (condition != null && condition.operator() == Operator.EQUAL) {
+        prefix.add(new Plan.Piece(null, placeholder.index(), condition.parameter()));
+        consumed.add(condition);
+        componentBound = true;
+        continue;
+      }
+      mode = prefix.isEmpty() ? Plan.RowMode.NONE : Plan.RowMode.PREFIX;
+      if (condition != null && condition.operator() == Operator.STARTS_WITH
+          && property.keyType() == KeyType.STRING) {
+        mode = Plan.RowMode.PREFIX;
+        startsWith = condition.parameter();
+        rangePlaceholder = placeholder.index();
+        consumed.add(condition);
+        componentBound = true;
+      } else if (condition != null && condition.operator().isRange() && property.kind().orderable()
+          && (property.keyType().selfDelimiting() || rowKey.template().isLast(placeholder.index()))) {
+        mode = Plan.RowMode.RANGE;
+        rangePlaceholder = placeholder.index();
+        boolean last = rowKey.template().isLast(placeholder.index());
+        Operator operator = placeholder.desc() ? condition.operator().reversed() : condition.operator();
+        List<String> parameters = condition.parameters();
+        switch (operator) {
+          case GREATER_THAN_EQUAL:
+            lower = new Plan.Bound(parameters.get(0), true, false);
+            break;
+          case GREATER_THAN:
+            lower = last ? new Plan.Bound(parameters.get(0), false, false) : new Plan.Bound(parameters.get(0), true,
+                true);
+            break;
+          case LESS_THAN_EQUAL:
+            upper = last ? new Plan.Bound(parameters.get(0), true, false) : new Plan.Bound(parameters.get(0), false,
+                true);
+            break;
+          case LESS_THAN:
+            upper = new Plan.Bound(parameters.get(0), false, false);
+            break;
+          case BETWEEN:
+            String low = placeholder.desc() ? parameters.get(1) : parameters.get(0);
+            String high = placeholder.desc() ? parameters.get(0) : parameters.get(1);
+            lower = new Plan.Bound(low, true, false);
+            upper = last ? new Plan.Bound(high, true, false) : new Plan.Bound(high, false, true);
+            break;
+          default:
+            throw new AssertionError(operator);
+        }
+        consumed.add(condition);
+        componentBound = true;
+      }
+      break;
+    }
+
+    List<Condition> residual = new ArrayList<>();
+    for (Condition condition : conditions) {
+      if (!consumed.contains(condition)) {
+        residual.add(condition);
+      }
+    }
+    boolean literalPrefix = !prefix.isEmpty() && prefix.get(0).literal() != null;
+    QueryKind kind;
+    if (partitionArguments == null) {
+      kind = QueryKind.TABLE_SCAN;
+    } else if (mode == Plan.RowMode.EXACT) {
+      kind = QueryKind.POINT;
+    } else if (componentBound || (literalPrefix && residual.isEmpty())) {
+      kind = QueryKind.RANGE;
+    } else {
+      kind = QueryKind.PARTITION_SCAN;
+    }
+    Plan draft = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
+        upper, residual, "");
+    return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
+        upper, residual, describe(entity, draft, limit));
+  }
+
+  // ------------------------------------------------------------------ the plan in words
+
+  /**
+   * Writes a plan, for example {@code RANGE: PartitionKey = {department}, RowKey in [empid_{from:08},
+   * empid_{to:08}]}. {@code X…} stands for X and every key that starts with X.
+   */
+  static String describe(EntityModel entity, Plan plan, int limit) {
+    StringBuilder text = new StringBuilder(plan.kind().name());
+    if (plan.index() != null) {
+      text.append(" via index ").append(plan.index().name());
+    }
+    text.append(": ");
+    if (plan.partitionArguments() == null) {
+      text.append("every partition of table ").append(entity.table());
+    } else {
+      text.append("PartitionKey ").append(partitionKey(entity, plan));
+    }
+    String rowKey = rowKey(plan);
+    if (rowKey != null) {
+      text.append(", RowKey ").append(rowKey);
+    }
+    String filter = filter(plan);
+    if (filter != null) {
+      text.append("; filter ").append(filter);
+    }
+    if (limit > 0) {
+      text.append("; first ").append(limit);
+    }
+    return text.toString();
+  }
+
+  /** The PartitionKey a plan reads: {@code = {department}}; null for every partition. */
+  public static String partitionKey(EntityModel entity, Plan plan) {
+    return plan.partitionArguments() == null ? null : "= " + render(entity.partitionKey(), plan.partitionArguments());
+  }
+
+  /**
+   * The RowKeys a plan reads: {@code = empid_{employeeId:08}}, {@code starts with empid_}, {@code in [empid_{from:08},
+   * empid_{to:08}]}; null when any RowKey is read.
+   */
+  public static String rowKey(Plan plan) {
+    String prefix = renderPrefix(plan);
+    switch (plan.mode()) {
+      case EXACT:
+        return "= " + prefix;
+      case PREFIX:
+        return "starts with " + prefix + (plan.startsWith() != null ? "{" + plan.startsWith() + "}" : "");
+      case RANGE:
+        StringBuilder text = new StringBuilder("in ");
+        if (plan.lower() == null) {
+          text.append('[').append(prefix);
+        } else {
+          text.append(plan.lower().inclusive() && !plan.lower().successor() ? '[' : '(')
+              .append(bound(plan, plan.lower()));
+        }
+        text.append(", ");
+        if (plan.upper() == null) {
+          text.append(prefix).append("…)");
+        } else {
+          text.append(bound(plan, plan.upper()));
+          text.append(plan.upper().successor() ? "]" : plan.upper().inclusive() ? "]" : ")");
+        }
+        return text.toString();
+      default:
+        return null;
+    }
+  }
+
+  /** The lowest RowKey of a RANGE, in words: {@code empid_{from:08} (included)}. */
+  public static String lowerBound(Plan plan) {
+    if (plan.lower() == null) {
+      return renderPrefix(plan) + " (included)";
+    }
+    return bound(plan, plan.lower()) + (plan.lower().successor() ? " (excluded, with every key that starts with it)"
+        : plan.lower().inclusive() ? " (included)" : " (excluded)");
+  }
+
+  /** The highest RowKey of a RANGE, in words: {@code empid_{to:08} (included)}. */
+  public static String upperBound(Plan plan) {
+    if (plan.upper() == null) {
+      return renderPrefix(plan) + "… (the last key that starts with " + renderPrefix(plan) + ")";
+    }
+    return bound(plan, plan.upper()) + (plan.upper().successor() ? " (included, with every key that starts with it)"
+        : plan.upper().inclusive() ? " (included)" : " (excluded)");
+  }
+
+  /** One end of a range: the prefix, the parameter's encoding, and {@code …} for every key that starts with it. */
+  private static String bound(Plan plan, Plan.Bound bound) {
+    KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(plan.rangePlaceholder());
+    return renderPrefix(plan) + component(placeholder, bound.parameter()) + (bound.successor() ? "…" : "");
+  }
+
+  /** The residual filter: {@code age gt {age} and lastName eq {lastName}}; null when there is none. */
+  public static String filter(Plan plan) {
+    if (plan.residual().isEmpty()) {
+      return null;
+    }
+    StringBuilder text = new StringBuilder();
+    String separator = "";
+    for (Condition condition : plan.residual()) {
+      text.append(separator).append(condition.property().name()).append(' ');
+      if (condition.operator() == Operator.BETWEEN) {
+        text.append("between {").append(condition.parameters().get(0)).append("} and {")
+            .append(condition.parameters().get(1)).append('}');
+      } else {
+        text.append(condition.operator().text()).append(" {").append(condition.parameter()).append('}');
+      }
+      separator = " and ";
+    }
+    return text.toString();
+  }
+
+  private static String render(KeyModel key, Map<Integer, String> arguments) {
+    StringBuilder text = new StringBuilder();
+    for (KeyTemplate.Segment segment : key.template().segments()) {
+      if (segment instanceof KeyTemplate.Literal) {
+        text.append(((KeyTemplate.Literal) segment).text());
+      } else {
+        KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
+        text.append(component(placeholder, arguments.get(placeholder.index())));
+      }
+    }
+    return text.toString();
+  }
+
+  private static String renderPrefix(Plan plan) {
+    StringBuilder text = new StringBuilder();
+    for (Plan.Piece piece : plan.prefix()) {
+      if (piece.literal() != null) {
+        text.append(piece.literal());
+      } else {
+        KeyTemplate.Placeholder placeholder = plan.rowKey().template().placeholders().get(piece.placeholder());
+        text.append(component(placeholder, piece.parameter()));
+      }
+    }
+    return text.toString();
+  }
+
+  private static String component(KeyTemplate.Placeholder placeholder, String parameter) {
+    String text = placeholder.text();
+    return "{" + parameter + text.substring(1 + placeholder.property().length());
+  }
+}

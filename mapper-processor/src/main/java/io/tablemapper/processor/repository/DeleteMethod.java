@@ -1,0 +1,29 @@
+package io.tablemapper.processor.repository;
+
+import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.processor.planning.MethodNameParser;
+
+/**
+ * {@code delete} methods: delete every matching entity with its index copies, returning {@code void} or the number
+ * deleted as a {@code long}; no limit.
+ */
+final class DeleteMethod implements QueryMethodKind {
+
+  @Override
+  public boolean matches(MethodNameParser.Action action, RepositoryModel.Returns returns, int limit) {
+    return action == MethodNameParser.Action.DELETE
+        && (returns == RepositoryModel.Returns.VOID || returns == RepositoryModel.Returns.LONG) && limit == 0;
+  }
+
+  @Override
+  public boolean returnsEntities() {
+    return false;
+  }
+
+  @Override
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
+    return method.returns() == RepositoryModel.Returns.VOID
+        ? CodeBlock.of("this.support.delete($N)", query)
+        : CodeBlock.of("return this.support.delete($N)", query);
+  }
+}

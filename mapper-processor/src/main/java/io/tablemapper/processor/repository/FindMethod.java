@@ -1,0 +1,74 @@
+package io.tablemapper.processor.repository;
+
+import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Plan;
+
+/**
+ * {@code find}, {@code get} and {@code stream} methods that return the matching entities: {@code T} (get only, which
+ * fails when none matches), {@code Optional<T>}, {@code List<T>} or {@code Stream<T>} ({@code stream} returns only
+ * that). A method that returns one entity must have a plan that matches one at most, or take the first.
+ */
+final class FindMethod implements QueryMethodKind {
+
+  @Override
+  public boolean matches(MethodNameParser.Action action, RepositoryModel.Returns returns, int limit) {
+    switch (action) {
+      case FIND:
+        return returns == RepositoryModel.Returns.OPTIONAL || returns == RepositoryModel.Returns.LIST
+            || returns == RepositoryModel.Returns.STREAM;
+      case GET:
+        return returns == RepositoryModel.Returns.ENTITY || returns == RepositoryModel.Returns.OPTIONAL
+            || returns == RepositoryModel.Returns.LIST || returns == RepositoryModel.Returns.STREAM;
+      case STREAM:
+        return returns == RepositoryModel.Returns.STREAM;
+      default:
+        return false;
+    }
+  }
+
+  @Override
+  public boolean returnsEntities() {
+    return true;
+  }
+
+  @Override
+  public boolean checkPlan(MethodContext method, Plan plan) {
+    boolean single = method.returns() == RepositoryModel.Returns.OPTIONAL
+        || method.returns() == RepositoryModel.Returns.ENTITY;
+    int limit = method.parsed().limit();
+    if (!single || plan.kind() == QueryKind.POINT || limit == 1) {
+      return true;
+    }
+    String entity = method.entity().simpleName();
+    method.error(Rule.QUERY_NOT_UNIQUE,
+        method.signature() + ": returns one " + entity + " but its plan (" + plan.description() + ") can"
+            + " match several; return List<" + entity + ">"
+            + (plan.kind() == QueryKind.TABLE_SCAN ? "" : ", or name it " + method.parsed().action().prefix()
+                + "FirstBy... to take the first in key order") + ", or add conditions that bind every key"
+            + " component");
+    return false;
+  }
+
+  @Override
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
+    return CodeBlock.of("return this.support.$N($N)", supportMethod(method.returns()), query);
+  }
+
+  private static String supportMethod(RepositoryModel.Returns returns) {
+    switch (returns) {
+      case ENTITY:
+        return "getOne";
+      case OPTIONAL:
+        return "findOne";
+      case LIST:
+        return "list";
+      case STREAM:
+        return "stream";
+      default:
+        throw new AssertionError(returns);
+    }
+  }
+}

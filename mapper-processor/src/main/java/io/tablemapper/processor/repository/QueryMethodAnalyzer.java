@@ -1,0 +1,332 @@
+package io.tablemapper.processor.repository;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyModel;
+import io.tablemapper.processor.planning.Condition;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Operator;
+import io.tablemapper.processor.planning.Plan;
+import io.tablemapper.processor.planning.QueryPlanner;
+import io.tablemapper.processor.util.Annotations;
+import io.tablemapper.processor.util.Diagnostics;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * Reads one derived query method: parses its name, checks its conditions, finds its {@link QueryMethodKind} by its
+ * action and return, binds its parameters to the conditions, and plans it. Every problem is reported on the method
+ * or parameter at fault, starting with the method's signature; what only one kind of method requires, that kind
+ * checks.
+ */
+final class QueryMethodAnalyzer {
+  /** The kinds of method, tried in order: the first that takes a method's action, return and limit is its kind. */
+  private static final List<QueryMethodKind> KINDS =
+      List.of(new FindMethod(), new PageMethod(), new CountMethod(), new ExistsMethod(), new DeleteMethod());
+
+  private final Types types;
+  private final QueryPlanner planner = new QueryPlanner();
+
+  QueryMethodAnalyzer(Types types) {
+    this.types = types;
+  }
+
+  /**
+   * Analyzes a method of a repository.
+   *
+   * @param entityType the entity type the repository stores
+   * @param type the method as a member of the repository (type arguments resolved)
+   * @return the method, or null when an error was reported
+   */
+  RepositoryModel.QueryMethod analyze(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics) {
+    String signature = signature(repository, method);
+    if (!method.getTypeParameters().isEmpty()) {
+      diagnostics.error(method, Rule.QUERY_GENERIC_METHOD,
+          signature + ": a derived query method has no type parameters");
+      return null;
+    }
+    List<String> propertyNames = new ArrayList<>();
+    for (PropertyModel property : entity.properties()) {
+      propertyNames.add(property.name());
+    }
+    MethodNameParser.Result parsed =
+        new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
+    if (!parsed.ok()) {
+      diagnostics.error(method, parsed.problemRule(), signature + ": " + parsed.problem());
+      return null;
+    }
+    if (!termsAllowed(signature, entity, parsed, method, diagnostics)
+        || !OrderChecks.allowed(signature, parsed, method, diagnostics)) {
+      return null;
+    }
+    RepositoryModel.Returns returns = returns(type.getReturnType(), entityType);
+    QueryMethodKind kind = kind(parsed, returns);
+    if (kind == null) {
+      diagnostics.error(method, Rule.QUERY_RETURN_TYPE,
+          signature + ": " + parsed.action().prefix() + " methods" + (parsed.limit() > 0 ? " with a limit" : "")
+              + " cannot return " + type.getReturnType() + "; "
+              + allowedReturns(parsed.action(), parsed.limit(), entity));
+      return null;
+    }
+    MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics);
+    String pageRequest = pageRequest(method, type);
+    if (!kind.checkPageRequest(context, pageRequest)) {
+      return null;
+    }
+    List<Condition> conditions = bind(context, type, pageRequest);
+    if (conditions == null) {
+      return null;
+    }
+    Plan plan = plan(context, kind, conditions);
+    return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
+        conditions, parsed.ordering(), pageRequest, plan);
+  }
+
+  private static QueryMethodKind kind(MethodNameParser.Result parsed, RepositoryModel.Returns returns) {
+    if (returns == null) {
+      return null;
+    }
+    for (QueryMethodKind kind : KINDS) {
+      if (kind.matches(parsed.action(), returns, parsed.limit())) {
+        return kind;
+      }
+    }
+    return null;
+  }
+
+  /** Whether every condition names a different property the store can compare by its operator. */
+  private static boolean termsAllowed(
+      String signature, EntityModel entity, MethodNameParser.Result parsed, ExecutableElement method,
+      Diagnostics diagnostics) {
+    Set<String> seen = new HashSet<>();
+    boolean ok = true;
+    for (MethodNameParser.Term term : parsed.terms()) {
+      PropertyModel property = entity.property(term.property());
+      String what = signature + ": condition on '" + property.name() + "'";
+      if (!seen.add(property.name())) {
+        diagnostics.error(method, Rule.QUERY_DUPLICATE_CONDITION,
+            signature + ": '" + property.name() + "' appears in two conditions; use one, for example "
+                + MethodNameParser.capitalize(property.name()) + "Between for a range");
+        ok = false;
+      } else if (!property.stored() || !property.kind().queryable()) {
+        diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,
+            what + " cannot be evaluated by the store: the property is " + (property.stored() ? "stored as @Json"
+                : "not stored (" + property.role().name().toLowerCase(Locale.ROOT) + ")"));
+        ok = false;
+      } else if (term.operator().isRange() && !property.kind().orderable()) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses " + term.operator().keyword() + ", but " + property.type() + " values are stored as "
+                + property.kind().edmType() + " text or bytes that do not sort like the values; compare it by"
+                + " equality only");
+        ok = false;
+      } else if (term.operator() == Operator.STARTS_WITH && property.kind() != PropertyKind.STRING) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses StartsWith, which applies to String properties only; '" + property.name() + "' is "
+                + property.type());
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  /** The name of the method's trailing PageRequest parameter, or null. */
+  private static String pageRequest(ExecutableElement method, ExecutableType type) {
+    List<? extends VariableElement> parameters = method.getParameters();
+    int last = parameters.size() - 1;
+    return last >= 0 && PropertyModel.isDeclared(type.getParameterTypes().get(last), "io.tablemapper.api.PageRequest")
+        ? parameters.get(last).getSimpleName().toString()
+        : null;
+  }
+
+  /** The conditions bound to the parameters before the PageRequest, in order; null when they do not fit. */
+  private List<Condition> bind(MethodContext method, ExecutableType type, String pageRequest) {
+    List<MethodNameParser.Term> terms = method.parsed().terms();
+    List<? extends VariableElement> parameters = method.element().getParameters();
+    List<? extends TypeMirror> parameterTypes = type.getParameterTypes();
+    int arity = 0;
+    for (MethodNameParser.Term term : terms) {
+      arity += term.operator().arity();
+    }
+    int conditionParameters = parameters.size() - (pageRequest == null ? 0 : 1);
+    if (conditionParameters != arity) {
+      method.error(Rule.QUERY_PARAMETER_COUNT,
+          method.signature() + ": its conditions take " + arity + " parameter" + (arity == 1 ? "" : "s") + " ("
+              + describeOperands(terms) + ")" + (pageRequest != null ? " before the PageRequest" : "") + ", but it"
+              + " declares " + conditionParameters);
+      return null;
+    }
+    boolean ok = true;
+    List<Condition> conditions = new ArrayList<>();
+    int next = 0;
+    for (MethodNameParser.Term term : terms) {
+      PropertyModel property = method.entity().property(term.property());
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < term.operator().arity(); i++, next++) {
+        VariableElement parameter = parameters.get(next);
+        TypeMirror parameterType = parameterTypes.get(next);
+        if (!sameModuloBoxing(parameterType, property.type())) {
+          method.diagnostics().error(parameter, Rule.QUERY_PARAMETER_TYPE,
+              method.signature() + ": parameter '" + parameter.getSimpleName() + "' is " + parameterType + ", but it"
+                  + " is compared with '" + property.name() + "' of type " + property.type() + "; declare it as "
+                  + property.type());
+          ok = false;
+        }
+        names.add(parameter.getSimpleName().toString());
+      }
+      conditions.add(new Condition(property, term.operator(), names));
+    }
+    return ok ? conditions : null;
+  }
+
+  /** The cheapest plan, once the kind of method and the scan rules accept it; null when an error was reported. */
+  private Plan plan(MethodContext method, QueryMethodKind kind, List<Condition> conditions) {
+    EntityModel entity = method.entity();
+    MethodNameParser.Result parsed = method.parsed();
+    String signature = method.signature();
+    Plan plan = planner.plan(entity, conditions, parsed.limit(), parsed.ordering());
+    if (plan == null) {
+      method.error(Rule.QUERY_ORDER, signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
+      return null;
+    }
+    if (!kind.checkPlan(method, plan)) {
+      return null;
+    }
+    boolean allowScan = Annotations.has(method.element(), Annotations.ALLOW_SCAN);
+    if (plan.kind() == QueryKind.TABLE_SCAN && !allowScan) {
+      method.error(Rule.QUERY_TABLE_SCAN,
+          signature + " would read every partition of table " + entity.table() + " (" + plan.description()
+              + "), because no condition binds the PartitionKey " + entity.partitionKey().template()
+              + "; add conditions on " + partitionProperties(entity) + ", or annotate the method @AllowScan");
+      return null;
+    }
+    if (!OrderChecks.limitDeliverable(signature, method.element(), entity, plan, parsed.limit(),
+        method.diagnostics())) {
+      return null;
+    }
+    if (plan.kind() == QueryKind.PARTITION_SCAN && !allowScan) {
+      method.diagnostics().warning(method.element(), Rule.QUERY_PARTITION_SCAN,
+          signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description() + "); "
+              + (entity.rowKey() != null
+                  ? "bind leading RowKey components of " + entity.rowKey().template() + " or an index to narrow it,"
+                  : "its subtypes have RowKeys of their own, so query a subtype's repository to narrow it,")
+              + " or annotate the method @AllowScan");
+    }
+    return plan;
+  }
+
+  /** The properties of the PartitionKey, for messages: {@code department and region}. */
+  static String partitionProperties(EntityModel entity) {
+    List<String> names = new ArrayList<>();
+    for (PropertyModel property : entity.partitionKey().properties()) {
+      names.add(property.name());
+    }
+    return String.join(" and ", names);
+  }
+
+  private static String describeOperands(List<MethodNameParser.Term> terms) {
+    List<String> operands = new ArrayList<>();
+    for (MethodNameParser.Term term : terms) {
+      if (term.operator() == Operator.BETWEEN) {
+        operands.add(term.property() + " from");
+        operands.add(term.property() + " to");
+      } else {
+        operands.add(term.property());
+      }
+    }
+    return String.join(", ", operands);
+  }
+
+  /** What a method returns, or null for a type no kind of method returns. */
+  private RepositoryModel.Returns returns(TypeMirror type, TypeMirror entityType) {
+    switch (type.getKind()) {
+      case VOID:
+        return RepositoryModel.Returns.VOID;
+      case LONG:
+        return RepositoryModel.Returns.LONG;
+      case BOOLEAN:
+        return RepositoryModel.Returns.BOOLEAN;
+      case DECLARED:
+        if (types.isSameType(type, entityType)) {
+          return RepositoryModel.Returns.ENTITY;
+        }
+        DeclaredType declared = (DeclaredType) type;
+        if (declared.getTypeArguments().size() != 1
+            || !types.isSameType(declared.getTypeArguments().get(0), entityType)) {
+          return null;
+        }
+        switch (((TypeElement) declared.asElement()).getQualifiedName().toString()) {
+          case "java.util.Optional":
+            return RepositoryModel.Returns.OPTIONAL;
+          case "java.util.List":
+            return RepositoryModel.Returns.LIST;
+          case "java.util.stream.Stream":
+            return RepositoryModel.Returns.STREAM;
+          case "io.tablemapper.api.Page":
+            return RepositoryModel.Returns.PAGE;
+          default:
+            return null;
+        }
+      default:
+        return null;
+    }
+  }
+
+  /** What the methods of an action may return, for the message of a method whose return no kind takes. */
+  private static String allowedReturns(MethodNameParser.Action action, int limit, EntityModel entity) {
+    String t = entity.simpleName();
+    switch (action) {
+      case FIND:
+        return "return Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">"
+            + " (use get... to return " + t + " itself)";
+      case GET:
+        return "return " + t + ", Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">";
+      case STREAM:
+        return "return Stream<" + t + ">";
+      case COUNT:
+        return limit > 0 ? "count takes no First/Top limit" : "return long";
+      case EXISTS:
+        return limit > 0 ? "exists takes no First/Top limit" : "return boolean";
+      default:
+        return limit > 0 ? "delete takes no First/Top limit" : "return void or long (the number deleted)";
+    }
+  }
+
+  private boolean sameModuloBoxing(TypeMirror a, TypeMirror b) {
+    return types.isSameType(box(a), box(b));
+  }
+
+  private TypeMirror box(TypeMirror type) {
+    return type.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) type).asType() : type;
+  }
+
+  /** {@code EmployeeRepository.findByEmail(String email)}, for messages. */
+  private static String signature(TypeElement repository, ExecutableElement method) {
+    StringBuilder text =
+        new StringBuilder(repository.getSimpleName()).append('.').append(method.getSimpleName()).append('(');
+    String separator = "";
+    for (VariableElement parameter : method.getParameters()) {
+      text.append(separator).append(simpleType(parameter.asType())).append(' ').append(parameter.getSimpleName());
+      separator = ", ";
+    }
+    return text.append(')').toString();
+  }
+
+  private static String simpleType(TypeMirror type) {
+    return type.toString().replaceAll("\\b(?:[a-z_][\\w]*\\.)+", "");
+  }
+}

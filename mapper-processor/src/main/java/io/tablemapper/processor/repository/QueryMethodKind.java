@@ -1,0 +1,49 @@
+package io.tablemapper.processor.repository;
+
+import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Plan;
+
+/**
+ * One kind of derived query method — find, page, count, exists, delete: recognises the methods of its kind by their
+ * action, return and limit, checks what only its kind requires, and writes the statement that runs the planned
+ * query. {@link QueryMethodAnalyzer} tries the kinds in the order of its list; a new kind of method is one more class
+ * there, and what all kinds share (conditions, parameters, the plan and its scan rules, the query itself) stays out
+ * of them.
+ */
+public interface QueryMethodKind {
+
+  /** Whether a method with this action, {@code First}/{@code TopN} limit (0 when none) and return is of this kind. */
+  boolean matches(MethodNameParser.Action action, RepositoryModel.Returns returns, int limit);
+
+  /** Whether the method returns entities, which come in the order of a key (the plan report states it). */
+  boolean returnsEntities();
+
+  /**
+   * Checks a trailing {@code PageRequest} parameter, reporting on the method: only a page method takes one.
+   *
+   * @param pageRequest the name of the trailing PageRequest parameter, or null
+   * @return whether the method may go on to be planned
+   */
+  default boolean checkPageRequest(MethodContext method, String pageRequest) {
+    if (pageRequest == null) {
+      return true;
+    }
+    method.error(Rule.QUERY_RETURN_TYPE,
+        method.signature() + ": takes a PageRequest and so must return Page<" + method.entity().simpleName() + ">");
+    return false;
+  }
+
+  /**
+   * Checks the plan against what the method promises, reporting on the method; by default any plan will do.
+   *
+   * @return whether the method can be generated
+   */
+  default boolean checkPlan(MethodContext method, Plan plan) {
+    return true;
+  }
+
+  /** The statement that runs the query held in the local variable {@code query} and returns the method's result. */
+  CodeBlock run(RepositoryModel.QueryMethod method, String query);
+}

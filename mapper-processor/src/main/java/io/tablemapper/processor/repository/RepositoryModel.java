@@ -1,0 +1,67 @@
+package io.tablemapper.processor.repository;
+
+import com.palantir.javapoet.ClassName;
+import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.planning.Condition;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Plan;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ExecutableType;
+
+/**
+ * A {@code @Repository} interface, its entity and its planned methods.
+ *
+ * @param element the interface
+ * @param entity the entity it stores
+ * @param methods the derived query methods
+ */
+public record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod> methods) {
+
+  /** What a query method returns. */
+  public enum Returns {
+    ENTITY,
+    OPTIONAL,
+    LIST,
+    STREAM,
+    PAGE,
+    LONG,
+    BOOLEAN,
+    VOID
+  }
+
+  /**
+   * One derived query method.
+   *
+   * @param element the method
+   * @param type the method as a member of the repository (type arguments resolved)
+   * @param kind what kind of method it is
+   * @param returns what it returns
+   * @param limit its {@code First}/{@code TopN} limit, or 0
+   * @param conditions its conditions, bound to parameters
+   * @param ordering its {@code OrderBy} properties, empty when it has none (results come in key order)
+   * @param pageRequest the name of its trailing PageRequest parameter, or null
+   * @param plan how it reaches the store
+   */
+  public record QueryMethod(
+      ExecutableElement element,
+      ExecutableType type,
+      QueryMethodKind kind,
+      Returns returns,
+      int limit,
+      List<Condition> conditions,
+      List<MethodNameParser.Order> ordering,
+      String pageRequest,
+      Plan plan) {}
+
+  /** The generated implementation. */
+  public ClassName implementationName() {
+    ClassName interfaceName = ClassName.get(element);
+    String packageName = interfaceName.packageName();
+    String nested = String.join("$", interfaceName.simpleNames());
+    String generated = GeneratedNames.repository(packageName.isEmpty() ? nested : packageName + "." + nested);
+    return ClassName.get(GeneratedNames.packageName(generated), GeneratedNames.simpleName(generated));
+  }
+}

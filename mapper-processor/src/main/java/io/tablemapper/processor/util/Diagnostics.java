@@ -1,0 +1,171 @@
+package io.tablemapper.processor.util;
+
+import io.tablemapper.internal.model.Problem;
+import io.tablemapper.internal.model.Problems;
+import io.tablemapper.internal.model.Rule;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Reports diagnostics on the most specific element available (an annotation value, a parameter, a method, a
+ * record component), each prefixed with its stable id, and remembers whether an error was reported, so that a
+ * type with errors is not generated. A warning is not reported where the element, or one enclosing it, carries
+ * {@code @SuppressWarnings("tablemapper:<Id>")}.
+ */
+public final class Diagnostics {
+  private final Messager messager;
+  private final AnnotationTrees trees;
+  private final List<String> collected = new ArrayList<>();
+  private int errors;
+
+  public Diagnostics(Messager messager, AnnotationTrees trees) {
+    this.messager = messager;
+    this.trees = trees;
+  }
+
+  /**
+   * Diagnostics that are kept instead of printed: for types compiled elsewhere, whose problems are reported where
+   * they are used.
+   */
+  public static Diagnostics collecting() {
+    return new Diagnostics(null, null);
+  }
+
+  /** The errors kept by a {@link #collecting()} instance. */
+  public List<String> collected() {
+    return collected;
+  }
+
+  /** The number of errors reported so far. */
+  public int errorCount() {
+    return errors;
+  }
+
+  public void error(Element element, Rule rule, String message) {
+    String id = rule.id();
+    errors++;
+    if (messager == null) {
+      collected.add(format(id, message));
+      return;
+    }
+    messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
+  }
+
+  public void error(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
+    String id = rule.id();
+    errors++;
+    if (messager == null) {
+      collected.add(format(id, message));
+    } else if (trees.report(Diagnostic.Kind.ERROR, format(id, message), element, annotation, value)) {
+      return;
+    } else if (annotation == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
+    } else if (value == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element, annotation);
+    } else {
+      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element, annotation, value);
+    }
+  }
+
+  public void warning(Element element, Rule rule, String message) {
+    String id = rule.id();
+    if (messager == null || suppressed(element, id)) {
+      return;
+    }
+    messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element);
+  }
+
+  public void warning(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
+    String id = rule.id();
+    if (messager == null || suppressed(element, id)
+        || trees.report(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value)) {
+      return;
+    }
+    if (annotation == null) {
+      warning(element, rule, message);
+    } else if (value == null) {
+      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation);
+    } else {
+      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value);
+    }
+  }
+
+  /**
+   * The entity rules' view of these diagnostics for one entity. A site is an element (a property's field, a method),
+   * an annotation of the entity, or an {@link Site}; a problem goes on the attribute the rules
+   * name, else on the annotation, else on the element; a null site is the entity.
+   */
+  public Problems problems(TypeElement type) {
+    return (site, attribute, problem) -> report(type, site, attribute, problem);
+  }
+
+  /** Reports a problem of a rule with its rule's id and severity, on the site it names or else on {@code type}. */
+  public void report(TypeElement type, Object site, String attribute, Problem problem) {
+    Rule rule = problem.rule();
+    String message = problem.message();
+    boolean error = problem.rule().severity() == Rule.Severity.ERROR;
+    Element element = type;
+    AnnotationMirror annotation = null;
+    if (site instanceof Element) {
+      element = (Element) site;
+    } else if (site instanceof Site) {
+      element = ((Site) site).element();
+      annotation = ((Site) site).annotation();
+    } else if (site != null) {
+      annotation = (AnnotationMirror) site;
+    }
+    AnnotationValue value = annotation == null || attribute == null ? null : Annotations.explicit(annotation,
+        attribute);
+    if (error && annotation == null) {
+      error(element, rule, message);
+    } else if (error) {
+      error(element, annotation, value, rule, message);
+    } else {
+      warning(element, annotation, value, rule, message);
+    }
+  }
+
+  /** The {@code @SuppressWarnings} value that silences a warning. */
+  static String suppressionKey(String id) {
+    return "tablemapper:" + id;
+  }
+
+  /**
+   * Whether the element or one that encloses it says {@code @SuppressWarnings("tablemapper:<id>")}: the user has
+   * seen the warning and decided it is deliberate.
+   */
+  private static boolean suppressed(Element element, String id) {
+    String key = suppressionKey(id);
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      SuppressWarnings annotation = e.getAnnotation(SuppressWarnings.class);
+      if (annotation != null && Arrays.asList(annotation.value()).contains(key)) {
+        return true;
+      }
+      if (e.getKind() == ElementKind.PACKAGE) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  private static String format(String id, String message) {
+    return "[" + id + "] " + message;
+  }
+
+  /**
+   * An annotation on an element, a site of problems with the annotation: where the entity rules' problems with an
+   * annotation of a property go.
+   *
+   * @param element the annotated element
+   * @param annotation the annotation
+   */
+  public record Site(Element element, AnnotationMirror annotation) {}
+}
