@@ -20,11 +20,12 @@ import java.util.List;
  * already shows. A pure function: it reads and writes nothing, so every rule below is testable without a store.
  *
  * <p>A write that reads nothing first ({@link WriteIntent#needsRead()}) is an insert of the entity and its copies,
- * or one operation on the entity's row, made conditional on the application's ETag by the store. Any other is checked against the stored entity (there, of
- * its type, not of a newer version it would replace, at the version the application's ETag names), and every
- * operation it plans is conditional on the ETag of the row it touches: the entity's row on the ETag read, and each
- * copy of the stored entity on the copy's ETag as read or, where it was not read, on the entity's (where the store
- * gives every row of a batch one ETag, an in-step copy has it; the store checks the guess).
+ * or one operation on the entity's row, made conditional on the application's ETag by the store. Any other is
+ * checked against the stored entity (there, of its type, not of a newer version it would replace, at the version the
+ * application's ETag names), and every operation it plans is conditional on the ETag of the row it touches: the
+ * entity's row on the ETag read, and each copy of the stored entity on the copy's ETag as read or, where it was not
+ * read, on the entity's (where the store gives every row of a batch one ETag, an in-step copy has it; the store
+ * checks the guess).
  *
  * <p>The application's {@code @ETag} names the version it read: the entity row's ETag, or — read through a full
  * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
