@@ -142,8 +142,8 @@ public final class AzureTablesBackend implements TableBackend {
         return false;
       }
       throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 
@@ -170,8 +170,8 @@ public final class AzureTablesBackend implements TableBackend {
         return false;
       }
       throw ServiceErrors.translate(e, table, "check whether table '" + table + "' exists");
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, "check whether table '" + table + "' exists");
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, "check whether table '" + table + "' exists");
     }
   }
 
@@ -198,8 +198,8 @@ public final class AzureTablesBackend implements TableBackend {
         return Optional.empty();
       }
       throw failure;
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 

@@ -13,6 +13,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -39,8 +40,8 @@ final class Transactions {
       throw contract;
     } catch (HttpResponseException e) {
       throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 
@@ -82,10 +83,18 @@ final class Transactions {
       if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
         throw failure;
       }
+      if (ServiceErrors.tooLarge(e)) {
+        throw new BatchException(
+            BatchException.Reason.TOO_LARGE, -1,
+            "Azure Table Storage refused the " + what + " as too large (" + ServiceErrors.answer(e)
+                + "), so nothing of it was written; an entity group transaction's request body holds at most "
+                + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB): split the batch",
+            failure);
+      }
       throw new BatchException(
           BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
     List<String> etags = capture.etags();
     if (etags == null || etags.size() != sent.size()) {
