@@ -30,6 +30,9 @@ import java.util.function.Supplier;
  * ({@link #call}).
  */
 final class Transactions {
+  /** The RowKeys one query of {@link #rows} reads: with the PartitionKey, the service's most comparisons. */
+  static final int ROW_KEYS_PER_QUERY = ODataFilter.MAX_COMPARISONS - 1;
+
   private Transactions() {}
 
   /** Runs a request, turning whatever the SDK throws into the contract's exceptions. */
@@ -132,22 +135,29 @@ final class Transactions {
     return results;
   }
 
-  /** The stored rows the operations of one batch address, by RowKey, read with one query. */
+  /**
+   * The stored rows the operations of one batch address, by RowKey: one query for each
+   * {@value #ROW_KEYS_PER_QUERY} of them, the partition's equality and theirs making the service's most
+   * comparisons in one filter.
+   */
   static Map<String, TableRow> rows(TableClient client, List<WriteOperation> operations, List<String> select) {
-    List<ODataFilter> rowKeys = new ArrayList<>();
-    for (WriteOperation operation : operations) {
-      String rowKey = operation.row().rowKey();
-      rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
-    }
     String partitionKey = operations.get(0).row().partitionKey();
-    ODataFilter filter = ODataFilter.and(List.of(
-        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
-        ODataFilter.or(rowKeys)));
-    ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
+    ODataFilter partition =
+        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey));
     Map<String, TableRow> rows = new HashMap<>();
-    for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
-      TableRow row = Entities.toRow(entity);
-      rows.put(row.rowKey(), row);
+    for (int from = 0; from < operations.size(); from += ROW_KEYS_PER_QUERY) {
+      List<ODataFilter> rowKeys = new ArrayList<>();
+      int to = Math.min(operations.size(), from + ROW_KEYS_PER_QUERY);
+      for (WriteOperation operation : operations.subList(from, to)) {
+        String rowKey = operation.row().rowKey();
+        rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
+      }
+      ODataFilter filter = ODataFilter.and(List.of(partition, ODataFilter.or(rowKeys)));
+      ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
+      for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
+        TableRow row = Entities.toRow(entity);
+        rows.put(row.rowKey(), row);
+      }
     }
     return rows;
   }
