@@ -11,7 +11,8 @@ import java.util.Set;
  * The rules of an entity group transaction that hold whatever is stored, written once for every backend and
  * checked before a batch touches any state, in this order: not empty; at most
  * {@value StoreLimits#MAX_BATCH_OPERATIONS} operations; one partition; one operation per entity; at most
- * {@value StoreLimits#MAX_BATCH_SIZE} bytes; every row valid ({@link #checkOperation}).
+ * {@value StoreLimits#MAX_BATCH_SIZE} bytes (4 MiB), both in the store's size estimate of its entities and as the
+ * request body the service would receive ({@link RequestSize#batch}); every row valid ({@link #checkOperation}).
  */
 public final class BatchRules {
   private BatchRules() {}
@@ -55,6 +56,15 @@ public final class BatchRules {
           Reason.TOO_LARGE, -1,
           "batch on table '" + table + "' is " + size + " bytes in the store's size estimate; an entity group"
               + " transaction holds at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB)");
+    }
+    long request = RequestSize.batch(table, operations);
+    if (request > StoreLimits.MAX_BATCH_SIZE) {
+      throw new BatchException(
+          Reason.TOO_LARGE, -1,
+          "batch on table '" + table + "' would be a request body of up to " + request + " bytes, its entities'"
+              + " JSON in UTF-8 (" + size + " bytes in the store's size estimate, which counts 2 bytes a character"
+              + " where UTF-8 takes up to 3, escapes 6); an entity group transaction's request body holds at most "
+              + StoreLimits.MAX_BATCH_SIZE + " (4 MiB): split the batch");
     }
     for (int i = 0; i < operations.size(); i++) {
       try {

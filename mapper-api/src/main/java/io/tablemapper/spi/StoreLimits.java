@@ -31,7 +31,10 @@ public final class StoreLimits {
   public static final int MAX_ENTITY_SIZE = 1024 * 1024;
   /** The most operations in one entity group transaction. */
   public static final int MAX_BATCH_OPERATIONS = 100;
-  /** The largest entity group transaction payload, estimated as the sum of its entities' sizes. */
+  /**
+   * The largest entity group transaction, both as the sum of its entities' sizes in the estimate and as the request
+   * body sent ({@link RequestSize#batch}).
+   */
   public static final int MAX_BATCH_SIZE = 4 * 1024 * 1024;
   /** The most entities one query page returns. */
   public static final int MAX_PAGE_SIZE = 1000;

@@ -11,9 +11,12 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -255,13 +258,20 @@ final class WriteFailures {
             null);
       case TOO_LARGE:
         long size = 0;
+        List<WriteOperation> operations = new ArrayList<>(ops.size());
         for (PlannedOp each : ops) {
           size += StoreLimits.entitySize(each.operation().row());
+          operations.add(each.operation());
         }
+        // BatchRules refuses a batch too large in the store's size estimate, or as the request body it would be
+        String measure = size > StoreLimits.MAX_BATCH_SIZE
+            ? size + " bytes in the store's size estimate"
+            : "a request body of up to " + RequestSize.batch(table, operations) + " bytes as sent, its text in"
+                + " UTF-8 (" + size + " bytes in the store's size estimate, which counts 2 bytes a character)";
         return rule(mode, Reason.TOO_LARGE, -1,
-            subject + " is " + size + " bytes in the store's size estimate, index copies included; the store"
-                + " allows at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction"
-                + split + ", or make large indexes partial (@Index(properties = ...))",
+            subject + " is " + measure + ", index copies included; the store allows at most "
+                + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction" + split
+                + ", or make large indexes partial (@Index(properties = ...))",
             null);
       case DUPLICATE_ENTITY:
         if (op != null) {

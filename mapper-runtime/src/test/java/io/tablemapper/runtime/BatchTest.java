@@ -207,6 +207,20 @@ class BatchTest {
   }
 
   @Test
+  void aBatchWithinFourMebibytesInTheSizeEstimateButNotAsSentIsRejectedSayingWhichSize() {
+    // three rows an employee, each with 30,000 CJK characters: 60 KB in the estimate, 90 KB of UTF-8
+    Batch batch = sales();
+    IntStream.range(0, 20).forEach(i ->
+        batch.insert(Employee.of("Sales", 500 + i, "\u4E2D".repeat(30_000), "Big", 1, i + "@big.com")));
+
+    BatchException failure = failure(batch);
+
+    assertThat(failure.reason()).isEqualTo(Reason.TOO_LARGE);
+    assertThat(failure).hasMessageContaining("a request body of up to").hasMessageContaining("4 MiB");
+    assertThat(backend.batches).isEmpty();
+  }
+
+  @Test
   void anInvalidEntityIsRejectedAtItsPositionWithTheSpecificCause() {
     BatchException failure = failure(sales()
         .insert(employee(1, "one@contoso.com"))

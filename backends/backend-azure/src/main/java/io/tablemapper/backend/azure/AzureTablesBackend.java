@@ -44,6 +44,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>Key ranges and residual filters become an OData {@code $filter} with every literal escaped, so no value can
  *       widen a query; what the service cannot be trusted to compare exactly is widened or left out of the request,
  *       and every row received is checked with the query's own {@link TableQuery#matches} before it is returned.
+ *       A filter of more than the service's 15 discrete comparisons is sent cut down to 15 (the key ranges and the
+ *       most selective comparisons), the client checking the rest; pages may then come back short.
  *       Projections become {@code $select}; the page limit {@code $top}.
  *   <li>A continuation token resumes right after the last row the service returned; it is an opaque, URL-safe
  *       string that stays valid across processes.
@@ -54,13 +56,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *       which Azurite needs (it finds a table created with capitals only under that spelling; the service finds it
  *       under any).
  *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
- *       StoreLimits}): one partition per batch, 100 operations and 4 MiB, one operation per entity, keys, 252
+ *       StoreLimits}): one partition per batch, 100 operations and 4 MiB (in the size estimate and as the request
+ *       body sent, {@link io.tablemapper.spi.RequestSize}), one operation per entity, keys, 252
  *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
  *       does not, so checking them here makes both behave alike. A merge reads the stored row first and is sent
  *       only if the merged row is within the limits, conditionally on the ETag it read (see {@code Merges}).
  *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
  *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
- *       {@code BatchException}, ...); no SDK exception reaches the caller. {@link #fromConnectionString} retries
+ *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
+ *       library, say) reaches the caller, save a {@code VirtualMachineError}. {@link #fromConnectionString} retries
  *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
  *   <li>Tables are created by {@link #createTableIfNotExists}, which the mapper calls on first use of a table.
  * </ul>
@@ -142,8 +146,8 @@ public final class AzureTablesBackend implements TableBackend {
         return false;
       }
       throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 
@@ -170,8 +174,8 @@ public final class AzureTablesBackend implements TableBackend {
         return false;
       }
       throw ServiceErrors.translate(e, table, "check whether table '" + table + "' exists");
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, "check whether table '" + table + "' exists");
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, "check whether table '" + table + "' exists");
     }
   }
 
@@ -198,8 +202,8 @@ public final class AzureTablesBackend implements TableBackend {
         return Optional.empty();
       }
       throw failure;
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 
@@ -207,7 +211,8 @@ public final class AzureTablesBackend implements TableBackend {
   public QueryResult query(TableQuery query) {
     TableClient client = client(query.table());
     QueryPage page = new QueryPage(query);
-    return Transactions.call(query.table(), "query " + query, () -> page.read(client, () -> requireTable(query.table())));
+    return Transactions.call(query.table(), "query " + query + " by " + page.plan(),
+        () -> page.read(client, () -> requireTable(query.table())));
   }
 
   // ------------------------------------------------------------------ writes

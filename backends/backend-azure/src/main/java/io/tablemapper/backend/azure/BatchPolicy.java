@@ -8,6 +8,9 @@ import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.spi.RequestSize;
+import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +27,9 @@ import reactor.core.publisher.Mono;
  *       reads the same buffered body.
  *   <li>The line and paragraph separators U+2028 and U+2029 are sent as JSON escape sequences, the same
  *       JSON text: Azurite splits a batch body at them as if they were line breaks and rejects the batch.
+ *   <li>A body larger than the service takes (4 MiB) is not sent: {@code BatchRules} already refused every batch
+ *       whose body could be, with an allowance for the account's endpoint in each operation's URL; this refuses,
+ *       with the same {@code BatchException}, what an endpoint longer than that allowance would still make too large.
  * </ul>
  *
  * <p>{@link AzureTablesBackend#fromConnectionString} installs it; a client configured elsewhere can add it with
@@ -60,7 +66,11 @@ final class BatchPolicy implements HttpPipelinePolicy {
     if (capture == null) {
       return next.process();
     }
-    escapeSeparators(context);
+    try {
+      prepare(context);
+    } catch (BatchException tooLarge) {
+      return Mono.error(tooLarge);
+    }
     return next.process().flatMap(response -> {
       HttpResponse buffered = response.buffer();
       return buffered.getBodyAsString().defaultIfEmpty("").map(body -> {
@@ -76,14 +86,19 @@ final class BatchPolicy implements HttpPipelinePolicy {
     if (capture == null) {
       return next.processSync();
     }
-    escapeSeparators(context);
+    prepare(context);
     HttpResponse buffered = next.processSync().buffer();
     record(capture, buffered, buffered.getBodyAsBinaryData().toString());
     return buffered;
   }
 
-  /** Replaces raw U+2028 and U+2029 in the batch body by their JSON escapes; the body means the same. */
-  private static void escapeSeparators(HttpPipelineCallContext context) {
+  /**
+   * Replaces raw U+2028 and U+2029 in the batch body by their JSON escapes (the body means the same), then refuses
+   * a body above the service's limit.
+   *
+   * @throws BatchException if the body is larger than {@link StoreLimits#MAX_BATCH_SIZE}; nothing is sent
+   */
+  private static void prepare(HttpPipelineCallContext context) {
     BinaryData body = context.getHttpRequest().getBodyAsBinaryData();
     if (body == null) {
       return;
@@ -91,6 +106,17 @@ final class BatchPolicy implements HttpPipelinePolicy {
     String text = body.toString();
     if (text.indexOf('\u2028') >= 0 || text.indexOf('\u2029') >= 0) {
       context.getHttpRequest().setBody(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"));
+      body = context.getHttpRequest().getBodyAsBinaryData();
+    }
+    long size = body.getLength() != null ? body.getLength() : body.toBytes().length;
+    if (size > StoreLimits.MAX_BATCH_SIZE) {
+      throw new BatchException(
+          BatchException.Reason.TOO_LARGE, -1,
+          "the batch's request body to " + context.getHttpRequest().getUrl().getHost() + " is " + size
+              + " bytes as the Azure SDK wrote it, and an entity group transaction's request body holds at most "
+              + StoreLimits.MAX_BATCH_SIZE + " (4 MiB); nothing was sent: split the batch (the batch rules allow"
+              + " for an endpoint URL of up to " + RequestSize.ENDPOINT_ALLOWANCE + " characters in each operation;"
+              + " a longer one makes every operation longer)");
     }
   }
 

@@ -8,13 +8,14 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
 /**
  * An OData {@code $filter} expression, or one of the constants "every row" and "no row", built from key ranges
- * and residual {@link Filter}s.
+ * and residual {@link Filter}s: a tree of comparisons joined by {@code and} and {@code or}, counted.
  *
  * <p>Every literal is escaped ({@code '} doubled inside strings; other types are formatted, never pasted), and a
  * property name that is not a valid one is never written: no row can hold it, so its comparison selects nothing.
@@ -36,17 +37,46 @@ import java.util.UUID;
  *   <li>A comparison of a key with a non-string value, or of {@code Timestamp} with a non-DateTime value, selects
  *       nothing, as {@code Filter.test} says.
  * </ul>
+ *
+ * <p>The service takes at most {@value #MAX_COMPARISONS} discrete comparisons in one {@code $filter} (Azurite takes
+ * more); {@link #limitedTo} widens a longer expression to that many, the client checking the rest.
  */
 final class ODataFilter {
+  /** The most discrete comparisons the service takes in one {@code $filter}. */
+  static final int MAX_COMPARISONS = 15;
+
   /** Every row. */
-  static final ODataFilter ALL = new ODataFilter(null);
+  static final ODataFilter ALL = new ODataFilter(Kind.ALL, null, List.of(), 0);
   /** No row. */
-  static final ODataFilter NONE = new ODataFilter(null);
+  static final ODataFilter NONE = new ODataFilter(Kind.NONE, null, List.of(), 0);
 
+  private enum Kind { ALL, NONE, COMPARISON, AND, OR }
+
+  /** How selective a comparison is taken to be, most first: which to keep when not all can be sent. */
+  private static final int KEY = 0;
+  private static final int EQUAL = 1;
+  private static final int RANGE = 2;
+  private static final int NOT_EQUAL = 3;
+  private static final int ANY_OF = 4;
+
+  private final Kind kind;
+  /** The text of a comparison; of a combination, built from its operands. */
   private final String text;
+  private final List<ODataFilter> operands;
+  /** For a comparison, one of {@link #KEY} to {@link #NOT_EQUAL}. */
+  private final int rank;
+  private final int comparisons;
 
-  private ODataFilter(String text) {
-    this.text = text;
+  private ODataFilter(Kind kind, String text, List<ODataFilter> operands, int rank) {
+    this.kind = kind;
+    this.operands = operands;
+    this.rank = rank;
+    int count = kind == Kind.COMPARISON ? 1 : 0;
+    for (ODataFilter operand : operands) {
+      count += operand.comparisons;
+    }
+    this.comparisons = count;
+    this.text = text != null || operands.isEmpty() ? text : join(operands, kind == Kind.AND ? " and " : " or ");
   }
 
   /** The OData expression; null for {@link #ALL} (no filter). */
@@ -61,6 +91,11 @@ final class ODataFilter {
     return this == NONE;
   }
 
+  /** How many discrete comparisons the expression holds, the measure of the service's limit. */
+  int comparisons() {
+    return comparisons;
+  }
+
   @Override
   public String toString() {
     return this == ALL ? "<all rows>" : this == NONE ? "<no row>" : text;
@@ -70,47 +105,104 @@ final class ODataFilter {
 
   /** All of the expressions. */
   static ODataFilter and(List<ODataFilter> operands) {
-    List<String> texts = new ArrayList<>();
+    List<ODataFilter> present = new ArrayList<>();
     for (ODataFilter operand : operands) {
       if (operand == NONE) {
         return NONE;
       }
       if (operand != ALL) {
-        texts.add(operand.text);
+        present.add(operand);
       }
     }
-    return join(texts, " and ", ALL);
+    return present.isEmpty() ? ALL : present.size() == 1 ? present.get(0) : new ODataFilter(Kind.AND, null,
+        List.copyOf(present), 0);
   }
 
   /** Any of the expressions. */
   static ODataFilter or(List<ODataFilter> operands) {
-    List<String> texts = new ArrayList<>();
+    List<ODataFilter> present = new ArrayList<>();
     for (ODataFilter operand : operands) {
       if (operand == ALL) {
         return ALL;
       }
       if (operand != NONE) {
-        texts.add(operand.text);
+        present.add(operand);
       }
     }
-    return join(texts, " or ", NONE);
+    return present.isEmpty() ? NONE : present.size() == 1 ? present.get(0) : new ODataFilter(Kind.OR, null,
+        List.copyOf(present), 0);
   }
 
-  private static ODataFilter join(List<String> texts, String operator, ODataFilter empty) {
-    if (texts.isEmpty()) {
-      return empty;
-    }
-    if (texts.size() == 1) {
-      return new ODataFilter(texts.get(0));
-    }
+  private static String join(List<ODataFilter> operands, String operator) {
     StringBuilder joined = new StringBuilder();
-    for (String text : texts) {
+    for (ODataFilter operand : operands) {
       if (joined.length() > 0) {
         joined.append(operator);
       }
-      joined.append('(').append(text).append(')');
+      joined.append('(').append(operand.text).append(')');
     }
-    return new ODataFilter(joined.toString());
+    return joined.toString();
+  }
+
+  // ------------------------------------------------------------------ the service's limit
+
+  /**
+   * An expression of at most {@code max} comparisons that selects at least the rows this one selects: this one if
+   * it fits. Of an {@code and}, the operands are kept most selective first — key comparisons, then equalities,
+   * ranges, inequalities and last the {@code or}s, each as far as it fits — and the rest dropped; an {@code or}
+   * is kept only whole, each of its operands within what is left for it, or dropped. What is dropped widens the
+   * selection, never narrows it; the client checks every row received against the whole filter.
+   */
+  ODataFilter limitedTo(int max) {
+    if (comparisons <= max) {
+      return this;
+    }
+    switch (kind) {
+      case AND:
+        List<ODataFilter> conjuncts = new ArrayList<>();
+        addConjuncts(this, conjuncts);
+        conjuncts.sort(Comparator.comparingInt(ODataFilter::priority).thenComparingInt(ODataFilter::comparisons));
+        List<ODataFilter> kept = new ArrayList<>();
+        int left = max;
+        for (ODataFilter conjunct : conjuncts) {
+          ODataFilter limited = conjunct.limitedTo(left);
+          if (limited != ALL) {
+            kept.add(limited);
+            left -= limited.comparisons;
+          }
+        }
+        return and(kept);
+      case OR:
+        if (operands.size() > max) {
+          return ALL;
+        }
+        List<ODataFilter> disjuncts = new ArrayList<>();
+        int budget = max;
+        for (int i = 0; i < operands.size(); i++) {
+          // as much as is left, keeping one comparison for each operand after this one
+          ODataFilter limited = operands.get(i).limitedTo(budget - (operands.size() - i - 1));
+          if (limited == ALL) {
+            return ALL;
+          }
+          disjuncts.add(limited);
+          budget -= limited.comparisons;
+        }
+        return or(disjuncts);
+      default:
+        return ALL;
+    }
+  }
+
+  private static void addConjuncts(ODataFilter filter, List<ODataFilter> conjuncts) {
+    if (filter.kind == Kind.AND) {
+      filter.operands.forEach(operand -> addConjuncts(operand, conjuncts));
+    } else {
+      conjuncts.add(filter);
+    }
+  }
+
+  private int priority() {
+    return kind == Kind.COMPARISON ? rank : ANY_OF;
   }
 
   // ------------------------------------------------------------------ key ranges
@@ -221,8 +313,9 @@ final class ODataFilter {
     }
     switch (op) {
       case EQ:
-        return and(List.of(
-            comparison(property, "ge", dateTimeLiteral(floor)), comparison(property, "lt", dateTimeLiteral(ceiling))));
+        // an equality, however many comparisons it takes
+        return and(List.of(comparison(property, "ge", dateTimeLiteral(floor), EQUAL),
+            comparison(property, "lt", dateTimeLiteral(ceiling), EQUAL)));
       case GT:
       case GE:
         return comparison(property, "ge", dateTimeLiteral(floor));
@@ -237,7 +330,13 @@ final class ODataFilter {
   }
 
   private static ODataFilter comparison(String name, String operator, String literal) {
-    return new ODataFilter(name + " " + operator + " " + literal);
+    boolean key = name.equals("PartitionKey") || name.equals("RowKey");
+    int rank = key ? KEY : operator.equals("eq") ? EQUAL : operator.equals("ne") ? NOT_EQUAL : RANGE;
+    return comparison(name, operator, literal, rank);
+  }
+
+  private static ODataFilter comparison(String name, String operator, String literal, int rank) {
+    return new ODataFilter(Kind.COMPARISON, name + " " + operator + " " + literal, List.of(), rank);
   }
 
   // ------------------------------------------------------------------ literals

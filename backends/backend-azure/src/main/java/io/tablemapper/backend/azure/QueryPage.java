@@ -60,12 +60,39 @@ final class QueryPage {
     }
   }
 
-  /** The OData filter of this page's request. */
+  /**
+   * The OData filter of this page's request: the key ranges and the query's filter, cut down to the service's
+   * {@value ODataFilter#MAX_COMPARISONS} comparisons where it has more (see {@link ODataFilter#limitedTo}).
+   */
   ODataFilter filter() {
+    return fullFilter().limitedTo(ODataFilter.MAX_COMPARISONS);
+  }
+
+  private ODataFilter fullFilter() {
     return ODataFilter.and(List.of(
         ODataFilter.keyRange("PartitionKey", partitionFrom, partitionTo),
         ODataFilter.keyRange("RowKey", rowFrom, query.rowTo()),
         ODataFilter.of(query.filter())));
+  }
+
+  /**
+   * How this page is read, for messages: the {@code $filter} sent, and, where the query's filter takes more
+   * comparisons than the service allows, that the service applies only part of it. Every row received is checked
+   * against the whole query in the client either way.
+   */
+  String plan() {
+    ODataFilter full = fullFilter();
+    ODataFilter sent = full.limitedTo(ODataFilter.MAX_COMPARISONS);
+    if (sent.selectsNothing()) {
+      return "no request: no row can match";
+    }
+    String filter = sent == ODataFilter.ALL ? "no $filter" : "$filter " + sent;
+    if (sent == full) {
+      return filter;
+    }
+    return filter + " (" + sent.comparisons() + " of the filter's " + full.comparisons() + " comparisons: the"
+        + " service takes at most " + ODataFilter.MAX_COMPARISONS + "; the rest is checked in the client on the"
+        + " rows received, so pages may come back short)";
   }
 
   /** The properties the request selects: the projection plus what the filter reads; null for all. */

@@ -11,7 +11,11 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import reactor.core.Exceptions;
 
 /**
  * Turns the service's answers into the contract's exceptions, so that no SDK exception reaches a caller: the
@@ -22,11 +26,12 @@ final class ServiceErrors {
   static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
   static final String TABLE_NOT_FOUND = "TableNotFound";
   static final String TABLE_ALREADY_EXISTS = "TableAlreadyExists";
+  static final String REQUEST_BODY_TOO_LARGE = "RequestBodyTooLarge";
   private static final Set<String> ENTITY_NOT_FOUND = Set.of("ResourceNotFound", "EntityNotFound");
   private static final Set<String> INVALID_ENTITY = Set.of(
       "PropertiesNeedValue", "TooManyProperties", "EntityTooLarge", "PropertyValueTooLarge", "PropertyNameTooLong",
       "PropertyNameInvalid", "InvalidValueType", "OutOfRangeInput", "InvalidDuplicateRow", "DuplicatePropertiesSpecified",
-      "RequestBodyTooLarge");
+      REQUEST_BODY_TOO_LARGE);
   private static final Set<String> INVALID_KEY = Set.of("KeyValueTooLarge", "PrimaryKeyPropertyIsInvalidType");
 
   private ServiceErrors() {}
@@ -47,6 +52,11 @@ final class ServiceErrors {
     return response.getHeaderValue(ERROR_CODE);
   }
 
+  /** Whether an answer refuses a request as too large: HTTP 413, or the error code RequestBodyTooLarge. */
+  static boolean tooLarge(HttpResponseException failure) {
+    return status(failure) == 413 || REQUEST_BODY_TOO_LARGE.equals(code(failure));
+  }
+
   /** The status code of a failed answer, or -1 when the SDK did not keep the answer (a failed batch). */
   static int status(HttpResponseException failure) {
     return failure.getResponse() == null ? -1 : failure.getResponse().getStatusCode();
@@ -60,7 +70,7 @@ final class ServiceErrors {
   static TableMapperException translate(HttpResponseException failure, String table, String what) {
     String code = code(failure);
     int status = status(failure);
-    String message = "cannot " + what + ": Azure Table Storage answered " + describe(status, code, failure);
+    String message = "cannot " + what + ": Azure Table Storage answered " + answer(failure);
     if (TABLE_NOT_FOUND.equals(code)) {
       return new TableNotFoundException(
           "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists ("
@@ -78,19 +88,68 @@ final class ServiceErrors {
     if (code != null && INVALID_KEY.contains(code)) {
       return new InvalidKeyException(message, failure);
     }
-    if (code != null && INVALID_ENTITY.contains(code)) {
+    if ((code != null && INVALID_ENTITY.contains(code)) || (code == null && status == 413)) {
       return new InvalidEntityException(message, failure);
     }
     return new TableMapperException(message, failure);
   }
 
-  /** An exception for a failure with no answer of the service (it could not be reached, or its answer not read). */
-  static TableMapperException unreachable(RuntimeException failure, String what) {
+  /**
+   * The contract's exception for anything but an error answer that a request through the SDK threw: a request
+   * that never got an answer (connection refused or lost, timeout), an SDK that failed on its own
+   * ({@link LinkageError} when a library it needs is missing or of another version, an unexpected exception), so
+   * that none of them reaches a caller. A {@link VirtualMachineError} (out of memory, stack overflow) is not the
+   * request's failure and is thrown on unchanged.
+   *
+   * @param what what was attempted, for the message
+   */
+  static TableMapperException unexpected(Throwable thrown, String what) {
+    // Reactor wraps what a blocking call of the SDK met in a ReactiveException; judge what it wraps.
+    Throwable failure = Exceptions.unwrap(thrown);
+    if (failure instanceof VirtualMachineError) {
+      throw (VirtualMachineError) failure;
+    }
+    if (failure instanceof TableMapperException) {
+      return (TableMapperException) failure;
+    }
+    if (failure instanceof LinkageError) {
+      return new TableMapperException(
+          "cannot " + what + ": the Azure SDK failed with " + failure + ", so a library it needs is missing or of"
+              + " another version than the SDK was built with (azure-core parses XML error answers with"
+              + " com.fasterxml.jackson.dataformat:jackson-dataformat-xml, which backend-azure depends on); align"
+              + " the versions on the class path (mvn dependency:tree shows them) and restart the JVM, since the"
+              + " SDK class that failed stays unusable in this one", failure);
+    }
+    if (failure instanceof Error) {
+      return new TableMapperException(
+          "cannot " + what + ": the Azure SDK failed with " + failure + " before an answer of the service was"
+              + " read; this is a failure of the SDK or of its configuration, not of the request", failure);
+    }
+    if (isIo(failure)) {
+      return new TableMapperException(
+          "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + failure
+              + "); check the endpoint and the network, the request was retried as configured", failure);
+    }
     return new TableMapperException(
-        "cannot " + what + ": the request to Azure Table Storage failed (" + failure + ")", failure);
+        "cannot " + what + ": the Azure SDK failed unexpectedly with " + failure + "; the request may or may not"
+            + " have reached the service", failure);
   }
 
-  private static String describe(int status, String code, HttpResponseException failure) {
+  /** Whether a failure, or one of its causes, is an I/O failure or a timeout: the request had no answer. */
+  private static boolean isIo(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof IOException || cause instanceof UncheckedIOException
+          || cause instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The answer as text for messages: status, error code and the first line of the error's message. */
+  static String answer(HttpResponseException failure) {
+    int status = status(failure);
+    String code = code(failure);
     StringBuilder text = new StringBuilder();
     if (status >= 0) {
       text.append("HTTP ").append(status);

@@ -13,6 +13,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -29,6 +30,9 @@ import java.util.function.Supplier;
  * ({@link #call}).
  */
 final class Transactions {
+  /** The RowKeys one query of {@link #rows} reads: with the PartitionKey, the service's most comparisons. */
+  static final int ROW_KEYS_PER_QUERY = ODataFilter.MAX_COMPARISONS - 1;
+
   private Transactions() {}
 
   /** Runs a request, turning whatever the SDK throws into the contract's exceptions. */
@@ -39,8 +43,8 @@ final class Transactions {
       throw contract;
     } catch (HttpResponseException e) {
       throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
   }
 
@@ -82,10 +86,18 @@ final class Transactions {
       if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
         throw failure;
       }
+      if (ServiceErrors.tooLarge(e)) {
+        throw new BatchException(
+            BatchException.Reason.TOO_LARGE, -1,
+            "Azure Table Storage refused the " + what + " as too large (" + ServiceErrors.answer(e)
+                + "), so nothing of it was written; an entity group transaction's request body holds at most "
+                + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB): split the batch",
+            failure);
+      }
       throw new BatchException(
           BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
-    } catch (RuntimeException e) {
-      throw ServiceErrors.unreachable(e, what);
+    } catch (RuntimeException | Error e) {
+      throw ServiceErrors.unexpected(e, what);
     }
     List<String> etags = capture.etags();
     if (etags == null || etags.size() != sent.size()) {
@@ -123,22 +135,29 @@ final class Transactions {
     return results;
   }
 
-  /** The stored rows the operations of one batch address, by RowKey, read with one query. */
+  /**
+   * The stored rows the operations of one batch address, by RowKey: one query for each
+   * {@value #ROW_KEYS_PER_QUERY} of them, the partition's equality and theirs making the service's most
+   * comparisons in one filter.
+   */
   static Map<String, TableRow> rows(TableClient client, List<WriteOperation> operations, List<String> select) {
-    List<ODataFilter> rowKeys = new ArrayList<>();
-    for (WriteOperation operation : operations) {
-      String rowKey = operation.row().rowKey();
-      rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
-    }
     String partitionKey = operations.get(0).row().partitionKey();
-    ODataFilter filter = ODataFilter.and(List.of(
-        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey)),
-        ODataFilter.or(rowKeys)));
-    ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
+    ODataFilter partition =
+        ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey));
     Map<String, TableRow> rows = new HashMap<>();
-    for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
-      TableRow row = Entities.toRow(entity);
-      rows.put(row.rowKey(), row);
+    for (int from = 0; from < operations.size(); from += ROW_KEYS_PER_QUERY) {
+      List<ODataFilter> rowKeys = new ArrayList<>();
+      int to = Math.min(operations.size(), from + ROW_KEYS_PER_QUERY);
+      for (WriteOperation operation : operations.subList(from, to)) {
+        String rowKey = operation.row().rowKey();
+        rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
+      }
+      ODataFilter filter = ODataFilter.and(List.of(partition, ODataFilter.or(rowKeys)));
+      ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
+      for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
+        TableRow row = Entities.toRow(entity);
+        rows.put(row.rowKey(), row);
+      }
     }
     return rows;
   }

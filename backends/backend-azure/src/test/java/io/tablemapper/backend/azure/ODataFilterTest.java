@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayNameGeneration;
@@ -106,6 +108,77 @@ class ODataFilterTest {
     assertThat(ODataFilter.of(Filter.eq("PartitionKey", 1)).selectsNothing()).isTrue();
     assertThat(ODataFilter.of(Filter.eq("Timestamp", "2024")).selectsNothing()).isTrue();
     assertThat(text(Filter.ne("RowKey", "x"))).isEqualTo("RowKey ne 'x'");
+  }
+
+  @Test
+  void comparisons_are_counted_as_the_service_counts_them_a_date_time_equality_as_two() {
+    assertThat(ODataFilter.of(Filter.eq("n", 1)).comparisons()).isEqualTo(1);
+    assertThat(ODataFilter.of(Filter.eq("w", Instant.parse("2024-01-01T00:00:00Z"))).comparisons()).isEqualTo(2);
+    assertThat(ODataFilter.of(Filter.or(Filter.eq("n", 1), Filter.and(Filter.gt("s", "a"), Filter.lt("s", "b"))))
+        .comparisons()).isEqualTo(3);
+    assertThat(ODataFilter.ALL.comparisons()).isZero();
+    assertThat(ODataFilter.of(Filter.eq("l", 5L)).comparisons()).isZero();
+  }
+
+  @Test
+  void a_filter_within_15_comparisons_is_sent_as_it_is() {
+    ODataFilter fifteen = ODataFilter.of(Filter.or(equalities("n", 15)));
+
+    assertThat(fifteen.limitedTo(ODataFilter.MAX_COMPARISONS)).isSameAs(fifteen);
+  }
+
+  @Test
+  void an_or_of_16_equalities_is_left_to_the_client_whole_and_the_key_range_is_still_sent() {
+    QueryPage page = new QueryPage(TableQuery.builder("Orders").partitionKey("p")
+        .rowFrom(KeyBound.inclusive("a")).filter(Filter.or(equalities("n", 16))).build());
+
+    assertThat(page.filter().text()).isEqualTo("(PartitionKey eq 'p') and (RowKey ge 'a')");
+    assertThat(page.plan()).contains("2 of the filter's 18 comparisons", "at most 15", "checked in the client");
+  }
+
+  @Test
+  void an_and_keeps_the_keys_then_equalities_then_ranges_then_inequalities_up_to_15_comparisons() {
+    List<Filter> conjuncts = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      conjuncts.add(Filter.ne("ne" + i, i));
+      conjuncts.add(Filter.gt("gt" + i, i));
+    }
+    for (int i = 0; i < 4; i++) {
+      conjuncts.add(Filter.eq("eq" + i, i));
+    }
+    conjuncts.add(Filter.or(equalities("any", 2)));
+    QueryPage page = new QueryPage(TableQuery.builder("Orders").partitionKey("p")
+        .rowFrom(KeyBound.inclusive("a")).rowTo(KeyBound.exclusive("b"))
+        .filter(Filter.and(conjuncts.toArray(Filter[]::new))).build());
+
+    String sent = page.filter().text();
+
+    assertThat(page.filter().comparisons()).isEqualTo(ODataFilter.MAX_COMPARISONS);
+    assertThat(sent).contains("PartitionKey eq 'p'", "RowKey ge 'a'", "RowKey lt 'b'", "eq0 eq 0", "eq3 eq 3",
+        "gt0 gt 0", "gt5 gt 5", "ne0 ne 0", "ne1 ne 1").doesNotContain("ne2 ", "any eq");
+  }
+
+  @Test
+  void an_or_is_kept_whole_with_its_operands_cut_down_to_fit_or_dropped_when_it_cannot_fit() {
+    Filter six = Filter.and(Filter.gt("a", 1), Filter.gt("b", 1), Filter.gt("c", 1), Filter.gt("d", 1),
+        Filter.gt("e", 1), Filter.gt("f", 1));
+    ODataFilter orOfThreeAnds = ODataFilter.of(Filter.or(six, six, six));
+
+    ODataFilter limited = orOfThreeAnds.limitedTo(ODataFilter.MAX_COMPARISONS);
+
+    assertThat(orOfThreeAnds.comparisons()).isEqualTo(18);
+    assertThat(limited.comparisons()).isEqualTo(15);
+    assertThat(limited.text()).contains(" or ");
+    assertThat(ODataFilter.of(Filter.or(equalities("n", 16))).limitedTo(ODataFilter.MAX_COMPARISONS))
+        .isSameAs(ODataFilter.ALL);
+  }
+
+  private static Filter[] equalities(String property, int count) {
+    Filter[] equalities = new Filter[count];
+    for (int i = 0; i < count; i++) {
+      equalities[i] = Filter.eq(property, i);
+    }
+    return equalities;
   }
 
   private static String text(Filter filter) {

@@ -16,10 +16,12 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -212,6 +214,119 @@ class ServiceAnswersTest {
         .isExactlyInstanceOf(TableMapperException.class)
         .hasMessageContaining("503");
     assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
+  }
+
+  @ParameterizedTest(name = "x-ms-error-code header: {0}")
+  @ValueSource(booleans = {true, false})
+  void a_batch_the_service_refuses_with_a_413_and_an_xml_body_is_a_batch_exception_too_large(boolean codeHeader) {
+    service.thenXmlError(413, "RequestBodyTooLarge", codeHeader);
+
+    assertThatThrownBy(() -> backend.batch("Orders", List.of(WriteOperation.insert(TableRow.keys("p", "a")))))
+        .isInstanceOfSatisfying(BatchException.class, e -> {
+          assertThat(e.reason()).isEqualTo(BatchException.Reason.TOO_LARGE);
+          assertThat(e.failedIndex()).isEqualTo(-1);
+          assertThat(e.getMessage()).contains("HTTP 413", "4 MiB", "split the batch");
+        });
+    assertThat(service.requests).hasSize(1);
+  }
+
+  @ParameterizedTest(name = "x-ms-error-code header: {0}")
+  @ValueSource(booleans = {true, false})
+  void a_write_the_service_refuses_with_a_413_and_an_xml_body_is_an_invalid_entity(boolean codeHeader) {
+    service.thenXmlError(413, "RequestBodyTooLarge", codeHeader);
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.upsertReplace(ROW)))
+        .isInstanceOf(InvalidEntityException.class)
+        .hasMessageContaining("HTTP 413");
+  }
+
+  @Test
+  void an_xml_error_answer_leaves_the_sdk_able_to_read_the_next_answers() {
+    service.thenXmlError(413, "RequestBodyTooLarge", false).thenXmlError(403, "AuthorizationFailure", true)
+        .then(204, null, "ETag", ETAG);
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isInstanceOf(InvalidEntityException.class);
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("HTTP 403 AuthorizationFailure");
+    assertThat(backend.write("Orders", WriteOperation.insert(ROW)).etag()).isEqualTo(ETAG);
+  }
+
+  /** Every kind of request of the backend, each made once. */
+  enum Request {
+    CREATE_TABLE(backend -> backend.createTableIfNotExists("Orders")),
+    DELETE_TABLE(backend -> backend.deleteTableIfExists("Orders")),
+    TABLE_EXISTS(backend -> backend.tableExists("Orders")),
+    GET(backend -> backend.get("Orders", "p", "r")),
+    QUERY(backend -> backend.query(TableQuery.builder("Orders").partitionKey("p").build())),
+    WRITE(backend -> backend.write("Orders", WriteOperation.insert(ROW))),
+    BATCH(backend -> backend.batch("Orders", List.of(WriteOperation.insert(ROW))));
+
+    final Consumer<AzureTablesBackend> call;
+
+    Request(Consumer<AzureTablesBackend> call) {
+      this.call = call;
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Request.class)
+  void a_linkage_error_of_the_sdk_is_a_table_mapper_exception_that_names_the_library_and_what_to_do(Request request) {
+    service.thenThrow(() -> new LinkageError("Package versions: jackson-core=2.18.2, jackson-dataformat-xml=unknown"))
+        .thenThrow(() -> new NoClassDefFoundError(
+            "Could not initialize class com.azure.core.util.serializer.JacksonAdapter$GlobalXmlMapper"));
+
+    for (Class<? extends Error> error : List.of(LinkageError.class, NoClassDefFoundError.class)) {
+      assertThatThrownBy(() -> request.call.accept(backend))
+          .isExactlyInstanceOf(TableMapperException.class)
+          .hasCauseExactlyInstanceOf(error)
+          .hasMessageContaining("jackson-dataformat-xml")
+          .hasMessageContaining("restart the JVM");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Request.class)
+  void any_other_error_or_unexpected_exception_of_the_sdk_is_a_table_mapper_exception_saying_so(Request request) {
+    service.thenThrow(() -> new AssertionError("an assertion inside the SDK"));
+    for (int attempt = 0; attempt <= Retries.MAX_RETRIES; attempt++) {
+      // an exception of the HTTP client is retried as a request that may not have reached the service
+      service.thenThrow(() -> new IllegalStateException("a state the SDK did not expect"));
+    }
+
+    assertThatThrownBy(() -> request.call.accept(backend))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasCauseExactlyInstanceOf(AssertionError.class)
+        .hasMessageContaining("the Azure SDK failed with java.lang.AssertionError: an assertion inside the SDK");
+    assertThatThrownBy(() -> request.call.accept(backend))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasCauseExactlyInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("failed unexpectedly");
+  }
+
+  @Test
+  void an_out_of_memory_error_is_thrown_on_unchanged_as_it_is_no_failure_of_the_request() {
+    OutOfMemoryError outOfMemory = new OutOfMemoryError("the stub's heap");
+    service.thenThrow(() -> outOfMemory);
+
+    assertThatThrownBy(() -> backend.get("Orders", "p", "r")).isSameAs(outOfMemory);
+  }
+
+  @Test
+  void a_point_read_answered_with_a_body_that_is_not_json_is_a_table_mapper_exception() {
+    service.then(200, "<html><body>a proxy's page</body></html>", "Content-Type", "text/html");
+
+    assertThatThrownBy(() -> backend.get("Orders", "p", "r")).isInstanceOf(TableMapperException.class);
+  }
+
+  @Test
+  void an_error_answer_with_an_html_body_and_no_error_code_is_a_table_mapper_exception_with_its_status() {
+    service.then(400, "<html><body>Bad Request</body></html>", "Content-Type", "text/html");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("HTTP 400");
   }
 
   private static String batchFailure(int status, String code, String message) {

@@ -60,6 +60,27 @@ final class StubService implements HttpClient {
     return this;
   }
 
+  /** Answers the next request with an error of the service in XML, as the service answers some (413, for one). */
+  StubService thenXmlError(int status, String code, boolean codeHeader) {
+    String body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>" + code + "</Code><Message>the stub says "
+        + code + "\nRequestId:00000000-0000-0000-0000-000000000000</Message></Error>";
+    return codeHeader
+        ? then(status, body, "Content-Type", "application/xml", "x-ms-error-code", code)
+        : then(status, body, "Content-Type", "application/xml");
+  }
+
+  /** Makes the HTTP client throw this instead of answering the next request, as a broken SDK or class path does. */
+  StubService thenThrow(Supplier<? extends Throwable> failure) {
+    script.add(() -> {
+      Throwable thrown = failure.get();
+      if (thrown instanceof Error) {
+        throw (Error) thrown;
+      }
+      throw (RuntimeException) thrown;
+    });
+    return this;
+  }
+
   /** Answers every request the script does not cover with this status and error code. */
   StubService always(int status, String code) {
     otherwise = () -> response(status, error(code, "the stub always says " + code), "x-ms-error-code", code);

@@ -230,6 +230,29 @@ abstract class BatchTests extends ConformanceGroup {
   }
 
   @Test
+  void a_batch_whose_request_body_exceeds_4_MiB_is_rejected_as_a_whole_though_its_size_estimate_is_within() {
+    // The example of issue 22: 4.1 MB in the estimate, which counts 2 bytes a character, but sent as 6.2 MB of UTF-8.
+    List<WriteOperation> operations = cjkInserts(47);
+    long estimate = 0;
+    for (WriteOperation operation : operations) {
+      estimate += StoreLimits.entitySize(operation.row());
+    }
+    assertThat(estimate).isLessThanOrEqualTo(StoreLimits.MAX_BATCH_SIZE);
+
+    assertRuleBroken(operations, Reason.TOO_LARGE, -1);
+  }
+
+  @Test
+  void a_batch_of_cjk_text_just_below_4_MiB_as_sent_is_accepted_and_one_entity_more_is_rejected() {
+    assertRuleBroken(cjkInserts(32), Reason.TOO_LARGE, -1);
+
+    store().batch(cjkInserts(31));
+
+    assertThat(store().all()).hasSize(31);
+    assertThat(store().get("p", "r30").getString("b")).isEqualTo(cjkText());
+  }
+
+  @Test
   void a_batch_with_an_invalid_key_is_rejected_naming_that_operation() {
     List<WriteOperation> operations = new ArrayList<>(inserts("p", 4));
     operations.set(2, WriteOperation.insert(TableRow.keys("p", "bad/key")));
@@ -290,6 +313,24 @@ abstract class BatchTests extends ConformanceGroup {
 
   private static TableRow row(String rowKey, int value) {
     return TableRow.builder("p", rowKey).putInt32("value", value).build();
+  }
+
+  /**
+   * Inserts into partition p of entities with two strings of 21,845 CJK characters: 87 KB each in the store's size
+   * estimate, 131 KB each in UTF-8, so that 31 of them make a request body just below 4 MiB and 32 one above.
+   */
+  private static List<WriteOperation> cjkInserts(int count) {
+    String text = cjkText();
+    List<WriteOperation> operations = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      operations.add(WriteOperation.insert(
+          TableRow.builder("p", String.format("r%02d", i)).putString("a", text).putString("b", text).build()));
+    }
+    return operations;
+  }
+
+  private static String cjkText() {
+    return "\u4E2D".repeat(21_845);
   }
 
   private static List<WriteOperation> inserts(String partitionKey, int count) {

@@ -7,6 +7,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -111,7 +112,7 @@ final class ModelStore {
       }
       size += StoreLimits.entitySize(row);
     }
-    if (size > StoreLimits.MAX_BATCH_SIZE) {
+    if (size > StoreLimits.MAX_BATCH_SIZE || RequestSize.batch("model", operations) > StoreLimits.MAX_BATCH_SIZE) {
       return new Failure(Reason.TOO_LARGE, -1, null);
     }
     for (int i = 0; i < operations.size(); i++) {
