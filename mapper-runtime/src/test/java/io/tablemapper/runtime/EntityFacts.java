@@ -10,11 +10,11 @@ import java.util.List;
  * Everything a front end read of an entity class ({@link EntitySource}), as text without the sites (an element on
  * one path, a field or nothing on the other): what both front ends must agree on, fact by fact.
  */
-public final class EntityFacts {
+final class EntityFacts {
   private EntityFacts() {}
 
   /** The facts of a class, one a line. */
-  public static String describe(EntitySource<?> source) {
+  static String describe(EntitySource<?> source) {
     List<String> facts = new ArrayList<>();
     facts.add("class " + source.simpleName() + " " + source.shape());
     facts.add("record=" + source.isRecord() + " abstract=" + source.isAbstract() + " noArgumentConstructor="
@@ -60,7 +60,7 @@ public final class EntityFacts {
   }
 
   /** The facts of a class compiled without the processor, as the runtime reads them. */
-  public static String ofClass(Class<?> type) {
+  static String ofClass(Class<?> type) {
     return describe(new ClassEntitySource(type));
   }
 }

@@ -2,7 +2,6 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablemapper.processor.entity.FactsProcessor;
 import java.io.StringWriter;
 import java.net.URI;
 import java.util.ArrayList;

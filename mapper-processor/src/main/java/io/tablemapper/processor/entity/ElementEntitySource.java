@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -33,7 +34,7 @@ import javax.lang.model.util.Types;
  * io.tablemapper.internal.model.EntityChecker}. Sites of problems are elements (a property's field, an upgrade
  * method), the annotation mirrors of the class (reported on the class), or an {@link Diagnostics.Site}.
  */
-final class ElementEntitySource implements EntitySource<ElementProperty> {
+public final class ElementEntitySource implements EntitySource<ElementProperty> {
   private final TypeElement type;
   private final Elements elements;
   private final Types types;
@@ -49,6 +50,16 @@ final class ElementEntitySource implements EntitySource<ElementProperty> {
     this.annotations = annotations;
     this.names = names;
     this.entity = Annotations.find(type, Annotations.ENTITY);
+  }
+
+  /**
+   * An entity class as the processor reads it, with the naming strategy {@code defaultNaming} (a
+   * {@code NamingStrategy} name) for classes without {@code @Naming}; for tools and tests that compare front ends.
+   */
+  public static ElementEntitySource of(TypeElement type, ProcessingEnvironment environment, String defaultNaming) {
+    Annotations annotations = new Annotations(environment.getElementUtils());
+    return new ElementEntitySource(type, environment.getElementUtils(), environment.getTypeUtils(), annotations,
+        new PropertyNames(annotations, defaultNaming));
   }
 
   TypeElement element() {

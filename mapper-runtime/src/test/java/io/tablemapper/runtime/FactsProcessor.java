@@ -1,7 +1,7 @@
-package io.tablemapper.processor.entity;
+package io.tablemapper.runtime;
 
-import io.tablemapper.processor.util.Annotations;
-import io.tablemapper.runtime.EntityFacts;
+import io.tablemapper.annotations.NamingStrategy;
+import io.tablemapper.processor.entity.ElementEntitySource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -11,7 +11,6 @@ import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
 
 /**
  * A test processor that reads every {@code @Entity} as the annotation processor does ({@link ElementEntitySource})
@@ -29,14 +28,11 @@ public final class FactsProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    Elements elements = processingEnv.getElementUtils();
-    Annotations reader = new Annotations(elements);
-    PropertyNames names = new PropertyNames(reader, PropertyNames.AS_DECLARED);
     for (TypeElement annotation : annotations) {
       for (Element element : round.getElementsAnnotatedWith(annotation)) {
         TypeElement type = (TypeElement) element;
-        facts.put(elements.getBinaryName(type).toString(), EntityFacts.describe(
-            new ElementEntitySource(type, elements, processingEnv.getTypeUtils(), reader, names)));
+        facts.put(processingEnv.getElementUtils().getBinaryName(type).toString(), EntityFacts.describe(
+            ElementEntitySource.of(type, processingEnv, NamingStrategy.AS_DECLARED.name())));
       }
     }
     return false;
