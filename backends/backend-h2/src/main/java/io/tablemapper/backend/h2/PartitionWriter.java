@@ -158,7 +158,12 @@ final class PartitionWriter {
     return properties;
   }
 
-  /** Writes the outcomes: deletes, replaces (new version, properties rewritten) and inserts. */
+  /**
+   * Writes the outcomes: deletes, replaces (new version, properties rewritten) and inserts. The property rows under
+   * the keys of every operation are deleted first, also for a row that did not exist: the write relies on nothing but
+   * the entity row, so property rows that outlived theirs (see the package's notes on durability) are replaced, not
+   * collided with or revived.
+   */
   private static void store(Connection connection, long tableId, byte[] partition, byte[][] rowKeys,
       boolean[] existed, List<Map<String, Object>> outcomes, long version, byte[] timestamp) throws SQLException {
     boolean deletedAny = false;
@@ -174,10 +179,10 @@ final class PartitionWriter {
             "INSERT INTO " + PROPERTIES + " (TABLE_ID, PK, RK, NAME, ORD, TYPE, VAL) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
       for (int i = 0; i < rowKeys.length; i++) {
         Map<String, Object> outcome = outcomes.get(i);
-        if (existed[i]) {
-          bindKeys(deleteProperties, tableId, partition, rowKeys[i]);
-          deleteProperties.addBatch();
-        }
+        // Whether or not the entity row existed: property rows without one must not survive under its keys (they
+        // would make this insert fail on the primary key of PROPERTIES, or show up as properties of the new row).
+        bindKeys(deleteProperties, tableId, partition, rowKeys[i]);
+        deleteProperties.addBatch();
         if (outcome == null) {
           bindKeys(deleteEntity, tableId, partition, rowKeys[i]);
           deleteEntity.addBatch();

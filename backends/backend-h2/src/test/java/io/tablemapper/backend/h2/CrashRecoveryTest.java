@@ -11,10 +11,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -26,54 +33,70 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A process killed while it writes streams of batches ({@link CrashWriter}) leaves a file in which every batch is
- * whole or absent and every batch it saw committed is there; the file then takes more writes and survives a second
- * kill. While the writer runs, this process cannot open the file, and is told why.
+ * whole or absent, every batch it saw committed is there, and the SQL rows agree with each other; the file then opens
+ * and takes more writes. One run kills {@value #DEFAULT_KILLS} writers in a row on one file, each at a random point:
+ * after a random number of committed batches (and a few milliseconds more, to land inside the next one), or a random
+ * time after the writer starts (in JVM start, H2's open and recovery, schema or table creation, or the first
+ * batches). After most kills this process opens the file and checks it; otherwise the next writer opens the crashed
+ * file itself, so that kills land in recovery too.
+ *
+ * <p>The points come from a seed that every failure names; {@code -Dtablemapper.crash.seed=<seed>} replays a run and
+ * {@code -Dtablemapper.crash.kills=<n>} makes it longer (for CI runs that kill many times).
  */
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class CrashRecoveryTest {
-  /** Batches the child commits, at least, before it is killed, in each round. */
-  private static final int BATCHES_BEFORE_KILL = 30;
+  private static final int DEFAULT_KILLS = 8;
+  private static final int KILLS = Integer.getInteger("tablemapper.crash.kills", DEFAULT_KILLS);
+  private static final long SEED = Long.getLong("tablemapper.crash.seed", System.nanoTime());
+  /** The most committed batches a writer waits for before it is killed. */
+  private static final int MAX_BATCHES_BEFORE_KILL = 40;
+  /** The latest a writer killed at a time after its start is killed. */
+  private static final int MAX_MILLIS_BEFORE_EARLY_KILL = 900;
 
   @TempDir
   Path directory;
 
   @Test
-  void every_batch_is_whole_or_absent_after_the_writer_is_killed_and_none_it_saw_committed_is_lost() throws Exception {
+  void every_batch_is_whole_or_absent_and_every_acknowledged_one_kept_after_kills_at_random_points() throws Exception {
+    System.out.println("CrashRecoveryTest: " + KILLS + " kills, seed " + SEED);
+    Random random = new Random(SEED);
     Path file = directory.resolve("crash");
+    Expected expected = new Expected();
     int first = 1;
-    for (int round = 1; round <= 2; round++) {
-      Set<Integer> acknowledged = writeUntilKilled(file, first);
-
-      try (H2Backend reopened = H2Backend.file(file)) {
-        Recovered recovered = recover(reopened);
-        int lastOdd = last(acknowledged, 1);
-        int lastEven = last(acknowledged, 0);
-        assertThat(recovered.generation).as("generation after acknowledged batch %d (round %d)", lastOdd, round)
-            .isIn(lastOdd, lastOdd + 2);
-        for (int batch : acknowledged) {
-          if (batch % 2 == 0) {
-            assertThat(recovered.logBatches).as("acknowledged batches in partition log").contains(batch);
-          }
-        }
-        for (int batch : recovered.logBatches) {
-          if (batch >= first) {
-            assertThat(acknowledged.contains(batch) || batch == lastEven + 2)
-                .as("batch %d is in the file, and acknowledged or the one in flight", batch).isTrue();
-          }
-        }
-        String newEtag = reopened.write(CrashWriter.TABLE,
-            WriteOperation.upsertReplace(TableRow.keys("after", "crash" + round))).etag();
-        assertThat(recovered.etags).as("ETags stored before the crash").doesNotContain(newEtag);
-        first = Math.max(recovered.generation, lastEven + 2) + 1;
-        first += first % 2 == 0 ? 1 : 0;
+    for (int kill = 1; kill <= KILLS; kill++) {
+      KillPoint point = KillPoint.random(random);
+      String where = "kill " + kill + " of " + KILLS + " " + point + ", seed " + SEED
+          + " (replay with -Dtablemapper.crash.seed=" + SEED + ")";
+      Set<Integer> acknowledged = writeUntilKilled(file, first, point, kill, where);
+      expected.afterWriter(first, acknowledged);
+      first = expected.nextFirst;
+      boolean check = kill == KILLS || random.nextInt(3) != 0;
+      if (check) {
+        checkRecovered(file, expected, kill, where);
       }
     }
   }
 
-  /** Starts the writer at batch {@code first}, waits for it to commit some batches and kills it: what it acknowledged. */
-  private Set<Integer> writeUntilKilled(Path file, int first) throws IOException, InterruptedException {
-    Path acknowledgements = directory.resolve("acknowledged-from-" + first);
-    Path log = directory.resolve("output-from-" + first);
+  /** Where a writer is killed: after some committed batches and a few milliseconds, or some time after its start. */
+  private record KillPoint(int batches, int millis) {
+    static KillPoint random(Random random) {
+      return random.nextInt(3) == 0
+          ? new KillPoint(0, random.nextInt(MAX_MILLIS_BEFORE_EARLY_KILL))
+          : new KillPoint(1 + random.nextInt(MAX_BATCHES_BEFORE_KILL), random.nextInt(20));
+    }
+
+    @Override
+    public String toString() {
+      return batches == 0 ? "(" + millis + " ms after the writer started)"
+          : "(" + millis + " ms after its " + batches + " batches were acknowledged)";
+    }
+  }
+
+  /** Starts the writer at batch {@code first}, kills it at {@code point}, and returns the batches it acknowledged. */
+  private Set<Integer> writeUntilKilled(Path file, int first, KillPoint point, int kill, String where)
+      throws IOException, InterruptedException {
+    Path acknowledgements = directory.resolve("acknowledged-" + kill);
+    Path log = directory.resolve("output-" + kill);
     Process child = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp", System.getProperty("java.class.path"),
@@ -82,18 +105,25 @@ class CrashRecoveryTest {
         .redirectOutput(log.toFile())
         .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-      while (acknowledged(acknowledgements).size() < BATCHES_BEFORE_KILL && child.isAlive()
-          && System.nanoTime() < deadline) {
-        Thread.sleep(10);
+      if (point.batches == 0) {
+        Thread.sleep(point.millis);
+      } else {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (acknowledged(acknowledgements).size() < point.batches && child.isAlive()
+            && System.nanoTime() < deadline) {
+          Thread.sleep(2);
+        }
+        assertThat(acknowledged(acknowledgements))
+            .as("batches the writer committed before %s; its output:%n%s", where, Files.readString(log))
+            .hasSizeGreaterThanOrEqualTo(point.batches);
+        assertThatThrownBy(() -> H2Backend.file(file))
+            .as("opening the file while the writer has it open")
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("open in another process");
+        Thread.sleep(point.millis);
       }
-      assertThat(acknowledged(acknowledgements))
-          .as("batches the writer committed; its output:%n%s", Files.exists(log) ? Files.readString(log) : "")
-          .hasSizeGreaterThanOrEqualTo(BATCHES_BEFORE_KILL);
-      assertThatThrownBy(() -> H2Backend.file(file))
-          .as("opening the file while the writer has it open")
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("open in another process");
+      assertThat(child.isAlive()).as("the writer is alive at %s; its output:%n%s", where, Files.readString(log))
+          .isTrue();
     } finally {
       child.destroyForcibly();
       assertThat(child.waitFor(1, TimeUnit.MINUTES)).as("the writer ended after being killed").isTrue();
@@ -115,44 +145,129 @@ class CrashRecoveryTest {
     return batches;
   }
 
-  /** The last acknowledged batch of one stream (odd or even); an earlier round's are in the file already. */
-  private static int last(Set<Integer> acknowledged, int parity) {
-    int last = -1;
-    for (int batch : acknowledged) {
-      if (batch % 2 == parity) {
-        last = Math.max(last, batch);
+  /**
+   * What the file may hold, from what the writers acknowledged: a writer commits its batches in order in each stream
+   * (odd, even), so beyond its last acknowledged batch of a stream at most the next one can be in the file.
+   */
+  private static final class Expected {
+    /** Generations partition gen may have; 0 for none written yet. */
+    Set<Integer> generations = new HashSet<>(Set.of(0));
+    /** Log batches the file must hold. */
+    final Set<Integer> logBatches = new TreeSet<>();
+    /** Log batches that were in flight at a kill: the file may hold them. */
+    final Set<Integer> inFlight = new TreeSet<>();
+    /** The rows this test wrote to partition after, one per check. */
+    int checks;
+    int nextFirst = 1;
+
+    void afterWriter(int first, Set<Integer> acknowledged) {
+      int lastOdd = first - 2;
+      int lastEven = first - 1;
+      for (int batch : acknowledged) {
+        if (batch % 2 == 0) {
+          logBatches.add(batch);
+          lastEven = Math.max(lastEven, batch);
+        } else {
+          lastOdd = Math.max(lastOdd, batch);
+        }
       }
+      if (lastOdd >= first) {
+        generations = new HashSet<>(Set.of(lastOdd, lastOdd + 2));
+      } else {
+        generations.add(first);
+      }
+      inFlight.add(lastEven + 2);
+      nextFirst = Math.max(lastOdd + 2, lastEven + 2) + 1;
+      nextFirst += nextFirst % 2 == 0 ? 1 : 0;
     }
-    return last;
   }
 
-  /** Reads the file and checks that every batch in it is whole. */
-  private static Recovered recover(H2Backend backend) {
-    Recovered recovered = new Recovered();
-    List<TableRow> generations = partition(backend, "gen");
-    assertThat(generations).as("rows of partition gen").hasSize(CrashWriter.GENERATION_ROWS);
-    Set<Integer> generation = new HashSet<>();
-    Set<String> generationEtags = new HashSet<>();
-    for (TableRow row : generations) {
-      generation.add(row.getInt32("generation"));
-      generationEtags.add(row.etag());
-    }
-    assertThat(generation).as("generations in partition gen").hasSize(1);
-    assertThat(generationEtags).as("ETags in partition gen").hasSize(1);
-    recovered.generation = generation.iterator().next();
-    recovered.etags.addAll(generationEtags);
+  /** Opens the file in this process, checks it against {@code expected} and the invariants of its rows, writes. */
+  private void checkRecovered(Path file, Expected expected, int kill, String where) throws SQLException {
+    try (H2Backend reopened = H2Backend.file(file);
+        Connection sql = DriverManager.getConnection(H2Backend.FILE_URL + file)) {
+      if (reopened.createTableIfNotExists(CrashWriter.TABLE)) {
+        assertThat(expected.logBatches).as("acknowledged batches, with no table in the file after %s", where)
+            .isEmpty();
+      }
+      Set<String> etags = new HashSet<>();
 
-    Map<Integer, Integer> rowsPerBatch = new TreeMap<>();
-    for (TableRow row : partition(backend, "log")) {
-      int batch = row.getInt32("batch");
-      assertThat(row.getInt32("size")).as("size of batch %d", batch).isEqualTo(CrashWriter.logSize(batch));
-      rowsPerBatch.merge(batch, 1, Integer::sum);
-      recovered.etags.add(row.etag());
+      List<TableRow> generationRows = partition(reopened, "gen");
+      Map<Integer, Set<String>> generations = new TreeMap<>();
+      for (TableRow row : generationRows) {
+        generations.computeIfAbsent(row.getInt32("generation"), g -> new HashSet<>()).add(row.etag());
+        etags.add(row.etag());
+      }
+      if (generationRows.isEmpty()) {
+        assertThat(expected.generations).as("generations possible after %s, with partition gen empty", where)
+            .contains(0);
+      } else {
+        assertThat(generationRows).as("rows of partition gen after %s", where).hasSize(CrashWriter.GENERATION_ROWS);
+        assertThat(generations).as("generations and their ETags in partition gen after %s", where).hasSize(1);
+        int generation = generations.keySet().iterator().next();
+        assertThat(generations.get(generation)).as("ETags of generation %d after %s", generation, where).hasSize(1);
+        assertThat(expected.generations).as("generations possible after %s", where).contains(generation);
+        expected.generations = new HashSet<>(Set.of(generation));
+      }
+
+      Map<Integer, Integer> rowsPerBatch = new TreeMap<>();
+      Map<Integer, Set<String>> etagsPerBatch = new HashMap<>();
+      for (TableRow row : partition(reopened, "log")) {
+        int batch = row.getInt32("batch");
+        assertThat(row.getInt32("size")).as("size of batch %d after %s", batch, where)
+            .isEqualTo(CrashWriter.logSize(batch));
+        rowsPerBatch.merge(batch, 1, Integer::sum);
+        etagsPerBatch.computeIfAbsent(batch, b -> new HashSet<>()).add(row.etag());
+      }
+      Set<String> batchEtags = new HashSet<>();
+      rowsPerBatch.forEach((batch, rows) -> {
+        assertThat(rows).as("rows of batch %d after %s", batch, where).isEqualTo(CrashWriter.logSize(batch));
+        assertThat(etagsPerBatch.get(batch)).as("ETags of batch %d after %s", batch, where).hasSize(1);
+        assertThat(batchEtags.add(etagsPerBatch.get(batch).iterator().next()))
+            .as("batch %d has an ETag no other batch has, after %s", batch, where).isTrue();
+      });
+      etags.addAll(batchEtags);
+      assertThat(rowsPerBatch.keySet()).as("log batches after %s", where).containsAll(expected.logBatches);
+      for (int batch : rowsPerBatch.keySet()) {
+        assertThat(expected.logBatches.contains(batch) || expected.inFlight.contains(batch))
+            .as("batch %d in the file after %s was acknowledged or in flight at a kill", batch, where).isTrue();
+      }
+      expected.logBatches.addAll(rowsPerBatch.keySet());
+
+      checkRowsAgree(sql, where);
+
+      List<TableRow> checks = partition(reopened, "after");
+      assertThat(checks).as("rows this test wrote after earlier kills, after %s", where).hasSize(expected.checks);
+      String etag = reopened.write(CrashWriter.TABLE, WriteOperation.insert(
+          TableRow.builder("after", String.format("kill%03d", kill)).putInt32("kill", kill).build())).etag();
+      assertThat(etags).as("ETags stored before %s", where).doesNotContain(etag);
+      assertThat(reopened.get(CrashWriter.TABLE, "after", String.format("kill%03d", kill)).orElseThrow().properties())
+          .as("the row written after %s", where).isEqualTo(Map.of("kill", kill));
+      expected.checks++;
     }
-    rowsPerBatch.forEach((batch, rows) ->
-        assertThat(rows).as("rows of batch %d in partition log", batch).isEqualTo(CrashWriter.logSize(batch)));
-    recovered.logBatches.addAll(rowsPerBatch.keySet());
-    return recovered;
+  }
+
+  /** The SQL rows agree: no property row without its entity row, no partition without its lock row, one table. */
+  private static void checkRowsAgree(Connection sql, String where) throws SQLException {
+    assertThat(count(sql, "SELECT COUNT(*) FROM " + Schema.PROPERTIES + " p WHERE NOT EXISTS (SELECT 1 FROM "
+        + Schema.ENTITIES + " e WHERE e.TABLE_ID = p.TABLE_ID AND e.PK = p.PK AND e.RK = p.RK)"))
+        .as("property rows without their entity row after %s", where).isZero();
+    assertThat(count(sql, "SELECT COUNT(*) FROM (SELECT DISTINCT TABLE_ID, PK FROM " + Schema.ENTITIES + ") e"
+        + " WHERE NOT EXISTS (SELECT 1 FROM " + Schema.PARTITION_LOCKS + " l WHERE l.TABLE_ID = e.TABLE_ID"
+        + " AND l.PK = e.PK)"))
+        .as("partitions without their lock row after %s", where).isZero();
+    assertThat(count(sql, "SELECT COUNT(*) FROM " + Schema.TABLES))
+        .as("tables in the catalog after %s", where).isEqualTo(1);
+    assertThat(count(sql, "SELECT COUNT(*) FROM " + Schema.ENTITIES + " e WHERE e.TABLE_ID NOT IN (SELECT ID FROM "
+        + Schema.TABLES + ")"))
+        .as("entity rows of no table after %s", where).isZero();
+  }
+
+  private static long count(Connection connection, String query) throws SQLException {
+    try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
+      result.next();
+      return result.getLong(1);
+    }
   }
 
   private static List<TableRow> partition(H2Backend backend, String partitionKey) {
@@ -165,12 +280,5 @@ class CrashRecoveryTest {
       token = page.continuation();
     } while (token != null);
     return rows;
-  }
-
-  /** What a reopened file holds: the generation of partition gen, the batches of partition log, every ETag. */
-  private static final class Recovered {
-    int generation;
-    final Set<Integer> logBatches = new TreeSet<>();
-    final Set<String> etags = new HashSet<>();
   }
 }

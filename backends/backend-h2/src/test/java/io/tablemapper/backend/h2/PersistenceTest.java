@@ -7,6 +7,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -300,6 +302,55 @@ class PersistenceTest {
     assertThatThrownBy(() -> H2Backend.file(directory.resolve("a;FILE_LOCK=NO")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("contains ';'");
+  }
+
+  /**
+   * The state a write would meet if property rows outlived their entity row (what a kill would leave if H2 kept one
+   * half of a transaction, or what an older writer left): every later insert or upsert of those keys used to fail with
+   * "Unique index or primary key violation" on {@code TABLEMAPPER.PROPERTIES}, for ever, while reads showed no row.
+   */
+  @Test
+  void a_row_written_where_property_rows_outlived_their_entity_row_gets_exactly_its_own_properties()
+      throws SQLException {
+    Path file = directory.resolve("orphans");
+    try (H2Backend backend = H2Backend.file(file)) {
+      backend.createTableIfNotExists("Company");
+    }
+    try (Connection connection = connect(file);
+        var insert = connection.prepareStatement("INSERT INTO " + Schema.PROPERTIES
+            + " (TABLE_ID, PK, RK, NAME, ORD, TYPE, VAL) VALUES (?, ?, ?, ?, 0, ?, ?)")) {
+      long tableId = tableId(connection, "company");
+      for (String rowKey : new String[] {"inserted", "upserted", "batched"}) {
+        insert.setLong(1, tableId);
+        insert.setBytes(2, Encoding.text("Sales"));
+        insert.setBytes(3, Encoding.text(rowKey));
+        insert.setString(4, "name");
+        insert.setByte(5, Encoding.typeCode(EdmType.STRING));
+        insert.setBytes(6, Encoding.value("left behind"));
+        insert.executeUpdate();
+      }
+    }
+
+    try (H2Backend backend = H2Backend.file(file)) {
+      assertThat(backend.get("Company", "Sales", "inserted")).as("a key with only property rows").isEmpty();
+      backend.write("Company", WriteOperation.insert(TableRow.builder("Sales", "inserted").putInt32("age", 1).build()));
+      backend.write("Company",
+          WriteOperation.upsertMerge(TableRow.builder("Sales", "upserted").putString("name", "Ken").build()));
+      backend.batch("Company", List.of(
+          WriteOperation.insert(TableRow.builder("Sales", "batched").putString("name", "Lea").build()),
+          WriteOperation.insert(TableRow.builder("Sales", "other").putString("name", "Max").build())));
+
+      assertThat(backend.get("Company", "Sales", "inserted").orElseThrow().properties()).containsExactly(
+          Map.entry("age", 1));
+      assertThat(backend.get("Company", "Sales", "upserted").orElseThrow().properties()).containsExactly(
+          Map.entry("name", "Ken"));
+      assertThat(backend.get("Company", "Sales", "batched").orElseThrow().properties()).containsExactly(
+          Map.entry("name", "Lea"));
+    }
+    try (Connection connection = connect(file)) {
+      assertThat(count(connection, "SELECT COUNT(*) FROM " + Schema.PROPERTIES))
+          .as("property rows: one per property of the four rows, none left behind").isEqualTo(4);
+    }
   }
 
   private static Connection connect(Path file) throws SQLException {
