@@ -5,25 +5,22 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * Writes the application that the README's "Using it in your project" describes, for maven-invoker-plugin to build
  * and test: the template project of {@code src/consumer} with the README's marked XML blocks, unchanged, as the
  * tablemapper part of its POM, and a {@code settings.xml} that resolves plugins and libraries from the build's own
  * local repository but never a SNAPSHOT, so that tablemapper's artifacts can only come from the repository the
- * invoker filled from this very build. Checks the README's Gradle snippet on the way, as far as it can be without
- * Gradle ({@link GradleSnippet}).
+ * invoker filled from this very build.
  *
- * <p>Arguments: {@code readme=… bom=… template=… output=… localRepository=… version=…}, then the {@code @key@}
- * tokens of the template's POMs as {@code token.KEY=VALUE}.
+ * Checks the BOM ({@link Bom}) and the README's Gradle snippet ({@link GradleSnippet}) on the way, as far as they
+ * can be checked without Gradle.
+ *
+ * <p>Arguments: {@code root=… template=… output=… localRepository=… version=…} (root: the build's top directory,
+ * with README.md and bom/), then the {@code @key@} tokens of the template's POMs as {@code token.KEY=VALUE}.
  */
 public final class ConsumerProject {
   static final String SNIPPET_MARKER = "<!-- @README_MAVEN_SNIPPET@ -->";
@@ -46,11 +43,16 @@ public final class ConsumerProject {
         options.put(key, value);
       }
     }
-    String readme = Files.readString(Path.of(option(options, "readme")));
+    Path root = Path.of(option(options, "root"));
+    String readme = Files.readString(root.resolve("README.md"));
     String version = option(options, "version");
 
-    List<String> problems = GradleSnippet.problems(String.join("\n", ReadmeBlocks.of(readme, "gradle", "kotlin")),
-        managedArtifacts(Path.of(option(options, "bom"))), version);
+    List<String> problems = Bom.problems(root, version);
+    if (!problems.isEmpty()) {
+      throw new IllegalStateException("tablemapper-bom has rotted:\n  " + String.join("\n  ", problems));
+    }
+    problems = GradleSnippet.problems(String.join("\n", ReadmeBlocks.of(readme, "gradle", "kotlin")),
+        Bom.managedArtifacts(root.resolve("bom/pom.xml")), version);
     if (!problems.isEmpty()) {
       throw new IllegalStateException("the README's Gradle snippet has rotted:\n  " + String.join("\n  ", problems));
     }
@@ -59,8 +61,8 @@ public final class ConsumerProject {
     write(Path.of(option(options, "template")), output, pom(readme), tokens);
     Files.writeString(output.getParent().resolve("settings.xml"),
         settings(Path.of(option(options, "localRepository"))));
-    System.out.println("[readme-test] wrote " + output + " from the README's Maven snippet; its Gradle snippet"
-        + " names only artifacts of the BOM at " + version);
+    System.out.println("[readme-test] wrote " + output + " from the README's Maven snippet; the BOM manages every"
+        + " deployed module at " + version + ", and the Gradle snippet only those");
   }
 
   /** The README's XML blocks, in order, indented to sit inside {@code <project>}. */
@@ -71,21 +73,6 @@ public final class ConsumerProject {
       xml.append('\n');
     }
     return xml.toString();
-  }
-
-  /** The artifactIds the BOM manages. */
-  static Set<String> managedArtifacts(Path bom) throws Exception {
-    Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(bom.toFile())
-        .getDocumentElement();
-    NodeList artifactIds = project.getElementsByTagName("artifactId");
-    Set<String> managed = new LinkedHashSet<>();
-    for (int i = 0; i < artifactIds.getLength(); i++) {
-      Element artifactId = (Element) artifactIds.item(i);
-      if (((Element) artifactId.getParentNode()).getTagName().equals("dependency")) {
-        managed.add(artifactId.getTextContent().strip());
-      }
-    }
-    return managed;
   }
 
   private static void write(Path template, Path output, String snippet, Map<String, String> tokens)

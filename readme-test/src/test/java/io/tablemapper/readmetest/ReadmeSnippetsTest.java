@@ -9,6 +9,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ReadmeSnippetsTest {
+  /** The build's version, from the build (surefire's configuration). */
+  private static final String VERSION = System.getProperty("tablemapper.version");
   private static final Set<String> BOM = Set.of("mapper-api", "mapper-processor", "mapper-runtime", "backend-h2");
 
   @Test
@@ -60,8 +62,15 @@ class ReadmeSnippetsTest {
   void theReadmesGradleSnippetNamesOnlyArtifactsOfTheBomAtTheBuildsVersion() throws Exception {
     String gradle = String.join("\n", ReadmeBlocks.of(Files.readString(Path.of("../README.md")), "gradle", "kotlin"));
 
-    assertThat(GradleSnippet.problems(gradle, ConsumerProject.managedArtifacts(Path.of("../bom/pom.xml")),
-        System.getProperty("project.version", "0.1.0-SNAPSHOT"))).isEmpty();
+    assertThat(GradleSnippet.problems(gradle, Bom.managedArtifacts(Path.of("../bom/pom.xml")),
+        VERSION)).isEmpty();
+  }
+
+  @Test
+  void theBomManagesEveryModuleTheBuildDeploysAtItsVersion() throws Exception {
+    assertThat(Bom.problems(Path.of(".."), VERSION)).isEmpty();
+    assertThat(Bom.managedArtifacts(Path.of("../bom/pom.xml"))).containsExactly("backend-azure", "backend-h2",
+        "backend-memory", "backend-tck", "mapper-api", "mapper-processor", "mapper-runtime");
   }
 
   @Test
