@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * local repository but never a SNAPSHOT, so that tablemapper's artifacts can only come from the repository the
  * invoker filled from this very build.
  *
- * Checks the BOM ({@link Bom}) and the README's Gradle snippet ({@link GradleSnippet}) on the way, as far as they
+ * <p>Checks the BOM ({@link Bom}) and the README's Gradle snippet ({@link GradleSnippet}) on the way, as far as they
  * can be checked without Gradle.
  *
  * <p>Arguments: {@code root=… template=… output=… localRepository=… version=…} (root: the build's top directory,
