@@ -12,8 +12,9 @@ import org.w3c.dom.Node;
 
 /**
  * What the BOM must say: the build's version, and every module the build deploys (a jar whose POM does not set
- * {@code maven.deploy.skip}), no more. The parent POM manages tablemapper's artifacts for the build itself, the BOM
- * (which cannot be the parent's parent, see its POM) for applications: this keeps the two from drifting apart.
+ * {@code maven.deploy.skip}), no more; and, as installed (flattened), nothing else: no parent, whose
+ * dependencyManagement an application importing the BOM would get as well, and no other group's artifacts. The parent POM manages tablemapper's artifacts for the build itself, the BOM
+ * (which the parent cannot import from its own reactor) for applications: this keeps the two from drifting apart.
  */
 final class Bom {
   private Bom() {}
@@ -32,8 +33,27 @@ final class Bom {
   static List<String> problems(Path root, String version) throws Exception {
     Path bom = root.resolve("bom/pom.xml");
     List<String> problems = new ArrayList<>();
-    if (!version.equals(text(pom(bom), "version"))) {
-      problems.add("bom/pom.xml is at version " + text(pom(bom), "version") + ", the build at " + version);
+    Element project = pom(bom);
+    String bomVersion = text(project, "version") != null ? text(project, "version")
+        : text(child(project, "parent"), "version");
+    if (!version.equals(bomVersion)) {
+      problems.add("bom/pom.xml is at version " + bomVersion + ", the build at " + version);
+    }
+    Path flattened = root.resolve("bom/target/flattened-pom.xml");
+    if (!Files.exists(flattened)) {
+      problems.add(flattened + " is missing: build the bom module first (mvn -pl readme-test -am)");
+    } else {
+      Element published = pom(flattened);
+      if (child(published, "parent") != null) {
+        problems.add("the BOM as installed has a parent, whose dependencyManagement an application would import too");
+      }
+      for (Element dependency : children(child(child(published, "dependencyManagement"), "dependencies"),
+          "dependency")) {
+        if (!"io.tablemapper".equals(text(dependency, "groupId"))) {
+          problems.add("the BOM as installed manages " + text(dependency, "groupId") + ":"
+              + text(dependency, "artifactId") + ", which is not tablemapper's to choose for an application");
+        }
+      }
     }
     Set<String> deployed = new TreeSet<>();
     for (Element module : children(child(pom(root.resolve("pom.xml")), "modules"), "module")) {
