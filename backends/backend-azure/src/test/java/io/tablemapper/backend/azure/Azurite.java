@@ -6,9 +6,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +22,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Azurite's table service for tests, with no step done by hand: the first test that needs it installs Azurite from
- * the npm registry (the version pinned in the build, {@code azurite.version}) under the build directory
- * ({@code azurite.directory}) unless that version is already there, starts its table service on a free port of
- * 127.0.0.1 with in-memory persistence, and waits until it answers. Every test of the JVM then shares that one
- * process, which is stopped when the JVM exits, whatever the outcome.
+ * the npm registry (the version pinned in the build, {@code azurite.version}) into the build's shared directory for
+ * that version ({@code azurite.directory}, the top-level {@code target/azurite/VERSION}) unless an earlier module or
+ * build installed it there already, starts its table service on a free port of 127.0.0.1 with in-memory persistence
+ * and its log and workspace in the module's own directory ({@code azurite.workspace}), and waits until it answers.
+ * Every test of the JVM then shares that one process, which is stopped when the JVM exits, whatever the outcome.
+ *
+ * <p>One install serves every module (backend-azure's tests and mapper-runtime's): a file lock keeps modules built
+ * in parallel from installing at once, and a marker written last tells a finished install from one a killed build
+ * left half done, which is installed again.
  *
  * <p>Two ways to use it: as an extension ({@code @ExtendWith(Azurite.class)}) on a class whose every test needs
  * Azurite, or through {@link #connectionString()} alone, from a test that runs on several stores, one of them Azure
@@ -120,7 +127,8 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
 
     static Server start() {
       String version = setting("azurite.version");
-      Path directory = Path.of(setting("azurite.directory")).toAbsolutePath();
+      Path workspace = Path.of(setting("azurite.workspace")).toAbsolutePath();
+      Path directory = installDirectory(workspace);
       if (!onPath("node") || !onPath("npm")) {
         String reason = "Node.js (node and npm) is not on the PATH, so Azurite " + version
             + " cannot be installed and started: the Azure backend's tests are SKIPPED, not passed."
@@ -130,8 +138,7 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
       }
       try {
         install(version, directory);
-        allowServiceKeyLength(directory);
-        return launch(directory);
+        return launch(directory, workspace);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot install or start Azurite " + version + " in " + directory, e);
       } catch (InterruptedException e) {
@@ -140,29 +147,53 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
       }
     }
 
+    /**
+     * The shared install directory the build names; where no build named one (a test run from an IDE that does not
+     * know Maven's top-level directory), a directory in the module's workspace.
+     */
+    private static Path installDirectory(Path workspace) {
+      String shared = System.getProperty("azurite.directory");
+      if (shared == null || shared.isBlank() || shared.contains("${")) {
+        return workspace.resolve("install");
+      }
+      return Path.of(shared).toAbsolutePath();
+    }
+
+    /** Installs and patches Azurite once into {@code directory}, unless a finished install of it is there. */
     private static void install(String version, Path directory) throws IOException, InterruptedException {
-      Path packageJson = directory.resolve("node_modules/azurite/package.json");
-      if (Files.exists(packageJson)
-          && Files.readString(packageJson).contains("\"version\": \"" + version + "\"")) {
-        return;
-      }
       Files.createDirectories(directory);
-      Path log = directory.resolve("npm-install.log");
-      System.err.println("[azurite] installing azurite@" + version + " from the npm registry into " + directory);
-      Process npm = new ProcessBuilder(
-              "npm", "install", "--prefix", directory.toString(), "--no-audit", "--no-fund",
-              "--no-package-lock", "--no-save", "azurite@" + version)
-          .redirectErrorStream(true)
-          .redirectOutput(log.toFile())
-          .start();
-      if (!npm.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-        npm.destroyForcibly();
-        throw new IOException("npm install of azurite@" + version + " took longer than " + INSTALL_TIMEOUT
-            + "; see " + log);
-      }
-      if (npm.exitValue() != 0 || !Files.exists(packageJson)) {
-        throw new IOException("npm install of azurite@" + version + " failed with exit code " + npm.exitValue()
-            + ":\n" + tail(log));
+      Path installed = directory.resolve("installed");
+      try (FileChannel lockFile = FileChannel.open(directory.resolve("install.lock"), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE)) {
+        lockFile.lock(); // released when the channel closes; another JVM waits here until the install is done
+        if (Files.exists(installed) && Files.readString(installed).strip().equals(version)) {
+          System.err.println("[azurite] azurite@" + version + " is installed in " + directory + " already");
+          return;
+        }
+        Path packageJson = directory.resolve("node_modules/azurite/package.json");
+        Path log = directory.resolve("npm-install.log");
+        System.err.println("[azurite] installing azurite@" + version + " from the npm registry into " + directory);
+        long start = System.nanoTime();
+        Process npm = new ProcessBuilder(
+                "npm", "install", "--prefix", directory.toString(), "--no-audit", "--no-fund",
+                "--no-package-lock", "--no-save", "azurite@" + version)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+        if (!npm.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+          npm.destroyForcibly();
+          throw new IOException("npm install of azurite@" + version + " took longer than " + INSTALL_TIMEOUT
+              + "; see " + log);
+        }
+        if (npm.exitValue() != 0 || !Files.exists(packageJson)
+            || !Files.readString(packageJson).contains("\"version\": \"" + version + "\"")) {
+          throw new IOException("npm install of azurite@" + version + " failed with exit code " + npm.exitValue()
+              + ":\n" + tail(log));
+        }
+        allowServiceKeyLength(directory);
+        Files.writeString(installed, version + "\n");
+        System.err.printf("[azurite] installed azurite@%s in %.1f s%n", version,
+            (System.nanoTime() - start) / 1e9);
       }
     }
 
@@ -185,10 +216,10 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
       }
     }
 
-    private static Server launch(Path directory) throws IOException, InterruptedException {
+    private static Server launch(Path directory, Path workspace) throws IOException, InterruptedException {
       Path main = directory.resolve("node_modules/azurite/dist/src/table/main.js");
-      Path workspace = Files.createDirectories(directory.resolve("workspace"));
-      Path log = directory.resolve("azurite.log");
+      Files.createDirectories(workspace);
+      Path log = workspace.resolve("azurite.log");
       int port = freePort();
       // Node's 16 KiB default limit on request headers is below the URL of a point read with two keys of 1024
       // three-byte characters, percent-encoded; the service takes such keys, so the emulator must too.
