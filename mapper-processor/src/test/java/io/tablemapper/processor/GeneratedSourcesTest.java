@@ -85,6 +85,24 @@ class GeneratedSourcesTest {
           + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
           + "}\n";
 
+  /** Records of some of Employee's properties, which the repository below returns instead of Employee. */
+  static final String PROJECTIONS =
+      "public record EmployeeName(String firstName, String lastName) {}\n";
+
+  static final String CARD = "public record EmployeeCard(int employeeId, String email, List<String> tags,"
+      + " String etag) {}\n";
+
+  static final String NAME_REPOSITORY =
+      "@Repository\n"
+          + "public interface EmployeeNameRepository extends TableRepository<Employee> {\n"
+          + "  List<EmployeeName> findByDepartment(String department);\n"
+          + "  Optional<EmployeeCard> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+          + "  EmployeeName getByDepartmentAndEmail(String department, String email);\n"
+          + "  Page<EmployeeName> findByDepartmentAndEmployeeIdGreaterThan(String department, int after,\n"
+          + "      PageRequest page);\n"
+          + "  Stream<EmployeeCard> streamByDepartment(String department);\n"
+          + "}\n";
+
   /** The guide's inheritance example: an abstract root and a subtype. */
   static final String PERSON =
       "@Entity(table = \"Person\")\n"
@@ -110,12 +128,13 @@ class GeneratedSourcesTest {
         .withProcessors(new TableMapperProcessor())
         .withOptions("-Xlint:all", "-Werror")
         .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY),
-            source("Person", PERSON), source("Customer", CUSTOMER));
+            source("Person", PERSON), source("Customer", CUSTOMER), source("EmployeeName", PROJECTIONS),
+            source("EmployeeCard", CARD), source("EmployeeNameRepository", NAME_REPOSITORY));
   }
 
   @ParameterizedTest(name = "{0} is generated exactly as in the golden file")
   @ValueSource(strings = {"Employee_", "Employee__Mapping", "Account_", "Account__Mapping",
-      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping"})
+      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping", "EmployeeNameRepository__Impl"})
   void generatedSourceMatchesTheGoldenFile(String name) throws IOException {
     Compilation compilation = compileCanonical();
     assertThat(compilation).succeededWithoutWarnings();
@@ -142,10 +161,24 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void thePlanReportNamesWhatAProjectionSelects() throws IOException {
+    String report = compileCanonical()
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.EmployeeNameRepository.txt")
+        .orElseThrow(() -> new AssertionError("no plan report"))
+        .getCharContent(true).toString();
+
+    assertThat(report).contains("findByDepartment(String department): List<EmployeeName>\n  kind          RANGE\n"
+        + "  reads         Employee rows\n"
+        + "  select        firstName, lastName (projection EmployeeName; no other property is read)\n");
+    assertThat(report).contains("  select        employeeId, email, tags, etag (projection EmployeeCard;");
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();
-    for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl"}) {
+    for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl",
+        "EmployeeNameRepository__Impl"}) {
       assertThat(contents(second, "test." + name)).isEqualTo(contents(first, "test." + name));
     }
   }

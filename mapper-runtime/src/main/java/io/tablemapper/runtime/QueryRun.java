@@ -27,6 +27,12 @@ import java.util.Optional;
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.
  *
+ * <p>A run for a {@link io.tablemapper.internal.mapping.Projection} asks the store for the projected properties
+ * alone ({@code select}), also for a point read, which it then makes as a query of one RowKey (a point read of the
+ * SPI returns the whole row); a full copy is read the same way, with the RowKey of its entity. A partial copy still
+ * leads to a point read of its whole entity: the filter and the check that the entity still belongs at the copy
+ * need properties the projection may lack, and the copy may lack projected ones.
+ *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
  *
@@ -43,6 +49,7 @@ final class QueryRun<T> {
   private final IndexMapping<T> index;
   private final String pointKey;
   private final boolean keysOnly;
+  private final List<String> projection;
   private final TableQuery base;
   private String token;
   private boolean exhausted;
@@ -58,12 +65,25 @@ final class QueryRun<T> {
    *     count agrees with a list on copies whose entity is gone or changed)
    */
   QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
+    this(core, mapping, query, startToken, countOnly, null);
+  }
+
+  /**
+   * Starts a run that reads entities (for {@link #entity}) or, with {@code projection}, only some of their
+   * properties.
+   *
+   * @param projection the stored names of the properties to read, or null for whole entities
+   */
+  QueryRun(
+      MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
+      List<String> projection) {
     this.core = core;
     this.mapping = mapping;
     this.query = query;
     this.index = indexOf(mapping, query);
-    this.pointKey = query.pointRowKey();
     this.keysOnly = countOnly && (index == null || index.fullCopy());
+    this.projection = keysOnly ? null : projection;
+    this.pointKey = this.projection != null ? null : query.pointRowKey();
     this.token = startToken;
     core.tables.ensure(mapping.table());
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
@@ -79,8 +99,24 @@ final class QueryRun<T> {
         .rowFrom(query.rowFrom())
         .rowTo(query.rowTo())
         .filter(serverFilter())
-        .select(keysOnly ? List.of() : index != null && !index.fullCopy() ? FOLLOWED : null)
+        .select(select())
         .build();
+  }
+
+  /** The properties a query asks for: none, those that lead to the entities, the projection's, or all (null). */
+  private List<String> select() {
+    if (keysOnly) {
+      return List.of();
+    }
+    if (index != null && !index.fullCopy()) {
+      return FOLLOWED;
+    }
+    if (projection == null || index == null) {
+      return projection;
+    }
+    List<String> names = new ArrayList<>(projection);
+    names.add(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    return names;
   }
 
   /** Whether the store has nothing more for this query. */
@@ -126,11 +162,6 @@ final class QueryRun<T> {
       }
     }
     return matches;
-  }
-
-  /** The entity of a resolved row. */
-  T entity(TableRow row) {
-    return core.entity(mapping, row);
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */
