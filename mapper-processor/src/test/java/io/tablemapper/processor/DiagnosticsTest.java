@@ -416,13 +416,6 @@ class DiagnosticsTest {
             "findByDepartment(", "but E is an @Entity of its own", employee(),
             entity(KEYS, "public record E(String a, String b) {}"),
             repository("  List<E> findByDepartment(String department);")),
-        error("a projection of an entity with an upgrade method is reported", Rule.QUERY_PROJECTION, "findByA(",
-            "has an @Upgrade method (up)",
-            entity(KEYS.replace("\"Things\")", "\"Things\", version = 2)"), "public record E(String a, String b) {\n"
-                + "  @Upgrade static void up(int from, Map<String, Object> properties) {}\n}"),
-            source("B", "public record B(String b) {}"),
-            source("ERepository", "@Repository public interface ERepository extends TableRepository<E> {\n"
-                + "  List<B> findByA(String a);\n}")),
         error("a projection without components is reported", Rule.QUERY_PROJECTION, "findByDepartment(",
             "has no components", employee(), source("Nothing", "public record Nothing() {}"),
             repository("  List<Nothing> findByDepartment(String department);")),

@@ -19,9 +19,9 @@ import javax.lang.model.util.Types;
 /**
  * Checks a record that a query method returns instead of its entity — a projection: every component must be a
  * property of the entity with the same name and exactly its type (primitive or boxed as the entity declares it),
- * stored or the row's ETag or Timestamp, which every row read carries. The entity must have no {@code @Upgrade}
- * method, which may need any property of an older row. Each problem is an error on the method, starting with its
- * signature and naming the component at fault.
+ * stored or the row's ETag or Timestamp, which every row read carries; the record is no {@code @Entity}, not
+ * generic and not empty. (A row written by an older version of the entity is upgraded by the runtime, which reads it
+ * whole.) Each problem is an error on the method, starting with its signature and naming the component at fault.
  */
 final class ProjectionChecks {
   private ProjectionChecks() {}
@@ -45,12 +45,6 @@ final class ProjectionChecks {
     if (Annotations.has(record, Annotations.ENTITY)) {
       method.error(Rule.QUERY_PROJECTION, what + ", but " + record.getSimpleName() + " is an @Entity of its own;"
           + " return " + entity.simpleName() + ", or a record that is no entity");
-      return null;
-    }
-    if (entity.upgradeMethod() != null) {
-      method.error(Rule.QUERY_PROJECTION, what + ", but " + entity.simpleName() + " has an @Upgrade method ("
-          + entity.upgradeMethod() + "), which may need any property of a row written by an older version while a"
-          + " projection reads only its components; return " + entity.simpleName());
       return null;
     }
     if (!record.getTypeParameters().isEmpty()) {
