@@ -246,6 +246,32 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aProjectionWithAComponentOfATypeGeneratedInTheSameRoundIsDeferredAndThenGenerated() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new AddressGenerator(), new TableMapperProcessor())
+        .compile(source("Customer",
+                "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
+                    + "public record Customer(String region, long id, @Json Address address) {}"),
+            source("CustomerAddress", "public record CustomerAddress(long id, Address address) {}"),
+            source("CustomerRepository", "@Repository public interface CustomerRepository"
+                + " extends TableRepository<Customer> {\n  List<CustomerAddress> findByRegion(String region);\n}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation, "test.CustomerRepository__Impl"))
+        .contains("Address address = context.fromJson(ADDRESS_JSON, row.getString(Customer_.ADDRESS));");
+  }
+
+  @Test
+  void aProjectionComponentOfATypeThatNeverAppearsIsReportedAsUnresolvedNotAsAMismatch() {
+    Compilation compilation = Sources.compile(Sources.employee(),
+        source("EmployeeName", "public record EmployeeName(String firstName, Missing lastName) {}"),
+        source("EmployeeRepository", "@Repository public interface EmployeeRepository"
+            + " extends TableRepository<Employee> {\n  List<EmployeeName> findByDepartment(String department);\n}"));
+    assertThat(compilation).hadErrorContaining("[" + Rule.UNRESOLVED_TYPE.id() + "]");
+    assertThat(compilation.errors()).noneSatisfy(error -> assertThat(error.getMessage(null))
+        .startsWith("[" + Rule.QUERY_PROJECTION.id() + "]"));
+  }
+
+  @Test
   void anEntityDeferredForAGeneratedTypeReportsItsOtherMistakesOnceNotOncePerRound() {
     Compilation compilation = Compiler.javac()
         .withProcessors(new AddressGenerator(), new TableMapperProcessor())

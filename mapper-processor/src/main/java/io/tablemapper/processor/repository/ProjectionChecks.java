@@ -6,6 +6,7 @@ import io.tablemapper.internal.model.Suggestions;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.util.Annotations;
+import io.tablemapper.processor.util.DeferException;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ElementKind;
@@ -25,6 +26,25 @@ import javax.lang.model.util.Types;
  */
 final class ProjectionChecks {
   private ProjectionChecks() {}
+
+  /**
+   * Throws when a method returns a record (perhaps in a container) with a component of a type not generated yet:
+   * called before anything is reported on the repository, so that its next round reports nothing twice.
+   */
+  static void deferUnresolvedComponents(TypeMirror returnType) {
+    if (!(returnType instanceof DeclaredType declared)) {
+      return;
+    }
+    List<TypeMirror> candidates = new ArrayList<>(declared.getTypeArguments());
+    candidates.add(returnType);
+    for (TypeMirror candidate : candidates) {
+      if (candidate instanceof DeclaredType type && type.asElement().getKind() == ElementKind.RECORD) {
+        for (RecordComponentElement component : ((TypeElement) type.asElement()).getRecordComponents()) {
+          DeferException.ifUnresolved(component.asType());
+        }
+      }
+    }
+  }
 
   /** Whether a type returned by a query method is a record other than the entity: then it is a projection. */
   static boolean isProjection(TypeMirror type, TypeMirror entityType, Types types) {
