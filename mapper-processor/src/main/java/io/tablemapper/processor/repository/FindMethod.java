@@ -43,10 +43,10 @@ final class FindMethod implements QueryMethodKind {
     if (!single || plan.kind() == QueryKind.POINT || limit == 1) {
       return true;
     }
-    String entity = method.entity().simpleName();
+    String result = method.result();
     method.error(Rule.QUERY_NOT_UNIQUE,
-        method.signature() + ": returns one " + entity + " but its plan (" + plan.description() + ") can"
-            + " match several; return List<" + entity + ">"
+        method.signature() + ": returns one " + result + " but its plan (" + plan.description() + ") can"
+            + " match several; return List<" + result + ">"
             + (plan.kind() == QueryKind.TABLE_SCAN ? "" : ", or name it " + method.parsed().action().prefix()
                 + "FirstBy... to take the first in key order") + ", or add conditions that bind every key"
             + " component");

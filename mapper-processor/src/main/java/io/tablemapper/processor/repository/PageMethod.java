@@ -26,7 +26,7 @@ final class PageMethod implements QueryMethodKind {
     if (pageRequest != null) {
       return true;
     }
-    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.entity().simpleName()
+    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.result()
         + "> and so needs a trailing PageRequest parameter");
     return false;
   }

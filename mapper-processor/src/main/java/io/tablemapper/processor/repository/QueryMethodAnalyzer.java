@@ -87,10 +87,12 @@ final class QueryMethodAnalyzer {
               + allowedReturns(parsed.action(), parsed.limit(), entity));
       return null;
     }
-    MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics);
     TypeMirror result = resultType(type.getReturnType(), returns);
+    boolean projects = ProjectionChecks.isProjection(result, entityType, types);
+    MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
+        projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName());
     RepositoryModel.Projection projection = null;
-    if (ProjectionChecks.isProjection(result, entityType, types)) {
+    if (projects) {
       projection = ProjectionChecks.check(context, (DeclaredType) result, types);
       if (projection == null) {
         return null;

@@ -31,7 +31,7 @@ public interface QueryMethodKind {
       return true;
     }
     method.error(Rule.QUERY_RETURN_TYPE,
-        method.signature() + ": takes a PageRequest and so must return Page<" + method.entity().simpleName() + ">");
+        method.signature() + ": takes a PageRequest and so must return Page<" + method.result() + ">");
     return false;
   }
 
