@@ -393,21 +393,22 @@ class DiagnosticsTest {
         error("a table scan without @AllowScan is an error", Rule.QUERY_TABLE_SCAN, "findByLastName(",
             "annotate the method @AllowScan", employee(),
             repository("  List<Employee> findByLastName(String lastName);")),
-        error("a projection component that names no property is reported with a suggestion", Rule.QUERY_PROJECTION,
-            "findByDepartment(", "its component 'fristName' is not a property of Employee (did you mean 'firstName'?)",
+        error("a projection component that names no property is reported on it with a suggestion",
+            Rule.QUERY_PROJECTION, "fristName,", "findByDepartment(String department): returns EmployeeName as a"
+                + " projection of Employee, but its component 'fristName' is not a property of Employee (did you mean 'firstName'?)",
             employee(), source("EmployeeName", "public record EmployeeName(String fristName, String lastName) {}"),
             repository("  List<EmployeeName> findByDepartment(String department);")),
-        error("a projection component of another type than its property is reported with the type to declare",
-            Rule.QUERY_PROJECTION, "findByDepartment(",
+        error("a projection component of another type than its property is reported on it with the type to declare",
+            Rule.QUERY_PROJECTION, "age)",
             "its component 'age' is long, but 'age' of Employee is int; declare the component as int", employee(),
             source("EmployeeAge", "public record EmployeeAge(String lastName, long age) {}"),
             repository("  List<EmployeeAge> findByDepartment(String department);")),
         error("a boxed projection component of a primitive property is reported", Rule.QUERY_PROJECTION,
-            "getByDepartmentAndEmployeeId(", "its component 'employeeId' is java.lang.Integer, but 'employeeId' of"
+            "employeeId)", "its component 'employeeId' is java.lang.Integer, but 'employeeId' of"
                 + " Employee is int", employee(),
             source("EmployeeId", "public record EmployeeId(Integer employeeId) {}"),
             repository("  EmployeeId getByDepartmentAndEmployeeId(String department, int employeeId);")),
-        error("a projection of a transient property is reported", Rule.QUERY_PROJECTION, "findByA(",
+        error("a projection of a transient property is reported", Rule.QUERY_PROJECTION, "c)",
             "its component 'c' is @Transient in E", entity(KEYS, "public record E(String a, String b, @Transient"
                 + " String c) {}"), source("C", "public record C(String b, String c) {}"),
             source("ERepository", "@Repository public interface ERepository extends TableRepository<E> {\n"

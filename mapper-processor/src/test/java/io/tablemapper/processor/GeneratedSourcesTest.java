@@ -320,6 +320,40 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aMistakeInAProjectionCompiledEarlierIsReportedOnTheMethodThatReturnsIt() throws IOException {
+    Compilation library = Sources.compile(Sources.employee(),
+        source("EmployeeName", "public record EmployeeName(String firstName, long age) {}"));
+    assertThat(library).succeeded();
+    Path classes = Files.createTempDirectory("tablemapper-projection");
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
+        Files.createDirectories(target.getParent());
+        try (var in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+    String repository = "@Repository public interface EmployeeRepository extends TableRepository<Employee> {\n"
+        + "  List<EmployeeName> findByDepartment(String department);\n}";
+    Compilation application = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-classpath", classes + java.io.File.pathSeparator + System.getProperty("java.class.path"))
+        .compile(source("EmployeeRepository", repository));
+
+    assertThat(application.errors()).singleElement().satisfies(error -> {
+      assertThat(error.getMessage(null)).startsWith("[" + Rule.QUERY_PROJECTION.id() + "] EmployeeRepository"
+          + ".findByDepartment(String department): returns EmployeeName as a projection of Employee, but its"
+          + " component 'age' is long, but 'age' of Employee is int");
+      assertThat(error.getSource().getName()).endsWith("EmployeeRepository.java");
+      String text = "package test;\n\n" + Sources.IMPORTS + "\n" + repository;
+      String before = text.substring(0, text.indexOf("List<EmployeeName> findByDepartment("));
+      assertThat(error.getLineNumber()).isEqualTo(before.chars().filter(c -> c == '\n').count() + 1);
+    });
+  }
+
+  @Test
   void aSubtypeOfARootCompiledEarlierInheritsItsKeysFromTheClassFileAndIsListedInItsOwnCompilation()
       throws IOException {
     Compilation library = Sources.compile(source("Person",

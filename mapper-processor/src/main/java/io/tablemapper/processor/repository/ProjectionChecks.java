@@ -9,12 +9,16 @@ import io.tablemapper.processor.util.Annotations;
 import io.tablemapper.processor.util.DeferException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
@@ -22,7 +26,8 @@ import javax.lang.model.util.Types;
  * property of the entity with the same name and exactly its type (primitive or boxed as the entity declares it),
  * stored or the row's ETag or Timestamp, which every row read carries; the record is no {@code @Entity}, not
  * generic and not empty. (A row written by an older version of the entity is upgraded by the runtime, which reads it
- * whole.) Each problem is an error on the method, starting with its signature and naming the component at fault.
+ * whole.) Each problem is an error that starts with the method's signature and names the component at fault; it sits
+ * on that component when the record is compiled with the repository, else on the method.
  */
 final class ProjectionChecks {
   private ProjectionChecks() {}
@@ -84,28 +89,45 @@ final class ProjectionChecks {
     }
     List<RepositoryModel.Component> components = new ArrayList<>();
     boolean ok = true;
-    for (RecordComponentElement element : elements) {
-      String name = element.getSimpleName().toString();
-      TypeMirror type = ((ExecutableType) types.asMemberOf(recordType, element.getAccessor())).getReturnType();
-      String component = what + ", but its component '" + name + "'";
+    for (RecordComponentElement component : elements) {
+      String name = component.getSimpleName().toString();
+      TypeMirror type = ((ExecutableType) types.asMemberOf(recordType, component.getAccessor())).getReturnType();
+      Element element = site(record, component);
+      String at = what + ", but its component '" + name + "'";
       PropertyModel property = entity.property(name);
       if (property == null) {
-        method.error(Rule.QUERY_PROJECTION, component + " is not a property of " + entity.simpleName()
-            + Suggestions.didYouMean(name, names) + "; name each component after the property it reads (properties: "
-            + String.join(", ", names) + ")");
+        method.diagnostics().error(element, method.element(), Rule.QUERY_PROJECTION,
+            at + " is not a property of " + entity.simpleName() + Suggestions.didYouMean(name, names)
+                + "; name each component after the property it reads (properties: " + String.join(", ", names) + ")");
         ok = false;
       } else if (property.role() == PropertyRole.TRANSIENT) {
-        method.error(Rule.QUERY_PROJECTION, component + " is @Transient in " + entity.simpleName()
-            + ", so the store has no value for it; remove the component");
+        method.diagnostics().error(element, method.element(), Rule.QUERY_PROJECTION,
+            at + " is @Transient in " + entity.simpleName() + ", so the store has no value for it; remove the"
+                + " component");
         ok = false;
       } else if (!types.isSameType(type, property.type())) {
-        method.error(Rule.QUERY_PROJECTION, component + " is " + type + ", but '" + name + "' of "
-            + entity.simpleName() + " is " + property.type() + "; declare the component as " + property.type());
+        method.diagnostics().error(element, method.element(), Rule.QUERY_PROJECTION,
+            at + " is " + type + ", but '" + name + "' of " + entity.simpleName() + " is " + property.type()
+                + "; declare the component as " + property.type());
         ok = false;
       } else {
         components.add(new RepositoryModel.Component(name, property));
       }
     }
     return ok ? new RepositoryModel.Projection(record, components) : null;
+  }
+
+  /**
+   * Where a diagnostic about a component goes: javac (17) gives one on a record component no position, so on the
+   * implicit field that has the component's.
+   */
+  private static Element site(TypeElement record, RecordComponentElement component) {
+    for (VariableElement field : ElementFilter.fieldsIn(record.getEnclosedElements())) {
+      if (field.getSimpleName().contentEquals(component.getSimpleName())
+          && !field.getModifiers().contains(Modifier.STATIC)) {
+        return field;
+      }
+    }
+    return component;
   }
 }
