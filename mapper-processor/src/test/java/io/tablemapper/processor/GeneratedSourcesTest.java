@@ -85,6 +85,24 @@ class GeneratedSourcesTest {
           + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
           + "}\n";
 
+  /** Records of some of Employee's properties, which the repository below returns instead of Employee. */
+  static final String PROJECTIONS =
+      "public record EmployeeName(String firstName, String lastName) {}\n";
+
+  static final String CARD = "public record EmployeeCard(int employeeId, String email, List<String> tags,"
+      + " String etag) {}\n";
+
+  static final String NAME_REPOSITORY =
+      "@Repository\n"
+          + "public interface EmployeeNameRepository extends TableRepository<Employee> {\n"
+          + "  List<EmployeeName> findByDepartment(String department);\n"
+          + "  Optional<EmployeeCard> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+          + "  EmployeeName getByDepartmentAndEmail(String department, String email);\n"
+          + "  Page<EmployeeName> findByDepartmentAndEmployeeIdGreaterThan(String department, int after,\n"
+          + "      PageRequest page);\n"
+          + "  Stream<EmployeeCard> streamByDepartment(String department);\n"
+          + "}\n";
+
   /** The guide's inheritance example: an abstract root and a subtype. */
   static final String PERSON =
       "@Entity(table = \"Person\")\n"
@@ -110,12 +128,13 @@ class GeneratedSourcesTest {
         .withProcessors(new TableMapperProcessor())
         .withOptions("-Xlint:all", "-Werror")
         .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY),
-            source("Person", PERSON), source("Customer", CUSTOMER));
+            source("Person", PERSON), source("Customer", CUSTOMER), source("EmployeeName", PROJECTIONS),
+            source("EmployeeCard", CARD), source("EmployeeNameRepository", NAME_REPOSITORY));
   }
 
   @ParameterizedTest(name = "{0} is generated exactly as in the golden file")
   @ValueSource(strings = {"Employee_", "Employee__Mapping", "Account_", "Account__Mapping",
-      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping"})
+      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping", "EmployeeNameRepository__Impl"})
   void generatedSourceMatchesTheGoldenFile(String name) throws IOException {
     Compilation compilation = compileCanonical();
     assertThat(compilation).succeededWithoutWarnings();
@@ -142,10 +161,24 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void thePlanReportNamesWhatAProjectionSelects() throws IOException {
+    String report = compileCanonical()
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.EmployeeNameRepository.txt")
+        .orElseThrow(() -> new AssertionError("no plan report"))
+        .getCharContent(true).toString();
+
+    assertThat(report).contains("findByDepartment(String department): List<EmployeeName>\n  kind          RANGE\n"
+        + "  reads         Employee rows\n"
+        + "  select        firstName, lastName (projection EmployeeName; no other property is read)\n");
+    assertThat(report).contains("  select        employeeId, email, tags, etag (projection EmployeeCard;");
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();
-    for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl"}) {
+    for (String name : new String[] {"Employee_", "Employee__Mapping", "Account__Mapping", "EmployeeRepository__Impl",
+        "EmployeeNameRepository__Impl"}) {
       assertThat(contents(second, "test." + name)).isEqualTo(contents(first, "test." + name));
     }
   }
@@ -213,6 +246,32 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aProjectionWithAComponentOfATypeGeneratedInTheSameRoundIsDeferredAndThenGenerated() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new AddressGenerator(), new TableMapperProcessor())
+        .compile(source("Customer",
+                "@Entity(table = \"Customers\") @PartitionKey(\"{region}\") @RowKey(\"c_{id}\")\n"
+                    + "public record Customer(String region, long id, @Json Address address) {}"),
+            source("CustomerAddress", "public record CustomerAddress(long id, Address address) {}"),
+            source("CustomerRepository", "@Repository public interface CustomerRepository"
+                + " extends TableRepository<Customer> {\n  List<CustomerAddress> findByRegion(String region);\n}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation, "test.CustomerRepository__Impl"))
+        .contains("Address address = context.fromJson(ADDRESS_JSON, row.getString(Customer_.ADDRESS));");
+  }
+
+  @Test
+  void aProjectionComponentOfATypeThatNeverAppearsIsReportedAsUnresolvedNotAsAMismatch() {
+    Compilation compilation = Sources.compile(Sources.employee(),
+        source("EmployeeName", "public record EmployeeName(String firstName, Missing lastName) {}"),
+        source("EmployeeRepository", "@Repository public interface EmployeeRepository"
+            + " extends TableRepository<Employee> {\n  List<EmployeeName> findByDepartment(String department);\n}"));
+    assertThat(compilation).hadErrorContaining("[" + Rule.UNRESOLVED_TYPE.id() + "]");
+    assertThat(compilation.errors()).noneSatisfy(error -> assertThat(error.getMessage(null))
+        .startsWith("[" + Rule.QUERY_PROJECTION.id() + "]"));
+  }
+
+  @Test
   void anEntityDeferredForAGeneratedTypeReportsItsOtherMistakesOnceNotOncePerRound() {
     Compilation compilation = Compiler.javac()
         .withProcessors(new AddressGenerator(), new TableMapperProcessor())
@@ -258,6 +317,40 @@ class GeneratedSourcesTest {
     assertThat(application).succeeded();
     assertThat(application).generatedSourceFile("test.EmployeeRepository__Impl");
     assertThat(application.generatedSourceFile("test.Employee__Mapping")).isEmpty();
+  }
+
+  @Test
+  void aMistakeInAProjectionCompiledEarlierIsReportedOnTheMethodThatReturnsIt() throws IOException {
+    Compilation library = Sources.compile(Sources.employee(),
+        source("EmployeeName", "public record EmployeeName(String firstName, long age) {}"));
+    assertThat(library).succeeded();
+    Path classes = Files.createTempDirectory("tablemapper-projection");
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
+        Files.createDirectories(target.getParent());
+        try (var in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+    String repository = "@Repository public interface EmployeeRepository extends TableRepository<Employee> {\n"
+        + "  List<EmployeeName> findByDepartment(String department);\n}";
+    Compilation application = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-classpath", classes + java.io.File.pathSeparator + System.getProperty("java.class.path"))
+        .compile(source("EmployeeRepository", repository));
+
+    assertThat(application.errors()).singleElement().satisfies(error -> {
+      assertThat(error.getMessage(null)).startsWith("[" + Rule.QUERY_PROJECTION.id() + "] EmployeeRepository"
+          + ".findByDepartment(String department): returns EmployeeName as a projection of Employee, but its"
+          + " component 'age' is long, but 'age' of Employee is int");
+      assertThat(error.getSource().getName()).endsWith("EmployeeRepository.java");
+      String text = "package test;\n\n" + Sources.IMPORTS + "\n" + repository;
+      String before = text.substring(0, text.indexOf("List<EmployeeName> findByDepartment("));
+      assertThat(error.getLineNumber()).isEqualTo(before.chars().filter(c -> c == '\n').count() + 1);
+    });
   }
 
   @Test

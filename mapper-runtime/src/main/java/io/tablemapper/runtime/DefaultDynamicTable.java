@@ -136,8 +136,21 @@ final class DefaultDynamicTable implements DynamicTable {
         .rowTo(query.rowTo() == null ? null
             : query.rowToInclusive() ? KeyBound.inclusive(query.rowTo()) : KeyBound.exclusive(query.rowTo()))
         .filter(query.filter())
+        .select(select(query))
         .limit(limit)
         .build();
+  }
+
+  /** What a query selects: its properties and the discriminator, so that each row still knows its type; or null. */
+  private List<String> select(DynamicQuery query) {
+    if (query.selected() == null) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(query.selected());
+    if (!names.contains(core.discriminator.name())) {
+      names.add(core.discriminator.name());
+    }
+    return names;
   }
 
   /** A backend query; a table dropped since it was created is created again (and queried again, empty). */

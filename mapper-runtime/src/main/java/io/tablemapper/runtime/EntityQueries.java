@@ -8,6 +8,7 @@ import io.tablemapper.api.QueryEvent;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
@@ -21,12 +22,14 @@ import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
  * The query side of a repository: runs planned queries ({@link QueryRun}) to the shape a method returns — one
- * entity, a list, a lazy stream, a page, a count — and reports each to the listener.
+ * entity, a list, a lazy stream, a page, a count — and reports each to the listener. The first four also come as
+ * the records of a {@link Projection}, read from rows that hold only its properties.
  *
  * @param <T> the entity class
  */
@@ -40,65 +43,100 @@ final class EntityQueries<T> {
   }
 
   Optional<T> findOne(EntityQuery query) {
-    EntityCache cache = cacheFor(query);
+    return findOne(query, entities());
+  }
+
+  <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
+    return findOne(query, projected(projection));
+  }
+
+  private <R> Optional<R> findOne(EntityQuery query, Reading<R> reading) {
+    EntityCache cache = cacheFor(query, reading);
     if (cache != null && query.pointRowKey() != null) {
       List<TableRow> rows = cached(cache, query, 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.of(core.entity(mapping, rows.get(0)));
+      return rows.isEmpty() ? Optional.empty() : Optional.of(reading.decoder().apply(rows.get(0)));
     }
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    QueryRun<T> run = run(query, null, reading);
     TableRow first = null;
     while (first == null && !run.exhausted()) {
       List<TableRow> rows = run.next(1);
       first = rows.isEmpty() ? null : rows.get(0);
     }
-    T entity = first == null ? null : run.entity(first);
+    R result = first == null ? null : reading.decoder().apply(first);
     run.report(first == null ? 0 : 1);
-    return Optional.ofNullable(entity);
+    return Optional.ofNullable(result);
   }
 
   T getOne(EntityQuery query) {
-    return findOne(query).orElseThrow(() -> new EntityNotFoundException(
+    return findOne(query).orElseThrow(() -> notFound(query));
+  }
+
+  <P> P getOne(EntityQuery query, Projection<P> projection) {
+    return findOne(query, projection).orElseThrow(() -> notFound(query));
+  }
+
+  private EntityNotFoundException notFound(EntityQuery query) {
+    return new EntityNotFoundException(
         query.method() + " found no " + mapping.entityClass().getSimpleName() + " in table " + mapping.table()
-            + " (" + keys(query) + "); plan: " + query.plan()));
+            + " (" + keys(query) + "); plan: " + query.plan());
   }
 
   List<T> list(EntityQuery query) {
-    EntityCache cache = cacheFor(query);
+    return list(query, entities());
+  }
+
+  <P> List<P> list(EntityQuery query, Projection<P> projection) {
+    return list(query, projected(projection));
+  }
+
+  private <R> List<R> list(EntityQuery query, Reading<R> reading) {
+    EntityCache cache = cacheFor(query, reading);
     if (cache != null) {
-      List<T> entities = new ArrayList<>();
+      List<R> results = new ArrayList<>();
       for (TableRow row : cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
-        entities.add(core.entity(mapping, row));
+        results.add(reading.decoder().apply(row));
       }
-      return entities;
+      return results;
     }
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    QueryRun<T> run = run(query, null, reading);
     int limit = query.limit();
-    List<T> entities = new ArrayList<>();
-    while (!run.exhausted() && (limit == 0 || entities.size() < limit)) {
-      for (TableRow row : run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - entities.size())) {
-        entities.add(run.entity(row));
+    List<R> results = new ArrayList<>();
+    while (!run.exhausted() && (limit == 0 || results.size() < limit)) {
+      for (TableRow row : run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size())) {
+        results.add(reading.decoder().apply(row));
       }
     }
-    run.report(entities.size());
-    return entities;
+    run.report(results.size());
+    return results;
   }
 
   Stream<T> stream(EntityQuery query) {
-    return StreamSupport.stream(new LazyPages(query), false);
+    return StreamSupport.stream(new LazyPages<>(query, entities()), false);
+  }
+
+  <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
+    return StreamSupport.stream(new LazyPages<>(query, projected(projection)), false);
   }
 
   Page<T> page(EntityQuery query, PageRequest request) {
+    return page(query, request, entities());
+  }
+
+  <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
+    return page(query, request, projected(projection));
+  }
+
+  private <R> Page<R> page(EntityQuery query, PageRequest request, Reading<R> reading) {
     String fingerprint = PageTokens.fingerprint(mapping, query);
     PageTokens.Token resumed =
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    QueryRun<T> run =
-        new QueryRun<>(core, mapping, query, resumed == null ? null : resumed.backendToken(), false);
-    List<T> items = new ArrayList<>();
+    QueryRun<T> run = run(query, resumed == null ? null : resumed.backendToken(), reading);
+    List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       for (TableRow row : run.next(size - items.size())) {
-        items.add(run.entity(row));
+        items.add(reading.decoder().apply(row));
       }
     }
     int total = before + items.size();
@@ -108,6 +146,28 @@ final class EntityQueries<T> {
         : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
     run.report(items.size());
     return Page.of(items, next);
+  }
+
+  /**
+   * How rows become results.
+   *
+   * @param select the properties a projection reads, or null for whole entities
+   * @param decoder the result of a row
+   */
+  private record Reading<R>(List<String> select, Function<TableRow, R> decoder) {}
+
+  /** Whole entities, each read by the mapping of its type. */
+  private Reading<T> entities() {
+    return new Reading<>(null, row -> core.entity(mapping, row));
+  }
+
+  /** A projection's records, of rows that hold only its properties. */
+  private <P> Reading<P> projected(Projection<P> projection) {
+    return new Reading<>(projection.properties(), row -> projection.read(row, core.context));
+  }
+
+  private QueryRun<T> run(EntityQuery query, String startToken, Reading<?> reading) {
+    return new QueryRun<>(core, mapping, query, startToken, false, reading.select());
   }
 
   long count(EntityQuery query) {
@@ -196,10 +256,11 @@ final class EntityQueries<T> {
 
   /**
    * The cache of a {@code @Cached} class for a query it may serve — one PartitionKey, no filter, no limit: a
-   * point read, a RowKey range or the whole partition — else null.
+   * point read, a RowKey range or the whole partition — else null. A projection reads the store, and its rows,
+   * which lack properties, never enter the cache.
    */
-  private EntityCache cacheFor(EntityQuery query) {
-    if (query.partitionKey() == null || query.filter() != null || query.limit() > 1
+  private EntityCache cacheFor(EntityQuery query, Reading<?> reading) {
+    if (reading.select() != null || query.partitionKey() == null || query.filter() != null || query.limit() > 1
         || query.limit() == 1 && query.pointRowKey() == null) {
       return null;
     }
@@ -275,21 +336,23 @@ final class EntityQueries<T> {
   }
 
   /** The source of {@link #stream}: reads the next backend page only when the stream has consumed the last. */
-  private final class LazyPages extends Spliterators.AbstractSpliterator<T> {
+  private final class LazyPages<R> extends Spliterators.AbstractSpliterator<R> {
     private final EntityQuery query;
+    private final Reading<R> reading;
     private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
     private QueryRun<T> run;
     private int returned;
 
-    LazyPages(EntityQuery query) {
+    LazyPages(EntityQuery query, Reading<R> reading) {
       super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
       this.query = query;
+      this.reading = reading;
     }
 
     @Override
-    public boolean tryAdvance(Consumer<? super T> action) {
+    public boolean tryAdvance(Consumer<? super R> action) {
       if (run == null) {
-        run = new QueryRun<>(core, mapping, query, null, false);
+        run = run(query, null, reading);
       }
       int limit = query.limit();
       while (buffer.isEmpty()) {
@@ -301,7 +364,7 @@ final class EntityQueries<T> {
         buffer.addAll(rows);
       }
       returned++;
-      action.accept(run.entity(buffer.poll()));
+      action.accept(reading.decoder().apply(buffer.poll()));
       return true;
     }
   }

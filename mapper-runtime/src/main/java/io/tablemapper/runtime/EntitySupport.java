@@ -4,6 +4,7 @@ import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
@@ -91,6 +92,37 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     core.checkOpen();
     Objects.requireNonNull(request, "request");
     return queries.page(query, request);
+  }
+
+  @Override
+  public <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
+    core.checkOpen();
+    return queries.findOne(query, projection);
+  }
+
+  @Override
+  public <P> P getOne(EntityQuery query, Projection<P> projection) {
+    core.checkOpen();
+    return queries.getOne(query, projection);
+  }
+
+  @Override
+  public <P> List<P> list(EntityQuery query, Projection<P> projection) {
+    core.checkOpen();
+    return queries.list(query, projection);
+  }
+
+  @Override
+  public <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
+    core.checkOpen();
+    return queries.stream(query, projection);
+  }
+
+  @Override
+  public <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
+    core.checkOpen();
+    Objects.requireNonNull(request, "request");
+    return queries.page(query, request, projection);
   }
 
   @Override

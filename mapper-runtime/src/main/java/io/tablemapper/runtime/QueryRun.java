@@ -27,6 +27,15 @@ import java.util.Optional;
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.
  *
+ * <p>A run for a {@link io.tablemapper.internal.mapping.Projection} asks the store for the projected properties
+ * alone ({@code select}), also for a point read, which it then makes as a query of one RowKey (a point read of the
+ * SPI returns the whole row); a full copy is read the same way, with the RowKey of its entity. A partial copy still
+ * leads to a point read of its whole entity: the filter and the check that the entity still belongs at the copy
+ * need properties the projection may lack, and the copy may lack projected ones. Where a class of the entity's
+ * hierarchy is of a version above 1, a projection also selects the version marker and the discriminator: a row
+ * written by an older version is then read whole and upgraded by its class's mapping (its {@code @Upgrade} method and
+ * defaults) into a row of the current version, never stored, that the projection reads.
+ *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
  *
@@ -43,6 +52,8 @@ final class QueryRun<T> {
   private final IndexMapping<T> index;
   private final String pointKey;
   private final boolean keysOnly;
+  private final List<String> projection;
+  private final boolean versioned;
   private final TableQuery base;
   private String token;
   private boolean exhausted;
@@ -58,12 +69,26 @@ final class QueryRun<T> {
    *     count agrees with a list on copies whose entity is gone or changed)
    */
   QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
+    this(core, mapping, query, startToken, countOnly, null);
+  }
+
+  /**
+   * Starts a run that reads entities (for {@link #entity}) or, with {@code projection}, only some of their
+   * properties.
+   *
+   * @param projection the stored names of the properties to read, or null for whole entities
+   */
+  QueryRun(
+      MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
+      List<String> projection) {
     this.core = core;
     this.mapping = mapping;
     this.query = query;
     this.index = indexOf(mapping, query);
-    this.pointKey = query.pointRowKey();
     this.keysOnly = countOnly && (index == null || index.fullCopy());
+    this.projection = keysOnly ? null : projection;
+    this.versioned = this.projection != null && newestVersion(mapping) > 1;
+    this.pointKey = this.projection != null ? null : query.pointRowKey();
     this.token = startToken;
     core.tables.ensure(mapping.table());
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
@@ -79,8 +104,45 @@ final class QueryRun<T> {
         .rowFrom(query.rowFrom())
         .rowTo(query.rowTo())
         .filter(serverFilter())
-        .select(keysOnly ? List.of() : index != null && !index.fullCopy() ? FOLLOWED : null)
+        .select(select())
         .build();
+  }
+
+  /** The properties a query asks for: none, those that lead to the entities, the projection's, or all (null). */
+  private List<String> select() {
+    if (keysOnly) {
+      return List.of();
+    }
+    if (index != null && !index.fullCopy()) {
+      return FOLLOWED;
+    }
+    if (projection == null) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(projection);
+    if (versioned) {
+      add(names, EntityMapping.VERSION_PROPERTY);
+      add(names, core.discriminator.name());
+    }
+    if (index != null) {
+      add(names, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    }
+    return names;
+  }
+
+  private static void add(List<String> names, String name) {
+    if (!names.contains(name)) {
+      names.add(name);
+    }
+  }
+
+  /** The highest version of the concrete classes of a mapping's hierarchy known now. */
+  private static int newestVersion(EntityMapping<?> mapping) {
+    int newest = mapping.version();
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      newest = Math.max(newest, member.version());
+    }
+    return newest;
   }
 
   /** Whether the store has nothing more for this query. */
@@ -121,6 +183,9 @@ final class QueryRun<T> {
     List<TableRow> matches = new ArrayList<>(page.rows().size());
     for (TableRow row : page.rows()) {
       TableRow resolved = resolve(row);
+      if (resolved != null && versioned) {
+        resolved = current(resolved);
+      }
       if (resolved != null) {
         matches.add(resolved);
       }
@@ -128,9 +193,39 @@ final class QueryRun<T> {
     return matches;
   }
 
-  /** The entity of a resolved row. */
-  T entity(TableRow row) {
-    return core.entity(mapping, row);
+  /**
+   * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
+   * the entity's whole row (read again unless it came whole from a partial copy), upgraded by its class's mapping
+   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile.
+   */
+  private TableRow current(TableRow row) {
+    EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
+    if (EntityMapping.rowVersion(row) >= member.version()) {
+      return row;
+    }
+    TableRow whole = row;
+    if (index == null || index.fullCopy()) {
+      requests++;
+      Optional<TableRow> read = get(row.partitionKey(), row.rowKey());
+      if (read.isEmpty()) {
+        return null;
+      }
+      rowsRead++;
+      whole = read.get();
+      if (!matches(whole)) {
+        return null;
+      }
+      member = Hierarchy.reading(mapping, core.discriminator.typeOf(whole), whole);
+      if (EntityMapping.rowVersion(whole) >= member.version()) {
+        return whole;
+      }
+    }
+    TableRow upgraded = member.toRow(member.fromRow(whole, core.context), core.context);
+    return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
+        .putAll(upgraded.properties())
+        .etag(whole.etag())
+        .timestamp(whole.timestamp())
+        .build();
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */

@@ -7,6 +7,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,6 +23,8 @@ final class InterceptingBackend implements TableBackend {
   final TableBackend delegate;
   final List<List<WriteOperation>> batches = new ArrayList<>();
   final AtomicInteger queries = new AtomicInteger();
+  /** Every query sent, as sent (the first page of a stingy one included). */
+  final List<TableQuery> sentQueries = Collections.synchronizedList(new ArrayList<>());
   final AtomicInteger gets = new AtomicInteger();
   final AtomicInteger writes = new AtomicInteger();
   final AtomicInteger tableCreations = new AtomicInteger();
@@ -111,6 +114,7 @@ final class InterceptingBackend implements TableBackend {
   @Override
   public QueryResult query(TableQuery query) {
     queries.incrementAndGet();
+    sentQueries.add(query);
     if (!emptyPages) {
       return delegate.query(query);
     }

@@ -14,6 +14,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.Gadget;
 import io.tablemapper.runtime.fixtures.GadgetRepository;
 import io.tablemapper.runtime.fixtures.Member;
+import io.tablemapper.runtime.fixtures.MemberName;
 import io.tablemapper.runtime.fixtures.MemberRepository;
 import io.tablemapper.runtime.fixtures.Ticket;
 import io.tablemapper.runtime.fixtures.TicketRepository;
@@ -113,6 +114,15 @@ class SchemaEvolutionTest {
             tuple("Ken", "Kwok", "EUR"),
             tuple("Kim", "", "EUR"));
     assertThat(mapper.partition("Club", "Chess").all(Member.class)).extracting(Member::hours).containsExactly(40, 40);
+  }
+
+  @Test
+  void aProjectionReadsAnOlderRowWholeThroughTheUpgradeMethodAndDefaultsAndACurrentRowAsSelected() {
+    writeVersion1(7, "Ken Kwok", "ken@chess.org");
+    members.insert(new Member("Chess", 9, "Ann", "Lee", "ann@chess.org", null, 20, null, null));
+
+    assertThat(members.getByClub("Chess")).containsExactly(
+        new MemberName("Ken", "Kwok", "EUR", 40), new MemberName("Ann", "Lee", null, 20));
   }
 
   @Test

@@ -8,7 +8,8 @@ import java.util.stream.Stream;
 
 /**
  * What a generated repository delegates to: the writes of {@code TableRepository} and the execution of planned
- * queries. Implemented by the runtime, one per entity class and mapper.
+ * queries, of whole entities or of a {@link Projection} of their properties. Implemented by the runtime, one per
+ * entity class and mapper.
  *
  * @param <T> the entity class
  */
@@ -47,6 +48,25 @@ public interface RepositorySupport<T> {
 
   /** One page of matching entities. */
   Page<T> page(EntityQuery query, PageRequest request);
+
+  /** The projection of the first matching entity in key order, or empty; only its properties are read. */
+  <P> Optional<P> findOne(EntityQuery query, Projection<P> projection);
+
+  /**
+   * The projection of the first matching entity in key order; only its properties are read.
+   *
+   * @throws io.tablemapper.api.EntityNotFoundException naming the method and its keys when none matches
+   */
+  <P> P getOne(EntityQuery query, Projection<P> projection);
+
+  /** The projections of every matching entity in key order (up to the query's limit), reading only their properties. */
+  <P> List<P> list(EntityQuery query, Projection<P> projection);
+
+  /** The projections of every matching entity in key order, read a page at a time as the stream is consumed. */
+  <P> Stream<P> stream(EntityQuery query, Projection<P> projection);
+
+  /** The projections of one page of matching entities; only their properties are read. */
+  <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection);
 
   /** The number of matching entities. */
   long count(EntityQuery query);

@@ -114,6 +114,8 @@ public enum Rule {
   QUERY_PARAMETER_TYPE("QueryParameterType", Severity.ERROR),
   /** A return type a derived query cannot have. */
   QUERY_RETURN_TYPE("QueryReturnType", Severity.ERROR),
+  /** A record returned as a projection whose components are not stored properties of the entity, of their types. */
+  QUERY_PROJECTION("QueryProjection", Severity.ERROR),
   /** A single result from a query that can match several entities. */
   QUERY_NOT_UNIQUE("QueryNotUnique", Severity.ERROR),
   /** A {@code First}/{@code TopN} limit that does not fit. */

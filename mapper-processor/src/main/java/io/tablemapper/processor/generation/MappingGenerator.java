@@ -63,20 +63,7 @@ public final class MappingGenerator {
         .initializer("new $T()", name)
         .build());
     for (PropertyModel property : entity.storedProperties()) {
-      if (property.kind() == PropertyKind.JSON) {
-        TypeName boxed = property.typeName().box();
-        type.addField(FieldSpec.builder(ParameterizedTypeName.get(JSON_TYPE, boxed), jsonConstant(property),
-                Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer("new $T<>($S, $S) {}", JSON_TYPE, entity.simpleName(), property.name())
-            .build());
-      }
-      if (property.defaultValue() != null) {
-        type.addField(FieldSpec.builder(property.typeName(), SchemaEvolution.constant(property),
-                Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .addJavadoc("The default of $L for rows of versions before $L.\n", property.name(), entity.version())
-            .initializer(SchemaEvolution.initializer(property))
-            .build());
-      }
+      readConstants(entity, property).forEach(type::addField);
     }
 
     type.addMethod(constructor(entity, meta, names));
@@ -97,6 +84,30 @@ public final class MappingGenerator {
     type.addMethod(etag(entity));
     type.addMethod(withSystemProperties(entity));
     return GeneratedCode.file(name, type.build());
+  }
+
+  /**
+   * The constants that reading a property needs, which {@link #readValue} refers to: its {@link JsonType} when it is
+   * stored as JSON, its default for rows of older versions when it has one. A class that reads the property (a
+   * mapping, a repository's projection) declares them once.
+   */
+  static List<FieldSpec> readConstants(EntityModel entity, PropertyModel property) {
+    List<FieldSpec> fields = new ArrayList<>();
+    if (property.kind() == PropertyKind.JSON) {
+      TypeName boxed = property.typeName().box();
+      fields.add(FieldSpec.builder(ParameterizedTypeName.get(JSON_TYPE, boxed), jsonConstant(property),
+              Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+          .initializer("new $T<>($S, $S) {}", JSON_TYPE, entity.simpleName(), property.name())
+          .build());
+    }
+    if (property.defaultValue() != null) {
+      fields.add(FieldSpec.builder(property.typeName(), SchemaEvolution.constant(property),
+              Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("The default of $L for rows of versions before $L.\n", property.name(), entity.version())
+          .initializer(SchemaEvolution.initializer(property))
+          .build());
+    }
+    return fields;
   }
 
   private static String jsonConstant(PropertyModel property) {
@@ -304,7 +315,7 @@ public final class MappingGenerator {
       List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
         method.addStatement("$T $N = $L", property.typeName(), property.name(),
-            readValue(entity, meta, names, property, row, context));
+            readValue(entity, meta, names, property, row, context, CodeBlock.of("olderVersion($N)", row)));
         arguments.add(CodeBlock.of("$N", property.name()));
       }
       method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
@@ -315,7 +326,8 @@ public final class MappingGenerator {
         if (property.role() == PropertyRole.TRANSIENT) {
           continue;
         }
-        CodeBlock value = readValue(entity, meta, names, property, row, context);
+        CodeBlock value =
+            readValue(entity, meta, names, property, row, context, CodeBlock.of("olderVersion($N)", row));
         if (property.setterIsMethod()) {
           method.addStatement("$N.$N($L)", local, property.setter(), value);
         } else {
@@ -327,8 +339,17 @@ public final class MappingGenerator {
     return method.build();
   }
 
-  private CodeBlock readValue(
-      EntityModel entity, ClassName meta, MemberNames names, PropertyModel property, String row, String context) {
+  /**
+   * How a property's value is read from the row in the local {@code row}: its system property, its stored value
+   * converted, its default for an older row that lacks it, or — for a key component the row lacks — its value
+   * decoded from the key. The one decoding of a property, for the mapping's {@code fromRow} and a projection alike.
+   *
+   * @param context the local holding the {@link MappingContext}
+   * @param olderRow whether the row was written by an older version than the entity's: {@code olderVersion(row)}
+   */
+  static CodeBlock readValue(
+      EntityModel entity, ClassName meta, MemberNames names, PropertyModel property, String row, String context,
+      CodeBlock olderRow) {
     switch (property.role()) {
       case TRANSIENT:
         return defaultValue(property);
@@ -345,7 +366,7 @@ public final class MappingGenerator {
       CodeBlock fallback = property.kind() == PropertyKind.BINARY
           ? CodeBlock.of("$T.copy($N)", VALUES, SchemaEvolution.constant(property))
           : CodeBlock.of("$N", SchemaEvolution.constant(property));
-      return CodeBlock.of("!$N.has($L) && olderVersion($N)\n? $L\n: $L", row, name, row, fallback, stored);
+      return CodeBlock.of("!$N.has($L) && $L\n? $L\n: $L", row, name, olderRow, fallback, stored);
     }
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
         : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
@@ -387,7 +408,8 @@ public final class MappingGenerator {
   }
 
   /** Reads a property's store value from the row and converts it: {@code row.getString(Employee_.LAST_NAME)}. */
-  private CodeBlock fromStore(EntityModel entity, PropertyModel property, CodeBlock name, String row, String context) {
+  private static CodeBlock fromStore(
+      EntityModel entity, PropertyModel property, CodeBlock name, String row, String context) {
     String javaName = property.name();
     String owner = entity.simpleName();
     boolean primitive = property.primitive();

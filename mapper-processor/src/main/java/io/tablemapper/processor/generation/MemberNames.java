@@ -129,6 +129,40 @@ final class MemberNames {
     return plans;
   }
 
+  /**
+   * The constant and the reader method of each projection of a repository implementation, by the record's qualified
+   * name, in the order of the methods that first return it: {@code EMPLOYEE_NAME_PROJECTION} and
+   * {@code readEmployeeName} (a second record of the same simple name gets {@code _2} and {@code 2}).
+   */
+  static Map<String, Projected> projections(RepositoryModel repository) {
+    Map<String, Projected> projections = new LinkedHashMap<>();
+    Set<String> taken = new HashSet<>();
+    for (RepositoryModel.QueryMethod method : repository.methods()) {
+      RepositoryModel.Projection projection = method.projection();
+      if (projection == null || projections.containsKey(projection.element().getQualifiedName().toString())) {
+        continue;
+      }
+      String simple = projection.element().getSimpleName().toString();
+      int number = 1;
+      while (!taken.add(simple + (number == 1 ? "" : number))) {
+        number++;
+      }
+      String suffix = number == 1 ? "" : String.valueOf(number);
+      String constant = EntityAnalyzer.upperSnake(simple) + "_PROJECTION" + (suffix.isEmpty() ? "" : "_" + suffix);
+      String reader = "read" + simple + suffix;
+      projections.put(projection.element().getQualifiedName().toString(), new Projected(constant, reader));
+    }
+    return projections;
+  }
+
+  /**
+   * The members of one projection in a repository implementation.
+   *
+   * @param constant the {@code Projection} constant
+   * @param reader the static method making the record of a row
+   */
+  record Projected(String constant, String reader) {}
+
   /** What the constants of a key start with: {@code ROW_KEY} for {@code ROW_KEY_SPEC}. */
   private static String stem(KeyModel key) {
     String spec = key.specConstant();

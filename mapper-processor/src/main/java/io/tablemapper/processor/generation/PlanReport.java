@@ -62,6 +62,16 @@ public final class PlanReport {
     line(text, "  ", "reads", plan.index() == null ? entity.simpleName() + " rows"
         : "index " + plan.index().name() + " copies" + (plan.index().properties().isEmpty() ? ""
             : ", then each " + entity.simpleName() + " by its keys"));
+    if (method.projection() != null) {
+      List<String> names = new ArrayList<>();
+      for (RepositoryModel.Component component : method.projection().components()) {
+        names.add(component.name());
+      }
+      boolean followed = plan.index() != null && !plan.index().properties().isEmpty();
+      line(text, "  ", "select", String.join(", ", names) + " (projection " + method.projection().element()
+          .getSimpleName() + (followed ? ", made of each whole " + entity.simpleName() + " its copy leads to)"
+              : "; no other property is read)"));
+    }
     String partitionKey = QueryPlanner.partitionKey(entity, plan);
     line(text, "  ", "PartitionKey", partitionKey == null ? "any: every partition of table " + entity.table()
         : partitionKey);

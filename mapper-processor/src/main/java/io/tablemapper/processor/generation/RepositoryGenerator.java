@@ -26,7 +26,7 @@ import javax.lang.model.util.Types;
  * Generates {@code EmployeeRepository__Impl}: the writes delegate to {@link RepositorySupport}; each derived query
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
- * its query reports.
+ * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -52,6 +52,7 @@ public final class RepositoryGenerator {
     for (RepositoryModel.QueryMethod method : repository.methods()) {
       type.addField(planConstant(plans.get(method.element()), method.plan()));
     }
+    Map<String, MemberNames.Projected> projections = ProjectionGenerator.add(type, name, repository);
     type.addField(ParameterizedTypeName.get(ClassName.get(RepositorySupport.class), entity.className()), "support",
             Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(MethodSpec.constructorBuilder()
@@ -78,7 +79,10 @@ public final class RepositoryGenerator {
     DeclaredType repositoryType = (DeclaredType) repository.element().asType();
     EntityQueryGenerator queries = new EntityQueryGenerator(repository);
     for (RepositoryModel.QueryMethod method : repository.methods()) {
-      type.addMethod(queryMethod(queries, repositoryType, method, plans.get(method.element())));
+      MemberNames.Projected projection = method.projection() == null ? null
+          : projections.get(method.projection().element().getQualifiedName().toString());
+      type.addMethod(queryMethod(queries, repositoryType, method, plans.get(method.element()),
+          projection == null ? null : projection.constant()));
     }
     return GeneratedCode.file(name, type.build());
   }
@@ -92,7 +96,8 @@ public final class RepositoryGenerator {
 
   /** A derived query method, whose Javadoc shows its plan from the constant its query reports. */
   private MethodSpec queryMethod(
-      EntityQueryGenerator queries, DeclaredType repositoryType, RepositoryModel.QueryMethod method, String plan) {
+      EntityQueryGenerator queries, DeclaredType repositoryType, RepositoryModel.QueryMethod method, String plan,
+      String projection) {
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
     builder.addJavadoc("Plan: {@value #$L}\n", plan);
     NameAllocator names = new NameAllocator();
@@ -101,6 +106,6 @@ public final class RepositoryGenerator {
     }
     String query = names.newName("query");
     queries.write(builder, names, method, query, plan);
-    return builder.addStatement(method.kind().run(method, query)).build();
+    return builder.addStatement(method.kind().run(method, query, projection)).build();
   }
 }

@@ -17,7 +17,7 @@ final class CountMethod implements QueryMethodKind {
   }
 
   @Override
-  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return CodeBlock.of("return this.support.count($N)", query);
   }
 }

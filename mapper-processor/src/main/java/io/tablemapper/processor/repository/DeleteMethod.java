@@ -21,7 +21,7 @@ final class DeleteMethod implements QueryMethodKind {
   }
 
   @Override
-  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return method.returns() == RepositoryModel.Returns.VOID
         ? CodeBlock.of("this.support.delete($N)", query)
         : CodeBlock.of("return this.support.delete($N)", query);

@@ -9,7 +9,8 @@ import io.tablemapper.processor.planning.Plan;
 /**
  * {@code find}, {@code get} and {@code stream} methods that return the matching entities: {@code T} (get only, which
  * fails when none matches), {@code Optional<T>}, {@code List<T>} or {@code Stream<T>} ({@code stream} returns only
- * that). A method that returns one entity must have a plan that matches one at most, or take the first.
+ * that). A method that returns one entity must have a plan that matches one at most, or take the first. Each may
+ * return a record of some of the entity's properties (a projection) in place of the entity.
  */
 final class FindMethod implements QueryMethodKind {
 
@@ -42,10 +43,10 @@ final class FindMethod implements QueryMethodKind {
     if (!single || plan.kind() == QueryKind.POINT || limit == 1) {
       return true;
     }
-    String entity = method.entity().simpleName();
+    String result = method.result();
     method.error(Rule.QUERY_NOT_UNIQUE,
-        method.signature() + ": returns one " + entity + " but its plan (" + plan.description() + ") can"
-            + " match several; return List<" + entity + ">"
+        method.signature() + ": returns one " + result + " but its plan (" + plan.description() + ") can"
+            + " match several; return List<" + result + ">"
             + (plan.kind() == QueryKind.TABLE_SCAN ? "" : ", or name it " + method.parsed().action().prefix()
                 + "FirstBy... to take the first in key order") + ", or add conditions that bind every key"
             + " component");
@@ -53,8 +54,10 @@ final class FindMethod implements QueryMethodKind {
   }
 
   @Override
-  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
-    return CodeBlock.of("return this.support.$N($N)", supportMethod(method.returns()), query);
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
+    return projection == null
+        ? CodeBlock.of("return this.support.$N($N)", supportMethod(method.returns()), query)
+        : CodeBlock.of("return this.support.$N($N, $N)", supportMethod(method.returns()), query, projection);
   }
 
   private static String supportMethod(RepositoryModel.Returns returns) {

@@ -15,6 +15,7 @@ import javax.lang.model.element.ExecutableElement;
  * @param parsed its parsed name
  * @param returns what it returns
  * @param diagnostics where problems are reported
+ * @param result the simple name of what each result is: the entity's, or a projection record's
  */
 record MethodContext(
     ExecutableElement element,
@@ -22,7 +23,8 @@ record MethodContext(
     EntityModel entity,
     MethodNameParser.Result parsed,
     RepositoryModel.Returns returns,
-    Diagnostics diagnostics) {
+    Diagnostics diagnostics,
+    String result) {
 
   /** Reports an error on the method. */
   void error(Rule rule, String message) {

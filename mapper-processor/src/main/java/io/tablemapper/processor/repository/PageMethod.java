@@ -6,7 +6,7 @@ import io.tablemapper.processor.planning.MethodNameParser;
 
 /**
  * {@code find} and {@code get} methods that return one {@code Page<T>} of the matching entities, asked for by a
- * trailing {@code PageRequest} parameter.
+ * trailing {@code PageRequest} parameter, or a page of records of some of their properties (a projection).
  */
 final class PageMethod implements QueryMethodKind {
 
@@ -26,13 +26,15 @@ final class PageMethod implements QueryMethodKind {
     if (pageRequest != null) {
       return true;
     }
-    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.entity().simpleName()
+    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.result()
         + "> and so needs a trailing PageRequest parameter");
     return false;
   }
 
   @Override
-  public CodeBlock run(RepositoryModel.QueryMethod method, String query) {
-    return CodeBlock.of("return this.support.page($N, $N)", query, method.pageRequest());
+  public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
+    return projection == null
+        ? CodeBlock.of("return this.support.page($N, $N)", query, method.pageRequest())
+        : CodeBlock.of("return this.support.page($N, $N, $N)", query, method.pageRequest(), projection);
   }
 }

@@ -37,6 +37,10 @@ final class QueryMethodAnalyzer {
   private static final List<QueryMethodKind> KINDS =
       List.of(new FindMethod(), new PageMethod(), new CountMethod(), new ExistsMethod(), new DeleteMethod());
 
+  /** How the message of an unsupported return tells of projections. */
+  private static final String PROJECTIONS =
+      ", or the same with a record of some of its properties in its place (a projection)";
+
   private final Types types;
   private final QueryPlanner planner = new QueryPlanner();
 
@@ -83,7 +87,17 @@ final class QueryMethodAnalyzer {
               + allowedReturns(parsed.action(), parsed.limit(), entity));
       return null;
     }
-    MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics);
+    TypeMirror result = resultType(type.getReturnType(), returns);
+    boolean projects = ProjectionChecks.isProjection(result, entityType, types);
+    MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
+        projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName());
+    RepositoryModel.Projection projection = null;
+    if (projects) {
+      projection = ProjectionChecks.check(context, (DeclaredType) result, types);
+      if (projection == null) {
+        return null;
+      }
+    }
     String pageRequest = pageRequest(method, type);
     if (!kind.checkPageRequest(context, pageRequest)) {
       return null;
@@ -94,7 +108,7 @@ final class QueryMethodAnalyzer {
     }
     Plan plan = plan(context, kind, conditions);
     return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
-        conditions, parsed.ordering(), pageRequest, plan);
+        conditions, parsed.ordering(), pageRequest, plan, projection);
   }
 
   private static QueryMethodKind kind(MethodNameParser.Result parsed, RepositoryModel.Returns returns) {
@@ -251,7 +265,11 @@ final class QueryMethodAnalyzer {
     return String.join(", ", operands);
   }
 
-  /** What a method returns, or null for a type no kind of method returns. */
+  /**
+   * What a method returns, or null for a type no kind of method returns. The entity, or a record other than the
+   * entity (a projection, checked by {@link ProjectionChecks}), is {@link RepositoryModel.Returns#ENTITY} alone and
+   * may be held by an {@code Optional}, a {@code List}, a {@code Stream} or a {@code Page}.
+   */
   private RepositoryModel.Returns returns(TypeMirror type, TypeMirror entityType) {
     switch (type.getKind()) {
       case VOID:
@@ -261,12 +279,11 @@ final class QueryMethodAnalyzer {
       case BOOLEAN:
         return RepositoryModel.Returns.BOOLEAN;
       case DECLARED:
-        if (types.isSameType(type, entityType)) {
+        if (isResult(type, entityType)) {
           return RepositoryModel.Returns.ENTITY;
         }
         DeclaredType declared = (DeclaredType) type;
-        if (declared.getTypeArguments().size() != 1
-            || !types.isSameType(declared.getTypeArguments().get(0), entityType)) {
+        if (declared.getTypeArguments().size() != 1 || !isResult(declared.getTypeArguments().get(0), entityType)) {
           return null;
         }
         switch (((TypeElement) declared.asElement()).getQualifiedName().toString()) {
@@ -286,17 +303,36 @@ final class QueryMethodAnalyzer {
     }
   }
 
+  /** Whether a type is what a query reads: the entity, or a record of its properties (a projection). */
+  private boolean isResult(TypeMirror type, TypeMirror entityType) {
+    return types.isSameType(type, entityType) || ProjectionChecks.isProjection(type, entityType, types);
+  }
+
+  /** The type of each result of a method that returns entities or projections: its return, or what that holds. */
+  private static TypeMirror resultType(TypeMirror type, RepositoryModel.Returns returns) {
+    switch (returns) {
+      case OPTIONAL:
+      case LIST:
+      case STREAM:
+      case PAGE:
+        return ((DeclaredType) type).getTypeArguments().get(0);
+      default:
+        return type;
+    }
+  }
+
   /** What the methods of an action may return, for the message of a method whose return no kind takes. */
   private static String allowedReturns(MethodNameParser.Action action, int limit, EntityModel entity) {
     String t = entity.simpleName();
     switch (action) {
       case FIND:
         return "return Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">"
-            + " (use get... to return " + t + " itself)";
+            + " (use get... to return " + t + " itself)" + PROJECTIONS;
       case GET:
-        return "return " + t + ", Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">";
+        return "return " + t + ", Optional<" + t + ">, List<" + t + ">, Stream<" + t + "> or Page<" + t + ">"
+            + PROJECTIONS;
       case STREAM:
-        return "return Stream<" + t + ">";
+        return "return Stream<" + t + ">" + PROJECTIONS;
       case COUNT:
         return limit > 0 ? "count takes no First/Top limit" : "return long";
       case EXISTS:

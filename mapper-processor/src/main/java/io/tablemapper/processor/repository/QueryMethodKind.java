@@ -31,7 +31,7 @@ public interface QueryMethodKind {
       return true;
     }
     method.error(Rule.QUERY_RETURN_TYPE,
-        method.signature() + ": takes a PageRequest and so must return Page<" + method.entity().simpleName() + ">");
+        method.signature() + ": takes a PageRequest and so must return Page<" + method.result() + ">");
     return false;
   }
 
@@ -44,6 +44,11 @@ public interface QueryMethodKind {
     return true;
   }
 
-  /** The statement that runs the query held in the local variable {@code query} and returns the method's result. */
-  CodeBlock run(RepositoryModel.QueryMethod method, String query);
+  /**
+   * The statement that runs the query held in the local variable {@code query} and returns the method's result.
+   *
+   * @param projection the constant holding the {@code Projection} of a method that returns records of some of the
+   *     entity's properties ({@link RepositoryModel.QueryMethod#projection()}), or null
+   */
+  CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection);
 }

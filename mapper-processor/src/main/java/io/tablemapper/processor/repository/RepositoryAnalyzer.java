@@ -101,6 +101,7 @@ public final class RepositoryAnalyzer {
       }
       // Before anything is reported: a method over a type not generated yet is retried next round as a whole.
       DeferException.ifUnresolved(method.getReturnType());
+      ProjectionChecks.deferUnresolvedComponents(method.getReturnType());
       for (VariableElement parameter : method.getParameters()) {
         DeferException.ifUnresolved(parameter.asType());
       }

@@ -3,6 +3,7 @@ package io.tablemapper.processor.repository;
 import com.palantir.javapoet.ClassName;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
 import io.tablemapper.processor.planning.MethodNameParser;
 import io.tablemapper.processor.planning.Plan;
@@ -44,6 +45,7 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param ordering its {@code OrderBy} properties, empty when it has none (results come in key order)
    * @param pageRequest the name of its trailing PageRequest parameter, or null
    * @param plan how it reaches the store
+   * @param projection the record of some of the entity's properties it returns instead of entities, or null
    */
   public record QueryMethod(
       ExecutableElement element,
@@ -54,7 +56,31 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
       List<Condition> conditions,
       List<MethodNameParser.Order> ordering,
       String pageRequest,
-      Plan plan) {}
+      Plan plan,
+      Projection projection) {}
+
+  /**
+   * A record returned by query methods instead of the entity, each of its components a property of the entity with
+   * its name and type: only those properties are read.
+   *
+   * @param element the record
+   * @param components its components in order, each with the entity's property of its name
+   */
+  public record Projection(TypeElement element, List<Component> components) {
+
+    /** The record's name for generated code. */
+    public ClassName className() {
+      return ClassName.get(element);
+    }
+  }
+
+  /**
+   * One component of a projection.
+   *
+   * @param name the component's name, the property's Java name
+   * @param property the entity's property
+   */
+  public record Component(String name, PropertyModel property) {}
 
   /** The generated implementation. */
   public ClassName implementationName() {

@@ -44,6 +44,22 @@ public final class AnnotationTrees {
   }
 
   /**
+   * Whether an element is declared in a source file of this compilation (not read from a class file): whether its
+   * type is, as javac's Tree API has no path to some members (a record's components and their implicit fields).
+   */
+  boolean inSource(Element element) {
+    Element type = element;
+    while (type != null && !(type instanceof TypeElement)) {
+      type = type.getEnclosingElement();
+    }
+    try {
+      return trees != null && type != null && trees.getPath(type) != null;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * Reports the message on a repeated annotation (and on its attribute's value), if the mirror is one.
    *
    * @return whether it was reported

@@ -59,6 +59,14 @@ public final class Diagnostics {
     messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
   }
 
+  /**
+   * Reports an error on {@code preferred} when it is declared in a source file of this compilation, else on
+   * {@code fallback}: a record component compiled elsewhere has no position to point at, the method using it has.
+   */
+  public void error(Element preferred, Element fallback, Rule rule, String message) {
+    error(trees != null && trees.inSource(preferred) ? preferred : fallback, rule, message);
+  }
+
   public void error(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
     String id = rule.id();
     errors++;

@@ -147,6 +147,8 @@ public final class CompanyApp {
     show("Sales employees older than 30", () -> employees.findByDepartmentAndAgeGreaterThan("Sales", 30));
     show("employees named Jones in any department", () -> employees.findByLastName("Jones"));
     show("the number of Sales employees", () -> employees.countByDepartment("Sales"));
+    show("the names of the Sales employees (a projection: only firstName and lastName are read)",
+        () -> employees.findByDepartment("Sales"));
     show("the Sales department", () -> departments.findByName("Sales"));
     show("the reviews of employee 223", () -> reviews.findByDepartmentAndEmployeeId("Sales", 223));
     show("the reviews of employee 223 from 2022 to 2023",

@@ -24,6 +24,9 @@ public interface EmployeeRepository extends TableRepository<Employee> {
   /** RANGE via the email index: addresses starting with a prefix. */
   List<Employee> findByDepartmentAndEmailStartsWith(String department, String prefix);
 
+  /** RANGE, projected: the names of a department's employees; only firstName and lastName are read. */
+  List<EmployeeName> findByDepartment(String department);
+
   /** RANGE: every employee of a department, a page at a time. */
   Page<Employee> findByDepartment(String department, PageRequest page);
 

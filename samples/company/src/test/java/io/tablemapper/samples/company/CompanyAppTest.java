@@ -49,6 +49,13 @@ class CompanyAppTest {
   }
 
   @Test
+  void aProjectionListsTheNamesOfADepartmentInKeyOrder() {
+    assertThat(output).contains(String.join(System.lineSeparator(),
+        "      EmployeeName[firstName=Ken, lastName=Kwok]", "      EmployeeName[firstName=Don, lastName=Hall]",
+        "      EmployeeName[firstName=Jun, lastName=Cao]", "      EmployeeName[firstName=Ana, lastName=Jones]"));
+  }
+
+  @Test
   void theLogTailListsTheNewestClaimsFirst() {
     int lunch = output.indexOf("description=lunch");
     int flight = output.indexOf("description=flight", lunch);

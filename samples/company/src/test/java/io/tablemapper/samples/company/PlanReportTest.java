@@ -40,7 +40,7 @@ class PlanReportTest {
 
   @ParameterizedTest(name = "the employee report holds {0}")
   @ValueSource(strings = {
-      "methods       8 (2 POINT, 4 RANGE, 1 PARTITION_SCAN, 1 TABLE_SCAN)",
+      "methods       9 (2 POINT, 5 RANGE, 1 PARTITION_SCAN, 1 TABLE_SCAN)",
       "index email   email_{email} (unique, full copy)",
       "findByDepartmentAndEmployeeIdBetween(String department, int from, int to): List<Employee>\n"
           + "  kind          RANGE\n"
@@ -49,6 +49,8 @@ class PlanReportTest {
           + "  RowKey from   empid_{from:06} (included)\n"
           + "  RowKey to     empid_{to:06} (included)\n",
       "findByLastName(String lastName): List<Employee>\n  kind          TABLE_SCAN\n",
+      "findByDepartment(String department): List<EmployeeName>\n  kind          RANGE\n  reads         Employee rows\n"
+          + "  select        firstName, lastName (projection EmployeeName; no other property is read)\n",
       "  scan          allowed by @AllowScan\n"})
   void theEmployeeReportStatesKindsAndBounds(String expected) {
     assertThat(report(EmployeeRepository.class)).contains(expected);
