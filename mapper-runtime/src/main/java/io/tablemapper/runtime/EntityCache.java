@@ -6,6 +6,7 @@ import io.tablemapper.api.CacheStats;
 import io.tablemapper.spi.TableRow;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The read cache of one {@code @Cached} entity class in one mapper: a bounded Caffeine cache of rows (never of
@@ -16,6 +17,8 @@ final class EntityCache {
   private final ReadCache owner;
   private final String table;
   private final Cache<ReadCache.Key, List<TableRow>> rows;
+  /** How often the table was dropped through this mapper: part of every key, so a drop invalidates them all. */
+  private final AtomicLong drops = new AtomicLong();
 
   EntityCache(ReadCache owner, String table, long maximumSize, long expireAfterWriteSeconds) {
     this.owner = owner;
@@ -39,7 +42,18 @@ final class EntityCache {
    * @param index the index read through, or null
    */
   ReadCache.Key key(String partitionKey, String rowKey, String index) {
-    return new ReadCache.Key(partitionKey, rowKey, index, owner.generation(table, partitionKey));
+    return new ReadCache.Key(partitionKey, rowKey, index, owner.generation(table, partitionKey), drops.get());
+  }
+
+  /** The table of this cache's class. */
+  String table() {
+    return table;
+  }
+
+  /** The table was dropped: no read filed so far is served again, and they are let go now. */
+  void dropped() {
+    drops.incrementAndGet();
+    rows.invalidateAll();
   }
 
   /** The cached rows of a read, or null. */

@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * One mapper's caches of {@link Cached} entity classes, and the write generations that keep them fresh.
  *
  * <p>Every write through the mapper increments the generation of the partition it wrote when it is done (applied
- * or failed: {@link #written}). A cached read is filed under the generation its partition had <em>before</em> the
+ * or failed: {@link #written}), and dropping a table increments the drop count of its classes' caches
+ * ({@link #dropped}). A cached read is filed under the generation its partition had <em>before</em> the
  * store was read, and looked up under the generation the partition has now. So a read that raced with a write
  * files its possibly older rows under a generation that no read after the write looks up: nothing is invalidated
  * by scanning, and no stale put can land after an invalidation. Generations live in a fixed array of stripes
@@ -73,6 +74,18 @@ final class ReadCache {
     generations.incrementAndGet(stripe(table, partitionKey));
   }
 
+  /**
+   * Called when a table was dropped: the caches of its classes serve none of the reads filed before. Their drop
+   * count is part of every key, so a read that raced with the drop is filed where no later read looks.
+   */
+  void dropped(String table) {
+    for (EntityCache cache : caches.values()) {
+      if (cache != NOT_CACHED && cache.table().equalsIgnoreCase(table)) {
+        cache.dropped();
+      }
+    }
+  }
+
   /** Table names are case-insensitive: hashed without allocating a lower-case copy. */
   private static int stripe(String table, String partitionKey) {
     int hash = partitionKey.hashCode();
@@ -84,5 +97,5 @@ final class ReadCache {
   }
 
   /** Rows cached for a read: one point read (zero or one row) or a whole partition of one type. */
-  record Key(String partitionKey, String rowKey, String index, long generation) {}
+  record Key(String partitionKey, String rowKey, String index, long generation, long drops) {}
 }
