@@ -53,19 +53,39 @@ public interface TableMapper extends AutoCloseable {
 
   /**
    * Starts an entity group transaction on one partition of one table: every operation added to it, with the
-   * index copies it implies, is applied atomically by {@link Batch#commit()}, or none is.
+   * index copies it implies, is applied atomically by {@link Batch#commit()}, or none is. The commit creates the
+   * table as the {@link Builder#tableCreation table-creation policy} says.
    */
   Batch batch(String table, String partitionKey);
 
-  /** Reads one partition of a table, resolving each row to its entity class through its discriminator. */
+  /**
+   * Reads one partition of a table, resolving each row to its entity class through its discriminator. A table that
+   * does not exist reads as empty (and is not created).
+   */
   Partition partition(String table, String partitionKey);
 
   /**
-   * Reads and writes one table as {@link DynamicEntity} property bags, without entity classes.
+   * Reads and writes one table as {@link DynamicEntity} property bags, without entity classes. Its writes create
+   * the table as the {@link Builder#tableCreation table-creation policy} says; its reads never do.
    *
    * @throws IllegalArgumentException if the table name is not valid
    */
   DynamicTable dynamic(String table);
+
+  /**
+   * Drops a table and every entity in it, of every type, in one request: the guide's high-volume delete, for data
+   * kept in a table per period and dropped a period at a time. What the mapper knows of the table is forgotten: the
+   * read caches of {@link io.tablemapper.annotations.Cached} classes no longer serve its rows, and it counts as
+   * never created. Later reads find no rows and do not create it again; a later write creates it again as the
+   * {@link Builder#tableCreation table-creation policy} says (by default it does). In Azure a dropped table cannot
+   * be created again for about 40 seconds.
+   *
+   * @param table the table's name (case-insensitive, as in the store)
+   * @return whether the table existed; false (and nothing done) if it did not
+   * @throws IllegalArgumentException if the table name is not valid
+   * @throws IllegalStateException if the mapper is closed
+   */
+  boolean deleteTable(String table);
 
   /**
    * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
@@ -119,9 +139,17 @@ public interface TableMapper extends AutoCloseable {
     Builder discriminator(String propertyName);
 
     /**
+     * When the mapper creates the tables it writes to; by default {@link TableCreation#CREATE_ON_WRITE}. Reads never
+     * create a table, whatever the policy.
+     */
+    Builder tableCreation(TableCreation policy);
+
+    /**
      * Builds the mapper.
      *
      * @throws IllegalStateException if no backend was set
+     * @throws TableNotFoundException under {@link TableCreation#VERIFY_AT_START}, if the table of a class given to
+     *     {@link #entities} does not exist; the message names every missing table
      */
     TableMapper build();
   }

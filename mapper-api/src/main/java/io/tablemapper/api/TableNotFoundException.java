@@ -1,6 +1,10 @@
 package io.tablemapper.api;
 
-/** An operation addressed a table that does not exist in the backend. */
+/**
+ * An operation addressed a table that does not exist in the backend: from a mapper, a write to a missing table it
+ * may not create ({@link TableCreation#NEVER}, {@link TableCreation#VERIFY_AT_START}), or a table missing at start
+ * ({@link TableCreation#VERIFY_AT_START}); reads of a missing table find no rows instead.
+ */
 public class TableNotFoundException extends TableMapperException {
   private static final long serialVersionUID = 1L;
 

@@ -5,7 +5,6 @@ import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
-import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.KeyBound;
@@ -43,15 +42,8 @@ final class DefaultDynamicTable implements DynamicTable {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
     core.checkOpen();
-    core.tables.ensure(table);
-    Optional<TableRow> row;
-    try {
-      row = core.backend.get(table, partitionKey, rowKey);
-    } catch (TableNotFoundException dropped) {
-      core.tables.forget(table);
-      return Optional.empty();
-    }
-    return row.map(core.discriminator::entity);
+    return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
+        .map(core.discriminator::entity);
   }
 
   @Override
@@ -126,7 +118,6 @@ final class DefaultDynamicTable implements DynamicTable {
 
   private TableQuery query(DynamicQuery query, int limit) {
     Objects.requireNonNull(query, "query");
-    core.tables.ensure(table);
     TableQuery.Builder builder = TableQuery.builder(table);
     if (query.partitionKey() != null) {
       builder.partitionKey(query.partitionKey());
@@ -153,9 +144,9 @@ final class DefaultDynamicTable implements DynamicTable {
     return names;
   }
 
-  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult send(TableQuery page) {
-    return core.tables.read(table, () -> core.backend.query(page));
+    return core.tables.read(table, () -> core.backend.query(page), Tables.NO_ROWS);
   }
 
   @Override

@@ -128,7 +128,6 @@ final class DefaultPartition implements Partition {
   }
 
   private TableQuery query(EntityMapping<?> only) {
-    core.tables.ensure(table);
     return TableQuery.builder(table)
         .partitionKey(partitionKey)
         .filter(only == null ? null : core.discriminator.typeFilter(only))
@@ -136,9 +135,9 @@ final class DefaultPartition implements Partition {
         .build();
   }
 
-  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult send(TableQuery page) {
-    return core.tables.read(table, () -> core.backend.query(page));
+    return core.tables.read(table, () -> core.backend.query(page), Tables.NO_ROWS);
   }
 
   private Object resolve(TableRow row, EntityMapping<?> only) {

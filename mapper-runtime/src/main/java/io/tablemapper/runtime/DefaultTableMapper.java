@@ -10,6 +10,8 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.spi.StoreLimits;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,11 +27,13 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
 
   DefaultTableMapper(MapperSettings settings) {
     this.core = new MapperCore(settings);
+    List<String> tables = new ArrayList<>();
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
-        core.mapping(entityClass);
+        tables.add(core.mapping(entityClass).table());
       }
     }
+    core.tables.verify(tables);
   }
 
   @Override
@@ -69,6 +73,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return new DefaultDynamicTable(core, table);
+  }
+
+  @Override
+  public boolean deleteTable(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return core.deleteTable(table);
   }
 
   @Override

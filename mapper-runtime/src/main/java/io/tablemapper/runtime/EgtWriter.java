@@ -37,9 +37,10 @@ import java.util.Map;
  * failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or that changed is
  * read (it may be the entity's copy, another entity's, or gone) and the copies are written as found; a race with
  * another writer between read and write (only when the application named no ETag) is read again, at most
- * {@value #MAX_ATTEMPTS} times. A table dropped since the mapper created it is created again and the writes start
- * over, once. Any other failure is translated ({@link WriteFailures}) and thrown; the store then holds exactly what
- * it held before.
+ * {@value #MAX_ATTEMPTS} times. A missing table (dropped since the mapper created it) is created again and the writes
+ * start over, once, when the mapper's {@link io.tablemapper.api.TableCreation} creates tables; otherwise the writes
+ * are refused with {@link TableNotFoundException}. Any other failure is translated ({@link WriteFailures}) and
+ * thrown; the store then holds exactly what it held before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
@@ -84,8 +85,12 @@ final class EgtWriter {
     try {
       attempt(table, progress, mode);
     } catch (TableNotFoundException dropped) {
-      // dropped since this mapper created it: create it again and start over once, reading afresh
       tables.forget(table);
+      if (!tables.creates()) {
+        // the store checks the table before anything else: nothing of the writes was applied
+        throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), dropped);
+      }
+      // dropped since this mapper created it: create it again and start over once, reading afresh
       tables.ensure(table);
       progress.forEach(Progress::forget);
       attempt(table, progress, mode);

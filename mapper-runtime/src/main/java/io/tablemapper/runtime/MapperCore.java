@@ -33,7 +33,7 @@ final class MapperCore {
 
   MapperCore(MapperSettings settings) {
     this.backend = settings.backend();
-    this.tables = new Tables(backend);
+    this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator());
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
     this.newerVersions = settings.newerVersions();
@@ -85,6 +85,20 @@ final class MapperCore {
     Hierarchy.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return mapping;
+  }
+
+  /**
+   * Drops a table through the backend, then forgets what the mapper knew of it: that it was created, and the
+   * cached reads of its {@code @Cached} classes.
+   *
+   * @return whether the table existed
+   */
+  boolean deleteTable(String table) {
+    boolean existed = backend.deleteTableIfExists(table);
+    // after the drop: a read that raced with it was filed under the drop count this increments
+    tables.forget(table);
+    cache.dropped(table);
+    return existed;
   }
 
   /** Marks the mapper closed; true only for the one call that closed it. */

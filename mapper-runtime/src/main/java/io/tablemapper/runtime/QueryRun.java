@@ -90,7 +90,6 @@ final class QueryRun<T> {
     this.versioned = this.projection != null && newestVersion(mapping) > 1;
     this.pointKey = this.projection != null ? null : query.pointRowKey();
     this.token = startToken;
-    core.tables.ensure(mapping.table());
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
     this.base = pointKey != null ? null : baseQuery();
   }
@@ -307,14 +306,15 @@ final class QueryRun<T> {
     return copy.rowKey().equals(copyKey);
   }
 
-  /** A point read; a table dropped since it was created is created again (and read again, empty). */
+  /** A point read; a table that does not exist holds no row (and is not created). */
   private Optional<TableRow> get(String partitionKey, String rowKey) {
-    return core.tables.read(mapping.table(), () -> core.backend.get(mapping.table(), partitionKey, rowKey));
+    return core.tables.read(
+        mapping.table(), () -> core.backend.get(mapping.table(), partitionKey, rowKey), Optional.empty());
   }
 
-  /** A backend query; a table dropped since it was created is created again (and queried again, empty). */
+  /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult query(TableQuery page) {
-    return core.tables.read(mapping.table(), () -> core.backend.query(page));
+    return core.tables.read(mapping.table(), () -> core.backend.query(page), Tables.NO_ROWS);
   }
 
   private boolean matches(TableRow row) {

@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
+import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
@@ -20,6 +21,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
+  private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -63,12 +65,18 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder tableCreation(TableCreation policy) {
+    this.tableCreation = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator));
+        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation));
   }
 }

@@ -1,33 +1,49 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Creates each table a mapper uses once, before its first use, and again after it was found dropped: a request
- * that gets {@link TableNotFoundException} for a table ensured here (deleted since, for example with
- * {@link TableBackend#deleteTableIfExists}) calls {@link #forget}, then {@link #ensure}, and is sent once more
- * ({@link #read}).
+ * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes call
+ * {@link #ensure} before they start: under {@link TableCreation#CREATE_ON_WRITE} it creates each table once, and
+ * again after it was found dropped ({@link #forget}); under the other policies it creates nothing, and a write that
+ * finds its table missing is refused by {@link #missing}. Reads never create a table: {@link #read} turns a missing
+ * table into the read's empty result.
  */
 final class Tables {
+  /** What a query of a missing table finds. */
+  static final QueryResult NO_ROWS = new QueryResult(List.of(), null);
+
   private final TableBackend backend;
+  private final TableCreation policy;
   private final Set<String> ready = ConcurrentHashMap.newKeySet();
 
-  Tables(TableBackend backend) {
+  Tables(TableBackend backend, TableCreation policy) {
     this.backend = backend;
+    this.policy = policy;
+  }
+
+  /** Whether writes create their tables (and so whether one found missing is created again and retried). */
+  boolean creates() {
+    return policy == TableCreation.CREATE_ON_WRITE;
   }
 
   /**
-   * Makes sure the table exists; asks the backend only the first time (or the first time after forget), whatever
-   * the spelling. Every query and write passes here, so a name seen before is found as given, without lower-casing
-   * it again.
+   * Before a write: makes sure the table exists when the policy creates tables; asks the backend only the first
+   * time (or the first time after forget), whatever the spelling. Every write passes here, so a name seen before is
+   * found as given, without lower-casing it again. Does nothing under the other policies.
    */
   void ensure(String table) {
-    if (ready.contains(table)) {
+    if (!creates() || ready.contains(table)) {
       return;
     }
     String key = table.toLowerCase(Locale.ROOT);
@@ -39,21 +55,60 @@ final class Tables {
   }
 
   /**
-   * A read of a table ensured here: if the table was dropped since, it is created again and read once more (and
-   * found empty).
+   * A read that finds its table missing (never created, or dropped since) returns {@code empty} instead, and the
+   * table stays missing.
    */
-  <R> R read(String table, Supplier<R> read) {
+  <R> R read(String table, Supplier<R> read, R empty) {
     try {
       return read.get();
-    } catch (TableNotFoundException dropped) {
+    } catch (TableNotFoundException missing) {
       forget(table);
-      ensure(table);
-      return read.get();
+      return empty;
     }
   }
 
   /** Forgets that the table exists, in every spelling (names are case-insensitive, as in the store). */
   void forget(String table) {
     ready.removeIf(name -> name.equalsIgnoreCase(table));
+  }
+
+  /**
+   * The exception of a write to a missing table that this mapper may not create: the write, the table, the policy,
+   * and what to do.
+   *
+   * @param subject the write, as messages name it: {@code insert of Employee (...) in table Company}
+   */
+  TableNotFoundException missing(String table, String subject, TableNotFoundException cause) {
+    return new TableNotFoundException(
+        subject + " was refused: table '" + table + "' does not exist, and this mapper does not create tables"
+            + " (builder().tableCreation(" + policy + ")); nothing was written. Create the table where the"
+            + " application is deployed, or build the mapper with tableCreation(TableCreation.CREATE_ON_WRITE)",
+        cause);
+  }
+
+  /**
+   * Under {@link TableCreation#VERIFY_AT_START}, checks that every table exists.
+   *
+   * @throws TableNotFoundException naming every missing table
+   */
+  void verify(Iterable<String> tables) {
+    if (policy != TableCreation.VERIFY_AT_START) {
+      return;
+    }
+    List<String> missing = new ArrayList<>();
+    Set<String> checked = new HashSet<>();
+    for (String table : tables) {
+      if (checked.add(table.toLowerCase(Locale.ROOT)) && !backend.tableExists(table)) {
+        missing.add(table);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new TableNotFoundException(
+          (missing.size() == 1 ? "table '" + missing.get(0) + "' does not" : "tables " + missing + " do not")
+              + " exist in " + backend.name() + ", and this mapper does not create tables"
+              + " (builder().tableCreation(VERIFY_AT_START)); create "
+              + (missing.size() == 1 ? "it" : "them") + " before starting the application, or build the mapper"
+              + " with tableCreation(TableCreation.CREATE_ON_WRITE)");
+    }
   }
 }

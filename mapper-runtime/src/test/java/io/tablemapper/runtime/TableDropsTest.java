@@ -1,0 +1,254 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.DynamicQuery;
+import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.TableCreation;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.runtime.fixtures.Currency;
+import io.tablemapper.runtime.fixtures.CurrencyRepository;
+import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.runtime.fixtures.DepartmentRepository;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.spi.TableBackend;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Tables as units of data: {@link TableMapper#deleteTable} drops a table whole, reads never create a table, and
+ * writes create one as the {@link TableCreation} policy says, in repositories, batches and dynamic tables alike.
+ */
+@ParameterizedClass
+@EnumSource(Stores.class)
+class TableDropsTest {
+  private static final Employee KEN = Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com");
+  private static final Employee ANN = Employee.of("Sales", 2, "Ann", "Kwok", 31, "ann@contoso.com");
+
+  private final TableBackend backend;
+  private final TableMapper mapper;
+  private final EmployeeRepository employees;
+
+  TableDropsTest(Stores stores) {
+    this.backend = stores.newStore();
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.employees = mapper.repository(EmployeeRepository.class);
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  private TableMapper mapperThat(TableCreation policy) {
+    return TableMapper.builder().backend(backend).tableCreation(policy).build();
+  }
+
+  private static DynamicEntity row(String partitionKey, String rowKey) {
+    return DynamicEntity.builder(partitionKey, rowKey).putString("Note", "kept").build();
+  }
+
+  @Test
+  void deleteTableDropsEveryRowOfEveryTypeAndSaysWhetherTheTableExisted() {
+    employees.insert(KEN);
+    mapper.repository(DepartmentRepository.class).insert(new Department("Sales", "Ann", 1, null));
+    mapper.dynamic("Company").insert(row("Notes", "n1"));
+    assertThat(RawRows.all(backend, "Company")).hasSizeGreaterThan(3); // the employee's index copies too
+
+    assertThat(mapper.deleteTable("Company")).isTrue();
+
+    assertThat(backend.tableExists("Company")).isFalse();
+    assertThat(mapper.deleteTable("Company")).isFalse();
+    assertThat(backend.tableExists("Company")).isFalse();
+  }
+
+  @Test
+  void readsOfADroppedTableFindNoRowsAndLeaveTheTableMissing() {
+    employees.insert(KEN);
+    employees.insert(ANN);
+    DynamicTable company = mapper.dynamic("Company");
+    mapper.deleteTable("Company");
+
+    assertThat(employees.findByDepartment("Sales")).isEmpty();
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
+    assertThat(employees.findByDepartmentAndEmail("Sales", "ken@contoso.com")).isEmpty();
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).isEmpty();
+    assertThat(employees.findByDepartment("Sales", PageRequest.of(1)).items()).isEmpty();
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isZero();
+    assertThat(employees.existsByDepartmentAndEmployeeId("Sales", 1)).isFalse();
+    assertThat(employees.streamByDepartment("Sales")).isEmpty();
+    assertThat(employees.deleteByDepartment("Sales")).isZero();
+    assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
+    assertThat(mapper.partition("Company", "Sales").page(PageRequest.of(10)).items()).isEmpty();
+    assertThat(company.get("Sales", "empid_00000001")).isEmpty();
+    assertThat(company.query(DynamicQuery.partition("Sales"))).isEmpty();
+    assertThat(company.query(DynamicQuery.partition("Sales"), PageRequest.of(5)).items()).isEmpty();
+
+    assertThat(backend.tableExists("Company")).isFalse();
+  }
+
+  @Test
+  void readsOfATableNeverCreatedFindNoRowsAndDoNotCreateIt() {
+    assertThat(employees.findByDepartment("Sales")).isEmpty();
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
+    assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
+    assertThat(mapper.dynamic("Company").get("Sales", "empid_00000001")).isEmpty();
+
+    assertThat(backend.tableExists("Company")).isFalse();
+  }
+
+  @Test
+  void underTheDefaultPolicyARepositoryWriteABatchAndADynamicWriteEachCreateTheDroppedTableAgain() {
+    employees.insert(KEN);
+
+    mapper.deleteTable("Company");
+    employees.insert(KEN);
+    assertThat(employees.findByDepartmentAndEmail("Sales", "ken@contoso.com")).isPresent();
+
+    mapper.deleteTable("Company");
+    mapper.batch("Company", "Sales").insert(KEN).insert(ANN).commit();
+    assertThat(employees.findByDepartment("Sales")).extracting(Employee::employeeId).containsExactly(1, 2);
+
+    mapper.deleteTable("Company");
+    mapper.dynamic("Company").insert(row("Notes", "n1"));
+    assertThat(RawRows.all(backend, "Company")).extracting(r -> r.rowKey()).containsExactly("n1");
+  }
+
+  @Test
+  void aTableDroppedInAnotherSpellingIsDroppedAndCreatedAgainOnTheNextWrite() {
+    employees.insert(KEN);
+
+    assertThat(mapper.deleteTable("COMPANY")).isTrue();
+
+    assertThat(backend.tableExists("Company")).isFalse();
+    employees.insert(ANN);
+    assertThat(employees.findByDepartment("Sales")).extracting(Employee::employeeId).containsExactly(2);
+  }
+
+  @Test
+  void droppingATableStopsTheReadCacheOfItsCachedClassesServingItsRows() {
+    CurrencyRepository currencies = mapper.repository(CurrencyRepository.class);
+    currencies.insert(Currency.of("DE", "EUR", "€", 2));
+    assertThat(currencies.findByCountryAndCode("DE", "EUR")).isPresent();
+    assertThat(currencies.findByCountryAndSymbol("DE", "€")).isPresent();
+    assertThat(mapper.partition("Reference", "DE").all(Currency.class)).hasSize(1);
+    assertThat(currencies.findByCountryAndCode("DE", "EUR")).isPresent(); // now served by the cache
+    assertThat(mapper.cacheStats(Currency.class).hits()).isEqualTo(1);
+
+    mapper.deleteTable("Reference");
+
+    assertThat(currencies.findByCountryAndCode("DE", "EUR")).isEmpty();
+    assertThat(currencies.findByCountryAndSymbol("DE", "€")).isEmpty();
+    assertThat(mapper.partition("Reference", "DE").all(Currency.class)).isEmpty();
+    assertThat(mapper.cacheStats(Currency.class).hits()).isEqualTo(1);
+    assertThat(backend.tableExists("Reference")).isFalse();
+  }
+
+  @Test
+  void droppingAnotherTableLeavesTheCachedReadsOfCachedClassesServed() {
+    CurrencyRepository currencies = mapper.repository(CurrencyRepository.class);
+    currencies.insert(Currency.of("DE", "EUR", "€", 2));
+    currencies.findByCountryAndCode("DE", "EUR");
+    employees.insert(KEN);
+
+    mapper.deleteTable("Company");
+
+    assertThat(currencies.findByCountryAndCode("DE", "EUR")).isPresent();
+    assertThat(mapper.cacheStats(Currency.class).hits()).isEqualTo(1);
+  }
+
+  @Test
+  void underNeverEveryKindOfWriteToAMissingTableIsRefusedNamingTheTableAndThePolicyAndWritesNothing() {
+    try (TableMapper never = mapperThat(TableCreation.NEVER)) {
+      EmployeeRepository neverEmployees = never.repository(EmployeeRepository.class);
+      for (ThrowingCallable write : List.<ThrowingCallable>of(
+          () -> neverEmployees.insert(KEN),
+          () -> neverEmployees.upsert(KEN),
+          () -> never.batch("Company", "Sales").insert(KEN).insert(ANN).commit(),
+          () -> never.dynamic("Company").insert(row("Notes", "n1")))) {
+        assertThatThrownBy(write)
+            .isInstanceOf(TableNotFoundException.class)
+            .hasMessageContaining("table 'Company' does not exist")
+            .hasMessageContaining("tableCreation(NEVER)")
+            .hasMessageContaining("nothing was written");
+        assertThat(backend.tableExists("Company")).isFalse();
+      }
+      assertThat(neverEmployees.findByDepartment("Sales")).isEmpty();
+    }
+  }
+
+  @Test
+  void underNeverTheRefusalOfARepositoryWriteNamesTheEntityAndOfABatchTheBatch() {
+    try (TableMapper never = mapperThat(TableCreation.NEVER)) {
+      assertThatThrownBy(() -> never.repository(EmployeeRepository.class).insert(KEN))
+          .hasMessageStartingWith("insert of Employee")
+          .hasMessageContaining("in table Company was refused");
+      assertThatThrownBy(() -> never.batch("Company", "Sales").insert(KEN).commit())
+          .isInstanceOf(TableNotFoundException.class)
+          .hasMessageStartingWith("batch on table Company, partition 'Sales' was refused");
+    }
+  }
+
+  @Test
+  void underNeverWritesToATableThatExistsSucceedAndATableTheMapperDroppedIsNotCreatedAgain() {
+    backend.createTableIfNotExists("Company");
+    try (TableMapper never = mapperThat(TableCreation.NEVER)) {
+      EmployeeRepository neverEmployees = never.repository(EmployeeRepository.class);
+      neverEmployees.insert(KEN);
+      assertThat(neverEmployees.findByDepartment("Sales")).hasSize(1);
+
+      assertThat(never.deleteTable("Company")).isTrue();
+
+      assertThatThrownBy(() -> neverEmployees.insert(ANN)).isInstanceOf(TableNotFoundException.class);
+      assertThat(backend.tableExists("Company")).isFalse();
+    }
+  }
+
+  @Test
+  void verifyAtStartRefusesToBuildAMapperWhoseEntitiesTablesAreMissingNamingEachOne() {
+    backend.createTableIfNotExists("Company");
+
+    assertThatThrownBy(() -> TableMapper.builder().backend(backend).tableCreation(TableCreation.VERIFY_AT_START)
+            .entities(Employee.class, Department.class, Currency.class).build())
+        .isInstanceOf(TableNotFoundException.class)
+        .hasMessageStartingWith("table 'Reference' does not exist")
+        .hasMessageContaining("tableCreation(VERIFY_AT_START)")
+        .hasMessageNotContaining("Company");
+    assertThat(backend.tableExists("Reference")).isFalse();
+  }
+
+  @Test
+  void verifyAtStartBuildsAMapperWhoseTablesExistAndItCreatesNoTableOnWrite() {
+    backend.createTableIfNotExists("Company");
+    try (TableMapper verified = TableMapper.builder().backend(backend)
+        .tableCreation(TableCreation.VERIFY_AT_START).entities(Employee.class).build()) {
+      verified.repository(EmployeeRepository.class).insert(KEN);
+      assertThat(RawRows.partition(backend, "Company", "Sales")).isNotEmpty();
+
+      assertThatThrownBy(() -> verified.repository(CurrencyRepository.class).insert(Currency.of("DE", "EUR", "€", 2)))
+          .isInstanceOf(TableNotFoundException.class)
+          .hasMessageContaining("tableCreation(VERIFY_AT_START)");
+      assertThat(backend.tableExists("Reference")).isFalse();
+    }
+  }
+
+  @Test
+  void deleteTableRefusesAnInvalidTableNameAsEveryOtherMethodDoes() {
+    for (String invalid : List.of("ab", "1Company", "Com-pany", "tables")) {
+      assertThatThrownBy(() -> mapper.deleteTable(invalid))
+          .as(invalid)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(invalid);
+    }
+    assertThatThrownBy(() -> mapper.deleteTable(null)).isInstanceOf(NullPointerException.class);
+  }
+}
