@@ -8,9 +8,11 @@ package io.tablemapper.api;
 public enum TableCreation {
 
   /**
-   * The default: the first write of a mapper to a table (through a repository, a batch or a dynamic table) creates
-   * it unless it exists, and so does the first write after the table was dropped. One request per table and mapper,
-   * and one more after each drop the mapper learns of.
+   * The default: the first insert or upsert of a mapper into a table (through a repository, a batch or a dynamic
+   * table) creates it unless it exists, and so does the first one after the table was dropped: one request per
+   * table and mapper, and one more after each drop the mapper learns of. Updates, merges and deletes alone never
+   * create a table: in a missing table they fail as for a missing entity ({@link EntityNotFoundException}, or
+   * nothing for a delete by query).
    */
   CREATE_ON_WRITE,
 

@@ -76,8 +76,8 @@ public interface TableMapper extends AutoCloseable {
    * Drops a table and every entity in it, of every type, in one request: the guide's high-volume delete, for data
    * kept in a table per period and dropped a period at a time. What the mapper knows of the table is forgotten: the
    * read caches of {@link io.tablemapper.annotations.Cached} classes no longer serve its rows, and it counts as
-   * never created. Later reads find no rows and do not create it again; a later write creates it again as the
-   * {@link Builder#tableCreation table-creation policy} says (by default it does). In Azure a dropped table cannot
+   * never created. Later reads find no rows and do not create it again; a later insert or upsert creates it again as
+   * the {@link Builder#tableCreation table-creation policy} says (by default it does). In Azure a dropped table cannot
    * be created again for about 40 seconds.
    *
    * @param table the table's name (case-insensitive, as in the store)

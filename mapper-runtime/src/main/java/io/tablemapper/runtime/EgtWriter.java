@@ -37,10 +37,12 @@ import java.util.Map;
  * failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or that changed is
  * read (it may be the entity's copy, another entity's, or gone) and the copies are written as found; a race with
  * another writer between read and write (only when the application named no ETag) is read again, at most
- * {@value #MAX_ATTEMPTS} times. A missing table (dropped since the mapper created it) is created again and the writes
- * start over, once, when the mapper's {@link io.tablemapper.api.TableCreation} creates tables; otherwise the writes
- * are refused with {@link TableNotFoundException}. Any other failure is translated ({@link WriteFailures}) and
- * thrown; the store then holds exactly what it held before.
+ * {@value #MAX_ATTEMPTS} times. When the mapper's {@link io.tablemapper.api.TableCreation} creates tables, writes that
+ * insert or upsert create theirs first, and a table found missing (dropped since) is created again and the writes
+ * start over, once; updates, merges and deletes alone never create a table, and fail in a missing one as for a
+ * missing entity. Under the other policies a write to a missing table is refused with {@link TableNotFoundException}.
+ * Any other failure is translated ({@link WriteFailures}) and thrown; the store then holds exactly what it held
+ * before.
  */
 final class EgtWriter {
   /** How often a write that races with other writers is read and tried again. */
@@ -81,14 +83,20 @@ final class EgtWriter {
     checkDistinct(table, writes, mode);
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
-    tables.ensure(table);
+    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind() == Kind.UPSERT);
+    if (storesRows) {
+      tables.ensure(table);
+    }
     try {
       attempt(table, progress, mode);
-    } catch (TableNotFoundException dropped) {
+    } catch (TableNotFoundException missing) {
+      // the store checks the table before anything else: nothing of the writes was applied
       tables.forget(table);
       if (!tables.creates()) {
-        // the store checks the table before anything else: nothing of the writes was applied
-        throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), dropped);
+        throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), missing);
+      }
+      if (!storesRows) {
+        return inMissingTable(table, progress, mode, missing);
       }
       // dropped since this mapper created it: create it again and start over once, reading afresh
       tables.ensure(table);
@@ -105,6 +113,22 @@ final class EgtWriter {
       }
     }
     return progress.stream().map(write -> write.result).toList(); // Stream.toList keeps nulls
+  }
+
+  /**
+   * Updates, merges and deletes of a table that does not exist: none of their entities is stored, so each is dropped
+   * if it tolerates that and fails as for a missing entity otherwise; the table is not created for them.
+   */
+  private static List<WriteResult> inMissingTable(
+      String table, List<Progress> writes, Mode mode, TableNotFoundException missing) {
+    for (Progress write : writes) {
+      if (!write.intent.dropsWhenMissing()) {
+        throw WriteFailures.rejected(mode, write.intent, table, WriteFailures.notFound(write.intent, table, missing));
+      }
+    }
+    List<WriteResult> dropped = new ArrayList<>(writes.size());
+    writes.forEach(write -> dropped.add(null));
+    return dropped;
   }
 
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */

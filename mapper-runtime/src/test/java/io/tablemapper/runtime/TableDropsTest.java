@@ -3,9 +3,11 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.BatchException;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -121,6 +123,31 @@ class TableDropsTest {
     mapper.deleteTable("Company");
     mapper.dynamic("Company").insert(row("Notes", "n1"));
     assertThat(RawRows.all(backend, "Company")).extracting(r -> r.rowKey()).containsExactly("n1");
+  }
+
+  @Test
+  void updatesMergesAndDeletesOfADroppedTableFailAsForAMissingEntityAndDoNotCreateTheTable() {
+    Employee ken = employees.insert(KEN);
+    DynamicEntity note = mapper.dynamic("Company").insert(row("Notes", "n1"));
+    mapper.deleteTable("Company");
+
+    for (ThrowingCallable write : List.<ThrowingCallable>of(
+        () -> employees.update(ken.withAge(24)),
+        () -> employees.update(ken.withEtag(null)),
+        () -> employees.merge(ken.withAge(24)),
+        () -> employees.delete(ken),
+        () -> mapper.dynamic("Company").update(note),
+        () -> mapper.dynamic("Company").delete(note))) {
+      assertThatThrownBy(write)
+          .isInstanceOf(EntityNotFoundException.class)
+          .hasMessageContaining("does not exist in table Company");
+    }
+    assertThatThrownBy(() -> mapper.batch("Company", "Sales").update(ken.withEtag(null)).commit())
+        .isInstanceOf(BatchException.class)
+        .hasCauseInstanceOf(EntityNotFoundException.class);
+    assertThat(employees.deleteByDepartment("Sales")).isZero();
+
+    assertThat(backend.tableExists("Company")).isFalse();
   }
 
   @Test
