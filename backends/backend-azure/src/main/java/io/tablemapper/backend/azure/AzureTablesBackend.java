@@ -66,7 +66,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
  *       library, say) reaches the caller, save a {@code VirtualMachineError}. {@link #fromConnectionString} retries
  *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
- *   <li>Tables are created by {@link #createTableIfNotExists}, which the mapper calls on first use of a table.
+ *   <li>Tables are created by {@link #createTableIfNotExists}, which a mapper calls before its first insert or
+ *       upsert into a table under the default {@code TableCreation.CREATE_ON_WRITE}, and never under
+ *       {@code NEVER} (for a SAS scoped to one table, which may not create tables).
  * </ul>
  *
  * <p>Safe for concurrent use. After {@link #close()} every operation throws {@link IllegalStateException}.
