@@ -13,11 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes call
- * {@link #ensure} before they start: under {@link TableCreation#CREATE_ON_WRITE} it creates each table once, and
- * again after it was found dropped ({@link #forget}); under the other policies it creates nothing, and a write that
- * finds its table missing is refused by {@link #missing}. Reads never create a table: {@link #read} turns a missing
- * table into the read's empty result.
+ * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes that insert or
+ * upsert call {@link #ensure} before they start: under {@link TableCreation#CREATE_ON_WRITE} it creates each table
+ * once, and again after it was found dropped ({@link #forget}); under the other policies it creates nothing, and a
+ * write that finds its table missing is refused by {@link #missing}. Reads never create a table: {@link #read} turns
+ * a missing table into the read's empty result.
  */
 final class Tables {
   /** What a query of a missing table finds. */
@@ -39,8 +39,8 @@ final class Tables {
 
   /**
    * Before a write: makes sure the table exists when the policy creates tables; asks the backend only the first
-   * time (or the first time after forget), whatever the spelling. Every write passes here, so a name seen before is
-   * found as given, without lower-casing it again. Does nothing under the other policies.
+   * time (or the first time after forget), whatever the spelling. Every insert and upsert passes here, so a name
+   * seen before is found as given, without lower-casing it again. Does nothing under the other policies.
    */
   void ensure(String table) {
     if (!creates() || ready.contains(table)) {
