@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.StoreLimits;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param newerVersions what writes do with rows of a newer entity version
  * @param unknownTypes what partition reads do with rows of unknown types
  * @param discriminator the name of the property that holds each row's entity type in the store
+ * @param timePrecision what writes do with times finer than the store's ticks outside keys
  */
 record MapperSettings(
     TableBackend backend,
@@ -26,7 +28,8 @@ record MapperSettings(
     QueryListener queryListener,
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
-    String discriminator) {
+    String discriminator,
+    TimePrecisionPolicy timePrecision) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -35,6 +38,7 @@ record MapperSettings(
   MapperSettings {
     Objects.requireNonNull(newerVersions, "newerVersions");
     Objects.requireNonNull(unknownTypes, "unknownTypes");
+    Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);
   }
 

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
+  private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -57,6 +59,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder timePrecision(TimePrecisionPolicy policy) {
+    this.timePrecision = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  @Override
   public TableMapper.Builder discriminator(String propertyName) {
     this.discriminator = MapperSettings.checkDiscriminator(propertyName);
     return this;
@@ -69,6 +77,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator));
+        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator,
+        timePrecision));
   }
 }
