@@ -163,6 +163,22 @@ class TicksKeyEncodingTest {
   }
 
   @Test
+  void localDateTimeAndLocalDateTicksKeysSortChronologicallyAndTicksdescReversesThem() {
+    qt().withFixedSeed(KeyGenerators.SEED).withExamples(1000).forAll(tickPairs(), booleans().all(), shapes())
+        .checkAssert((pair, desc, shape) -> {
+          LocalDateTime a = calendarTime(pair._1);
+          LocalDateTime b = calendarTime(pair._2);
+          KeySpec times = spec(shape, desc, LocalDateTime.class);
+          int order = a.compareTo(b);
+          Keys.assertSortsLike(Keys.encode(times, a), Keys.encode(times, b), desc ? -order : order);
+          KeySpec dates = spec(shape, desc, LocalDate.class);
+          int dayOrder = a.toLocalDate().compareTo(b.toLocalDate());
+          Keys.assertSortsLike(Keys.encode(dates, a.toLocalDate()), Keys.encode(dates, b.toLocalDate()),
+              desc ? -dayOrder : dayOrder);
+        });
+  }
+
+  @Test
   void ticksKeysFitTheirShapeSoKeySpaceProofsHoldForThem() {
     qt().withFixedSeed(KeyGenerators.SEED).withExamples(300).forAll(ticks(), booleans().all())
         .checkAssert((ticks, desc) -> {
