@@ -76,7 +76,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
     row.putBoolean(Account_.VIP, entity.isVip());
     row.putDouble(Account_.RATIO, (double) entity.ratio);
     row.putInt32(Account_.LEVEL, Values.fromSmallInt(entity.level));
-    row.putDateTime(Account_.LAST_LOGIN, Values.fromOffsetDateTime(entity.lastLogin));
+    row.putDateTime(Account_.LAST_LOGIN, dateTime(Values.fromOffsetDateTime(entity.lastLogin), "lastLogin", context));
     row.putString(Account_.SERIAL, Values.fromBigInteger(entity.serial));
     row.putString(Account_.SETTINGS, context.toJson(SETTINGS_JSON, entity.settings));
     return row.build();

@@ -129,6 +129,13 @@ public interface TableMapper extends AutoCloseable {
     Builder unknownTypes(UnknownTypePolicy policy);
 
     /**
+     * What writes do with a time more precise than the store's 100 ns ticks in a property that is not part of a
+     * key: {@link TimePrecisionPolicy#TRUNCATE} (the default) stores it truncated, {@link TimePrecisionPolicy#REFUSE}
+     * refuses the write. A key component finer than a tick is always refused.
+     */
+    Builder timePrecision(TimePrecisionPolicy policy);
+
+    /**
      * The name of the property that holds each row's entity type, {@code EntityType} by default (the guide's
      * name, and .NET's); another name (for example {@code "Kind"}) shares tables with applications that use it. The
      * mapper then reads and writes that property wherever it would use {@code EntityType} (rows, index copies,

@@ -8,12 +8,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.Values;
+import java.time.Instant;
 
 /**
  * JSON for {@code @Json} properties, through one shared Jackson {@link ObjectMapper}: java.time values as ISO-8601
- * text, unknown JSON properties ignored (so a stored value survives a property removed from its class).
+ * text, unknown JSON properties ignored (so a stored value survives a property removed from its class); and the
+ * mapper's {@link TimePrecisionPolicy} for times finer than the store's ticks. One instance per policy.
  */
 final class JsonMappingContext implements MappingContext {
   /** The mapper shared by the whole runtime (Jackson mappers are thread-safe once configured). */
@@ -25,9 +29,32 @@ final class JsonMappingContext implements MappingContext {
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .build();
 
-  static final JsonMappingContext INSTANCE = new JsonMappingContext();
+  /** The context of the default policy, {@link TimePrecisionPolicy#TRUNCATE}. */
+  static final JsonMappingContext INSTANCE = new JsonMappingContext(TimePrecisionPolicy.TRUNCATE);
 
-  private JsonMappingContext() {}
+  private static final JsonMappingContext REFUSING = new JsonMappingContext(TimePrecisionPolicy.REFUSE);
+
+  private final TimePrecisionPolicy timePrecision;
+
+  private JsonMappingContext(TimePrecisionPolicy timePrecision) {
+    this.timePrecision = timePrecision;
+  }
+
+  /** The context of a mapper built with this policy. */
+  static JsonMappingContext of(TimePrecisionPolicy timePrecision) {
+    return timePrecision == TimePrecisionPolicy.TRUNCATE ? INSTANCE : REFUSING;
+  }
+
+  @Override
+  public Instant subTickDateTime(Instant value, String entity, String property) {
+    if (timePrecision == TimePrecisionPolicy.TRUNCATE) {
+      return Values.truncateToTicks(value);
+    }
+    throw new InvalidEntityException(entity + "." + property + " = " + value + " is more precise than the store's"
+        + " 100 ns ticks, and this mapper refuses such times (TimePrecisionPolicy.REFUSE); truncate it, for example"
+        + " with value.truncatedTo(ChronoUnit.MICROS), or build the mapper with"
+        + " timePrecision(TimePrecisionPolicy.TRUNCATE) to store it truncated");
+  }
 
   @Override
   public String toJson(JsonType<?> type, Object value) {

@@ -18,7 +18,8 @@ final class MapperCore {
   final TableBackend backend;
   final Tables tables;
   final TypeRegistry registry = new TypeRegistry();
-  final MappingContext context = JsonMappingContext.INSTANCE;
+  /** JSON, and the policy for times finer than the store's ticks. */
+  final MappingContext context;
   /** The property that holds each row's entity type: the one place that decides its name. */
   final Discriminator discriminator;
   /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
@@ -35,6 +36,7 @@ final class MapperCore {
     this.backend = settings.backend();
     this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator());
+    this.context = JsonMappingContext.of(settings.timePrecision());
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();

@@ -4,6 +4,7 @@ import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.StoreLimits;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param unknownTypes what partition reads do with rows of unknown types
  * @param discriminator the name of the property that holds each row's entity type in the store
  * @param tableCreation when writes create their tables
+ * @param timePrecision what writes do with times finer than the store's ticks outside keys
  */
 record MapperSettings(
     TableBackend backend,
@@ -29,7 +31,8 @@ record MapperSettings(
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
     String discriminator,
-    TableCreation tableCreation) {
+    TableCreation tableCreation,
+    TimePrecisionPolicy timePrecision) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -39,6 +42,7 @@ record MapperSettings(
     Objects.requireNonNull(newerVersions, "newerVersions");
     Objects.requireNonNull(unknownTypes, "unknownTypes");
     Objects.requireNonNull(tableCreation, "tableCreation");
+    Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);
   }
 

@@ -121,7 +121,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     return row.build();
   }
 
-  private static void put(TableRow.Builder row, RuntimeProperty property, Object value, MappingContext context) {
+  private void put(TableRow.Builder row, RuntimeProperty property, Object value, MappingContext context) {
     String name = property.storedName;
     switch (property.kind) {
       case STRING:
@@ -156,16 +156,16 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         row.putGuid(name, (UUID) value);
         break;
       case INSTANT:
-        row.putDateTime(name, (Instant) value);
+        row.putDateTime(name, dateTime((Instant) value, property.name, context));
         break;
       case OFFSET_DATE_TIME:
-        row.putDateTime(name, Values.fromOffsetDateTime((OffsetDateTime) value));
+        row.putDateTime(name, dateTime(Values.fromOffsetDateTime((OffsetDateTime) value), property.name, context));
         break;
       case LOCAL_DATE:
         row.putDateTime(name, Values.fromLocalDate((LocalDate) value));
         break;
       case LOCAL_DATE_TIME:
-        row.putDateTime(name, Values.fromLocalDateTime((LocalDateTime) value));
+        row.putDateTime(name, dateTime(Values.fromLocalDateTime((LocalDateTime) value), property.name, context));
         break;
       case ENUM:
         row.putString(name, Values.fromEnum((Enum<?>) value));

@@ -4,6 +4,7 @@ import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
+  private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -59,6 +61,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder timePrecision(TimePrecisionPolicy policy) {
+    this.timePrecision = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  @Override
   public TableMapper.Builder discriminator(String propertyName) {
     this.discriminator = MapperSettings.checkDiscriminator(propertyName);
     return this;
@@ -77,6 +85,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation));
+        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
+        timePrecision));
   }
 }

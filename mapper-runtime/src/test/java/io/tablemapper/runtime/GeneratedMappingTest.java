@@ -178,13 +178,13 @@ class GeneratedMappingTest {
   }
 
   @Test
-  void aTimeMorePreciseThanTheStoreKeepsIsRefusedAndNothingIsWritten() {
+  void aKeyTimeMorePreciseThanTheStoreKeepsIsRefusedAsAnInvalidKeyAndNothingIsWritten() {
     Reading precise = Reading.minimal(SENSOR, NOON.plusNanos(1), 1, "precise");
 
     assertThatThrownBy(() -> readings.insert(precise))
-        .isInstanceOf(InvalidEntityException.class)
-        .hasMessageContaining("taken")
-        .hasMessageContaining("100 ns");
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("Reading.taken")
+        .hasMessageContaining("100 ns ticks and part of the RowKey 'r_{taken:desc}_{sequence}'");
     assertThat(RawRows.all(backend, "Readings")).isEmpty();
   }
 

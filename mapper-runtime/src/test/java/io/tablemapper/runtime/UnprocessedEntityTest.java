@@ -9,9 +9,12 @@ import static io.tablemapper.runtime.TwiceCompiled.UNPROCESSED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableRepository;
+import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.spi.TableBackend;
@@ -117,6 +120,36 @@ class UnprocessedEntityTest {
     TableBackend backend = stores.newStore();
     mapper(backend).batch(table, partitionKey).insert(entity).commit();
     return RawRows.all(backend, table);
+  }
+
+  @Test
+  void timesFinerThanATickAreTruncatedAlikeThroughBothPathsAndRefusedAlikeUnderRefuse() {
+    Map<String, Object> values = shipmentValues();
+    values.put("sent", Instant.parse("2024-03-01T10:15:30.123456789Z"));
+    values.put("promised", OffsetDateTime.of(2024, 3, 4, 12, 0, 0, 987_654_321, ZoneOffset.ofHours(2)));
+    values.put("packed", LocalDateTime.of(2024, 2, 29, 23, 59, 58, 55));
+    List<TableRow> generated = written(TwiceCompiled.record(PROCESSED.load(SHIPMENT), values), "Shipments",
+        "POST_north");
+    List<TableRow> introspected = written(TwiceCompiled.record(UNPROCESSED.load(SHIPMENT), values), "Shipments",
+        "POST_north");
+
+    TableRow row = generated.stream().filter(r -> r.rowKey().startsWith("ship_")).findFirst().orElseThrow();
+    assertThat(row.get("sent")).isEqualTo(Instant.parse("2024-03-01T10:15:30.1234567Z"));
+    assertThat(row.get("promised")).isEqualTo(Instant.parse("2024-03-04T10:00:00.9876543Z"));
+    assertThat(row.get("packed")).isEqualTo(Instant.parse("2024-02-29T23:59:58Z"));
+    assertThat(TwiceCompiled.bytes(introspected)).isEqualTo(TwiceCompiled.bytes(generated));
+    for (Javac.Result compiled : List.of(PROCESSED, UNPROCESSED)) {
+      TableBackend backend = stores.newStore();
+      TableMapper refusing =
+          TableMapper.builder().backend(backend).timePrecision(TimePrecisionPolicy.REFUSE).build();
+      mappers.add(refusing);
+      Object shipment = TwiceCompiled.record(compiled.load(SHIPMENT), values);
+      assertThatThrownBy(() -> refusing.batch("Shipments", "POST_north").insert(shipment).commit())
+          .isInstanceOf(BatchException.class)
+          .hasCauseInstanceOf(InvalidEntityException.class)
+          .hasMessageContaining("Shipment.sent = 2024-03-01T10:15:30.123456789Z is more precise than the store's"
+              + " 100 ns ticks, and this mapper refuses such times");
+    }
   }
 
   @Test

@@ -455,6 +455,67 @@ public final class KeyCodec {
     return readDateTime(cursor, readYear(cursor, Year.MIN_VALUE, Year.MAX_VALUE), false).toLocalDate();
   }
 
+  // ---------------------------------------------------------------- .NET ticks
+
+  /** The digits of a ticks encoding: DateTime.MaxValue.Ticks has 19. */
+  public static final int TICKS_DIGITS = 19;
+  /** 100 ns ticks per second. */
+  private static final long TICKS_PER_SECOND = 10_000_000L;
+  /** Seconds from 0001-01-01T00:00:00Z, tick 0 of a .NET DateTime, to the Java epoch. */
+  private static final long TICKS_EPOCH_SECONDS = -LocalDateTime.of(1, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC);
+  /** The earliest instant ticks hold: 0001-01-01T00:00:00Z, .NET's DateTime.MinValue. */
+  public static final Instant MIN_TICKS_INSTANT = Instant.ofEpochSecond(-TICKS_EPOCH_SECONDS);
+  /** The latest instant ticks hold: 9999-12-31T23:59:59.9999999Z, .NET's DateTime.MaxValue. */
+  public static final Instant MAX_TICKS_INSTANT =
+      LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_900).toInstant(ZoneOffset.UTC);
+  /** DateTime.MaxValue.Ticks (3155378975999999999), from which {@code :ticksdesc} subtracts. */
+  public static final long MAX_TICKS = ticksOf(MAX_TICKS_INSTANT);
+
+  /**
+   * The .NET ticks of an instant (100 ns since 0001-01-01T00:00:00Z) — for an instant within
+   * {@link #MIN_TICKS_INSTANT} … {@link #MAX_TICKS_INSTANT} whose nanos are whole ticks ({@link #ticksProblem}).
+   */
+  public static long ticksOf(Instant value) {
+    return (value.getEpochSecond() + TICKS_EPOCH_SECONDS) * TICKS_PER_SECOND + value.getNano() / 100;
+  }
+
+  /** The instant of .NET ticks in 0 … {@link #MAX_TICKS}. */
+  public static Instant instantOfTicks(long ticks) {
+    return Instant.ofEpochSecond(
+        Math.floorDiv(ticks, TICKS_PER_SECOND) - TICKS_EPOCH_SECONDS, Math.floorMod(ticks, TICKS_PER_SECOND) * 100);
+  }
+
+  /** Why an instant has no ticks encoding (outside .NET's DateTime range, or finer than 100 ns), or null. */
+  public static String ticksProblem(Instant value) {
+    if (value.isBefore(MIN_TICKS_INSTANT) || value.isAfter(MAX_TICKS_INSTANT)) {
+      return "is outside the range of .NET ticks, " + MIN_TICKS_INSTANT + " … " + MAX_TICKS_INSTANT;
+    }
+    if (value.getNano() % 100 != 0) {
+      return "is more precise than .NET ticks (100 ns), so its key would not hold it; truncate it, for example with"
+          + " truncatedTo(ChronoUnit.MICROS)";
+    }
+    return null;
+  }
+
+  /**
+   * Appends an instant as 19 digits of .NET ticks, or of {@link #MAX_TICKS} minus them when descending; the instant
+   * must have no {@link #ticksProblem}.
+   */
+  public static void appendTicks(StringBuilder out, Instant value, boolean desc) {
+    long ticks = ticksOf(value);
+    appendDigits(out, desc ? MAX_TICKS - ticks : ticks, TICKS_DIGITS);
+  }
+
+  /** Reads a ticks encoding back into its instant. */
+  public static Instant readTicks(Cursor cursor, boolean desc) {
+    int at = cursor.position();
+    long digits = cursor.digits(TICKS_DIGITS);
+    if (digits > MAX_TICKS) {
+      throw new MalformedKeyException(at, digits + " is above DateTime.MaxValue.Ticks, " + MAX_TICKS);
+    }
+    return instantOfTicks(desc ? MAX_TICKS - digits : digits);
+  }
+
   /**
    * Appends an OffsetDateTime: its UTC instant, {@code @}, and its offset in seconds plus 64800 in six digits
    * (inverted when descending), so the order is {@code OffsetDateTime.compareTo}'s.

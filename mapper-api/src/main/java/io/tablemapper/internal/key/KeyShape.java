@@ -57,7 +57,9 @@ public final class KeyShape {
       } else {
         KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
         Collection<String> texts = values == null ? null : values.get(placeholder.index());
-        part = Part.of(types.get(placeholder.index()), placeholder.width(), placeholder.desc(), texts);
+        part = placeholder.ticks()
+            ? Part.ticks()
+            : Part.of(types.get(placeholder.index()), placeholder.width(), placeholder.desc(), texts);
       }
       if (open) {
         positions.addAll(part.head);
@@ -162,6 +164,12 @@ public final class KeyShape {
         head.add(String.valueOf(text.charAt(i)));
       }
       return new Part(head, text.length(), text.length());
+    }
+
+    /** .NET ticks, ascending or descending: 19 digits, the first 0 to 3 (DateTime.MaxValue.Ticks is 3155…). */
+    static Part ticks() {
+      List<String> head = new ArrayList<>(List.of("0123"));
+      return repeat(head, DIGITS, KeyCodec.TICKS_DIGITS - 1);
     }
 
     static Part of(KeyType type, int width, boolean desc, Collection<String> texts) {

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -330,25 +331,50 @@ public final class KeySpec {
     /** Appends an Instant value. */
     public void append(StringBuilder out, Instant value) {
       expect(KeyType.INSTANT);
-      KeyCodec.appendInstant(out, notNull(value), placeholder.desc());
+      if (placeholder.ticks()) {
+        appendTicks(out, notNull(value), value);
+      } else {
+        KeyCodec.appendInstant(out, notNull(value), placeholder.desc());
+      }
     }
 
     /** Appends an OffsetDateTime value. */
     public void append(StringBuilder out, OffsetDateTime value) {
       expect(KeyType.OFFSET_DATE_TIME);
-      KeyCodec.appendOffsetDateTime(out, notNull(value), placeholder.desc());
+      if (placeholder.ticks()) {
+        appendTicks(out, notNull(value).toInstant(), value);
+      } else {
+        KeyCodec.appendOffsetDateTime(out, notNull(value), placeholder.desc());
+      }
     }
 
     /** Appends a LocalDate value. */
     public void append(StringBuilder out, LocalDate value) {
       expect(KeyType.LOCAL_DATE);
-      KeyCodec.appendLocalDate(out, notNull(value), placeholder.desc());
+      if (placeholder.ticks()) {
+        appendTicks(out, notNull(value).atStartOfDay(ZoneOffset.UTC).toInstant(), value);
+      } else {
+        KeyCodec.appendLocalDate(out, notNull(value), placeholder.desc());
+      }
     }
 
     /** Appends a LocalDateTime value. */
     public void append(StringBuilder out, LocalDateTime value) {
       expect(KeyType.LOCAL_DATE_TIME);
-      KeyCodec.appendLocalDateTime(out, notNull(value), placeholder.desc());
+      if (placeholder.ticks()) {
+        appendTicks(out, notNull(value).toInstant(ZoneOffset.UTC), value);
+      } else {
+        KeyCodec.appendLocalDateTime(out, notNull(value), placeholder.desc());
+      }
+    }
+
+    /** Appends .NET ticks of a time given as {@code instant} (in UTC), or refuses it with the value as written. */
+    private void appendTicks(StringBuilder out, Instant instant, Object value) {
+      String problem = KeyCodec.ticksProblem(instant);
+      if (problem != null) {
+        throw invalid(value, problem);
+      }
+      KeyCodec.appendTicks(out, instant, placeholder.desc());
     }
 
     /** Appends a boxed value of this part's type. */
@@ -418,6 +444,37 @@ public final class KeySpec {
           return box(value);
         case UUID:
           return KeyCodec.readUuid(cursor);
+        case INSTANT:
+        case OFFSET_DATE_TIME:
+        case LOCAL_DATE:
+        case LOCAL_DATE_TIME:
+          return placeholder.ticks() ? readTicks(cursor) : readTime(cursor);
+        default:
+          throw new AssertionError(type);
+      }
+    }
+
+    private Object readTicks(Cursor cursor) {
+      int at = cursor.position();
+      Instant instant = KeyCodec.readTicks(cursor, placeholder.desc());
+      switch (type) {
+        case INSTANT:
+          return instant;
+        case OFFSET_DATE_TIME:
+          return instant.atOffset(ZoneOffset.UTC);
+        case LOCAL_DATE_TIME:
+          return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        default:
+          LocalDateTime time = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+          if (!time.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
+            throw new MalformedKeyException(at, "the ticks of " + instant + " are not a date (midnight UTC)");
+          }
+          return time.toLocalDate();
+      }
+    }
+
+    private Object readTime(Cursor cursor) {
+      switch (type) {
         case INSTANT:
           return KeyCodec.readInstant(cursor, placeholder.desc());
         case OFFSET_DATE_TIME:

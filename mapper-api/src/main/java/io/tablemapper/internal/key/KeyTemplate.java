@@ -14,7 +14,9 @@ import java.util.Set;
  * <ul>
  *   <li>{@code {p}}: the property's order-preserving encoding;
  *   <li>{@code {p:0N}}: zero-padded to N digits (1 to 20), integral types only;
- *   <li>{@code {p:desc}}: descending order, numbers and times only; combines with padding as {@code {p:08:desc}}.
+ *   <li>{@code {p:desc}}: descending order, numbers and times only; combines with padding as {@code {p:08:desc}};
+ *   <li>{@code {p:ticks}}: a time as 19 digits of .NET ticks (100 ns since 0001-01-01T00:00:00Z), and
+ *       {@code {p:ticksdesc}} as {@code DateTime.MaxValue.Ticks} minus them: the layout .NET writers use.
  * </ul>
  *
  * <p>{@code {{} and {@code }}} write literal braces. Literals may not contain {@code / \ # ?} or control
@@ -60,9 +62,15 @@ public final class KeyTemplate {
    * @param start where {@code {} is in the template
    * @param end the index after {@code }}
    * @param index the placeholder's position among the template's placeholders
+   * @param ticks whether a time is written as .NET ticks ({@code :ticks}, or {@code :ticksdesc} with {@code desc})
    */
-  public record Placeholder(String property, int width, boolean desc, int start, int end, int index)
+  public record Placeholder(String property, int width, boolean desc, int start, int end, int index, boolean ticks)
       implements Segment {
+
+    /** A placeholder in one of tablemapper's own encodings (not ticks). */
+    public Placeholder(String property, int width, boolean desc, int start, int end, int index) {
+      this(property, width, desc, start, end, index, false);
+    }
 
     /** The placeholder as written, normalised, for example {@code {employeeId:08}}. */
     public String text() {
@@ -72,7 +80,9 @@ public final class KeyTemplate {
         String digits = Integer.toString(width);
         text.append('0').append(digits);
       }
-      if (desc) {
+      if (ticks) {
+        text.append(desc ? ":ticksdesc" : ":ticks");
+      } else if (desc) {
         text.append(":desc");
       }
       return text.append('}').toString();
@@ -156,6 +166,7 @@ public final class KeyTemplate {
     }
     int width = 0;
     boolean desc = false;
+    boolean ticks = false;
     int position = open + 1 + property.length();
     for (int p = 1; p < parts.length; p++) {
       String modifier = parts[p];
@@ -165,6 +176,15 @@ public final class KeyTemplate {
           throw new KeyTemplateException(template, at, "':desc' given twice");
         }
         desc = true;
+      } else if (modifier.equals("ticks") || modifier.equals("ticksdesc")) {
+        if (ticks) {
+          throw new KeyTemplateException(template, at, "':ticks' or ':ticksdesc' given twice");
+        }
+        if (modifier.equals("ticksdesc") && desc) {
+          throw new KeyTemplateException(template, at, "':desc' given twice (':ticksdesc' is descending already)");
+        }
+        ticks = true;
+        desc |= modifier.equals("ticksdesc");
       } else if (!modifier.isEmpty() && modifier.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
         if (width > 0) {
           throw new KeyTemplateException(template, at, "two widths given");
@@ -186,12 +206,16 @@ public final class KeyTemplate {
         }
         width = parsed;
       } else {
-        throw new KeyTemplateException(
-            template, at, "unknown modifier '" + modifier + "'; modifiers are :0N (zero-pad to N digits) and :desc");
+        throw new KeyTemplateException(template, at, "unknown modifier '" + modifier + "'; modifiers are :0N"
+            + " (zero-pad to N digits), :desc, and :ticks or :ticksdesc (.NET ticks)");
       }
       position = at + modifier.length();
     }
-    return new Placeholder(property, width, desc, open, close + 1, index);
+    if (ticks && width > 0) {
+      throw new KeyTemplateException(template, open + 1 + property.length() + 1,
+          "ticks are always 19 digits wide; remove the width :0" + width);
+    }
+    return new Placeholder(property, width, desc, open, close + 1, index, ticks);
   }
 
   private static boolean isJavaIdentifier(String name) {
@@ -229,7 +253,12 @@ public final class KeyTemplate {
                 + " types only",
             KeyTemplateException.Kind.TYPE_MISMATCH));
       }
-      if (placeholder.desc() && !type.allowsDesc()) {
+      if (placeholder.ticks() && !type.allowsTicks()) {
+        problems.add(new KeyTemplateException(source, placeholder.start(),
+            "{" + placeholder.property() + "} is " + describe(type) + "; "
+                + (placeholder.desc() ? ":ticksdesc" : ":ticks") + " applies to Instant, OffsetDateTime, LocalDateTime and LocalDate only",
+            KeyTemplateException.Kind.TYPE_MISMATCH));
+      } else if (placeholder.desc() && !type.allowsDesc()) {
         problems.add(new KeyTemplateException(source, placeholder.start(),
             "{" + placeholder.property() + "} is " + describe(type) + "; :desc applies to numbers and times only",
             KeyTemplateException.Kind.TYPE_MISMATCH));

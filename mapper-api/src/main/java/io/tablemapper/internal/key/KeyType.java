@@ -69,6 +69,14 @@ public enum KeyType {
     return allowsDesc;
   }
 
+  /**
+   * Whether {@code :ticks} and {@code :ticksdesc} apply: the times a .NET DateTime holds (an OffsetDateTime as its
+   * instant, a LocalDateTime in UTC, a LocalDate at midnight UTC).
+   */
+  public boolean allowsTicks() {
+    return this == INSTANT || this == OFFSET_DATE_TIME || this == LOCAL_DATE_TIME || this == LOCAL_DATE;
+  }
+
   /** Whether this is {@code byte}, {@code short}, {@code int} or {@code long}. */
   public boolean integral() {
     return allowsWidth;

@@ -44,6 +44,12 @@
  * like the guide's inverted ticks (a {@code LocalDate} its epoch day; an {@code OffsetDateTime} then {@code @} and
  * its shifted offset inverted). Descending times are fixed width over the whole domain.
  *
+ * <p>{@code {p:ticks}} writes a time as .NET writes a DateTime key: 19 digits of ticks, 100 ns since
+ * 0001-01-01T00:00:00Z ({@code 2024-01-31T12:00:00Z → 0638422992000000000}); {@code {p:ticksdesc}} writes
+ * {@code DateTime.MaxValue.Ticks − ticks} (3155378975999999999 − ticks), the guide's log tail. Only the DateTime
+ * range 0001-01-01 … 9999-12-31T23:59:59.9999999 in whole ticks fits; an {@code OffsetDateTime} is written as its
+ * instant (and reads back at offset Z), a {@code LocalDateTime} in UTC, a {@code LocalDate} at midnight UTC.
+ *
  * <p>Composed keys sort component by component only where every component before the last is fixed width or
  * self-delimiting. A String or enum followed by its separator keeps prefix queries exact ({@code Smith_} never
  * matches {@code Smithson}) but not the values' order: {@code Smith-x_…} sorts before {@code Smith_…}.

@@ -1,10 +1,12 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Modifier;
 import java.time.Instant;
@@ -49,6 +51,8 @@ public abstract class EntityMapping<T> {
   private final KeySpec rowKeySpec;
   private final boolean hasETag;
   private final List<IndexMapping<T>> indexes;
+  /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
+  private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
   /**
    * Describes the mapping.
@@ -68,6 +72,19 @@ public abstract class EntityMapping<T> {
     this.rowKeySpec = descriptor.rowKeySpec;
     this.hasETag = descriptor.hasETag;
     this.indexes = descriptor.indexes;
+    addKeyComponents(partitionKeySpec);
+    addKeyComponents(rowKeySpec);
+    for (IndexMapping<T> index : indexes) {
+      addKeyComponents(index.rowKeySpec());
+    }
+  }
+
+  private void addKeyComponents(KeySpec spec) {
+    if (spec != null) {
+      for (KeySpec.Part part : spec.parts()) {
+        keyComponents.putIfAbsent(part.property(), spec.keyName() + " '" + spec.template() + "'");
+      }
+    }
   }
 
   /** The entity class. */
@@ -154,6 +171,30 @@ public abstract class EntityMapping<T> {
    * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold
    */
   public abstract T fromRow(TableRow row, MappingContext context);
+
+  /**
+   * The store value of a time property, given as its instant (an OffsetDateTime's, a LocalDateTime's in UTC): the
+   * value itself when it is whole 100 ns ticks (or null); otherwise a key component is refused, since its key keeps
+   * every digit and would no longer match the stored value, and any other property is truncated or refused as the
+   * mapper's {@link io.tablemapper.api.TimePrecisionPolicy} says ({@link MappingContext#subTickDateTime}).
+   *
+   * @param property the property's Java name
+   * @throws InvalidKeyException if a key component is finer than a tick
+   * @throws InvalidEntityException if the mapper's policy refuses a finer value
+   */
+  protected final Instant dateTime(Instant value, String property, MappingContext context) {
+    if (value == null || value.getNano() % StoreLimits.DATE_TIME_TICK_NANOS == 0) {
+      return value;
+    }
+    String key = keyComponents.get(property);
+    if (key != null) {
+      throw new InvalidKeyException(entityClass.getSimpleName() + "." + property + " = " + value + " is more precise"
+          + " than the store's 100 ns ticks and part of the " + key + ", so it cannot be truncated without its key"
+          + " and its stored value disagreeing; truncate it before writing, for example with"
+          + " value.truncatedTo(ChronoUnit.MICROS)");
+    }
+    return context.subTickDateTime(value, entityClass.getSimpleName(), property);
+  }
 
   /** The entity's {@code @ETag} value, or null (also when the class has none). */
   public abstract String etag(T entity);

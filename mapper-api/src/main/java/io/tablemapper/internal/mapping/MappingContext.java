@@ -1,7 +1,25 @@
 package io.tablemapper.internal.mapping;
 
-/** What generated mapping code needs from the runtime while converting: JSON for {@code @Json} properties. */
+import java.time.Instant;
+
+/**
+ * What generated mapping code needs from the runtime while converting: JSON for {@code @Json} properties, and the
+ * mapper's {@link io.tablemapper.api.TimePrecisionPolicy} for times finer than the store's ticks.
+ */
 public interface MappingContext {
+
+  /**
+   * The store value of a DateTime property that is not part of a key and is more precise than the store's 100 ns
+   * ticks, by the mapper's {@link io.tablemapper.api.TimePrecisionPolicy}; called through
+   * {@link EntityMapping#dateTime}. By default truncated ({@link Values#truncateToTicks}), the policy's default.
+   *
+   * @param entity the entity's name, for messages
+   * @param property the property's Java name, for messages
+   * @throws io.tablemapper.api.InvalidEntityException naming the entity, property and value if the policy refuses it
+   */
+  default Instant subTickDateTime(Instant value, String entity, String property) {
+    return Values.truncateToTicks(value);
+  }
 
   /**
    * The JSON text of a value; null for null.

@@ -1,6 +1,7 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -63,6 +64,14 @@ public final class Values {
   /** A LocalDate as midnight UTC. */
   public static Instant fromLocalDate(LocalDate value) {
     return value == null ? null : value.atStartOfDay(ZoneOffset.UTC).toInstant();
+  }
+
+  /**
+   * An instant truncated to the store's 100 ns ticks, towards the past ({@code 12:00:00.123456789Z} becomes
+   * {@code 12:00:00.1234567Z}), as .NET's DateTime would hold it; null stays null.
+   */
+  public static Instant truncateToTicks(Instant value) {
+    return value == null ? null : value.minusNanos(value.getNano() % StoreLimits.DATE_TIME_TICK_NANOS);
   }
 
   /** An enum as its name. */

@@ -41,6 +41,31 @@ class KeyTemplateTest {
   }
 
   @Test
+  void ticksAndTicksdescParseAsDotNetTicksAscendingAndDescendingAndPrintNormalised() {
+    Placeholder ticks = KeyTemplate.parse("t_{at:ticks}").placeholders().get(0);
+    assertThat(ticks.ticks()).isTrue();
+    assertThat(ticks.desc()).isFalse();
+    assertThat(ticks.text()).isEqualTo("{at:ticks}");
+    Placeholder inverted = KeyTemplate.parse("{at:ticksdesc}").placeholders().get(0);
+    assertThat(inverted.ticks()).isTrue();
+    assertThat(inverted.desc()).isTrue();
+    assertThat(inverted.text()).isEqualTo("{at:ticksdesc}");
+    assertThat(KeyTemplate.parse("{at:ticks:desc}").placeholders().get(0)).isEqualTo(
+        new Placeholder("at", 0, true, 0, 15, 0, true));
+    assertThat(KeyTemplate.parse("{at:desc}").placeholders().get(0).ticks()).isFalse();
+  }
+
+  @Test
+  void ticksFitEveryTimeTypeADotNetDateTimeHolds() {
+    for (KeyType type : List.of(KeyType.INSTANT, KeyType.OFFSET_DATE_TIME, KeyType.LOCAL_DATE_TIME,
+        KeyType.LOCAL_DATE)) {
+      assertThat(KeyTemplate.parse("{a:ticks}_{b:ticksdesc}").validate(List.of(type, type)))
+          .as("%s", type)
+          .isEmpty();
+    }
+  }
+
+  @Test
   void doubledBracesAreLiteralBraces() {
     KeyTemplate constant = KeyTemplate.parse("{{a}}");
     assertThat(constant.segments()).containsExactly(new Literal("{a}", 0));
@@ -100,10 +125,17 @@ class KeyTemplateTest {
     "{a:00} | 3 | width 0 is out of range; write :01 to :020",
     "{a:021} | 3 | width 21 is out of range; write :01 to :020",
     "{a:099999999999} | 3 | width 99999999999 is out of range; write :01 to :020",
-    "{a:DESC} | 3 | unknown modifier 'DESC'; modifiers are :0N (zero-pad to N digits) and :desc",
-    "{a:} | 3 | unknown modifier ''; modifiers are :0N (zero-pad to N digits) and :desc",
-    "{a:08:asc} | 6 | unknown modifier 'asc'; modifiers are :0N (zero-pad to N digits) and :desc",
-    "{a:-8} | 3 | unknown modifier '-8'; modifiers are :0N (zero-pad to N digits) and :desc",
+    "{a:DESC} | 3 | unknown modifier 'DESC'; modifiers are :0N (zero-pad to N digits), :desc,"
+        + " and :ticks or :ticksdesc (.NET ticks)",
+    "{a:} | 3 | unknown modifier ''; modifiers are :0N (zero-pad to N digits), :desc,"
+        + " and :ticks or :ticksdesc (.NET ticks)",
+    "{a:08:asc} | 6 | unknown modifier 'asc'; modifiers are :0N (zero-pad to N digits), :desc,"
+        + " and :ticks or :ticksdesc (.NET ticks)",
+    "{a:ticks:ticksdesc} | 9 | ':ticks' or ':ticksdesc' given twice",
+    "{a:desc:ticksdesc} | 8 | ':desc' given twice (':ticksdesc' is descending already)",
+    "{a:ticks:019} | 3 | ticks are always 19 digits wide; remove the width :019",
+    "{a:-8} | 3 | unknown modifier '-8'; modifiers are :0N (zero-pad to N digits), :desc,"
+        + " and :ticks or :ticksdesc (.NET ticks)",
   })
   void aMalformedTemplateIsRejectedSayingWhereAndWhy(String template, int index, String reason) {
     assertThatThrownBy(() -> KeyTemplate.parse(template))
@@ -174,6 +206,10 @@ class KeyTemplateTest {
     "{v:desc} | ENUM | 0 | {v} is an enum; :desc applies to numbers and times only",
     "{v:desc} | BOOLEAN | 0 | {v} is a boolean; :desc applies to numbers and times only",
     "{v:desc} | UUID | 0 | {v} is a UUID; :desc applies to numbers and times only",
+    "x{v:ticks} | LONG | 1 | {v} is a long; :ticks applies to Instant, OffsetDateTime, LocalDateTime and"
+        + " LocalDate only",
+    "{v:ticksdesc} | STRING | 0 | {v} is a String; :ticksdesc applies to Instant, OffsetDateTime, LocalDateTime and"
+        + " LocalDate only",
   })
   void aModifierTheTypeDoesNotAllowIsAProblemAtItsPlaceholder(
       String template, KeyType type, int index, String reason) {

@@ -235,11 +235,20 @@ public final class MappingGenerator {
       method.addStatement("row.putInt32(VERSION_PROPERTY, version())");
     }
     for (PropertyModel property : stored) {
-      CodeBlock value = CodeBlock.of("entity.$L", property.getter());
-      method.addStatement("row.$L($T.$N, $L)", putMethod(property.kind()), meta, names.property(property),
-          toStore(property, value));
+      CodeBlock value = toStore(property, CodeBlock.of("entity.$L", property.getter()));
+      if (finerThanTicks(property.kind())) {
+        // a key component finer than the store's ticks is refused; any other goes by the mapper's TimePrecisionPolicy
+        value = CodeBlock.of("dateTime($L, $S, context)", value, property.name());
+      }
+      method.addStatement("row.$L($T.$N, $L)", putMethod(property.kind()), meta, names.property(property), value);
     }
     return method.addStatement("return row.build()").build();
+  }
+
+  /** Whether a value of the kind can be more precise than the store's 100 ns ticks (a LocalDate cannot). */
+  private static boolean finerThanTicks(PropertyKind kind) {
+    return kind == PropertyKind.INSTANT || kind == PropertyKind.OFFSET_DATE_TIME
+        || kind == PropertyKind.LOCAL_DATE_TIME;
   }
 
   private static String putMethod(PropertyKind kind) {
