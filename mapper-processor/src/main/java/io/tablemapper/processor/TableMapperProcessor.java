@@ -61,8 +61,8 @@ import javax.tools.StandardLocation;
  * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
  * the entity or repository it was generated from. The key-design report ({@code META-INF/tablemapper/key-design.html}
  * and {@code .md}, unless {@code -Atablemapper.keyDesignReport=false}) is written then too, with every valid entity
- * and repository of the compilation as its originating elements. The checks that span entity types of one table see the types
- * compiled together.
+ * and repository of the compilation as its originating elements. The checks that span entity types of one table
+ * see the types compiled together.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;

@@ -37,7 +37,8 @@ public final class HtmlKeyDesign {
   public String render(KeyDesign design) {
     StringBuilder html = new StringBuilder(16_384);
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>tablemapper key design</title>\n<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n")
+        .append("<title>tablemapper key design</title>\n<style>\n").append(STYLE)
+        .append("\n</style>\n</head>\n<body>\n")
         .append("<h1>tablemapper key design</h1>\n")
         .append("<p>Generated at compile time from the entities and repositories of this compilation; do not edit."
             + " Each table's key spaces are grouped by the partitions they can share and listed in key order; each"
@@ -54,7 +55,8 @@ public final class HtmlKeyDesign {
   }
 
   private static void table(StringBuilder html, KeyDesign.Table table) {
-    html.append("<section class=\"table\" id=\"table-").append(Html.escape(table.name())).append("\">\n<h2>Table <code>")
+    html.append("<section class=\"table\" id=\"table-").append(Html.escape(table.name()))
+        .append("\">\n<h2>Table <code>")
         .append(Html.escape(table.name())).append("</code></h2>\n");
     for (KeyDesign.Partition partition : table.partitions()) {
       html.append("<h3>Partitions of shape <code>").append(Html.escape(partition.shape())).append("</code></h3>\n");
@@ -88,7 +90,8 @@ public final class HtmlKeyDesign {
     for (String encoding : space.encodings()) {
       html.append("<li>").append(Html.escape(encoding)).append("</li>");
     }
-    html.append("</ul></td>\n<td class=\"ts\">set by the store</td>\n<td><table class=\"props\"><tr><th>EntityType</th>");
+    html.append("</ul></td>\n<td class=\"ts\">set by the store</td>\n")
+        .append("<td><table class=\"props\"><tr><th>EntityType</th>");
     for (KeyDesign.Column column : space.columns()) {
       html.append("<th>").append(Html.escape(column.name())).append("</th>");
     }

@@ -120,7 +120,8 @@ public final class KeyDesignBuilder {
     return new KeyDesign.Space(id(entity, index == null ? null : index.name()),
         entity.element().getQualifiedName().toString(), entity.typeName(), index == null ? null : index.name(),
         entity.partitionKey().template().source(), rowKey.template().source(), rowKey.template().literalPrefix(),
-        List.copyOf(encodings), List.copyOf(columns), KeySamples.example(entity.simpleName(), entity.partitionKey(), true),
+        List.copyOf(encodings), List.copyOf(columns),
+        KeySamples.example(entity.simpleName(), entity.partitionKey(), true),
         KeySamples.example(entity.simpleName(), rowKey, false), note, List.copyOf(warnings));
   }
 

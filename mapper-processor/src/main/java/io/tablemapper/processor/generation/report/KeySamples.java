@@ -19,8 +19,9 @@ import java.util.UUID;
  * Example keys, composed by the runtime's own encodings ({@link KeySpec}) from one fixed sample value per
  * placeholder, so that the report shows exactly the text the store holds: a String is {@code Sales} in a
  * PartitionKey (the guide's department: one value, so that types that share partitions show the same one) and its
- * property's name capitalized in a RowKey ({@code Email}), an enum its first constant, a number 42 (or the largest that fits a narrow
- * padding), a time 2024-05-01T12:00Z, a UUID 00000000-0000-0000-0000-000000000042, a boolean true.
+ * property's name capitalized in a RowKey ({@code Email}), an enum its first constant, a number 42 (or the largest
+ * that fits a narrow padding), a time 2024-05-01T12:00Z, a UUID 00000000-0000-0000-0000-00000000002a, a boolean
+ * true.
  */
 final class KeySamples {
   private static final long NUMBER = 42;
