@@ -65,7 +65,7 @@ class KeyDesignReportTest {
       "<code><span class=\"prefix\">empid_</span>{employeeId:08}</code>",
       "e.g. <code>empid_00000042</code>", "e.g. <code>email_Email</code>", "e.g. <code>Sales</code>",
       "e.g. <code>department</code>",
-      "<th>firstName</th>", "<td>Edm.Int32</td>",
+      "<span class=\"prop\"><b>firstName</b><i>Edm.String</i></span>", "<b>age</b><i>Edm.Int32</i>",
       "{employeeId:08}: 8 digits, zero-padded, 0 … 99999999",
       "<code>EmployeeRepository.findByDepartmentAndEmployeeIdBetween</code><div class=\"kind\">RANGE</div>",
       "<div class=\"bar RANGE\" title=\"range\">RowKey in [empid_{from:08}, empid_{to:08}]</div>",
@@ -97,6 +97,21 @@ class KeyDesignReportTest {
     row = row.substring(0, row.indexOf("</tr>"));
     assertThat(row).contains("<td><code>every partition</code></td><td class=\"cell\"></td><td class=\"cell\"></td>"
         + "<td class=\"cell\"><div class=\"bar TABLE_SCAN\" title=\"table_scan\">RowKey starts with empid_</div>");
+  }
+
+  @Test
+  void aRepositoryOfAnAbstractEntityReadsTheKeySpacesOfItsSubtypes() {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .compile(source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")\n"
+                + "public abstract class P { public String a; public String b; }"),
+            source("S", "@Entity public class S extends P { public int c; }"),
+            source("T", "@Entity public class T extends P { public int d; }"),
+            source("PRepository", "@Repository public interface PRepository extends TableRepository<P> {\n"
+                + "  List<P> findByA(String a);\n}"));
+    assertThat(compilation).succeeded();
+    assertThat(file(compilation, KeyDesignReport.MARKDOWN))
+        .contains("| `PRepository.findByA` | RANGE | S, T | `= {a}` | `starts with r_` |")
+        .doesNotContain("| P rows");
   }
 
   @Test

@@ -18,13 +18,15 @@ public final class HtmlKeyDesign {
       "h3{font-size:15px;margin:20px 0 6px}code{font:13px ui-monospace,monospace}",
       "table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 6px;vertical-align:top;text-align:left}",
       "th{background:#e8e8e8}.rows td.name{background:#f6f6f6;min-width:150px}",
-      ".props td,.props th{border:1px solid #bbb;font-size:12px;padding:2px 4px}.props th{background:#f0f4ff}",
+      ".props{display:flex;flex-wrap:wrap;max-width:560px}.prop{display:flex;flex-direction:column;font-size:12px;",
+      "border:1px solid #bbb;margin:0 -1px -1px 0}.prop b{background:#f0f4ff;padding:2px 4px;border-bottom:1px solid",
+      " #bbb}.prop i{font-style:normal;padding:2px 4px}",
       ".prefix{background:#ffe9a8}.example{color:#555;margin-top:2px}.example code{background:#eef6ee}",
       ".enc{margin:2px 0 0;padding-left:16px;font-size:12px;color:#555}.ts{color:#777;font-size:12px}",
       ".index{background:#f3ecff}.warn{color:#8a4b00;background:#fff4d6;border:1px solid #e0a000;",
       "border-radius:3px;padding:1px 4px;font-size:12px;display:inline-block;margin-top:2px}",
-      ".reads{margin-top:8px}.reads th.space{font-size:12px;writing-mode:horizontal-tb;min-width:110px}",
-      ".reads td.cell{min-width:110px;padding:3px}.bar{font:12px ui-monospace,monospace;padding:3px 5px;",
+      ".reads{margin-top:8px}.reads th.space{font-size:12px;min-width:140px}",
+      ".reads td.cell{min-width:140px;padding:3px}.bar{font:12px ui-monospace,monospace;padding:3px 5px;",
       "border-radius:3px;color:#fff;overflow-wrap:anywhere}",
       ".POINT{background:#2e7d32;border-radius:10px;display:inline-block}",
       ".RANGE{background:#1565c0}",
@@ -90,16 +92,18 @@ public final class HtmlKeyDesign {
     for (String encoding : space.encodings()) {
       html.append("<li>").append(Html.escape(encoding)).append("</li>");
     }
-    html.append("</ul></td>\n<td class=\"ts\">set by the store</td>\n")
-        .append("<td><table class=\"props\"><tr><th>EntityType</th>");
+    html.append("</ul></td>\n<td class=\"ts\">set by the store</td>\n<td><div class=\"props\">");
+    column(html, "EntityType", space.typeName());
     for (KeyDesign.Column column : space.columns()) {
-      html.append("<th>").append(Html.escape(column.name())).append("</th>");
+      column(html, column.name(), column.type());
     }
-    html.append("</tr><tr><td>").append(Html.escape(space.typeName())).append("</td>");
-    for (KeyDesign.Column column : space.columns()) {
-      html.append("<td>").append(Html.escape(column.type())).append("</td>");
-    }
-    html.append("</tr></table></td>\n</tr>\n");
+    html.append("</div></td>\n</tr>\n");
+  }
+
+  /** One property drawn as a column of the guide's nested table: its name over its store type (or value). */
+  private static void column(StringBuilder html, String name, String type) {
+    html.append("<span class=\"prop\"><b>").append(Html.escape(name)).append("</b><i>").append(Html.escape(type))
+        .append("</i></span>");
   }
 
   private static void example(StringBuilder html, String example) {
@@ -126,7 +130,7 @@ public final class HtmlKeyDesign {
     }
     html.append("</tr>\n");
     for (KeyDesign.Read read : reads) {
-      html.append("<tr class=\"read ").append(read.kind().name()).append("\"><td><code>")
+      html.append("<tr class=\"read read-").append(read.kind().name()).append("\"><td><code>")
           .append(Html.escape(read.repository() + "." + read.method())).append("</code><div class=\"kind\">")
           .append(read.kind().name()).append("</div>");
       if (read.filter() != null) {

@@ -63,7 +63,8 @@ public final class KeyDesignBuilder {
       for (RepositoryModel repository : sorted) {
         if (repository.entity().table().equals(table.getKey())) {
           for (RepositoryModel.QueryMethod method : repository.methods()) {
-            reads.add(read(repository, method, table.getValue(), shapeOfEntity));
+            reads.add(read(repository, method, table.getValue(), rowTypes(repository.entity(), byName.values()),
+                shapeOfEntity));
           }
         }
       }
@@ -125,13 +126,27 @@ public final class KeyDesignBuilder {
         KeySamples.example(entity.simpleName(), rowKey, false), note, List.copyOf(warnings));
   }
 
+  /** The entity types whose rows a repository of this entity reads: itself unless abstract, and its subtypes. */
+  private static List<EntityModel> rowTypes(EntityModel entity, Collection<EntityModel> entities) {
+    List<EntityModel> types = new ArrayList<>();
+    for (EntityModel other : entities) {
+      boolean mine = other == entity || other.ancestors().contains(entity.binaryName());
+      if (mine && !other.abstractType() && other.rowKey() != null) {
+        types.add(other);
+      }
+    }
+    return types;
+  }
+
   private static KeyDesign.Read read(RepositoryModel repository, RepositoryModel.QueryMethod method,
-      Map<String, List<KeyDesign.Space>> partitions, Map<String, String> shapeOfEntity) {
+      Map<String, List<KeyDesign.Space>> partitions, List<EntityModel> types, Map<String, String> shapeOfEntity) {
     EntityModel entity = repository.entity();
     Plan plan = method.plan();
     List<String> spaces = new ArrayList<>();
     if (plan.mode() != Plan.RowMode.NONE) {
-      spaces.add(id(entity, plan.index() == null ? null : plan.index().name())); // a RowKey range of its own rows
+      for (EntityModel type : types) { // a RowKey range of its own rows (or copies), of each type of the hierarchy
+        spaces.add(id(type, plan.index() == null ? null : plan.index().name()));
+      }
     } else if (plan.kind() == QueryKind.TABLE_SCAN) {
       for (List<KeyDesign.Space> group : partitions.values()) {
         group.forEach(space -> spaces.add(space.id()));
@@ -139,8 +154,6 @@ public final class KeyDesignBuilder {
     } else if (plan.kind() == QueryKind.PARTITION_SCAN) {
       partitions.getOrDefault(shapeOfEntity.get(entity.binaryName()), List.of())
           .forEach(space -> spaces.add(space.id()));
-    } else {
-      spaces.add(id(entity, plan.index() == null ? null : plan.index().name()));
     }
     List<String> warnings = new ArrayList<>();
     if (plan.kind() == QueryKind.PARTITION_SCAN || plan.kind() == QueryKind.TABLE_SCAN) {
