@@ -112,6 +112,8 @@ class KeyDesignReportTest {
     assertThat(file(compilation, KeyDesignReport.MARKDOWN))
         .contains("| `PRepository.findByA` | RANGE | S, T | `= {a}` | `starts with r_` |")
         .doesNotContain("| P rows");
+    assertThat(file(compilation, KeyDesignReport.HTML)).contains("<td class=\"cell\"><div class=\"bar RANGE\""
+        + " title=\"range\">RowKey starts with r_</div></td><td class=\"cell\"><div class=\"bar RANGE\"");
   }
 
   @Test

@@ -25,8 +25,8 @@ public final class HtmlKeyDesign {
       ".enc{margin:2px 0 0;padding-left:16px;font-size:12px;color:#555}.ts{color:#777;font-size:12px}",
       ".index{background:#f3ecff}.warn{color:#8a4b00;background:#fff4d6;border:1px solid #e0a000;",
       "border-radius:3px;padding:1px 4px;font-size:12px;display:inline-block;margin-top:2px}",
-      ".reads{margin-top:8px}.reads th.space{font-size:12px;min-width:140px}",
-      ".reads td.cell{min-width:140px;padding:3px}.bar{font:12px ui-monospace,monospace;padding:3px 5px;",
+      ".reads{margin-top:8px}.reads th.space{font-size:12px;min-width:120px}",
+      ".reads td.cell{min-width:120px;padding:3px}.bar{font:12px ui-monospace,monospace;padding:3px 5px;",
       "border-radius:3px;color:#fff;overflow-wrap:anywhere}",
       ".POINT{background:#2e7d32;border-radius:10px;display:inline-block}",
       ".RANGE{background:#1565c0}",
@@ -145,7 +145,7 @@ public final class HtmlKeyDesign {
         if (read.spaces().contains(id)) {
           html.append("<div class=\"bar ").append(read.kind().name()).append("\" title=\"")
               .append(Html.escape(read.kind().name().toLowerCase(Locale.ROOT))).append("\">")
-              .append(Html.escape(read.spaces().size() == 1 ? "RowKey " + read.rowKey() : "every RowKey"))
+              .append(Html.escape(read.rowKey().equals("any") ? "every RowKey" : "RowKey " + read.rowKey()))
               .append("</div>");
         }
         html.append("</td>");
