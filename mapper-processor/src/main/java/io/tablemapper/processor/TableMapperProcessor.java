@@ -12,6 +12,11 @@ import io.tablemapper.processor.generation.MappingGenerator;
 import io.tablemapper.processor.generation.MetamodelGenerator;
 import io.tablemapper.processor.generation.PlanReport;
 import io.tablemapper.processor.generation.RepositoryGenerator;
+import io.tablemapper.processor.generation.report.HtmlKeyDesign;
+import io.tablemapper.processor.generation.report.KeyDesign;
+import io.tablemapper.processor.generation.report.KeyDesignBuilder;
+import io.tablemapper.processor.generation.report.KeyDesignReport;
+import io.tablemapper.processor.generation.report.MarkdownKeyDesign;
 import io.tablemapper.processor.repository.RepositoryAnalyzer;
 import io.tablemapper.processor.repository.RepositoryModel;
 import io.tablemapper.processor.util.AnnotationTrees;
@@ -54,8 +59,10 @@ import javax.tools.StandardLocation;
  * processing is over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of
  * the compilation as its originating elements, so the processor is an aggregating incremental processor (declared in
  * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
- * the entity or repository it was generated from. The checks that span entity types of one table see the types
- * compiled together.
+ * the entity or repository it was generated from. The key-design report ({@code META-INF/tablemapper/key-design.html}
+ * and {@code .md}, unless {@code -Atablemapper.keyDesignReport=false}) is written then too, with every valid entity
+ * and repository of the compilation as its originating elements. The checks that span entity types of one table
+ * see the types compiled together.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
@@ -75,6 +82,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
   private final Set<String> written = new HashSet<>();
   private final Set<String> deferredEntities = new LinkedHashSet<>();
   private final Set<String> deferredRepositories = new LinkedHashSet<>();
+  /** The valid repositories of this compilation, by qualified name, for the key-design report. */
+  private final Map<String, RepositoryModel> repositoryModels = new TreeMap<>();
   /** The valid subtypes of each {@code @Entity} ancestor (by binary name), for the subtype resources. */
   private final Map<String, Map<String, TypeElement>> subtypes = new TreeMap<>();
 
@@ -99,10 +108,13 @@ public final class TableMapperProcessor extends AbstractProcessor {
     return Set.of("io.tablemapper.annotations.*", GeneratedCode.GENERATED.canonicalName());
   }
 
-  /** {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming}. */
+  /**
+   * {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming};
+   * {@code -Atablemapper.keyDesignReport=false}: no key-design report.
+   */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(PropertyNames.OPTION);
+    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION);
   }
 
   @Override
@@ -123,6 +135,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
       }
       if (round.processingOver()) {
         writeSubtypes();
+        writeKeyDesign();
         reportUnresolved(deferredEntities, "@Entity");
         reportUnresolved(deferredRepositories, "@Repository");
       }
@@ -198,6 +211,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
       if (model != null) {
         write(repositoryGenerator.generate(model));
         writeReport(model);
+        repositoryModels.put(name, model);
       }
     } catch (DeferException e) {
       deferredRepositories.add(name);
@@ -247,6 +261,46 @@ public final class TableMapperProcessor extends AbstractProcessor {
       }
     }
     subtypes.clear();
+  }
+
+  /**
+   * Writes the key-design page and its Markdown twin of every valid entity and repository of the compilation, once,
+   * when processing is over; like the subtype lists, they have all of those types as originating elements.
+   */
+  private void writeKeyDesign() {
+    List<EntityModel> models = new ArrayList<>();
+    for (EntityModel model : new TreeMap<>(entities).values()) {
+      if (model != null) {
+        models.add(model);
+      }
+    }
+    if (!KeyDesignReport.enabled(processingEnv.getOptions())
+        || models.isEmpty() && repositoryModels.isEmpty() || written.contains(KeyDesignReport.HTML)) {
+      return;
+    }
+    List<Element> origins = new ArrayList<>();
+    models.forEach(model -> origins.add(model.element()));
+    repositoryModels.values().forEach(model -> origins.add(model.element()));
+    KeyDesign design = KeyDesignBuilder.build(models, repositoryModels.values());
+    writeResource(KeyDesignReport.HTML, new HtmlKeyDesign().render(design), origins, "the key-design report");
+    writeResource(KeyDesignReport.MARKDOWN, new MarkdownKeyDesign().render(design), origins,
+        "the key-design report");
+  }
+
+  private void writeResource(String path, String content, List<Element> origins, String what) {
+    if (!written.add(path)) {
+      return;
+    }
+    try {
+      FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", path,
+          origins.toArray(new Element[0]));
+      try (Writer writer = file.openWriter()) {
+        writer.write(content);
+      }
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "[" + Rule.PROCESSOR_FAILURE.id() + "] could not write " + what + " " + path + ": " + e.getMessage());
+    }
   }
 
   /** An unexpected failure while processing one type: reported on it, so the other types are still processed. */

@@ -3,14 +3,15 @@
  * the store's rules (reporting every mistake on the element that caused it, with a stable id), plans every derived
  * query, and generates plain Java: the metamodel {@code Employee_}, the mapping {@code Employee__Mapping}, the
  * repository {@code EmployeeRepository__Impl} and its plan report
- * {@code META-INF/tablemapper/plans/<repository>.txt}.
+ * {@code META-INF/tablemapper/plans/<repository>.txt}; and, once per compilation, the key-design page
+ * {@code META-INF/tablemapper/key-design.html} with its Markdown twin.
  *
  * <p>{@link io.tablemapper.processor.TableMapperProcessor} drives the rounds; the work is in sub-packages by concern,
  * each using only those below it:
  *
  * <ul>
  *   <li>{@code generation}: the metamodel, mapping and repository generators, one generator per kind of query, and
- *       the plan report;
+ *       the plan report; {@code generation.report}, the key-design report;
  *   <li>{@code repository}: reading a repository interface, one matcher per kind of method (find, page, count,
  *       exists, delete) and the order a method may ask for;
  *   <li>{@code planning}: the vocabulary of derived queries (method names, operators, conditions) and the planner that

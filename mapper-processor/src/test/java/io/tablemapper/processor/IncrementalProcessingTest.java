@@ -56,7 +56,10 @@ class IncrementalProcessingTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(recording.originating).containsOnlyKeys(
         "test.Account_", "test.Account__Mapping", "test.Employee_", "test.Employee__Mapping",
-        "test.EmployeeRepository__Impl", "META-INF/tablemapper/plans/test.EmployeeRepository.txt");
+        "test.EmployeeRepository__Impl", "META-INF/tablemapper/plans/test.EmployeeRepository.txt",
+        "META-INF/tablemapper/key-design.html", "META-INF/tablemapper/key-design.md");
+    recording.originating.remove("META-INF/tablemapper/key-design.html"); // aggregating: every type, below
+    recording.originating.remove("META-INF/tablemapper/key-design.md");
     assertThat(recording.originating).allSatisfy((file, elements) -> assertThat(elements).hasSize(1));
     assertThat(recording.originating.get("test.Account__Mapping").get(0).getSimpleName()).hasToString("Account");
     assertThat(recording.originating.get("test.EmployeeRepository__Impl").get(0).getSimpleName())
@@ -79,6 +82,21 @@ class IncrementalProcessingTest {
         .extracting(element -> element.getSimpleName().toString())
         .containsExactly("S", "T");
     assertThat(recording.originating.get("test.S__Mapping")).hasSize(1);
+  }
+
+  @Test
+  void theKeyDesignReportHasEveryEntityAndRepositoryOfTheCompilationAsItsOriginatingElements() {
+    Recording recording = new Recording();
+    Compilation compilation = Compiler.javac()
+        .withProcessors(recording)
+        .compile(Sources.employee(), source("Account", GeneratedSourcesTest.ACCOUNT),
+            source("EmployeeRepository", GeneratedSourcesTest.REPOSITORY));
+    assertThat(compilation).succeeded();
+    for (String path : List.of("META-INF/tablemapper/key-design.html", "META-INF/tablemapper/key-design.md")) {
+      assertThat(recording.originating.get(path)).as(path)
+          .extracting(element -> element.getSimpleName().toString())
+          .containsExactly("Account", "Employee", "EmployeeRepository");
+    }
   }
 
   @Test
