@@ -28,6 +28,7 @@ class PlannerTest {
   private static String staff;
   private static String parties;
   private static String clients;
+  private static String sightings;
 
   @BeforeAll
   static void compileRepositories() {
@@ -52,6 +53,15 @@ class PlannerTest {
                 + "  List<Staff> findTop3ByDepartmentOrderByAgeAscId(String department);\n"
                 + "  List<Staff> findByDepartmentAndAgeOrderById(String department, int age);\n"
                 + "  List<Staff> findByDepartmentAndAgeBetweenOrderByAge(String department, int from, int to);\n"
+                + "}"),
+        source("Sighting",
+            "@Entity(table = \"Sightings\")\n@PartitionKey(\"{device}\")\n@RowKey(\"{seq:06}\")\n"
+                + "@Index(name = \"byHeard\", rowKey = \"heard_{heard}_{seq:06}\", unique = false)\n"
+                + "public record Sighting(String device, int seq, Instant heard) {}"),
+        source("SightingRepository",
+            "@Repository public interface SightingRepository extends TableRepository<Sighting> {\n"
+                + "  @AllowScan List<Sighting> findTop2ByDevice(String device);\n"
+                + "  List<Sighting> findByDeviceAndHeardGreaterThan(String device, Instant since);\n"
                 + "}"),
         source("Person",
             "@Entity(table = \"People\")\n@PartitionKey(\"{country}\")\n@RowKey(\"{lastName}_{firstName}\")\n"
@@ -119,6 +129,7 @@ class PlannerTest {
     staff = generated(compilation, "test.StaffRepository__Impl");
     parties = generated(compilation, "test.PartyRepository__Impl");
     clients = generated(compilation, "test.ClientRepository__Impl");
+    sightings = generated(compilation, "test.SightingRepository__Impl");
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -184,6 +195,12 @@ class PlannerTest {
         plan("between on a descending component swaps its ends", "expenses",
             "findByDepartmentAndEmployeeIdAndSubmittedBetween",
             "RANGE: PartitionKey = {department}, RowKey in [expense_{employeeId:08}_{to:desc}, expense_{employeeId:08}_{from:desc}]"),
+        plan("an index of a nullable property, which has no copy of an entity without a value, never serves a query"
+                + " that does not compare that property", "sightings", "findTop2ByDevice",
+            "PARTITION_SCAN: PartitionKey = {device}; first 2"),
+        plan("the same index serves a query that compares the property, which no entity without a value matches",
+            "sightings", "findByDeviceAndHeardGreaterThan",
+            "RANGE via index byHeard: PartitionKey = {device}, RowKey in (heard_{since}…, heard_…)"),
         plan("strings separated by a literal give a point read", "people", "findByCountryAndLastNameAndFirstName",
             "POINT: PartitionKey = {country}, RowKey = {lastName}_{firstName}"),
         plan("a leading string is a prefix that includes its separator, so Smith never matches Smithson", "people",
@@ -246,6 +263,7 @@ class PlannerTest {
       case "staff" -> staff;
       case "parties" -> parties;
       case "clients" -> clients;
+      case "sightings" -> sightings;
       default -> people;
     };
     int at = source.indexOf(" " + method + "(");

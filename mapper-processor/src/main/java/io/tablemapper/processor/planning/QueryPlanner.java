@@ -17,7 +17,8 @@ import java.util.Set;
  * Plans a derived query against an entity's keys and indexes: equality on every key component gives a POINT;
  * equality on a leading run of RowKey components, then a range or {@code StartsWith} on the next, gives a RANGE
  * with exact bounds; other conditions become a residual filter. Every access path (the entity's own RowKey and
- * each index) is planned and the cheapest wins; ties go to the entity's own rows. An {@code OrderBy} keeps only the
+ * each index that holds a copy of every entity the conditions can match) is planned and the cheapest wins; ties go
+ * to the entity's own rows. An {@code OrderBy} keeps only the
  * paths whose key order is that order, since the store cannot sort.
  */
 public final class QueryPlanner {
@@ -52,9 +53,45 @@ public final class QueryPlanner {
     List<Plan> plans = new ArrayList<>();
     plans.add(plan(entity, null, entity.rowKey(), byProperty, conditions, limit));
     for (EntityModel.IndexModel index : entity.indexes()) {
-      plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
+      if (holdsEveryMatch(index, byProperty)) {
+        plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
+      }
     }
     return plans;
+  }
+
+  /**
+   * Whether an index has a copy of every entity the conditions can match. An entity whose index value is null has
+   * no copy (the index is sparse), so an index serves a query only where each of its nullable properties is
+   * compared with a value by a condition, which no entity without the value matches; otherwise reading the copies
+   * would silently miss those entities.
+   */
+  private static boolean holdsEveryMatch(EntityModel.IndexModel index, Map<String, Condition> byProperty) {
+    for (PropertyModel property : index.rowKey().properties()) {
+      if (!property.primitive() && !comparesWithAValue(byProperty.get(property.name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a condition only matches rows that hold a value of its property (every comparison does). */
+  private static boolean comparesWithAValue(Condition condition) {
+    if (condition == null) {
+      return false;
+    }
+    switch (condition.operator()) {
+      case EQUAL:
+      case BETWEEN:
+      case GREATER_THAN:
+      case GREATER_THAN_EQUAL:
+      case LESS_THAN:
+      case LESS_THAN_EQUAL:
+      case STARTS_WITH:
+        return true;
+      default:
+        return false;
+    }
   }
 
   // ------------------------------------------------------------------ order
