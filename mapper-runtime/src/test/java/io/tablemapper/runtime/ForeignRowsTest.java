@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Rows written beside the mapper by another application, straight through the backend: key properties come from
- * the keys, and a column that disagrees with them is refused instead of moving the entity.
+ * the keys, a column that disagrees with them is refused instead of moving the entity, and a {@code long} property
+ * stored as Int32 is found by the queries that read it.
  */
 @ParameterizedClass
 @EnumSource(Stores.class)
@@ -122,5 +123,36 @@ class ForeignRowsTest {
     List<TableRow> rows = RawRows.all(backend, TABLE);
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0).get("serial")).as("rewritten as the mapper writes a long").isEqualTo(42L);
+  }
+
+  @Test
+  void anInt32StoredInALongPropertyIsMatchedByEqualityRangeAndCountQueriesLikeAnInt64() {
+    writeForeign("York", "m_000001_000000000001", columns().putInt32("total", 5).putInt32("peak", 9));
+    meters.insert(Meter.of("York", 2, 2L, 5L, 9L, "mapper"));
+    meters.insert(Meter.of("York", 3, 3L, 7L, 10L, "mapper"));
+
+    assertThat(meters.findBySiteAndTotal("York", 5L)).extracting(Meter::id).containsExactly(1, 2);
+    assertThat(meters.findBySiteAndPeak("York", 9L)).extracting(Meter::id).containsExactly(1, 2);
+    assertThat(meters.findBySiteAndTotalGreaterThan("York", 4L)).extracting(Meter::id).containsExactly(1, 2, 3);
+    assertThat(meters.findBySiteAndTotalGreaterThan("York", 5L)).extracting(Meter::id).containsExactly(3);
+    assertThat(meters.findBySiteAndTotalBetween("York", 5L, 6L)).extracting(Meter::id).containsExactly(1, 2);
+    assertThat(meters.countBySiteAndTotalLessThanEqual("York", 5L)).isEqualTo(2);
+  }
+
+  @Test
+  void aLongOutsideTheInt32RangeMatchesInt64RowsOnlyAndBoundsInt32RowsByTheWholeRange() {
+    writeForeign("York", "m_000001_000000000001", columns().putInt32("total", Integer.MAX_VALUE));
+    writeForeign("York", "m_000002_000000000002", columns().putInt32("total", Integer.MIN_VALUE));
+    meters.insert(Meter.of("York", 3, 3L, 5_000_000_000L, null, "mapper"));
+
+    assertThat(meters.findBySiteAndTotal("York", 5_000_000_000L)).extracting(Meter::id).containsExactly(3);
+    assertThat(meters.findBySiteAndTotal("York", Integer.MAX_VALUE)).extracting(Meter::id).containsExactly(1);
+    assertThat(meters.findBySiteAndTotalGreaterThan("York", Integer.MAX_VALUE)).extracting(Meter::id)
+        .containsExactly(3);
+    assertThat(meters.findBySiteAndTotalGreaterThan("York", -3_000_000_000L)).extracting(Meter::id)
+        .containsExactly(1, 2, 3);
+    assertThat(meters.countBySiteAndTotalLessThanEqual("York", 3_000_000_000L)).isEqualTo(2);
+    assertThat(meters.findBySiteAndTotalBetween("York", Long.MIN_VALUE, Integer.MIN_VALUE)).extracting(Meter::id)
+        .containsExactly(2);
   }
 }

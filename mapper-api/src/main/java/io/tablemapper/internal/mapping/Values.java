@@ -2,6 +2,7 @@ package io.tablemapper.internal.mapping;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.spi.EdmType;
+import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.math.BigDecimal;
@@ -259,6 +260,49 @@ public final class Values {
         + table + ": its keys say " + property + " = " + fromKey + ", but its column '" + column + "' holds "
         + row.get(column) + " (" + EdmType.of(row.get(column)) + "); keys are the truth and an entity is never"
         + " moved on read, so correct the column (or the keys) of the row, which another application wrote");
+  }
+
+  // ------------------------------------------------------------------ filters
+
+  /**
+   * A comparison of a {@code long} property with a value, matching the property's rows whichever integer type they
+   * store it as: Int64 (as the mapper writes it) or Int32 (as another application may, and as reads accept). The
+   * store compares no Int64 with an Int32, so this is the Int64 comparison or the Int32 comparison with the value
+   * brought into the Int32 range (a comparison no Int32 can pass is left out).
+   */
+  public static Filter int64(Filter.Op op, String property, long value) {
+    Filter int64 = comparison(op, property, value);
+    Filter int32 = int32Counterpart(op, property, value);
+    return int32 == null ? int64 : Filter.or(int64, int32);
+  }
+
+  private static Filter int32Counterpart(Filter.Op op, String property, long value) {
+    boolean fits = value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+    Filter anyInt32 = Filter.ge(property, Integer.MIN_VALUE);
+    switch (op) {
+      case EQ:
+        return fits ? Filter.eq(property, (int) value) : null;
+      case NE:
+        return fits ? Filter.ne(property, (int) value) : anyInt32;
+      case GE:
+      case GT:
+        if (value > Integer.MAX_VALUE || op == Filter.Op.GT && value == Integer.MAX_VALUE) {
+          return null;
+        }
+        return fits ? comparison(op, property, (int) value) : anyInt32;
+      case LE:
+      case LT:
+        if (value < Integer.MIN_VALUE || op == Filter.Op.LT && value == Integer.MIN_VALUE) {
+          return null;
+        }
+        return fits ? comparison(op, property, (int) value) : Filter.le(property, Integer.MAX_VALUE);
+      default:
+        throw new AssertionError(op);
+    }
+  }
+
+  private static Filter comparison(Filter.Op op, String property, Object value) {
+    return new Filter.Comparison(property, op, value);
   }
 
   private static InvalidEntityException invalid(String entity, String property, TableRow row, String problem) {
