@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class KeyColumnsTest {
   private static final EntityMapping<Meter> GENERATED = Meter__Mapping.INSTANCE;
   private static final EntityMapping<Meter> INTROSPECTED = EntityIntrospector.introspect(Meter.class);
-  private static final String KEY = "m_000007_000000000042";
+  private static final String KEY = "m_000007_0000000000000000042";
 
   private static TableRow.Builder row() {
     return TableRow.builder("York", KEY).putInt64("total", 5L);

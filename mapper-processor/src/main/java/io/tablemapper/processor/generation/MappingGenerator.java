@@ -351,7 +351,8 @@ public final class MappingGenerator {
   /**
    * How a property's value is read from the row in the local {@code row}: its system property; for a key component,
    * its value decoded from the key, which a column of another value makes the read fail ({@link Values#keyInt});
-   * its stored value converted, or its default for an older row that lacks it. The one decoding of a property, for the mapping's {@code fromRow} and a projection alike.
+   * its stored value converted, or its default for an older row that lacks it. The one decoding of a property, for
+   * the mapping's {@code fromRow} and a projection alike.
    *
    * @param context the local holding the {@link MappingContext}
    * @param olderRow whether the row was written by an older version than the entity's: {@code olderVersion(row)}
