@@ -86,12 +86,10 @@ public final class Account__Mapping extends EntityMapping<Account> {
   public Account fromRow(TableRow row, MappingContext context) {
     row = upgraded(row, Account::upgrade);
     Account entity = new Account();
-    entity.region = row.has(Account_.REGION)
-        ? row.getString(Account_.REGION)
-        : Account_.regionFromPartitionKey(row.partitionKey());
-    entity.id = row.has(Account_.ID)
-        ? row.getGuid(Account_.ID)
-        : Account_.idFromRowKey(row.rowKey());
+    entity.region = Values.key(Account_.regionFromPartitionKey(row.partitionKey()),
+        row.getString(Account_.REGION), row, Account_.REGION, Account_.TABLE, "Account", "region");
+    entity.id = Values.key(Account_.idFromRowKey(row.rowKey()), row.getGuid(Account_.ID),
+        row, Account_.ID, Account_.TABLE, "Account", "id");
     entity.setOwner(row.getString(Account_.OWNER));
     entity.setBalance(Values.toBigDecimal(row.getString(Account_.BALANCE), "Account", "balance", row));
     entity.status = !row.has(Account_.STATUS) && olderVersion(row)

@@ -3,6 +3,7 @@ package test;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import javax.annotation.processing.Generated;
@@ -49,12 +50,11 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
   @Override
   public Customer fromRow(TableRow row, MappingContext context) {
     Customer entity = new Customer();
-    entity.city = row.has(Customer_.CITY)
-        ? row.getString(Customer_.CITY)
-        : Customer_.cityFromPartitionKey(row.partitionKey());
-    entity.personId = row.has(Customer_.PERSON_ID)
-        ? row.getInt32(Customer_.PERSON_ID, 0)
-        : Customer_.personIdFromRowKey(row.rowKey());
+    entity.city = Values.key(Customer_.cityFromPartitionKey(row.partitionKey()),
+        row.getString(Customer_.CITY), row, Customer_.CITY, Customer_.TABLE, "Customer", "city");
+    entity.personId = Values.keyInt(Customer_.personIdFromRowKey(row.rowKey()),
+        row.getInt32(Customer_.PERSON_ID, 0),
+        row, Customer_.PERSON_ID, Customer_.TABLE, "Customer", "personId");
     entity.setLastName(row.getString(Customer_.LAST_NAME));
     entity.etag = row.etag();
     entity.accountNumber = row.getString(Customer_.ACCOUNT_NUMBER);

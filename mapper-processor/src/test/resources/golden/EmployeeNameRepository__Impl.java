@@ -9,6 +9,7 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
@@ -76,9 +77,9 @@ public final class EmployeeNameRepository__Impl implements EmployeeNameRepositor
    * The {@link EmployeeCard} of a row holding the properties it reads.
    */
   private static EmployeeCard readEmployeeCard(TableRow row, MappingContext context) {
-    int employeeId = row.has(Employee_.EMPLOYEE_ID)
-        ? row.getInt32(Employee_.EMPLOYEE_ID, 0)
-        : Employee_.employeeIdFromRowKey(row.rowKey());
+    int employeeId = Values.keyInt(Employee_.employeeIdFromRowKey(row.rowKey()),
+        row.getInt32(Employee_.EMPLOYEE_ID, 0),
+        row, Employee_.EMPLOYEE_ID, Employee_.TABLE, "Employee", "employeeId");
     String email = row.getString(Employee_.EMAIL);
     List<String> tags = context.fromJson(TAGS_JSON, row.getString(Employee_.TAGS));
     String etag = row.etag();

@@ -4,6 +4,7 @@ import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.List;
@@ -66,12 +67,12 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
 
   @Override
   public Employee fromRow(TableRow row, MappingContext context) {
-    String department = row.has(Employee_.DEPARTMENT)
-        ? row.getString(Employee_.DEPARTMENT)
-        : Employee_.departmentFromPartitionKey(row.partitionKey());
-    int employeeId = row.has(Employee_.EMPLOYEE_ID)
-        ? row.getInt32(Employee_.EMPLOYEE_ID, 0)
-        : Employee_.employeeIdFromRowKey(row.rowKey());
+    String department = Values.key(Employee_.departmentFromPartitionKey(row.partitionKey()),
+        row.getString(Employee_.DEPARTMENT),
+        row, Employee_.DEPARTMENT, Employee_.TABLE, "Employee", "department");
+    int employeeId = Values.keyInt(Employee_.employeeIdFromRowKey(row.rowKey()),
+        row.getInt32(Employee_.EMPLOYEE_ID, 0),
+        row, Employee_.EMPLOYEE_ID, Employee_.TABLE, "Employee", "employeeId");
     String firstName = row.getString(Employee_.FIRST_NAME);
     String lastName = row.getString(Employee_.LAST_NAME);
     int age = row.getInt32(Employee_.AGE, 0);

@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,7 +42,8 @@ class PlannerTest {
         source("Expense",
             "@Entity(table = \"Company\", type = \"Expense\")\n@PartitionKey(\"{department}\")\n"
                 + "@RowKey(\"expense_{employeeId:08}_{submitted:desc}\")\n"
-                + "public record Expense(String department, int employeeId, Instant submitted, BigDecimal amount) {}"),
+                + "public record Expense(String department, int employeeId, Instant submitted, BigDecimal amount,"
+                + " long cents) {}"),
         source("Staff",
             "@Entity(table = \"Staff\")\n@PartitionKey(\"{department}\")\n@RowKey(\"staff_{id:08}\")\n"
                 + "@Index(name = \"byAge\", rowKey = \"age_{age:03}_{id:08}\", unique = false)\n"
@@ -92,6 +94,7 @@ class PlannerTest {
         source("ExpenseRepository",
             "@Repository public interface ExpenseRepository extends TableRepository<Expense> {\n"
                 + "  List<Expense> findTop10ByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  @AllowScan List<Expense> findByDepartmentAndCentsGreaterThan(String department, long cents);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedGreaterThan(String department, int employeeId, Instant since);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedLessThanEqual(String department, int employeeId, Instant until);\n"
                 + "  List<Expense> findByDepartmentAndEmployeeIdAndSubmittedBetween(String department, int employeeId, Instant from, Instant to);\n"
@@ -184,6 +187,10 @@ class PlannerTest {
         plan("skipping a leading component leaves only the literal prefix and a filter", "reviews",
             "findByDepartmentAndYear",
             "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with review_; filter year eq {year}"),
+        plan("a filter on a long property says it matches Int64 and Int32 rows alike", "expenses",
+            "findByDepartmentAndCentsGreaterThan",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with expense_; filter cents gt {cents}"
+                + " (as Int64 or Int32)"),
         plan("the log tail returns the newest first with a limit", "expenses", "findTop10ByDepartmentAndEmployeeId",
             "RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:08}_; first 10"),
         plan("after a time on a descending component is the range before its encoding", "expenses",
@@ -247,6 +254,11 @@ class PlannerTest {
   @MethodSource("orderedPlans")
   void anOrderingChoosesAnAccessPathWhoseKeysGiveIt(String behaviour, String repository, String method, String expected) {
     writesThePlanIntoTheGeneratedJavadoc(behaviour, repository, method, expected);
+  }
+
+  @Test
+  void aConditionOnALongPropertyIsSentAsTheInt64OrTheInt32Comparison() {
+    assertThat(expenses).contains("Values.int64(Filter.Op.GT, Expense_.CENTS, cents)");
   }
 
   private static Arguments plan(String behaviour, String repository, String method, String expected) {

@@ -220,18 +220,19 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       default:
         break;
     }
+    if (property.partitionKeyIndex >= 0 || property.rowKeyIndex >= 0) {
+      Object fromKey = property.partitionKeyIndex >= 0
+          ? partitionKeySpec().decode(row.partitionKey())[property.partitionKeyIndex]
+          : rowKeySpec().decode(row.rowKey())[property.rowKeyIndex];
+      Object stored = row.has(property.storedName) ? fromStore(property, row, context) : fromKey;
+      return Values.key(fromKey, stored, row, property.storedName, table(), owner, property.name);
+    }
     if (property.defaultValue != null) {
       if (!row.has(property.storedName) && olderVersion(row)) {
         return property.defaultValue instanceof byte[]
             ? Values.copy((byte[]) property.defaultValue) : property.defaultValue;
       }
       return fromStore(property, row, context);
-    }
-    if (property.partitionKeyIndex >= 0 && !row.has(property.storedName)) {
-      return partitionKeySpec().decode(row.partitionKey())[property.partitionKeyIndex];
-    }
-    if (property.rowKeyIndex >= 0 && !row.has(property.storedName)) {
-      return rowKeySpec().decode(row.rowKey())[property.rowKeyIndex];
     }
     return fromStore(property, row, context);
   }

@@ -8,6 +8,7 @@ import static io.tablemapper.runtime.TwiceCompiled.SHIPMENT_REPOSITORY;
 import static io.tablemapper.runtime.TwiceCompiled.UNPROCESSED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.InvalidEntityException;
@@ -150,6 +151,33 @@ class UnprocessedEntityTest {
           .hasMessageContaining("Shipment.sent = 2024-03-01T10:15:30.123456789Z is more precise than the store's"
               + " 100 ns ticks, and this mapper refuses such times");
     }
+  }
+
+  @Test
+  void bothPathsTakeKeyPropertiesFromTheKeysAndRefuseADisagreeingColumnWithTheSameMessage() {
+    List<String> messages = new ArrayList<>();
+    for (Javac.Result compiled : List.of(PROCESSED, UNPROCESSED)) {
+      TableBackend backend = stores.newStore();
+      TableMapper mapper = mapper(backend);
+      Class<?> type = compiled.load(SHIPMENT);
+      mapper.batch("Shipments", "POST_north").insert(TwiceCompiled.record(type, shipmentValues())).commit();
+      TableRow stored = RawRows.all(backend, "Shipments").stream()
+          .filter(row -> row.rowKey().startsWith("ship_")).findFirst().orElseThrow();
+
+      backend.batch("Shipments", List.of(WriteOperation.merge(
+          TableRow.builder(stored.partitionKey(), stored.rowKey()).putInt32("number", 42).build(), "*")));
+      Object read = mapper.partition("Shipments", "POST_north").all(type).get(0);
+      assertThat(TwiceCompiled.get(read, "number")).as("an Int32 equal to the key agrees").isEqualTo(42L);
+
+      backend.batch("Shipments", List.of(WriteOperation.merge(
+          TableRow.builder(stored.partitionKey(), stored.rowKey()).putString("region", "south").build(), "*")));
+      Throwable refused = catchThrowable(() -> mapper.partition("Shipments", "POST_north").all(type));
+      assertThat(refused).isInstanceOf(InvalidEntityException.class)
+          .hasMessageContaining("of table Shipments: its keys say region = north, but its column 'region' holds"
+              + " south (Edm.String)");
+      messages.add(refused.getMessage());
+    }
+    assertThat(messages.get(1)).isEqualTo(messages.get(0));
   }
 
   @Test

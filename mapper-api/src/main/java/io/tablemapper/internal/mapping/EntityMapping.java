@@ -165,10 +165,12 @@ public abstract class EntityMapping<T> {
    * The entity for a row, with its ETag and Timestamp where the class maps them. A row of an older version of the
    * class first goes through the class's {@code @Upgrade} method ({@link #upgraded}); properties it still lacks
    * take their {@code @DefaultValue}. Otherwise properties the row lacks take their type's default (null, 0,
-   * false); key properties the row lacks are decoded from the keys. Properties the class does not know are
+   * false). Key properties are always decoded from the keys, which are the truth; a row whose column of a key
+   * property holds another value is refused ({@link Values#keyInt}). Properties the class does not know are
    * ignored.
    *
-   * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold
+   * @throws io.tablemapper.api.InvalidEntityException if a property has a type or value the class cannot hold, or a
+   *     key property's column disagrees with the key
    */
   public abstract T fromRow(TableRow row, MappingContext context);
 

@@ -1,6 +1,8 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.spi.EdmType;
+import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.math.BigDecimal;
@@ -10,6 +12,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Objects;
 
 /**
  * Conversions between Java property types and store values, called by generated mapping code. Each Java type
@@ -206,6 +209,100 @@ public final class Values {
   /** A copy of a Binary value, so the entity never shares an array with the store. */
   public static byte[] copy(byte[] value) {
     return value == null ? null : value.clone();
+  }
+
+  // ------------------------------------------------------------------ key properties
+
+  /**
+   * A key property as a row gives it: {@code fromKey}, decoded from the row's PartitionKey or RowKey, since the
+   * keys are the truth. A row that also holds the property's column (every row the mapper writes does) must agree
+   * with its keys: a value equal in meaning agrees whatever its store type (an Int32 column of a {@code long}
+   * property is read widened, as any Int32 in a {@code long} property). A row whose column says otherwise was
+   * written by another application or edited by hand, and reading it as either value would move the entity or
+   * lose the column, so it is refused.
+   *
+   * @param stored the column's value, read as the property reads any column (its type's default when absent)
+   * @param column the property's stored name
+   * @param table the table, for the message
+   * @param entity the entity class's simple name, for the message
+   * @param property the property's Java name, for the message
+   * @throws InvalidEntityException naming the table, keys, property, the column's value and the key's if they differ
+   */
+  public static int keyInt(
+      int fromKey, int stored, TableRow row, String column, String table, String entity, String property) {
+    if (stored != fromKey && row.has(column)) {
+      throw keyMismatch(fromKey, row, column, table, entity, property);
+    }
+    return fromKey;
+  }
+
+  /** {@link #keyInt} for a {@code long} key property. */
+  public static long keyLong(
+      long fromKey, long stored, TableRow row, String column, String table, String entity, String property) {
+    if (stored != fromKey && row.has(column)) {
+      throw keyMismatch(fromKey, row, column, table, entity, property);
+    }
+    return fromKey;
+  }
+
+  /** {@link #keyInt} for a key property of any other type: values agree when they are {@code equals}. */
+  public static <V> V key(
+      V fromKey, V stored, TableRow row, String column, String table, String entity, String property) {
+    if (!Objects.equals(stored, fromKey) && row.has(column)) {
+      throw keyMismatch(fromKey, row, column, table, entity, property);
+    }
+    return fromKey;
+  }
+
+  private static InvalidEntityException keyMismatch(
+      Object fromKey, TableRow row, String column, String table, String entity, String property) {
+    return new InvalidEntityException("cannot read " + entity + " from row " + row.describeKeys() + " of table "
+        + table + ": its keys say " + property + " = " + fromKey + ", but its column '" + column + "' holds "
+        + row.get(column) + " (" + EdmType.of(row.get(column)) + "); keys are the truth and an entity is never"
+        + " moved on read, so correct the column (or the keys) of the row, which another application wrote");
+  }
+
+  // ------------------------------------------------------------------ filters
+
+  /**
+   * A comparison of a {@code long} property with a value, matching the property's rows whichever integer type they
+   * store it as: Int64 (as the mapper writes it) or Int32 (as another application may, and as reads accept). The
+   * store compares no Int64 with an Int32, so this is the Int64 comparison or the Int32 comparison with the value
+   * brought into the Int32 range (a comparison no Int32 can pass is left out).
+   */
+  public static Filter int64(Filter.Op op, String property, long value) {
+    Filter int64 = comparison(op, property, value);
+    Filter int32 = int32Counterpart(op, property, value);
+    return int32 == null ? int64 : Filter.or(int64, int32);
+  }
+
+  private static Filter int32Counterpart(Filter.Op op, String property, long value) {
+    boolean fits = value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+    Filter anyInt32 = Filter.ge(property, Integer.MIN_VALUE);
+    switch (op) {
+      case EQ:
+        return fits ? Filter.eq(property, (int) value) : null;
+      case NE:
+        return fits ? Filter.ne(property, (int) value) : anyInt32;
+      case GE:
+      case GT:
+        if (value > Integer.MAX_VALUE || op == Filter.Op.GT && value == Integer.MAX_VALUE) {
+          return null;
+        }
+        return fits ? comparison(op, property, (int) value) : anyInt32;
+      case LE:
+      case LT:
+        if (value < Integer.MIN_VALUE || op == Filter.Op.LT && value == Integer.MIN_VALUE) {
+          return null;
+        }
+        return fits ? comparison(op, property, (int) value) : Filter.le(property, Integer.MAX_VALUE);
+      default:
+        throw new AssertionError(op);
+    }
+  }
+
+  private static Filter comparison(Filter.Op op, String property, Object value) {
+    return new Filter.Comparison(property, op, value);
   }
 
   private static InvalidEntityException invalid(String entity, String property, TableRow row, String problem) {

@@ -7,6 +7,7 @@ import static org.quicktheories.generators.SourceDSL.floats;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableRow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -34,6 +35,55 @@ class ValuesTest {
    * reproduces as it was reported. Change it locally to explore other cases.
    */
   private static final long SEED = 0x7AB1EL;
+
+  // ------------------------------------------------------------------ long filters
+
+  private static final long[] LONG_EDGES = {Long.MIN_VALUE, Integer.MIN_VALUE - 1L, Integer.MIN_VALUE,
+      Integer.MIN_VALUE + 1L, -1, 0, 1, Integer.MAX_VALUE - 1L, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L,
+      Long.MAX_VALUE};
+
+  @Test
+  void aLongFilterComparesInt32AndInt64RowsByTheirNumericValueForEveryOperatorAndEdge() {
+    for (Filter.Op op : Filter.Op.values()) {
+      for (long value : LONG_EDGES) {
+        Filter filter = Values.int64(op, "total", value);
+        for (long stored : LONG_EDGES) {
+          boolean expected = compare(op, Long.compare(stored, value));
+          assertThat(filter.test(TableRow.builder("p", "r").putInt64("total", stored).build()))
+              .as("Int64 %d %s %d", stored, op, value).isEqualTo(expected);
+          if (stored >= Integer.MIN_VALUE && stored <= Integer.MAX_VALUE) {
+            assertThat(filter.test(TableRow.builder("p", "r").putInt32("total", (int) stored).build()))
+                .as("Int32 %d %s %d", stored, op, value).isEqualTo(expected);
+          }
+        }
+        assertThat(filter.test(TableRow.keys("p", "r"))).as("a row without the property").isFalse();
+      }
+    }
+  }
+
+  @Test
+  void aLongFilterOutsideTheInt32RangeLeavesOutTheInt32ComparisonNoRowCouldPass() {
+    assertThat(Values.int64(Filter.Op.EQ, "total", 5_000_000_000L)).isEqualTo(Filter.eq("total", 5_000_000_000L));
+    assertThat(Values.int64(Filter.Op.EQ, "total", 5L))
+        .isEqualTo(Filter.or(Filter.eq("total", 5L), Filter.eq("total", 5)));
+  }
+
+  private static boolean compare(Filter.Op op, int comparison) {
+    switch (op) {
+      case EQ:
+        return comparison == 0;
+      case NE:
+        return comparison != 0;
+      case GT:
+        return comparison > 0;
+      case GE:
+        return comparison >= 0;
+      case LT:
+        return comparison < 0;
+      default:
+        return comparison <= 0;
+    }
+  }
 
   // ------------------------------------------------------------------ small integers
 

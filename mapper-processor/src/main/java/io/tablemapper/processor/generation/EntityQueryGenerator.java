@@ -7,6 +7,7 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.TypeName;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
@@ -208,7 +209,9 @@ final class EntityQueryGenerator {
         operands.add(MappingGenerator.toStore(property, CodeBlock.of("$N", parameter)));
       }
       CodeBlock name = CodeBlock.of("$T.$N", entity.metamodelName(), members.property(property));
-      filters.addAll(condition.operator().filters(name, operands));
+      filters.addAll(property.kind() == PropertyKind.LONG
+          ? condition.operator().int64Filters(name, operands)
+          : condition.operator().filters(name, operands));
     }
     if (filters.isEmpty()) {
       return null;

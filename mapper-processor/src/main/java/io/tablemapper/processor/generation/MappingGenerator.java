@@ -349,9 +349,10 @@ public final class MappingGenerator {
   }
 
   /**
-   * How a property's value is read from the row in the local {@code row}: its system property, its stored value
-   * converted, its default for an older row that lacks it, or — for a key component the row lacks — its value
-   * decoded from the key. The one decoding of a property, for the mapping's {@code fromRow} and a projection alike.
+   * How a property's value is read from the row in the local {@code row}: its system property; for a key component,
+   * its value decoded from the key, which a column of another value makes the read fail ({@link Values#keyInt});
+   * its stored value converted, or its default for an older row that lacks it. The one decoding of a property, for
+   * the mapping's {@code fromRow} and a projection alike.
    *
    * @param context the local holding the {@link MappingContext}
    * @param olderRow whether the row was written by an older version than the entity's: {@code olderVersion(row)}
@@ -371,20 +372,24 @@ public final class MappingGenerator {
     }
     CodeBlock name = CodeBlock.of("$T.$N", meta, names.property(property));
     CodeBlock stored = fromStore(entity, property, name, row, context);
+    KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
+        : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
+    if (key != null) {
+      String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
+      String check = !property.primitive() ? "key"
+          : property.kind() == PropertyKind.INT ? "keyInt"
+          : property.kind() == PropertyKind.LONG ? "keyLong" : "key";
+      return CodeBlock.of("$T.$N($T.$N($N.$L),$W$L,$W$N, $L, $T.TABLE, $S, $S)", VALUES, check, meta,
+          MemberNames.valueFrom(key, property), row, keyAccessor, stored, row, name, meta, entity.simpleName(),
+          property.name());
+    }
     if (property.defaultValue() != null) {
       CodeBlock fallback = property.kind() == PropertyKind.BINARY
           ? CodeBlock.of("$T.copy($N)", VALUES, SchemaEvolution.constant(property))
           : CodeBlock.of("$N", SchemaEvolution.constant(property));
       return CodeBlock.of("!$N.has($L) && $L\n? $L\n: $L", row, name, olderRow, fallback, stored);
     }
-    KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
-        : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
-    if (key == null) {
-      return stored;
-    }
-    String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
-    return CodeBlock.of("$N.has($L)\n? $L\n: $T.$N($N.$L)", row, name, stored, meta,
-        MemberNames.valueFrom(key, property), row, keyAccessor);
+    return stored;
   }
 
   private static CodeBlock timestampValue(PropertyModel property, CodeBlock instant) {

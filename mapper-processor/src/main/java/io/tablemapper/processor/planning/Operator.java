@@ -2,9 +2,11 @@ package io.tablemapper.processor.planning;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.spi.Filter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A condition's operator in a derived method name: the keyword that writes it, how plans write it, and the
@@ -21,6 +23,8 @@ public enum Operator {
   EQUAL("", "eq", "eq");
 
   private static final ClassName FILTER = ClassName.get(Filter.class);
+  private static final ClassName OP = ClassName.get(Filter.Op.class);
+  private static final ClassName VALUES = ClassName.get(Values.class);
 
   private final String keyword;
   private final String text;
@@ -63,6 +67,19 @@ public enum Operator {
     List<CodeBlock> filters = new ArrayList<>();
     for (int i = 0; i < filterFactories.size(); i++) {
       filters.add(CodeBlock.of("$T.$N($L, $L)", FILTER, filterFactories.get(i), property, operands.get(i)));
+    }
+    return filters;
+  }
+
+  /**
+   * The filters of a condition on a {@code long} property, each matching Int64 and Int32 rows alike, as reads accept
+   * both: {@code Values.int64(Filter.Op.GE, property, from)}.
+   */
+  public List<CodeBlock> int64Filters(CodeBlock property, List<CodeBlock> operands) {
+    List<CodeBlock> filters = new ArrayList<>();
+    for (int i = 0; i < filterFactories.size(); i++) {
+      filters.add(CodeBlock.of("$T.int64($T.$N, $L, $L)", VALUES, OP,
+          filterFactories.get(i).toUpperCase(Locale.ROOT), property, operands.get(i)));
     }
     return filters;
   }

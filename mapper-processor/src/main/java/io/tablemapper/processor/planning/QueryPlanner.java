@@ -3,6 +3,7 @@ package io.tablemapper.processor.planning;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.KeyModel;
 import io.tablemapper.processor.entity.PropertyModel;
@@ -377,7 +378,10 @@ public final class QueryPlanner {
     return renderPrefix(plan) + component(placeholder, bound.parameter()) + (bound.successor() ? "…" : "");
   }
 
-  /** The residual filter: {@code age gt {age} and lastName eq {lastName}}; null when there is none. */
+  /**
+   * The residual filter: {@code age gt {age} and lastName eq {lastName}}; null when there is none. A condition on a
+   * {@code long} property says it matches both integer encodings ({@code Values.int64}).
+   */
   public static String filter(Plan plan) {
     if (plan.residual().isEmpty()) {
       return null;
@@ -391,6 +395,9 @@ public final class QueryPlanner {
             .append(condition.parameters().get(1)).append('}');
       } else {
         text.append(condition.operator().text()).append(" {").append(condition.parameter()).append('}');
+      }
+      if (condition.property().kind() == PropertyKind.LONG) {
+        text.append(" (as Int64 or Int32)");
       }
       separator = " and ";
     }
