@@ -18,6 +18,11 @@ public enum Operator {
   LESS_THAN("LessThan", "lt", "lt"),
   BETWEEN("Between", "between", "ge", "le"),
   STARTS_WITH("StartsWith", "starts with", "startsWith"),
+  /**
+   * Equal to any element of a {@code Collection} parameter: on a key component one read per distinct element, else
+   * a filter {@code or} of equalities.
+   */
+  IN("In", "in", "eq"),
   EQUAL("", "eq", "eq");
 
   private static final ClassName FILTER = ClassName.get(Filter.class);
@@ -49,7 +54,12 @@ public enum Operator {
 
   /** Whether it needs an ordered property. */
   public boolean isRange() {
-    return this != EQUAL && this != STARTS_WITH;
+    return this != EQUAL && this != STARTS_WITH && this != IN;
+  }
+
+  /** Whether it binds a key component to one value per read: equality, or {@code In} (one read per element). */
+  boolean bindsValue() {
+    return this == EQUAL || this == IN;
   }
 
   /**
