@@ -78,6 +78,9 @@ class PlannerTest {
                 + "  List<Employee> findByDepartmentAndEmailIn(String department, List<String> emails);\n"
                 + "  @AllowScan List<Employee> findByDepartmentAndAgeIn(String department, Collection<Integer> ages);\n"
                 + "  List<Employee> findTop5ByDepartmentIn(Collection<String> departments);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailIsNull(String department);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department, int age);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailNot(String department, String email);\n"
                 + "}"),
         source("ReviewRepository",
             "@Repository public interface ReviewRepository extends TableRepository<Review> {\n"
@@ -231,6 +234,15 @@ class PlannerTest {
         plan("In on a leading component of a compound key is one prefix range per element", "reviews",
             "findByDepartmentAndEmployeeIdIn", "RANGE ×n (one per distinct element of {ids}, merged in key order):"
                 + " PartitionKey = {department}, RowKey starts with review_{ids:08}_"),
+        plan("IsNull is a filter on the property's absence, even on an index component", "employees",
+            "findByDepartmentAndEmailIsNull",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter email absent"),
+        plan("IsNotNull and Not take no key and are filters", "employees",
+            "findByDepartmentAndLastNameIsNotNullAndAgeNot", "PARTITION_SCAN: PartitionKey = {department}, RowKey"
+                + " starts with empid_; filter lastName present and age ne {age}"),
+        plan("Not on an index component cannot be a key range and is a filter", "employees",
+            "findByDepartmentAndEmailNot",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter email ne {email}"),
         plan("only the first In on the keys fans out; a second one is a filter", "reviews",
             "findByDepartmentInAndEmployeeIdIn", "PARTITION_SCAN ×n (one per distinct element of {departments}, merged"
                 + " in key order): PartitionKey = {departments}, RowKey starts with review_; filter employeeId in"

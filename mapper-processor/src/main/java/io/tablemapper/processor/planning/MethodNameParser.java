@@ -250,7 +250,7 @@ public final class MethodNameParser {
         return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
             "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
                 + "; conditions are property names joined by And, each optionally followed by Between,"
-                + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual, StartsWith or In");
+                + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual, StartsWith, In, Not, IsNull or IsNotNull");
       }
       if (and < 0) {
         return Result.failure(Rule.QUERY_METHOD_NAME,

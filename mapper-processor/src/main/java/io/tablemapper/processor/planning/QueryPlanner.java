@@ -376,7 +376,9 @@ public final class QueryPlanner {
     String separator = "";
     for (Condition condition : plan.residual()) {
       text.append(separator).append(condition.property().name()).append(' ');
-      if (condition.operator() == Operator.BETWEEN) {
+      if (condition.operator().operandless()) {
+        text.append(condition.operator().text());
+      } else if (condition.operator() == Operator.BETWEEN) {
         text.append("between {").append(condition.parameters().get(0)).append("} and {")
             .append(condition.parameters().get(1)).append('}');
       } else {

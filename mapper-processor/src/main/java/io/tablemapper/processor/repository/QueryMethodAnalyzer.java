@@ -150,6 +150,12 @@ final class QueryMethodAnalyzer {
                 + property.kind().edmType() + " text or bytes that do not sort like the values; compare it by"
                 + " equality only");
         ok = false;
+      } else if (term.operator().operandless() && property.primitive()) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses " + term.operator().keyword() + ", but '" + property.name() + "' is a " + property.type()
+                + ", which is always stored, so it is never absent; declare it with its wrapper type (Integer for"
+                + " int, and so on) to let it be null, or drop the condition");
+        ok = false;
       } else if (term.operator() == Operator.STARTS_WITH && property.kind() != PropertyKind.STRING) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses StartsWith, which applies to String properties only; '" + property.name() + "' is "
@@ -270,7 +276,7 @@ final class QueryMethodAnalyzer {
       if (term.operator() == Operator.BETWEEN) {
         operands.add(term.property() + " from");
         operands.add(term.property() + " to");
-      } else {
+      } else if (!term.operator().operandless()) {
         operands.add(term.property());
       }
     }
