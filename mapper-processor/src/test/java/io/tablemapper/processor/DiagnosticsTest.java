@@ -383,6 +383,10 @@ class DiagnosticsTest {
         error("Not with a parameter of another type is reported on the parameter", Rule.QUERY_PARAMETER_TYPE,
             "age);", "declare it as int", employee(),
             repository("  @AllowScan List<Employee> findByDepartmentAndAgeNot(String department, String age);")),
+        error("Or between conditions is reported as unsupported, pointing to In", Rule.QUERY_METHOD_NAME,
+            "findByDepartmentAndLastNameOrFirstName(", "joins conditions with Or, which derived queries do not support",
+            employee(), repository("  @AllowScan List<Employee> findByDepartmentAndLastNameOrFirstName(String"
+                + " department, String lastName, String firstName);")),
         error("an unsupported return type is reported", Rule.QUERY_RETURN_TYPE, "findByDepartment(",
             "cannot return", employee(),
             repository("  Set<Employee> findByDepartment(String department);")),

@@ -195,7 +195,8 @@ class GeneratedSourcesTest {
         + " order)\n");
     assertThat(report).contains("  kind          POINT\n  reads         Employee rows\n"
         + "  reads each    one POINT read per distinct element of {ids}");
-    assertThat(report).contains("  RowKey        = empid_{ids:08}\n  filter        none\n  order         by employeeId\n");
+    assertThat(report)
+        .contains("  RowKey        = empid_{ids:08}\n  filter        none\n  order         by employeeId\n");
   }
 
   @Test

@@ -79,7 +79,8 @@ class PlannerTest {
                 + "  @AllowScan List<Employee> findByDepartmentAndAgeIn(String department, Collection<Integer> ages);\n"
                 + "  List<Employee> findTop5ByDepartmentIn(Collection<String> departments);\n"
                 + "  @AllowScan List<Employee> findByDepartmentAndEmailIsNull(String department);\n"
-                + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department, int age);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department,"
+                + " int age);\n"
                 + "  @AllowScan List<Employee> findByDepartmentAndEmailNot(String department, String email);\n"
                 + "}"),
         source("ReviewRepository",
