@@ -25,8 +25,9 @@ import java.util.function.Function;
  * <p>With a read pool ({@code readParallelism} above 1) every read starts at once on the pool, each reading at most
  * the query's limit (all its matches when there is none) before the caller takes the first rows; without one, the
  * reads run one after another on the caller's thread, lazily. A {@link QueryEvent} reports the whole union: the rows
- * and requests of every read taken. A query that {@linkplain EntityQuery#matchesNothing() matches nothing} (an
- * {@code In} with an empty collection) is a union of no reads: it makes no request.
+ * and requests of every read taken, and, with a pool, of every read finished by then. A query that
+ * {@linkplain EntityQuery#matchesNothing() matches nothing} (an {@code In} with an empty collection) is a union of no
+ * reads: it makes no request.
  *
  * @param <T> the entity class
  */
@@ -43,6 +44,7 @@ final class UnionRun<T> implements RowSource {
   private final List<QueryRun<T>> runs = new ArrayList<>();
   private final List<CompletableFuture<List<TableRow>>> prefetched;
   private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
+  private final boolean[] counted;
   private int current;
   private boolean taken;
   private int rowsRead;
@@ -62,6 +64,7 @@ final class UnionRun<T> implements RowSource {
         runs.add(start.apply(read));
       }
     }
+    this.counted = new boolean[runs.size()];
     Executor pool = runs.size() > 1 ? core.readPool() : null;
     if (pool == null) {
       this.prefetched = null;
@@ -141,16 +144,21 @@ final class UnionRun<T> implements RowSource {
         }
         continue;
       }
-      count(run);
+      count(current);
       current++;
       taken = false;
     }
     return List.of();
   }
 
-  private void count(QueryRun<T> run) {
-    rowsRead += run.takeRowsRead();
-    requests += run.takeRequests();
+  /** Adds what a read has read to the counts; a prefetched read only once it has finished, and then once. */
+  private void count(int read) {
+    if (prefetched != null && (counted[read] || !prefetched.get(read).isDone())) {
+      return;
+    }
+    counted[read] = prefetched != null;
+    rowsRead += runs.get(read).takeRowsRead();
+    requests += runs.get(read).takeRequests();
   }
 
   private static List<TableRow> join(CompletableFuture<List<TableRow>> read) {
@@ -170,7 +178,13 @@ final class UnionRun<T> implements RowSource {
   @Override
   public void report(int rowsReturned) {
     if (prefetched == null && current < runs.size()) {
-      count(runs.get(current));
+      count(current);
+    }
+    if (prefetched != null) {
+      // every read was started at once: report those that have finished, taken or not
+      for (int read = 0; read < runs.size(); read++) {
+        count(read);
+      }
     }
     if (core.listening()) {
       core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), rowsRead,

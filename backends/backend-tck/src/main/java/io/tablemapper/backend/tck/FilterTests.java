@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Residual filters ({@link Filter}) and projections: every operator on every type, comparisons with a property a
  * row lacks or holds with another type are false (so {@code ne} does not match them either), presence tests find
- * the rows that have or lack a property, {@code and} / {@code or} nest, keys can be compared, and {@code select} returns keys, ETag and Timestamp plus the chosen properties.
+ * the rows that have or lack a property, {@code and} / {@code or} nest, keys can be compared, and {@code select}
+ * returns keys, ETag and Timestamp plus the chosen properties.
  */
 abstract class FilterTests extends ConformanceGroup {
   /** For each type, values in ascending order, as the store compares them. */
