@@ -31,6 +31,9 @@ public interface TableMapper extends AutoCloseable {
    *
    * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
    */
+  /** The reads of one query that run at once unless {@link Builder#readParallelism} says otherwise: {@value}. */
+  int DEFAULT_READ_PARALLELISM = 4;
+
   static Builder builder() {
     Iterator<Builder> builders = ServiceLoader.load(Builder.class, TableMapper.class.getClassLoader()).iterator();
     if (!builders.hasNext()) {
@@ -150,6 +153,16 @@ public interface TableMapper extends AutoCloseable {
      * create a table, whatever the policy.
      */
     Builder tableCreation(TableCreation policy);
+
+    /**
+     * How many reads of one query may run at once: a derived query with {@code In} on a key component reads once
+     * per distinct element and merges the results in key order. The reads run on a pool of this many daemon threads
+     * of the mapper's own (never the common pool), started on first use and stopped by {@link #close()}; 1 reads
+     * them one after another on the caller's thread. {@value TableMapper#DEFAULT_READ_PARALLELISM} by default.
+     *
+     * @throws IllegalArgumentException if it is not between 1 and 64
+     */
+    Builder readParallelism(int parallelism);
 
     /**
      * Builds the mapper.

@@ -11,9 +11,11 @@ import java.util.Objects;
  * property the row does not have, or whose value is of another {@link EdmType} than the literal, is false (so
  * {@code ne} does not match rows lacking the property). {@code PartitionKey} and {@code RowKey} may be compared
  * as strings and {@code Timestamp} as a DateTime. Strings compare by UTF-16 code units; doubles by IEEE 754 rules,
- * as the service does ({@code NaN} equals nothing, not even itself, and {@code -0.0} equals {@code 0.0}).
+ * as the service does ({@code NaN} equals nothing, not even itself, and {@code -0.0} equals {@code 0.0}). Whether
+ * a row has a property at all, whatever its type, is a {@link Presence}: the store has no nulls, so an absent
+ * property is what a {@code null} field was written as.
  */
-public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or {
+public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or, Filter.Presence {
 
   /** The comparison operators. */
   enum Op {
@@ -67,6 +69,16 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
   /** {@code property le value}. */
   static Filter le(String property, Object value) {
     return new Comparison(property, Op.LE, value);
+  }
+
+  /** The row has {@code property}, of any type. */
+  static Filter present(String property) {
+    return new Presence(property, true);
+  }
+
+  /** The row lacks {@code property} (as a {@code null} field is written). */
+  static Filter absent(String property) {
+    return new Presence(property, false);
   }
 
   /**
@@ -174,6 +186,32 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
     }
   }
 
+  /**
+   * Whether a row has a property, of any type. {@code PartitionKey}, {@code RowKey} and {@code Timestamp} are
+   * present in every row. No store's query language says this (Azure's OData has no null test), so a backend may
+   * select more rows and check this in the client.
+   *
+   * @param property a property name
+   * @param present true for rows that have it, false for rows that lack it
+   */
+  record Presence(String property, boolean present) implements Filter {
+    public Presence {
+      Objects.requireNonNull(property, "property");
+    }
+
+    @Override
+    public boolean test(TableRow row) {
+      boolean has = property.equals("PartitionKey") || property.equals("RowKey") || property.equals("Timestamp")
+          || row.get(property) != null;
+      return has == present;
+    }
+
+    @Override
+    public String toString() {
+      return property + (present ? " present" : " absent");
+    }
+  }
+
   /** All operands match. */
   record And(List<Filter> operands) implements Filter {
     public And {
@@ -230,7 +268,7 @@ public sealed interface Filter permits Filter.Comparison, Filter.And, Filter.Or 
       if (text.length() > 0) {
         text.append(separator);
       }
-      boolean nested = !(operand instanceof Comparison);
+      boolean nested = operand instanceof And || operand instanceof Or;
       text.append(nested ? "(" : "").append(operand).append(nested ? ")" : "");
     }
     return text.toString();

@@ -174,6 +174,32 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void thePlanReportSaysAnInIsOneReadPerElementMergedInKeyOrder() throws IOException {
+    Compilation compilation = Sources.compile(Sources.employee(), Sources.source("InRepository",
+        "@Repository public interface InRepository extends TableRepository<Employee> {\n"
+            + "  List<Employee> findByDepartmentIn(Collection<String> departments);\n"
+            + "  List<Employee> findByDepartmentAndEmployeeIdIn(String department, Set<Integer> ids);\n"
+            + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String report = compilation
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.InRepository.txt")
+        .orElseThrow(() -> new AssertionError("no plan report"))
+        .getCharContent(true).toString();
+
+    assertThat(report).contains("findByDepartmentIn(Collection<String> departments): List<Employee>\n"
+        + "  kind          RANGE\n"
+        + "  reads         Employee rows\n"
+        + "  reads each    one RANGE read per distinct element of {departments} (In), run in parallel up to the"
+        + " mapper's readParallelism and merged in key order\n");
+    assertThat(report).contains("  order         by PartitionKey, then RowKey (the reads of the In merge in key"
+        + " order)\n");
+    assertThat(report).contains("  kind          POINT\n  reads         Employee rows\n"
+        + "  reads each    one POINT read per distinct element of {ids}");
+    assertThat(report)
+        .contains("  RowKey        = empid_{ids:08}\n  filter        none\n  order         by employeeId\n");
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();

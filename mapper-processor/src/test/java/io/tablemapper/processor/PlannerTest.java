@@ -55,6 +55,7 @@ class PlannerTest {
                 + "  List<Staff> findTop3ByDepartmentOrderByAgeAscId(String department);\n"
                 + "  List<Staff> findByDepartmentAndAgeOrderById(String department, int age);\n"
                 + "  List<Staff> findByDepartmentAndAgeBetweenOrderByAge(String department, int from, int to);\n"
+                + "  List<Staff> findByDepartmentAndAgeInOrderByAge(String department, Collection<Integer> ages);\n"
                 + "}"),
         source("Sighting",
             "@Entity(table = \"Sightings\")\n@PartitionKey(\"{device}\")\n@RowKey(\"{seq:06}\")\n"
@@ -84,12 +85,24 @@ class PlannerTest {
                 + "  @AllowScan List<Employee> findByLastName(String lastName);\n"
                 + "  @AllowScan List<Employee> findByEmployeeId(int employeeId);\n"
                 + "  Optional<Employee> findFirstByDepartment(String department);\n"
+                + "  List<Employee> findByDepartmentIn(Collection<String> departments);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdIn(String department, Set<Integer> ids);\n"
+                + "  List<Employee> findByDepartmentAndEmailIn(String department, List<String> emails);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAgeIn(String department, Collection<Integer> ages);\n"
+                + "  List<Employee> findTop5ByDepartmentIn(Collection<String> departments);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailIsNull(String department);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department,"
+                + " int age);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailNot(String department, String email);\n"
                 + "}"),
         source("ReviewRepository",
             "@Repository public interface ReviewRepository extends TableRepository<Review> {\n"
                 + "  List<Review> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
                 + "  List<Review> findByDepartmentAndEmployeeIdAndYearBetween(String department, int employeeId, int from, int to);\n"
                 + "  @AllowScan List<Review> findByDepartmentAndYear(String department, int year);\n"
+                + "  List<Review> findByDepartmentAndEmployeeIdIn(String department, Collection<Integer> ids);\n"
+                + "  @AllowScan List<Review> findByDepartmentInAndEmployeeIdIn(Collection<String> departments,"
+                + " Collection<Integer> ids);\n"
                 + "}"),
         source("ExpenseRepository",
             "@Repository public interface ExpenseRepository extends TableRepository<Expense> {\n"
@@ -228,7 +241,37 @@ class PlannerTest {
         plan("a subtype with a RowKey of its own reads its rows by it", "clients", "findByCityAndId",
             "POINT: PartitionKey = {city}, RowKey = CUSTOMER_{id:06}"),
         plan("a subtype's literal prefix reads exactly its rows", "clients", "findByCity",
-            "RANGE: PartitionKey = {city}, RowKey starts with CUSTOMER_"));
+            "RANGE: PartitionKey = {city}, RowKey starts with CUSTOMER_"),
+        plan("In on the PartitionKey is one range per partition", "employees", "findByDepartmentIn",
+            "RANGE ×n (one per distinct element of {departments}, merged in key order): PartitionKey = {departments},"
+                + " RowKey starts with empid_"),
+        plan("In on the last RowKey component is one point read per element", "employees",
+            "findByDepartmentAndEmployeeIdIn", "POINT ×n (one per distinct element of {ids}, merged in key order):"
+                + " PartitionKey = {department}, RowKey = empid_{ids:08}"),
+        plan("In on an index component is one point read through the index per element", "employees",
+            "findByDepartmentAndEmailIn", "POINT ×n (one per distinct element of {emails}, merged in key order)"
+                + " via index email: PartitionKey = {department}, RowKey = email_{emails}"),
+        plan("In on a property outside the keys is a filter", "employees", "findByDepartmentAndAgeIn",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter age in {ages}"),
+        plan("a limit applies to the merge of the reads", "employees", "findTop5ByDepartmentIn",
+            "RANGE ×n (one per distinct element of {departments}, merged in key order): PartitionKey = {departments},"
+                + " RowKey starts with empid_; first 5"),
+        plan("In on a leading component of a compound key is one prefix range per element", "reviews",
+            "findByDepartmentAndEmployeeIdIn", "RANGE ×n (one per distinct element of {ids}, merged in key order):"
+                + " PartitionKey = {department}, RowKey starts with review_{ids:08}_"),
+        plan("IsNull is a filter on the property's absence, even on an index component", "employees",
+            "findByDepartmentAndEmailIsNull",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter email absent"),
+        plan("IsNotNull and Not take no key and are filters", "employees",
+            "findByDepartmentAndLastNameIsNotNullAndAgeNot", "PARTITION_SCAN: PartitionKey = {department}, RowKey"
+                + " starts with empid_; filter lastName present and age ne {age}"),
+        plan("Not on an index component cannot be a key range and is a filter", "employees",
+            "findByDepartmentAndEmailNot",
+            "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter email ne {email}"),
+        plan("only the first In on the keys fans out; a second one is a filter", "reviews",
+            "findByDepartmentInAndEmployeeIdIn", "PARTITION_SCAN ×n (one per distinct element of {departments}, merged"
+                + " in key order): PartitionKey = {departments}, RowKey starts with review_; filter employeeId in"
+                + " {ids}"));
   }
 
   static Stream<Arguments> orderedPlans() {
@@ -247,7 +290,10 @@ class PlannerTest {
             "RANGE via index byAge: PartitionKey = {department}, RowKey in [age_{from:03}, age_{to:03}…]"),
         plan("a descending component gives a descending ordering", "expenses",
             "findByDepartmentAndEmployeeIdOrderByEmployeeIdDescSubmittedDesc",
-            "RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:08}_"));
+            "RANGE: PartitionKey = {department}, RowKey starts with expense_{employeeId:08}_"),
+        plan("In on a RowKey component keeps the order of that component, since the reads merge in key order",
+            "staff", "findByDepartmentAndAgeInOrderByAge", "RANGE ×n (one per distinct element of {ages}, merged in"
+                + " key order) via index byAge: PartitionKey = {department}, RowKey starts with age_{ages:03}_"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -56,7 +56,7 @@ final class EntityQueries<T> {
       List<TableRow> rows = cached(cache, query, 1);
       return rows.isEmpty() ? Optional.empty() : Optional.of(reading.decoder().apply(rows.get(0)));
     }
-    QueryRun<T> run = run(query, null, reading);
+    RowSource run = run(query, null, reading);
     TableRow first = null;
     while (first == null && !run.exhausted()) {
       List<TableRow> rows = run.next(1);
@@ -98,7 +98,7 @@ final class EntityQueries<T> {
       }
       return results;
     }
-    QueryRun<T> run = run(query, null, reading);
+    RowSource run = run(query, null, reading);
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     while (!run.exhausted() && (limit == 0 || results.size() < limit)) {
@@ -132,7 +132,7 @@ final class EntityQueries<T> {
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    QueryRun<T> run = run(query, resumed == null ? null : resumed.backendToken(), reading);
+    RowSource run = run(query, resumed == null ? null : resumed.backendToken(), reading);
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       for (TableRow row : run.next(size - items.size())) {
@@ -166,12 +166,23 @@ final class EntityQueries<T> {
     return new Reading<>(projection.properties(), row -> projection.read(row, core.context));
   }
 
-  private QueryRun<T> run(EntityQuery query, String startToken, Reading<?> reading) {
-    return new QueryRun<>(core, mapping, query, startToken, false, reading.select());
+  private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
+    return source(query, startToken, false, reading.select());
+  }
+
+  /**
+   * The rows of a query: one read, or the merge of several ({@code In} on a key component, or nothing at all for an
+   * {@code In} with an empty collection).
+   */
+  private RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    if (query.reads() != null || query.matchesNothing()) {
+      return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));
+    }
+    return new QueryRun<>(core, mapping, query, startToken, countOnly, select);
   }
 
   long count(EntityQuery query) {
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, true);
+    RowSource run = source(query, null, true, null);
     int limit = query.limit();
     long count = 0;
     while (!run.exhausted() && (limit == 0 || count < limit)) {
@@ -182,7 +193,7 @@ final class EntityQueries<T> {
   }
 
   boolean exists(EntityQuery query) {
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, true);
+    RowSource run = source(query, null, true, null);
     boolean found = false;
     while (!found && !run.exhausted()) {
       found = !run.next(1).isEmpty();
@@ -199,7 +210,7 @@ final class EntityQueries<T> {
    * {@link ConcurrencyConflictException} (the entities deleted before it stay deleted).
    */
   long delete(EntityQuery query) {
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    RowSource run = source(query, null, false, null);
     int limit = query.limit();
     List<TableRow> matches = new ArrayList<>();
     while (!run.exhausted() && (limit == 0 || matches.size() < limit)) {
@@ -340,7 +351,7 @@ final class EntityQueries<T> {
     private final EntityQuery query;
     private final Reading<R> reading;
     private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
-    private QueryRun<T> run;
+    private RowSource run;
     private int returned;
 
     LazyPages(EntityQuery query, Reading<R> reading) {

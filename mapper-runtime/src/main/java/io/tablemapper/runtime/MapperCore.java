@@ -8,7 +8,11 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listener, and
@@ -31,6 +35,8 @@ final class MapperCore {
   final UnknownTypePolicy unknownTypes;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final int readParallelism;
+  private ExecutorService readPool;
 
   MapperCore(MapperSettings settings) {
     this.backend = settings.backend();
@@ -41,6 +47,27 @@ final class MapperCore {
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();
     this.listener = settings.queryListener();
+    this.readParallelism = settings.readParallelism();
+  }
+
+  /**
+   * The pool that runs the reads of one query in parallel ({@code In} on a key component), started on first use;
+   * null when reads run one after another ({@code readParallelism(1)}).
+   */
+  synchronized Executor readPool() {
+    if (readParallelism == 1) {
+      return null;
+    }
+    checkOpen();
+    if (readPool == null) {
+      AtomicInteger threads = new AtomicInteger();
+      readPool = Executors.newFixedThreadPool(readParallelism, task -> {
+        Thread thread = new Thread(task, "tablemapper-read-" + threads.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+      });
+    }
+    return readPool;
   }
 
   /**
@@ -105,7 +132,15 @@ final class MapperCore {
 
   /** Marks the mapper closed; true only for the one call that closed it. */
   boolean close() {
-    return closed.compareAndSet(false, true);
+    boolean closing = closed.compareAndSet(false, true);
+    if (closing) {
+      synchronized (this) {
+        if (readPool != null) {
+          readPool.shutdown();
+        }
+      }
+    }
+    return closing;
   }
 
   boolean closed() {

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param discriminator the name of the property that holds each row's entity type in the store
  * @param tableCreation when writes create their tables
  * @param timePrecision what writes do with times finer than the store's ticks outside keys
+ * @param readParallelism how many reads of one query (an {@code In} on a key component) may run at once; 1 reads
+ *     them one after another on the caller's thread
  */
 record MapperSettings(
     TableBackend backend,
@@ -32,7 +34,8 @@ record MapperSettings(
     UnknownTypePolicy unknownTypes,
     String discriminator,
     TableCreation tableCreation,
-    TimePrecisionPolicy timePrecision) {
+    TimePrecisionPolicy timePrecision,
+    int readParallelism) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -44,6 +47,24 @@ record MapperSettings(
     Objects.requireNonNull(tableCreation, "tableCreation");
     Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);
+    checkReadParallelism(readParallelism);
+  }
+
+  /** The most reads of one query that may run at once: {@value}. */
+  static final int MAX_READ_PARALLELISM = 64;
+
+  /**
+   * Checks a read parallelism: 1 to {@link #MAX_READ_PARALLELISM}.
+   *
+   * @return it
+   * @throws IllegalArgumentException naming the value seen
+   */
+  static int checkReadParallelism(int parallelism) {
+    if (parallelism < 1 || parallelism > MAX_READ_PARALLELISM) {
+      throw new IllegalArgumentException("readParallelism must be 1 (sequential) to " + MAX_READ_PARALLELISM
+          + ", was " + parallelism);
+    }
+    return parallelism;
   }
 
   /**

@@ -42,7 +42,7 @@ import java.util.Optional;
  * <p>Each row read yields at most one entity, so asking the backend for at most the entities still wanted keeps
  * its continuation token exactly after the last entity returned. Not thread-safe.
  */
-final class QueryRun<T> {
+final class QueryRun<T> implements RowSource {
   /** What is read of a partial copy: only what leads to its entity (the keys and ETag come anyway). */
   private static final List<String> FOLLOWED = List.of(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
 
@@ -145,12 +145,14 @@ final class QueryRun<T> {
   }
 
   /** Whether the store has nothing more for this query. */
-  boolean exhausted() {
+  @Override
+  public boolean exhausted() {
     return exhausted;
   }
 
   /** The backend's token to resume after the last row read, or null at the end. */
-  String token() {
+  @Override
+  public String token() {
     return exhausted ? null : token;
   }
 
@@ -158,7 +160,8 @@ final class QueryRun<T> {
    * The rows of the next matching entities: at most {@code max}, from one backend request (plus the point reads
    * of partial copies); may be empty while more follow. With {@code countOnly}, rows may lack their properties.
    */
-  List<TableRow> next(int max) {
+  @Override
+  public List<TableRow> next(int max) {
     if (exhausted) {
       return List.of();
     }
@@ -228,7 +231,8 @@ final class QueryRun<T> {
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */
-  void report(int rowsReturned) {
+  @Override
+  public void report(int rowsReturned) {
     if (!core.listening()) {
       rowsRead = 0;
       requests = 0;
@@ -238,6 +242,20 @@ final class QueryRun<T> {
         requests));
     rowsRead = 0;
     requests = 0;
+  }
+
+  /** The rows read since the last report or take, which then start again from 0. */
+  int takeRowsRead() {
+    int taken = rowsRead;
+    rowsRead = 0;
+    return taken;
+  }
+
+  /** The requests made since the last report or take, which then start again from 0. */
+  int takeRequests() {
+    int taken = requests;
+    requests = 0;
+    return taken;
   }
 
   private Filter serverFilter() {

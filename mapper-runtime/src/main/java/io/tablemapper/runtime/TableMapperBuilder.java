@@ -24,6 +24,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
+  private int readParallelism = TableMapper.DEFAULT_READ_PARALLELISM;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -79,6 +80,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder readParallelism(int parallelism) {
+    this.readParallelism = MapperSettings.checkReadParallelism(parallelism);
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -86,6 +93,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     }
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
-        timePrecision));
+        timePrecision, readParallelism));
   }
 }

@@ -3,6 +3,7 @@ package io.tablemapper.internal.mapping;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -19,6 +20,8 @@ public final class EntityQuery {
   private final KeyBound rowTo;
   private final Filter filter;
   private final int limit;
+  private final List<EntityQuery> reads;
+  private final boolean matchesNothing;
 
   private EntityQuery(Builder builder) {
     this.method = builder.method;
@@ -30,6 +33,8 @@ public final class EntityQuery {
     this.rowTo = builder.rowTo;
     this.filter = builder.filter;
     this.limit = builder.limit;
+    this.reads = builder.reads;
+    this.matchesNothing = builder.matchesNothing;
   }
 
   /**
@@ -88,6 +93,19 @@ public final class EntityQuery {
     return limit;
   }
 
+  /**
+   * The reads whose results this query merges in key order ({@code In} on a key component: one per distinct element),
+   * or null for a query that is one read itself. Each read carries its own keys, index and filter.
+   */
+  public List<EntityQuery> reads() {
+    return reads;
+  }
+
+  /** Whether the query matches nothing and needs no request ({@code In} with an empty collection). */
+  public boolean matchesNothing() {
+    return matchesNothing || reads != null && reads.isEmpty();
+  }
+
   /** The RowKey when the query addresses exactly one row, else null. */
   public String pointRowKey() {
     return partitionKey != null && rowFrom != null && rowTo != null && rowFrom.inclusive() && rowTo.inclusive()
@@ -112,6 +130,8 @@ public final class EntityQuery {
     private KeyBound rowTo;
     private Filter filter;
     private int limit;
+    private List<EntityQuery> reads;
+    private boolean matchesNothing;
 
     private Builder(String method, QueryKind kind, String plan) {
       this.method = Objects.requireNonNull(method, "method");
@@ -171,6 +191,18 @@ public final class EntityQuery {
         throw new IllegalArgumentException("limit must not be negative, was " + limit);
       }
       this.limit = limit;
+      return this;
+    }
+
+    /** Merges these reads in key order instead of reading keys of its own; see {@link EntityQuery#reads()}. */
+    public Builder union(List<EntityQuery> reads) {
+      this.reads = List.copyOf(reads);
+      return this;
+    }
+
+    /** When true, the query matches nothing and makes no request (an {@code In} with an empty collection). */
+    public Builder matchesNothing(boolean nothing) {
+      this.matchesNothing = nothing;
       return this;
     }
 

@@ -11,13 +11,16 @@ import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
+import io.tablemapper.processor.planning.Operator;
 import io.tablemapper.processor.planning.Plan;
 import io.tablemapper.processor.repository.QueryMethodKind;
 import io.tablemapper.processor.repository.RepositoryModel;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javax.lang.model.element.VariableElement;
 
@@ -52,11 +55,56 @@ final class EntityQueryGenerator {
   void write(
       MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, String query, String plan) {
     EntityModel entity = repository.entity();
-    Keys keys = new Keys(builder, names, entity.metamodelName(), members, method.plan());
-    CodeBlock filter = filter(builder, method);
+    Plan planned = method.plan();
+    List<String> inLists = new ArrayList<>();
+    CodeBlock filter = filter(builder, names, method, inLists);
+    String fanOut = planned.fanOut();
+    if (fanOut == null) {
+      Keys keys = new Keys(builder, names, entity.metamodelName(), members, planned, null, null);
+      builder.addStatement("$T $N = $L$L\n.build()", ENTITY_QUERY, query, read(method, plan, keys, filter),
+          matchesNothing(inLists));
+      return;
+    }
+    // one read per distinct element of the In's collection, each built as a query of its own
+    PropertyModel property = fanOutProperty(planned);
+    String reads = names.newName("reads");
+    String element = names.newName(fanOut + "Element");
+    builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, fanOut, nullMessage(method, fanOut, property,
+        "is null; pass an empty collection to match nothing"));
+    builder.addStatement("$T<$T> $N = new $T<>()", List.class, ENTITY_QUERY, reads, ArrayList.class);
+    builder.beginControlFlow("for ($T $N : new $T<>($N))", TypeName.get(property.type()).box(), element,
+        LinkedHashSet.class, fanOut);
+    builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, element, nullMessage(method, fanOut, property,
+        "holds null; the store cannot compare '" + property.name() + "' with null"));
+    Keys keys = new Keys(builder, names, entity.metamodelName(), members, planned, fanOut, element);
+    builder.addStatement("$N.add($L\n.build())", reads, read(method, plan, keys, filter));
+    builder.endControlFlow();
+    CodeBlock.Builder union = CodeBlock.builder().add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY,
+        methodName(method), QUERY_KIND, planned.kind().name(), plan);
+    if (method.limit() > 0) {
+      union.add("\n.limit($L)", method.limit());
+    }
+    builder.addStatement("$T $N = $L\n.union($N)$L\n.build()", ENTITY_QUERY, query, union.build(), reads,
+        matchesNothing(inLists));
+  }
+
+  /** {@code .matchesNothing(...)} when an {@code In} left to the filter may have an empty collection. */
+  private static CodeBlock matchesNothing(List<String> inLists) {
+    if (inLists.isEmpty()) {
+      return CodeBlock.of("");
+    }
+    List<CodeBlock> empty = new ArrayList<>();
+    for (String list : inLists) {
+      empty.add(CodeBlock.of("$N.isEmpty()", list));
+    }
+    return CodeBlock.of("\n.matchesNothing($L)", CodeBlock.join(empty, " || "));
+  }
+
+  /** A builder of one read of the plan, short of its {@code build()}. */
+  private CodeBlock read(RepositoryModel.QueryMethod method, String plan, Keys keys, CodeBlock filter) {
+    EntityModel entity = repository.entity();
     CodeBlock.Builder chain = CodeBlock.builder()
-        .add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY,
-            repository.element().getSimpleName() + "." + method.element().getSimpleName(), QUERY_KIND,
+        .add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY, methodName(method), QUERY_KIND,
             method.plan().kind().name(), plan);
     if (method.plan().index() != null) {
       chain.add("\n.index($S)", method.plan().index().name());
@@ -68,7 +116,34 @@ final class EntityQueryGenerator {
     if (method.limit() > 0) {
       chain.add("\n.limit($L)", method.limit());
     }
-    builder.addStatement("$T $N = $L\n.build()", ENTITY_QUERY, query, chain.build());
+    return chain.build();
+  }
+
+  private String methodName(RepositoryModel.QueryMethod method) {
+    return repository.element().getSimpleName() + "." + method.element().getSimpleName();
+  }
+
+  private CodeBlock nullMessage(RepositoryModel.QueryMethod method, String parameter, PropertyModel property,
+      String problem) {
+    return GeneratedCode.text(methodName(method) + ": parameter '" + parameter + "' (" + property.name() + "In) "
+        + problem);
+  }
+
+  /** The key property an {@code In} fans out over: a PartitionKey component or a RowKey component. */
+  private PropertyModel fanOutProperty(Plan plan) {
+    if (plan.partitionArguments() != null) {
+      for (Map.Entry<Integer, String> argument : plan.partitionArguments().entrySet()) {
+        if (argument.getValue().equals(plan.fanOut())) {
+          return repository.entity().partitionKey().property(argument.getKey());
+        }
+      }
+    }
+    for (Plan.Piece piece : plan.prefix()) {
+      if (plan.fanOut().equals(piece.parameter())) {
+        return plan.rowKey().property(piece.placeholder());
+      }
+    }
+    throw new IllegalStateException("no key component takes " + plan.fanOut());
   }
 
   /**
@@ -81,19 +156,39 @@ final class EntityQueryGenerator {
     private final ClassName meta;
     private final MemberNames members;
     private final Plan plan;
+    private final String fanOut;
+    private final String element;
 
-    Keys(MethodSpec.Builder builder, NameAllocator names, ClassName meta, MemberNames members, Plan plan) {
+    /**
+     * @param fanOut the collection parameter of the plan's fan-out, or null
+     * @param element the local that stands for it in the keys, one element at a time
+     */
+    Keys(MethodSpec.Builder builder, NameAllocator names, ClassName meta, MemberNames members, Plan plan,
+        String fanOut, String element) {
       this.builder = builder;
       this.names = names;
       this.meta = meta;
       this.members = members;
       this.plan = plan;
+      this.fanOut = fanOut;
+      this.element = element;
     }
 
     CodeBlock partitionKey(EntityModel entity) {
-      return plan.partitionArguments() == null ? CodeBlock.of("")
-          : CodeBlock.of("\n.partitionKey($T.$N($L))", meta, entity.partitionKey().composeMethod(),
-              arguments(plan.partitionArguments().values()));
+      if (plan.partitionArguments() == null) {
+        return CodeBlock.of("");
+      }
+      List<CodeBlock> arguments = new ArrayList<>();
+      for (String parameter : plan.partitionArguments().values()) {
+        arguments.add(argument(parameter));
+      }
+      return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, entity.partitionKey().composeMethod(),
+          CodeBlock.join(arguments, ", "));
+    }
+
+    /** A parameter in a key: the element for the fan-out's collection, else the parameter. */
+    private CodeBlock argument(String parameter) {
+      return CodeBlock.of("$N", parameter.equals(fanOut) ? element : parameter);
     }
 
     CodeBlock rowKey() {
@@ -173,19 +268,11 @@ final class EntityQueryGenerator {
       List<CodeBlock> arguments = new ArrayList<>();
       for (Plan.Piece piece : plan.prefix()) {
         if (piece.literal() == null) {
-          arguments.add(CodeBlock.of("$N", piece.parameter()));
+          arguments.add(argument(piece.parameter()));
         }
       }
       return arguments;
     }
-  }
-
-  private static CodeBlock arguments(Iterable<String> parameters) {
-    List<CodeBlock> blocks = new ArrayList<>();
-    for (String parameter : parameters) {
-      blocks.add(CodeBlock.of("$N", parameter));
-    }
-    return CodeBlock.join(blocks, ", ");
   }
 
   /**
@@ -193,11 +280,16 @@ final class EntityQueryGenerator {
    * null when the plan has none: {@code Filter.eq(Employee_.LAST_NAME, lastName)}, several joined by
    * {@code Filter.and}.
    */
-  private CodeBlock filter(MethodSpec.Builder builder, RepositoryModel.QueryMethod method) {
+  private CodeBlock filter(
+      MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, List<String> inLists) {
     EntityModel entity = repository.entity();
     List<CodeBlock> filters = new ArrayList<>();
     for (Condition condition : method.plan().residual()) {
       PropertyModel property = condition.property();
+      if (condition.operator() == Operator.IN) {
+        filters.add(anyOf(builder, names, method, condition, inLists));
+        continue;
+      }
       List<CodeBlock> operands = new ArrayList<>();
       for (String parameter : condition.parameters()) {
         TypeName parameterType = TypeName.get(method.type().getParameterTypes().get(indexOf(method, parameter)));
@@ -220,6 +312,31 @@ final class EntityQueryGenerator {
       return filters.get(0);
     }
     return CodeBlock.of("$T.and(\n$>$L$<)", FILTER, CodeBlock.join(filters, ",\n"));
+  }
+
+  /**
+   * An {@code In} left to the filter: {@code Filter.or} of an equality per distinct element, built in a local list
+   * after null checks, and noted in {@code inLists}: an empty collection makes the query match nothing, without a
+   * request.
+   */
+  private CodeBlock anyOf(MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method,
+      Condition condition, List<String> inLists) {
+    PropertyModel property = condition.property();
+    String parameter = condition.parameters().get(0);
+    String list = names.newName(property.name() + "In");
+    String element = names.newName(parameter + "Element");
+    builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, parameter, nullMessage(method, parameter,
+        property, "is null; pass an empty collection to match nothing"));
+    builder.addStatement("$T<$T> $N = new $T<>()", List.class, FILTER, list, ArrayList.class);
+    builder.beginControlFlow("for ($T $N : new $T<>($N))", TypeName.get(property.type()).box(), element,
+        LinkedHashSet.class, parameter);
+    builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, element, nullMessage(method, parameter,
+        property, "holds null; the store cannot compare '" + property.name() + "' with null"));
+    builder.addStatement("$N.add($T.eq($T.$N, $L))", list, FILTER, repository.entity().metamodelName(),
+        members.property(property), MappingGenerator.toStore(property, CodeBlock.of("$N", element)));
+    builder.endControlFlow();
+    inLists.add(list);
+    return CodeBlock.of("$T.or($N.toArray(new $T[0]))", FILTER, list, FILTER);
   }
 
   private static int indexOf(RepositoryModel.QueryMethod method, String parameter) {

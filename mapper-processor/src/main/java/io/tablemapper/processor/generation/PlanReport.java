@@ -62,6 +62,10 @@ public final class PlanReport {
     line(text, "  ", "reads", plan.index() == null ? entity.simpleName() + " rows"
         : "index " + plan.index().name() + " copies" + (plan.index().properties().isEmpty() ? ""
             : ", then each " + entity.simpleName() + " by its keys"));
+    if (plan.fanOut() != null) {
+      line(text, "  ", "reads each", "one " + plan.kind().name() + " read per distinct element of {" + plan.fanOut()
+          + "} (In), run in parallel up to the mapper's readParallelism and merged in key order");
+    }
     if (method.projection() != null) {
       List<String> names = new ArrayList<>();
       for (RepositoryModel.Component component : method.projection().components()) {
@@ -107,6 +111,9 @@ public final class PlanReport {
     }
     if (plan.kind() == QueryKind.TABLE_SCAN) {
       return "by PartitionKey, then RowKey (Azure Table Storage); none promised by Cosmos DB";
+    }
+    if (plan.fanOut() != null && plan.partitionArguments().containsValue(plan.fanOut())) {
+      return "by PartitionKey, then RowKey (the reads of the In merge in key order)";
     }
     String asked = method.ordering().isEmpty() ? "" : " (as OrderBy asks)";
     return order.isEmpty() ? "by RowKey text, not by a property" : "by " + QueryPlanner.describeOrder(order) + asked;

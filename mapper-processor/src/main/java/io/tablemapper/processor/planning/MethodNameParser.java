@@ -245,12 +245,18 @@ public final class MethodNameParser {
           break;
         }
       }
+      if (!known && !segment.isEmpty() && joinsByOr(segment)) {
+        return Result.failure(Rule.QUERY_METHOD_NAME,
+            "'" + segment + "' joins conditions with Or, which derived queries do not support: the store reads"
+                + " one key range per query, and a union of ranges is planned only for In; use In for alternatives"
+                + " of one property, or declare one method per alternative");
+      }
       if (!known && !segment.isEmpty()) {
         String guess = decapitalize(bare);
         return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
             "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
                 + "; conditions are property names joined by And, each optionally followed by Between,"
-                + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual or StartsWith");
+                + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual, StartsWith, In, Not, IsNull or IsNotNull");
       }
       if (and < 0) {
         return Result.failure(Rule.QUERY_METHOD_NAME,
@@ -258,6 +264,25 @@ public final class MethodNameParser {
       }
       start = and + 3;
     }
+  }
+
+  /** Whether a segment is two conditions joined by {@code Or}: a property on each side of an {@code Or}. */
+  private boolean joinsByOr(String segment) {
+    for (int or = segment.indexOf("Or"); or > 0; or = segment.indexOf("Or", or + 1)) {
+      if (startsWithProperty(segment.substring(0, or)) && startsWithProperty(segment.substring(or + 2))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean startsWithProperty(String text) {
+    for (String property : properties) {
+      if (text.startsWith(capitalize(property))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String stripOperator(String segment) {

@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * A condition's operator in a derived method name: the keyword that writes it, how plans write it, and the
  * {@link Filter} factory that compares the property with each of its operands when the condition is left to a
- * filter (so it takes one parameter per factory: {@code Between} two, {@code ge} and {@code le}).
+ * filter (so it takes one parameter per factory: {@code Between} two, {@code ge} and {@code le}; {@code IsNull} and
+ * {@code IsNotNull} none, their factory testing presence).
  */
 public enum Operator {
   GREATER_THAN_EQUAL("GreaterThanEqual", "ge", "ge"),
@@ -20,6 +21,17 @@ public enum Operator {
   LESS_THAN("LessThan", "lt", "lt"),
   BETWEEN("Between", "between", "ge", "le"),
   STARTS_WITH("StartsWith", "starts with", "startsWith"),
+  /**
+   * Equal to any element of a {@code Collection} parameter: on a key component one read per distinct element, else
+   * a filter {@code or} of equalities.
+   */
+  IN("In", "in", "eq"),
+  /** The row lacks the property (the store has no nulls: a null field is written as no property); no parameter. */
+  IS_NULL("IsNull", "absent", "absent"),
+  /** The row has the property; no parameter. */
+  IS_NOT_NULL("IsNotNull", "present", "present"),
+  /** Not equal; false, as every comparison, for a row that lacks the property. */
+  NOT("Not", "ne", "ne"),
   EQUAL("", "eq", "eq");
 
   private static final ClassName FILTER = ClassName.get(Filter.class);
@@ -43,7 +55,12 @@ public enum Operator {
 
   /** The number of parameters the condition takes. */
   public int arity() {
-    return filterFactories.size();
+    return operandless() ? 0 : filterFactories.size();
+  }
+
+  /** Whether it takes no parameter: {@code IsNull} and {@code IsNotNull} test the property's presence. */
+  public boolean operandless() {
+    return this == IS_NULL || this == IS_NOT_NULL;
   }
 
   /** How plans write it. */
@@ -53,7 +70,13 @@ public enum Operator {
 
   /** Whether it needs an ordered property. */
   public boolean isRange() {
-    return this != EQUAL && this != STARTS_WITH;
+    return this == GREATER_THAN_EQUAL || this == GREATER_THAN || this == LESS_THAN_EQUAL || this == LESS_THAN
+        || this == BETWEEN;
+  }
+
+  /** Whether it binds a key component to one value per read: equality, or {@code In} (one read per element). */
+  boolean bindsValue() {
+    return this == EQUAL || this == IN;
   }
 
   /**
@@ -65,6 +88,10 @@ public enum Operator {
    */
   public List<CodeBlock> filters(CodeBlock property, List<CodeBlock> operands) {
     List<CodeBlock> filters = new ArrayList<>();
+    if (operandless()) {
+      filters.add(CodeBlock.of("$T.$N($L)", FILTER, filterFactories.get(0), property));
+      return filters;
+    }
     for (int i = 0; i < filterFactories.size(); i++) {
       filters.add(CodeBlock.of("$T.$N($L, $L)", FILTER, filterFactories.get(i), property, operands.get(i)));
     }

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param lower for {@link RowMode#RANGE}: the lower bound, or null for the start of the prefix
  * @param upper for {@link RowMode#RANGE}: the upper bound, or null for the end of the prefix
  * @param residual conditions evaluated as a filter
+ * @param fanOut the {@code Collection} parameter of an {@code In} on a key component, or null: the plan is then one
+ *     read per distinct element (the element standing for the parameter in the keys), merged in key order
  * @param description the plan in words, for Javadoc, listeners and reports
  */
 public record Plan(
@@ -35,6 +37,7 @@ public record Plan(
     Bound lower,
     Bound upper,
     List<Condition> residual,
+    String fanOut,
     String description) {
 
   /** How the RowKey is constrained. */

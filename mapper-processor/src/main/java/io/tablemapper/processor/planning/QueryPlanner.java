@@ -105,12 +105,15 @@ public final class QueryPlanner {
    * returns partitions in no particular order).
    */
   public static List<MethodNameParser.Order> order(Plan plan, List<Condition> conditions) {
-    if (plan.kind() == QueryKind.POINT) {
+    if (plan.kind() == QueryKind.POINT && plan.fanOut() == null) {
       return null;
     }
     List<MethodNameParser.Order> order = new ArrayList<>();
     if (plan.kind() == QueryKind.TABLE_SCAN || plan.rowKey() == null) {
       return order; // a RowKey of each subtype orders by type first, by no property
+    }
+    if (plan.fanOut() != null && plan.partitionArguments().containsValue(plan.fanOut())) {
+      return order; // one read per PartitionKey: in PartitionKey text order, which is no property's order
     }
     KeyModel rowKey = plan.rowKey();
     for (KeyTemplate.Placeholder placeholder : rowKey.template().placeholders()) {
@@ -182,19 +185,26 @@ public final class QueryPlanner {
       List<Condition> conditions, int limit) {
     Set<Condition> consumed = new HashSet<>();
 
+    // the first In on a key component fans the query out into one read per element; any other In is a filter
+    Condition fanOut = null;
     Map<Integer, String> partitionArguments = new LinkedHashMap<>();
     Set<Condition> partitionConditions = new HashSet<>();
     for (KeyTemplate.Placeholder placeholder : entity.partitionKey().template().placeholders()) {
       Condition condition = byProperty.get(entity.partitionKey().property(placeholder.index()).name());
-      if (condition == null || condition.operator() != Operator.EQUAL) {
+      if (condition == null || !binds(condition, fanOut)) {
         partitionArguments = null;
         break;
+      }
+      if (condition.operator() == Operator.IN) {
+        fanOut = condition;
       }
       partitionArguments.put(placeholder.index(), condition.parameter());
       partitionConditions.add(condition);
     }
     if (partitionArguments != null) {
       consumed.addAll(partitionConditions);
+    } else {
+      fanOut = null;
     }
 
     List<Plan.Piece> prefix = new ArrayList<>();
@@ -212,7 +222,11 @@ public final class QueryPlanner {
       KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
       PropertyModel property = rowKey.property(placeholder.index());
       Condition condition = byProperty.get(property.name());
-      if (condition != null && condition.operator() == Operator.EQUAL) {
+      if (condition != null && (condition.operator() == Operator.EQUAL
+          || partitionArguments != null && binds(condition, fanOut))) {
+        if (condition.operator() == Operator.IN) {
+          fanOut = condition;
+        }
         prefix.add(new Plan.Piece(null, placeholder.index(), condition.parameter()));
         consumed.add(condition);
         componentBound = true;
@@ -280,10 +294,20 @@ public final class QueryPlanner {
     } else {
       kind = QueryKind.PARTITION_SCAN;
     }
+    String fanOutParameter = fanOut == null ? null : fanOut.parameter();
     Plan draft = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
-        upper, residual, "");
+        upper, residual, fanOutParameter, "");
     return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
-        upper, residual, describe(entity, draft, limit));
+        upper, residual, fanOutParameter, describe(entity, draft, limit));
+  }
+
+  /**
+   * Whether a condition binds a key component to one value per read: an equality, or the In that the plan fans out
+   * over (or, when there is none yet, any In, which then becomes it).
+   */
+  private static boolean binds(Condition condition, Condition fanOut) {
+    return condition.operator() == Operator.EQUAL
+        || condition.operator() == Operator.IN && (fanOut == null || fanOut == condition);
   }
 
   // ------------------------------------------------------------------ the plan in words
@@ -294,6 +318,9 @@ public final class QueryPlanner {
    */
   static String describe(EntityModel entity, Plan plan, int limit) {
     StringBuilder text = new StringBuilder(plan.kind().name());
+    if (plan.fanOut() != null) {
+      text.append(" ×n (one per distinct element of {").append(plan.fanOut()).append("}, merged in key order)");
+    }
     if (plan.index() != null) {
       text.append(" via index ").append(plan.index().name());
     }
@@ -390,7 +417,9 @@ public final class QueryPlanner {
     String separator = "";
     for (Condition condition : plan.residual()) {
       text.append(separator).append(condition.property().name()).append(' ');
-      if (condition.operator() == Operator.BETWEEN) {
+      if (condition.operator().operandless()) {
+        text.append(condition.operator().text());
+      } else if (condition.operator() == Operator.BETWEEN) {
         text.append("between {").append(condition.parameters().get(0)).append("} and {")
             .append(condition.parameters().get(1)).append('}');
       } else {

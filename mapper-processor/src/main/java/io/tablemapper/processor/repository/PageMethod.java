@@ -3,6 +3,7 @@ package io.tablemapper.processor.repository;
 import com.palantir.javapoet.CodeBlock;
 import io.tablemapper.internal.model.Rule;
 import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Plan;
 
 /**
  * {@code find} and {@code get} methods that return one {@code Page<T>} of the matching entities, asked for by a
@@ -28,6 +29,22 @@ final class PageMethod implements QueryMethodKind {
     }
     method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.result()
         + "> and so needs a trailing PageRequest parameter");
+    return false;
+  }
+
+  /**
+   * Refuses a plan of several reads ({@code In} on a key component): a page of their merge would need a continuation
+   * token per read, which a page token does not hold.
+   */
+  @Override
+  public boolean checkPlan(MethodContext method, Plan plan) {
+    if (plan.fanOut() == null) {
+      return true;
+    }
+    method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.result() + ">, but its plan ("
+        + plan.description() + ") is one read per element of '" + plan.fanOut() + "', and a page token cannot"
+        + " resume several reads at once; return List<" + method.result() + "> or Stream<" + method.result()
+        + ">, or page one element at a time with an equality condition");
     return false;
   }
 

@@ -23,7 +23,9 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Types;
 
 /**
@@ -148,6 +150,12 @@ final class QueryMethodAnalyzer {
                 + property.kind().edmType() + " text or bytes that do not sort like the values; compare it by"
                 + " equality only");
         ok = false;
+      } else if (term.operator().operandless() && property.primitive()) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses " + term.operator().keyword() + ", but '" + property.name() + "' is a " + property.type()
+                + ", which is always stored, so it is never absent; declare it with its wrapper type (Integer for"
+                + " int, and so on) to let it be null, or drop the condition");
+        ok = false;
       } else if (term.operator() == Operator.STARTS_WITH && property.kind() != PropertyKind.STRING) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses StartsWith, which applies to String properties only; '" + property.name() + "' is "
@@ -193,7 +201,17 @@ final class QueryMethodAnalyzer {
       for (int i = 0; i < term.operator().arity(); i++, next++) {
         VariableElement parameter = parameters.get(next);
         TypeMirror parameterType = parameterTypes.get(next);
-        if (!sameModuloBoxing(parameterType, property.type())) {
+        if (term.operator() == Operator.IN) {
+          TypeMirror element = elementType(parameterType);
+          if (element == null || !sameModuloBoxing(element, property.type())) {
+            method.diagnostics().error(parameter, Rule.QUERY_PARAMETER_TYPE,
+                method.signature() + ": parameter '" + parameter.getSimpleName() + "' is " + parameterType
+                    + ", but " + MethodNameParser.capitalize(property.name()) + "In compares '" + property.name()
+                    + "' of type " + property.type() + " with each element of a collection; declare it as"
+                    + " Collection<" + box(property.type()) + "> (or a List or Set of it)");
+            ok = false;
+          }
+        } else if (!sameModuloBoxing(parameterType, property.type())) {
           method.diagnostics().error(parameter, Rule.QUERY_PARAMETER_TYPE,
               method.signature() + ": parameter '" + parameter.getSimpleName() + "' is " + parameterType + ", but it"
                   + " is compared with '" + property.name() + "' of type " + property.type() + "; declare it as "
@@ -258,7 +276,7 @@ final class QueryMethodAnalyzer {
       if (term.operator() == Operator.BETWEEN) {
         operands.add(term.property() + " from");
         operands.add(term.property() + " to");
-      } else {
+      } else if (!term.operator().operandless()) {
         operands.add(term.property());
       }
     }
@@ -340,6 +358,31 @@ final class QueryMethodAnalyzer {
       default:
         return limit > 0 ? "delete takes no First/Top limit" : "return void or long (the number deleted)";
     }
+  }
+
+  /**
+   * The element type of a {@code Collection} ({@code List<Integer>} → {@code Integer}, {@code Set<? extends String>}
+   * → {@code String}), or null for any other type and a raw collection.
+   */
+  private TypeMirror elementType(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    DeclaredType declared = (DeclaredType) type;
+    if (((TypeElement) declared.asElement()).getQualifiedName().contentEquals("java.util.Collection")) {
+      if (declared.getTypeArguments().size() != 1) {
+        return null;
+      }
+      TypeMirror argument = declared.getTypeArguments().get(0);
+      return argument.getKind() == TypeKind.WILDCARD ? ((WildcardType) argument).getExtendsBound() : argument;
+    }
+    for (TypeMirror supertype : types.directSupertypes(type)) {
+      TypeMirror element = elementType(supertype);
+      if (element != null) {
+        return element;
+      }
+    }
+    return null;
   }
 
   private boolean sameModuloBoxing(TypeMirror a, TypeMirror b) {

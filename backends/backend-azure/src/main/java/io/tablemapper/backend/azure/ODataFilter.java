@@ -241,6 +241,10 @@ final class ODataFilter {
     if (filter instanceof Filter.Or) {
       return or(translate(((Filter.Or) filter).operands()));
     }
+    if (filter instanceof Filter.Presence) {
+      // OData as the service takes it has no null test: every row is selected and the client checks presence
+      return ALL;
+    }
     return comparison((Filter.Comparison) filter);
   }
 

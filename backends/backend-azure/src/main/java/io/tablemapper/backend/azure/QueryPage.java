@@ -116,6 +116,11 @@ final class QueryPage {
       if (StoreLimits.isValidPropertyName(name)) {
         names.add(name);
       }
+    } else if (filter instanceof Filter.Presence) {
+      String name = ((Filter.Presence) filter).property();
+      if (StoreLimits.isValidPropertyName(name)) {
+        names.add(name);
+      }
     } else if (filter instanceof Filter.And) {
       ((Filter.And) filter).operands().forEach(operand -> addFilterProperties(operand, names));
     } else if (filter instanceof Filter.Or) {

@@ -21,6 +21,7 @@ import java.util.List;
  *       satisfies only {@code ne} (and that against every Double); a stored NaN satisfies only {@code ne}, which its
  *       encoding, above every number, gives for {@code eq}, {@code lt} and {@code le}, and an explicit exclusion for
  *       {@code gt} and {@code ge}.
+ *   <li>A {@link Filter.Presence} is {@code EXISTS} or {@code NOT EXISTS} a property row of that name, of any type.
  *   <li>{@code PartitionKey} and {@code RowKey} compare with a String literal, {@code Timestamp} with a DateTime one;
  *       a literal of another type matches nothing, as in {@code Filter.test}.
  * </ul>
@@ -34,6 +35,8 @@ final class FilterSql {
       appendAll(((Filter.And) filter).operands(), " AND ", sql, parameters);
     } else if (filter instanceof Filter.Or) {
       appendAll(((Filter.Or) filter).operands(), " OR ", sql, parameters);
+    } else if (filter instanceof Filter.Presence) {
+      appendPresence((Filter.Presence) filter, sql, parameters);
     } else {
       appendComparison((Filter.Comparison) filter, sql, parameters);
     }
@@ -99,6 +102,21 @@ final class FilterSql {
       }
     }
     sql.append(')');
+  }
+
+  /**
+   * {@code EXISTS} (or {@code NOT EXISTS}) a property row of that name, of any type; the keys and the Timestamp are
+   * in every row.
+   */
+  private static void appendPresence(Filter.Presence presence, StringBuilder sql, List<Object> parameters) {
+    String property = presence.property();
+    if (property.equals("PartitionKey") || property.equals("RowKey") || property.equals("Timestamp")) {
+      sql.append(presence.present() ? "TRUE" : "FALSE");
+      return;
+    }
+    sql.append(presence.present() ? "EXISTS" : "NOT EXISTS").append(" (SELECT 1 FROM ").append(PROPERTIES)
+        .append(" f WHERE f.TABLE_ID = e.TABLE_ID AND f.PK = e.PK AND f.RK = e.RK AND f.NAME = ?)");
+    parameters.add(property);
   }
 
   private static String operator(Filter.Op op) {

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Residual filters ({@link Filter}) and projections: every operator on every type, comparisons with a property a
- * row lacks or holds with another type are false (so {@code ne} does not match them either), {@code and} / {@code
- * or} nest, keys can be compared, and {@code select} returns keys, ETag and Timestamp plus the chosen properties.
+ * row lacks or holds with another type are false (so {@code ne} does not match them either), presence tests find
+ * the rows that have or lack a property, {@code and} / {@code or} nest, keys can be compared, and {@code select}
+ * returns keys, ETag and Timestamp plus the chosen properties.
  */
 abstract class FilterTests extends ConformanceGroup {
   /** For each type, values in ascending order, as the store compares them. */
@@ -98,6 +99,33 @@ abstract class FilterTests extends ConformanceGroup {
     assertThat(rowKeys(query(Filter.ne("color", "blue")))).containsExactly("has");
     assertThat(rowKeys(query(Filter.ne("color", "red")))).isEmpty();
     assertThat(rowKeys(query(Filter.lt("color", "zzz")))).containsExactly("has");
+  }
+
+  @Test
+  void presence_selects_the_rows_that_have_or_lack_a_property_of_any_type() {
+    store().insertAll(List.of(
+        TableRow.builder("p", "int").putInt32("color", 1).build(),
+        TableRow.builder("p", "lacks").putString("size", "L").build(),
+        TableRow.builder("p", "string").putString("color", "red").build()));
+
+    assertThat(rowKeys(query(Filter.present("color")))).containsExactly("int", "string");
+    assertThat(rowKeys(query(Filter.absent("color")))).containsExactly("lacks");
+    assertThat(rowKeys(query(Filter.absent("RowKey")))).isEmpty();
+    assertThat(rowKeys(query(Filter.and(Filter.absent("color"), Filter.eq("size", "L"))))).containsExactly("lacks");
+    assertThat(rowKeys(query(Filter.or(Filter.absent("color"), Filter.eq("color", "red")))))
+        .containsExactly("lacks", "string");
+  }
+
+  @Test
+  void presence_is_checked_on_properties_a_projection_leaves_out() {
+    store().insertAll(List.of(
+        TableRow.builder("p", "1").putString("a", "x").putInt32("n", 1).build(),
+        TableRow.builder("p", "2").putInt32("n", 2).build()));
+
+    List<TableRow> rows = store().queryAll(store().query().filter(Filter.absent("a")).select(List.of("n")).build());
+
+    assertThat(rowKeys(rows)).containsExactly("2");
+    assertThat(rows.get(0).properties()).containsOnlyKeys("n");
   }
 
   @Test

@@ -101,6 +101,8 @@ final class RandomRows {
         return new Filter.Comparison("PartitionKey", op, boundKey(PARTITION_KEYS));
       } else if (subject == 1) {
         return new Filter.Comparison("RowKey", op, boundKey(ROW_KEYS));
+      } else if (subject == 2) {
+        return new Filter.Presence(pick(FILTER_NAMES), random.nextBoolean());
       }
       String name = pick(FILTER_NAMES);
       EdmType type = random.nextInt(6) == 0 || name.equals("missing") ? pick(List.of(EdmType.values())) : usualType(name);

@@ -1,0 +1,23 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.spi.TableRow;
+import java.util.List;
+
+/**
+ * The matching rows of a planned query, read as they are asked for: one read ({@link QueryRun}) or the merge of
+ * several ({@link UnionRun}).
+ */
+interface RowSource {
+
+  /** Whether nothing more matches. */
+  boolean exhausted();
+
+  /** The backend's token to resume after the last row read, or null at the end or where none can resume. */
+  String token();
+
+  /** The rows of the next matching entities, at most {@code max}; may be empty while more follow. */
+  List<TableRow> next(int max);
+
+  /** Reports what was read since the last report to the query listener, and starts counting afresh. */
+  void report(int rowsReturned);
+}
