@@ -138,6 +138,9 @@ class ForeignRowsTest {
     assertThat(meters.findBySiteAndTotalGreaterThan("York", 5L)).extracting(Meter::id).containsExactly(3);
     assertThat(meters.findBySiteAndTotalBetween("York", 5L, 6L)).extracting(Meter::id).containsExactly(1, 2);
     assertThat(meters.countBySiteAndTotalLessThanEqual("York", 5L)).isEqualTo(2);
+    assertThat(meters.findBySiteAndTotalIn("York", List.of(5L, 7L))).extracting(Meter::id).containsExactly(1, 2, 3);
+    assertThat(meters.findBySiteAndTotalIn("York", List.of(5_000_000_005L, 5L))).extracting(Meter::id)
+        .containsExactly(1, 2);
   }
 
   @Test

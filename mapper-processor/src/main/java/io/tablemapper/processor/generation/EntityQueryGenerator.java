@@ -332,8 +332,10 @@ final class EntityQueryGenerator {
         LinkedHashSet.class, parameter);
     builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, element, nullMessage(method, parameter,
         property, "holds null; the store cannot compare '" + property.name() + "' with null"));
-    builder.addStatement("$N.add($T.eq($T.$N, $L))", list, FILTER, repository.entity().metamodelName(),
-        members.property(property), MappingGenerator.toStore(property, CodeBlock.of("$N", element)));
+    CodeBlock name = CodeBlock.of("$T.$N", repository.entity().metamodelName(), members.property(property));
+    List<CodeBlock> value = List.of(MappingGenerator.toStore(property, CodeBlock.of("$N", element)));
+    builder.addStatement("$N.add($L)", list, (property.kind() == PropertyKind.LONG
+        ? Operator.EQUAL.int64Filters(name, value) : Operator.EQUAL.filters(name, value)).get(0));
     builder.endControlFlow();
     inLists.add(list);
     return CodeBlock.of("$T.or($N.toArray(new $T[0]))", FILTER, list, FILTER);

@@ -76,22 +76,29 @@ public final class QueryPlanner {
     return true;
   }
 
-  /** Whether a condition only matches rows that hold a value of its property (every comparison does). */
+  /**
+   * Whether a condition only matches rows that hold a value of its property: every comparison does (even
+   * {@code Not}, which never matches a row that lacks the property), {@code In} does (its elements are never null),
+   * and so does {@code IsNotNull}; {@code IsNull} matches exactly the rows without one.
+   */
   private static boolean comparesWithAValue(Condition condition) {
     if (condition == null) {
       return false;
     }
     switch (condition.operator()) {
       case EQUAL:
+      case NOT:
+      case IN:
       case BETWEEN:
       case GREATER_THAN:
       case GREATER_THAN_EQUAL:
       case LESS_THAN:
       case LESS_THAN_EQUAL:
       case STARTS_WITH:
+      case IS_NOT_NULL:
         return true;
       default:
-        return false;
+        return false; // IsNull, and any operator not known to need a value
     }
   }
 
