@@ -12,7 +12,8 @@
  *   <li>classes compiled without the processor: {@code EntityIntrospector} has an {@code @Entity} class, as
  *       reflection reads it ({@code ClassEntitySource}), checked by the processor's own rules and messages
  *       ({@link io.tablemapper.internal.model.EntityChecker}), and builds a {@code RuntimeMapping} that does what
- *       generated code does, through accessors Byte Buddy generates into the entity's package ({@code Accessors}); repositories over such classes serve the writes of
+ *       generated code does, through accessors Byte Buddy generates into the entity's package
+ *       ({@code Accessors}); repositories over such classes serve the writes of
  *       {@link io.tablemapper.api.TableRepository} ({@code CrudRepositories});
  *   <li>writes, as a pipeline: an application write becomes an immutable {@code WriteIntent} (its row and index
  *       copies, {@code IndexCopies}, built once); each attempt reads a {@code Snapshot} of the stored rows, the pure

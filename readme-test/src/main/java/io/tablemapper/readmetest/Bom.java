@@ -13,8 +13,9 @@ import org.w3c.dom.Node;
 /**
  * What the BOM must say: the build's version, and every module the build deploys (a jar whose POM does not set
  * {@code maven.deploy.skip}), no more; and, as installed (flattened), nothing else: no parent, whose
- * dependencyManagement an application importing the BOM would get as well, and no other group's artifacts. The parent POM manages tablemapper's artifacts for the build itself, the BOM
- * (which the parent cannot import from its own reactor) for applications: this keeps the two from drifting apart.
+ * dependencyManagement an application importing the BOM would get as well, and no other group's artifacts. The
+ * parent POM manages tablemapper's artifacts for the build itself, the BOM (which the parent cannot import from its
+ * own reactor) for applications: this keeps the two from drifting apart.
  */
 final class Bom {
   private Bom() {}

@@ -256,7 +256,8 @@ public final class KeyTemplate {
       if (placeholder.ticks() && !type.allowsTicks()) {
         problems.add(new KeyTemplateException(source, placeholder.start(),
             "{" + placeholder.property() + "} is " + describe(type) + "; "
-                + (placeholder.desc() ? ":ticksdesc" : ":ticks") + " applies to Instant, OffsetDateTime, LocalDateTime and LocalDate only",
+                + (placeholder.desc() ? ":ticksdesc" : ":ticks")
+                + " applies to Instant, OffsetDateTime, LocalDateTime and LocalDate only",
             KeyTemplateException.Kind.TYPE_MISMATCH));
       } else if (placeholder.desc() && !type.allowsDesc()) {
         problems.add(new KeyTemplateException(source, placeholder.start(),
