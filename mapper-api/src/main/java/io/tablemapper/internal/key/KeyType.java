@@ -148,8 +148,8 @@ public enum KeyType {
     return BY_TYPE_NAME.get(type.getCanonicalName());
   }
 
-  /** The Java classes carrying decoded values of this type (boxes for primitives). */
-  Class<?> boxedClass() {
+  /** The Java classes carrying decoded values of this type (boxes for primitives; {@code Enum} for enums). */
+  public Class<?> boxedClass() {
     switch (this) {
       case STRING:
         return String.class;

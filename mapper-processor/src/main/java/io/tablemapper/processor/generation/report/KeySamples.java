@@ -6,10 +6,7 @@ import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.processor.entity.KeyModel;
 import io.tablemapper.processor.entity.PropertyModel;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
@@ -72,34 +69,10 @@ final class KeySamples {
     }
   }
 
+  /** The class a key spec of this type takes; an enum's key text is its constant's name, checked as a String. */
   private static Class<?> javaClass(KeyType type) {
-    switch (type) {
-      case STRING:
-      case ENUM: // the processor cannot load the enum; its key text is the constant's name, checked as a String
-        return String.class;
-      case BOOLEAN:
-        return Boolean.class;
-      case BYTE:
-        return Byte.class;
-      case SHORT:
-        return Short.class;
-      case INT:
-        return Integer.class;
-      case LONG:
-        return Long.class;
-      case UUID:
-        return UUID.class;
-      case INSTANT:
-        return Instant.class;
-      case OFFSET_DATE_TIME:
-        return OffsetDateTime.class;
-      case LOCAL_DATE:
-        return LocalDate.class;
-      case LOCAL_DATE_TIME:
-        return LocalDateTime.class;
-      default:
-        throw new AssertionError(type);
-    }
+    // the processor cannot load the enum itself
+    return type == KeyType.ENUM ? String.class : type.boxedClass();
   }
 
   private static Object sample(KeyType type, PropertyModel property, KeyTemplate.Placeholder placeholder) {
