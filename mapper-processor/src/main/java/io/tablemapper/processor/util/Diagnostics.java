@@ -50,13 +50,12 @@ public final class Diagnostics {
   }
 
   public void error(Element element, Rule rule, String message) {
-    String id = rule.id();
     errors++;
     if (messager == null) {
-      collected.add(format(id, message));
+      collected.add(format(rule, message));
       return;
     }
-    messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
+    messager.printMessage(Diagnostic.Kind.ERROR, format(rule, message), element);
   }
 
   /**
@@ -68,41 +67,38 @@ public final class Diagnostics {
   }
 
   public void error(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
-    String id = rule.id();
     errors++;
     if (messager == null) {
-      collected.add(format(id, message));
-    } else if (trees.report(Diagnostic.Kind.ERROR, format(id, message), element, annotation, value)) {
+      collected.add(format(rule, message));
+    } else if (trees.report(Diagnostic.Kind.ERROR, format(rule, message), element, annotation, value)) {
       return;
     } else if (annotation == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element);
+      messager.printMessage(Diagnostic.Kind.ERROR, format(rule, message), element);
     } else if (value == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element, annotation);
+      messager.printMessage(Diagnostic.Kind.ERROR, format(rule, message), element, annotation);
     } else {
-      messager.printMessage(Diagnostic.Kind.ERROR, format(id, message), element, annotation, value);
+      messager.printMessage(Diagnostic.Kind.ERROR, format(rule, message), element, annotation, value);
     }
   }
 
   public void warning(Element element, Rule rule, String message) {
-    String id = rule.id();
-    if (messager == null || suppressed(element, id)) {
+    if (messager == null || suppressed(element, rule)) {
       return;
     }
-    messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element);
+    messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(rule, message), element);
   }
 
   public void warning(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
-    String id = rule.id();
-    if (messager == null || suppressed(element, id)
-        || trees.report(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value)) {
+    if (messager == null || suppressed(element, rule)
+        || trees.report(Diagnostic.Kind.MANDATORY_WARNING, format(rule, message), element, annotation, value)) {
       return;
     }
     if (annotation == null) {
       warning(element, rule, message);
     } else if (value == null) {
-      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation);
+      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(rule, message), element, annotation);
     } else {
-      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(id, message), element, annotation, value);
+      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(rule, message), element, annotation, value);
     }
   }
 
@@ -141,17 +137,12 @@ public final class Diagnostics {
     }
   }
 
-  /** The {@code @SuppressWarnings} value that silences a warning. */
-  static String suppressionKey(String id) {
-    return "tablemapper:" + id;
-  }
-
   /**
    * Whether the element or one that encloses it says {@code @SuppressWarnings("tablemapper:<id>")}: the user has
    * seen the warning and decided it is deliberate.
    */
-  private static boolean suppressed(Element element, String id) {
-    String key = suppressionKey(id);
+  private static boolean suppressed(Element element, Rule rule) {
+    String key = rule.suppressionKey();
     for (Element e = element; e != null; e = e.getEnclosingElement()) {
       SuppressWarnings annotation = e.getAnnotation(SuppressWarnings.class);
       if (annotation != null && Arrays.asList(annotation.value()).contains(key)) {
@@ -164,8 +155,8 @@ public final class Diagnostics {
     return false;
   }
 
-  private static String format(String id, String message) {
-    return "[" + id + "] " + message;
+  private static String format(Rule rule, String message) {
+    return rule.problem(message).toString();
   }
 
   /**
