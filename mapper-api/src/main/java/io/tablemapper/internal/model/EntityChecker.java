@@ -72,7 +72,8 @@ public final class EntityChecker {
     if (rowKeyOwner == null && source.isAbstract() && parent == null && !source.indexes().isEmpty()) {
       problems.report(source.indexes().get(0).site(), null, EntityRules.inheritedIndex(entity, null, entity));
     } else if (parent == null) {
-      indexes = IndexRules.bind(entity, typeName, properties, rowKey, source.indexes(), problems);
+      indexes = IndexRules.bind(entity, typeName, table, properties, partitionKey, rowKey, source.indexes(),
+          problems);
     }
     checkKeyDefaults(entity, properties, partitionKey, rowKey, problems);
     EntitySource.UpgradeMethod upgrade = upgradeMethod(source, version, problems);

@@ -66,8 +66,8 @@ public enum Rule {
   KEY_TOO_LONG("KeyTooLong", Severity.ERROR),
   /** An index name is invalid or repeated. */
   INDEX_NAME("IndexName", Severity.ERROR),
-  /** An index names another partition. */
-  INDEX_PARTITION_KEY("IndexPartitionKey", Severity.ERROR),
+  /** An index names an invalid table. */
+  INDEX_TABLE("IndexTable", Severity.ERROR),
   /** An index copies a property the entity does not store. */
   INDEX_UNKNOWN_PROPERTY("IndexUnknownProperty", Severity.ERROR),
   /** An index declared unique (or not) against what its template can keep. */
