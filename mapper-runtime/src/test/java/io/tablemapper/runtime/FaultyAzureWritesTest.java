@@ -22,7 +22,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Repository writes of an entity with index copies (each an entity group transaction of the entity and its copies)
+ * Repository writes (insert, update, merge, delete) of an entity with index copies (each an entity group transaction
+ * of the entity and its copies)
  * on Azurite through a pipeline that injects seeded faults into every attempt: busy answers, timeouts, and
  * ambiguous writes (applied, the answer lost), some requests faulted at every attempt. A model says what each write
  * must report; after each one the store, read through a clean mapper, holds exactly the model with every index copy
@@ -73,11 +74,12 @@ class FaultyAzureWritesTest {
           List<String> old = oldEtags.getOrDefault(id, List.of());
           boolean stale = !old.isEmpty() && random.nextInt(4) == 0;
           Employee base = stale ? stored.withEtag(old.get(random.nextInt(old.size()))) : stored;
-          kind = random.nextInt(4) == 0 ? "delete" : "update";
+          int pick = random.nextInt(8);
+          kind = pick < 2 ? "delete" : pick < 4 ? "merge" : "update";
           written = kind.equals("delete") ? base
               : base.withAge(step).withEmail(email).withLastName("L" + random.nextInt(3));
           expected = stale ? ConcurrencyConflictException.class
-              : kind.equals("update") && taken ? EntityExistsException.class : null;
+              : !kind.equals("delete") && taken ? EntityExistsException.class : null;
         }
         String what = "seed " + seed + ", step " + step + ": " + kind + " " + written
             + (storm ? " in a storm of " + stormFault : "");
@@ -90,6 +92,7 @@ class FaultyAzureWritesTest {
           switch (kind) {
             case "insert" -> result = employees.insert(written);
             case "update" -> result = employees.update(written);
+            case "merge" -> result = employees.merge(written);
             default -> employees.delete(written);
           }
         } catch (RuntimeException e) {
