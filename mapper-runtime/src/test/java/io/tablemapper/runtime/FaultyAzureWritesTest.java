@@ -23,9 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Repository writes (insert, update, merge, delete) of an entity with index copies (each an entity group transaction
- * of the entity and its copies)
- * on Azurite through a pipeline that injects seeded faults into every attempt: busy answers, timeouts, and
- * ambiguous writes (applied, the answer lost), some requests faulted at every attempt. A model says what each write
+ * of the entity and its copies) on Azurite through a pipeline that injects seeded faults into every attempt: busy
+ * answers, timeouts, and ambiguous writes (applied, the answer lost), some requests faulted at every attempt. A model says what each write
  * must report; after each one the store, read through a clean mapper, holds exactly the model with every index copy
  * in step: nothing lost, nothing duplicated, and every exception truthful (the caller's own insert is never
  * reported as {@code EntityExistsException}; a write that failed for good changed nothing).
