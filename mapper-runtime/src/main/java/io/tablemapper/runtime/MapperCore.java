@@ -101,8 +101,8 @@ final class MapperCore {
    * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}, if the row cannot be read as its class
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
-    return read(mapping, row, each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromRow(each,
-        context));
+    return read(mapping, row,
+        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromRow(each, context));
   }
 
   /**

@@ -14,9 +14,9 @@ import java.nio.file.Path;
 
 /**
  * The backends that tests of stored row shapes (hierarchies, versions, names, discriminators, dynamic entities,
- * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2, whose rows
- * round-trip through SQL (in memory and in a file), and Azure Table Storage as Azurite serves it, through the SDK and the service's wire
- * format (skipped, with the reason, where Node.js is missing).
+ * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2 in memory and in
+ * a file, whose rows round-trip through SQL, and Azure Table Storage as Azurite serves it, through the SDK and the
+ * service's wire format (skipped, with the reason, where Node.js is missing).
  */
 enum Stores {
   MEMORY_SHARED_VERSIONS,

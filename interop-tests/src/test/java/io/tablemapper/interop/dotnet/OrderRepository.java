@@ -1,0 +1,22 @@
+package io.tablemapper.interop.dotnet;
+
+import io.tablemapper.annotations.Repository;
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.TableRepository;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Orders of a customer: a point read, the partition (newest first), its pages and its count. */
+@Repository
+public interface OrderRepository extends TableRepository<Order> {
+
+  Optional<Order> findByCustomerIdAndPlacedAt(String customerId, Instant placedAt);
+
+  List<Order> findByCustomerId(String customerId);
+
+  Page<Order> findByCustomerId(String customerId, PageRequest page);
+
+  long countByCustomerId(String customerId);
+}
