@@ -199,7 +199,8 @@ final class QueryRun<T> implements RowSource {
   /**
    * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
    * the entity's whole row (read again unless it came whole from a partial copy), upgraded by its class's mapping
-   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile.
+   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile,
+   * or is malformed and the mapper's MalformedRowPolicy leaves it out.
    */
   private TableRow current(TableRow row) {
     EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
@@ -223,7 +224,12 @@ final class QueryRun<T> implements RowSource {
         return whole;
       }
     }
-    TableRow upgraded = member.toRow(member.fromRow(whole, core.context), core.context);
+    EntityMapping<T> reader = member;
+    TableRow upgraded = core.read(mapping, whole, each -> reader.toRow(reader.fromRow(each, core.context),
+        core.context));
+    if (upgraded == null) {
+      return null; // a malformed row the MalformedRowPolicy leaves out
+    }
     return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
         .putAll(upgraded.properties())
         .etag(whole.etag())
