@@ -56,11 +56,13 @@ class TypesAndNamesTest extends SharedTables {
   }
 
   @Test
-  void anInt32TheSdkWritesWhereTheClassHasALongReadsWidened() {
+  void anInt32TheSdkWritesWhereTheClassHasALongReadsWidenedAndMatchesAnEqualityOnTheLong() {
     orders.createEntity(sdkOrder(1234));
+    OrderRepository repository = mapper(mapperBuilder()).repository(OrderRepository.class);
 
-    assertThat(mapper(mapperBuilder()).repository(OrderRepository.class).findByCustomerId("c1"))
-        .singleElement().extracting(Order::amountCents).isEqualTo(1234L);
+    assertThat(repository.findByCustomerId("c1")).singleElement().extracting(Order::amountCents).isEqualTo(1234L);
+    assertThat(repository.findByCustomerIdAndAmountCents("c1", 1234L)).hasSize(1);
+    assertThat(repository.findByCustomerIdAndAmountCents("c1", 1235L)).isEmpty();
   }
 
   @Test

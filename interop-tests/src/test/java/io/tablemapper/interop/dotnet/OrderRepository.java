@@ -1,5 +1,6 @@
 package io.tablemapper.interop.dotnet;
 
+import io.tablemapper.annotations.AllowScan;
 import io.tablemapper.annotations.Repository;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
@@ -8,7 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Orders of a customer: a point read, the partition (newest first), its pages and its count. */
+/** Orders of a customer: a point read, the partition (newest first), its pages, its count, a filter on a long. */
 @Repository
 public interface OrderRepository extends TableRepository<Order> {
 
@@ -19,4 +20,7 @@ public interface OrderRepository extends TableRepository<Order> {
   Page<Order> findByCustomerId(String customerId, PageRequest page);
 
   long countByCustomerId(String customerId);
+
+  @AllowScan
+  List<Order> findByCustomerIdAndAmountCents(String customerId, long amountCents);
 }
