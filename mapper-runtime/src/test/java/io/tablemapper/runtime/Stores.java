@@ -7,17 +7,22 @@ import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.spi.TableBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The backends that tests of stored row shapes (hierarchies, versions, names, discriminators, dynamic entities,
- * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2, whose rows
- * round-trip through SQL, and Azure Table Storage as Azurite serves it, through the SDK and the service's wire
- * format (skipped, with the reason, where Node.js is missing).
+ * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2 in memory and in
+ * a file, whose rows round-trip through SQL, and Azure Table Storage as Azurite serves it, through the SDK and the
+ * service's wire format (skipped, with the reason, where Node.js is missing).
  */
 enum Stores {
   MEMORY_SHARED_VERSIONS,
   MEMORY_DISTINCT_VERSIONS,
   H2,
+  H2_FILE,
   AZURE;
 
   /** A new, empty store. */
@@ -29,8 +34,20 @@ enum Stores {
         return BatchVersions.DISTINCT.newStore();
       case H2:
         return H2Backend.inMemory();
+      case H2_FILE:
+        return h2File();
       default:
         return emptyAzurite();
+    }
+  }
+
+  /** An H2 database in a file of a new directory under target/, whose rows round-trip through the disk format. */
+  private static TableBackend h2File() {
+    try {
+      Path target = Files.createDirectories(Path.of("target", "h2-stores"));
+      return H2Backend.file(Files.createTempDirectory(target, "store").resolve("store"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
