@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -18,6 +19,7 @@ import java.util.Objects;
  * @param backend the store
  * @param entities entity classes to recognise from the start
  * @param queryListener the query observer, or null
+ * @param operationListeners the observers of every operation, in the order added
  * @param newerVersions what writes do with rows of a newer entity version
  * @param unknownTypes what partition reads do with rows of unknown types
  * @param discriminator the name of the property that holds each row's entity type in the store
@@ -30,6 +32,7 @@ record MapperSettings(
     TableBackend backend,
     List<Class<?>> entities,
     QueryListener queryListener,
+    List<OperationListener> operationListeners,
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
     String discriminator,
@@ -42,6 +45,7 @@ record MapperSettings(
 
   /** Checks the settings. */
   MapperSettings {
+    operationListeners = List.copyOf(operationListeners);
     Objects.requireNonNull(newerVersions, "newerVersions");
     Objects.requireNonNull(unknownTypes, "unknownTypes");
     Objects.requireNonNull(tableCreation, "tableCreation");

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -19,6 +20,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableBackend backend;
   private final List<Class<?>> entities = new ArrayList<>();
   private QueryListener queryListener;
+  private final List<OperationListener> operationListeners = new ArrayList<>();
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
@@ -46,6 +48,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   @Override
   public TableMapper.Builder queryListener(QueryListener listener) {
     this.queryListener = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder operationListener(OperationListener listener) {
+    operationListeners.add(Objects.requireNonNull(listener, "listener"));
     return this;
   }
 
@@ -92,7 +100,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
-        timePrecision, readParallelism));
+        backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, discriminator,
+        tableCreation, timePrecision, readParallelism));
   }
 }
