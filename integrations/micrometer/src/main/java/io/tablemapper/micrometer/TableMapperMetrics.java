@@ -34,12 +34,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Every meter carries the same tags, so that any of them can be summed over the others: {@code table};
  * {@code entity} (the entity class's simple name, or {@code none}); {@code operation} ({@code query},
- * {@code insert}, {@code batch}, ... as {@link OperationType}, lower case); {@code method} (the repository method of
- * a query, such as {@code EmployeeRepository.findByEmail}, or {@code none}); {@code kind} (a query's {@link io.tablemapper.api.QueryKind}:
- * {@code point}, {@code range}, {@code partition_scan}, {@code table_scan}, or {@code none}); {@code outcome}
- * ({@code success} or {@code failure}); {@code exception} (the simple name of the exception a failed operation
- * threw, or {@code none}); and the common tags given to the constructor. Their values are bounded: tables, classes
- * and repository methods are the application's own.
+ * {@code insert}, {@code batch}, ... as {@link OperationType}, lower case); {@code method} (the repository method
+ * of a query, such as {@code EmployeeRepository.findByEmail}, or {@code none}); {@code kind} (a query's
+ * {@link io.tablemapper.api.QueryKind}, lower case: {@code point}, {@code range}, {@code partition_scan},
+ * {@code table_scan}; or {@code none}); {@code outcome} ({@code success} or {@code failure}); {@code exception}
+ * (the simple name of the exception a failed operation threw, or {@code none}); and the common tags given to the
+ * constructor. Their values are bounded: tables, classes and repository methods are the application's own.
  *
  * <p>Thread-safe; one instance may serve several mappers (give each its own common tags to tell them apart).
  */
