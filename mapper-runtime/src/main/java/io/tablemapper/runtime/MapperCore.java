@@ -70,6 +70,8 @@ final class MapperCore {
     this.unknownTypes = settings.unknownTypes();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
+    LOG.debug("TableMapper over {}: {} operation listener(s), query listener {}", backend.name(),
+        operationListeners.size(), listener == null ? "none" : listener);
   }
 
   /**

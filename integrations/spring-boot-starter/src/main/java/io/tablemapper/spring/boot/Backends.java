@@ -29,7 +29,12 @@ final class Backends {
           return H2Backend.inMemory();
         }
         LOG.info("tablemapper: the H2 database file {}", properties.getH2().getFile().toAbsolutePath());
-        return H2Backend.file(properties.getH2().getFile());
+        try {
+          return H2Backend.file(properties.getH2().getFile());
+        } catch (RuntimeException unusable) {
+          throw new TableMapperConfigurationException("tablemapper.h2.file=" + properties.getH2().getFile()
+              + " cannot be opened: " + unusable.getMessage(), unusable);
+        }
       default:
         if (!azurePresent()) {
           throw new TableMapperConfigurationException("tablemapper.backend=azure needs the Azure backend on the class"

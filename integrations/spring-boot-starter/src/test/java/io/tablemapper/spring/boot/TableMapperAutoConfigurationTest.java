@@ -19,6 +19,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spring.boot.app.CompanyApplication;
 import io.tablemapper.spring.boot.app.Employee;
 import io.tablemapper.spring.boot.app.EmployeeRepository;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,6 +90,19 @@ class TableMapperAutoConfigurationTest {
           .extracting(Employee::name).containsExactly("Ken");
     });
     assertThat(directory.resolve("data/company.mv.db")).exists();
+  }
+
+  @Test
+  void anH2FileThatIsNoDatabaseStopsTheStartNamingTheProperty() throws Exception {
+    Path file = directory.resolve("junk.mv.db");
+    Files.writeString(file, "not a database ".repeat(1000));
+
+    contexts.withPropertyValues("tablemapper.h2.file=" + file).run(context -> {
+      assertThat(context).hasFailed();
+      assertThat(cause(context.getStartupFailure(), TableMapperConfigurationException.class))
+          .hasMessageStartingWith("tablemapper.h2.file=" + file + " cannot be opened")
+          .hasMessageContaining("damaged or is not an H2 2.x database");
+    });
   }
 
   @Test
