@@ -6,7 +6,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spring.boot.TableMapperProperties.Backend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.util.ClassUtils;
 
 /** Opens the store the {@code tablemapper.*} properties describe: the one place that chooses it. */
@@ -16,7 +16,7 @@ final class Backends {
 
   private Backends() {}
 
-  static TableBackend open(TableMapperProperties properties, ListableBeanFactory beans) {
+  static TableBackend open(TableMapperProperties properties, ConfigurableListableBeanFactory beans) {
     Backend backend = chosen(properties, beans);
     switch (backend) {
       case MEMORY:
@@ -36,7 +36,7 @@ final class Backends {
               + " cannot be opened: " + unusable.getMessage(), unusable);
         }
       default:
-        if (!azurePresent()) {
+        if (!azurePresent(beans)) {
           throw new TableMapperConfigurationException("tablemapper.backend=azure needs the Azure backend on the class"
               + " path: add the dependency io.tablemapper:backend-azure");
         }
@@ -45,11 +45,11 @@ final class Backends {
   }
 
   /** The backend the properties name, or the one the application's beans and other properties imply. */
-  static Backend chosen(TableMapperProperties properties, ListableBeanFactory beans) {
+  static Backend chosen(TableMapperProperties properties, ConfigurableListableBeanFactory beans) {
     if (properties.getBackend() != null) {
       return properties.getBackend();
     }
-    if (azurePresent() && AzureBackends.clientDeclared(beans)) {
+    if (azurePresent(beans) && AzureBackends.clientDeclared(beans)) {
       return Backend.AZURE;
     }
     if (properties.getH2().getFile() != null) {
@@ -61,8 +61,10 @@ final class Backends {
     return Backend.MEMORY;
   }
 
-  private static boolean azurePresent() {
-    return ClassUtils.isPresent(AZURE_CLIENT, Backends.class.getClassLoader())
-        && ClassUtils.isPresent("io.tablemapper.backend.azure.AzureTablesBackend", Backends.class.getClassLoader());
+  /** Whether the application's class loader sees the Azure backend and the SDK. */
+  private static boolean azurePresent(ConfigurableListableBeanFactory beans) {
+    ClassLoader loader = beans.getBeanClassLoader();
+    return ClassUtils.isPresent(AZURE_CLIENT, loader)
+        && ClassUtils.isPresent("io.tablemapper.backend.azure.AzureTablesBackend", loader);
   }
 }

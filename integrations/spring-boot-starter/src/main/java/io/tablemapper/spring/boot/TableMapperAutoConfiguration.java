@@ -4,7 +4,7 @@ import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -33,7 +33,7 @@ public class TableMapperAutoConfiguration {
    */
   @Bean(destroyMethod = "")
   @ConditionalOnMissingBean
-  public TableBackend tableMapperBackend(TableMapperProperties properties, ListableBeanFactory beans) {
+  public TableBackend tableMapperBackend(TableMapperProperties properties, ConfigurableListableBeanFactory beans) {
     return Backends.open(properties, beans);
   }
 

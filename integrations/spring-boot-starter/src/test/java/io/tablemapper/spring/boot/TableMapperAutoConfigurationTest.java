@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -148,6 +149,26 @@ class TableMapperAutoConfigurationTest {
               .hasMessageStartingWith("tablemapper.azure.connection-string cannot be used")
               .hasMessageNotContaining("secret");
         });
+  }
+
+  @Test
+  void azureWithoutTheAzureBackendOnTheClassPathFailsNamingTheDependency() {
+    contexts.withClassLoader(new FilteredClassLoader("com.azure", "io.tablemapper.backend.azure"))
+        .withPropertyValues("tablemapper.backend=azure",
+            "tablemapper.azure.connection-string=UseDevelopmentStorage=true")
+        .run(context -> {
+          assertThat(context).hasFailed();
+          assertThat(cause(context.getStartupFailure(), TableMapperConfigurationException.class))
+              .hasMessageContaining("add the dependency io.tablemapper:backend-azure");
+        });
+  }
+
+  @Test
+  void withoutActuatorsHealthSupportTheMapperStillStartsWithoutAnIndicator() {
+    contexts.withClassLoader(new FilteredClassLoader("org.springframework.boot.health")).run(context -> {
+      assertThat(context).hasNotFailed().doesNotHaveBean("tableMapperHealthIndicator");
+      storesAndReads(context.getBean(EmployeeRepository.class));
+    });
   }
 
   @Test
