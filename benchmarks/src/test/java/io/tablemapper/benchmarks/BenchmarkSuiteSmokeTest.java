@@ -14,6 +14,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs every benchmark once, in this JVM, for one tiny iteration on the smallest scale: the suite compiles, sets
@@ -34,6 +35,8 @@ class BenchmarkSuiteSmokeTest {
         .param("entities", "1000")
         .param("customers", "2")
         .shouldFailOnError(true)
+        // in this JVM (forks(0)) JMH warns about every non-forked run: the test's result is the report, not them
+        .verbosity(VerboseMode.SILENT)
         .resultFormat(ResultFormatType.JSON)
         .result(json.toString())
         .build();

@@ -45,8 +45,8 @@ final class Database {
    *
    * @param url a JDBC URL without settings
    * @param durable whether every commit is written to the file before it returns (no write delay)
-   * @throws IllegalStateException if the database is in use by another process, damaged, or of another schema
-   *     version
+   * @throws io.tablemapper.api.StoreUnavailableException if the database is in use by another process, damaged,
+   *     or of another schema version
    */
   static Database open(String url, boolean durable, String description) {
     // A write prepares about ten statements: a larger cache of parsed statements per connection keeps them all.

@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.EdmType;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -80,7 +81,7 @@ final class Encoding {
   /** The String {@link #text} encoded. */
   static String text(byte[] bytes) {
     if (bytes.length % 2 != 0) {
-      throw new IllegalStateException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
+      throw new StoreUnavailableException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
     }
     char[] chars = new char[bytes.length / 2];
     for (int i = 0; i < chars.length; i++) {
@@ -135,7 +136,7 @@ final class Encoding {
   /**
    * The value {@link #value(Object)} encoded, given its type code.
    *
-   * @throws IllegalStateException if the code or the bytes are not a stored value (a damaged file)
+   * @throws StoreUnavailableException if the code or the bytes are not a stored value (a damaged file)
    */
   static Object value(byte typeCode, byte[] bytes) {
     switch (typeCode) {
@@ -158,13 +159,13 @@ final class Encoding {
       case INT64:
         return ByteBuffer.wrap(sized(bytes, 8, typeCode)).getLong() ^ Long.MIN_VALUE;
       default:
-        throw new IllegalStateException("unknown stored property type code " + typeCode);
+        throw new StoreUnavailableException("unknown stored property type code " + typeCode);
     }
   }
 
   private static byte[] sized(byte[] bytes, int length, byte typeCode) {
     if (bytes.length != length) {
-      throw new IllegalStateException(
+      throw new StoreUnavailableException(
           "a stored value of type code " + typeCode + " has " + bytes.length + " bytes, expected " + length);
     }
     return bytes;

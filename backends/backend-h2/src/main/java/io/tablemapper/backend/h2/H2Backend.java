@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.backend.h2.Catalog.TableRef;
 import io.tablemapper.spi.BatchRules;
@@ -11,7 +12,6 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -56,7 +56,7 @@ import java.util.UUID;
  *   <li><b>Concurrency.</b> Safe for any number of threads (a pool of up to 32 connections; reads never wait for
  *       writes); a thread interrupted during a write does not break the database for the others. Several backends
  *       may open the same file in one JVM and share it; H2 lets only one process open a file at a time, and another
- *       process gets an {@code IllegalStateException} saying so.
+ *       process gets a {@link io.tablemapper.api.StoreUnavailableException} saying so.
  *   <li><b>Errors.</b> No {@code SQLException} leaves the backend: failures become the contract's exceptions, or a
  *       {@link io.tablemapper.api.TableMapperException} naming the operation and the database, with the SQL
  *       exception as its cause. After {@link #close()} every operation throws {@link IllegalStateException}.
@@ -100,10 +100,9 @@ public final class H2Backend implements TableBackend {
    * writes survive the process, and a continuation token from one backend on the file is valid on the next.
    *
    * @throws IllegalArgumentException if the path contains {@code ;}, which H2 reads as the start of its settings
-   * @throws IllegalStateException if another process has the file open, or it is damaged, not an H2 database, or
-   *     holds data of a schema version this release does not read
-   * @throws io.tablemapper.api.TableMapperException if the file cannot be read or written
-   * @throws UncheckedIOException if the directories cannot be created
+   * @throws StoreUnavailableException if another process has the file open, or it is damaged, not an H2 database,
+   *     holds data of a schema version this release does not read, or cannot be read or written, or its directories
+   *     cannot be created
    */
   public static H2Backend file(Path path) {
     Path absolute = Objects.requireNonNull(path, "path").toAbsolutePath().normalize();
@@ -120,7 +119,8 @@ public final class H2Backend implements TableBackend {
     try {
       Files.createDirectories(file.getParent());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the directory of the H2 database file " + file, e);
+      throw new StoreUnavailableException("cannot create the directory of the H2 database file " + file + " ("
+          + e + "); check the path, and that this process may create it", e);
     }
     String description = "the H2 database " + file;
     return new H2Backend(Database.open(FILE_URL + base, true, description), Clock.systemUTC(), "h2 " + file);

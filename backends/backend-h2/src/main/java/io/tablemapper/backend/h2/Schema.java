@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,7 +58,7 @@ final class Schema {
    * Creates the schema in a new database, or checks the version of an existing one.
    *
    * @param database what the database is, for messages
-   * @throws IllegalStateException if the database holds another version of the schema
+   * @throws StoreUnavailableException if the database holds another version of the schema
    */
   static void open(Connection connection, String database) throws SQLException {
     try (Statement statement = connection.createStatement()) {
@@ -82,7 +83,7 @@ final class Schema {
         found = version(connection);
       }
       if (found != VERSION) {
-        throw new IllegalStateException(
+        throw new StoreUnavailableException(
             database + " holds tablemapper data of schema version " + found + ", but this release of backend-h2"
                 + " reads schema version " + VERSION + (found > VERSION ? "; open it with the release that wrote it"
                 : "; it cannot be migrated"));
@@ -101,7 +102,7 @@ final class Schema {
         try {
           return Integer.valueOf(text);
         } catch (NumberFormatException e) {
-          throw new IllegalStateException("the tablemapper schema version in the database is '" + text
+          throw new StoreUnavailableException("the tablemapper schema version in the database is '" + text
               + "', not a number: the file is damaged or was not written by backend-h2");
         }
       }

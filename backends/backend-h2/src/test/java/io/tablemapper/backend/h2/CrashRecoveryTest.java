@@ -3,6 +3,7 @@ package io.tablemapper.backend.h2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -118,7 +119,7 @@ class CrashRecoveryTest {
             .hasSizeGreaterThanOrEqualTo(point.batches);
         assertThatThrownBy(() -> H2Backend.file(file))
             .as("opening the file while the writer has it open")
-            .isInstanceOf(IllegalStateException.class)
+            .isInstanceOf(StoreUnavailableException.class)
             .hasMessageContaining("open in another process");
         Thread.sleep(point.millis);
       }

@@ -3,6 +3,7 @@ package io.tablemapper.backend.h2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.TableMapperException;
@@ -266,9 +267,20 @@ class PersistenceTest {
     }
 
     assertThatThrownBy(() -> H2Backend.file(file))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("schema version 2")
         .hasMessageContaining("reads schema version 1");
+  }
+
+  @Test
+  void a_file_whose_directory_cannot_be_created_is_unavailable_saying_what_to_check() throws Exception {
+    Path plainFile = directory.resolve("plain");
+    Files.writeString(plainFile, "a file, not a directory");
+
+    assertThatThrownBy(() -> H2Backend.file(plainFile.resolve("data/company")))
+        .isInstanceOf(StoreUnavailableException.class)
+        .hasMessageContaining("cannot create the directory of the H2 database file")
+        .hasMessageContaining("check the path");
   }
 
   @Test
@@ -277,7 +289,7 @@ class PersistenceTest {
     Files.writeString(junk, "not a database ".repeat(1000), StandardCharsets.US_ASCII);
 
     assertThatThrownBy(() -> H2Backend.file(junk))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("cannot open the H2 database " + junk)
         .hasMessageContaining("damaged or is not an H2 2.x database")
         .hasCauseInstanceOf(SQLException.class);
