@@ -1,8 +1,13 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.TableMapperException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -13,6 +18,19 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * <p>H2 closes an embedded database when its last connection closes, so after {@link #close()} a file is closed
  * cleanly as soon as operations still running have returned their connections; another backend on the same file in
  * this JVM keeps it open, and shares it.
+ *
+ * <p><b>One write transaction at a time.</b> Every transaction that changes the database ({@link #transaction})
+ * holds the database's write lock, shared by all backends on the database in this JVM (H2 lets one process open a
+ * file), from its first statement until after its commit. H2's MVStore makes each commit durable by storing the
+ * changed maps (tables, indexes, undo logs) to the file one after the other while other threads go on changing
+ * them, so a store taken while another transaction is half-written can hold some of that transaction's changes
+ * without the undo-log records that would roll them back; if the process is then killed, those changes are in the
+ * file as if committed (H2 issue #2080: a snapshot is consistent per map, not across maps). That is how a killed
+ * writer could leave rows of a batch it never committed, such as property rows without their entity row, which
+ * {@code CrashRecoveryTest} once met as "Unique index or primary key violation" on {@code TABLEMAPPER.PROPERTIES}.
+ * With one writer at a time, the only stores are the ones a committing transaction makes of its own complete
+ * changes (with {@code WRITE_DELAY=0} the background writer is off), and those H2 makes in the writer's own thread
+ * when unsaved pages pile up, which see its undo records with its changes. Reads take no lock.
  */
 final class Database {
   /** How long an operation waits for a free connection before it fails. */
@@ -26,6 +44,7 @@ final class Database {
   final String description;
   private final JdbcConnectionPool pool;
   private final Connection anchor;
+  private final WriteLock writeLock;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /** Work done with a connection. */
@@ -34,10 +53,11 @@ final class Database {
     T run(Connection connection) throws SQLException;
   }
 
-  private Database(String description, JdbcConnectionPool pool, Connection anchor) {
+  private Database(String description, JdbcConnectionPool pool, Connection anchor, WriteLock writeLock) {
     this.description = description;
     this.pool = pool;
     this.anchor = anchor;
+    this.writeLock = writeLock;
   }
 
   /**
@@ -57,13 +77,20 @@ final class Database {
     pool.setMaxConnections(MAX_CONNECTIONS);
     pool.setLoginTimeout(CONNECTION_WAIT_SECONDS);
     Connection anchor = null;
+    WriteLock writeLock = WriteLock.of(url);
     try {
       anchor = pool.getConnection();
-      Schema.open(anchor, description);
-      return new Database(description, pool, anchor);
+      writeLock.lock("opening", description);
+      try {
+        Schema.open(anchor, description);
+      } finally {
+        writeLock.unlock();
+      }
+      return new Database(description, pool, anchor, writeLock);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(anchor, e);
       pool.dispose();
+      writeLock.release();
       if (e instanceof SQLException) {
         throw SqlErrors.translate((SQLException) e, null, description);
       }
@@ -81,10 +108,11 @@ final class Database {
   }
 
   /**
-   * Runs {@code work} in one transaction: committed if it returns, rolled back if it throws, so that it is applied
-   * whole or not at all.
+   * Runs {@code work} in one transaction, holding the database's write lock until it has committed or rolled back:
+   * committed if it returns, rolled back if it throws, so that it is applied whole or not at all.
    */
   <T> T transaction(String what, Work<T> work) {
+    writeLock.lock(what, description);
     try (Connection connection = borrow()) {
       connection.setAutoCommit(false);
       try {
@@ -101,7 +129,14 @@ final class Database {
       }
     } catch (SQLException e) {
       throw SqlErrors.translate(e, what, description);
+    } finally {
+      writeLock.unlock();
     }
+  }
+
+  /** Whether a transaction holds the database's write lock (for tests). */
+  boolean isWriteLocked() {
+    return writeLock.isLocked();
   }
 
   /** Whether {@link #close()} was called. */
@@ -114,6 +149,7 @@ final class Database {
     if (closed.compareAndSet(false, true)) {
       pool.dispose();
       closeQuietly(anchor, null);
+      writeLock.release();
     }
   }
 
@@ -144,6 +180,77 @@ final class Database {
       if (failure != null) {
         failure.addSuppressed(e);
       }
+    }
+  }
+
+  /**
+   * The write lock of one database, shared by the backends that have it open in this JVM and forgotten when the last
+   * one closes. Taking it ignores interrupts (the thread's interrupt is kept for its caller), as H2's own writes do.
+   */
+  static final class WriteLock {
+    private static final Map<String, WriteLock> OPEN = new HashMap<>();
+
+    private final String url;
+    private final ReentrantLock lock = new ReentrantLock();
+    private int users;
+
+    private WriteLock(String url) {
+      this.url = url;
+    }
+
+    /** The lock of the database at {@code url}, counted as used until {@link #release()}. */
+    static WriteLock of(String url) {
+      synchronized (OPEN) {
+        WriteLock found = OPEN.computeIfAbsent(url, WriteLock::new);
+        found.users++;
+        return found;
+      }
+    }
+
+    /** Drops one use; the last one forgets the lock. */
+    void release() {
+      synchronized (OPEN) {
+        if (--users == 0) {
+          OPEN.remove(url);
+        }
+      }
+    }
+
+    /**
+     * Takes the lock, waiting at most {@link #LOCK_TIMEOUT_MILLIS}.
+     *
+     * @throws TableMapperException if other writes held it for that long
+     */
+    void lock(String what, String database) {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LOCK_TIMEOUT_MILLIS);
+      boolean interrupted = false;
+      try {
+        while (true) {
+          try {
+            if (lock.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+              return;
+            }
+            throw new TableMapperException(what + " failed in " + database + ": it waited more than "
+                + LOCK_TIMEOUT_MILLIS / 1000 + " s for other writes to the database to finish; nothing of it was"
+                + " written, so it can be retried");
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
+        }
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+
+    void unlock() {
+      lock.unlock();
+    }
+
+    /** Whether a thread holds the lock (for tests). */
+    boolean isLocked() {
+      return lock.isLocked();
     }
   }
 }

@@ -38,8 +38,9 @@ import java.util.UUID;
  *   <li><b>Writes.</b> Every row is checked with {@link StoreLimits#checkRow} (a batch with {@link BatchRules#check})
  *       before the database is touched. A write or a batch is one JDBC transaction that locks its partition, checks
  *       every operation against the stored rows (If-Match included) and writes only if all succeed: whole or not at
- *       all, never seen half-applied by a reader. Writes to one partition are serialized, so of concurrent writes
- *       conditional on one ETag exactly one wins; writes to different partitions run concurrently.
+ *       all, never seen half-applied by a reader. Writes to one database run one at a time (see {@code Database}:
+ *       H2 can persist part of a transaction that runs while another commits), so of concurrent writes conditional
+ *       on one ETag exactly one wins.
  *   <li><b>ETags and Timestamps.</b> Every write gets a new version from a database sequence, and the ETag
  *       {@code W/"<version>"}: unique across writes, backends on one file, restarts and crashes. Timestamps are the
  *       clock in 100 ns ticks, strictly increasing within a backend. All rows of a batch share both.
@@ -129,7 +130,7 @@ public final class H2Backend implements TableBackend {
   @Override
   public boolean createTableIfNotExists(String table) {
     checkOpenAndName(table);
-    return database.read("creating table '" + table + "'", connection -> Catalog.create(connection, table));
+    return database.transaction("creating table '" + table + "'", connection -> Catalog.create(connection, table));
   }
 
   @Override
@@ -211,6 +212,11 @@ public final class H2Backend implements TableBackend {
   @Override
   public String toString() {
     return "H2Backend[" + name + (database.isClosed() ? ", closed]" : "]");
+  }
+
+  /** The database, for tests. */
+  Database database() {
+    return database;
   }
 
   private TableRef lookUp(String table) {

@@ -156,39 +156,6 @@ class PersistenceTest {
   }
 
   @Test
-  void a_write_waits_for_its_partitions_lock_while_writes_to_other_partitions_go_ahead() throws Exception {
-    Path file = directory.resolve("locks");
-    try (H2Backend backend = H2Backend.file(file)) {
-      backend.createTableIfNotExists("Locks");
-      backend.write("Locks", WriteOperation.insert(TableRow.keys("held", "r0")));
-      long tableId;
-      ExecutorService pool = Executors.newFixedThreadPool(2);
-      try (Connection holder = connect(file)) {
-        tableId = tableId(holder, "locks");
-        holder.setAutoCommit(false);
-        try (var lock = holder.prepareStatement(
-            "SELECT PK FROM " + Schema.PARTITION_LOCKS + " WHERE TABLE_ID = ? AND PK = ? FOR UPDATE")) {
-          lock.setLong(1, tableId);
-          lock.setBytes(2, Encoding.text("held"));
-          try (ResultSet locked = lock.executeQuery()) {
-            assertThat(locked.next()).as("the partition's lock row").isTrue();
-          }
-        }
-        Future<?> blocked = pool.submit(() -> backend.write("Locks", WriteOperation.insert(TableRow.keys("held", "r1"))));
-        Future<?> other = pool.submit(() -> backend.write("Locks", WriteOperation.insert(TableRow.keys("free", "r1"))));
-
-        other.get(1, TimeUnit.MINUTES);
-        assertThat(blocked).as("a write to the locked partition").isNotDone();
-        holder.commit();
-        blocked.get(1, TimeUnit.MINUTES);
-      } finally {
-        pool.shutdownNow();
-      }
-      assertThat(backend.get("Locks", "held", "r1")).isPresent();
-    }
-  }
-
-  @Test
   void deleting_a_table_while_writers_write_to_it_leaves_no_row_of_it_behind() throws Exception {
     Path file = directory.resolve("deletion");
     try (H2Backend backend = H2Backend.file(file)) {
