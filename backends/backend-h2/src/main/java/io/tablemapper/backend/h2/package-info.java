@@ -1,13 +1,15 @@
 /**
  * The H2 backend: a durable, key-sorted table store in an embedded H2 database, in a file or in memory, over JDBC.
  *
- * <p>Only {@link io.tablemapper.backend.h2.H2Backend} is public. Inside, {@code Database} lends pooled connections
- * and runs transactions; {@code Schema} creates and checks the SQL schema; {@code Catalog} keeps the store's tables;
- * {@code Encoding} stores keys and values as bytes whose order is the store's order; {@code PartitionWriter} applies
- * a write or batch as one transaction under its partition's lock, with {@code WriteSemantics} deciding what each
- * operation does and {@code Versions} issuing ETags and Timestamps; {@code Queries} reads rows and pages, with
- * {@code FilterSql} turning residual filters into SQL and {@code PageToken} naming where a page resumes;
- * {@code SqlErrors} turns SQL failures into the contract's exceptions.
+ * <p>Only {@link io.tablemapper.backend.h2.H2Backend} is public. Inside, {@code Database} lends pooled
+ * {@code Session}s (a connection and its prepared statements, reused) and runs transactions under the database's
+ * write lock; {@code Schema} creates and checks the SQL schema (one SQL row per entity) and {@code V1Migration}
+ * migrates files of schema version 1 in place; {@code Catalog} keeps the store's tables, cached; {@code Encoding}
+ * stores keys as bytes whose order is the store's order, and {@code RowCodec} an entity's properties as one typed
+ * value; {@code PartitionWriter} applies a write or batch as one transaction, with {@code WriteSemantics} deciding
+ * what each operation does and {@code Versions} issuing ETags and Timestamps; {@code Queries} reads rows and pages,
+ * with {@code RowFilter} evaluating residual filters on the stored rows and {@code PageToken} naming where a page
+ * resumes; {@code SqlErrors} turns SQL failures into the contract's exceptions.
  *
  * <p><b>Durability and crashes.</b> A write or batch is one H2 transaction, and only one runs on a database at a time
  * ({@code Database}). A file backend has H2 write each commit to the file before the write returns, and H2 rolls

@@ -35,7 +35,7 @@ class WriteLockTest {
       one.createTableIfNotExists("Serial");
       CountDownLatch inside = new CountDownLatch(1);
       CountDownLatch finish = new CountDownLatch(1);
-      Future<?> holding = pool.submit(() -> one.database().transaction("holding", connection -> {
+      Future<?> holding = pool.submit(() -> one.database().transaction(() -> "holding", session -> {
         inside.countDown();
         try {
           return finish.await(1, TimeUnit.MINUTES);
@@ -66,7 +66,7 @@ class WriteLockTest {
     try (H2Backend first = H2Backend.inMemory(); H2Backend second = H2Backend.inMemory()) {
       first.createTableIfNotExists("Tee");
       second.createTableIfNotExists("Tee");
-      String etag = first.database().transaction("holding", connection ->
+      String etag = first.database().transaction(() -> "holding", session ->
           second.write("Tee", WriteOperation.insert(TableRow.keys("p", "r"))).etag());
       assertThat(second.get("Tee", "p", "r").orElseThrow().etag()).isEqualTo(etag);
     }
