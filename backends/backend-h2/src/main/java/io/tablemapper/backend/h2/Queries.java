@@ -10,7 +10,9 @@ import io.tablemapper.spi.TableRow;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -103,6 +105,15 @@ final class Queries {
     /** Whether, when the page became full, another row followed in the range being read. */
     boolean followed;
 
+    // Rows of a page mostly share their partition, and rows written by one batch their ETag and Timestamp: each is
+    // built again only when it differs from the previous row's.
+    private byte[] lastPartitionBytes;
+    private String lastPartition;
+    private long lastVersion = -1;
+    private String lastEtag;
+    private long lastTicks;
+    private Instant lastTimestamp;
+
     Reading(Session session, long tableId, TableQuery query) {
       this.session = session;
       this.tableId = tableId;
@@ -121,6 +132,31 @@ final class Queries {
 
     boolean full() {
       return page.size() >= query.limit();
+    }
+
+
+    private String partition(byte[] bytes) {
+      if (!Arrays.equals(bytes, lastPartitionBytes)) {
+        lastPartitionBytes = bytes;
+        lastPartition = Encoding.text(bytes);
+      }
+      return lastPartition;
+    }
+
+    private String etag(long version) {
+      if (version != lastVersion) {
+        lastVersion = version;
+        lastEtag = Versions.etag(version);
+      }
+      return lastEtag;
+    }
+
+    private Instant timestamp(long ticks) {
+      if (lastTimestamp == null || ticks != lastTicks) {
+        lastTicks = ticks;
+        lastTimestamp = Versions.instant(ticks);
+      }
+      return lastTimestamp;
     }
 
     /** Adds to the page the matching rows of one key range, up to the query's limit. */
@@ -149,10 +185,10 @@ final class Queries {
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
-          TableRow.Builder row = TableRow.builder(Encoding.text(partitionKey), Encoding.text(rowKey),
+          TableRow.Builder row = TableRow.builder(partition(partitionKey), Encoding.text(rowKey),
                   select == null ? RowCodec.count(props) : select.length)
-              .etag(Versions.etag(result.getLong(3)))
-              .timestamp(Versions.instant(ticks));
+              .etag(etag(result.getLong(3)))
+              .timestamp(timestamp(ticks));
           if (select == null) {
             RowCodec.decodeInto(props, row);
           } else if (select.length > 0) {

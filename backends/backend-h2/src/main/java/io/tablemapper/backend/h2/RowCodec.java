@@ -148,7 +148,7 @@ final class RowCodec {
       int nameStart = in.position;
       in.position += nameLength;
       if (indexOf(names, props, nameStart, nameLength) >= 0) {
-        in.valueInto(new String(props, nameStart, nameLength, StandardCharsets.UTF_8), row);
+        in.valueInto(Names.of(props, nameStart, nameLength), row);
         left--;
       } else {
         in.skipValue();
@@ -181,6 +181,35 @@ final class RowCodec {
       in.skipValue();
     }
     return null;
+  }
+
+  /**
+   * Whether the row holds the property whose name has the stored bytes {@code name} as a String equal to
+   * {@code literal} ({@code utf8} being its UTF-8 bytes): compared in place, without building the value.
+   */
+  static boolean stringEquals(byte[] props, byte[] name, String literal, byte[] utf8) {
+    try {
+      Reader in = new Reader(props);
+      for (int count = in.header(); count > 0; count--) {
+        int nameLength = in.varint();
+        int nameStart = in.position;
+        in.position += nameLength;
+        if (nameLength == name.length
+            && Arrays.equals(props, nameStart, nameStart + nameLength, name, 0, nameLength)) {
+          byte tag = props[in.position];
+          if (tag == STRING) {
+            in.position++;
+            int length = in.varint();
+            return length == utf8.length && Arrays.equals(props, in.position, in.position + length, utf8, 0, length);
+          }
+          return tag == STRING_UTF16 && literal.equals(in.value());
+        }
+        in.skipValue();
+      }
+      return false;
+    } catch (IndexOutOfBoundsException truncated) {
+      throw Reader.damaged("ends in the middle of a property");
+    }
   }
 
   /** The number of properties stored. */
@@ -297,7 +326,7 @@ final class RowCodec {
 
     String name() {
       int length = varint();
-      String name = new String(bytes, position, length, StandardCharsets.UTF_8);
+      String name = Names.of(bytes, position, length);
       position += length;
       return name;
     }
@@ -411,6 +440,52 @@ final class RowCodec {
 
     static IllegalStateException damaged(String what) {
       return new IllegalStateException("a stored row's properties are damaged: the value " + what);
+    }
+  }
+
+  /**
+   * The property names decoded so far, so that reading a row does not build its names again: a small table shared by
+   * all threads, indexed by a hash of the name's bytes, whose entries are whole immutable Strings (a race only
+   * replaces one name with another, or with itself). A name found is the same String every time, its hash code
+   * computed once, which the row's map then uses.
+   */
+  static final class Names {
+    private static final int SIZE = 1024;
+    private static final String[] CACHE = new String[SIZE];
+
+    private Names() {}
+
+    static String of(byte[] bytes, int start, int length) {
+      int hash = 1;
+      boolean ascii = true;
+      for (int i = start; i < start + length; i++) {
+        byte b = bytes[i];
+        hash = 31 * hash + b;
+        ascii &= b >= 0;
+      }
+      if (!ascii || length > 64) {
+        return new String(bytes, start, length, StandardCharsets.UTF_8);
+      }
+      int slot = (hash ^ (hash >>> 16)) & (SIZE - 1);
+      String cached = CACHE[slot];
+      if (cached != null && matches(cached, bytes, start, length)) {
+        return cached;
+      }
+      String name = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+      CACHE[slot] = name;
+      return name;
+    }
+
+    private static boolean matches(String name, byte[] bytes, int start, int length) {
+      if (name.length() != length) {
+        return false;
+      }
+      for (int i = 0; i < length; i++) {
+        if (name.charAt(i) != bytes[start + i]) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 }
