@@ -69,11 +69,21 @@ final class V1Migration {
     dropLeftovers(connection);
   }
 
-  /** Drops the version-1 tables, if a migration left them (idempotent). */
+  /**
+   * Drops the version-1 tables, if a migration left them (idempotent). Looks first, so that opening a current file
+   * runs no DDL.
+   */
   static void dropLeftovers(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      for (String table : new String[] {PROPERTIES, ENTITIES, PARTITION_LOCKS}) {
-        statement.execute("DROP TABLE IF EXISTS " + table);
+      boolean left;
+      try (ResultSet found = statement.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES"
+          + " WHERE TABLE_SCHEMA = 'TABLEMAPPER' AND TABLE_NAME IN ('PROPERTIES', 'ENTITIES', 'PARTITION_LOCKS')")) {
+        left = found.next() && found.getLong(1) > 0;
+      }
+      if (left) {
+        for (String table : new String[] {PROPERTIES, ENTITIES, PARTITION_LOCKS}) {
+          statement.execute("DROP TABLE IF EXISTS " + table);
+        }
       }
     }
   }
