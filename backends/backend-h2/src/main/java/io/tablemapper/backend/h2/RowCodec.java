@@ -108,13 +108,12 @@ final class RowCodec {
     return out.toArray();
   }
 
-  /** A property name's stored bytes (UTF-8; also what {@link #find} looks for). */
+  /**
+   * A property name's stored bytes (UTF-8; also what {@link #find} looks for). A valid name holds no surrogate, so
+   * UTF-8 carries it exactly; a name a filter or projection gives with a surrogate (which no stored row has) becomes
+   * bytes with a {@code '?'} in its place, which no stored name has either, so it matches nothing.
+   */
   static byte[] name(String name) {
-    for (int i = 0; i < name.length(); i++) {
-      if (Character.isSurrogate(name.charAt(i))) {
-        throw new IllegalArgumentException("property name '" + name + "' holds a surrogate; no valid name does");
-      }
-    }
     return name.getBytes(StandardCharsets.UTF_8);
   }
 

@@ -77,6 +77,17 @@ class RowCodecTest {
   }
 
   @Test
+  void a_name_with_a_surrogate_which_no_stored_row_has_matches_nothing() {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put("a", 1);
+    byte[] encoded = RowCodec.encode(properties);
+    assertThat(RowCodec.find(encoded, RowCodec.name("a\uD800"))).isNull();
+    TableRow.Builder row = TableRow.builder("p", "r");
+    RowCodec.decodeInto(encoded, new byte[][] {RowCodec.name("\uDC00")}, row);
+    assertThat(row.build().properties()).isEmpty();
+  }
+
+  @Test
   void bytes_that_are_not_an_encoding_are_reported_as_damaged() {
     assertThatThrownBy(() -> RowCodec.count(new byte[] {7, 0}))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("format 7");
