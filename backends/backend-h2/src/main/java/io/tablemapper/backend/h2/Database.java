@@ -6,7 +6,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -53,7 +53,8 @@ final class Database {
   private final String url;
   private final Connection anchor;
   private final Shared shared;
-  private final ConcurrentLinkedQueue<Session> idle = new ConcurrentLinkedQueue<>();
+  /** Idle sessions; an array, so that returning one allocates nothing (never more than the permits allow). */
+  private final ArrayBlockingQueue<Session> idle = new ArrayBlockingQueue<>(MAX_CONNECTIONS);
   private final Semaphore permits = new Semaphore(MAX_CONNECTIONS);
   private final AtomicBoolean closed = new AtomicBoolean();
 
