@@ -34,6 +34,7 @@ class BenchmarkSuiteSmokeTest {
         .measurementTime(TimeValue.milliseconds(20))
         .param("entities", "1000")
         .param("customers", "2")
+        .param("rows", "100")
         .shouldFailOnError(true)
         // in this JVM (forks(0)) JMH warns about every non-forked run: the test's result is the report, not them
         .verbosity(VerboseMode.SILENT)
@@ -60,6 +61,10 @@ class BenchmarkSuiteSmokeTest {
         "MemoryRepositoryBenchmark.insertWithTwoCopies_repository",
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
         "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
+        "H2BulkBenchmark.loadSingle_repository", "H2BulkBenchmark.loadSingle_rawJdbc",
+        "H2BulkBenchmark.loadEgt_repository", "H2BulkBenchmark.loadEgt_rawJdbc",
+        "H2BulkBenchmark.deleteSingle_repository", "H2BulkBenchmark.deleteSingle_rawJdbc",
+        "H2BulkBenchmark.deleteEgt_repository", "H2BulkBenchmark.deleteEgt_rawJdbc",
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
         "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",

@@ -7,9 +7,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * How keys, property values and Timestamps are stored: as bytes whose unsigned lexicographic order, the order in
- * which H2 compares {@code VARBINARY} values, is the store's order of the values. Ordering and comparisons are
- * therefore decided by construction, never by a database collation, and every value decodes back exactly.
+ * How keys are stored, and how schema version 1 stored property values and Timestamps (read by {@link V1Migration}):
+ * as bytes whose unsigned lexicographic order, the order in which H2 compares {@code VARBINARY} values, is the
+ * store's order of the values. Key order is therefore decided by construction, never by a database collation, and
+ * every value decodes back exactly.
  *
  * <ul>
  *   <li>String (and PartitionKey, RowKey): the UTF-16 code units, two bytes each, big-endian, so byte order is
@@ -17,7 +18,7 @@ import java.util.UUID;
  *   <li>Binary: the bytes themselves (compared unsigned, shorter prefix first, as {@code Arrays.compareUnsigned}).
  *   <li>Boolean: one byte, 0 or 1.
  *   <li>DateTime: 12 bytes, the epoch second with its sign bit flipped and the nanosecond of the second, both
- *       big-endian; exact for every {@link Instant}, so a filter literal finer than a tick still compares exactly.
+ *       big-endian; exact for every {@link Instant}.
  *   <li>Double: the IEEE 754 bits, with the sign bit flipped for positive numbers and every bit flipped for
  *       negative ones, so byte order is numeric order; {@code -0.0} is stored as {@code 0.0} (the SPI allows the sign
  *       of a zero to be lost) and every NaN as the one canonical NaN, which sorts above positive infinity.
@@ -25,8 +26,8 @@ import java.util.UUID;
  *   <li>Int32, Int64: two's complement with the sign bit flipped, big-endian.
  * </ul>
  *
- * <p>A property's type is stored beside it as a code ({@link #typeCode}) that belongs to the file format, so it
- * never changes; comparisons only ever compare values of one type.
+ * <p>Version 1 stored a property's type beside it as a code ({@link #typeCode}); {@link RowCodec} uses the same codes
+ * as its type tags. Schema version 2 keeps only the keys in this encoding; the values live in {@link RowCodec}'s.
  */
 final class Encoding {
   /** The stored bytes of NaN, the only NaN stored. */

@@ -125,7 +125,7 @@ class EncodingTest {
     return value instanceof Double && (Double) value == 0.0;
   }
 
-  private List<Object> samples(EdmType type) {
+  List<Object> samples(EdmType type) {
     List<Object> values = new ArrayList<>();
     switch (type) {
       case STRING:
