@@ -150,7 +150,7 @@ final class DefaultPartition implements Partition {
     }
     EntityMapping<?> mapping = type == null ? core.registry.findByPrefix(table, row) : core.registry.find(table, type);
     if (mapping != null) {
-      return mapping.fromRow(row, core.context);
+      return mapping.fromStoredRow(row, core.context);
     }
     switch (core.unknownTypes) {
       case SKIP:

@@ -84,6 +84,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   }
 
   @Override
+  public long reencrypt(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return Reencryption.run(core, table);
+  }
+
+  @Override
   public CacheStats cacheStats(Class<?> entityClass) {
     Objects.requireNonNull(entityClass, "entityClass");
     return core.cache.stats(entityClass, core.mapping(entityClass));

@@ -163,7 +163,7 @@ final class EntityQueries<T> {
 
   /** A projection's records, of rows that hold only its properties. */
   private <P> Reading<P> projected(Projection<P> projection) {
-    return new Reading<>(projection.properties(), row -> projection.read(row, core.context));
+    return new Reading<>(projection.properties(), row -> projection.read(core.decrypted(mapping, row), core.context));
   }
 
   private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {

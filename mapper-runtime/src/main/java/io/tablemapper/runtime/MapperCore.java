@@ -42,7 +42,8 @@ final class MapperCore {
     this.backend = settings.backend();
     this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator());
-    this.context = JsonMappingContext.of(settings.timePrecision());
+    MappingContext json = JsonMappingContext.of(settings.timePrecision());
+    this.context = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();
@@ -88,7 +89,18 @@ final class MapperCore {
    * @throws io.tablemapper.api.UnknownEntityTypeException if the row's type is none of the hierarchy's
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
-    return Hierarchy.reading(mapping, discriminator.typeOf(row), row).fromRow(row, context);
+    return Hierarchy.reading(mapping, discriminator.typeOf(row), row).fromStoredRow(row, context);
+  }
+
+  /**
+   * A row read through a mapping with its {@code @Encrypted} properties decrypted, by the mapping of its type: what a
+   * projection reads.
+   *
+   * @throws io.tablemapper.api.DecryptionException if a value does not decrypt
+   */
+  <T> TableRow decrypted(EntityMapping<T> mapping, TableRow row) {
+    EntityMapping<T> member = Hierarchy.reading(mapping, discriminator.typeOf(row), row);
+    return member.encryptedProperties().isEmpty() ? row : context.decrypt(member, row);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
@@ -25,6 +26,7 @@ import java.util.Objects;
  * @param timePrecision what writes do with times finer than the store's ticks outside keys
  * @param readParallelism how many reads of one query (an {@code In} on a key component) may run at once; 1 reads
  *     them one after another on the caller's thread
+ * @param encryptionKeys the keys of {@code @Encrypted} properties, or null for none
  */
 record MapperSettings(
     TableBackend backend,
@@ -35,7 +37,8 @@ record MapperSettings(
     String discriminator,
     TableCreation tableCreation,
     TimePrecisionPolicy timePrecision,
-    int readParallelism) {
+    int readParallelism,
+    EncryptionKeyResolver encryptionKeys) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;

@@ -222,7 +222,7 @@ final class QueryRun<T> implements RowSource {
         return whole;
       }
     }
-    TableRow upgraded = member.toRow(member.fromRow(whole, core.context), core.context);
+    TableRow upgraded = member.toStoredRow(member.fromStoredRow(whole, core.context), core.context);
     return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
         .putAll(upgraded.properties())
         .etag(whole.etag())
@@ -317,7 +317,7 @@ final class QueryRun<T> implements RowSource {
   private boolean stillAt(TableRow copy, TableRow row) {
     String copyKey;
     try {
-      copyKey = index.rowKey(mapping.fromRow(row, core.context));
+      copyKey = index.rowKey(mapping.fromStoredRow(row, core.context));
     } catch (InvalidKeyException noValidValue) {
       return false; // an index value that is no valid key has no copy anywhere
     }

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
@@ -8,8 +9,10 @@ import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
+import javax.crypto.SecretKey;
 
 /**
  * The runtime's {@link TableMapper.Builder}, registered in {@code META-INF/services}: applications do not name it
@@ -25,6 +28,10 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
   private int readParallelism = TableMapper.DEFAULT_READ_PARALLELISM;
+  /** The keys given one by one, in order: the last one encrypts. */
+  private final LinkedHashMap<String, SecretKey> keyRing = new LinkedHashMap<>();
+  private String currentKeyId;
+  private EncryptionKeyResolver encryptionKeys;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -86,6 +93,30 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder encryptionKey(String keyId, SecretKey key) {
+    Objects.requireNonNull(keyId, "keyId");
+    Objects.requireNonNull(key, "key");
+    if (encryptionKeys != null) {
+      throw new IllegalArgumentException("encryptionKey(...) cannot be combined with encryptionKeys(resolver): add the"
+          + " key to the resolver instead");
+    }
+    KeyRing.add(keyRing, keyId, key);
+    currentKeyId = keyId;
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder encryptionKeys(EncryptionKeyResolver resolver) {
+    Objects.requireNonNull(resolver, "resolver");
+    if (!keyRing.isEmpty()) {
+      throw new IllegalArgumentException("encryptionKeys(resolver) cannot be combined with encryptionKey(...): add"
+          + " the keys " + keyRing.keySet() + " to the resolver instead");
+    }
+    this.encryptionKeys = resolver;
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -93,6 +124,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     }
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
-        timePrecision, readParallelism));
+        timePrecision, readParallelism,
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId)));
   }
 }

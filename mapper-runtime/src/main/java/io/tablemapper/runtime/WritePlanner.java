@@ -260,7 +260,7 @@ final class WritePlanner {
         .putAll(mergeRow.properties())
         .build();
     StoreLimits.checkRow(merged, mapping.entityClass().getSimpleName() + " (merged with the stored row)");
-    return WriteIntent.copies(discriminator, mapping, mapping.fromRow(merged, context), merged, " (merged)");
+    return WriteIntent.copies(discriminator, mapping, mapping.fromRow(mapping.withoutEncrypted(merged), context), merged, " (merged)");
   }
 
   private static PlannedOp primary(WriteIntent<?> intent, WriteOperation operation) {
