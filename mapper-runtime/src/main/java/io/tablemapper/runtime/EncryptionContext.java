@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.DecryptionException;
 import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.EncryptionKeyResolver;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -54,8 +55,15 @@ final class EncryptionContext implements MappingContext {
 
   @Override
   public TableRow encrypt(EntityMapping<?> mapping, TableRow row) {
-    String keyId = keys.currentKeyId();
-    SecretKey key = keyId == null ? null : keys.key(keyId).orElse(null);
+    String keyId;
+    SecretKey key;
+    try {
+      keyId = keys.currentKeyId();
+      key = keyId == null ? null : keys.key(keyId).orElse(null);
+    } catch (RuntimeException e) {
+      throw new EncryptionException("cannot encrypt the @Encrypted properties " + mapping.encryptedProperties()
+          + " of " + subject(mapping, row) + ": the key resolver failed (" + resolverFailure(e) + ")", e);
+    }
     if (key == null) {
       throw new EncryptionException("cannot encrypt the @Encrypted properties " + mapping.encryptedProperties()
           + " of " + subject(mapping, row) + ": the current key id " + (keyId == null ? "is not set"
@@ -169,7 +177,7 @@ final class EncryptionContext implements MappingContext {
       key = keys.key(header.keyId());
     } catch (RuntimeException e) {
       throw new DecryptionException(entity, row.partitionKey(), rowKey, property, header.keyId(),
-          "the key resolver failed (" + e.getClass().getSimpleName() + ")");
+          "the key resolver failed (" + resolverFailure(e) + ")");
     }
     if (key.isEmpty()) {
       throw new DecryptionException(entity, row.partitionKey(), rowKey, property, header.keyId(),
@@ -217,6 +225,11 @@ final class EncryptionContext implements MappingContext {
   private static String subject(EntityMapping<?> mapping, TableRow row) {
     return mapping.entityClass().getSimpleName() + " " + TableRow.keys(row.partitionKey(), ownRowKey(row))
         .describeKeys();
+  }
+
+  /** A resolver's failure: its class, and the message of one of tablemapper's exceptions (never key material). */
+  private static String resolverFailure(RuntimeException e) {
+    return e instanceof TableMapperException ? e.getMessage() : e.getClass().getSimpleName();
   }
 
   /** An exception's class and message, which the JDK's crypto providers word without key material. */
