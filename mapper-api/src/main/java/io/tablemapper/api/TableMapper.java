@@ -114,6 +114,18 @@ public interface TableMapper extends AutoCloseable {
    */
   long reencrypt(String table);
 
+  /**
+   * A view of this mapper limited to a scope: tables, or ranges of their PartitionKeys (one tenant per partition
+   * range). Every read and write of the view — repositories, partitions, batches, dynamic tables, continued pages —
+   * that reaches outside the scope is refused with {@link OutOfScopeException} before any request is sent; a query
+   * must lie wholly within the scope (a table scan of a partly scoped table is refused, not narrowed). A table is
+   * created or dropped through the view only if the scope holds it whole. The view uses this mapper's store and
+   * settings with caches of its own; closing it does not close the store. A view of a view is limited to both scopes.
+   *
+   * @throws IllegalStateException if the mapper is closed
+   */
+  TableMapper scoped(MapperScope scope);
+
   /** Closes the backend. */
   @Override
   void close();

@@ -53,6 +53,12 @@ record MapperSettings(
     checkReadParallelism(readParallelism);
   }
 
+  /** The same settings over another backend (a scoped view's). */
+  MapperSettings withBackend(TableBackend other) {
+    return new MapperSettings(other, entities, queryListener, newerVersions, unknownTypes, discriminator,
+        tableCreation, timePrecision, readParallelism, encryptionKeys);
+  }
+
   /** The most reads of one query that may run at once: {@value}. */
   static final int MAX_READ_PARALLELISM = 64;
 
