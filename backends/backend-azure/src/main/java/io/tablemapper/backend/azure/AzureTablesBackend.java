@@ -1,6 +1,8 @@
 package io.tablemapper.backend.azure;
 
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.credential.AzureNamedKeyCredential;
+import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -109,8 +111,74 @@ public final class AzureTablesBackend implements TableBackend {
     return new AzureTablesBackend(client);
   }
 
-  private static String withoutSecrets(String text) {
-    return text.replaceAll("(?i)(AccountKey|SharedAccessSignature|sig)=[^;&\\s]*", "$1=***");
+  /**
+   * A backend on the tables a shared access signature opens: an account SAS, or a SAS of one table (then only that
+   * table can be used, and the mapper must not create tables: build it with {@code TableCreation.NEVER} or
+   * {@code VERIFY_AT_START}). What the SAS does not allow fails with {@link io.tablemapper.api.AccessDeniedException}
+   * naming the permission needed. Transient failures are retried.
+   *
+   * @param endpoint the table service's endpoint, for example {@code https://myaccount.table.core.windows.net}
+   * @param sasToken the signature's query string ({@code sv=...&sig=...}, with or without its leading {@code ?})
+   * @throws IllegalArgumentException if the endpoint or token cannot be used (the token is not repeated)
+   */
+  public static AzureTablesBackend fromSas(String endpoint, String sasToken) {
+    Objects.requireNonNull(sasToken, "sasToken");
+    String token = sasToken.startsWith("?") ? sasToken.substring(1) : sasToken;
+    if (!token.contains("sig=")) {
+      throw new IllegalArgumentException("a shared access signature has a 'sig' parameter, and this one has none"
+          + " (expected the query string of a SAS, such as 'sv=...&tn=Orders&sp=r&se=...&sig=...')");
+    }
+    return build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
+  }
+
+  /**
+   * A backend on the account whose name and key the credential holds ({@code new AzureNamedKeyCredential(name,
+   * key)}), without a connection string; transient failures are retried.
+   *
+   * @throws IllegalArgumentException if the endpoint cannot be used
+   */
+  public static AzureTablesBackend fromCredential(String endpoint, AzureNamedKeyCredential credential) {
+    Objects.requireNonNull(credential, "credential");
+    return build(endpoint, "a named key credential", builder -> builder.credential(credential));
+  }
+
+  /**
+   * A backend on the account an identity of Microsoft Entra ID may use: a {@link TokenCredential} such as
+   * azure-identity's {@code DefaultAzureCredential} or {@code ManagedIdentityCredential}, whose role (for example
+   * Storage Table Data Reader) decides what it may do. The endpoint must be HTTPS, as the SDK sends tokens over
+   * HTTPS only; transient failures are retried.
+   *
+   * @throws IllegalArgumentException if the endpoint cannot be used
+   */
+  public static AzureTablesBackend fromCredential(String endpoint, TokenCredential credential) {
+    Objects.requireNonNull(credential, "credential");
+    Objects.requireNonNull(endpoint, "endpoint");
+    if (!endpoint.regionMatches(true, 0, "https://", 0, 8)) {
+      throw new IllegalArgumentException("a token credential needs an HTTPS endpoint, and '" + withoutSecrets(endpoint)
+          + "' is not one: the SDK sends tokens over HTTPS only");
+    }
+    return build(endpoint, "a token credential", builder -> builder.credential(credential));
+  }
+
+  private static AzureTablesBackend build(String endpoint, String what,
+      java.util.function.UnaryOperator<TableServiceClientBuilder> credentials) {
+    Objects.requireNonNull(endpoint, "endpoint");
+    try {
+      TableServiceClientBuilder builder = new TableServiceClientBuilder()
+          .endpoint(endpoint)
+          .retryOptions(Retries.options())
+          .addPolicy(batchPolicy());
+      return new AzureTablesBackend(credentials.apply(builder).buildClient());
+    } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
+      throw new IllegalArgumentException("cannot use endpoint '" + withoutSecrets(endpoint) + "' with " + what
+          + " (" + withoutSecrets(String.valueOf(invalid.getMessage())) + "); expected for example"
+          + " 'https://<account>.table.core.windows.net'");
+    }
+  }
+
+  /** The text with every key, signature and SAS token written as {@code ***}. */
+  static String withoutSecrets(String text) {
+    return Secrets.redact(text);
   }
 
   /**
@@ -374,6 +442,6 @@ public final class AzureTablesBackend implements TableBackend {
 
   @Override
   public String toString() {
-    return "AzureTablesBackend[" + service.getServiceEndpoint() + (closed ? ", closed]" : "]");
+    return "AzureTablesBackend[" + Secrets.redact(service.getServiceEndpoint()) + (closed ? ", closed]" : "]");
   }
 }
