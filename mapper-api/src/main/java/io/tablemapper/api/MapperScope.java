@@ -39,14 +39,15 @@ public final class MapperScope {
    * @param table the table, compared ignoring case as the store does
    * @param from the lowest PartitionKey, or null for no lower bound
    * @param to the highest PartitionKey, or null for no upper bound
+   * @param tableItself whether the table may be created and dropped
    */
-  private record Range(String table, KeyBound from, KeyBound to) {
+  private record Range(String table, KeyBound from, KeyBound to, boolean tableItself) {
     boolean sameTable(String other) {
       return table.equals(other.toLowerCase(Locale.ROOT));
     }
 
     boolean wholeTable() {
-      return from == null && to == null;
+      return tableItself && from == null && to == null;
     }
 
     boolean admits(String partitionKey) {
@@ -82,8 +83,8 @@ public final class MapperScope {
 
     @Override
     public String toString() {
-      if (wholeTable()) {
-        return table + " (whole table)";
+      if (from == null && to == null) {
+        return table + (tableItself ? " (whole table)" : " (every partition)");
       }
       return table + " PartitionKey " + (from == null ? "(" : from.inclusive() ? "['" + from.key() + "'"
           : "('" + from.key() + "'") + " .. " + (to == null ? ")" : to.inclusive() ? "'" + to.key() + "']"
@@ -129,13 +130,21 @@ public final class MapperScope {
 
     /** The whole table: every partition, and creating and dropping it. */
     public Builder table(String table) {
-      return add(table, null, null);
+      return add(table, null, null, true);
+    }
+
+    /**
+     * Every partition of a table, but not the table itself: it is neither created nor dropped through the view (the
+     * scope of a shared access signature of one table).
+     */
+    public Builder allPartitions(String table) {
+      return add(table, null, null, false);
     }
 
     /** One partition of a table. */
     public Builder partition(String table, String partitionKey) {
       Objects.requireNonNull(partitionKey, "partitionKey");
-      return add(table, KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey));
+      return add(table, KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey), false);
     }
 
     /**
@@ -155,7 +164,8 @@ public final class MapperScope {
         throw new IllegalArgumentException("the partition range of " + table + " from '" + from + "' to '" + to
             + "' is empty: its start is above its end");
       }
-      return add(table, from == null ? null : KeyBound.inclusive(from), to == null ? null : KeyBound.inclusive(to));
+      return add(table, from == null ? null : KeyBound.inclusive(from), to == null ? null : KeyBound.inclusive(to),
+          false);
     }
 
     /** The partitions of a table whose PartitionKey starts with {@code prefix} (one tenant's, for example). */
@@ -165,13 +175,13 @@ public final class MapperScope {
         throw new IllegalArgumentException("an empty prefix holds the whole table; use table(\"" + table + "\")");
       }
       String end = KeyBound.prefixEnd(prefix);
-      return add(table, KeyBound.inclusive(prefix), end == null ? null : KeyBound.exclusive(end));
+      return add(table, KeyBound.inclusive(prefix), end == null ? null : KeyBound.exclusive(end), false);
     }
 
-    private Builder add(String table, KeyBound from, KeyBound to) {
+    private Builder add(String table, KeyBound from, KeyBound to, boolean tableItself) {
       Objects.requireNonNull(table, "table");
       StoreLimits.checkTableName(table);
-      ranges.add(new Range(table.toLowerCase(Locale.ROOT), from, to));
+      ranges.add(new Range(table.toLowerCase(Locale.ROOT), from, to, tableItself));
       return this;
     }
 

@@ -102,7 +102,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public TableMapper scoped(MapperScope scope) {
     Objects.requireNonNull(scope, "scope");
     core.checkOpen();
-    return new DefaultTableMapper(settings.withBackend(new ScopedBackend(core.backend, scope)), false);
+    return new DefaultTableMapper(settings.withBackend(new ScopedBackend(core.backend, scope, false)), false);
   }
 
   @Override

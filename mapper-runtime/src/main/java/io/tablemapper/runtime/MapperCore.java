@@ -39,7 +39,7 @@ final class MapperCore {
   private ExecutorService readPool;
 
   MapperCore(MapperSettings settings) {
-    this.backend = settings.backend();
+    this.backend = ScopedBackend.ofCredentials(settings.backend());
     this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator());
     MappingContext json = JsonMappingContext.of(settings.timePrecision());

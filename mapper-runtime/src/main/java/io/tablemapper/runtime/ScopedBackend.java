@@ -15,16 +15,33 @@ import java.util.Optional;
  * The store as a scoped view of a mapper sees it ({@link io.tablemapper.api.TableMapper#scoped}): every request is
  * checked against the {@link MapperScope} before it is passed on, so whatever part of the mapper makes it —
  * repository, partition, batch, dynamic table, index read, continued page — nothing outside the scope is sent. A
- * query must lie wholly within the scope; its rows are checked again on the way back. Closing it leaves the store
- * open: the view does not own it.
+ * query must lie wholly within the scope; its rows are checked again on the way back. Also a mapper's own backend
+ * when its credentials name a scope ({@link TableBackend#accessScope}).
  */
 final class ScopedBackend implements TableBackend {
   private final TableBackend store;
   private final MapperScope scope;
+  private final boolean ownsStore;
 
-  ScopedBackend(TableBackend store, MapperScope scope) {
+  /**
+   * The store limited to a scope.
+   *
+   * @param ownsStore whether closing this closes the store: a mapper's own backend limited to the scope of its
+   *     credentials, not a view's
+   */
+  ScopedBackend(TableBackend store, MapperScope scope, boolean ownsStore) {
     this.store = store;
     this.scope = scope;
+    this.ownsStore = ownsStore;
+  }
+
+  /** A mapper's backend: limited to the scope of its credentials if it names one, else itself. */
+  static TableBackend ofCredentials(TableBackend backend) {
+    if (backend instanceof ScopedBackend) {
+      return backend; // a view's, limited already
+    }
+    Optional<MapperScope> scope = backend.accessScope();
+    return scope.isPresent() ? new ScopedBackend(backend, scope.get(), true) : backend;
   }
 
   /**
@@ -130,9 +147,18 @@ final class ScopedBackend implements TableBackend {
     return store.name() + " (scoped)";
   }
 
-  /** Leaves the store open: the mapper it was scoped from owns it. */
   @Override
-  public void close() {}
+  public Optional<MapperScope> accessScope() {
+    return Optional.of(scope);
+  }
+
+  /** Closes the store if this owns it; a view's leaves it open, for the mapper it was scoped from owns it. */
+  @Override
+  public void close() {
+    if (ownsStore) {
+      store.close();
+    }
+  }
 
   @Override
   public String toString() {

@@ -19,6 +19,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -78,6 +79,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AzureTablesBackend implements TableBackend {
   private final TableServiceClient service;
   private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
+  /** The table and PartitionKey range of a table SAS, or null. */
+  private final MapperScope sasScope;
   private volatile boolean closed;
 
   /**
@@ -86,7 +89,23 @@ public final class AzureTablesBackend implements TableBackend {
    * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
    */
   public AzureTablesBackend(TableServiceClient service) {
+    this(service, null);
+  }
+
+  private AzureTablesBackend(TableServiceClient service, MapperScope sasScope) {
     this.service = Objects.requireNonNull(service, "service");
+    this.sasScope = sasScope;
+  }
+
+  /**
+   * The table and PartitionKey range of a table SAS ({@code tn}, {@code spk}, {@code epk}); empty for a backend
+   * from an account SAS or other credentials. A mapper refuses what lies outside it before sending anything: the
+   * service would refuse it too, but Azurite does not check a SAS's key range. (A RowKey range, {@code srk} and
+   * {@code erk}, is left to the service.)
+   */
+  @Override
+  public Optional<MapperScope> accessScope() {
+    return Optional.ofNullable(sasScope);
   }
 
   /**
@@ -128,7 +147,9 @@ public final class AzureTablesBackend implements TableBackend {
       throw new IllegalArgumentException("a shared access signature has a 'sig' parameter, and this one has none"
           + " (expected the query string of a SAS, such as 'sv=...&tn=Orders&sp=r&se=...&sig=...')");
     }
-    return build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
+    MapperScope scope = SasScope.of(token);
+    AzureTablesBackend built = build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
+    return scope == null ? built : new AzureTablesBackend(built.service, scope);
   }
 
   /**
