@@ -51,7 +51,8 @@ class SharedAccessSignatureTest {
     Matcher matcher = Pattern.compile("TableEndpoint=([^;]*)").matcher(connectionString);
     assertThat(matcher.find()).isTrue();
     endpoint = matcher.group(1);
-    TableMapper owner = mapper(AzureTablesBackend.fromConnectionString(connectionString), TableCreation.CREATE_ON_WRITE);
+    TableMapper owner =
+        mapper(AzureTablesBackend.fromConnectionString(connectionString), TableCreation.CREATE_ON_WRITE);
     EmployeeRepository employees = owner.repository(EmployeeRepository.class);
     employees.insert(ACME_KEN);
     employees.insert(ACME_ANN);

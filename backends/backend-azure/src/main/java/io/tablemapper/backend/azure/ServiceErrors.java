@@ -162,6 +162,7 @@ final class ServiceErrors {
   static TableMapperException unexpected(Throwable thrown, String what) {
     // Reactor wraps what a blocking call of the SDK met in a ReactiveException; judge what it wraps.
     Throwable failure = Exceptions.unwrap(thrown);
+    String seen = Secrets.redact(failure.toString());
     if (failure instanceof VirtualMachineError) {
       throw (VirtualMachineError) failure;
     }
@@ -175,7 +176,7 @@ final class ServiceErrors {
     }
     if (failure instanceof LinkageError) {
       return new TableMapperException(
-          "cannot " + what + ": the Azure SDK failed with " + Secrets.redact(failure.toString()) + ", so a library it needs is missing or of"
+          "cannot " + what + ": the Azure SDK failed with " + seen + ", so a library it needs is missing or of"
               + " another version than the SDK was built with (azure-core parses XML error answers with"
               + " com.fasterxml.jackson.dataformat:jackson-dataformat-xml, which backend-azure depends on); align"
               + " the versions on the class path (mvn dependency:tree shows them) and restart the JVM, since the"
@@ -183,16 +184,16 @@ final class ServiceErrors {
     }
     if (failure instanceof Error) {
       return new TableMapperException(
-          "cannot " + what + ": the Azure SDK failed with " + Secrets.redact(failure.toString()) + " before an answer of the service was"
+          "cannot " + what + ": the Azure SDK failed with " + seen + " before an answer of the service was"
               + " read; this is a failure of the SDK or of its configuration, not of the request", failure);
     }
     if (isIo(failure)) {
       return new TableMapperException(
-          "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + Secrets.redact(failure.toString())
+          "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + seen
               + "); check the endpoint and the network, the request was retried as configured", failure);
     }
     return new TableMapperException(
-        "cannot " + what + ": the Azure SDK failed unexpectedly with " + Secrets.redact(failure.toString()) + "; the request may or may not"
+        "cannot " + what + ": the Azure SDK failed unexpectedly with " + seen + "; the request may or may not"
             + " have reached the service", failure);
   }
 

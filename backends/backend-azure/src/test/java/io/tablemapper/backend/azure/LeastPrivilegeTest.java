@@ -168,7 +168,8 @@ class LeastPrivilegeTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageNotContaining(sas);
     assertThatThrownBy(() -> AzureTablesBackend.fromSas(endpoint, "sv=2020&sp=r"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has a 'sig' parameter, and this one has none");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("has a 'sig' parameter, and this one has none");
     String badConnection = "DefaultEndpointsProtocol=http;AccountName=x;AccountKey=" + accountKey + ";Nonsense";
     assertThatThrownBy(() -> AzureTablesBackend.fromConnectionString(badConnection))
         .isInstanceOf(IllegalArgumentException.class)
