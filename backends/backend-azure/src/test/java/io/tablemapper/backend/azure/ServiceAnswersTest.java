@@ -3,6 +3,7 @@ package io.tablemapper.backend.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
@@ -248,7 +249,7 @@ class ServiceAnswersTest {
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
         .isInstanceOf(InvalidEntityException.class);
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
-        .isExactlyInstanceOf(TableMapperException.class)
+        .isExactlyInstanceOf(AccessDeniedException.class)
         .hasMessageContaining("HTTP 403 AuthorizationFailure");
     assertThat(backend.write("Orders", WriteOperation.insert(ROW)).etag()).isEqualTo(ETAG);
   }
