@@ -93,14 +93,21 @@ final class MapperCore {
   }
 
   /**
-   * A row read through a mapping with its {@code @Encrypted} properties decrypted, by the mapping of its type: what a
-   * projection reads.
+   * A row read through a mapping with its {@code @Encrypted} properties decrypted: what a projection reads. The
+   * mapping of the row's type decrypts it; a projected row may lack its type (a projection selects only its own
+   * properties), and then the first member of the hierarchy that encrypts anything does, the properties a
+   * projection of the hierarchy reads being the root's, which every member stores alike.
    *
    * @throws io.tablemapper.api.DecryptionException if a value does not decrypt
    */
-  <T> TableRow decrypted(EntityMapping<T> mapping, TableRow row) {
-    EntityMapping<T> member = Hierarchy.reading(mapping, discriminator.typeOf(row), row);
-    return member.encryptedProperties().isEmpty() ? row : context.decrypt(member, row);
+  TableRow decrypted(EntityMapping<?> mapping, TableRow row) {
+    String type = discriminator.typeOf(row);
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      if (!member.encryptedProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
+        return context.decrypt(member, row);
+      }
+    }
+    return row;
   }
 
   /**
