@@ -85,8 +85,8 @@ class KeyVaultKeyResolverTest {
     assertThat(mapper.partition("Notes", "ann").all(Note.class)).extracting(Note::text)
         .containsExactly("written with d2", "written with d1");
     assertThat(mapper.reencrypt("Notes")).isEqualTo(1);
-    TableMapper newOnly = mapper(KeyVaultKeyResolver.builder(kek).algorithm(A256KW).dataKey("d2", second)
-      .build());
+    TableMapper newOnly =
+        mapper(KeyVaultKeyResolver.builder(kek).algorithm(A256KW).dataKey("d2", second).build());
     assertThat(newOnly.partition("Notes", "ann").all(Note.class)).extracting(Note::text)
         .containsExactly("written with d2", "written with d1");
   }
@@ -103,9 +103,8 @@ class KeyVaultKeyResolverTest {
   @Test
   void aDataKeyKeyVaultCannotUnwrapFailsNamingTheKeyAndReadsFailAsDecryptionErrors() {
     byte[] wrapped = KeyVaultKeyResolver.wrapNewDataKey(kek, A256KW);
-    TableMapper mapper = mapper(KeyVaultKeyResolver.builder(kek).algorithm(A256KW).dataKey("d1", wrapped)
-      .build());
-    mapper.batch("Notes", "ann").insert(new Note("ann", "n1", "secret")).commit();
+    mapper(KeyVaultKeyResolver.builder(kek).algorithm(A256KW).dataKey("d1", wrapped).build())
+        .batch("Notes", "ann").insert(new Note("ann", "n1", "secret")).commit();
     LocalKeyEncryptionKey otherKek = new LocalKeyEncryptionKey("https://vault.test/keys/other/1", (byte) 8);
     KeyVaultKeyResolver wrong = KeyVaultKeyResolver.builder(otherKek).algorithm(A256KW).dataKey("d1", wrapped)
         .build();
@@ -113,8 +112,8 @@ class KeyVaultKeyResolverTest {
     assertThatThrownBy(() -> wrong.key("d1"))
         .isInstanceOf(EncryptionException.class)
         .hasMessageContaining("cannot unwrap data key 'd1' with Key Vault key 'https://vault.test/keys/other/1'");
-    TableMapper mapper = mapper(wrong);
-    assertThatThrownBy(() -> mapper.partition("Notes", "ann").all(Note.class))
+    TableMapper reader = mapper(wrong);
+    assertThatThrownBy(() -> reader.partition("Notes", "ann").all(Note.class))
         .isInstanceOf(DecryptionException.class)
         .hasMessageContaining("property 'text' of Note (PartitionKey 'ann', RowKey 'note_n1')")
         .hasMessageContaining("cannot unwrap data key 'd1'");
