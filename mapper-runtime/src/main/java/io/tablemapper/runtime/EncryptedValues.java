@@ -38,6 +38,17 @@ final class EncryptedValues {
   static final int MAX_KEY_ID_BYTES = 255;
   private static final String TRANSFORMATION = "AES/GCM/NoPadding";
   private static final SecureRandom RANDOM = new SecureRandom();
+  /**
+   * One cipher per thread, initialised afresh for each value (with a new nonce when it encrypts): getting a cipher
+   * from the JDK's providers costs more than encrypting a short value.
+   */
+  private static final ThreadLocal<Cipher> CIPHERS = ThreadLocal.withInitial(() -> {
+    try {
+      return Cipher.getInstance(TRANSFORMATION);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("this JDK has no " + TRANSFORMATION, e);
+    }
+  });
 
   private EncryptedValues() {}
 
@@ -78,7 +89,7 @@ final class EncryptedValues {
     int headerLength = 3 + id.length;
     byte[] nonce = new byte[NONCE_BYTES];
     RANDOM.nextBytes(nonce);
-    Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+    Cipher cipher = CIPHERS.get();
     cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
     byte[] out = new byte[headerLength + NONCE_BYTES + cipher.getOutputSize(plaintext.length)];
     out[0] = VERSION;
@@ -129,7 +140,7 @@ final class EncryptedValues {
   static byte[] decrypt(byte[] stored, Header header, SecretKey key, Binding binding)
       throws GeneralSecurityException {
     int headerLength = header.headerLength();
-    Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+    Cipher cipher = CIPHERS.get();
     cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, stored, headerLength, NONCE_BYTES));
     cipher.updateAAD(associatedData(stored, headerLength, binding));
     int start = headerLength + NONCE_BYTES;
