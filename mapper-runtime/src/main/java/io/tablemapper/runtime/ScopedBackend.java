@@ -9,6 +9,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -128,7 +129,7 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    checkPartition("a " + operation.kind().name().toLowerCase(java.util.Locale.ROOT) + " of RowKey '"
+    checkPartition("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
         + operation.row().rowKey() + "'", table, operation.row().partitionKey());
     return store.write(table, operation);
   }
@@ -136,7 +137,7 @@ final class ScopedBackend implements TableBackend {
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     for (WriteOperation operation : operations) {
-      checkPartition("a batch with a " + operation.kind().name().toLowerCase(java.util.Locale.ROOT)
+      checkPartition("a batch with a " + operation.kind().name().toLowerCase(Locale.ROOT)
           + " of RowKey '" + operation.row().rowKey() + "'", table, operation.row().partitionKey());
     }
     return store.batch(table, operations);

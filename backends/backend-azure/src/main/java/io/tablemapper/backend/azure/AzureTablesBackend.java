@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
@@ -182,7 +183,7 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   private static AzureTablesBackend build(String endpoint, String what,
-      java.util.function.UnaryOperator<TableServiceClientBuilder> credentials) {
+      UnaryOperator<TableServiceClientBuilder> credentials) {
     Objects.requireNonNull(endpoint, "endpoint");
     try {
       TableServiceClientBuilder builder = new TableServiceClientBuilder()

@@ -4,6 +4,7 @@ import io.tablemapper.api.MapperScope;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,7 +20,7 @@ final class SasScope {
     for (String pair : token.split("&")) {
       int equals = pair.indexOf('=');
       if (equals > 0) {
-        parameters.put(pair.substring(0, equals).toLowerCase(java.util.Locale.ROOT),
+        parameters.put(pair.substring(0, equals).toLowerCase(Locale.ROOT),
             URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
       }
     }
