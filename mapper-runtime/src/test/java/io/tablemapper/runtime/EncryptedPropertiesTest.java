@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.DecryptionException;
 import io.tablemapper.api.EncryptionException;
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.Patient;
@@ -321,6 +322,17 @@ class EncryptedPropertiesTest {
     assertSamePatient(newOnly.findByWardAndId("North", 7).orElseThrow(), KEN);
     assertSamePatient(newOnly.findByWardAndEmail("North", "ken@contoso.com").orElseThrow(), KEN);
     assertSamePatient(newOnly.findByWardAndId("North", 8).orElseThrow(), ANN);
+  }
+
+  @Test
+  void aCiphertextOverTheStoresBinaryLimitIsRefusedBeforeAnythingIsWritten() {
+    PatientRepository patients = patients("k1", K1);
+    String longText = "\u20ac".repeat(30_000); // within the 32,768 characters of a String, 90,000 bytes of UTF-8
+
+    assertThatThrownBy(() -> patients.insert(KEN.withDiagnosis(longText)))
+        .isInstanceOf(InvalidEntityException.class)
+        .hasMessageContaining("diagnosis");
+    assertThat(RawRows.all(store, "Clinic")).isEmpty();
   }
 
   @Test
