@@ -97,6 +97,35 @@ public interface TableMapper extends AutoCloseable {
    */
   CacheStats cacheStats(Class<?> entityClass);
 
+  /**
+   * Rewrites the {@link io.tablemapper.annotations.Encrypted} values of a table under the current key (key rotation,
+   * or encryption added to a property that held plaintext): every entity of a class known to this mapper whose stored
+   * values name another key id, or are not encrypted, is read, decrypted and written back through the mapper, with
+   * its index copies, conditional on the ETag it was read with; one whose ETag changed meanwhile was written by
+   * someone else with the current key and is left alone. Rows of unknown types and entities already under the current
+   * key are not written. Run it before an old key is removed from the resolver.
+   *
+   * @param table the table's name
+   * @return how many entities were rewritten
+   * @throws DecryptionException if a stored value does not decrypt (its key is gone, or it was tampered with);
+   *     entities rewritten before it stay rewritten, and running it again resumes
+   * @throws EncryptionException if the mapper has no encryption keys
+   * @throws IllegalStateException if the mapper is closed
+   */
+  long reencrypt(String table);
+
+  /**
+   * A view of this mapper limited to a scope: tables, or ranges of their PartitionKeys (one tenant per partition
+   * range). Every read and write of the view — repositories, partitions, batches, dynamic tables, continued pages —
+   * that reaches outside the scope is refused with {@link OutOfScopeException} before any request is sent; a query
+   * must lie wholly within the scope (a table scan of a partly scoped table is refused, not narrowed). A table is
+   * created or dropped through the view only if the scope holds it whole. The view uses this mapper's store and
+   * settings with caches of its own; closing it does not close the store. A view of a view is limited to both scopes.
+   *
+   * @throws IllegalStateException if the mapper is closed
+   */
+  TableMapper scoped(MapperScope scope);
+
   /** Closes the backend. */
   @Override
   void close();
@@ -186,6 +215,26 @@ public interface TableMapper extends AutoCloseable {
      * @throws IllegalArgumentException if it is not between 1 and 64
      */
     Builder readParallelism(int parallelism);
+
+    /**
+     * Adds an AES-256 key for {@link io.tablemapper.annotations.Encrypted} properties: several ids may be added, and
+     * the last one added encrypts new values while the others still decrypt the values written under them (key
+     * rotation; see {@link TableMapper#reencrypt}). The key is never written anywhere, nor shown by any message.
+     *
+     * @param keyId the id stored beside each value: 1 to 255 bytes of UTF-8
+     * @param key a 32-byte AES key, for example from {@code KeyGenerator.getInstance("AES")} initialised to 256 bits
+     * @throws IllegalArgumentException if the id is empty or too long, the key no 256-bit AES key, or a resolver was
+     *     given with {@link #encryptionKeys}
+     */
+    Builder encryptionKey(String keyId, javax.crypto.SecretKey key);
+
+    /**
+     * Where the keys of {@link io.tablemapper.annotations.Encrypted} properties come from, in place of keys given
+     * one by one with {@link #encryptionKey}: a key management service, or a key ring of the application's.
+     *
+     * @throws IllegalArgumentException if keys were given with {@link #encryptionKey}
+     */
+    Builder encryptionKeys(EncryptionKeyResolver resolver);
 
     /**
      * Builds the mapper.

@@ -83,6 +83,16 @@ public interface TableBackend extends AutoCloseable {
    */
   List<WriteResult> batch(String table, List<WriteOperation> operations);
 
+  /**
+   * The tables and partitions this backend's credentials open, when it knows them to be fewer than all (a shared
+   * access signature of one table or a key range); empty otherwise, as by default. A mapper over it refuses every
+   * request outside that scope itself, before sending it ({@link io.tablemapper.api.TableMapper#scoped}), so a
+   * store that does not enforce a signature's key range (Azurite) behaves as the service does.
+   */
+  default Optional<io.tablemapper.api.MapperScope> accessScope() {
+    return Optional.empty();
+  }
+
   /** A short name for messages and logs, for example {@code in-memory}. */
   default String name() {
     return getClass().getSimpleName();

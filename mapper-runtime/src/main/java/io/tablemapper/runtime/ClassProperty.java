@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.DefaultValue;
 import io.tablemapper.annotations.ETag;
+import io.tablemapper.annotations.Encrypted;
 import io.tablemapper.annotations.Json;
 import io.tablemapper.annotations.Property;
 import io.tablemapper.annotations.Timestamp;
@@ -71,6 +72,11 @@ record ClassProperty(String name, Field field, Class<?> type, Type genericType, 
   @Override
   public boolean isJson() {
     return field.isAnnotationPresent(Json.class);
+  }
+
+  @Override
+  public boolean isEncrypted() {
+    return field.isAnnotationPresent(Encrypted.class);
   }
 
   @Override

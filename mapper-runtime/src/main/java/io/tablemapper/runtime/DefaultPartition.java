@@ -168,7 +168,7 @@ final class DefaultPartition implements Partition {
     }
     EntityMapping<?> mapping = type == null ? adopted(row) : core.registry.find(table, type);
     if (mapping != null) {
-      return core.readOrDynamic(mapping, row, each -> mapping.fromRow(each, core.context));
+      return core.readOrDynamic(mapping, row, each -> mapping.fromStoredRow(each, core.context));
     }
     switch (core.unknownTypes) {
       case SKIP:

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
@@ -22,10 +23,22 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final MapperCore core;
+  private final MapperSettings settings;
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
+    this(settings, true);
+  }
+
+  /**
+   * A mapper.
+   *
+   * @param verifyTables whether to check, under {@code VERIFY_AT_START}, that the entities' tables exist (a scoped
+   *     view does not: its mapper did, and the view may hold only some of them)
+   */
+  private DefaultTableMapper(MapperSettings settings, boolean verifyTables) {
+    this.settings = settings;
     this.core = new MapperCore(settings);
     List<String> tables = new ArrayList<>();
     if (settings.entities() != null) {
@@ -33,7 +46,9 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
         tables.add(core.mapping(entityClass).table());
       }
     }
-    core.tables.verify(tables);
+    if (verifyTables) {
+      core.tables.verify(tables);
+    }
   }
 
   @Override
@@ -81,6 +96,21 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return core.deleteTable(table);
+  }
+
+  @Override
+  public TableMapper scoped(MapperScope scope) {
+    Objects.requireNonNull(scope, "scope");
+    core.checkOpen();
+    return new DefaultTableMapper(settings.withBackend(new ScopedBackend(core.backend, scope, false)), false);
+  }
+
+  @Override
+  public long reencrypt(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return Reencryption.run(core, table);
   }
 
   @Override

@@ -84,6 +84,7 @@ final class EgtWriter {
    */
   List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     checkDistinct(table, writes, mode);
+    ScopedBackend.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind() == Kind.UPSERT);

@@ -78,6 +78,7 @@ final class EntityIntrospector {
       RuntimeProperty built = new RuntimeProperty(p.name(), p.field(), p.type(), p.genericType(), property.role(),
           property.kind(), property.keyType());
       built.storedName = property.storedName();
+      built.encrypted = property.encrypted();
       built.defaultValue = property.kind() == PropertyKind.ENUM && property.defaultValue() != null
           ? enumConstant(p.type(), property.defaultValue()) : property.defaultValue();
       if (p.getter() != null && (p.record() || p.setter() != null)) {

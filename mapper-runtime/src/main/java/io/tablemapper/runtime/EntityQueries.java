@@ -168,7 +168,7 @@ final class EntityQueries<T> {
   /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
     return new Reading<>(projection.properties(),
-        row -> core.read(mapping, row, each -> projection.read(each, core.context)));
+        row -> core.read(mapping, row, each -> projection.read(core.decrypted(mapping, each), core.context)));
   }
 
   /** Adds what a row reads as, unless it is a malformed row the policy leaves out. */

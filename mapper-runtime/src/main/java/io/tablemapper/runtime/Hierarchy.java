@@ -326,7 +326,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
 
   @Override
   public TableRow toRow(T entity, MappingContext context) {
-    return mappingOf(entity).toRow(entity, context);
+    return mappingOf(entity).toStoredRow(entity, context); // each member encrypts its own
   }
 
   /**

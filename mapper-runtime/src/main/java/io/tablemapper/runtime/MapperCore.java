@@ -70,11 +70,12 @@ final class MapperCore {
 
   MapperCore(MapperSettings settings) {
     this.operationListeners = settings.operationListeners();
-    this.backend =
-        operationListeners.isEmpty() ? settings.backend() : new ObservedBackend(settings.backend());
+    TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
+    this.backend = operationListeners.isEmpty() ? scoped : new ObservedBackend(scoped);
     this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator(), registry);
-    this.context = JsonMappingContext.of(settings.timePrecision());
+    MappingContext json = JsonMappingContext.of(settings.timePrecision());
+    this.context = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();
@@ -126,7 +127,7 @@ final class MapperCore {
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
     return read(mapping, row,
-        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromRow(each, context));
+        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromStoredRow(each, context));
   }
 
   /**
@@ -172,6 +173,24 @@ final class MapperCore {
     if (malformedRowListener != null) {
       malformedRowListener.onMalformedRow(malformed);
     }
+  }
+
+  /**
+   * A row read through a mapping with its {@code @Encrypted} properties decrypted: what a projection reads. The
+   * mapping of the row's type decrypts it; a projected row may lack its type (a projection selects only its own
+   * properties), and then the first member of the hierarchy that encrypts anything does, the properties a
+   * projection of the hierarchy reads being the root's, which every member stores alike.
+   *
+   * @throws io.tablemapper.api.DecryptionException if a value does not decrypt
+   */
+  TableRow decrypted(EntityMapping<?> mapping, TableRow row) {
+    String type = discriminator.typeOf(row);
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      if (!member.encryptedProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
+        return context.decrypt(member, row);
+      }
+    }
+    return row;
   }
 
   /**

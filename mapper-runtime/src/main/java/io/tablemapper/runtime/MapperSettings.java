@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
@@ -31,6 +32,7 @@ import java.util.Objects;
  * @param timePrecision what writes do with times finer than the store's ticks outside keys
  * @param readParallelism how many reads of one query (an {@code In} on a key component) may run at once; 1 reads
  *     them one after another on the caller's thread
+ * @param encryptionKeys the keys of {@code @Encrypted} properties, or null for none
  */
 record MapperSettings(
     TableBackend backend,
@@ -44,7 +46,8 @@ record MapperSettings(
     String discriminator,
     TableCreation tableCreation,
     TimePrecisionPolicy timePrecision,
-    int readParallelism) {
+    int readParallelism,
+    EncryptionKeyResolver encryptionKeys) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -59,6 +62,13 @@ record MapperSettings(
     Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);
     checkReadParallelism(readParallelism);
+  }
+
+  /** The same settings over another backend (a scoped view's). */
+  MapperSettings withBackend(TableBackend other) {
+    return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
+        malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
+        encryptionKeys);
   }
 
   /** The most reads of one query that may run at once: {@value}. */

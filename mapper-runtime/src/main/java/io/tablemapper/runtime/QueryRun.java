@@ -225,7 +225,7 @@ final class QueryRun<T> implements RowSource {
       }
     }
     EntityMapping<T> reader = member;
-    TableRow upgraded = core.read(mapping, whole, each -> reader.toRow(reader.fromRow(each, core.context),
+    TableRow upgraded = core.read(mapping, whole, each -> reader.toStoredRow(reader.fromStoredRow(each, core.context),
         core.context));
     if (upgraded == null) {
       return null; // a malformed row the MalformedRowPolicy leaves out
@@ -328,7 +328,7 @@ final class QueryRun<T> implements RowSource {
   private boolean stillAt(TableRow copy, TableRow row) {
     T entity;
     try {
-      entity = mapping.fromRow(row, core.context);
+      entity = mapping.fromRow(mapping.withoutEncrypted(row), core.context); // index keys are never encrypted
     } catch (InvalidEntityException | InvalidKeyException malformed) {
       return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
     }

@@ -28,6 +28,8 @@ final class RuntimeProperty {
   Accessors.Property access;
   String storedName;
   Object defaultValue;
+  /** Whether it is stored {@code @Encrypted}. */
+  boolean encrypted;
   JsonType<Object> json;
   /** The placeholder of the PartitionKey (or RowKey) holding it, or -1; decoded when a row lacks it. */
   int partitionKeyIndex = -1;

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
@@ -11,8 +12,10 @@ import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
+import javax.crypto.SecretKey;
 
 /**
  * The runtime's {@link TableMapper.Builder}, registered in {@code META-INF/services}: applications do not name it
@@ -31,6 +34,10 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
   private int readParallelism = TableMapper.DEFAULT_READ_PARALLELISM;
+  /** The keys given one by one, in order: the last one encrypts. */
+  private final LinkedHashMap<String, SecretKey> keyRing = new LinkedHashMap<>();
+  private String currentKeyId;
+  private EncryptionKeyResolver encryptionKeys;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -110,6 +117,30 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder encryptionKey(String keyId, SecretKey key) {
+    Objects.requireNonNull(keyId, "keyId");
+    Objects.requireNonNull(key, "key");
+    if (encryptionKeys != null) {
+      throw new IllegalArgumentException("encryptionKey(...) cannot be combined with encryptionKeys(resolver): add the"
+          + " key to the resolver instead");
+    }
+    KeyRing.add(keyRing, keyId, key);
+    currentKeyId = keyId;
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder encryptionKeys(EncryptionKeyResolver resolver) {
+    Objects.requireNonNull(resolver, "resolver");
+    if (!keyRing.isEmpty()) {
+      throw new IllegalArgumentException("encryptionKeys(resolver) cannot be combined with encryptionKey(...): add"
+          + " the keys " + keyRing.keySet() + " to the resolver instead");
+    }
+    this.encryptionKeys = resolver;
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -117,6 +148,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     }
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
-        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism));
+        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId)));
   }
 }

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.QueryResult;
@@ -43,7 +44,10 @@ final class Tables {
   /**
    * Before a write: makes sure the table exists when the policy creates tables; asks the backend only the first
    * time (or the first time after forget), whatever the spelling. Every insert and upsert passes here, so a name
-   * seen before is found as given, without lower-casing it again. Does nothing under the other policies.
+   * seen before is found as given, without lower-casing it again. Does nothing under the other policies. Credentials
+   * that may not create tables (a SAS of one table) are enough when the table exists.
+   *
+   * @throws AccessDeniedException if the credentials may not create the table and it does not exist
    */
   void ensure(String table) {
     if (!creates() || ready.contains(table)) {
@@ -51,9 +55,15 @@ final class Tables {
     }
     String key = table.toLowerCase(Locale.ROOT);
     if (!ready.contains(key)) {
-      boolean created = backend.createTableIfNotExists(table);
-      if (created) {
-        LOG.debug("table {} created in {}", table, backend.name());
+      try {
+        if (backend.createTableIfNotExists(table)) {
+          LOG.debug("table {} created in {}", table, backend.name());
+        }
+      } catch (AccessDeniedException denied) {
+        // credentials that may use the table but not create tables (a table SAS): enough if it exists
+        if (!backend.tableExists(table)) {
+          throw denied;
+        }
       }
       ready.add(key);
     }

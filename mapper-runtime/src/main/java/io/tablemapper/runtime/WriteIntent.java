@@ -81,7 +81,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (kind == Kind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    TableRow built = own.toRow(entity, context);
+    TableRow built = own.toStoredRow(entity, context);
     TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
@@ -168,7 +168,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     List<IndexMapping<T>> indexes = mapping.indexes();
     String[] keys = new String[indexes.size()];
     if (keys.length > 0) {
-      T old = mapping.fromRow(stored, context);
+      T old = mapping.fromRow(mapping.withoutEncrypted(stored), context); // no index key holds one
       for (int i = 0; i < keys.length; i++) {
         keys[i] = indexes.get(i).rowKey(old);
       }

@@ -260,7 +260,9 @@ final class WritePlanner {
         .putAll(mergeRow.properties())
         .build();
     StoreLimits.checkRow(merged, mapping.entityClass().getSimpleName() + " (merged with the stored row)");
-    return WriteIntent.copies(discriminator, mapping, mapping.fromRow(merged, context), merged, " (merged)");
+    // the index keys of the merged entity: no index key holds an encrypted property, so nothing is decrypted
+    T entity = mapping.fromRow(mapping.withoutEncrypted(merged), context);
+    return WriteIntent.copies(discriminator, mapping, entity, merged, " (merged)");
   }
 
   private static PlannedOp primary(WriteIntent<?> intent, WriteOperation operation) {

@@ -29,7 +29,12 @@
  *       lists, streams, pages, counts and deletes on it, with opaque continuation tokens ({@code PageTokens});
  *   <li>{@link io.tablemapper.api.Batch} ({@code DefaultBatch}) and {@link io.tablemapper.api.Partition}
  *       ({@code DefaultPartition});
- *   <li>JSON for {@code @Json} properties through one shared Jackson mapper ({@code JsonMappingContext}).
+ *   <li>JSON for {@code @Json} properties through one shared Jackson mapper ({@code JsonMappingContext});
+ *   <li>{@code @Encrypted} properties: {@code EncryptionContext} (the mapping context of a mapper with keys)
+ *       encrypts and decrypts rows in the format of {@code EncryptedValues}, with the keys of a {@code KeyRing} or
+ *       an application's resolver; {@code Reencryption} rewrites a table's values under the current key;
+ *   <li>scopes: {@code ScopedBackend} checks every request of a scoped view (or of a backend whose credentials name
+ *       a scope) before it reaches the store.
  * </ul>
  */
 package io.tablemapper.runtime;

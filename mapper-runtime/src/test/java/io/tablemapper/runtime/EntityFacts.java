@@ -52,6 +52,7 @@ final class EntityFacts {
         + (property.isEnum() ? ", enum " + property.enumConstants() : "")
         + (property.isPrimitive() ? ", primitive" : "") + ")"
         + (property.isTransient() ? " @Transient" : "") + (property.isJson() ? " @Json" : "")
+        + (property.isEncrypted() ? " @Encrypted" : "")
         + (property.isETag() ? " @ETag" : "") + (property.isTimestamp() ? " @Timestamp" : "")
         + (property.explicitName() == null ? "" : " @Property(" + property.explicitName() + ")")
         + (property.defaultText() == null ? "" : " @DefaultValue(" + property.defaultText() + ")")

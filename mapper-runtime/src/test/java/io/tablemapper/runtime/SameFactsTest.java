@@ -46,7 +46,7 @@ class SameFactsTest {
     valid("Reading", "@Entity(version = 3) @PartitionKey(\"{sensor}\") @RowKey(\"{at:desc}_{seq:04}\")\n"
         + "@Index(name = \"byLevel\", rowKey = \"l_{level}_{seq:04}\", unique = false, properties = {\"value\"})\n"
         + "public record Reading(String sensor, Instant at, int seq, Level level, @DefaultValue(\"0.5\") double value,"
-        + " @Json List<String> tags, @ETag String etag, @Timestamp Instant stored, byte[] raw,"
+        + " @Json List<String> tags, @ETag String etag, @Timestamp Instant stored, @Encrypted byte[] raw,"
         + " @DefaultValue(\"LOW\") Level fallback) {\n"
         + " public enum Level { LOW, HIGH }\n"
         + " @Upgrade static void upgrade(int fromVersion, Map<String, Object> properties) {} }", sources);

@@ -140,6 +140,15 @@ class UnprocessedRulesTest {
         + " public class IndexedShape extends Shape { public int sides; }");
     add("TaggedMore", "EntityInheritedIndex",
         "@Entity(type = \"TaggedMore\") public class TaggedMore extends Tagged {}");
+    add("EncryptedNumber", "EncryptedType", "@Entity " + KEYS
+        + "public record EncryptedNumber(String region, String id, @Encrypted int age) {}");
+    add("EncryptedKey", "EncryptedKey", "@Entity " + KEYS
+        + "public record EncryptedKey(String region, @Encrypted String id) {}");
+    add("EncryptedIndexKey", "EncryptedKey", "@Entity " + KEYS
+        + "@Index(name = \"bySecret\", rowKey = \"s_{secret}_{id}\")\n"
+        + "public record EncryptedIndexKey(String region, String id, @Encrypted String secret) {}");
+    add("EncryptedETag", "PropertyAnnotations", "@Entity " + KEYS
+        + "public record EncryptedETag(String region, String id, @Encrypted @ETag String etag) {}");
     StringBuilder many = new StringBuilder("@Entity " + KEYS + "public class TooMany { public String region;"
         + " public String id;");
     for (int i = 0; i < 251; i++) {

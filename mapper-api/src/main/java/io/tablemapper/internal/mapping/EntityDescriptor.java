@@ -8,7 +8,8 @@ import java.util.function.Function;
 
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
- * by name its version, its bound key templates, whether it has an ETag and its index copies. A generated mapping
+ * by name its version, its bound key templates, whether it has an ETag, its index copies and its encrypted
+ * properties. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -36,10 +37,11 @@ public final class EntityDescriptor<T> {
   final KeySpec rowKeySpec;
   final boolean hasETag;
   final List<IndexMapping<T>> indexes;
+  final List<String> encrypted;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes) {
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -48,6 +50,7 @@ public final class EntityDescriptor<T> {
     this.rowKeySpec = rowKeySpec;
     this.hasETag = hasETag;
     this.indexes = indexes;
+    this.encrypted = encrypted;
   }
 
   /**
@@ -59,29 +62,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of());
+        List.of(), List.of());
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes);
+        indexes, encrypted);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes);
+    return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
+        encrypted);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes);
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
+        encrypted);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes);
+        indexes, encrypted);
   }
 
   /**
@@ -120,7 +125,16 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all));
+        List.copyOf(all), encrypted);
+  }
+
+  /**
+   * The stored names of the {@code @Encrypted} properties, which the mapper encrypts in each row {@code toRow} makes
+   * and decrypts before {@code fromRow} reads one ({@link EntityMapping#toStoredRow}); none unless given.
+   */
+  public EntityDescriptor<T> encrypted(String... storedNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, List.of(storedNames));
   }
 
   @Override

@@ -59,6 +59,7 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> allIndexes;
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
+  private final List<String> encryptedProperties;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -87,6 +88,7 @@ public abstract class EntityMapping<T> {
     }
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
+    this.encryptedProperties = descriptor.encrypted;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -157,6 +159,53 @@ public abstract class EntityMapping<T> {
   /** Every index, intra-partition and remote, in declaration order. */
   public final List<IndexMapping<T>> allIndexes() {
     return allIndexes;
+  }
+
+  /**
+   * The stored names of the {@code @Encrypted} properties: the mapper encrypts them in every row this mapping makes
+   * ({@link #toStoredRow}) and decrypts them before it reads one ({@link #fromStoredRow}). Empty for a
+   * {@code Hierarchy}, whose members encrypt their own.
+   */
+  public final List<String> encryptedProperties() {
+    return encryptedProperties;
+  }
+
+  /**
+   * The row as the store holds it: {@link #toRow}, then its {@link #encryptedProperties()} encrypted by the
+   * mapper's context ({@link MappingContext#encrypt}). What every write of the mapper sends, and what its index
+   * copies copy, so neither ever holds a plaintext of an encrypted property.
+   *
+   * @throws io.tablemapper.api.EncryptionException if the mapper has no key to encrypt with
+   */
+  public final TableRow toStoredRow(T entity, MappingContext context) {
+    TableRow row = toRow(entity, context);
+    return encryptedProperties.isEmpty() ? row : context.encrypt(this, row);
+  }
+
+  /**
+   * The entity of a row as the store holds it: its {@link #encryptedProperties()} decrypted by the mapper's context
+   * ({@link MappingContext#decrypt}), then {@link #fromRow}.
+   *
+   * @throws io.tablemapper.api.DecryptionException if an encrypted value does not decrypt
+   */
+  public final T fromStoredRow(TableRow row, MappingContext context) {
+    return fromRow(encryptedProperties.isEmpty() ? row : context.decrypt(this, row), context);
+  }
+
+  /**
+   * The row without its {@link #encryptedProperties()}: enough to compute the entity's keys and index keys, which
+   * never hold an encrypted property, without decrypting anything (so a write may replace an entity whose stored
+   * value no longer decrypts).
+   */
+  public final TableRow withoutEncrypted(TableRow row) {
+    if (encryptedProperties.isEmpty()) {
+      return row;
+    }
+    TableRow.Builder stripped = row.toBuilder();
+    for (String property : encryptedProperties) {
+      stripped.put(property, null);
+    }
+    return stripped.build();
   }
 
   /** The intra-partition index with this name, or null. */

@@ -1,10 +1,13 @@
 package io.tablemapper.internal.mapping;
 
+import io.tablemapper.api.EncryptionException;
+import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 
 /**
- * What generated mapping code needs from the runtime while converting: JSON for {@code @Json} properties, and the
- * mapper's {@link io.tablemapper.api.TimePrecisionPolicy} for times finer than the store's ticks.
+ * What generated mapping code needs from the runtime while converting: JSON for {@code @Json} properties, the
+ * mapper's {@link io.tablemapper.api.TimePrecisionPolicy} for times finer than the store's ticks, and the mapper's
+ * keys for {@code @Encrypted} properties ({@link EntityMapping#toStoredRow}, {@link EntityMapping#fromStoredRow}).
  */
 public interface MappingContext {
 
@@ -34,4 +37,29 @@ public interface MappingContext {
    * @throws io.tablemapper.api.InvalidEntityException naming the entity and property if it cannot be read
    */
   <V> V fromJson(JsonType<V> type, String json);
+
+  /**
+   * The row with the mapping's {@link EntityMapping#encryptedProperties()} encrypted. By default there are no keys.
+   *
+   * @throws EncryptionException if the context has no key to encrypt with
+   */
+  default TableRow encrypt(EntityMapping<?> mapping, TableRow row) {
+    throw noKeys(mapping);
+  }
+
+  /**
+   * The row with the mapping's {@link EntityMapping#encryptedProperties()} decrypted. By default there are no keys.
+   *
+   * @throws io.tablemapper.api.DecryptionException if a value does not decrypt
+   * @throws EncryptionException if the context has no keys
+   */
+  default TableRow decrypt(EntityMapping<?> mapping, TableRow row) {
+    throw noKeys(mapping);
+  }
+
+  private static EncryptionException noKeys(EntityMapping<?> mapping) {
+    return new EncryptionException(mapping.entityClass().getSimpleName() + " has @Encrypted properties "
+        + mapping.encryptedProperties() + " but this mapper has no encryption keys; build it with"
+        + " TableMapper.builder().encryptionKey(keyId, key) or .encryptionKeys(resolver)");
+  }
 }

@@ -35,6 +35,12 @@ public record CheckedProperty<P extends PropertySource>(P source, PropertyRole r
     return source.enumConstants();
   }
 
+  /** Whether it is stored {@code @Encrypted}. */
+  @Override
+  public boolean encrypted() {
+    return role == PropertyRole.STORED && source.isEncrypted();
+  }
+
   CheckedProperty<P> withName(String name) {
     return new CheckedProperty<>(source, role, kind, keyType, name, defaultText, defaultValue);
   }

@@ -249,6 +249,26 @@ public final class EntityRules {
         + " store it as JSON, or @Transient to leave it out (supported types: " + supportedTypes() + ")");
   }
 
+  /** An {@code @Encrypted} property whose type the store does not hold as a String or a Binary. */
+  public static Problem encryptedType(String entity, String property, String type) {
+    return Rule.ENCRYPTED_TYPE.problem(where(entity, property) + " is @Encrypted but has type " + type
+        + ", which the store holds as neither a String nor a Binary; encrypted values are UTF-8 text or bytes, so"
+        + " annotate it @Json as well to encrypt its JSON text, or remove @Encrypted (encryptable types: "
+        + encryptableTypes() + ")");
+  }
+
+  /** The property types {@code @Encrypted} allows, for messages. */
+  public static String encryptableTypes() {
+    return "String, char, byte[], enums, BigDecimal, BigInteger, and any type stored with @Json";
+  }
+
+  /** A key template that names an {@code @Encrypted} property. */
+  public static Problem encryptedKey(String what, String entity, String property) {
+    return Rule.ENCRYPTED_KEY.problem(what + " of " + entity + " refers to '" + property + "', which is @Encrypted;"
+        + " a key is stored and compared in plaintext, so an encrypted property cannot be part of one: remove it from"
+        + " the key, or remove @Encrypted");
+  }
+
   /** The property types the store holds, for messages. */
   public static String supportedTypes() {
     return "String, char, byte[], boolean, byte, short, int, long, float, double (and boxes), UUID, Instant,"

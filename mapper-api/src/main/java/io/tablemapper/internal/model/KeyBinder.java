@@ -64,6 +64,9 @@ public final class KeyBinder {
         problems.report(site, attribute, EntityRules.keyPropertyNotStored(what, entity, property.name(), describeRole(
             property)));
         ok = false;
+      } else if (property.encrypted()) {
+        problems.report(site, attribute, EntityRules.encryptedKey(what, entity, property.name()));
+        ok = false;
       } else if (property.keyType() == null) {
         problems.report(site, attribute, EntityRules.keyPropertyType(what, entity,
             property.name(), property.typeText(), KeyType.supportedTypes()));

@@ -27,6 +27,11 @@ public interface ModelProperty {
   /** The names of an enum property's constants in declaration order; else empty. */
   List<String> enumConstants();
 
+  /** Whether it is stored {@code @Encrypted}, so it cannot be in a key nor compared by a query. */
+  default boolean encrypted() {
+    return false;
+  }
+
   /** Whether it is stored as a property of the row. */
   default boolean stored() {
     return role() == PropertyRole.STORED;

@@ -75,6 +75,14 @@ public enum PropertyKind {
     return edmType;
   }
 
+  /**
+   * Whether {@code @Encrypted} may encrypt it: the store holds it as a String or a Binary, the two plaintext encodings
+   * of the encrypted format (UTF-8 text, raw bytes).
+   */
+  public boolean encryptable() {
+    return edmType == EdmType.STRING || edmType == EdmType.BINARY;
+  }
+
   /** Whether derived queries can compare it for equality. */
   public boolean queryable() {
     return queryable;

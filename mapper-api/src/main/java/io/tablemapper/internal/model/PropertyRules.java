@@ -51,10 +51,13 @@ final class PropertyRules {
     String type = property.canonicalName();
     int roles = (property.isTransient() ? 1 : 0) + (property.isJson() ? 1 : 0) + (property.isETag() ? 1 : 0)
         + (property.isTimestamp() ? 1 : 0);
-    if (roles > 1) {
+    boolean encryptedNotStored = property.isEncrypted()
+        && (property.isTransient() || property.isETag() || property.isTimestamp());
+    if (roles > 1 || encryptedNotStored) {
       problems.report(site, null, EntityRules.combinedAnnotations(entity, name,
           (property.isTransient() ? "@Transient " : "") + (property.isJson() ? "@Json " : "")
-              + (property.isETag() ? "@ETag " : "") + (property.isTimestamp() ? "@Timestamp " : "")));
+              + (property.isETag() ? "@ETag " : "") + (property.isTimestamp() ? "@Timestamp " : "")
+              + (property.isEncrypted() ? "@Encrypted " : "")));
     }
     PropertyRole role = PropertyRole.STORED;
     PropertyKind kind = null;
@@ -80,6 +83,9 @@ final class PropertyRules {
       if (kind == null) {
         problems.report(site, null, EntityRules.propertyType(entity, name, property.typeText()));
       }
+    }
+    if (role == PropertyRole.STORED && property.isEncrypted() && kind != null && !kind.encryptable()) {
+      problems.report(site, null, EntityRules.encryptedType(entity, name, property.typeText()));
     }
     KeyType keyType = role == PropertyRole.STORED && kind != PropertyKind.JSON
         ? KeyType.forTypeName(type, property.isEnum())

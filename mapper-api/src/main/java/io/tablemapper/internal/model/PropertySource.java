@@ -32,6 +32,9 @@ public interface PropertySource {
   /** Whether it carries {@code @Json}. */
   boolean isJson();
 
+  /** Whether it carries {@code @Encrypted}. */
+  boolean isEncrypted();
+
   /** Whether it carries {@code @ETag}. */
   boolean isETag();
 

@@ -40,6 +40,10 @@ public enum Rule {
   PROPERTY_COUNT("PropertyCount", Severity.ERROR),
   /** A property combines annotations that exclude each other. */
   PROPERTY_ANNOTATIONS("PropertyAnnotations", Severity.ERROR),
+  /** An {@code @Encrypted} property of a type the store does not hold as a String or a Binary. */
+  ENCRYPTED_TYPE("EncryptedType", Severity.ERROR),
+  /** A key template (the entity's or an index's) names an {@code @Encrypted} property. */
+  ENCRYPTED_KEY("EncryptedKey", Severity.ERROR),
   /** An {@code @ETag} property is no String. */
   ETAG_TYPE("ETagType", Severity.ERROR),
   /** A second {@code @ETag}. */
@@ -111,6 +115,8 @@ public enum Rule {
   QUERY_UNKNOWN_PROPERTY("QueryUnknownProperty", Severity.ERROR),
   /** A derived query compares a property the store cannot compare. */
   QUERY_PROPERTY_NOT_QUERYABLE("QueryPropertyNotQueryable", Severity.ERROR),
+  /** A derived query compares an {@code @Encrypted} property, whose stored value is ciphertext. */
+  QUERY_ENCRYPTED_PROPERTY("QueryEncryptedProperty", Severity.ERROR),
   /** A derived query names one property twice. */
   QUERY_DUPLICATE_CONDITION("QueryDuplicateCondition", Severity.ERROR),
   /** An operator that does not fit its property's type. */

@@ -102,6 +102,11 @@ record ElementProperty(String name, Element element, TypeMirror type, String get
   }
 
   @Override
+  public boolean isEncrypted() {
+    return Annotations.has(element, Annotations.ENCRYPTED);
+  }
+
+  @Override
   public boolean isETag() {
     return Annotations.has(element, Annotations.ETAG);
   }

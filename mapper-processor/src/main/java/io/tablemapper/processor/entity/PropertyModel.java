@@ -28,6 +28,7 @@ import javax.lang.model.type.TypeMirror;
  * @param storedName the name the store holds it under: {@code name} after the entity's naming strategy, or its
  *     {@code @Property}
  * @param defaultValue the {@code @DefaultValue} text (checked against the type), or null
+ * @param encrypted whether it is stored {@code @Encrypted}
  */
 public record PropertyModel(
     String name,
@@ -41,7 +42,8 @@ public record PropertyModel(
     String setter,
     boolean setterIsMethod,
     String storedName,
-    String defaultValue) implements ModelProperty {
+    String defaultValue,
+    boolean encrypted) implements ModelProperty {
 
   @Override
   public String typeText() {

@@ -147,6 +147,15 @@ public final class MappingGenerator {
             entity.mappingName(), index.rowKey().composeMethod(), copied.build());
       }
     }
+    CodeBlock.Builder encrypted = CodeBlock.builder();
+    for (PropertyModel property : entity.properties()) {
+      if (property.encrypted()) {
+        encrypted.add(encrypted.isEmpty() ? "$T.$N" : ",$W$T.$N", meta, names.property(property));
+      }
+    }
+    if (!encrypted.isEmpty()) {
+      descriptor.add("\n.encrypted($L)", encrypted.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addStatement("super($L)", descriptor.build())

@@ -139,6 +139,12 @@ final class QueryMethodAnalyzer {
             signature + ": '" + property.name() + "' appears in two conditions; use one, for example "
                 + MethodNameParser.capitalize(property.name()) + "Between for a range");
         ok = false;
+      } else if (property.encrypted()) {
+        diagnostics.error(method, Rule.QUERY_ENCRYPTED_PROPERTY,
+            what + " cannot be evaluated: the property is @Encrypted, so the store holds only its ciphertext (a fresh"
+                + " one for every write, equal values included); find the entities by their keys or another"
+                + " property, or remove @Encrypted");
+        ok = false;
       } else if (!property.stored() || !property.kind().queryable()) {
         diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,
             what + " cannot be evaluated by the store: the property is " + (property.stored() ? "stored as @Json"

@@ -1,6 +1,8 @@
 package io.tablemapper.backend.azure;
 
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.credential.AzureNamedKeyCredential;
+import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -17,6 +19,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -30,6 +33,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
@@ -78,6 +82,8 @@ public final class AzureTablesBackend implements TableBackend {
   private final TableServiceClient service;
   private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
   private volatile Retries.TableDeletionWait tableDeletionWait = Retries.TABLE_DELETION;
+  /** The table and PartitionKey range of a table SAS, or null. */
+  private final MapperScope sasScope;
   private volatile boolean closed;
 
   /**
@@ -86,7 +92,23 @@ public final class AzureTablesBackend implements TableBackend {
    * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
    */
   public AzureTablesBackend(TableServiceClient service) {
+    this(service, null);
+  }
+
+  private AzureTablesBackend(TableServiceClient service, MapperScope sasScope) {
     this.service = Objects.requireNonNull(service, "service");
+    this.sasScope = sasScope;
+  }
+
+  /**
+   * The table and PartitionKey range of a table SAS ({@code tn}, {@code spk}, {@code epk}); empty for a backend
+   * from an account SAS or other credentials. A mapper refuses what lies outside it before sending anything: the
+   * service would refuse it too, but Azurite does not check a SAS's key range. (A RowKey range, {@code srk} and
+   * {@code erk}, is left to the service.)
+   */
+  @Override
+  public Optional<MapperScope> accessScope() {
+    return Optional.ofNullable(sasScope);
   }
 
   /**
@@ -111,8 +133,76 @@ public final class AzureTablesBackend implements TableBackend {
     return new AzureTablesBackend(client);
   }
 
-  private static String withoutSecrets(String text) {
-    return text.replaceAll("(?i)(AccountKey|SharedAccessSignature|sig)=[^;&\\s]*", "$1=***");
+  /**
+   * A backend on the tables a shared access signature opens: an account SAS, or a SAS of one table (then only that
+   * table can be used, and the mapper must not create tables: build it with {@code TableCreation.NEVER} or
+   * {@code VERIFY_AT_START}). What the SAS does not allow fails with {@link io.tablemapper.api.AccessDeniedException}
+   * naming the permission needed. Transient failures are retried.
+   *
+   * @param endpoint the table service's endpoint, for example {@code https://myaccount.table.core.windows.net}
+   * @param sasToken the signature's query string ({@code sv=...&sig=...}, with or without its leading {@code ?})
+   * @throws IllegalArgumentException if the endpoint or token cannot be used (the token is not repeated)
+   */
+  public static AzureTablesBackend fromSas(String endpoint, String sasToken) {
+    Objects.requireNonNull(sasToken, "sasToken");
+    String token = sasToken.startsWith("?") ? sasToken.substring(1) : sasToken;
+    if (!token.contains("sig=")) {
+      throw new IllegalArgumentException("a shared access signature has a 'sig' parameter, and this one has none"
+          + " (expected the query string of a SAS, such as 'sv=...&tn=Orders&sp=r&se=...&sig=...')");
+    }
+    MapperScope scope = SasScope.of(token);
+    AzureTablesBackend built = build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
+    return scope == null ? built : new AzureTablesBackend(built.service, scope);
+  }
+
+  /**
+   * A backend on the account whose name and key the credential holds ({@code new AzureNamedKeyCredential(name,
+   * key)}), without a connection string; transient failures are retried.
+   *
+   * @throws IllegalArgumentException if the endpoint cannot be used
+   */
+  public static AzureTablesBackend fromCredential(String endpoint, AzureNamedKeyCredential credential) {
+    Objects.requireNonNull(credential, "credential");
+    return build(endpoint, "a named key credential", builder -> builder.credential(credential));
+  }
+
+  /**
+   * A backend on the account an identity of Microsoft Entra ID may use: a {@link TokenCredential} such as
+   * azure-identity's {@code DefaultAzureCredential} or {@code ManagedIdentityCredential}, whose role (for example
+   * Storage Table Data Reader) decides what it may do. The endpoint must be HTTPS, as the SDK sends tokens over
+   * HTTPS only; transient failures are retried.
+   *
+   * @throws IllegalArgumentException if the endpoint cannot be used
+   */
+  public static AzureTablesBackend fromCredential(String endpoint, TokenCredential credential) {
+    Objects.requireNonNull(credential, "credential");
+    Objects.requireNonNull(endpoint, "endpoint");
+    if (!endpoint.regionMatches(true, 0, "https://", 0, 8)) {
+      throw new IllegalArgumentException("a token credential needs an HTTPS endpoint, and '" + withoutSecrets(endpoint)
+          + "' is not one: the SDK sends tokens over HTTPS only");
+    }
+    return build(endpoint, "a token credential", builder -> builder.credential(credential));
+  }
+
+  private static AzureTablesBackend build(String endpoint, String what,
+      UnaryOperator<TableServiceClientBuilder> credentials) {
+    Objects.requireNonNull(endpoint, "endpoint");
+    try {
+      TableServiceClientBuilder builder = new TableServiceClientBuilder()
+          .endpoint(endpoint)
+          .retryOptions(Retries.options())
+          .addPolicy(batchPolicy());
+      return new AzureTablesBackend(credentials.apply(builder).buildClient());
+    } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
+      throw new IllegalArgumentException("cannot use endpoint '" + withoutSecrets(endpoint) + "' with " + what
+          + " (" + withoutSecrets(String.valueOf(invalid.getMessage())) + "); expected for example"
+          + " 'https://<account>.table.core.windows.net'");
+    }
+  }
+
+  /** The text with every key, signature and SAS token written as {@code ***}. */
+  static String withoutSecrets(String text) {
+    return Secrets.redact(text);
   }
 
   /**
@@ -455,6 +545,6 @@ public final class AzureTablesBackend implements TableBackend {
 
   @Override
   public String toString() {
-    return "AzureTablesBackend[" + service.getServiceEndpoint() + (closed ? ", closed]" : "]");
+    return "AzureTablesBackend[" + Secrets.redact(service.getServiceEndpoint()) + (closed ? ", closed]" : "]");
   }
 }

@@ -1,15 +1,18 @@
 package io.tablemapper.backend.azure;
 
+import com.azure.core.exception.ClientAuthenticationException;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.data.tables.models.TableServiceError;
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
-import io.tablemapper.api.StoreAccessDeniedException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
@@ -79,7 +82,20 @@ final class ServiceErrors {
   static TableMapperException translate(HttpResponseException failure, String table, String what) {
     String code = code(failure);
     int status = status(failure);
-    String message = "cannot " + what + ": Azure Table Storage answered " + answer(failure);
+    String message = "cannot " + what + ": Azure Table Storage answered " + Secrets.redact(answer(failure));
+    if (failure instanceof ClientAuthenticationException && failure.getResponse() == null) {
+      return new AccessDeniedException("cannot " + what + ": the credential could not authenticate ("
+          + Secrets.redact(firstLine(String.valueOf(failure.getMessage()))) + "); check the identity and its"
+          + " configuration", null, failure);
+    }
+    if (status == 401 || "AuthenticationFailed".equals(code)) {
+      return new AccessDeniedException(message + "; the credential was not accepted: a shared access signature that"
+          + " expired, is not valid yet, or is not signed with this account's key, or a token the service refuses",
+          null, failure);
+    }
+    if (status == 403 || code != null && code.startsWith("Authoriz")) {
+      return denied(failure, table, message);
+    }
     if (TABLE_NOT_FOUND.equals(code)) {
       return new TableNotFoundException(
           "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists ("
@@ -99,10 +115,10 @@ final class ServiceErrors {
       return new ConcurrencyConflictException(message + "; the entity changed since it was read", failure);
     }
     if ((code != null && ACCESS_DENIED.contains(code)) || (code == null && (status == 401 || status == 403))) {
-      return new StoreAccessDeniedException(message + "; the account refused the credentials or what they allow:"
+      return new AccessDeniedException(message + "; the account refused the credentials or what they allow:"
           + " check the account name and key of the connection string, or the shared access signature (its expiry,"
           + " its permissions, the tables and IP addresses it allows), and that this machine's clock is right",
-          failure);
+          null, failure);
     }
     if (code != null && INVALID_KEY.contains(code)) {
       return new InvalidKeyException(message, failure);
@@ -111,6 +127,45 @@ final class ServiceErrors {
       return new InvalidEntityException(message, failure);
     }
     return new TableMapperException(message, failure);
+  }
+
+  /**
+   * A refusal for lack of permission, naming the permission the request needed: told by its HTTP method and path,
+   * as a shared access signature names permissions ({@code sp=raud} on a table, {@code sp=c}/{@code d} and
+   * {@code srt=s} for tables themselves in an account SAS).
+   */
+  private static AccessDeniedException denied(HttpResponseException failure, String table, String message) {
+    HttpRequest request = failure.getResponse() == null ? null : failure.getResponse().getRequest();
+    String permission = request == null ? null : permission(request.getHttpMethod(), request.getUrl().getPath());
+    String code = code(failure);
+    String notAccepted = "AuthorizationFailure".equals(code)
+        ? "; or the credential was not accepted at all (a wrong key, an expired or foreign signature)" : "";
+    return new AccessDeniedException(message + "; the credential does not allow this on table '" + table + "'"
+        + (permission == null ? "" : ": it needs the permission " + permission)
+        + " (a shared access signature also needs to be unexpired, and to cover the table and the keys)"
+        + notAccepted, permission, failure);
+  }
+
+  /** The permission a request needs, as a SAS names it, with its meaning. */
+  static String permission(HttpMethod method, String path) {
+    boolean tables = path.endsWith("/Tables") || path.contains("/Tables('");
+    switch (method) {
+      case GET:
+        return tables ? "to list tables (an account SAS with srt=s and sp=l)" : "r (query)";
+      case POST:
+        if (tables) {
+          return "to create tables (an account SAS with srt=s and sp=c, or a TableCreation policy that creates none)";
+        }
+        return path.endsWith("$batch") ? "a, u or d (add, update, delete: what the batch's operations do)"
+            : "a (add)";
+      case PUT:
+      case PATCH:
+        return "u (update), and a (add) for an upsert";
+      case DELETE:
+        return tables ? "to delete tables (an account SAS with srt=s and sp=d)" : "d (delete)";
+      default:
+        return "u (update), and a (add) for an upsert"; // MERGE, which HttpMethod has no constant for
+    }
   }
 
   /**
@@ -125,15 +180,21 @@ final class ServiceErrors {
   static TableMapperException unexpected(Throwable thrown, String what) {
     // Reactor wraps what a blocking call of the SDK met in a ReactiveException; judge what it wraps.
     Throwable failure = Exceptions.unwrap(thrown);
+    String seen = Secrets.redact(failure.toString());
     if (failure instanceof VirtualMachineError) {
       throw (VirtualMachineError) failure;
     }
     if (failure instanceof TableMapperException) {
       return (TableMapperException) failure;
     }
+    if (failure instanceof ClientAuthenticationException) {
+      return new AccessDeniedException("cannot " + what + ": the credential could not authenticate ("
+          + Secrets.redact(firstLine(String.valueOf(failure.getMessage()))) + "); check the identity and its"
+          + " configuration", null, failure);
+    }
     if (failure instanceof LinkageError) {
       return new TableMapperException(
-          "cannot " + what + ": the Azure SDK failed with " + failure + ", so a library it needs is missing or of"
+          "cannot " + what + ": the Azure SDK failed with " + seen + ", so a library it needs is missing or of"
               + " another version than the SDK was built with (azure-core parses XML error answers with"
               + " com.fasterxml.jackson.dataformat:jackson-dataformat-xml, which backend-azure depends on); align"
               + " the versions on the class path (mvn dependency:tree shows them) and restart the JVM, since the"
@@ -141,16 +202,16 @@ final class ServiceErrors {
     }
     if (failure instanceof Error) {
       return new TableMapperException(
-          "cannot " + what + ": the Azure SDK failed with " + failure + " before an answer of the service was"
+          "cannot " + what + ": the Azure SDK failed with " + seen + " before an answer of the service was"
               + " read; this is a failure of the SDK or of its configuration, not of the request", failure);
     }
     if (isIo(failure)) {
       return new StoreUnavailableException(
-          "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + failure
+          "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + seen
               + "); check the endpoint and the network, the request was retried as configured", failure);
     }
     return new TableMapperException(
-        "cannot " + what + ": the Azure SDK failed unexpectedly with " + failure + "; the request may or may not"
+        "cannot " + what + ": the Azure SDK failed unexpectedly with " + seen + "; the request may or may not"
             + " have reached the service", failure);
   }
 

@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
@@ -112,7 +113,8 @@ final class Transactions {
       throw rejected(table, operations, failed);
     } catch (HttpResponseException e) {
       TableMapperException failure = ServiceErrors.translate(e, table, what);
-      if (failure instanceof TableNotFoundException || ServiceErrors.status(e) >= 500) {
+      if (failure instanceof TableNotFoundException || failure instanceof AccessDeniedException
+          || ServiceErrors.status(e) >= 500) {
         throw failure;
       }
       if (ServiceErrors.tooLarge(e)) {
@@ -208,7 +210,7 @@ final class Transactions {
         ? operations.get(index) + " in a batch on table '" + table + "'"
         : "batch on table '" + table + "'";
     TableMapperException cause = ServiceErrors.translate(failed, table, what);
-    if (cause instanceof TableNotFoundException) {
+    if (cause instanceof TableNotFoundException || cause instanceof AccessDeniedException) {
       return cause;
     }
     if (index < 0) {

@@ -14,7 +14,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import io.tablemapper.api.BatchException;
-import io.tablemapper.api.StoreAccessDeniedException;
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.Filter;
@@ -72,9 +72,9 @@ class AzureTablesBackendTest {
         "AccountKey=" + Base64.getEncoder().encodeToString(new byte[64]));
     AzureTablesBackend refused = AzureTablesBackend.fromConnectionString(wrongKey);
     assertThatThrownBy(() -> refused.get(table, "p", "r"))
-        .isInstanceOf(StoreAccessDeniedException.class)
+        .isInstanceOf(AccessDeniedException.class)
         .hasMessageContaining("HTTP 403")
-        .hasMessageContaining("check the account name and key");
+        .hasMessageContaining("a wrong key");
 
     // a port nothing listens on, through a client that does not retry
     AzureTablesBackend nowhere = new AzureTablesBackend(new TableServiceClientBuilder()

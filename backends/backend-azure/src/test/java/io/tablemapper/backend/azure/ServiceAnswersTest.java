@@ -3,12 +3,12 @@ package io.tablemapper.backend.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.api.StoreAccessDeniedException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
@@ -95,9 +95,9 @@ class ServiceAnswersTest {
     }
 
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
-        .isExactlyInstanceOf(StoreAccessDeniedException.class)
+        .isExactlyInstanceOf(AccessDeniedException.class)
         .hasMessageContaining("HTTP " + status)
-        .hasMessageContaining("check the account name and key of the connection string");
+        .hasMessageContaining("the credential");
     assertThat(service.requests).as("not retried").hasSize(1);
   }
 
@@ -302,7 +302,7 @@ class ServiceAnswersTest {
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
         .isInstanceOf(InvalidEntityException.class);
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
-        .isExactlyInstanceOf(StoreAccessDeniedException.class)
+        .isExactlyInstanceOf(AccessDeniedException.class)
         .hasMessageContaining("HTTP 403 AuthorizationFailure");
     assertThat(backend.write("Orders", WriteOperation.insert(ROW)).etag()).isEqualTo(ETAG);
   }

@@ -85,7 +85,8 @@ public final class CompanyApp {
     rejectedInput();
   }
 
-  private void store() {
+  /** Stores the company, once. */
+  void store() {
     section("Storing the company (each department with its employees in one entity group transaction)");
     Partition sales = mapper.partition("Company", "Sales");
     Partition marketing = mapper.partition("Company", "Marketing");
@@ -138,7 +139,8 @@ public final class CompanyApp {
     return true;
   }
 
-  private void query() {
+  /** The read paths: every query of the sample, each with its plan. */
+  void query() {
     section("Queries, each with the plan chosen at compile time");
     show("Sales employee 223", () -> employees.findByDepartmentAndEmployeeId("Sales", 223));
     show("the Sales employee with email donh@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "donh@contoso.com"));
