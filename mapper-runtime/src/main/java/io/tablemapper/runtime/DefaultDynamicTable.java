@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * A {@link DynamicTable}: writes go through {@link EgtWriter} with a {@link DynamicMapping} (so failures read as
- * they do for entities), reads straight to the backend.
+ * they do for entities), reads straight to the backend, skipping the mapper's rows of pending work.
  */
 final class DefaultDynamicTable implements DynamicTable {
   private final MapperCore core;
@@ -43,6 +43,7 @@ final class DefaultDynamicTable implements DynamicTable {
     Objects.requireNonNull(rowKey, "rowKey");
     core.checkOpen();
     return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
+        .filter(this::visible)
         .map(core.discriminator::entity);
   }
 
@@ -87,7 +88,9 @@ final class DefaultDynamicTable implements DynamicTable {
     do {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
-        entities.add(core.discriminator.entity(row));
+        if (visible(row)) {
+          entities.add(core.discriminator.entity(row));
+        }
       }
       token = page.continuation();
     } while (token != null);
@@ -108,7 +111,9 @@ final class DefaultDynamicTable implements DynamicTable {
     while (items.size() < request.size() && !exhausted) {
       QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
       for (TableRow row : page.rows()) {
-        items.add(core.discriminator.entity(row));
+        if (visible(row)) {
+          items.add(core.discriminator.entity(row));
+        }
       }
       token = page.continuation();
       exhausted = token == null;
@@ -142,6 +147,11 @@ final class DefaultDynamicTable implements DynamicTable {
       names.add(core.discriminator.name());
     }
     return names;
+  }
+
+  /** Whether a row is the application's: rows of pending work ({@link PendingRows}) are the mapper's own. */
+  private boolean visible(TableRow row) {
+    return !PendingRows.isWorkType(core.discriminator.typeOf(row));
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.EventualBatch;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
@@ -34,6 +35,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
       }
     }
     core.tables.verify(tables);
+    core.pending.start();
   }
 
   @Override
@@ -81,6 +83,18 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return core.deleteTable(table);
+  }
+
+  @Override
+  public EventualBatch eventually() {
+    core.checkOpen();
+    return new DefaultEventualBatch(core);
+  }
+
+  @Override
+  public long completePending() {
+    core.checkOpen();
+    return core.pending.completeAll();
   }
 
   @Override

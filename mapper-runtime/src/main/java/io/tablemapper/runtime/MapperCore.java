@@ -8,6 +8,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,10 +34,14 @@ final class MapperCore {
   final NewerVersionPolicy newerVersions;
   /** What partition reads do with rows of unknown types. */
   final UnknownTypePolicy unknownTypes;
+  /** Durable pending work: eventual batches, completion, the background completer. */
+  final PendingWork pending;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final int readParallelism;
   private ExecutorService readPool;
+  /** How long {@link #close()} waits for the background completer to finish the write it is applying. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
 
   MapperCore(MapperSettings settings) {
     this.backend = settings.backend();
@@ -48,6 +53,7 @@ final class MapperCore {
     this.unknownTypes = settings.unknownTypes();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
+    this.pending = new PendingWork(this, settings.pending());
   }
 
   /**
@@ -117,6 +123,18 @@ final class MapperCore {
   }
 
   /**
+   * The mapping of an entity class itself (never a {@link Hierarchy}), registered with this mapper: what writes of
+   * objects of exactly that class use.
+   */
+  @SuppressWarnings("unchecked")
+  EntityMapping<Object> ownMapping(Class<?> entityClass) {
+    EntityMapping<?> mapping = GeneratedCode.mapping(entityClass);
+    Hierarchy.checkAncestors(mapping.entityClass());
+    registry.register(mapping);
+    return (EntityMapping<Object>) mapping;
+  }
+
+  /**
    * Drops a table through the backend, then forgets what the mapper knew of it: that it was created, and the
    * cached reads of its {@code @Cached} classes.
    *
@@ -130,10 +148,14 @@ final class MapperCore {
     return existed;
   }
 
-  /** Marks the mapper closed; true only for the one call that closed it. */
+  /**
+   * Marks the mapper closed and stops its background completer (after the write it is applying); true only for the
+   * one call that closed it.
+   */
   boolean close() {
     boolean closing = closed.compareAndSet(false, true);
     if (closing) {
+      pending.stop(CLOSE_WAIT);
       synchronized (this) {
         if (readPool != null) {
           readPool.shutdown();

@@ -7,6 +7,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +26,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
   private int readParallelism = TableMapper.DEFAULT_READ_PARALLELISM;
+  private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -86,6 +88,28 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder pendingCompleters(int threads) {
+    pending = new MapperSettings.Pending(
+        MapperSettings.Pending.checkCompleters(threads), pending.pollInterval(), pending.grace());
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder pendingPollInterval(Duration interval) {
+    pending = new MapperSettings.Pending(
+        pending.completers(), MapperSettings.Pending.checkPollInterval(interval), pending.grace());
+    return this;
+  }
+
+  /**
+   * For tests: how old a registry entry without its work record must be before it is retired (a minute by default).
+   */
+  TableMapperBuilder pendingGrace(Duration grace) {
+    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(), grace);
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -93,6 +117,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     }
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
-        timePrecision, readParallelism));
+        timePrecision, readParallelism, pending));
   }
 }

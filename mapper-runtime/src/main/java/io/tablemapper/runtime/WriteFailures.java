@@ -141,6 +141,11 @@ final class WriteFailures {
           return conflict(write, table, null, cause);
         }
         return cause;
+      case PENDING:
+        if (cause instanceof EntityExistsException) {
+          return new PendingWork.IdRetired(write.pending().rowKey(), cause);
+        }
+        return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
           return indexTaken(write, op.index(), op.rowKey(), table,

@@ -35,11 +35,13 @@ import java.util.Locale;
  * @param readOwnRow whether {@code readRow} is the entity's own row
  * @param guardsNewer whether replaces of rows of a newer version are refused (and stored rows read to know their
  *     version)
+ * @param pending the record of pending work this write's transaction inserts beside the entity ({@link PendingRows}),
+ *     or null for none
  * @param <T> the entity class
  */
 record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
-    boolean guardsNewer) {
+    boolean guardsNewer, TableRow pending) {
 
   /** What the application asked for. */
   enum Kind {
@@ -79,7 +81,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
-        copies(discriminator, own, entity, row, ""), null, false, guardsNewer);
+        copies(discriminator, own, entity, row, ""), null, false, guardsNewer, null);
   }
 
   /**
@@ -102,7 +104,16 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
     return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
-        read, ownRow, guardsNewer);
+        read, ownRow, guardsNewer, null);
+  }
+
+  /**
+   * This write, with a record of pending work that its transaction inserts beside the entity: the record exists
+   * exactly when the write was applied.
+   */
+  WriteIntent<T> withPending(TableRow record) {
+    return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
+        readOwnRow, guardsNewer, record);
   }
 
   /**

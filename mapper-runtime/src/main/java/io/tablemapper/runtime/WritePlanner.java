@@ -49,8 +49,8 @@ final class WritePlanner {
    *
    * @param snapshot the snapshot the operations were planned from, with what planning settled (the stored version
    *     the application's ETag was found to name)
-   * @param operations the operations, in order: the entity's row, then its copies; none when the write is dropped
-   *     (its entity is gone and the write tolerates that)
+   * @param operations the operations, in order: the entity's row, then its copies, then the record of pending work
+   *     it carries; none when the write is dropped (its entity is gone and the write tolerates that)
    */
   record Plan(Snapshot snapshot, List<PlannedOp> operations) {}
 
@@ -67,10 +67,10 @@ final class WritePlanner {
     if (intent.dropsWhenMissing() && snapshot.storedKnown() && snapshot.stored() == null) {
       return new Plan(snapshot, List.of()); // the entity is gone, and the write does not mind
     }
-    List<PlannedOp> ops = new ArrayList<>(1 + 2 * intent.mapping().indexes().size());
+    List<PlannedOp> ops = new ArrayList<>(2 + 2 * intent.mapping().indexes().size());
     if (!intent.needsRead()) {
       unconditional(intent, ops);
-      return new Plan(snapshot, ops);
+      return new Plan(snapshot, pending(intent, ops));
     }
     Snapshot checked = check(table, intent, snapshot);
     if (checked.stored() == null) {
@@ -78,7 +78,15 @@ final class WritePlanner {
     } else {
       conditional(table, intent, checked, ops);
     }
-    return new Plan(checked, ops);
+    return new Plan(checked, pending(intent, ops));
+  }
+
+  /** The operations, with the insert of the record of pending work the write carries, if any, at the end. */
+  private static List<PlannedOp> pending(WriteIntent<?> intent, List<PlannedOp> ops) {
+    if (intent.pending() != null) {
+      ops.add(new PlannedOp(WriteOperation.insert(intent.pending()), intent, null, Role.PENDING));
+    }
+    return ops;
   }
 
   /**

@@ -1,0 +1,473 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.PendingWorkException;
+import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.PendingRows.State;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Durable pending work ({@link PendingRows} describes its rows): registers and applies the writes of
+ * {@link io.tablemapper.api.EventualBatch}es, and completes what any process left — on
+ * {@link io.tablemapper.api.TableMapper#completePending()} and in the background.
+ *
+ * <p>The protocol, each store write a point where a process may die:
+ * <ol>
+ *   <li>the writer inserts a registry entry for a new work id;
+ *   <li>the writer's first write goes as one entity group transaction with the work record of the writes still to
+ *       do (the record exists exactly when the first write was applied);
+ *   <li>the writes are applied in order, each by its own transaction through {@link EgtWriter} (index copies
+ *       included), the record's next position advanced between two of them;
+ *   <li>the record is deleted, then the registry entry.
+ * </ol>
+ * Any completer finds work by the registry (never by scanning tables) and resumes at the record's next position.
+ * Each write is reconciled with the entity's current state, so that a write applied again — by a process that died
+ * before advancing the record, or by two completers at once — has its effect once: an insert or update whose entity
+ * already holds the written values, or a delete whose entity is gone, counts as applied. A write that can no longer
+ * succeed (another writer changed its entity meanwhile) fails for good: the record is marked failed with the
+ * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
+ */
+final class PendingWork {
+  private static final System.Logger LOG = System.getLogger(PendingWork.class.getName());
+  /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
+  private static final int MAX_IDS = 3;
+
+  private final MapperCore core;
+  private final MapperSettings.Pending settings;
+  private volatile boolean registryReady;
+  private ScheduledExecutorService daemon;
+
+  PendingWork(MapperCore core, MapperSettings.Pending settings) {
+    this.core = core;
+    this.settings = settings;
+  }
+
+  /**
+   * The transaction of a write carried a work record under an id that a completer retired meanwhile (the writer
+   * stalled past the grace period between its registry entry and its transaction); nothing was written.
+   */
+  static final class IdRetired extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+
+    IdRetired(String workRowKey, Throwable cause) {
+      super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
+    }
+  }
+
+  // ------------------------------------------------------------------ the writer's side
+
+  /**
+   * Applies {@code first} with a record of {@code rest} in its transaction, then the rest: the commit of an eventual
+   * batch whose writes were checked.
+   *
+   * @throws TableMapperException the specific exception if the first write was refused (nothing written)
+   * @throws PendingWorkException if a later write failed for good
+   */
+  void commit(WriteIntent<?> first, String table, List<PendingStep> rest) {
+    List<String> retired = new ArrayList<>();
+    String id = PendingRows.newId();
+    TableRow record = PendingRows.workRecord(core.discriminator, id, first.partitionKey(), rest);
+    for (int attempt = 1; ; attempt++) {
+      register(id, table, first.partitionKey());
+      try {
+        core.writer.write(table, List.of(first.withPending(record)), Mode.REPOSITORY);
+        break;
+      } catch (IdRetired e) {
+        if (attempt == MAX_IDS) {
+          throw new TableMapperException("the writer stalled past the grace period " + attempt + " times between"
+              + " registering its pending work and recording it; nothing was written", e);
+        }
+        retired.add(id);
+        id = PendingRows.newId();
+        record = PendingRows.workRecord(core.discriminator, id, first.partitionKey(), rest);
+      } catch (TableMapperException e) {
+        deleteEntry(id); // the transaction was refused: no record exists under the id
+        throw e;
+      }
+    }
+    for (String old : retired) {
+      // only this writer could still record work under these ids, and its transactions under them failed
+      deleteQuietly(table, first.partitionKey(), PendingRows.workRowKey(old));
+    }
+    List<PendingWorkException> failures = new ArrayList<>();
+    try {
+      run(id, table, first.partitionKey(), record, failures);
+    } catch (RuntimeException unreachable) {
+      // the work is recorded: a completer applies the rest once the store answers again
+      LOG.log(System.Logger.Level.WARNING, "pending work " + id + " is left to a completer: " + unreachable);
+    }
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+  }
+
+  /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
+  private void register(String id, String table, String partitionKey) {
+    TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey);
+    if (!registryReady) {
+      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
+      registryReady = true;
+    }
+    try {
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
+    } catch (TableNotFoundException dropped) {
+      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
+    }
+  }
+
+  // ------------------------------------------------------------------ completion
+
+  /**
+   * Completes every piece of work the registry lists, in passes until a pass finds nothing to do.
+   *
+   * @return the writes applied
+   * @throws PendingWorkException the first write that failed for good, the others suppressed in it
+   */
+  long completeAll() {
+    List<PendingWorkException> failures = new ArrayList<>();
+    long applied = 0;
+    for (int pass = 0; pass < 100; pass++) {
+      long before = applied;
+      AtomicInteger acted = new AtomicInteger();
+      applied += pass(0, 1, failures, acted);
+      if (applied == before && acted.get() == 0) {
+        break;
+      }
+    }
+    if (!failures.isEmpty()) {
+      PendingWorkException first = failures.get(0);
+      failures.subList(1, failures.size()).forEach(first::addSuppressed);
+      throw first;
+    }
+    return applied;
+  }
+
+  /**
+   * One look at the registry: completes the work of the entries of one shard ({@code shard} of {@code shards}, by
+   * id), stopping early when the mapper closes.
+   *
+   * @param acted counts the entries retired or found done (work that applied no write)
+   * @return the writes applied
+   */
+  private long pass(int shard, int shards, List<PendingWorkException> failures, AtomicInteger acted) {
+    long applied = 0;
+    TableQuery query = TableQuery.builder(PendingRows.REGISTRY_TABLE)
+        .partitionKey(PendingRows.REGISTRY_PARTITION)
+        .limit(StoreLimits.MAX_PAGE_SIZE)
+        .build();
+    String token = null;
+    do {
+      String from = token;
+      QueryResult page = core.tables.read(PendingRows.REGISTRY_TABLE,
+          () -> core.backend.query(query.withContinuation(from)), Tables.NO_ROWS);
+      for (TableRow entry : page.rows()) {
+        if (core.closed()) {
+          return applied;
+        }
+        if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
+          applied += complete(entry, failures, acted);
+        }
+      }
+      token = page.continuation();
+    } while (token != null);
+    return applied;
+  }
+
+  /** Completes the work of one registry entry; returns the writes applied. */
+  private long complete(TableRow entry, List<PendingWorkException> failures, AtomicInteger acted) {
+    if (PendingRows.state(entry) == State.FAILED) {
+      return 0;
+    }
+    String id = entry.rowKey();
+    String table = entry.getString(PendingRows.TABLE);
+    String partitionKey = entry.getString(PendingRows.PARTITION);
+    TableRow record = readRecord(table, partitionKey, id);
+    if (record == null) {
+      Instant registered = entry.timestamp();
+      if (registered != null && registered.plus(settings.grace()).isAfter(Instant.now())) {
+        return 0; // its writer may be between the entry and the transaction
+      }
+      try {
+        core.backend.write(table, WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, partitionKey)));
+      } catch (EntityExistsException recorded) {
+        record = readRecord(table, partitionKey, id); // recorded meanwhile
+      } catch (TableNotFoundException noTable) {
+        // no table, no record: nothing can be recorded under the id but by creating it, which the writer would do
+      }
+      if (record == null) {
+        deleteEntry(id);
+        acted.incrementAndGet();
+        return 0;
+      }
+    }
+    switch (PendingRows.state(record)) {
+      case CANCELLED:
+        deleteEntry(id);
+        acted.incrementAndGet();
+        return 0;
+      case FAILED:
+        markEntryFailed(id);
+        return 0;
+      default:
+        long applied = run(id, table, partitionKey, record, failures);
+        if (applied == 0) {
+          acted.incrementAndGet();
+        }
+        return applied;
+    }
+  }
+
+  private TableRow readRecord(String table, String partitionKey, String id) {
+    return core.tables.read(table,
+        () -> core.backend.get(table, partitionKey, PendingRows.workRowKey(id)), Optional.<TableRow>empty())
+        .orElse(null);
+  }
+
+  /**
+   * Applies a record's writes from its next position, advancing it between two writes, then deletes the record and
+   * its registry entry; stops when the mapper closes, or when another completer finished the record.
+   *
+   * @param record the record as read, or as written (then without ETag: read when first needed)
+   * @return the writes applied
+   */
+  private long run(String id, String table, String partitionKey, TableRow record,
+      List<PendingWorkException> failures) {
+    List<PendingStep> steps = PendingRows.steps(record);
+    String etag = record.etag();
+    long applied = 0;
+    for (int i = PendingRows.next(record); i < steps.size(); i++) {
+      if (core.closed()) {
+        return applied;
+      }
+      PendingStep step = steps.get(i);
+      TableMapperException failure = apply(step);
+      if (failure != null) {
+        failures.add(markFailed(id, table, partitionKey, steps, i, failure));
+        return applied;
+      }
+      applied++;
+      if (i + 1 < steps.size()) {
+        TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+            .putInt32(PendingRows.NEXT, i + 1)
+            .build();
+        try {
+          if (etag == null) {
+            TableRow read = readRecord(table, partitionKey, id);
+            if (read == null) {
+              return applied; // finished by another completer
+            }
+            etag = read.etag();
+          }
+          etag = core.backend.write(table, WriteOperation.merge(progress, etag)).etag();
+        } catch (EntityNotFoundException | TableNotFoundException gone) {
+          return applied; // finished by another completer
+        } catch (ConcurrencyConflictException moved) {
+          // another completer advanced it: go on from where it is
+          TableRow read = readRecord(table, partitionKey, id);
+          if (read == null || PendingRows.state(read) != State.PENDING) {
+            return applied;
+          }
+          etag = read.etag();
+          i = Math.max(i, PendingRows.next(read) - 1);
+        }
+      }
+    }
+    deleteQuietly(table, partitionKey, PendingRows.workRowKey(id));
+    deleteEntry(id);
+    return applied;
+  }
+
+  /**
+   * Applies one write, reconciled with its entity's current state.
+   *
+   * @return null when applied (now or before), or the exception that makes it fail for good
+   * @throws RuntimeException when the store could not be reached: the work stays recorded, to be applied later
+   */
+  private TableMapperException apply(PendingStep step) {
+    EntityMapping<Object> mapping;
+    try {
+      mapping = core.ownMapping(load(step.entityClass()));
+    } catch (ClassNotFoundException | LinkageError missing) {
+      // not a failure of the write: this process lacks the class; another one may have it
+      throw new TableMapperException("cannot apply the pending " + step.describe() + ": class "
+          + step.entityClass() + " is not on this process's class path", missing);
+    }
+    Object entity = mapping.fromRow(step.row(), core.context);
+    if (step.etag() != null) {
+      entity = mapping.withSystemProperties(entity, step.etag(), null);
+    }
+    WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
+    String table = mapping.table();
+    try {
+      core.writer.write(table, List.of(intent), Mode.REPOSITORY);
+      return null;
+    } catch (EntityNotFoundException e) {
+      return step.kind() == Kind.DELETE ? null : e; // a delete applied before, or by another completer
+    } catch (EntityExistsException | ConcurrencyConflictException e) {
+      // applied before (by a process that died before advancing the record, or by another completer)?
+      if (step.kind() != Kind.DELETE) {
+        TableRow stored = core.tables.read(table,
+            () -> core.backend.get(table, intent.partitionKey(), intent.rowKey()), Optional.<TableRow>empty())
+            .orElse(null);
+        if (stored != null && PendingRows.holds(stored, intent.row())) {
+          return null;
+        }
+      }
+      return e;
+    } catch (InvalidEntityException | InvalidKeyException | SchemaVersionException | TableNotFoundException
+        | UnknownEntityTypeException e) {
+      return e;
+    }
+    // anything else (the store could not be reached, ...) leaves the work recorded, to be applied later
+  }
+
+  private static Class<?> load(String name) throws ClassNotFoundException {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    if (context != null) {
+      try {
+        return Class.forName(name, true, context);
+      } catch (ClassNotFoundException e) {
+        // try the runtime's own loader next
+      }
+    }
+    return Class.forName(name, true, PendingWork.class.getClassLoader());
+  }
+
+  /** Marks a record and its registry entry failed; returns the exception that says so. */
+  private PendingWorkException markFailed(String id, String table, String partitionKey, List<PendingStep> steps,
+      int at, TableMapperException cause) {
+    PendingStep step = steps.get(at);
+    List<String> notApplied = new ArrayList<>();
+    for (int i = at + 1; i < steps.size(); i++) {
+      notApplied.add(steps.get(i).describe());
+    }
+    String message = "the pending " + step.describe() + " (write " + step.position() + " of eventual batch "
+        + id + ") failed for good: " + cause.getMessage() + "; the writes before it stay applied"
+        + (notApplied.isEmpty() ? "" : ", and these were not applied: " + String.join("; ", notApplied))
+        + ". The record stays in partition '" + partitionKey + "' of table " + table + ", marked failed";
+    String kept = message.length() > PendingRows.CHUNK ? message.substring(0, PendingRows.CHUNK) : message;
+    try {
+      core.backend.write(table, WriteOperation.merge(TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+          .putString(PendingRows.STATE, State.FAILED.name())
+          .putString(PendingRows.FAILURE, kept)
+          .putInt32(PendingRows.NEXT, at)
+          .build(), WriteIntent.ANY_ETAG));
+      markEntryFailed(id);
+    } catch (EntityNotFoundException finished) {
+      // another completer finished (or failed) the record meanwhile
+    }
+    return new PendingWorkException(id, step.position(), message, cause);
+  }
+
+  private void markEntryFailed(String id) {
+    try {
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
+          TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
+              .build(), WriteIntent.ANY_ETAG));
+    } catch (EntityNotFoundException | TableNotFoundException gone) {
+      // retired or removed meanwhile
+    }
+  }
+
+  private void deleteEntry(String id) {
+    deleteQuietly(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
+  }
+
+  /** Deletes a row if it is there. */
+  private void deleteQuietly(String table, String partitionKey, String rowKey) {
+    try {
+      core.backend.write(table, WriteOperation.delete(partitionKey, rowKey, WriteIntent.ANY_ETAG));
+    } catch (EntityNotFoundException | TableNotFoundException gone) {
+      // deleted by another completer
+    }
+  }
+
+  // ------------------------------------------------------------------ the background completer
+
+  /** Starts the background completer, unless it is off. */
+  synchronized void start() {
+    if (settings.completers() == 0 || daemon != null) {
+      return;
+    }
+    AtomicInteger threads = new AtomicInteger();
+    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(settings.completers(), task -> {
+      Thread thread = new Thread(task, "tablemapper-pending-" + threads.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    long poll = settings.pollInterval().toMillis();
+    for (int shard = 0; shard < settings.completers(); shard++) {
+      int mine = shard;
+      executor.scheduleWithFixedDelay(() -> background(mine), poll, poll, TimeUnit.MILLISECONDS);
+    }
+    daemon = executor;
+  }
+
+  /**
+   * One background look at one shard of the registry; never throws (that would stop its schedule). Until the
+   * registry's table is seen, a look only asks whether it exists, so that a store without pending work is never
+   * queried for it.
+   */
+  private void background(int shard) {
+    if (core.closed()) {
+      return;
+    }
+    List<PendingWorkException> failures = new ArrayList<>();
+    try {
+      if (!registryReady) {
+        if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
+          return;
+        }
+        registryReady = true;
+      }
+      pass(shard, settings.completers(), failures, new AtomicInteger());
+    } catch (RuntimeException e) {
+      if (!core.closed()) {
+        LOG.log(System.Logger.Level.WARNING, "background completion of pending work failed; it is retried", e);
+      }
+    }
+    for (PendingWorkException failure : failures) {
+      LOG.log(System.Logger.Level.WARNING, failure.getMessage(), failure);
+    }
+  }
+
+  /** Stops the background completer after the write each thread is applying; waits up to {@code wait}. */
+  synchronized void stop(Duration wait) {
+    if (daemon == null) {
+      return;
+    }
+    daemon.shutdown();
+    try {
+      if (!daemon.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.log(System.Logger.Level.WARNING, "the background completer of pending work did not stop within " + wait);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
