@@ -1,0 +1,141 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.h2.H2Backend;
+import io.tablemapper.runtime.fixtures.ArchivedEmployee;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The child process of {@link PendingCrashTest}: over an H2 file, commits the guide's eventually consistent
+ * transaction — move an employee from Sales to Marketing, archive it, update another — and stops before its store
+ * write number {@code n + 1}, waiting to be killed. Before stopping it appends to an acknowledgement file one line per
+ * write the store took ({@code batch Company pending} for the transaction that recorded the work) and then
+ * {@code stopped}; a commit with fewer writes appends {@code done} and exits.
+ */
+public final class PendingCrashWriter {
+  private PendingCrashWriter() {}
+
+  /** Arguments: the database path, the writes to let through, the acknowledgement file. */
+  public static void main(String[] args) throws IOException {
+    int writes = Integer.parseInt(args[1]);
+    FileOutputStream acknowledgements = new FileOutputStream(args[2], true);
+    Stopping backend = new Stopping(H2Backend.file(Path.of(args[0])), writes, acknowledgements);
+    TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+    Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);
+    Employee other = employees.getByDepartmentAndEmployeeId("Support", 2);
+    mapper.eventually()
+        .delete(inSales)
+        .insert(moved(inSales))
+        .insert(ArchivedEmployee.of(inSales))
+        .update(other.withAge(other.age() + 1))
+        .commit();
+    acknowledge(acknowledgements, "done");
+    Runtime.getRuntime().halt(0);
+  }
+
+  /** The employee as moved to Marketing. */
+  static Employee moved(Employee employee) {
+    return Employee.of("Marketing", employee.employeeId(), employee.firstName(), employee.lastName(),
+        employee.age(), employee.email());
+  }
+
+  static void acknowledge(FileOutputStream acknowledgements, String line) {
+    synchronized (acknowledgements) {
+      try {
+        acknowledgements.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        acknowledgements.getFD().sync();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** A backend that lets {@code writes} writes through, then waits to be killed before the next one. */
+  private static final class Stopping implements TableBackend {
+    private final TableBackend store;
+    private final FileOutputStream acknowledgements;
+    private int writesLeft;
+
+    Stopping(TableBackend store, int writes, FileOutputStream acknowledgements) {
+      this.store = store;
+      this.writesLeft = writes;
+      this.acknowledgements = acknowledgements;
+    }
+
+    private void beforeWrite() {
+      if (writesLeft-- == 0) {
+        acknowledge(acknowledgements, "stopped");
+        while (true) {
+          try {
+            Thread.sleep(60_000);
+          } catch (InterruptedException e) {
+            // wait for the kill
+          }
+        }
+      }
+    }
+
+    @Override
+    public boolean createTableIfNotExists(String table) {
+      return store.createTableIfNotExists(table);
+    }
+
+    @Override
+    public boolean deleteTableIfExists(String table) {
+      return store.deleteTableIfExists(table);
+    }
+
+    @Override
+    public boolean tableExists(String table) {
+      return store.tableExists(table);
+    }
+
+    @Override
+    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+      return store.get(table, partitionKey, rowKey);
+    }
+
+    @Override
+    public QueryResult query(TableQuery query) {
+      return store.query(query);
+    }
+
+    @Override
+    public WriteResult write(String table, WriteOperation operation) {
+      beforeWrite();
+      WriteResult result = store.write(table, operation);
+      acknowledge(acknowledgements, "write " + table + " " + operation.row().rowKey());
+      return result;
+    }
+
+    @Override
+    public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+      beforeWrite();
+      List<WriteResult> results = store.batch(table, operations);
+      boolean pending = operations.stream()
+          .anyMatch(operation -> operation.row().rowKey().startsWith(PendingRows.WORK_ROW_PREFIX));
+      acknowledge(acknowledgements, "batch " + table + (pending ? " pending" : ""));
+      return results;
+    }
+
+    @Override
+    public void close() {
+      store.close();
+    }
+  }
+}
