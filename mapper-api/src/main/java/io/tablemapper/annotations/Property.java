@@ -17,7 +17,8 @@ import java.lang.annotation.Target;
  * <p>Derived queries, key templates and {@link Index#properties()} keep using the Java name ({@code email}); only
  * the store sees {@code EMail}. The processor checks the name: a legal property name (a C# identifier of at most
  * 255 characters), none of the store's ({@code PartitionKey}, {@code RowKey}, {@code Timestamp})
- * or tablemapper's ({@code EntityType}, {@code TmPrimaryRowKey}, {@code TmVersion}) reserved names,
+ * or tablemapper's ({@code EntityType}, {@code TmPrimaryRowKey}, {@code TmPrimaryPartitionKey},
+ * {@code TmPrimaryTable}, {@code TmVersion}) reserved names,
  * and no two properties of the entity under one name ({@code [PropertyName]}).
  */
 @Documented

@@ -96,8 +96,11 @@ final class EntityIntrospector {
         copied.add(RuntimeProperty.named(properties, name).storedName);
       }
       KeySpec spec = spec(entity, "index " + index.name() + " RowKey", index.rowKey());
-      indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), spec, List.copyOf(copied),
-          RuntimeMapping.indexRowKey(spec, bound(index.rowKey(), runtime))));
+      KeySpec partitionSpec = index.remote()
+          ? spec(entity, "index " + index.name() + " PartitionKey", index.partitionKey()) : null;
+      indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec,
+          partitionSpec == null ? null : RuntimeMapping.indexKey(partitionSpec, bound(index.partitionKey(), runtime)),
+          spec, List.copyOf(copied), RuntimeMapping.indexKey(spec, bound(index.rowKey(), runtime))));
     }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();
     Method upgrade = checked.upgrade() == null ? null : (Method) checked.upgrade().site();

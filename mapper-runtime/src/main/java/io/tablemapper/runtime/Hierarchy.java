@@ -83,7 +83,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
         .partitionKey(own.partitionKeySpec())
         .rowKey(own.rowKeySpec())
         .hasETag(own.hasETag())
-        .indexes(own.indexes()));
+        .indexes(own.allIndexes()));
     this.own = own;
     this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
   }

@@ -69,8 +69,11 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     this.upgrader = upgrader;
   }
 
-  /** An index copy's RowKey: null (no copy) when a property of its template is null, as generated code decides. */
-  static <T> Function<T, String> indexRowKey(KeySpec spec, List<RuntimeProperty> properties) {
+  /**
+   * An index copy's key (its RowKey, or a remote copy's PartitionKey): null (no copy) when a property of its template
+   * is null, as generated code decides.
+   */
+  static <T> Function<T, String> indexKey(KeySpec spec, List<RuntimeProperty> properties) {
     RuntimeProperty[] parts = properties.toArray(new RuntimeProperty[0]);
     return entity -> {
       Object[] values = new Object[parts.length];

@@ -100,9 +100,12 @@ class UnprocessedRulesTest {
     add("BadIndexes", "IndexName", "@Entity " + KEYS + "@Index(name = \"1st\", rowKey = \"n_{name}\")"
         + " @Index(name = \"byName\", rowKey = \"n_{name}\") @Index(name = \"BYNAME\", rowKey = \"m_{name}\")\n"
         + "public record BadIndexes(String region, String id, String name) {}");
-    add("OtherPartition", "IndexPartitionKey", "@Entity " + KEYS
-        + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{name}\")\n"
-        + "public record OtherPartition(String region, String id, String name) {}");
+    add("OtherTable", "IndexTable", "@Entity " + KEYS
+        + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{name}\", table = \"no\")\n"
+        + "public record OtherTable(String region, String id, String name) {}");
+    add("RemoteNotUnique", "IndexUniqueness", "@Entity " + KEYS
+        + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{id}\", unique = false)\n"
+        + "public record RemoteNotUnique(String region, String id, String name) {}");
     add("CopiesTypo", "IndexUnknownProperty", "@Entity " + KEYS
         + "@Index(name = \"byName\", rowKey = \"n_{name}_{id}\", properties = {\"nmae\"})\n"
         + "public record CopiesTypo(String region, String id, String name) {}");

@@ -94,7 +94,25 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> index(
       String name, KeySpec rowKeySpec, Function<T, String> rowKey, String... copiedProperties) {
-    return indexes(List.of(new IndexMapping<>(typeName, name, rowKeySpec, List.of(copiedProperties), rowKey)));
+    return indexes(List.of(new IndexMapping<>(typeName, name, table, rowKeySpec, List.of(copiedProperties),
+        rowKey)));
+  }
+
+  /**
+   * Adds a remote index, whose copies live in another partition or table and are kept eventually consistent.
+   *
+   * @param name the index name
+   * @param indexTable the table of the copies (this descriptor's for copies in the entity's table)
+   * @param partitionKeySpec the bound PartitionKey template of the copy
+   * @param partitionKey computes the copy's PartitionKey for an entity, or null when the entity has no copy
+   * @param rowKeySpec the bound RowKey template of the copy
+   * @param rowKey computes the copy's RowKey for an entity, or null when the entity has no copy
+   * @param copiedProperties the stored names of the properties the copy holds; none for a full copy
+   */
+  public EntityDescriptor<T> remoteIndex(String name, String indexTable, KeySpec partitionKeySpec,
+      Function<T, String> partitionKey, KeySpec rowKeySpec, Function<T, String> rowKey, String... copiedProperties) {
+    return indexes(List.of(new IndexMapping<>(typeName, name, indexTable, partitionKeySpec, partitionKey, rowKeySpec,
+        List.of(copiedProperties), rowKey)));
   }
 
   /** Adds index mappings built elsewhere (by the runtime, for a class compiled without the processor). */

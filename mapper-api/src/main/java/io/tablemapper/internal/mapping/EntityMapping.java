@@ -10,6 +10,7 @@ import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Modifier;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,9 @@ import java.util.Objects;
  * <p>Every row the mapper writes for an entity carries its {@link #typeName()} in the mapper's discriminator
  * property ({@link #TYPE_PROPERTY} unless the mapper is built with another), which the mapper adds: a mapping's rows
  * hold the entity's properties only. Index copies carry {@code type#index} instead (see
- * {@link IndexMapping#copyType()}), and the primary RowKey in {@link #PRIMARY_ROW_KEY_PROPERTY}, so they are never
- * mistaken for entities. A class of a version above 1 also
+ * {@link IndexMapping#copyType()}), and the primary RowKey in {@link #PRIMARY_ROW_KEY_PROPERTY} (a remote copy also
+ * the primary PartitionKey, in {@link #PRIMARY_PARTITION_KEY_PROPERTY}, and table if it is another, in
+ * {@link #PRIMARY_TABLE_PROPERTY}), so they are never mistaken for entities. A class of a version above 1 also
  * writes its version in {@link #VERSION_PROPERTY}; reading a row of an older version applies the declared
  * defaults and the class's upgrade method ({@link #upgraded}).
  *
@@ -35,6 +37,10 @@ public abstract class EntityMapping<T> {
   public static final String TYPE_PROPERTY = TableMapper.DEFAULT_DISCRIMINATOR;
   /** On an index copy: the RowKey of the entity it copies. */
   public static final String PRIMARY_ROW_KEY_PROPERTY = "TmPrimaryRowKey";
+  /** On a remote index copy: the PartitionKey of the entity it copies. */
+  public static final String PRIMARY_PARTITION_KEY_PROPERTY = "TmPrimaryPartitionKey";
+  /** On a remote index copy in another table than its entity's: the entity's table. */
+  public static final String PRIMARY_TABLE_PROPERTY = "TmPrimaryTable";
   /**
    * The {@code @Entity(version = ...)} of the class that wrote a row, as an Int32; written only for versions above
    * 1, so a row without it was written by version 1 (or before versions were tracked).
@@ -50,7 +56,9 @@ public abstract class EntityMapping<T> {
   private final KeySpec partitionKeySpec;
   private final KeySpec rowKeySpec;
   private final boolean hasETag;
+  private final List<IndexMapping<T>> allIndexes;
   private final List<IndexMapping<T>> indexes;
+  private final List<IndexMapping<T>> remoteIndexes;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -71,10 +79,18 @@ public abstract class EntityMapping<T> {
     }
     this.rowKeySpec = descriptor.rowKeySpec;
     this.hasETag = descriptor.hasETag;
-    this.indexes = descriptor.indexes;
+    this.allIndexes = descriptor.indexes;
+    List<IndexMapping<T>> local = new ArrayList<>();
+    List<IndexMapping<T>> remote = new ArrayList<>();
+    for (IndexMapping<T> index : allIndexes) {
+      (index.remote() ? remote : local).add(index);
+    }
+    this.indexes = List.copyOf(local);
+    this.remoteIndexes = List.copyOf(remote);
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
-    for (IndexMapping<T> index : indexes) {
+    for (IndexMapping<T> index : allIndexes) {
+      addKeyComponents(index.partitionKeySpec());
       addKeyComponents(index.rowKeySpec());
     }
   }
@@ -125,12 +141,25 @@ public abstract class EntityMapping<T> {
     return hasETag;
   }
 
-  /** The intra-partition indexes, each kept as a copy in the entity's partition. */
+  /**
+   * The intra-partition indexes, each kept as a copy in the entity's partition and written in the entity's group
+   * transaction.
+   */
   public final List<IndexMapping<T>> indexes() {
     return indexes;
   }
 
-  /** The index with this name, or null. */
+  /** The remote indexes, whose copies live in other partitions or tables and are kept eventually consistent. */
+  public final List<IndexMapping<T>> remoteIndexes() {
+    return remoteIndexes;
+  }
+
+  /** Every index, intra-partition and remote, in declaration order. */
+  public final List<IndexMapping<T>> allIndexes() {
+    return allIndexes;
+  }
+
+  /** The intra-partition index with this name, or null. */
   public final IndexMapping<T> index(String name) {
     for (IndexMapping<T> index : indexes) {
       if (index.name().equals(name)) {

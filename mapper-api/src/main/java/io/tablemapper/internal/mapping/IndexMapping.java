@@ -6,30 +6,64 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * One {@code @Index} of an entity: the RowKey of its copy and which properties the copy holds.
+ * One {@code @Index} of an entity: where its copy lives (the entity's partition, or another partition or table) and
+ * which properties the copy holds.
+ *
+ * <p>A copy in the entity's partition ({@link #remote()} false) is written in the entity's group transaction. A
+ * remote copy lives under {@link #partitionKey} in {@link #table()} and is kept eventually consistent by the
+ * mapper's pending work.
  *
  * @param <T> the entity class
  */
 public final class IndexMapping<T> {
   private final String name;
   private final String copyType;
+  private final String table;
+  private final KeySpec partitionKeySpec;
+  private final Function<T, String> partitionKey;
   private final KeySpec rowKeySpec;
   private final List<String> properties;
   private final Function<T, String> rowKey;
 
   /**
-   * Describes an index.
+   * Describes an index in the entity's partition.
    *
    * @param typeName the entity's discriminator
    * @param name the index name
+   * @param table the entity's table
    * @param rowKeySpec the bound RowKey template of the copy
    * @param properties the properties copied, or empty for all
    * @param rowKey computes the copy's RowKey for an entity, or null when the entity has no copy
    */
-  public IndexMapping(
-      String typeName, String name, KeySpec rowKeySpec, List<String> properties, Function<T, String> rowKey) {
+  public IndexMapping(String typeName, String name, String table, KeySpec rowKeySpec, List<String> properties,
+      Function<T, String> rowKey) {
+    this(typeName, name, table, null, null, rowKeySpec, properties, rowKey);
+  }
+
+  /**
+   * Describes an index whose copies live in another partition or table (a remote index), or, with a null
+   * {@code partitionKeySpec}, in the entity's partition.
+   *
+   * @param typeName the entity's discriminator
+   * @param name the index name
+   * @param table the table of the copies
+   * @param partitionKeySpec the bound PartitionKey template of the copy, or null for the entity's partition
+   * @param partitionKey computes the copy's PartitionKey for an entity, or null when the entity has no copy; null
+   *     when {@code partitionKeySpec} is
+   * @param rowKeySpec the bound RowKey template of the copy
+   * @param properties the properties copied, or empty for all
+   * @param rowKey computes the copy's RowKey for an entity, or null when the entity has no copy
+   */
+  public IndexMapping(String typeName, String name, String table, KeySpec partitionKeySpec,
+      Function<T, String> partitionKey, KeySpec rowKeySpec, List<String> properties, Function<T, String> rowKey) {
     this.name = Objects.requireNonNull(name, "name");
     this.copyType = typeName + EntityMapping.INDEX_TYPE_SEPARATOR + name;
+    this.table = Objects.requireNonNull(table, "table");
+    if ((partitionKeySpec == null) != (partitionKey == null)) {
+      throw new IllegalArgumentException("index " + name + ": a PartitionKey spec needs its function, and back");
+    }
+    this.partitionKeySpec = partitionKeySpec;
+    this.partitionKey = partitionKey;
     this.rowKeySpec = Objects.requireNonNull(rowKeySpec, "rowKeySpec");
     this.properties = List.copyOf(properties);
     this.rowKey = Objects.requireNonNull(rowKey, "rowKey");
@@ -43,6 +77,34 @@ public final class IndexMapping<T> {
   /** The discriminator of the copies: {@code type#name}. */
   public String copyType() {
     return copyType;
+  }
+
+  /** The table of the copies: the entity's own unless the index names another. */
+  public String table() {
+    return table;
+  }
+
+  /**
+   * Whether the copies live outside the entity's partition (another PartitionKey, or another table), so they are
+   * kept eventually consistent rather than in the entity's group transaction.
+   */
+  public boolean remote() {
+    return partitionKeySpec != null;
+  }
+
+  /** The bound PartitionKey template of a remote index's copies; null for copies in the entity's partition. */
+  public KeySpec partitionKeySpec() {
+    return partitionKeySpec;
+  }
+
+  /**
+   * The PartitionKey of the entity's copy in a remote index, or null when one of the template's properties is null
+   * (then the entity has no copy); for an index in the entity's partition, null.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a value breaks the key rules
+   */
+  public String partitionKey(T entity) {
+    return partitionKey == null ? null : partitionKey.apply(entity);
   }
 
   /** The bound RowKey template of the copy. */
@@ -72,6 +134,7 @@ public final class IndexMapping<T> {
 
   @Override
   public String toString() {
-    return "index " + name + " (" + rowKeySpec.template() + (fullCopy() ? ", full copy)" : ", copies " + properties + ")");
+    return "index " + name + " (" + (remote() ? "table " + table + ", " + partitionKeySpec.template() + " / " : "")
+        + rowKeySpec.template() + (fullCopy() ? ", full copy)" : ", copies " + properties + ")");
   }
 }

@@ -25,7 +25,9 @@ public final class EntityRules {
 
   /** The properties every row may carry that no entity may use. */
   public static final List<String> RESERVED =
-      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.VERSION_PROPERTY);
+      List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY,
+          EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_TABLE_PROPERTY,
+          EntityMapping.VERSION_PROPERTY);
 
   // ------------------------------------------------------------------ the class
 
@@ -424,6 +426,37 @@ public final class EntityRules {
         + Rule.PARTITION_KEY_CONSTANT.suppressionKey() + "\") if " + entity + " is small reference data");
   }
 
+  /**
+   * A PartitionKey whose first component is a time ({@link Rule#PARTITION_KEY_TIME_LEADING}, a warning).
+   *
+   * @param time the leading time property
+   * @param spread the PartitionKey's other properties, which could lead instead; may be empty
+   */
+  public static Problem partitionKeyTimeLeading(String entity, KeyTemplate template, String time,
+      List<String> spread) {
+    return Rule.PARTITION_KEY_TIME_LEADING.problem("@PartitionKey '" + template + "' of " + entity + " starts with "
+        + time + ", a time: the " + entity + " entities written at any one moment all land in the partition of that"
+        + " moment, so every insert goes to one hot partition, which the store cannot spread over its servers (the"
+        + " guide's prepend/append anti-pattern); "
+        + (spread.isEmpty()
+            ? "lead the PartitionKey with a property that spreads the writes, as the guide's {department}_{employeeId},"
+            : "lead the PartitionKey with " + String.join(" or ", spread) + " instead,")
+        + " and keep the time in the RowKey for its order (the compound key pattern), or add @SuppressWarnings(\""
+        + Rule.PARTITION_KEY_TIME_LEADING.suppressionKey() + "\") if the write rate stays far below one partition's"
+        + " limit");
+  }
+
+  /** Log-style keys ({@link Rule#LOG_DATA}, a warning). */
+  public static Problem logData(String entity, KeyTemplate partitionKey, KeyTemplate rowKey) {
+    return Rule.LOG_DATA.problem(entity + " is stored like log data: its PartitionKey '" + partitionKey + "' is "
+        + (partitionKey.isConstant() ? "a literal" : "made of times alone") + " and its RowKey '" + rowKey
+        + "' starts with a time, so the entries of each moment are appended to one partition, a hot spot that"
+        + " limits the write rate (the guide's log data anti-pattern); the guide stores logs read by time range in"
+        + " Blob Storage; in a table, lead the PartitionKey with the entry's source (as {source}_{day}) and read a"
+        + " time range per source, or use a table per period; or add @SuppressWarnings(\""
+        + Rule.LOG_DATA.suppressionKey() + "\") if the write rate stays low");
+  }
+
   // ------------------------------------------------------------------ indexes
 
   /** Whether an index name is valid. */
@@ -444,12 +477,12 @@ public final class EntityRules {
         + " (their copies are told apart by " + typeName + "#<name>), so rename one");
   }
 
-  /** An index in another partition. */
-  public static Problem indexPartitionKey(String entity, String name, String partitionKey) {
-    return Rule.INDEX_PARTITION_KEY.problem(
-        "index '" + name + "' of " + entity + " sets partitionKey = \"" + partitionKey
-        + "\": only indexes in the entity's own partition (partitionKey = \"\") are supported, because only"
-        + " they can be kept consistent in one entity group transaction; remove partitionKey");
+  /** An index table name that is invalid. */
+  public static Problem indexTable(String entity, String name, String table) {
+    return Rule.INDEX_TABLE.problem(
+        "index '" + name + "' of " + entity + " names table '" + table + "', which is not a valid table name: a"
+        + " table name is a letter followed by 2 to 62 letters or digits, and 'tables' is reserved; fix the name,"
+        + " or remove table to keep the copies in the entity's own table");
   }
 
   /** An index copying an unknown property. */
@@ -535,6 +568,30 @@ public final class EntityRules {
         + entity + " entities of a partition apart: two of them with the same value would need one copy; append "
         + (missing.size() == 1 ? "it" : "them") + ", for example rowKey = \"" + indexTemplate + suffix
         + "\", or drop unique = false to refuse a second " + entity + " with the same value");
+  }
+
+  /**
+   * An index outside the entity's partition declared {@code unique = false} whose keys lack a component of the
+   * entity's keys.
+   */
+  public static Problem indexNotUniqueElsewhere(String entity, String name, String indexKeys, List<String> missing,
+      String entityKeys, String rowKeyTemplate, String suffix) {
+    return Rule.INDEX_UNIQUENESS.problem(
+        "index '" + name + "' of " + entity + " is declared unique = false, but its keys (" + indexKeys + ") lack "
+        + String.join(" and ", missing) + " of the entity's keys (" + entityKeys + "), which tell the " + entity
+        + " entities apart: two of them with the same value would need one copy; append "
+        + (missing.size() == 1 ? "it" : "them") + " to the index's rowKey, for example rowKey = \"" + rowKeyTemplate
+        + suffix + "\", or drop unique = false to refuse a second " + entity + " with the same value");
+  }
+
+  /** An index outside the entity's partition declared {@code unique = true} whose keys hold all the entity's keys. */
+  public static Problem indexUniqueNeverElsewhere(String entity, String name, String indexKeys, String entityKeys,
+      List<String> components) {
+    return Rule.INDEX_UNIQUENESS.problem(
+        "index '" + name + "' of " + entity + " is declared unique = true, but its keys (" + indexKeys + ") hold"
+        + " every component of the entity's keys (" + entityKeys + "), so each " + entity + " gets its own copy"
+        + " and nothing can refuse a second one with the same value; remove " + String.join(" and ", components)
+        + " from the index's keys to make the value unique, or drop unique = true");
   }
 
   /** An index declared {@code unique = true} whose rowKey holds the whole RowKey. */

@@ -2,6 +2,7 @@ package io.tablemapper.internal.model;
 
 import io.tablemapper.internal.key.KeyShape;
 import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,9 +11,13 @@ import java.util.Map;
 
 /**
  * The rules of an entity's {@code @Index} annotations, for the processor and the runtime alike: names (valid, and
- * unique even ignoring case, since generated names derive from them), same-partition copies only, known copied
- * properties, a RowKey template that binds ({@link KeyBinder}), a declared uniqueness that the template can keep,
- * and copies whose RowKeys never meet the entity's own or another index's.
+ * unique even ignoring case, since generated names derive from them), a valid index table, known copied properties,
+ * key templates that bind ({@link KeyBinder}), a declared uniqueness that the templates can keep, and copies whose
+ * keys never meet the entity's own or another index's.
+ *
+ * <p>An index with neither {@code partitionKey} nor a {@code table} of its own lives in its entity's partition (kept
+ * in the entity's group transaction); any other index lives elsewhere (eventually consistent). A {@code table}
+ * without a {@code partitionKey} keeps the entity's PartitionKey in that table.
  */
 public final class IndexRules {
   private IndexRules() {}
@@ -24,28 +29,40 @@ public final class IndexRules {
    *     annotation) says false, and an explicit {@code unique = true} that can never hold goes unreported there
    * @param site where it is written, for {@link Problems}
    */
-  public record Declaration(String name, String rowKey, String partitionKey, List<String> properties,
+  public record Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
       boolean unique, boolean uniqueExplicit, Object site) {}
 
   /**
    * A valid index.
    *
+   * @param table the table of the copies: the entity's own unless the index names another
+   * @param partitionKey the PartitionKey of the copies when they live outside the entity's partition (the entity's
+   *     own template for an index that only names another table), or null for copies in the entity's partition
    * @param properties the Java names of the copied properties, empty for all
-   * @param unique whether a value identifies one entity (its RowKey lacks a component of the entity's RowKey), so a
+   * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
-  public record BoundIndex<P extends ModelProperty>(String name, BoundKey<P> rowKey, List<String> properties,
-      boolean unique, Object site) {}
+  public record BoundIndex<P extends ModelProperty>(String name, String table, BoundKey<P> partitionKey,
+      BoundKey<P> rowKey, List<String> properties, boolean unique, Object site) {
+
+    /** Whether the copies live outside the entity's partition, so they are kept eventually consistent. */
+    public boolean remote() {
+      return partitionKey != null;
+    }
+  }
 
   /**
    * The valid indexes of an entity; the others are reported.
    *
    * @param entity the entity's simple name, for messages
    * @param typeName its discriminator
+   * @param table its table
+   * @param partitionKey its bound PartitionKey, or null when it is not valid
    * @param rowKey its bound RowKey, or null when it has none (then no index is valid)
    */
-  public static <P extends ModelProperty> List<BoundIndex<P>> bind(String entity, String typeName, List<P> properties,
-      BoundKey<P> rowKey, List<Declaration> declarations, Problems problems) {
+  public static <P extends ModelProperty> List<BoundIndex<P>> bind(String entity, String typeName, String table,
+      List<P> properties, BoundKey<P> partitionKey, BoundKey<P> rowKey, List<Declaration> declarations,
+      Problems problems) {
     List<BoundIndex<P>> indexes = new ArrayList<>();
     Map<String, String> names = new LinkedHashMap<>();
     List<String> known = new ArrayList<>();
@@ -66,50 +83,59 @@ public final class IndexRules {
         problems.report(site, "name", EntityRules.indexNameDuplicate(entity, typeName, name, first));
         continue;
       }
-      if (!declaration.partitionKey().isEmpty()) {
-        problems.report(site, "partitionKey", EntityRules.indexPartitionKey(entity, name, declaration.partitionKey()));
-        continue;
+      String indexTable = declaration.table().isEmpty() || declaration.table().equalsIgnoreCase(table)
+          ? table : declaration.table();
+      boolean ok = true;
+      if (!StoreLimits.isValidTableName(indexTable)) {
+        problems.report(site, "table", EntityRules.indexTable(entity, name, indexTable));
+        ok = false;
       }
-      boolean copiedOk = true;
       for (String property : declaration.properties()) {
         if (!known.contains(property)) {
           problems.report(site, "properties", EntityRules.indexUnknownProperty(entity, name, property, known));
-          copiedOk = false;
+          ok = false;
         }
+      }
+      BoundKey<P> indexPartitionKey = null;
+      if (!declaration.partitionKey().isEmpty()) {
+        indexPartitionKey = KeyBinder.bind(entity, properties, declaration.partitionKey(),
+            "@Index(name = \"" + name + "\") partitionKey", site, "partitionKey", problems);
+        ok &= indexPartitionKey != null;
+      } else if (!indexTable.equals(table)) {
+        indexPartitionKey = partitionKey;
+        ok &= partitionKey != null;
       }
       BoundKey<P> key = KeyBinder.bind(entity, properties, declaration.rowKey(),
           "@Index(name = \"" + name + "\") rowKey", site, "rowKey", problems);
-      if (key == null || !copiedOk || rowKey == null) {
+      if (key == null || !ok || rowKey == null || partitionKey == null) {
         continue;
       }
-      Boolean unique = uniqueness(entity, declaration, key, rowKey, problems);
+      Boolean unique = indexPartitionKey == null
+          ? uniqueness(entity, declaration, key, rowKey, problems)
+          : uniquenessElsewhere(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems);
       if (unique != null) {
-        indexes.add(new BoundIndex<>(name, key, List.copyOf(declaration.properties()), unique, site));
+        indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.copyOf(declaration.properties()),
+            unique, site));
       }
     }
-    if (rowKey != null) {
-      checkKeySpaces(entity, rowKey, indexes, problems);
+    if (rowKey != null && partitionKey != null) {
+      checkKeySpaces(entity, table, partitionKey, rowKey, indexes, problems);
     }
     return indexes;
   }
 
   /**
-   * Whether an index is unique: it is when its RowKey lacks a component of the entity's RowKey (then two entities
-   * with the same value would need the same copy, and the second is refused); otherwise every entity has its own
-   * copy. Reports a declaration that says the opposite, and returns null then.
+   * Whether an index in the entity's partition is unique: it is when its RowKey lacks a component of the entity's
+   * RowKey (then two entities with the same value would need the same copy, and the second is refused); otherwise
+   * every entity has its own copy. Reports a declaration that says the opposite, and returns null then.
    */
   private static Boolean uniqueness(String entity, Declaration declaration, BoundKey<?> index, BoundKey<?> rowKey,
       Problems problems) {
-    List<String> missing = new ArrayList<>();
-    for (String component : rowKey.names()) {
-      if (index.indexOf(component) < 0) {
-        missing.add(component);
-      }
-    }
+    List<String> missing = missing(List.of(rowKey), List.of(index));
     if (!declaration.unique() && !missing.isEmpty()) {
       problems.report(declaration.site(), "unique", EntityRules.indexNotUnique(entity, declaration.name(),
           index.template().toString(), missing,
-              rowKey.template().toString(), suffix(rowKey.template(), missing)));
+              rowKey.template().toString(), suffix(List.of(rowKey), missing)));
       return null;
     }
     if (declaration.unique() && declaration.uniqueExplicit() && missing.isEmpty() && !rowKey.properties().isEmpty()) {
@@ -121,30 +147,94 @@ public final class IndexRules {
     return missing.isEmpty() && !rowKey.properties().isEmpty() ? Boolean.FALSE : Boolean.TRUE;
   }
 
-  /** The RowKey components to append to an index template, written as in the entity's RowKey. */
-  private static String suffix(KeyTemplate rowKey, List<String> missing) {
+  /**
+   * Whether an index outside the entity's partition is unique: it is when its keys lack a component of the
+   * entity's PartitionKey or RowKey, which together tell the entities of the table apart. Reports a declaration
+   * that says the opposite, and returns null then.
+   */
+  private static Boolean uniquenessElsewhere(String entity, Declaration declaration, BoundKey<?> indexPartitionKey,
+      BoundKey<?> indexRowKey, BoundKey<?> partitionKey, BoundKey<?> rowKey, Problems problems) {
+    List<BoundKey<?>> own = List.of(partitionKey, rowKey);
+    List<BoundKey<?>> index = List.of(indexPartitionKey, indexRowKey);
+    List<String> missing = missing(own, index);
+    String indexKeys = keys(indexPartitionKey, indexRowKey);
+    String entityKeys = keys(partitionKey, rowKey);
+    boolean identified = !partitionKey.properties().isEmpty() || !rowKey.properties().isEmpty();
+    if (!declaration.unique() && !missing.isEmpty()) {
+      problems.report(declaration.site(), "unique", EntityRules.indexNotUniqueElsewhere(entity, declaration.name(),
+          indexKeys, missing, entityKeys, indexRowKey.template().toString(), suffix(own, missing)));
+      return null;
+    }
+    if (declaration.unique() && declaration.uniqueExplicit() && missing.isEmpty() && identified) {
+      List<String> components = new ArrayList<>(partitionKey.names());
+      components.addAll(rowKey.names());
+      problems.report(declaration.site(), "unique", EntityRules.indexUniqueNeverElsewhere(entity,
+          declaration.name(), indexKeys, entityKeys, components));
+      return null;
+    }
+    return missing.isEmpty() && identified ? Boolean.FALSE : Boolean.TRUE;
+  }
+
+  private static String keys(BoundKey<?> partitionKey, BoundKey<?> rowKey) {
+    return "PartitionKey '" + partitionKey.template() + "', RowKey '" + rowKey.template() + "'";
+  }
+
+  /** The components of {@code own} keys that none of {@code index} keys holds, in order. */
+  private static List<String> missing(List<BoundKey<?>> own, List<BoundKey<?>> index) {
+    List<String> missing = new ArrayList<>();
+    for (BoundKey<?> key : own) {
+      for (String component : key.names()) {
+        boolean held = false;
+        for (BoundKey<?> copy : index) {
+          held |= copy.indexOf(component) >= 0;
+        }
+        if (!held && !missing.contains(component)) {
+          missing.add(component);
+        }
+      }
+    }
+    return missing;
+  }
+
+  /** The key components to append to an index template, written as in the entity's keys. */
+  private static String suffix(List<BoundKey<?>> keys, List<String> missing) {
     StringBuilder text = new StringBuilder();
-    for (KeyTemplate.Placeholder placeholder : rowKey.placeholders()) {
-      if (missing.contains(placeholder.property())) {
-        text.append('_').append(placeholder.text());
+    List<String> written = new ArrayList<>();
+    for (BoundKey<?> key : keys) {
+      for (KeyTemplate.Placeholder placeholder : key.template().placeholders()) {
+        if (missing.contains(placeholder.property()) && !written.contains(placeholder.property())) {
+          written.add(placeholder.property());
+          text.append('_').append(placeholder.text());
+        }
       }
     }
     return text.toString();
   }
 
-  /** Index copies never take a RowKey of the entity's rows, nor of another index's copies; reported on the index. */
-  private static void checkKeySpaces(String entity, BoundKey<?> rowKey, List<? extends BoundIndex<?>> indexes,
-      Problems problems) {
+  /**
+   * Index copies never take the keys of the entity's rows, nor of another index's copies; reported on the index.
+   * Two key spaces meet only in one table, where both their PartitionKeys and their RowKeys can be equal; copies in
+   * the entity's partition share its PartitionKey, so there only the RowKeys tell them apart.
+   */
+  private static <P extends ModelProperty> void checkKeySpaces(String entity, String table, BoundKey<P> partitionKey,
+      BoundKey<P> rowKey, List<? extends BoundIndex<P>> indexes, Problems problems) {
     List<String> seenNames = new ArrayList<>();
+    List<String> seenTables = new ArrayList<>();
+    List<BoundKey<?>> seenPartitions = new ArrayList<>();
     List<BoundKey<?>> seen = new ArrayList<>();
     seenNames.add(EntityRules.ownRowKey(rowKey.template()));
+    seenTables.add(table);
+    seenPartitions.add(partitionKey);
     seen.add(rowKey);
-    for (BoundIndex<?> index : indexes) {
+    for (BoundIndex<P> index : indexes) {
       BoundKey<?> key = index.rowKey();
+      BoundKey<?> partition = index.remote() ? index.partitionKey() : partitionKey;
       KeyShape shape = key.shape();
       for (int i = 0; i < seen.size(); i++) {
         BoundKey<?> other = seen.get(i);
-        if (shape.disjoint(other.shape())) {
+        if (!seenTables.get(i).equalsIgnoreCase(index.table())
+            || partition != seenPartitions.get(i) && partition.shape().disjoint(seenPartitions.get(i).shape())
+            || shape.disjoint(other.shape())) {
           continue;
         }
         if (key.template().literalPrefix().isEmpty()) {
@@ -158,6 +248,8 @@ public final class IndexRules {
         break;
       }
       seenNames.add(EntityRules.indexSpace(index.name()));
+      seenTables.add(index.table());
+      seenPartitions.add(partition);
       seen.add(key);
     }
   }

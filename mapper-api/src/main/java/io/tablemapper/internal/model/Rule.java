@@ -66,8 +66,8 @@ public enum Rule {
   KEY_TOO_LONG("KeyTooLong", Severity.ERROR),
   /** An index name is invalid or repeated. */
   INDEX_NAME("IndexName", Severity.ERROR),
-  /** An index names another partition. */
-  INDEX_PARTITION_KEY("IndexPartitionKey", Severity.ERROR),
+  /** An index names an invalid table. */
+  INDEX_TABLE("IndexTable", Severity.ERROR),
   /** An index copies a property the entity does not store. */
   INDEX_UNKNOWN_PROPERTY("IndexUnknownProperty", Severity.ERROR),
   /** An index declared unique (or not) against what its template can keep. */
@@ -92,6 +92,13 @@ public enum Rule {
   KEY_WIDTH("KeyWidth", Severity.WARNING),
   /** A PartitionKey that is a literal: every entity lands in one partition. */
   PARTITION_KEY_CONSTANT("PartitionKeyConstant", Severity.WARNING),
+  /** A PartitionKey led by a time: the writes of each moment land in one partition (prepend/append anti-pattern). */
+  PARTITION_KEY_TIME_LEADING("PartitionKeyTimeLeading", Severity.WARNING),
+  /**
+   * Log-style entities: a PartitionKey of a literal or of times alone and a RowKey led by a time, so entries are
+   * appended to one partition at a time (the guide's log data anti-pattern).
+   */
+  LOG_DATA("LogData", Severity.WARNING),
   /** The processor option {@code tablemapper.naming} names no naming strategy. */
   NAMING_OPTION("NamingOption", Severity.ERROR),
   /** A {@code @Repository} that is no interface extending {@code TableRepository}. */

@@ -93,11 +93,33 @@ class EntityDescriptorTest {
 
   @Test
   void indexMappingsBuiltElsewhereAreAddedAsTheyAre() {
-    IndexMapping<String> built = new IndexMapping<>("Thing", "byB", INDEX_KEY, List.of(), entity -> "b_" + entity);
+    IndexMapping<String> built =
+        new IndexMapping<>("Thing", "byB", "Things", INDEX_KEY, List.of(), entity -> "b_" + entity);
     Mapping<String> mapping = new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
         .partitionKey(PARTITION_KEY).rowKey(ROW_KEY).indexes(List.of(built)));
 
     assertThat(mapping.indexes()).containsExactly(built);
+  }
+
+  @Test
+  void remoteIndexesAreKeptApartFromTheIndexesOfTheEntitysGroupTransaction() {
+    Mapping<String> mapping = new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
+        .partitionKey(PARTITION_KEY).rowKey(ROW_KEY)
+        .remoteIndex("elsewhere", "Others", PARTITION_KEY, entity -> "p_" + entity, INDEX_KEY, entity -> "b_" + entity)
+        .index("byB", INDEX_KEY, entity -> "b_" + entity));
+
+    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byB");
+    assertThat(mapping.remoteIndexes()).extracting(IndexMapping::name).containsExactly("elsewhere");
+    assertThat(mapping.allIndexes()).extracting(IndexMapping::name).containsExactly("elsewhere", "byB");
+    assertThat(mapping.index("elsewhere")).isNull();
+    IndexMapping<String> remote = mapping.remoteIndexes().get(0);
+    assertThat(remote.remote()).isTrue();
+    assertThat(remote.table()).isEqualTo("Others");
+    assertThat(remote.partitionKey("x")).isEqualTo("p_x");
+    assertThat(remote.rowKey("x")).isEqualTo("b_x");
+    assertThat(mapping.index("byB").remote()).isFalse();
+    assertThat(mapping.index("byB").table()).isEqualTo("Things");
+    assertThat(mapping.index("byB").partitionKey("x")).isNull();
   }
 
   @Test

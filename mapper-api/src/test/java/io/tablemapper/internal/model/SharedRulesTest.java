@@ -98,14 +98,15 @@ class SharedRulesTest {
     BoundKey<Prop> rowKey = KeyBinder.bind("Employee", EMPLOYEE, "empid_{employeeId:08}", "@RowKey", null, null,
         problems);
     List<IndexRules.Declaration> declarations = List.of(
-        new IndexRules.Declaration("email", "email_{email}", "", List.of(), true, false, "first"),
-        new IndexRules.Declaration("EMAIL", "mail_{email}", "", List.of(), true, false, "second"),
-        new IndexRules.Declaration("byName", "name_{lastName}", "", List.of(), false, true, "third"),
-        new IndexRules.Declaration("copy", "copy_{email}", "", List.of("emial"), true, false, "fourth"),
-        new IndexRules.Declaration("elsewhere", "x_{email}", "p_{email}", List.of(), true, false, "fifth"));
+        new IndexRules.Declaration("email", "email_{email}", "", "", List.of(), true, false, "first"),
+        new IndexRules.Declaration("EMAIL", "mail_{email}", "", "", List.of(), true, false, "second"),
+        new IndexRules.Declaration("byName", "name_{lastName}", "", "", List.of(), false, true, "third"),
+        new IndexRules.Declaration("copy", "copy_{email}", "", "", List.of("emial"), true, false, "fourth"),
+        new IndexRules.Declaration("elsewhere", "x_{email}", "p_{email}", "bad-table", List.of(), true, false,
+            "fifth"));
 
     List<IndexRules.BoundIndex<Prop>> indexes =
-        IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey, declarations, problems);
+        IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), rowKey, declarations, problems);
 
     assertThat(indexes).extracting(IndexRules.BoundIndex::name).containsExactly("email");
     assertThat(indexes.get(0).unique()).isTrue();
@@ -113,7 +114,79 @@ class SharedRulesTest {
         tuple("second", "name", Rule.INDEX_NAME),
         tuple("third", "unique", Rule.INDEX_UNIQUENESS),
         tuple("fourth", "properties", Rule.INDEX_UNKNOWN_PROPERTY),
-        tuple("fifth", "partitionKey", Rule.INDEX_PARTITION_KEY));
+        tuple("fifth", "table", Rule.INDEX_TABLE));
+  }
+
+  private BoundKey<Prop> department() {
+    return KeyBinder.bind("Employee", EMPLOYEE, "{department}", "@PartitionKey", null, null, problems);
+  }
+
+  private BoundKey<Prop> employeeRowKey() {
+    return KeyBinder.bind("Employee", EMPLOYEE, "empid_{employeeId:08}", "@RowKey", null, null, problems);
+  }
+
+  private List<IndexRules.BoundIndex<Prop>> bindIndex(String partitionKey, String table, String rowKey,
+      boolean unique, boolean explicit) {
+    return IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), employeeRowKey(),
+        List.of(new IndexRules.Declaration("byEmail", rowKey, partitionKey, table, List.of(), unique, explicit,
+            "index")), problems);
+  }
+
+  @Test
+  void anIndexWithAPartitionKeyOrATableOfItsOwnIsRemote() {
+    IndexRules.BoundIndex<Prop> perEmail = bindIndex("email_{email}", "", "employee", true, false).get(0);
+    IndexRules.BoundIndex<Prop> otherTable = bindIndex("", "EmployeesByEmail", "{email}", true, false).get(0);
+    IndexRules.BoundIndex<Prop> sameTable = bindIndex("", "company", "email_{email}", true, false).get(0);
+
+    assertThat(problems.reported).isEmpty();
+    assertThat(perEmail.remote()).isTrue();
+    assertThat(perEmail.table()).isEqualTo("Company");
+    assertThat(perEmail.partitionKey().names()).containsExactly("email");
+    assertThat(perEmail.unique()).isTrue();
+    assertThat(otherTable.remote()).isTrue();
+    assertThat(otherTable.table()).isEqualTo("EmployeesByEmail");
+    assertThat(otherTable.partitionKey().names()).containsExactly("department"); // the entity's PartitionKey
+    assertThat(sameTable.remote()).isFalse(); // the entity's own table, named in another case
+    assertThat(sameTable.table()).isEqualTo("Company");
+  }
+
+  @Test
+  void aRemoteIndexIsUniqueUnlessItsKeysHoldTheEntitysPartitionKeyAndRowKey() {
+    assertThat(bindIndex("{lastName}", "ByName", "{department}_{employeeId:08}", false, true))
+        .singleElement().satisfies(index -> assertThat(index.unique()).isFalse());
+    assertThat(problems.reported).isEmpty();
+
+    assertThat(bindIndex("{lastName}", "ByName", "{employeeId:08}", false, true)).isEmpty();
+    assertThat(problems.reported).singleElement().satisfies(problem -> {
+      assertThat(problem.attribute()).isEqualTo("unique");
+      assertThat(problem.id()).isEqualTo(Rule.INDEX_UNIQUENESS);
+      assertThat(problem.message()).contains("lack department of the entity's keys",
+          "rowKey = \"{employeeId:08}_{department}\"");
+    });
+    problems.reported.clear();
+
+    assertThat(bindIndex("{lastName}", "ByName", "{department}_{employeeId:08}", true, true)).isEmpty();
+    assertThat(problems.reported).singleElement().satisfies(problem -> {
+      assertThat(problem.id()).isEqualTo(Rule.INDEX_UNIQUENESS);
+      assertThat(problem.message()).contains("hold every component of the entity's keys",
+          "remove department and employeeId");
+    });
+  }
+
+  @Test
+  void remoteCopiesInTheEntitysTableMayNotTakeAnEntitysKeys() {
+    // a partition per email can be a department's partition, and its RowKey an employee's
+    bindIndex("{email}", "", "empid_{email}", true, false);
+    assertThat(problems.reported).singleElement().satisfies(problem -> {
+      assertThat(problem.attribute()).isEqualTo("rowKey");
+      assertThat(problem.id()).isEqualTo(Rule.KEY_SPACE_OVERLAP);
+    });
+    problems.reported.clear();
+
+    // apart by RowKey, or in another table: nothing to report
+    bindIndex("{email}", "", "employee", true, false);
+    bindIndex("{email}", "Emails", "empid_{email}", true, false);
+    assertThat(problems.reported).isEmpty();
   }
 
   @Test
@@ -121,13 +194,13 @@ class SharedRulesTest {
     BoundKey<Prop> rowKey = KeyBinder.bind("Employee", EMPLOYEE, "empid_{employeeId:08}", "@RowKey", null, null,
         problems);
     IndexRules.Declaration explicit =
-        new IndexRules.Declaration("byEmail", "email_{email}_{employeeId:08}", "", List.of(), true, true, "i");
+        new IndexRules.Declaration("byEmail", "email_{email}_{employeeId:08}", "", "", List.of(), true, true, "i");
     IndexRules.Declaration retained =
-        new IndexRules.Declaration("byEmail", "email_{email}_{employeeId:08}", "", List.of(), true, false, "i");
+        new IndexRules.Declaration("byEmail", "email_{email}_{employeeId:08}", "", "", List.of(), true, false, "i");
 
-    assertThat(IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey, List.of(explicit), problems)).isEmpty();
+    assertThat(IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), rowKey, List.of(explicit), problems)).isEmpty();
     assertThat(problems.reported).extracting(Reported::id).containsExactly(Rule.INDEX_UNIQUENESS);
-    assertThat(IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey, List.of(retained), problems))
+    assertThat(IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), rowKey, List.of(retained), problems))
         .singleElement().satisfies(index -> assertThat(index.unique()).isFalse());
   }
 
@@ -135,8 +208,8 @@ class SharedRulesTest {
   void indexCopiesThatCanTakeTheEntitysRowKeyAreRefusedOnTheIndexRowKey() {
     BoundKey<Prop> rowKey = KeyBinder.bind("Employee", EMPLOYEE, "{lastName}", "@RowKey", null, null, problems);
 
-    IndexRules.bind("Employee", "Employee", EMPLOYEE, rowKey,
-        List.of(new IndexRules.Declaration("email", "{email}", "", List.of(), true, false, "index")), problems);
+    IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), rowKey,
+        List.of(new IndexRules.Declaration("email", "{email}", "", "", List.of(), true, false, "index")), problems);
 
     assertThat(problems.reported).singleElement().satisfies(problem -> {
       assertThat(problem.site()).isEqualTo("index");

@@ -177,7 +177,7 @@ public final class ElementEntitySource implements EntitySource<ElementProperty> 
     for (AnnotationMirror mirror : annotations.indexes(type)) {
       declarations.add(new IndexRules.Declaration(annotations.string(mirror, "name"),
           annotations.string(mirror, "rowKey"), annotations.string(mirror, "partitionKey"),
-          annotations.strings(mirror, "properties"), annotations.bool(mirror, "unique"),
+          annotations.string(mirror, "table"), annotations.strings(mirror, "properties"), annotations.bool(mirror, "unique"),
           Annotations.explicit(mirror, "unique") != null, mirror));
     }
     return declarations;

@@ -81,7 +81,11 @@ public final class EntityAnalyzer {
       String name = index.name();
       KeyModel key = new KeyModel("index " + name + " RowKey", bound(index.rowKey(), models),
           "INDEX_" + upperSnake(name) + "_SPEC", name + "IndexRowKey", mirror, Annotations.explicit(mirror, "rowKey"));
-      indexes.add(new EntityModel.IndexModel(name, key, index.properties(), index.unique()));
+      KeyModel partition = !index.remote() ? null : new KeyModel("index " + name + " PartitionKey",
+          bound(index.partitionKey(), models), "INDEX_" + upperSnake(name) + "_PARTITION_KEY_SPEC",
+          name + "IndexPartitionKey", mirror, Annotations.explicit(mirror, "partitionKey"));
+      indexes.add(new EntityModel.IndexModel(name, index.table(), partition, key, index.properties(),
+          index.unique()));
     }
     List<String> ancestors = new ArrayList<>();
     for (EntitySource<?> ancestor : checked.ancestors()) {

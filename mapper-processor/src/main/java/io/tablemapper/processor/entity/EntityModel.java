@@ -51,12 +51,22 @@ public record EntityModel(
    * One {@code @Index}.
    *
    * @param name the index name
+   * @param table the table of the copies: the entity's own unless the index names another
+   * @param partitionKey the copy's PartitionKey template for a remote index (copies outside the entity's
+   *     partition, kept eventually consistent), or null for copies in the entity's partition
    * @param rowKey the copy's RowKey template
    * @param properties the copied properties, empty for all
-   * @param unique whether a value identifies one entity (its RowKey lacks a component of the entity's RowKey), so a
+   * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
-  public record IndexModel(String name, KeyModel rowKey, List<String> properties, boolean unique) {}
+  public record IndexModel(String name, String table, KeyModel partitionKey, KeyModel rowKey, List<String> properties,
+      boolean unique) {
+
+    /** Whether the copies live outside the entity's partition, kept eventually consistent. */
+    public boolean remote() {
+      return partitionKey != null;
+    }
+  }
 
   /** The simple name used in messages and generated strings. */
   public String simpleName() {

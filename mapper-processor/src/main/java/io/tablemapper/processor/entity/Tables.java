@@ -55,6 +55,9 @@ public final class Tables {
       spaces.add(space(null, entity.rowKey()));
     }
     for (EntityModel.IndexModel index : entity.indexes()) {
+      if (index.remote()) {
+        continue; // its copies are proved apart from the entity's rows by IndexRules
+      }
       spaces.add(space(index.name(), index.rowKey()));
     }
     return new KeySpaces.Type(entity.element().getQualifiedName().toString(), entity.typeName(), entity.table(),

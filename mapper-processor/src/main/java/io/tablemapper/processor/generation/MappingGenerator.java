@@ -68,7 +68,10 @@ public final class MappingGenerator {
 
     type.addMethod(constructor(entity, meta, names));
     for (EntityModel.IndexModel index : entity.indexes()) {
-      type.addMethod(indexRowKey(entity, index, meta));
+      if (index.remote()) {
+        type.addMethod(indexKey(entity, index, index.partitionKey(), meta));
+      }
+      type.addMethod(indexKey(entity, index, index.rowKey(), meta));
     }
     type.addMethod(keyMethod("partitionKey", entity, entity.partitionKey(), meta));
     type.addMethod(entity.rowKey() != null
@@ -133,8 +136,16 @@ public final class MappingGenerator {
       for (String property : index.properties()) {
         copied.add(",$W$T.$N", meta, names.property(entity.property(property)));
       }
-      descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
-          entity.mappingName(), index.rowKey().composeMethod(), copied.build());
+      if (index.remote()) {
+        descriptor.add("\n.remoteIndex($S, $L, $T.$N, $T::$N, $T.$N, $T::$N$L)", index.name(),
+            index.table().equals(entity.table()) ? CodeBlock.of("$T.TABLE", meta) : CodeBlock.of("$S", index.table()),
+            meta, index.partitionKey().specConstant(), entity.mappingName(), index.partitionKey().composeMethod(),
+            meta, index.rowKey().specConstant(), entity.mappingName(), index.rowKey().composeMethod(),
+            copied.build());
+      } else {
+        descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
+            entity.mappingName(), index.rowKey().composeMethod(), copied.build());
+      }
     }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
@@ -143,23 +154,24 @@ public final class MappingGenerator {
   }
 
   /**
-   * The RowKey of an entity's copy in an index, or null when one of the index's key properties is null: a sparse
-   * index, where such an entity has no copy.
+   * A key of an entity's copy in an index (its RowKey, or a remote index's PartitionKey), or null when one of the
+   * key's properties is null: a sparse index, where such an entity has no copy.
    */
-  private MethodSpec indexRowKey(EntityModel entity, EntityModel.IndexModel index, ClassName meta) {
+  private MethodSpec indexKey(EntityModel entity, EntityModel.IndexModel index, KeyModel key, ClassName meta) {
     List<String> nullable = new ArrayList<>();
     List<CodeBlock> conditions = new ArrayList<>();
-    for (PropertyModel property : index.rowKey().properties()) {
+    for (PropertyModel property : key.properties()) {
       if (!property.primitive()) {
         nullable.add(property.name());
         conditions.add(CodeBlock.of("entity.$L == null", property.getter()));
       }
     }
-    MethodSpec.Builder method = MethodSpec.methodBuilder(index.rowKey().composeMethod())
+    MethodSpec.Builder method = MethodSpec.methodBuilder(key.composeMethod())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(String.class)
         .addParameter(entity.className(), "entity")
-        .addJavadoc("The RowKey of the entity's copy in index $L", index.name())
+        .addJavadoc("The $L of the entity's copy in index $L", key == index.rowKey() ? "RowKey" : "PartitionKey",
+            index.name())
         .addJavadoc(nullable.isEmpty() ? CodeBlock.of(".\n")
             : CodeBlock.of(", or null when its $L is null: then it has no copy.\n", String.join(" or ", nullable)));
     if (!conditions.isEmpty()) {
@@ -167,10 +179,10 @@ public final class MappingGenerator {
           .addStatement("return null")
           .endControlFlow();
     }
-    CodeBlock arguments = index.rowKey().properties().stream()
+    CodeBlock arguments = key.properties().stream()
         .map(p -> CodeBlock.of("entity.$L", p.getter()))
         .collect(CodeBlock.joining(", "));
-    return method.addStatement("return $T.$N($L)", meta, index.rowKey().composeMethod(), arguments).build();
+    return method.addStatement("return $T.$N($L)", meta, key.composeMethod(), arguments).build();
   }
 
   private MethodSpec keyMethod(String name, EntityModel entity, KeyModel key, ClassName meta) {

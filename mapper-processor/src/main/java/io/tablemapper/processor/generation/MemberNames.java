@@ -57,7 +57,10 @@ final class MemberNames {
     return names;
   }
 
-  /** The entity's keys by the name of their spec constant: the PartitionKey, the RowKey, each index's RowKey. */
+  /**
+   * The entity's keys by the name of their spec constant: the PartitionKey, the RowKey, each index's PartitionKey
+   * (a remote index's) and RowKey.
+   */
   static Map<String, KeyModel> keys(EntityModel entity) {
     Map<String, KeyModel> keys = new LinkedHashMap<>();
     keys.put(entity.partitionKey().specConstant(), entity.partitionKey());
@@ -65,6 +68,9 @@ final class MemberNames {
       keys.put(entity.rowKey().specConstant(), entity.rowKey());
     }
     for (EntityModel.IndexModel index : entity.indexes()) {
+      if (index.remote()) {
+        keys.put(index.partitionKey().specConstant(), index.partitionKey());
+      }
       keys.put(index.rowKey().specConstant(), index.rowKey());
     }
     return keys;

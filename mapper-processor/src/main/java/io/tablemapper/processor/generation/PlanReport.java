@@ -43,7 +43,11 @@ public final class PlanReport {
     line(text, "", "RowKey", entity.rowKey() != null ? entity.rowKey().template().source()
         : "none: each subtype of " + entity.simpleName() + " has its own");
     for (EntityModel.IndexModel index : entity.indexes()) {
-      line(text, "", "index " + index.name(), index.rowKey().template().source() + " ("
+      String where = !index.remote() ? ""
+          : (index.table().equals(entity.table()) ? "" : "table " + index.table() + ", ")
+              + "PartitionKey " + index.partitionKey().template().source() + ", RowKey ";
+      line(text, "", "index " + index.name(), where + index.rowKey().template().source() + " ("
+          + (index.remote() ? "eventually consistent, " : "")
           + (index.unique() ? "unique" : "one copy per " + entity.simpleName()) + ", "
           + (index.properties().isEmpty() ? "full copy" : "copies " + String.join(", ", index.properties())) + ")");
     }

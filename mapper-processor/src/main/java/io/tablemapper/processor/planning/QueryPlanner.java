@@ -54,7 +54,7 @@ public final class QueryPlanner {
     List<Plan> plans = new ArrayList<>();
     plans.add(plan(entity, null, entity.rowKey(), byProperty, conditions, limit));
     for (EntityModel.IndexModel index : entity.indexes()) {
-      if (holdsEveryMatch(index, byProperty)) {
+      if (!index.remote() && holdsEveryMatch(index, byProperty)) {
         plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
       }
     }

@@ -46,7 +46,9 @@ public final class KeyDesignBuilder {
           .computeIfAbsent(shape, s -> new ArrayList<>());
       spaces.add(space(entity, null));
       for (EntityModel.IndexModel index : entity.indexes()) {
-        spaces.add(space(entity, index));
+        if (!index.remote()) {
+          spaces.add(space(entity, index));
+        }
       }
     }
     List<RepositoryModel> sorted = new ArrayList<>(repositories);
