@@ -76,7 +76,7 @@ final class DefaultDynamicTable implements DynamicTable {
     core.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
     WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
-    return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
+    return write.stored(core.pending.write(table, List.of(write), Mode.REPOSITORY).get(0));
   }
 
   @Override

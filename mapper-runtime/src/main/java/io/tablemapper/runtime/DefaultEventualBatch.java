@@ -27,7 +27,7 @@ import java.util.Optional;
 /**
  * An {@link EventualBatch}: collects the application's writes; on {@link #commit()} maps and checks each (its keys,
  * its row, that no two address one entity), checks the writes after the first against the store as it is, and
- * hands them to {@link PendingWork}: the first write goes with the record of the others in one transaction, then
+ * hands them to {@link PendingWork#write}: the first write goes with the record of the others in one transaction, then
  * the others are applied one by one. Failures before the first write's transaction name the write by its position,
  * as a {@link io.tablemapper.api.Batch}'s do.
  */
@@ -108,7 +108,8 @@ final class DefaultEventualBatch implements EventualBatch {
       check(writes.get(i));
     }
     try {
-      core.pending.commit(first, first.mapping().table(), steps.subList(1, steps.size()));
+      core.pending.write(first.mapping().table(), List.of(first.withPendingSteps(steps.subList(1, steps.size()))),
+          Mode.REPOSITORY);
     } catch (InvalidEntityException | InvalidKeyException | EntityExistsException | EntityNotFoundException
         | ConcurrencyConflictException | SchemaVersionException | TableNotFoundException e) {
       throw rejected(first, e); // the first write's transaction was refused: nothing was written
@@ -118,7 +119,7 @@ final class DefaultEventualBatch implements EventualBatch {
   /** A batch of one write: a repository write, failing as a batch does. */
   private void write(WriteIntent<Object> only) {
     try {
-      core.writer.write(only.mapping().table(), List.of(only), Mode.REPOSITORY);
+      core.pending.write(only.mapping().table(), List.of(only), Mode.REPOSITORY);
     } catch (BatchException e) {
       throw e;
     } catch (TableMapperException e) {

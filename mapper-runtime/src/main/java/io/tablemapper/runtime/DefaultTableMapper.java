@@ -11,6 +11,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.spi.StoreLimits;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * batches and partition reads, and is the {@link RepositoryContext} generated repositories are built with.
  */
 final class DefaultTableMapper implements TableMapper, RepositoryContext {
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private final MapperCore core;
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
@@ -36,6 +39,9 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     }
     core.tables.verify(tables);
     core.pending.start();
+    // a mapper dropped without close() stops its background completer once unreachable (the task holds the core,
+    // never the mapper)
+    CLEANER.register(this, core.pending::abandon);
   }
 
   @Override

@@ -58,6 +58,8 @@ final class PendingRows {
   static final String FAILURE = "TmFailure";
   static final String TABLE = "TmTable";
   static final String PARTITION = "TmPartition";
+  /** The kind of a reconciliation step in the JSON: {@value}. */
+  private static final String RECONCILE = "RECONCILE";
   /** The most characters of one string property of the record (the store takes 64 KiB of UTF-16). */
   static final int CHUNK = 30_000;
   /** The most JSON a work record holds: {@value} characters (the store takes 1 MiB per entity). */
@@ -91,14 +93,35 @@ final class PendingRows {
     return WORK_TYPE.equals(type) || REGISTRY_TYPE.equals(type);
   }
 
-  /** The registry entry of a work record in {@code table}, partition {@code partitionKey}. */
-  static TableRow registryEntry(Discriminator discriminator, String id, String table, String partitionKey) {
-    return TableRow.builder(REGISTRY_PARTITION, id)
+  /**
+   * The registry entry of a work record in {@code table}, partition {@code partitionKey}; with the reconciliations a
+   * completer runs when it retires the entry without its record (to clean the values claimed for the write), if any.
+   */
+  static TableRow registryEntry(Discriminator discriminator, String id, String table, String partitionKey,
+      List<PendingStep> onRetire) {
+    TableRow.Builder entry = TableRow.builder(REGISTRY_PARTITION, id)
         .putString(discriminator.name(), REGISTRY_TYPE)
         .putString(TABLE, table)
         .putString(PARTITION, partitionKey)
-        .putString(STATE, State.PENDING.name())
-        .build();
+        .putString(STATE, State.PENDING.name());
+    putSteps(entry, onRetire);
+    return entry.build();
+  }
+
+  /** The steps as JSON in {@value #STEPS}{@code 0}, {@code 1}, ... */
+  private static void putSteps(TableRow.Builder row, List<PendingStep> steps) {
+    if (steps.isEmpty()) {
+      return;
+    }
+    String json = toJson(steps);
+    if (json.length() > MAX_JSON) {
+      throw new BatchException(Reason.TOO_LARGE, -1, "the pending work of " + steps.size() + " steps is too large"
+          + " to record: it takes " + json.length() + " characters, and a work record holds at most " + MAX_JSON
+          + "; commit fewer or smaller writes at a time");
+    }
+    for (int chunk = 0; chunk * CHUNK < json.length(); chunk++) {
+      row.putString(STEPS + chunk, json.substring(chunk * CHUNK, Math.min(json.length(), (chunk + 1) * CHUNK)));
+    }
   }
 
   /**
@@ -107,19 +130,11 @@ final class PendingRows {
    * @throws BatchException if the writes are too large for one record
    */
   static TableRow workRecord(Discriminator discriminator, String id, String partitionKey, List<PendingStep> steps) {
-    String json = toJson(steps);
-    if (json.length() > MAX_JSON) {
-      throw new BatchException(Reason.TOO_LARGE, -1, "an eventual batch of " + (steps.size() + 1) + " writes is too"
-          + " large to record: its writes after the first take " + json.length() + " characters, and a work record"
-          + " holds at most " + MAX_JSON + "; commit fewer or smaller writes at a time");
-    }
     TableRow.Builder row = TableRow.builder(partitionKey, workRowKey(id))
         .putString(discriminator.name(), WORK_TYPE)
         .putString(STATE, State.PENDING.name())
         .putInt32(NEXT, 0);
-    for (int chunk = 0; chunk * CHUNK < json.length(); chunk++) {
-      row.putString(STEPS + chunk, json.substring(chunk * CHUNK, Math.min(json.length(), (chunk + 1) * CHUNK)));
-    }
+    putSteps(row, steps);
     return row.build();
   }
 
@@ -158,6 +173,9 @@ final class PendingRows {
     for (int chunk = 0; record.get(STEPS + chunk) instanceof String; chunk++) {
       json.append((String) record.get(STEPS + chunk));
     }
+    if (json.length() == 0) {
+      return List.of();
+    }
     try {
       return fromJson(json.toString());
     } catch (JsonProcessingException | RuntimeException e) {
@@ -171,13 +189,20 @@ final class PendingRows {
     for (PendingStep step : steps) {
       ObjectNode node = array.addObject();
       node.put("position", step.position());
-      node.put("kind", step.kind().name());
+      node.put("kind", step.reconciles() ? RECONCILE : step.kind().name());
       node.put("class", step.entityClass());
       node.put("table", step.table());
       node.put("partitionKey", step.row().partitionKey());
       node.put("rowKey", step.row().rowKey());
       if (step.etag() != null) {
         node.put("etag", step.etag());
+      }
+      if (step.reconciles()) {
+        node.put("index", step.index());
+        ArrayNode previous = node.putArray("previous");
+        for (PendingStep.Address address : step.previous()) {
+          previous.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
+        }
       }
       ArrayNode properties = node.putArray("properties");
       for (Map.Entry<String, Object> property : step.row().properties().entrySet()) {
@@ -201,8 +226,17 @@ final class PendingRows {
         row.put(property.get(0).asText(), decode(type, property.get(2).asText()));
       }
       JsonNode etag = node.get("etag");
-      steps.add(new PendingStep(node.get("position").asInt(), Kind.valueOf(node.get("kind").asText()),
-          node.get("class").asText(), node.get("table").asText(), row.build(), etag == null ? null : etag.asText()));
+      String kind = node.get("kind").asText();
+      List<PendingStep.Address> previous = new ArrayList<>();
+      if (node.has("previous")) {
+        for (JsonNode address : node.get("previous")) {
+          previous.add(new PendingStep.Address(address.get(0).asText(), address.get(1).asText(),
+              address.get(2).asText()));
+        }
+      }
+      steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
+          node.get("class").asText(), node.get("table").asText(), row.build(), etag == null ? null : etag.asText(),
+          node.has("index") ? node.get("index").asText() : null, previous));
     }
     return steps;
   }

@@ -19,6 +19,7 @@ import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,17 +31,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Durable pending work ({@link PendingRows} describes its rows): registers and applies the writes of
- * {@link io.tablemapper.api.EventualBatch}es, and completes what any process left — on
- * {@link io.tablemapper.api.TableMapper#completePending()} and in the background.
+ * Durable pending work ({@link PendingRows} describes its rows): the writes of
+ * {@link io.tablemapper.api.EventualBatch}es after their first, and the reconciliation of remote indexes ({@link RemoteIndexes}) after every write of an entity
+ * that has some; completes what any process left — on {@link io.tablemapper.api.TableMapper#completePending()} and
+ * in the background.
  *
- * <p>The protocol, each store write a point where a process may die:
+ * <p>The protocol ({@link #write}), each store write a point where a process may die:
  * <ol>
- *   <li>the writer inserts a registry entry for a new work id;
- *   <li>the writer's first write goes as one entity group transaction with the work record of the writes still to
- *       do (the record exists exactly when the first write was applied);
- *   <li>the writes are applied in order, each by its own transaction through {@link EgtWriter} (index copies
- *       included), the record's next position advanced between two of them;
+ *   <li>the writer inserts a registry entry for a new work id (listing the values it will claim);
+ *   <li>it claims the remote index values of the written entity;
+ *   <li>the write goes as one entity group transaction with the work record (the record exists exactly when the
+ *       write was applied): the reconciliation of each remote index, then the later writes of an eventual batch;
+ *   <li>the steps are applied in order — a reconciliation by {@link RemoteIndexes#reconcile}, a write through
+ *       {@link #write} itself (index copies included) — the record's next position advanced after each write that
+ *       others follow;
  *   <li>the record is deleted, then the registry entry.
  * </ol>
  * Any completer finds work by the registry (never by scanning tables) and resumes at the record's next position.
@@ -57,12 +61,14 @@ final class PendingWork {
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;
+  private final RemoteIndexes remote;
   private volatile boolean registryReady;
-  private ScheduledExecutorService daemon;
+  private volatile ScheduledExecutorService daemon;
 
   PendingWork(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
     this.settings = settings;
+    this.remote = new RemoteIndexes(core, settings);
   }
 
   /**
@@ -80,44 +86,94 @@ final class PendingWork {
   // ------------------------------------------------------------------ the writer's side
 
   /**
-   * Applies {@code first} with a record of {@code rest} in its transaction, then the rest: the commit of an eventual
-   * batch whose writes were checked.
+   * Carries out writes of one partition as {@link EgtWriter#write} does, recording the pending work of those that
+   * leave some — the reconciliation of their entity's remote indexes, the later writes of an eventual batch — in
+   * their transaction, and then doing it: for each such write a registry entry first, then the claims of its remote
+   * index values, then the transaction with its record, then the work, then the record and the entry are deleted.
    *
-   * @throws TableMapperException the specific exception if the first write was refused (nothing written)
-   * @throws PendingWorkException if a later write failed for good
+   * @return the store's result for each write's entity, as {@link EgtWriter#write}
+   * @throws RuntimeException as {@link EgtWriter#write} (nothing written, claims released), or an
+   *     {@link EntityExistsException} for a remote unique index value another entity holds
+   * @throws PendingWorkException if a later write of an eventual batch failed for good
    */
-  void commit(WriteIntent<?> first, String table, List<PendingStep> rest) {
+  List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
+      return core.writer.write(table, writes, mode);
+    }
     List<String> retired = new ArrayList<>();
-    String id = PendingRows.newId();
-    TableRow record = PendingRows.workRecord(core.discriminator, id, first.partitionKey(), rest);
     for (int attempt = 1; ; attempt++) {
-      register(id, table, first.partitionKey());
+      List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
+      List<String> ids = new ArrayList<>();
+      List<RemoteIndexes.Claim> claims = new ArrayList<>();
+      List<WriteResult> results;
       try {
-        core.writer.write(table, List.of(first.withPending(record)), Mode.REPOSITORY);
-        break;
-      } catch (IdRetired e) {
+        for (WriteIntent<?> write : writes) {
+          recording.add(write.leavesWork() ? record(table, write, mode, ids, claims) : write);
+        }
+        results = core.writer.write(table, recording, mode);
+      } catch (TableMapperException e) {
+        remote.release(claims);
+        if (!(e instanceof IdRetired || e.getCause() instanceof IdRetired)) {
+          // refused, nothing written: no record exists under the ids
+          ids.forEach(this::deleteEntry);
+          throw e;
+        }
         if (attempt == MAX_IDS) {
           throw new TableMapperException("the writer stalled past the grace period " + attempt + " times between"
               + " registering its pending work and recording it; nothing was written", e);
         }
-        retired.add(id);
-        id = PendingRows.newId();
-        record = PendingRows.workRecord(core.discriminator, id, first.partitionKey(), rest);
-      } catch (TableMapperException e) {
-        deleteEntry(id); // the transaction was refused: no record exists under the id
-        throw e;
+        retired.addAll(ids);
+        continue;
+      }
+      for (String old : retired) {
+        // only this writer could still record work under these ids, and its transactions under them failed
+        for (WriteIntent<?> write : writes) {
+          deleteQuietly(table, write.partitionKey(), PendingRows.workRowKey(old));
+        }
+      }
+      completeRecorded(table, recording);
+      return results;
+    }
+  }
+
+  /** Registers the pending work of one write and claims its remote index values; returns the write recording it. */
+  private <T> WriteIntent<T> record(String table, WriteIntent<T> write, Mode mode, List<String> ids,
+      List<RemoteIndexes.Claim> claims) {
+    String id = PendingRows.newId();
+    List<PendingStep> onRetire = new ArrayList<>();
+    List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
+    if (!claimed.isEmpty()) {
+      for (PendingStep step : write.reconciliations(null, core.context)) {
+        onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed));
       }
     }
-    for (String old : retired) {
-      // only this writer could still record work under these ids, and its transactions under them failed
-      deleteQuietly(table, first.partitionKey(), PendingRows.workRowKey(old));
-    }
-    List<PendingWorkException> failures = new ArrayList<>();
+    register(id, table, write.partitionKey(), onRetire);
+    ids.add(id);
     try {
-      run(id, table, first.partitionKey(), record, failures);
-    } catch (RuntimeException unreachable) {
-      // the work is recorded: a completer applies the rest once the store answers again
-      LOG.log(System.Logger.Level.WARNING, "pending work " + id + " is left to a completer: " + unreachable);
+      remote.claim(write, claims);
+    } catch (EntityExistsException taken) {
+      throw WriteFailures.rejected(mode, write, table, taken);
+    }
+    return write.withPendingId(id);
+  }
+
+  /** Does the work the writes recorded, right after their transaction; a write that failed for good is thrown. */
+  private void completeRecorded(String table, List<WriteIntent<?>> writes) {
+    List<PendingWorkException> failures = new ArrayList<>();
+    for (WriteIntent<?> write : writes) {
+      if (write.pendingId() == null) {
+        continue;
+      }
+      try {
+        TableRow record = readRecord(table, write.partitionKey(), write.pendingId());
+        if (record != null && PendingRows.state(record) == State.PENDING) {
+          run(write.pendingId(), table, write.partitionKey(), record, failures);
+        }
+      } catch (RuntimeException unreachable) {
+        // the work is recorded: a completer does it once the store answers again
+        LOG.log(System.Logger.Level.WARNING,
+            "pending work " + write.pendingId() + " is left to a completer: " + unreachable);
+      }
     }
     if (!failures.isEmpty()) {
       throw failures.get(0);
@@ -125,8 +181,8 @@ final class PendingWork {
   }
 
   /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
-  private void register(String id, String table, String partitionKey) {
-    TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey);
+  private void register(String id, String table, String partitionKey, List<PendingStep> onRetire) {
+    TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey, onRetire);
     if (!registryReady) {
       core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
       registryReady = true;
@@ -199,7 +255,9 @@ final class PendingWork {
 
   /** Completes the work of one registry entry; returns the writes applied. */
   private long complete(TableRow entry, List<PendingWorkException> failures, AtomicInteger acted) {
-    if (PendingRows.state(entry) == State.FAILED) {
+    if (PendingRows.state(entry) == State.FAILED
+        || !PendingRows.REGISTRY_TYPE.equals(core.discriminator.typeOf(entry))) {
+      // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
       return 0;
     }
     String id = entry.rowKey();
@@ -219,6 +277,10 @@ final class PendingWork {
         // no table, no record: nothing can be recorded under the id but by creating it, which the writer would do
       }
       if (record == null) {
+        // no transaction can record work under the id any more: clean what its write claimed
+        for (PendingStep step : PendingRows.steps(entry)) {
+          apply(step);
+        }
         deleteEntry(id);
         acted.incrementAndGet();
         return 0;
@@ -248,8 +310,9 @@ final class PendingWork {
   }
 
   /**
-   * Applies a record's writes from its next position, advancing it between two writes, then deletes the record and
-   * its registry entry; stops when the mapper closes, or when another completer finished the record.
+   * Applies a record's steps from its next position, advancing it after each write that others follow (a
+   * reconciliation is safe to run again), then deletes the record and its registry entry; stops when the mapper
+   * closes, or when another completer finished the record.
    *
    * @param record the record as read, or as written (then without ETag: read when first needed)
    * @return the writes applied
@@ -270,7 +333,8 @@ final class PendingWork {
         return applied;
       }
       applied++;
-      if (i + 1 < steps.size()) {
+      if (i + 1 < steps.size() && !step.reconciles()) {
+        // a write applied again could undo a later change of its entity; a reconciliation applied again cannot
         TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
             .putInt32(PendingRows.NEXT, i + 1)
             .build();
@@ -316,6 +380,10 @@ final class PendingWork {
       throw new TableMapperException("cannot apply the pending " + step.describe() + ": class "
           + step.entityClass() + " is not on this process's class path", missing);
     }
+    if (step.reconciles()) {
+      remote.reconcile(mapping, step);
+      return null;
+    }
     Object entity = mapping.fromRow(step.row(), core.context);
     if (step.etag() != null) {
       entity = mapping.withSystemProperties(entity, step.etag(), null);
@@ -323,7 +391,7 @@ final class PendingWork {
     WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
     String table = mapping.table();
     try {
-      core.writer.write(table, List.of(intent), Mode.REPOSITORY);
+      write(table, List.of(intent), Mode.REPOSITORY);
       return null;
     } catch (EntityNotFoundException e) {
       return step.kind() == Kind.DELETE ? null : e; // a delete applied before, or by another completer
@@ -338,11 +406,11 @@ final class PendingWork {
         }
       }
       return e;
-    } catch (InvalidEntityException | InvalidKeyException | SchemaVersionException | TableNotFoundException
-        | UnknownEntityTypeException e) {
+    } catch (InvalidEntityException | InvalidKeyException | SchemaVersionException | UnknownEntityTypeException e) {
       return e;
     }
-    // anything else (the store could not be reached, ...) leaves the work recorded, to be applied later
+    // anything else (the store could not be reached, a table this mapper may not create, ...) leaves the work
+    // recorded, to be applied later
   }
 
   private static Class<?> load(String name) throws ClassNotFoundException {
@@ -446,6 +514,9 @@ final class PendingWork {
         registryReady = true;
       }
       pass(shard, settings.completers(), failures, new AtomicInteger());
+    } catch (IllegalStateException closed) {
+      // the backend was closed behind the mapper's back: it does not come back
+      daemon.shutdown();
     } catch (RuntimeException e) {
       if (!core.closed()) {
         LOG.log(System.Logger.Level.WARNING, "background completion of pending work failed; it is retried", e);
@@ -453,6 +524,17 @@ final class PendingWork {
     }
     for (PendingWorkException failure : failures) {
       LOG.log(System.Logger.Level.WARNING, failure.getMessage(), failure);
+    }
+  }
+
+  /**
+   * Stops the background completer of a mapper the application dropped without closing it (run by a
+   * {@link java.lang.ref.Cleaner}): its threads must not outlive it.
+   */
+  void abandon() {
+    ScheduledExecutorService running = daemon;
+    if (running != null) {
+      running.shutdown();
     }
   }
 

@@ -30,7 +30,7 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
      */
     OLD_COPY,
     /**
-     * Inserts the record of pending work the write carries ({@link WriteIntent#pending()}); fails only if its id was
+     * Inserts the record of the pending work of the write ({@link WriteIntent#pendingId()}); fails only if its id was
      * retired meanwhile ({@link PendingRows}).
      */
     PENDING

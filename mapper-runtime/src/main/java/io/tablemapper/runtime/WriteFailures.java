@@ -143,7 +143,7 @@ final class WriteFailures {
         return cause;
       case PENDING:
         if (cause instanceof EntityExistsException) {
-          return new PendingWork.IdRetired(write.pending().rowKey(), cause);
+          return new PendingWork.IdRetired(PendingRows.workRowKey(write.pendingId()), cause);
         }
         return cause;
       case NEW_COPY:

@@ -70,7 +70,7 @@ final class WritePlanner {
     List<PlannedOp> ops = new ArrayList<>(2 + 2 * intent.mapping().indexes().size());
     if (!intent.needsRead()) {
       unconditional(intent, ops);
-      return new Plan(snapshot, pending(intent, ops));
+      return new Plan(snapshot, pending(intent, null, ops));
     }
     Snapshot checked = check(table, intent, snapshot);
     if (checked.stored() == null) {
@@ -78,13 +78,20 @@ final class WritePlanner {
     } else {
       conditional(table, intent, checked, ops);
     }
-    return new Plan(checked, pending(intent, ops));
+    return new Plan(checked, pending(intent, checked.stored(), ops));
   }
 
-  /** The operations, with the insert of the record of pending work the write carries, if any, at the end. */
-  private static List<PlannedOp> pending(WriteIntent<?> intent, List<PlannedOp> ops) {
-    if (intent.pending() != null) {
-      ops.add(new PlannedOp(WriteOperation.insert(intent.pending()), intent, null, Role.PENDING));
+  /**
+   * The operations, with the insert of the record of the write's pending work, if it records any, at the end: the
+   * reconciliation of the entity's remote indexes (from where their copies were, by {@code stored}), then the steps
+   * it carries.
+   */
+  private List<PlannedOp> pending(WriteIntent<?> intent, TableRow stored, List<PlannedOp> ops) {
+    if (intent.pendingId() != null) {
+      List<PendingStep> steps = new ArrayList<>(intent.reconciliations(stored, context));
+      steps.addAll(intent.pendingSteps());
+      TableRow record = PendingRows.workRecord(discriminator, intent.pendingId(), intent.partitionKey(), steps);
+      ops.add(new PlannedOp(WriteOperation.insert(record), intent, null, Role.PENDING));
     }
     return ops;
   }
