@@ -22,8 +22,8 @@ import java.util.List;
  * process over the same store (or a mapper's background completer) finishes them. In between, a reader may see the
  * first writes and not yet the later ones (no isolation), never a write twice.
  *
- * <p>Each write keeps the entity's in-partition index copies consistent, as a repository write does, and honours
- * the entity's {@code @ETag} when it carries one. Every write must address a distinct entity (table, PartitionKey,
+ * <p>Each write keeps the entity's index copies as a repository write does (those in its partition in its
+ * transaction, the others by pending work of their own), and honours the entity's {@code @ETag} when it carries one. Every write must address a distinct entity (table, PartitionKey,
  * RowKey). Not thread-safe; commits once.
  */
 public interface EventualBatch {

@@ -109,8 +109,9 @@ public interface TableMapper extends AutoCloseable {
 
   /**
    * Finishes all the pending work recorded in this mapper's store — the writes of committed {@link EventualBatch}es
-   * not applied yet, by this process or by another one that died — and returns when none is left (work another
-   * mapper is finishing at the same time is finished by both, to the same effect). Background completion (see
+   * not applied yet, and the copies of indexes in other partitions or tables not yet in step with their entities, by
+   * this process or by another one that died — and returns when none is left (work another mapper is finishing at
+   * the same time is finished by both, to the same effect). Background completion (see
    * {@link Builder#pendingCompleters}) does the same on its own; this is how tests and shutdown hooks wait for it.
    *
    * @return the writes this call applied

@@ -5,6 +5,8 @@ import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.runtime.fixtures.Staffer;
+import io.tablemapper.runtime.fixtures.StafferRepository;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -20,30 +22,40 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The child process of {@link PendingCrashTest}: over an H2 file, commits the guide's eventually consistent
- * transaction — move an employee from Sales to Marketing, archive it, update another — and stops before its store
- * write number {@code n + 1}, waiting to be killed. Before stopping it appends to an acknowledgement file one line per
+ * The child process of {@link PendingCrashTest}: over an H2 file, makes one write of the pending-work protocol and
+ * stops before its store write number {@code n + 1}, waiting to be killed. The write ({@code eventual}) commits the
+ * guide's eventually consistent transaction — move an employee from Sales to Marketing, archive it, update another
+ * — or ({@code index}) updates a {@link Staffer}'s remote index values: its unique email, its last name, its grade. Before stopping it appends to an acknowledgement file one line per
  * write the store took ({@code batch Company pending} for the transaction that recorded the work) and then
  * {@code stopped}; a commit with fewer writes appends {@code done} and exits.
  */
 public final class PendingCrashWriter {
+  /** The staffer of the {@code index} write, as stored before it. */
+  static final Staffer ORIGINAL = new Staffer("Sales", 1, "Ken", "Kwok", "kenk@contoso.com", 7);
+  /** The staffer of the {@code index} write, as it writes it: every indexed value changed. */
+  static final Staffer CHANGED = new Staffer("Sales", 1, "Kenneth", "Kwan", "ken@contoso.com", 8);
+
   private PendingCrashWriter() {}
 
-  /** Arguments: the database path, the writes to let through, the acknowledgement file. */
+  /** Arguments: the database path, the writes to let through, the acknowledgement file, the write to make. */
   public static void main(String[] args) throws IOException {
     int writes = Integer.parseInt(args[1]);
     FileOutputStream acknowledgements = new FileOutputStream(args[2], true);
     Stopping backend = new Stopping(H2Backend.file(Path.of(args[0])), writes, acknowledgements);
     TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
-    EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
-    Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);
-    Employee other = employees.getByDepartmentAndEmployeeId("Support", 2);
-    mapper.eventually()
-        .delete(inSales)
-        .insert(moved(inSales))
-        .insert(ArchivedEmployee.of(inSales))
-        .update(other.withAge(other.age() + 1))
-        .commit();
+    if (args[3].equals("index")) {
+      mapper.repository(StafferRepository.class).update(CHANGED);
+    } else {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);
+      Employee other = employees.getByDepartmentAndEmployeeId("Support", 2);
+      mapper.eventually()
+          .delete(inSales)
+          .insert(moved(inSales))
+          .insert(ArchivedEmployee.of(inSales))
+          .update(other.withAge(other.age() + 1))
+          .commit();
+    }
     acknowledge(acknowledgements, "done");
     Runtime.getRuntime().halt(0);
   }
