@@ -38,10 +38,10 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
       }
     }
     core.tables.verify(tables);
-    core.pending.start();
+    core.completer.start();
     // a mapper dropped without close() stops its background completer once unreachable (the task holds the core,
     // never the mapper)
-    CLEANER.register(this, core.pending::abandon);
+    CLEANER.register(this, core.completer::abandon);
   }
 
   @Override

@@ -34,8 +34,10 @@ final class MapperCore {
   final NewerVersionPolicy newerVersions;
   /** What partition reads do with rows of unknown types. */
   final UnknownTypePolicy unknownTypes;
-  /** Durable pending work: eventual batches, completion, the background completer. */
+  /** Durable pending work: eventual batches, remote indexes, completion. */
   final PendingWork pending;
+  /** The background completion of pending work. */
+  final BackgroundCompleter completer;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final int readParallelism;
@@ -54,6 +56,7 @@ final class MapperCore {
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
     this.pending = new PendingWork(this, settings.pending());
+    this.completer = new BackgroundCompleter(this, settings.pending());
   }
 
   /**
@@ -155,7 +158,7 @@ final class MapperCore {
   boolean close() {
     boolean closing = closed.compareAndSet(false, true);
     if (closing) {
-      pending.stop(CLOSE_WAIT);
+      completer.stop(CLOSE_WAIT);
       synchronized (this) {
         if (readPool != null) {
           readPool.shutdown();

@@ -20,21 +20,17 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Durable pending work ({@link PendingRows} describes its rows): the writes of
  * {@link io.tablemapper.api.EventualBatch}es after their first, and the reconciliation of remote indexes ({@link RemoteIndexes}) after every write of an entity
  * that has some; completes what any process left — on {@link io.tablemapper.api.TableMapper#completePending()} and
- * in the background.
+ * in the background ({@link BackgroundCompleter}).
  *
  * <p>The protocol ({@link #write}), each store write a point where a process may die:
  * <ol>
@@ -63,7 +59,6 @@ final class PendingWork {
   private final MapperSettings.Pending settings;
   private final RemoteIndexes remote;
   private volatile boolean registryReady;
-  private volatile ScheduledExecutorService daemon;
 
   PendingWork(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
@@ -474,82 +469,18 @@ final class PendingWork {
     }
   }
 
-  // ------------------------------------------------------------------ the background completer
-
-  /** Starts the background completer, unless it is off. */
-  synchronized void start() {
-    if (settings.completers() == 0 || daemon != null) {
-      return;
-    }
-    AtomicInteger threads = new AtomicInteger();
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(settings.completers(), task -> {
-      Thread thread = new Thread(task, "tablemapper-pending-" + threads.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    });
-    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-    long poll = settings.pollInterval().toMillis();
-    for (int shard = 0; shard < settings.completers(); shard++) {
-      int mine = shard;
-      executor.scheduleWithFixedDelay(() -> background(mine), poll, poll, TimeUnit.MILLISECONDS);
-    }
-    daemon = executor;
-  }
-
   /**
-   * One background look at one shard of the registry; never throws (that would stop its schedule). Until the
-   * registry's table is seen, a look only asks whether it exists, so that a store without pending work is never
-   * queried for it.
+   * One look at one shard of the registry ({@code shard} of {@code shards}, by id), for the background completer:
+   * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
+   * never queried for it.
    */
-  private void background(int shard) {
-    if (core.closed()) {
-      return;
-    }
-    List<PendingWorkException> failures = new ArrayList<>();
-    try {
-      if (!registryReady) {
-        if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
-          return;
-        }
-        registryReady = true;
+  void look(int shard, int shards, List<PendingWorkException> failures) {
+    if (!registryReady) {
+      if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
+        return;
       }
-      pass(shard, settings.completers(), failures, new AtomicInteger());
-    } catch (IllegalStateException closed) {
-      // the backend was closed behind the mapper's back: it does not come back
-      daemon.shutdown();
-    } catch (RuntimeException e) {
-      if (!core.closed()) {
-        LOG.log(System.Logger.Level.WARNING, "background completion of pending work failed; it is retried", e);
-      }
+      registryReady = true;
     }
-    for (PendingWorkException failure : failures) {
-      LOG.log(System.Logger.Level.WARNING, failure.getMessage(), failure);
-    }
-  }
-
-  /**
-   * Stops the background completer of a mapper the application dropped without closing it (run by a
-   * {@link java.lang.ref.Cleaner}): its threads must not outlive it.
-   */
-  void abandon() {
-    ScheduledExecutorService running = daemon;
-    if (running != null) {
-      running.shutdown();
-    }
-  }
-
-  /** Stops the background completer after the write each thread is applying; waits up to {@code wait}. */
-  synchronized void stop(Duration wait) {
-    if (daemon == null) {
-      return;
-    }
-    daemon.shutdown();
-    try {
-      if (!daemon.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.log(System.Logger.Level.WARNING, "the background completer of pending work did not stop within " + wait);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    pass(shard, shards, failures, new AtomicInteger());
   }
 }
