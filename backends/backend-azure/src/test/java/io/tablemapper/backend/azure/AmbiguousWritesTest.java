@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
-import com.azure.data.tables.TableServiceClientBuilder;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -14,7 +13,6 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,13 +56,7 @@ class AmbiguousWritesTest {
   }
 
   private static AzureTablesBackend faulty(Faults faults) {
-    return new AzureTablesBackend(new TableServiceClientBuilder()
-        .connectionString(Azurite.connectionString())
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
-        .addPolicy(AzureTablesBackend.batchPolicy())
-        .addPolicy(AzureTablesBackend.attemptsPolicy())
-        .addPolicy(faults)
-        .buildClient());
+    return faults.backend(Azurite.connectionString());
   }
 
   /** A stored row as the model knows it. */
@@ -136,7 +128,7 @@ class AmbiguousWritesTest {
       }
       assertStoreHolds(model, what);
     }
-    assertThat(faults.ambiguous).as("ambiguous writes injected").isGreaterThan(5);
+    assertThat(faults.ambiguous()).as("ambiguous writes injected").isGreaterThan(5);
     assertThat(successes).isGreaterThan(20);
     assertThat(refusals).isGreaterThan(3);
     assertThat(failures).isGreaterThan(0);

@@ -10,11 +10,13 @@ import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.data.tables.TableServiceClientBuilder;
 import java.io.UncheckedIOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
+import java.time.Duration;
 import java.util.Random;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -26,9 +28,9 @@ import reactor.core.publisher.Mono;
  * connection (the answer lost: <em>ambiguous writes</em>). At most {@link #maxInARow} attempts of one request are
  * faulted in a row unless a storm is due, when every attempt of the request is.
  */
-final class Faults implements HttpPipelinePolicy {
+public final class Faults implements HttpPipelinePolicy {
   /** What an attempt meets. */
-  enum Fault {
+  public enum Fault {
     NONE, BUSY_503, THROTTLED_429, TIMEOUT_BEFORE, LOST_ANSWER_500, RESET_AFTER;
 
     boolean applied() {
@@ -42,22 +44,46 @@ final class Faults implements HttpPipelinePolicy {
   private volatile boolean storm;
   private volatile Fault stormFault = Fault.BUSY_503;
   private int inARow;
-  int injected;
-  int ambiguous;
+  private int injected;
+  private int ambiguous;
 
-  Faults(long seed, double rate, int maxInARow) {
+  /**
+   * Faults that hit each attempt of a write with probability {@code rate}, at most {@code maxInARow} attempts of one
+   * request in a row (the backend retries five times, so fewer than six always lets a request through).
+   */
+  public Faults(long seed, double rate, int maxInARow) {
     this.random = new Random(seed);
     this.rate = rate;
     this.maxInARow = maxInARow;
   }
 
+  /**
+   * A backend on the Azure Storage account of a connection string whose writes meet these faults, with the
+   * production policies of {@code fromConnectionString} and quick retries.
+   */
+  public AzureTablesBackend backend(String connectionString) {
+    return new AzureTablesBackend(new TableServiceClientBuilder()
+        .connectionString(connectionString)
+        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .addPolicy(AzureTablesBackend.batchPolicy())
+        .addPolicy(AzureTablesBackend.attemptsPolicy())
+        .addPolicy(this)
+        .buildClient());
+  }
+
+  /** How many faults were injected that hit an applied write (its answer lost). */
+  public synchronized int ambiguous() {
+    return ambiguous;
+  }
+
   /** Faults every attempt of the requests until {@link #calm()}, each with {@code fault}. */
-  void storm(Fault fault) {
+  public void storm(Fault fault) {
     stormFault = fault;
     storm = true;
   }
 
-  void calm() {
+  /** Ends a storm. */
+  public void calm() {
     storm = false;
   }
 
