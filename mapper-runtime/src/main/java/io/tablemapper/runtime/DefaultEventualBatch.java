@@ -18,11 +18,13 @@ import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An {@link EventualBatch}: collects the application's writes; on {@link #commit()} maps and checks each (its keys,
@@ -104,8 +106,11 @@ final class DefaultEventualBatch implements EventualBatch {
       write(first);
       return;
     }
+    Set<PendingStep.Address> changing = new HashSet<>();
     for (int i = 1; i < writes.size(); i++) {
-      check(writes.get(i));
+      WriteIntent<Object> earlier = writes.get(i - 1);
+      changing.add(new PendingStep.Address(earlier.mapping().table(), earlier.partitionKey(), earlier.rowKey()));
+      check(writes.get(i), changing);
     }
     try {
       core.pending.write(first.mapping().table(), List.of(first.withPendingSteps(steps.subList(1, steps.size()))),
@@ -131,9 +136,10 @@ final class DefaultEventualBatch implements EventualBatch {
    * Checks a write after the first against the store as it is, so that one that cannot succeed refuses the commit
    * before anything is written: an insert's entity must be absent, an update's, merge's or delete's present and, if
    * the application's entity carries an ETag, at that ETag (the entity's, or that of a full index copy it was read
-   * through).
+   * through); and no value of the entity's remote indexes may be another entity's, but one an earlier write of the
+   * batch changes (which the write's own claim then decides).
    */
-  private void check(WriteIntent<Object> write) {
+  private void check(WriteIntent<Object> write, Set<PendingStep.Address> changing) {
     String table = write.mapping().table();
     Optional<TableRow> stored = core.tables.read(table,
         () -> core.backend.get(table, write.partitionKey(), write.rowKey()), Optional.<TableRow>empty());
@@ -148,6 +154,13 @@ final class DefaultEventualBatch implements EventualBatch {
       } else if (write.userEtag() != null && !write.userEtag().equals(stored.get().etag())
           && !isFullCopyEtag(write, stored.get())) {
         failure = WriteFailures.conflict(write, table, stored.get().etag(), null);
+      }
+    }
+    if (failure == null) {
+      try {
+        core.pending.checkFree(write, changing);
+      } catch (EntityExistsException taken) {
+        failure = taken;
       }
     }
     if (failure != null) {

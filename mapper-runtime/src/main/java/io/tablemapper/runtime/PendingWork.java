@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -150,6 +151,16 @@ final class PendingWork {
       throw WriteFailures.rejected(mode, write, table, taken);
     }
     return write.withPendingId(id);
+  }
+
+  /**
+   * Checks that no remote index value of a write's entity is taken by another entity than those in {@code changing}
+   * ({@link RemoteIndexes#checkFree}).
+   *
+   * @throws EntityExistsException if one is
+   */
+  void checkFree(WriteIntent<?> write, Set<PendingStep.Address> changing) {
+    remote.checkFree(write, changing);
   }
 
   /** Does the work the writes recorded, right after their transaction; a write that failed for good is thrown. */

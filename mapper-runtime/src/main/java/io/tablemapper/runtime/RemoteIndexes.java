@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The copies of remote indexes — in another partition or table than their entity — kept eventually consistent by
@@ -123,6 +124,40 @@ final class RemoteIndexes {
     return written;
   }
 
+  /**
+   * Checks, without writing, that no value of a write's entity is taken by another entity (as {@link #claim} would
+   * find it now): for the later writes of an eventual batch, checked before the batch is committed.
+   *
+   * @param changing the entities the batch writes before this one ({@link Address} of table, PartitionKey,
+   *     RowKey): a value one of them holds may be freed by then, and is left to the write's own claim
+   * @throws EntityExistsException if one is
+   */
+  <T> void checkFree(WriteIntent<T> write, Set<Address> changing) {
+    if (write.kind() == Kind.DELETE) {
+      return;
+    }
+    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+      Address address = address(index, write.entity());
+      TableRow there = address == null ? null : read(address);
+      if (there != null
+          && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
+          && !changing.contains(holderOf(there, index)) && !stale(write.mapping(), there, index, address)) {
+        throw taken(write, index, address, there);
+      }
+    }
+  }
+
+  /** Where the entity a copy points to is; null when it points to none. */
+  private static Address holderOf(TableRow copy, IndexMapping<?> index) {
+    Object partitionKey = copy.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY);
+    Object table = copy.get(EntityMapping.PRIMARY_TABLE_PROPERTY);
+    String rowKey = IndexCopies.primaryRowKey(copy);
+    if (!(partitionKey instanceof String) || rowKey == null) {
+      return null;
+    }
+    return new Address(table instanceof String ? (String) table : index.table(), (String) partitionKey, rowKey);
+  }
+
   /** Deletes the claims of a write the store refused, unless changed since (taken over). */
   void release(List<Claim> claims) {
     for (Claim claim : claims) {
@@ -163,14 +198,11 @@ final class RemoteIndexes {
 
   /** Whether the entity a copy points to exists and has its copy for {@code index} at {@code address}. */
   private <T> boolean holds(EntityMapping<T> mapping, TableRow copy, IndexMapping<?> index, Address address) {
-    Object partitionKey = copy.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY);
-    String rowKey = IndexCopies.primaryRowKey(copy);
-    Object table = copy.get(EntityMapping.PRIMARY_TABLE_PROPERTY);
-    if (!(partitionKey instanceof String) || rowKey == null) {
+    Address holder = holderOf(copy, index);
+    if (holder == null) {
       return false;
     }
-    String entityTable = table instanceof String ? (String) table : index.table();
-    TableRow entity = read(new Address(entityTable, (String) partitionKey, rowKey));
+    TableRow entity = read(holder);
     if (entity == null || !mapping.typeName().equals(core.discriminator.typeOf(entity))) {
       return false;
     }

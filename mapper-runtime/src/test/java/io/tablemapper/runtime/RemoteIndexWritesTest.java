@@ -135,6 +135,34 @@ class RemoteIndexWritesTest {
   }
 
   @Test
+  void anEventualMoveKeepsTheRemoteCopiesAndATakenValueRefusesTheCommitBeforeAnythingIsWritten() {
+    Staffer inSales = staff.insert(KEN);
+    Staffer ann = staff.insert(new Staffer("Support", 8, "Ann", "Bell", "ann@contoso.com", null));
+    Staffer inMarketing = new Staffer("Marketing", 123, "Ken", "Kwok", "kenk@contoso.com", 7);
+
+    Staffer kimWithKensEmail = new Staffer("Marketing", 9, "Kim", "Lee", "kenk@contoso.com", null);
+    assertThatThrownBy(() -> mapper.eventually().delete(ann).insert(kimWithKensEmail).commit())
+        .isInstanceOfSatisfying(BatchException.class, e -> {
+          assertThat(e.failedIndex()).isEqualTo(1);
+          assertThat(e.getCause()).isInstanceOf(EntityExistsException.class);
+        })
+        .hasMessageContaining("nothing was written");
+    assertThat(staff.findByDepartmentAndEmployeeId("Support", 8)).contains(ann);
+
+    // Ken keeps his email as he moves: deleted first, his copy goes before his new self claims the value
+    mapper.eventually().delete(inSales).insert(inMarketing).commit();
+
+    assertThat(staff.findByDepartmentAndEmployeeId("Sales", 123)).isEmpty();
+    assertThat(single("Staff", "email_kenk@contoso.com").getString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY))
+        .isEqualTo("Marketing");
+    assertThat(rows("StaffByLastName", "Kwok")).extracting(TableRow::rowKey).containsExactly("Marketing_00000123");
+    assertThat(rows("StaffByGrade", "Sales")).isEmpty();
+    assertThat(single("StaffByGrade", "Marketing").rowKey()).isEqualTo("grade_007_00000123");
+    assertThat(staff.findByDepartmentAndEmployeeId("Support", 8)).contains(ann);
+    assertNoWorkLeft();
+  }
+
+  @Test
   void twoWritersRacingForOneValueNeverBothHoldIt() throws Exception {
     TableMapper other = builder(DyingBackend.unclosed(store)).build();
     StafferRepository otherStaff = other.repository(StafferRepository.class);
