@@ -1,6 +1,7 @@
 package io.tablemapper.api;
 
 import io.tablemapper.spi.TableBackend;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.ServiceLoader;
 
@@ -28,6 +29,15 @@ public interface TableMapper extends AutoCloseable {
 
   /** The reads of one query that run at once unless {@link Builder#readParallelism} says otherwise: {@value}. */
   int DEFAULT_READ_PARALLELISM = 4;
+
+  /**
+   * The threads of a mapper's background completer of pending work unless {@link Builder#pendingCompleters} says
+   * otherwise: {@value}.
+   */
+  int DEFAULT_PENDING_COMPLETERS = 1;
+
+  /** How often the background completer looks for pending work unless told otherwise: {@value} milliseconds. */
+  long DEFAULT_PENDING_POLL_MILLIS = 1000;
 
   /**
    * Starts configuring a mapper.
@@ -91,6 +101,27 @@ public interface TableMapper extends AutoCloseable {
   boolean deleteTable(String table);
 
   /**
+   * Starts an eventually consistent transaction over any tables and partitions: see {@link EventualBatch}.
+   *
+   * @throws IllegalStateException if the mapper is closed
+   */
+  EventualBatch eventually();
+
+  /**
+   * Finishes all the pending work recorded in this mapper's store — the writes of committed {@link EventualBatch}es
+   * not applied yet, and the copies of indexes in other partitions or tables not yet in step with their entities, by
+   * this process or by another one that died — and returns when none is left (work another mapper is finishing at
+   * the same time is finished by both, to the same effect). Background completion (see
+   * {@link Builder#pendingCompleters}) does the same on its own; this is how tests and shutdown hooks wait for it.
+   *
+   * @return the writes this call applied
+   * @throws PendingWorkException after finishing every other piece of work, if a write failed for good in this call
+   *     (its record is kept, marked failed, and not retried)
+   * @throws IllegalStateException if the mapper is closed
+   */
+  long completePending();
+
+  /**
    * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
    *
    * @throws IllegalArgumentException if the class is not a {@code @Cached} entity
@@ -126,7 +157,7 @@ public interface TableMapper extends AutoCloseable {
    */
   TableMapper scoped(MapperScope scope);
 
-  /** Closes the backend. */
+  /** Stops the background completer (waiting for the write it is applying, if any), then closes the backend. */
   @Override
   void close();
 
@@ -235,6 +266,24 @@ public interface TableMapper extends AutoCloseable {
      * @throws IllegalArgumentException if keys were given with {@link #encryptionKey}
      */
     Builder encryptionKeys(EncryptionKeyResolver resolver);
+
+    /**
+     * How many threads complete pending work in the background ({@link TableMapper#completePending()}), polling the
+     * store's record of pending work; {@value TableMapper#DEFAULT_PENDING_COMPLETERS} by default, 0 turns background
+     * completion off (then only {@code completePending()} and the committing thread apply work). The threads are
+     * daemons of the mapper's own, started by {@link #build()} and stopped by {@link TableMapper#close()}.
+     *
+     * @throws IllegalArgumentException if it is not between 0 and 16
+     */
+    Builder pendingCompleters(int threads);
+
+    /**
+     * How long the background completer waits between two looks for pending work;
+     * {@value TableMapper#DEFAULT_PENDING_POLL_MILLIS} ms by default.
+     *
+     * @throws IllegalArgumentException if it is not between 1 ms and 1 hour
+     */
+    Builder pendingPollInterval(Duration interval);
 
     /**
      * Builds the mapper.

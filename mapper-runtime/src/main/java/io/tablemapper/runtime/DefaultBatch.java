@@ -100,7 +100,7 @@ final class DefaultBatch implements Batch {
           entity instanceof DynamicEntity ? new DynamicMapping(table, core.discriminator) : core.mappingOf(entity);
       writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
-    List<WriteResult> results = core.writer.write(table, writes, Mode.BATCH);
+    List<WriteResult> results = core.pending.write(table, writes, Mode.BATCH);
     List<Object> stored = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
       stored.add(writes.get(i).stored(results.get(i)));

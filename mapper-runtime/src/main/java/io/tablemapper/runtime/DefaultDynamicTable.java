@@ -20,7 +20,8 @@ import java.util.Optional;
 
 /**
  * A {@link DynamicTable}: writes go through {@link EgtWriter} with a {@link DynamicMapping} (so failures read as
- * they do for entities), reads straight to the backend. Each call is one operation for the mapper's listeners.
+ * they do for entities), reads straight to the backend, skipping the mapper's rows of pending work. Each call is
+ * one operation for the mapper's listeners.
  */
 final class DefaultDynamicTable implements DynamicTable {
   private final MapperCore core;
@@ -45,6 +46,7 @@ final class DefaultDynamicTable implements DynamicTable {
     return core.observe(OperationType.DYNAMIC_GET, table, null, null, () -> {
       core.checkOpen();
       return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
+          .filter(this::visible)
           .map(core.discriminator::entity);
     });
   }
@@ -79,7 +81,7 @@ final class DefaultDynamicTable implements DynamicTable {
       core.checkOpen();
       Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
       WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
-      return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
+      return write.stored(core.pending.write(table, List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 
@@ -96,7 +98,9 @@ final class DefaultDynamicTable implements DynamicTable {
     do {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
-        entities.add(core.discriminator.entity(row));
+        if (visible(row)) {
+          entities.add(core.discriminator.entity(row));
+        }
       }
       token = page.continuation();
     } while (token != null);
@@ -121,7 +125,9 @@ final class DefaultDynamicTable implements DynamicTable {
     while (items.size() < request.size() && !exhausted) {
       QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
       for (TableRow row : page.rows()) {
-        items.add(core.discriminator.entity(row));
+        if (visible(row)) {
+          items.add(core.discriminator.entity(row));
+        }
       }
       token = page.continuation();
       exhausted = token == null;
@@ -155,6 +161,11 @@ final class DefaultDynamicTable implements DynamicTable {
       names.add(core.discriminator.name());
     }
     return names;
+  }
+
+  /** Whether a row is the application's: rows of pending work ({@link PendingRows}) are the mapper's own. */
+  private boolean visible(TableRow row) {
+    return !PendingRows.isWorkType(core.discriminator.typeOf(row));
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */

@@ -4,6 +4,7 @@ import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.EventualBatch;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
@@ -11,6 +12,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.spi.StoreLimits;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * batches and partition reads, and is the {@link RepositoryContext} generated repositories are built with.
  */
 final class DefaultTableMapper implements TableMapper, RepositoryContext {
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private final MapperCore core;
   private final MapperSettings settings;
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
@@ -47,7 +51,12 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
       }
     }
     if (verifyTables) {
+      // a scoped view shares its mapper's store and leaves pending work to the mapper's own completer
       core.tables.verify(tables);
+      core.completer.start();
+      // a mapper dropped without close() stops its background completer once unreachable (the task holds the core,
+      // never the mapper)
+      CLEANER.register(this, core.completer::abandon);
     }
   }
 
@@ -111,6 +120,18 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return Reencryption.run(core, table);
+  }
+
+  @Override
+  public EventualBatch eventually() {
+    core.checkOpen();
+    return new DefaultEventualBatch(core);
+  }
+
+  @Override
+  public long completePending() {
+    core.checkOpen();
+    return core.pending.completeAll();
   }
 
   @Override

@@ -356,8 +356,8 @@ final class EgtWriter {
       if (op.role() == Role.PRIMARY) {
         progressOf(writes, op.owner()).result = result;
         primary = result;
-      } else if (copiesShareEntityEtag && primary != null && primary.etag() != null && result.etag() != null
-          && !result.etag().equals(primary.etag())) {
+      } else if (op.role() != Role.PENDING && copiesShareEntityEtag && primary != null && primary.etag() != null
+          && result.etag() != null && !result.etag().equals(primary.etag())) {
         copiesShareEntityEtag = false;
       }
     }

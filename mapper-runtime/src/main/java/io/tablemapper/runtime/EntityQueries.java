@@ -266,7 +266,7 @@ final class EntityQueries<T> {
     }
     List<WriteResult> results;
     try {
-      results = core.writer.write(mapping.table(), chunk, Mode.REPOSITORY);
+      results = core.pending.write(mapping.table(), chunk, Mode.REPOSITORY);
     } catch (ConcurrencyConflictException e) {
       if (deletedBefore == 0) {
         throw e;

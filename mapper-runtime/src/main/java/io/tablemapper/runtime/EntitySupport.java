@@ -65,7 +65,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
       Objects.requireNonNull(
           entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
       WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
-      return write.stored(core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+      return write.stored(core.pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 

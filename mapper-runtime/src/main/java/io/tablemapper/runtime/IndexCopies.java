@@ -34,6 +34,39 @@ final class IndexCopies {
   }
 
   /**
+   * The copy of an entity's row for a remote index: under the copy's own keys, with the entity's PartitionKey and
+   * RowKey (and its table, when the index lives in another) so that a reader can find the entity.
+   *
+   * @param entityTable the entity's table
+   */
+  static TableRow remoteCopy(Discriminator discriminator, IndexMapping<?> index, TableRow primary, String entityTable,
+      String copyPartitionKey, String copyRowKey) {
+    TableRow.Builder copy = TableRow.builder(copyPartitionKey, copyRowKey,
+        (index.fullCopy() ? primary.properties().size() : index.properties().size()) + 4);
+    if (index.fullCopy()) {
+      copy.putAll(primary.properties());
+    } else {
+      for (String name : index.properties()) {
+        copy.put(name, primary.get(name));
+      }
+    }
+    copy.putString(discriminator.name(), index.copyType())
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, primary.rowKey())
+        .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, primary.partitionKey());
+    if (!index.table().equalsIgnoreCase(entityTable)) {
+      copy.putString(EntityMapping.PRIMARY_TABLE_PROPERTY, entityTable);
+    }
+    return copy.build();
+  }
+
+  /** Whether a row is a remote copy, for one index, of the entity with these keys. */
+  static boolean isRemoteCopyOf(Discriminator discriminator, TableRow row, IndexMapping<?> index,
+      String primaryPartitionKey, String primaryRowKey) {
+    return index.copyType().equals(discriminator.typeOf(row)) && primaryRowKey.equals(primaryRowKey(row))
+        && primaryPartitionKey.equals(row.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY));
+  }
+
+  /**
    * The entity's own row as a full copy holds it: the entity's RowKey and discriminator, the copy's properties,
    * and the copy's ETag and Timestamp. Where the rows of a batch share one version those are the entity's (a copy
    * is always written in its entity's batch); elsewhere the copy's ETag still names the entity's version, as

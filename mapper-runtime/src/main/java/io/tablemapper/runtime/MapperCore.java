@@ -21,6 +21,7 @@ import io.tablemapper.spi.TableRow;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,6 +61,10 @@ final class MapperCore {
   /** What reads do with rows that cannot be read as their class, and who hears of those left out. */
   private final MalformedRowPolicy malformedRows;
   private final MalformedRowListener malformedRowListener;
+  /** Durable pending work: eventual batches, remote indexes, completion. */
+  final PendingWork pending;
+  /** The background completion of pending work. */
+  final BackgroundCompleter completer;
   private final QueryListener listener;
   private final List<OperationListener> operationListeners;
   /** The listeners that threw once already: logged at WARN the first time, at DEBUG after. */
@@ -67,6 +72,8 @@ final class MapperCore {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final int readParallelism;
   private ExecutorService readPool;
+  /** How long {@link #close()} waits for the background completer to finish the write it is applying. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
 
   MapperCore(MapperSettings settings) {
     this.operationListeners = settings.operationListeners();
@@ -85,6 +92,8 @@ final class MapperCore {
     this.readParallelism = settings.readParallelism();
     LOG.debug("TableMapper over {}: {} operation listener(s), query listener {}", backend.name(),
         operationListeners.size(), listener == null ? "none" : listener);
+    this.pending = new PendingWork(this, settings.pending());
+    this.completer = new BackgroundCompleter(this, settings.pending());
   }
 
   /**
@@ -219,6 +228,18 @@ final class MapperCore {
   }
 
   /**
+   * The mapping of an entity class itself (never a {@link Hierarchy}), registered with this mapper: what writes of
+   * objects of exactly that class use.
+   */
+  @SuppressWarnings("unchecked")
+  EntityMapping<Object> ownMapping(Class<?> entityClass) {
+    EntityMapping<?> mapping = GeneratedCode.mapping(entityClass);
+    Hierarchy.checkAncestors(mapping.entityClass());
+    registry.register(mapping);
+    return (EntityMapping<Object>) mapping;
+  }
+
+  /**
    * Drops a table through the backend, then forgets what the mapper knew of it: that it was created, and the
    * cached reads of its {@code @Cached} classes.
    *
@@ -235,10 +256,14 @@ final class MapperCore {
     });
   }
 
-  /** Marks the mapper closed; true only for the one call that closed it. */
+  /**
+   * Marks the mapper closed and stops its background completer (after the write it is applying); true only for the
+   * one call that closed it.
+   */
   boolean close() {
     boolean closing = closed.compareAndSet(false, true);
     if (closing) {
+      completer.stop(CLOSE_WAIT);
       synchronized (this) {
         if (readPool != null) {
           readPool.shutdown();

@@ -13,6 +13,7 @@ import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -33,6 +34,7 @@ import java.util.Objects;
  * @param readParallelism how many reads of one query (an {@code In} on a key component) may run at once; 1 reads
  *     them one after another on the caller's thread
  * @param encryptionKeys the keys of {@code @Encrypted} properties, or null for none
+ * @param pending how this mapper completes pending work
  */
 record MapperSettings(
     TableBackend backend,
@@ -47,7 +49,61 @@ record MapperSettings(
     TableCreation tableCreation,
     TimePrecisionPolicy timePrecision,
     int readParallelism,
-    EncryptionKeyResolver encryptionKeys) {
+    EncryptionKeyResolver encryptionKeys,
+    Pending pending) {
+
+  /**
+   * How a mapper completes pending work.
+   *
+   * @param completers the threads of the background completer; 0 for none
+   * @param pollInterval the wait between two looks of the background completer
+   * @param grace how old a registry entry without its work record must be before a completer retires it (a writer
+   *     may still be between the entry and its transaction)
+   */
+  record Pending(int completers, Duration pollInterval, Duration grace) {
+    /** The most background completer threads: {@value}. */
+    static final int MAX_COMPLETERS = 16;
+
+    /** The default grace: a minute, far beyond the time between a writer's registry entry and its transaction. */
+    static final Duration DEFAULT_GRACE = Duration.ofMinutes(1);
+
+    /** The defaults. */
+    static final Pending DEFAULT = new Pending(TableMapper.DEFAULT_PENDING_COMPLETERS,
+        Duration.ofMillis(TableMapper.DEFAULT_PENDING_POLL_MILLIS), DEFAULT_GRACE);
+
+    /** Checks the values. */
+    Pending {
+      checkCompleters(completers);
+      checkPollInterval(pollInterval);
+      Objects.requireNonNull(grace, "grace");
+    }
+
+    /**
+     * Checks a number of background completers: 0 (none) to {@link #MAX_COMPLETERS}.
+     *
+     * @throws IllegalArgumentException naming the value seen
+     */
+    static int checkCompleters(int threads) {
+      if (threads < 0 || threads > MAX_COMPLETERS) {
+        throw new IllegalArgumentException("pendingCompleters must be 0 (no background completion) to "
+            + MAX_COMPLETERS + ", was " + threads);
+      }
+      return threads;
+    }
+
+    /**
+     * Checks a poll interval: 1 ms to 1 hour.
+     *
+     * @throws IllegalArgumentException naming the value seen
+     */
+    static Duration checkPollInterval(Duration interval) {
+      Objects.requireNonNull(interval, "interval");
+      if (interval.compareTo(Duration.ofMillis(1)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException("pendingPollInterval must be 1 ms to 1 hour, was " + interval);
+      }
+      return interval;
+    }
+  }
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -62,13 +118,14 @@ record MapperSettings(
     Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);
     checkReadParallelism(readParallelism);
+    Objects.requireNonNull(pending, "pending");
   }
 
   /** The same settings over another backend (a scoped view's). */
   MapperSettings withBackend(TableBackend other) {
     return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
         malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        encryptionKeys);
+        encryptionKeys, pending);
   }
 
   /** The most reads of one query that may run at once: {@value}. */

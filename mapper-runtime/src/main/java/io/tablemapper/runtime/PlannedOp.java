@@ -28,7 +28,12 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
      * Deletes the copy of an index value the entity no longer has, conditionally on the copy's ETag as read (or,
      * not read, its entity's): fails if it is already gone, changed, or another entity's.
      */
-    OLD_COPY
+    OLD_COPY,
+    /**
+     * Inserts the record of the pending work of the write ({@link WriteIntent#pendingId()}); fails only if its id was
+     * retired meanwhile ({@link PendingRows}).
+     */
+    PENDING
   }
 
   /** The RowKey the operation addresses. */
@@ -38,6 +43,9 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
 
   /** What the operation addresses, for messages: the entity, or its copy for one index. */
   String target() {
+    if (role == Role.PENDING) {
+      return "the record of pending work of " + owner.describe();
+    }
     return index == null ? owner.describe() : "the index '" + index.name() + "' copy of " + owner.describe();
   }
 }

@@ -72,9 +72,9 @@ final class Reencryption {
       WriteIntent<T> update = core.intent(WriteIntent.Kind.UPDATE, mapping, entity, 0);
       WriteIntent<T> asRead = new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0,
           update.partitionKey(), update.rowKey(), row.etag(), update.row(), update.copies(), null, false,
-          update.guardsNewer());
+          update.guardsNewer(), update.pendingId(), update.pendingSteps());
       try {
-        core.writer.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
+        core.pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
         return true;
       } catch (EntityNotFoundException gone) {
         return false;

@@ -11,6 +11,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.spi.TableBackend;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private final LinkedHashMap<String, SecretKey> keyRing = new LinkedHashMap<>();
   private String currentKeyId;
   private EncryptionKeyResolver encryptionKeys;
+  private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -130,6 +132,13 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder pendingCompleters(int threads) {
+    pending = new MapperSettings.Pending(
+        MapperSettings.Pending.checkCompleters(threads), pending.pollInterval(), pending.grace());
+    return this;
+  }
+
+  @Override
   public TableMapper.Builder encryptionKeys(EncryptionKeyResolver resolver) {
     Objects.requireNonNull(resolver, "resolver");
     if (!keyRing.isEmpty()) {
@@ -137,6 +146,21 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           + " the keys " + keyRing.keySet() + " to the resolver instead");
     }
     this.encryptionKeys = resolver;
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder pendingPollInterval(Duration interval) {
+    pending = new MapperSettings.Pending(
+        pending.completers(), MapperSettings.Pending.checkPollInterval(interval), pending.grace());
+    return this;
+  }
+
+  /**
+   * For tests: how old a registry entry without its work record must be before it is retired (a minute by default).
+   */
+  TableMapperBuilder pendingGrace(Duration grace) {
+    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(), grace);
     return this;
   }
 
@@ -149,6 +173,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId)));
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending));
   }
 }

@@ -149,6 +149,11 @@ final class WriteFailures {
           return conflict(write, table, null, cause);
         }
         return cause;
+      case PENDING:
+        if (cause instanceof EntityExistsException) {
+          return new PendingWork.IdRetired(PendingRows.workRowKey(write.pendingId()), cause);
+        }
+        return cause;
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
           return indexTaken(write, op.index(), op.rowKey(), table,
@@ -256,13 +261,18 @@ final class WriteFailures {
     switch (broken.reason()) {
       case TOO_MANY_OPERATIONS:
         int primaries = 0;
+        int records = 0;
         for (PlannedOp each : ops) {
           primaries += each.role() == Role.PRIMARY ? 1 : 0;
+          records += each.role() == Role.PENDING ? 1 : 0;
         }
         return rule(mode, Reason.TOO_MANY_OPERATIONS, -1,
             subject + " needs " + ops.size() + " operations: " + primaries + " for the entities and "
-                + (ops.size() - primaries) + " added by their index copies; the store allows at most "
-                + StoreLimits.MAX_BATCH_OPERATIONS + " in one entity group transaction" + split,
+                + (ops.size() - primaries - records) + " added by their index copies"
+                + (records == 0 ? "" : " and " + records + " by the records of their pending work (one per entity"
+                    + " with indexes in other partitions or tables)")
+                + "; the store allows at most " + StoreLimits.MAX_BATCH_OPERATIONS
+                + " in one entity group transaction" + split,
             null);
       case TOO_LARGE:
         long size = 0;

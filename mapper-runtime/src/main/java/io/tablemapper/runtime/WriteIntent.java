@@ -8,6 +8,7 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -36,11 +37,15 @@ import java.util.Locale;
  * @param readOwnRow whether {@code readRow} is the entity's own row
  * @param guardsNewer whether replaces of rows of a newer version are refused (and stored rows read to know their
  *     version)
+ * @param pendingId the id of the record of pending work this write's transaction inserts beside the entity
+ *     ({@link PendingRows}), or null for none: set for a write of an entity with remote indexes (the record then
+ *     holds their reconciliation) or with {@code pendingSteps}
+ * @param pendingSteps the steps the record holds besides the reconciliations: the later writes of an eventual batch
  * @param <T> the entity class
  */
 record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
-    boolean guardsNewer) {
+    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps) {
 
   /** What the application asked for. */
   enum Kind {
@@ -85,7 +90,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
-        copies(discriminator, own, entity, row, ""), null, false, guardsNewer);
+        copies(discriminator, own, entity, row, ""), null, false, guardsNewer, null, List.of());
   }
 
   /**
@@ -108,7 +113,43 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
     return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
-        read, ownRow, guardsNewer);
+        read, ownRow, guardsNewer, null, List.of());
+  }
+
+  /** This write, with the later writes of an eventual batch to record in its transaction. */
+  WriteIntent<T> withPendingSteps(List<PendingStep> steps) {
+    return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
+        readOwnRow, guardsNewer, pendingId, List.copyOf(steps));
+  }
+
+  /** This write, recording its pending work under {@code id}: the record exists exactly when it was applied. */
+  WriteIntent<T> withPendingId(String id) {
+    return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
+        readOwnRow, guardsNewer, id, pendingSteps);
+  }
+
+  /** Whether the write leaves pending work: its entity has remote indexes, or it carries later writes. */
+  boolean leavesWork() {
+    return !mapping.remoteIndexes().isEmpty() || !pendingSteps.isEmpty();
+  }
+
+  /**
+   * The reconciliation of each remote index of the entity, with where its copy was before the write (from the
+   * stored row; none when there is none).
+   */
+  List<PendingStep> reconciliations(TableRow stored, MappingContext context) {
+    List<IndexMapping<T>> remote = mapping.remoteIndexes();
+    if (remote.isEmpty()) {
+      return List.of();
+    }
+    T old = stored == null ? null : mapping.fromRow(stored, context);
+    List<PendingStep> steps = new ArrayList<>(remote.size());
+    for (IndexMapping<T> index : remote) {
+      PendingStep.Address before = old == null ? null : RemoteIndexes.address(index, old);
+      steps.add(PendingStep.reconcile(mapping.entityClass().getName(), mapping.table(),
+          TableRow.keys(partitionKey, rowKey), index.name(), before == null ? List.of() : List.of(before)));
+    }
+    return steps;
   }
 
   /**
@@ -136,7 +177,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
   }
 
   /**
-   * Whether the stored entity must be read first: its indexes' copies depend on it, or the write replaces or
+   * Whether the stored entity must be read first: its indexes' copies depend on it (where its remote copies were
+   * is recorded for their reconciliation), or the write replaces or
    * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
    * class to keep a newer row's version marker (a merge of a version 1 class writes none).
    */
@@ -145,11 +187,11 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       case INSERT:
         return false;
       case DELETE:
-        return !mapping.indexes().isEmpty();
+        return !mapping.allIndexes().isEmpty();
       case MERGE:
-        return !mapping.indexes().isEmpty() || guardsNewer || mapping.version() > 1;
+        return !mapping.allIndexes().isEmpty() || guardsNewer || mapping.version() > 1;
       default:
-        return !mapping.indexes().isEmpty() || guardsNewer;
+        return !mapping.allIndexes().isEmpty() || guardsNewer;
     }
   }
 

@@ -49,8 +49,8 @@ final class WritePlanner {
    *
    * @param snapshot the snapshot the operations were planned from, with what planning settled (the stored version
    *     the application's ETag was found to name)
-   * @param operations the operations, in order: the entity's row, then its copies; none when the write is dropped
-   *     (its entity is gone and the write tolerates that)
+   * @param operations the operations, in order: the entity's row, then its copies, then the record of pending work
+   *     it carries; none when the write is dropped (its entity is gone and the write tolerates that)
    */
   record Plan(Snapshot snapshot, List<PlannedOp> operations) {}
 
@@ -67,10 +67,10 @@ final class WritePlanner {
     if (intent.dropsWhenMissing() && snapshot.storedKnown() && snapshot.stored() == null) {
       return new Plan(snapshot, List.of()); // the entity is gone, and the write does not mind
     }
-    List<PlannedOp> ops = new ArrayList<>(1 + 2 * intent.mapping().indexes().size());
+    List<PlannedOp> ops = new ArrayList<>(2 + 2 * intent.mapping().indexes().size());
     if (!intent.needsRead()) {
       unconditional(intent, ops);
-      return new Plan(snapshot, ops);
+      return new Plan(snapshot, pending(intent, null, ops));
     }
     Snapshot checked = check(table, intent, snapshot);
     if (checked.stored() == null) {
@@ -78,7 +78,22 @@ final class WritePlanner {
     } else {
       conditional(table, intent, checked, ops);
     }
-    return new Plan(checked, ops);
+    return new Plan(checked, pending(intent, checked.stored(), ops));
+  }
+
+  /**
+   * The operations, with the insert of the record of the write's pending work, if it records any, at the end: the
+   * reconciliation of the entity's remote indexes (from where their copies were, by {@code stored}), then the steps
+   * it carries.
+   */
+  private List<PlannedOp> pending(WriteIntent<?> intent, TableRow stored, List<PlannedOp> ops) {
+    if (intent.pendingId() != null) {
+      List<PendingStep> steps = new ArrayList<>(intent.reconciliations(stored, context));
+      steps.addAll(intent.pendingSteps());
+      TableRow record = PendingRows.workRecord(discriminator, intent.pendingId(), intent.partitionKey(), steps);
+      ops.add(new PlannedOp(WriteOperation.insert(record), intent, null, Role.PENDING));
+    }
+    return ops;
   }
 
   /**

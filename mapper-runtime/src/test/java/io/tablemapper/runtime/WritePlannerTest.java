@@ -14,6 +14,8 @@ import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.Employee__Mapping;
+import io.tablemapper.runtime.fixtures.Staffer;
+import io.tablemapper.runtime.fixtures.Staffer__Mapping;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.List;
@@ -157,6 +159,34 @@ class WritePlannerTest {
 
     assertThat(planner.plan(TABLE, delete, Snapshot.of(read)).operations()).hasSize(3);
     assertThat(planner.plan(TABLE, delete, Snapshot.of(null)).operations()).isEmpty();
+  }
+
+  @Test
+  void aWriteOfAnEntityWithRemoteIndexesRecordsTheirReconciliationFromWhereTheStoredEntitysCopiesWere() {
+    Staffer before = new Staffer("Sales", 123, "Ken", "Kwok", "kenk@contoso.com", 7);
+    Staffer after = new Staffer("Sales", 123, "Ken", "Kwan", "kenk@contoso.com", null);
+    WriteIntent<Staffer> update = WriteIntent.of(Kind.UPDATE, Staffer__Mapping.INSTANCE, after, 0, DISCRIMINATOR,
+        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE).withPendingId("0000000000001-id");
+    TableRow stored = WriteIntent.of(Kind.INSERT, Staffer__Mapping.INSTANCE, before, 0, DISCRIMINATOR,
+        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE).row().withSystemProperties("W/\"1\"", null);
+
+    assertThat(update.needsRead()).as("where the remote copies were is read from the stored entity").isTrue();
+    List<PlannedOp> ops = planner.plan("Staff", update, Snapshot.of(stored)).operations();
+
+    PlannedOp record = ops.get(ops.size() - 1);
+    assertThat(record.role()).isEqualTo(Role.PENDING);
+    assertThat(record.operation().kind()).isEqualTo(WriteOperation.Kind.INSERT);
+    assertThat(record.rowKey()).isEqualTo(PendingRows.WORK_ROW_PREFIX + "0000000000001-id");
+    assertThat(record.operation().row().partitionKey()).isEqualTo("Sales");
+    assertThat(PendingRows.steps(record.operation().row()))
+        .extracting(step -> step.index() + " " + step.row().describeKeys() + " was " + step.previous())
+        .containsExactly(
+            "email (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=Staff,"
+                + " partitionKey=email_kenk@contoso.com, rowKey=employee]]",
+            "byLastName (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=StaffByLastName,"
+                + " partitionKey=Kwok, rowKey=Sales_00000123]]",
+            "byGrade (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=StaffByGrade,"
+                + " partitionKey=Sales, rowKey=grade_007_00000123]]");
   }
 
   private static WriteIntent<Employee> intent(Kind kind, Employee employee) {

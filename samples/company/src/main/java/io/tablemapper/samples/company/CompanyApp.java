@@ -83,6 +83,7 @@ public final class CompanyApp {
     new PeopleDirectory(mapper, out).run(this::section);
     paging();
     rejectedInput();
+    archive();
   }
 
   /** Stores the company, once. */
@@ -182,6 +183,26 @@ public final class CompanyApp {
     employees.update(jun.withEmail("jun.cao@contoso.com"));
     show("the old address junc@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "junc@contoso.com"));
     show("the new address jun.cao@contoso.com", () -> employees.findByDepartmentAndEmail("Sales", "jun.cao@contoso.com"));
+  }
+
+  /**
+   * The guide's eventually consistent transaction: a temporary hire leaves, archived into another table — an insert
+   * there and a delete here, which no entity group transaction can hold together. The first write goes with a durable
+   * record of the second, so that the second happens even if the process dies in between.
+   */
+  private void archive() {
+    section("Archiving an employee into another table (an eventually consistent transaction)");
+    List<ArchivedEmployee> archived = mapper.partition("Archive", "Marketing").all(ArchivedEmployee.class);
+    if (!archived.isEmpty()) {
+      out.println("  archived by an earlier run: " + archived);
+      return;
+    }
+    Employee temp = employees.insert(Employee.of("Marketing", 3, "Tom", "Temp", 19, "tomt@contoso.com"));
+    out.println("  hired " + temp);
+    mapper.eventually().insert(ArchivedEmployee.of(temp)).delete(temp).commit();
+    show("Marketing employee 3 after archiving", () -> employees.findByDepartmentAndEmployeeId("Marketing", 3));
+    out.println("  in the Archive table: " + mapper.partition("Archive", "Marketing").all(ArchivedEmployee.class));
+    out.println("  writes still pending: " + mapper.completePending());
   }
 
   private void heterogeneousPartition() {

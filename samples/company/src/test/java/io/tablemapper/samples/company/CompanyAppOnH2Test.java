@@ -59,5 +59,7 @@ class CompanyAppOnH2Test {
       assertThat(output).contains("the second update with the stale ETag was refused")
           .contains("page 2: [Cao, Jones], last page");
     }
+    assertThat(first).contains("in the Archive table: [ArchivedEmployee[department=Marketing, employeeId=3");
+    assertThat(second).contains("archived by an earlier run: [ArchivedEmployee[department=Marketing, employeeId=3");
   }
 }

@@ -74,6 +74,17 @@ class CompanyAppTest {
   }
 
   @Test
+  void archivingMovesAnEmployeeIntoTheArchiveTableLeavingNoWorkPending() {
+    String archive = output.substring(output.indexOf("== Archiving an employee"));
+    assertThat(archive).contains("hired Employee[department=Marketing, employeeId=3, firstName=Tom");
+    String after = archive.substring(archive.indexOf("Marketing employee 3 after archiving"));
+    assertThat(after.substring(0, after.indexOf("in the Archive table"))).contains("(none)");
+    assertThat(archive).contains("in the Archive table: [ArchivedEmployee[department=Marketing, employeeId=3,"
+        + " firstName=Tom, lastName=Temp, email=tomt@contoso.com]]");
+    assertThat(archive).contains("writes still pending: 0");
+  }
+
+  @Test
   void thePartitionHoldsEveryTypeButNoIndexCopy() {
     String partition = output.substring(output.indexOf("== The Sales partition"), output.indexOf("== Paging"));
     assertThat(partition).contains("Department:", "Employee:", "Review:", "ExpenseClaim:");

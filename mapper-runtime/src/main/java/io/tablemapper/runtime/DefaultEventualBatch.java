@@ -1,0 +1,235 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.EventualBatch;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An {@link EventualBatch}: collects the application's writes; on {@link #commit()} maps and checks each (its keys,
+ * its row, that no two address one entity), checks the writes after the first against the store as it is, and
+ * hands them to {@link PendingWork#write}: the first write goes with the record of the others in one transaction, then
+ * the others are applied one by one. Failures before the first write's transaction name the write by its position,
+ * as a {@link io.tablemapper.api.Batch}'s do.
+ */
+final class DefaultEventualBatch implements EventualBatch {
+  private final MapperCore core;
+  private final List<Kind> kinds = new ArrayList<>();
+  private final List<Object> entities = new ArrayList<>();
+  private boolean committed;
+
+  DefaultEventualBatch(MapperCore core) {
+    this.core = core;
+  }
+
+  @Override
+  public EventualBatch insert(Object entity) {
+    return add(Kind.INSERT, entity);
+  }
+
+  @Override
+  public EventualBatch upsert(Object entity) {
+    return add(Kind.UPSERT, entity);
+  }
+
+  @Override
+  public EventualBatch update(Object entity) {
+    return add(Kind.UPDATE, entity);
+  }
+
+  @Override
+  public EventualBatch merge(Object entity) {
+    return add(Kind.MERGE, entity);
+  }
+
+  @Override
+  public EventualBatch delete(Object entity) {
+    return add(Kind.DELETE, entity);
+  }
+
+  @Override
+  public int size() {
+    return kinds.size();
+  }
+
+  @Override
+  public void commit() {
+    core.checkOpen();
+    if (committed) {
+      throw new BatchException(Reason.ALREADY_COMMITTED, -1,
+          "this eventual batch was already committed; an eventual batch commits once — start another with"
+              + " mapper.eventually()");
+    }
+    committed = true;
+    if (kinds.isEmpty()) {
+      throw new BatchException(Reason.EMPTY, -1,
+          "the eventual batch holds no write; add insert, upsert, update, merge or delete before commit()");
+    }
+    List<WriteIntent<Object>> writes = new ArrayList<>(kinds.size());
+    List<PendingStep> steps = new ArrayList<>(kinds.size());
+    Map<String, Integer> addressed = new HashMap<>();
+    for (int i = 0; i < kinds.size(); i++) {
+      WriteIntent<Object> write = prepare(i, kinds.get(i), entities.get(i));
+      Integer earlier = addressed.putIfAbsent(address(write), i);
+      if (earlier != null) {
+        throw new BatchException(Reason.DUPLICATE_ENTITY, i, "write " + i + " (" + write.kind().verb() + " of "
+            + write.describe() + ") addresses the entity of write " + earlier + "; an eventual batch writes each"
+            + " entity once");
+      }
+      writes.add(write);
+      steps.add(new PendingStep(i, write.kind(), write.entity().getClass().getName(), write.mapping().table(),
+          write.mapping().toRow(write.entity(), core.context), write.userEtag()));
+    }
+    WriteIntent<Object> first = writes.get(0);
+    if (writes.size() == 1) {
+      write(first);
+      return;
+    }
+    Set<PendingStep.Address> changing = new HashSet<>();
+    for (int i = 1; i < writes.size(); i++) {
+      WriteIntent<Object> earlier = writes.get(i - 1);
+      changing.add(new PendingStep.Address(earlier.mapping().table(), earlier.partitionKey(), earlier.rowKey()));
+      check(writes.get(i), changing);
+    }
+    try {
+      core.pending.write(first.mapping().table(), List.of(first.withPendingSteps(steps.subList(1, steps.size()))),
+          Mode.REPOSITORY);
+    } catch (InvalidEntityException | InvalidKeyException | EntityExistsException | EntityNotFoundException
+        | ConcurrencyConflictException | SchemaVersionException | TableNotFoundException e) {
+      throw rejected(first, e); // the first write's transaction was refused: nothing was written
+    }
+  }
+
+  /** A batch of one write: a repository write, failing as a batch does. */
+  private void write(WriteIntent<Object> only) {
+    try {
+      core.pending.write(only.mapping().table(), List.of(only), Mode.REPOSITORY);
+    } catch (BatchException e) {
+      throw e;
+    } catch (TableMapperException e) {
+      throw rejected(only, e);
+    }
+  }
+
+  /**
+   * Checks a write after the first against the store as it is, so that one that cannot succeed refuses the commit
+   * before anything is written: an insert's entity must be absent, an update's, merge's or delete's present and, if
+   * the application's entity carries an ETag, at that ETag (the entity's, or that of a full index copy it was read
+   * through); and no value of the entity's remote indexes may be another entity's, but one an earlier write of the
+   * batch changes (which the write's own claim then decides).
+   */
+  private void check(WriteIntent<Object> write, Set<PendingStep.Address> changing) {
+    String table = write.mapping().table();
+    Optional<TableRow> stored = core.tables.read(table,
+        () -> core.backend.get(table, write.partitionKey(), write.rowKey()), Optional.<TableRow>empty());
+    TableMapperException failure = null;
+    if (write.kind() == Kind.INSERT) {
+      if (stored.isPresent()) {
+        failure = WriteFailures.exists(write, table, null);
+      }
+    } else if (write.kind() != Kind.UPSERT) {
+      if (stored.isEmpty()) {
+        failure = WriteFailures.notFound(write, table, null);
+      } else if (write.userEtag() != null && !write.userEtag().equals(stored.get().etag())
+          && !isFullCopyEtag(write, stored.get())) {
+        failure = WriteFailures.conflict(write, table, stored.get().etag(), null);
+      }
+    }
+    if (failure == null) {
+      try {
+        core.pending.checkFree(write, changing);
+      } catch (EntityExistsException taken) {
+        failure = taken;
+      }
+    }
+    if (failure != null) {
+      throw rejected(write, failure);
+    }
+  }
+
+  /**
+   * Whether the application's ETag is the one of a full index copy of the stored entity: the version it read
+   * through that copy, which its write accepts while the copy is in step ({@link WritePlanner}) and checks again.
+   */
+  private boolean isFullCopyEtag(WriteIntent<Object> write, TableRow stored) {
+    String table = write.mapping().table();
+    String[] copyKeys = write.copyKeysOf(stored, core.context);
+    for (int i = 0; i < copyKeys.length; i++) {
+      if (copyKeys[i] != null && write.mapping().indexes().get(i).fullCopy()) {
+        String copyKey = copyKeys[i];
+        Optional<TableRow> copy = core.tables.read(table,
+            () -> core.backend.get(table, write.partitionKey(), copyKey), Optional.<TableRow>empty());
+        if (copy.isPresent() && write.userEtag().equals(copy.get().etag())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private WriteIntent<Object> prepare(int position, Kind kind, Object entity) {
+    if (entity instanceof DynamicEntity) {
+      throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of a"
+          + " DynamicEntity) cannot be part of an eventual batch: a DynamicEntity names no table; write it with"
+          + " mapper.dynamic(table), or map its class with @Entity");
+    }
+    @SuppressWarnings("unchecked")
+    EntityMapping<Object> mapping = (EntityMapping<Object>) core.mappingOf(entity);
+    try {
+      return core.intent(kind, mapping, entity, position);
+    } catch (InvalidKeyException | InvalidEntityException e) {
+      throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of "
+          + mapping.entityClass().getSimpleName() + ") of the eventual batch is invalid: " + e.getMessage(), e);
+    }
+  }
+
+  private static BatchException rejected(WriteIntent<?> write, TableMapperException cause) {
+    return new BatchException(Reason.REJECTED, write.position(), "the eventual batch was rejected at write "
+        + write.position() + " (" + write.kind().verb() + " of " + write.describe() + "); nothing was written: "
+        + cause.getMessage(), cause);
+  }
+
+  /** The entity a write addresses: table (case-insensitive, as in the store), PartitionKey, RowKey. */
+  private static String address(WriteIntent<?> write) {
+    return write.mapping().table().toLowerCase(Locale.ROOT) + '\u0000' + write.partitionKey() + '\u0000'
+        + write.rowKey();
+  }
+
+  private EventualBatch add(Kind kind, Object entity) {
+    Objects.requireNonNull(entity, () -> "cannot add a " + kind.verb() + " of null to an eventual batch");
+    if (committed) {
+      throw new BatchException(Reason.ALREADY_COMMITTED, -1,
+          "this eventual batch was already committed and a write was added afterwards; start another with"
+              + " mapper.eventually()");
+    }
+    kinds.add(kind);
+    entities.add(entity);
+    return this;
+  }
+
+  @Override
+  public String toString() {
+    return "EventualBatch[" + kinds.size() + " writes" + (committed ? ", committed]" : "]");
+  }
+}

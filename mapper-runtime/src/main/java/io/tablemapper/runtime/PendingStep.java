@@ -1,0 +1,53 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.TableRow;
+import java.util.List;
+
+/**
+ * One step of recorded pending work, as the work record in the store keeps it ({@link PendingRows}) — enough for
+ * any process to apply it again from scratch, with the entity's class: a write an
+ * {@link io.tablemapper.api.EventualBatch} asked for beyond its first, or the reconciliation of one remote index of
+ * an entity with the entity's current state.
+ *
+ * @param position the write's position in the order the application added it (0 for a reconciliation)
+ * @param kind what the application asked for; null for a reconciliation
+ * @param entityClass the binary name of the entity's own class
+ * @param table the entity's table
+ * @param row for a write, the entity's row as its mapping writes it (keys and properties, no discriminator), for a
+ *     delete too; for a reconciliation, the entity's keys only
+ * @param etag the ETag the application's entity carried, or null: the write is conditional on it
+ * @param index the remote index a reconciliation brings in step; null for a write
+ * @param previous where a reconciliation may find copies of the entity that are no longer its own (its copy before
+ *     the write, a value claimed for it): deleted if they still point to the entity and it no longer has them
+ */
+record PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, String etag,
+    String index, List<Address> previous) {
+
+  /** Where a row is: table, PartitionKey, RowKey. */
+  record Address(String table, String partitionKey, String rowKey) {}
+
+  /** A write of an eventual batch. */
+  PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, String etag) {
+    this(position, kind, entityClass, table, row, etag, null, List.of());
+  }
+
+  /** The reconciliation of one remote index of the entity at {@code keys}. */
+  static PendingStep reconcile(String entityClass, String table, TableRow keys, String index,
+      List<Address> previous) {
+    return new PendingStep(0, null, entityClass, table, TableRow.keys(keys.partitionKey(), keys.rowKey()), null,
+        index, List.copyOf(previous));
+  }
+
+  /** Whether this step reconciles a remote index rather than writing an entity. */
+  boolean reconciles() {
+    return index != null;
+  }
+
+  /** The entity and its keys, for messages: {@code insert of Employee (PartitionKey 'Sales', ...) in table T}. */
+  String describe() {
+    String simple = entityClass.substring(Math.max(entityClass.lastIndexOf('.'), entityClass.lastIndexOf('$')) + 1);
+    String what = reconciles() ? "update of index '" + index + "' of" : kind.verb() + " of";
+    return what + " " + simple + " " + row.describeKeys() + " in table " + table;
+  }
+}

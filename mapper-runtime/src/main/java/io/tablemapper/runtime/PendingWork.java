@@ -1,0 +1,497 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.PendingWorkException;
+import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.api.UnknownEntityTypeException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.PendingRows.State;
+import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Durable pending work ({@link PendingRows} describes its rows): the writes of
+ * {@link io.tablemapper.api.EventualBatch}es after their first, and the reconciliation of remote indexes ({@link RemoteIndexes}) after every write of an entity
+ * that has some; completes what any process left — on {@link io.tablemapper.api.TableMapper#completePending()} and
+ * in the background ({@link BackgroundCompleter}).
+ *
+ * <p>The protocol ({@link #write}), each store write a point where a process may die:
+ * <ol>
+ *   <li>the writer inserts a registry entry for a new work id (listing the values it will claim);
+ *   <li>it claims the remote index values of the written entity;
+ *   <li>the write goes as one entity group transaction with the work record (the record exists exactly when the
+ *       write was applied): the reconciliation of each remote index, then the later writes of an eventual batch;
+ *   <li>the steps are applied in order — a reconciliation by {@link RemoteIndexes#reconcile}, a write through
+ *       {@link #write} itself (index copies included) — the record's next position advanced after each write that
+ *       others follow;
+ *   <li>the record is deleted, then the registry entry.
+ * </ol>
+ * Any completer finds work by the registry (never by scanning tables) and resumes at the record's next position.
+ * Each write is reconciled with the entity's current state, so that a write applied again — by a process that died
+ * before advancing the record, or by two completers at once — has its effect once: an insert or update whose entity
+ * already holds the written values, or a delete whose entity is gone, counts as applied. A write that can no longer
+ * succeed (another writer changed its entity meanwhile) fails for good: the record is marked failed with the
+ * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
+ */
+final class PendingWork {
+  private static final System.Logger LOG = System.getLogger(PendingWork.class.getName());
+  /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
+  private static final int MAX_IDS = 3;
+
+  private final MapperCore core;
+  private final MapperSettings.Pending settings;
+  private final RemoteIndexes remote;
+  private volatile boolean registryReady;
+
+  PendingWork(MapperCore core, MapperSettings.Pending settings) {
+    this.core = core;
+    this.settings = settings;
+    this.remote = new RemoteIndexes(core, settings);
+  }
+
+  /**
+   * The transaction of a write carried a work record under an id that a completer retired meanwhile (the writer
+   * stalled past the grace period between its registry entry and its transaction); nothing was written.
+   */
+  static final class IdRetired extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+
+    IdRetired(String workRowKey, Throwable cause) {
+      super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
+    }
+  }
+
+  // ------------------------------------------------------------------ the writer's side
+
+  /**
+   * Carries out writes of one partition as {@link EgtWriter#write} does, recording the pending work of those that
+   * leave some — the reconciliation of their entity's remote indexes, the later writes of an eventual batch — in
+   * their transaction, and then doing it: for each such write a registry entry first, then the claims of its remote
+   * index values, then the transaction with its record, then the work, then the record and the entry are deleted.
+   *
+   * @return the store's result for each write's entity, as {@link EgtWriter#write}
+   * @throws RuntimeException as {@link EgtWriter#write} (nothing written, claims released), or an
+   *     {@link EntityExistsException} for a remote unique index value another entity holds
+   * @throws PendingWorkException if a later write of an eventual batch failed for good
+   */
+  List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
+      return core.writer.write(table, writes, mode);
+    }
+    List<String> retired = new ArrayList<>();
+    for (int attempt = 1; ; attempt++) {
+      List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
+      List<String> ids = new ArrayList<>();
+      List<RemoteIndexes.Claim> claims = new ArrayList<>();
+      List<WriteResult> results;
+      try {
+        for (WriteIntent<?> write : writes) {
+          recording.add(write.leavesWork() ? record(table, write, mode, ids, claims) : write);
+        }
+        results = core.writer.write(table, recording, mode);
+      } catch (TableMapperException e) {
+        remote.release(claims);
+        if (!(e instanceof IdRetired || e.getCause() instanceof IdRetired)) {
+          // refused, nothing written: no record exists under the ids
+          ids.forEach(this::deleteEntry);
+          throw e;
+        }
+        if (attempt == MAX_IDS) {
+          throw new TableMapperException("the writer stalled past the grace period " + attempt + " times between"
+              + " registering its pending work and recording it; nothing was written", e);
+        }
+        retired.addAll(ids);
+        continue;
+      }
+      for (String old : retired) {
+        // only this writer could still record work under these ids, and its transactions under them failed
+        for (WriteIntent<?> write : writes) {
+          deleteQuietly(table, write.partitionKey(), PendingRows.workRowKey(old));
+        }
+      }
+      completeRecorded(table, recording);
+      return results;
+    }
+  }
+
+  /** Registers the pending work of one write and claims its remote index values; returns the write recording it. */
+  private <T> WriteIntent<T> record(String table, WriteIntent<T> write, Mode mode, List<String> ids,
+      List<RemoteIndexes.Claim> claims) {
+    String id = PendingRows.newId();
+    List<PendingStep> onRetire = new ArrayList<>();
+    List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
+    if (!claimed.isEmpty()) {
+      for (PendingStep step : write.reconciliations(null, core.context)) {
+        onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed));
+      }
+    }
+    register(id, table, write.partitionKey(), onRetire);
+    ids.add(id);
+    try {
+      remote.claim(write, claims);
+    } catch (EntityExistsException taken) {
+      throw WriteFailures.rejected(mode, write, table, taken);
+    }
+    return write.withPendingId(id);
+  }
+
+  /**
+   * Checks that no remote index value of a write's entity is taken by another entity than those in {@code changing}
+   * ({@link RemoteIndexes#checkFree}).
+   *
+   * @throws EntityExistsException if one is
+   */
+  void checkFree(WriteIntent<?> write, Set<PendingStep.Address> changing) {
+    remote.checkFree(write, changing);
+  }
+
+  /** Does the work the writes recorded, right after their transaction; a write that failed for good is thrown. */
+  private void completeRecorded(String table, List<WriteIntent<?>> writes) {
+    List<PendingWorkException> failures = new ArrayList<>();
+    for (WriteIntent<?> write : writes) {
+      if (write.pendingId() == null) {
+        continue;
+      }
+      try {
+        TableRow record = readRecord(table, write.partitionKey(), write.pendingId());
+        if (record != null && PendingRows.state(record) == State.PENDING) {
+          run(write.pendingId(), table, write.partitionKey(), record, failures);
+        }
+      } catch (RuntimeException unreachable) {
+        // the work is recorded: a completer does it once the store answers again
+        LOG.log(System.Logger.Level.WARNING,
+            "pending work " + write.pendingId() + " is left to a completer: " + unreachable);
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+  }
+
+  /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
+  private void register(String id, String table, String partitionKey, List<PendingStep> onRetire) {
+    TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey, onRetire);
+    if (!registryReady) {
+      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
+      registryReady = true;
+    }
+    try {
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
+    } catch (TableNotFoundException dropped) {
+      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
+    }
+  }
+
+  // ------------------------------------------------------------------ completion
+
+  /**
+   * Completes every piece of work the registry lists, in passes until a pass finds nothing to do.
+   *
+   * @return the writes applied
+   * @throws PendingWorkException the first write that failed for good, the others suppressed in it
+   */
+  long completeAll() {
+    List<PendingWorkException> failures = new ArrayList<>();
+    long applied = 0;
+    for (int pass = 0; pass < 100; pass++) {
+      long before = applied;
+      AtomicInteger acted = new AtomicInteger();
+      applied += pass(0, 1, failures, acted);
+      if (applied == before && acted.get() == 0) {
+        break;
+      }
+    }
+    if (!failures.isEmpty()) {
+      PendingWorkException first = failures.get(0);
+      failures.subList(1, failures.size()).forEach(first::addSuppressed);
+      throw first;
+    }
+    return applied;
+  }
+
+  /**
+   * One look at the registry: completes the work of the entries of one shard ({@code shard} of {@code shards}, by
+   * id), stopping early when the mapper closes.
+   *
+   * @param acted counts the entries retired or found done (work that applied no write)
+   * @return the writes applied
+   */
+  private long pass(int shard, int shards, List<PendingWorkException> failures, AtomicInteger acted) {
+    long applied = 0;
+    TableQuery query = TableQuery.builder(PendingRows.REGISTRY_TABLE)
+        .partitionKey(PendingRows.REGISTRY_PARTITION)
+        .limit(StoreLimits.MAX_PAGE_SIZE)
+        .build();
+    String token = null;
+    do {
+      String from = token;
+      QueryResult page = core.tables.read(PendingRows.REGISTRY_TABLE,
+          () -> core.backend.query(query.withContinuation(from)), Tables.NO_ROWS);
+      for (TableRow entry : page.rows()) {
+        if (core.closed()) {
+          return applied;
+        }
+        if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
+          applied += complete(entry, failures, acted);
+        }
+      }
+      token = page.continuation();
+    } while (token != null);
+    return applied;
+  }
+
+  /** Completes the work of one registry entry; returns the writes applied. */
+  private long complete(TableRow entry, List<PendingWorkException> failures, AtomicInteger acted) {
+    if (PendingRows.state(entry) == State.FAILED
+        || !PendingRows.REGISTRY_TYPE.equals(core.discriminator.typeOf(entry))) {
+      // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
+      return 0;
+    }
+    String id = entry.rowKey();
+    String table = entry.getString(PendingRows.TABLE);
+    String partitionKey = entry.getString(PendingRows.PARTITION);
+    TableRow record = readRecord(table, partitionKey, id);
+    if (record == null) {
+      Instant registered = entry.timestamp();
+      if (registered != null && registered.plus(settings.grace()).isAfter(Instant.now())) {
+        return 0; // its writer may be between the entry and the transaction
+      }
+      try {
+        core.backend.write(table, WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, partitionKey)));
+      } catch (EntityExistsException recorded) {
+        record = readRecord(table, partitionKey, id); // recorded meanwhile
+      } catch (TableNotFoundException noTable) {
+        // no table, no record: nothing can be recorded under the id but by creating it, which the writer would do
+      }
+      if (record == null) {
+        // no transaction can record work under the id any more: clean what its write claimed
+        for (PendingStep step : PendingRows.steps(entry)) {
+          apply(step);
+        }
+        deleteEntry(id);
+        acted.incrementAndGet();
+        return 0;
+      }
+    }
+    switch (PendingRows.state(record)) {
+      case CANCELLED:
+        deleteEntry(id);
+        acted.incrementAndGet();
+        return 0;
+      case FAILED:
+        markEntryFailed(id);
+        return 0;
+      default:
+        long applied = run(id, table, partitionKey, record, failures);
+        if (applied == 0) {
+          acted.incrementAndGet();
+        }
+        return applied;
+    }
+  }
+
+  private TableRow readRecord(String table, String partitionKey, String id) {
+    return core.tables.read(table,
+        () -> core.backend.get(table, partitionKey, PendingRows.workRowKey(id)), Optional.<TableRow>empty())
+        .orElse(null);
+  }
+
+  /**
+   * Applies a record's steps from its next position, advancing it after each write that others follow (a
+   * reconciliation is safe to run again), then deletes the record and its registry entry; stops when the mapper
+   * closes, or when another completer finished the record.
+   *
+   * @param record the record as read, or as written (then without ETag: read when first needed)
+   * @return the writes applied
+   */
+  private long run(String id, String table, String partitionKey, TableRow record,
+      List<PendingWorkException> failures) {
+    List<PendingStep> steps = PendingRows.steps(record);
+    String etag = record.etag();
+    long applied = 0;
+    for (int i = PendingRows.next(record); i < steps.size(); i++) {
+      if (core.closed()) {
+        return applied;
+      }
+      PendingStep step = steps.get(i);
+      TableMapperException failure = apply(step);
+      if (failure != null) {
+        failures.add(markFailed(id, table, partitionKey, steps, i, failure));
+        return applied;
+      }
+      applied++;
+      if (i + 1 < steps.size() && !step.reconciles()) {
+        // a write applied again could undo a later change of its entity; a reconciliation applied again cannot
+        TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+            .putInt32(PendingRows.NEXT, i + 1)
+            .build();
+        try {
+          if (etag == null) {
+            TableRow read = readRecord(table, partitionKey, id);
+            if (read == null) {
+              return applied; // finished by another completer
+            }
+            etag = read.etag();
+          }
+          etag = core.backend.write(table, WriteOperation.merge(progress, etag)).etag();
+        } catch (EntityNotFoundException | TableNotFoundException gone) {
+          return applied; // finished by another completer
+        } catch (ConcurrencyConflictException moved) {
+          // another completer advanced it: go on from where it is
+          TableRow read = readRecord(table, partitionKey, id);
+          if (read == null || PendingRows.state(read) != State.PENDING) {
+            return applied;
+          }
+          etag = read.etag();
+          i = Math.max(i, PendingRows.next(read) - 1);
+        }
+      }
+    }
+    deleteQuietly(table, partitionKey, PendingRows.workRowKey(id));
+    deleteEntry(id);
+    return applied;
+  }
+
+  /**
+   * Applies one write, reconciled with its entity's current state.
+   *
+   * @return null when applied (now or before), or the exception that makes it fail for good
+   * @throws RuntimeException when the store could not be reached: the work stays recorded, to be applied later
+   */
+  private TableMapperException apply(PendingStep step) {
+    EntityMapping<Object> mapping;
+    try {
+      mapping = core.ownMapping(load(step.entityClass()));
+    } catch (ClassNotFoundException | LinkageError missing) {
+      // not a failure of the write: this process lacks the class; another one may have it
+      throw new TableMapperException("cannot apply the pending " + step.describe() + ": class "
+          + step.entityClass() + " is not on this process's class path", missing);
+    }
+    if (step.reconciles()) {
+      remote.reconcile(mapping, step);
+      return null;
+    }
+    Object entity = mapping.fromRow(step.row(), core.context);
+    if (step.etag() != null) {
+      entity = mapping.withSystemProperties(entity, step.etag(), null);
+    }
+    WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
+    String table = mapping.table();
+    try {
+      write(table, List.of(intent), Mode.REPOSITORY);
+      return null;
+    } catch (EntityNotFoundException e) {
+      return step.kind() == Kind.DELETE ? null : e; // a delete applied before, or by another completer
+    } catch (EntityExistsException | ConcurrencyConflictException e) {
+      // applied before (by a process that died before advancing the record, or by another completer)?
+      if (step.kind() != Kind.DELETE) {
+        TableRow stored = core.tables.read(table,
+            () -> core.backend.get(table, intent.partitionKey(), intent.rowKey()), Optional.<TableRow>empty())
+            .orElse(null);
+        if (stored != null && PendingRows.holds(stored, intent.row())) {
+          return null;
+        }
+      }
+      return e;
+    } catch (InvalidEntityException | InvalidKeyException | SchemaVersionException | UnknownEntityTypeException e) {
+      return e;
+    }
+    // anything else (the store could not be reached, a table this mapper may not create, ...) leaves the work
+    // recorded, to be applied later
+  }
+
+  private static Class<?> load(String name) throws ClassNotFoundException {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    if (context != null) {
+      try {
+        return Class.forName(name, true, context);
+      } catch (ClassNotFoundException e) {
+        // try the runtime's own loader next
+      }
+    }
+    return Class.forName(name, true, PendingWork.class.getClassLoader());
+  }
+
+  /** Marks a record and its registry entry failed; returns the exception that says so. */
+  private PendingWorkException markFailed(String id, String table, String partitionKey, List<PendingStep> steps,
+      int at, TableMapperException cause) {
+    PendingStep step = steps.get(at);
+    List<String> notApplied = new ArrayList<>();
+    for (int i = at + 1; i < steps.size(); i++) {
+      notApplied.add(steps.get(i).describe());
+    }
+    String message = "the pending " + step.describe() + " (write " + step.position() + " of eventual batch "
+        + id + ") failed for good: " + cause.getMessage() + "; the writes before it stay applied"
+        + (notApplied.isEmpty() ? "" : ", and these were not applied: " + String.join("; ", notApplied))
+        + ". The record stays in partition '" + partitionKey + "' of table " + table + ", marked failed";
+    String kept = message.length() > PendingRows.CHUNK ? message.substring(0, PendingRows.CHUNK) : message;
+    try {
+      core.backend.write(table, WriteOperation.merge(TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+          .putString(PendingRows.STATE, State.FAILED.name())
+          .putString(PendingRows.FAILURE, kept)
+          .putInt32(PendingRows.NEXT, at)
+          .build(), WriteIntent.ANY_ETAG));
+      markEntryFailed(id);
+    } catch (EntityNotFoundException finished) {
+      // another completer finished (or failed) the record meanwhile
+    }
+    return new PendingWorkException(id, step.position(), message, cause);
+  }
+
+  private void markEntryFailed(String id) {
+    try {
+      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
+          TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
+              .build(), WriteIntent.ANY_ETAG));
+    } catch (EntityNotFoundException | TableNotFoundException gone) {
+      // retired or removed meanwhile
+    }
+  }
+
+  private void deleteEntry(String id) {
+    deleteQuietly(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
+  }
+
+  /** Deletes a row if it is there. */
+  private void deleteQuietly(String table, String partitionKey, String rowKey) {
+    try {
+      core.backend.write(table, WriteOperation.delete(partitionKey, rowKey, WriteIntent.ANY_ETAG));
+    } catch (EntityNotFoundException | TableNotFoundException gone) {
+      // deleted by another completer
+    }
+  }
+
+  /**
+   * One look at one shard of the registry ({@code shard} of {@code shards}, by id), for the background completer:
+   * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
+   * never queried for it.
+   */
+  void look(int shard, int shards, List<PendingWorkException> failures) {
+    if (!registryReady) {
+      if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
+        return;
+      }
+      registryReady = true;
+    }
+    pass(shard, shards, failures, new AtomicInteger());
+  }
+}

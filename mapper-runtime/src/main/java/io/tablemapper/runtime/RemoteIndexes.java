@@ -1,0 +1,306 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.runtime.WriteIntent.Kind;
+import io.tablemapper.spi.PropertyValues;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The copies of remote indexes — in another partition or table than their entity — kept eventually consistent by
+ * pending work ({@link PendingWork}): claims made before the entity's transaction, and reconciliations after it.
+ *
+ * <p>A copy is the entity's row (or the index's properties of it) under the index's keys, with the discriminator
+ * {@code type#index} and the entity's PartitionKey, RowKey and (in another table) table ({@link
+ * IndexCopies#remoteCopy}). Its keys identify its index value: a unique index's are the value alone, so two entities
+ * with one value would share one copy; a non-unique index's also hold the entity's key components, so they never
+ * meet. One rule serves both:
+ *
+ * <ul>
+ *   <li><b>Claim</b>, before the entity's transaction, for each value the written entity has: the row under it is
+ *       inserted if absent (the copy as the entity will be), kept if it is already this entity's, and otherwise
+ *       refused with {@link EntityExistsException} — unless it is a stale claim: older than the grace period and
+ *       pointing to an entity that does not hold the value (its writer died, or changed its mind), which is then
+ *       taken over. A claim of a write refused by the store is deleted again by its writer; one left by a crash is
+ *       deleted when the registry entry of its write is retired (the entry lists it), or taken over.
+ *   <li><b>Reconcile</b>, after it, from the entity's current state: the copy it should have is written (replacing
+ *       a stale one, conditional on its ETag), and each copy it may have had before — where the write found it, or
+ *       a value claimed for it — is deleted if it still points to this entity and is no longer its own.
+ * </ul>
+ *
+ * A reconciliation reads before each write and conditions it on what it read, so that replays and completers
+ * running at once converge on the copies of the entity's latest state.
+ */
+final class RemoteIndexes {
+  /** How many times one copy is read and written again after losing a race to another completer. */
+  private static final int ATTEMPTS = 5;
+
+  private final MapperCore core;
+  private final MapperSettings.Pending settings;
+
+  RemoteIndexes(MapperCore core, MapperSettings.Pending settings) {
+    this.core = core;
+    this.settings = settings;
+  }
+
+  /** A row written by a claim, and its ETag: what its writer deletes if its transaction is refused. */
+  record Claim(Address address, String etag) {}
+
+  /** Where an entity's copy for a remote index is, or null when it has none (a null or invalid index value). */
+  static <T> Address address(IndexMapping<T> index, T entity) {
+    try {
+      String partitionKey = index.partitionKey(entity);
+      String rowKey = index.rowKey(entity);
+      return partitionKey == null || rowKey == null ? null : new Address(index.table(), partitionKey, rowKey);
+    } catch (InvalidKeyException invalid) {
+      return null;
+    }
+  }
+
+  /** Where the claims of a write will be: the copies of the values the written entity has (none for a delete). */
+  static <T> List<Address> claimed(WriteIntent<T> write) {
+    List<Address> addresses = new ArrayList<>();
+    if (write.kind() != Kind.DELETE) {
+      for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+        Address address = address(index, write.entity());
+        if (address != null) {
+          addresses.add(address);
+        }
+      }
+    }
+    return addresses;
+  }
+
+  /**
+   * Claims the values of a write's entity, in the order of its remote indexes; returns the claims it wrote.
+   *
+   * @throws EntityExistsException if a value is another entity's (its own, or a fresh claim of it)
+   */
+  <T> List<Claim> claim(WriteIntent<T> write, List<Claim> written) {
+    if (write.kind() == Kind.DELETE) {
+      return written;
+    }
+    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+      Address address = address(index, write.entity());
+      if (address == null) {
+        continue;
+      }
+      TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
+          address.partitionKey(), address.rowKey());
+      core.tables.ensure(address.table());
+      for (int attempt = 1; ; attempt++) {
+        TableRow there = read(address);
+        if (there != null
+            && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())) {
+          break; // already this entity's: its reconciliation brings it in step
+        }
+        if (there != null && !stale(write.mapping(), there, index, address)) {
+          throw taken(write, index, address, there);
+        }
+        try {
+          WriteOperation claim =
+              there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
+          written.add(new Claim(address, core.backend.write(address.table(), claim).etag()));
+          break;
+        } catch (EntityExistsException | ConcurrencyConflictException | EntityNotFoundException race) {
+          if (attempt == ATTEMPTS) {
+            throw taken(write, index, address, read(address));
+          }
+        }
+      }
+    }
+    return written;
+  }
+
+  /**
+   * Checks, without writing, that no value of a write's entity is taken by another entity (as {@link #claim} would
+   * find it now): for the later writes of an eventual batch, checked before the batch is committed.
+   *
+   * @param changing the entities the batch writes before this one ({@link Address} of table, PartitionKey,
+   *     RowKey): a value one of them holds may be freed by then, and is left to the write's own claim
+   * @throws EntityExistsException if one is
+   */
+  <T> void checkFree(WriteIntent<T> write, Set<Address> changing) {
+    if (write.kind() == Kind.DELETE) {
+      return;
+    }
+    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+      Address address = address(index, write.entity());
+      TableRow there = address == null ? null : read(address);
+      if (there != null
+          && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
+          && !changing.contains(holderOf(there, index)) && !stale(write.mapping(), there, index, address)) {
+        throw taken(write, index, address, there);
+      }
+    }
+  }
+
+  /** Where the entity a copy points to is; null when it points to none. */
+  private static Address holderOf(TableRow copy, IndexMapping<?> index) {
+    Object partitionKey = copy.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY);
+    Object table = copy.get(EntityMapping.PRIMARY_TABLE_PROPERTY);
+    String rowKey = IndexCopies.primaryRowKey(copy);
+    if (!(partitionKey instanceof String) || rowKey == null) {
+      return null;
+    }
+    return new Address(table instanceof String ? (String) table : index.table(), (String) partitionKey, rowKey);
+  }
+
+  /** Deletes the claims of a write the store refused, unless changed since (taken over). */
+  void release(List<Claim> claims) {
+    for (Claim claim : claims) {
+      try {
+        core.backend.write(claim.address().table(), WriteOperation.delete(claim.address().partitionKey(),
+            claim.address().rowKey(), claim.etag()));
+      } catch (EntityNotFoundException | ConcurrencyConflictException | TableNotFoundException gone) {
+        // taken over or cleaned meanwhile
+      }
+    }
+  }
+
+  private EntityExistsException taken(WriteIntent<?> write, IndexMapping<?> index, Address address,
+      TableRow there) {
+    String holder = there == null ? "another writer"
+        : "the entity " + TableRow.keys(String.valueOf(there.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY)),
+            String.valueOf(IndexCopies.primaryRowKey(there))).describeKeys();
+    return new EntityExistsException("cannot " + write.kind().verb() + " " + write.describe() + ": index '"
+        + index.name() + "' value " + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys()
+        + " in table " + address.table() + " is already taken by " + holder + "; values of index '" + index.name()
+        + "' are unique across partitions");
+  }
+
+  /**
+   * Whether the row under a value is a claim that may be taken over: a copy of this index older than the grace
+   * period, whose entity does not hold the value.
+   */
+  private <T> boolean stale(EntityMapping<T> mapping, TableRow there, IndexMapping<?> index, Address address) {
+    if (!index.copyType().equals(core.discriminator.typeOf(there))) {
+      return false; // not a copy of this index: never taken over
+    }
+    Instant written = there.timestamp();
+    if (written != null && written.plus(settings.grace()).isAfter(Instant.now())) {
+      return false; // its writer may be on its way to its transaction
+    }
+    return !holds(mapping, there, index, address);
+  }
+
+  /** Whether the entity a copy points to exists and has its copy for {@code index} at {@code address}. */
+  private <T> boolean holds(EntityMapping<T> mapping, TableRow copy, IndexMapping<?> index, Address address) {
+    Address holder = holderOf(copy, index);
+    if (holder == null) {
+      return false;
+    }
+    TableRow entity = read(holder);
+    if (entity == null || !mapping.typeName().equals(core.discriminator.typeOf(entity))) {
+      return false;
+    }
+    return address.equals(addressOf(mapping, index.name(), entity));
+  }
+
+  private <T> Address addressOf(EntityMapping<T> mapping, String indexName, TableRow row) {
+    for (IndexMapping<T> index : mapping.remoteIndexes()) {
+      if (index.name().equals(indexName)) {
+        return address(index, mapping.fromRow(row, core.context));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Brings one remote index of one entity in step with the entity's current state.
+   *
+   * @param mapping the mapping of the entity's class
+   * @throws RuntimeException when the store could not be reached (the step stays recorded)
+   */
+  <T> void reconcile(EntityMapping<T> mapping, PendingStep step) {
+    IndexMapping<T> index = null;
+    for (IndexMapping<T> each : mapping.remoteIndexes()) {
+      if (each.name().equals(step.index())) {
+        index = each;
+      }
+    }
+    if (index == null) {
+      return; // the class no longer declares the index: nothing to keep
+    }
+    String table = mapping.table();
+    String partitionKey = step.row().partitionKey();
+    String rowKey = step.row().rowKey();
+    TableRow stored = read(new Address(table, partitionKey, rowKey));
+    Address desired = null;
+    TableRow copy = null;
+    if (stored != null && mapping.typeName().equals(core.discriminator.typeOf(stored))) {
+      desired = address(index, mapping.fromRow(stored, core.context));
+      if (desired != null) {
+        copy = IndexCopies.remoteCopy(core.discriminator, index, stored, table, desired.partitionKey(),
+            desired.rowKey());
+      }
+    }
+    for (Address previous : step.previous()) {
+      if (!previous.equals(desired)) {
+        deleteIfOurs(index, previous, partitionKey, rowKey);
+      }
+    }
+    if (desired != null) {
+      put(mapping, index, desired, copy, partitionKey, rowKey);
+    }
+  }
+
+  /** Deletes the row at {@code address} if it is the entity's copy for {@code index}. */
+  private void deleteIfOurs(IndexMapping<?> index, Address address, String partitionKey, String rowKey) {
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      TableRow there = read(address);
+      if (there == null || !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
+        return;
+      }
+      try {
+        core.backend.write(address.table(),
+            WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag()));
+        return;
+      } catch (EntityNotFoundException | ConcurrencyConflictException moved) {
+        // changed meanwhile: look again
+      }
+    }
+  }
+
+  /** Writes the entity's copy at {@code address}, unless it is there already, taking over a stale claim. */
+  private <T> void put(EntityMapping<T> mapping, IndexMapping<?> index, Address address, TableRow copy,
+      String partitionKey, String rowKey) {
+    core.tables.ensure(address.table());
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      TableRow there = read(address);
+      try {
+        if (there == null) {
+          core.backend.write(address.table(), WriteOperation.insert(copy));
+        } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
+          if (!PropertyValues.equal(there.properties(), copy.properties())) {
+            core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
+          }
+        } else if (!holds(mapping, there, index, address)) {
+          core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
+        }
+        // else: another entity holds the value too — written by something that does not claim; left as it is
+        return;
+      } catch (EntityExistsException | EntityNotFoundException | ConcurrencyConflictException moved) {
+        // changed meanwhile: look again
+      }
+    }
+  }
+
+  private TableRow read(Address address) {
+    return core.tables.read(address.table(),
+        () -> core.backend.get(address.table(), address.partitionKey(), address.rowKey()), Optional.<TableRow>empty())
+        .orElse(null);
+  }
+}

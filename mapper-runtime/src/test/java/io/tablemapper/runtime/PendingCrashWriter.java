@@ -1,0 +1,153 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.h2.H2Backend;
+import io.tablemapper.runtime.fixtures.ArchivedEmployee;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.runtime.fixtures.Staffer;
+import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The child process of {@link PendingCrashTest}: over an H2 file, makes one write of the pending-work protocol and
+ * stops before its store write number {@code n + 1}, waiting to be killed. The write ({@code eventual}) commits the
+ * guide's eventually consistent transaction — move an employee from Sales to Marketing, archive it, update another
+ * — or ({@code index}) updates a {@link Staffer}'s remote index values: its unique email, its last name, its grade. Before stopping it appends to an acknowledgement file one line per
+ * write the store took ({@code batch Company pending} for the transaction that recorded the work) and then
+ * {@code stopped}; a commit with fewer writes appends {@code done} and exits.
+ */
+public final class PendingCrashWriter {
+  /** The staffer of the {@code index} write, as stored before it. */
+  static final Staffer ORIGINAL = new Staffer("Sales", 1, "Ken", "Kwok", "kenk@contoso.com", 7);
+  /** The staffer of the {@code index} write, as it writes it: every indexed value changed. */
+  static final Staffer CHANGED = new Staffer("Sales", 1, "Kenneth", "Kwan", "ken@contoso.com", 8);
+
+  private PendingCrashWriter() {}
+
+  /** Arguments: the database path, the writes to let through, the acknowledgement file, the write to make. */
+  public static void main(String[] args) throws IOException {
+    int writes = Integer.parseInt(args[1]);
+    FileOutputStream acknowledgements = new FileOutputStream(args[2], true);
+    Stopping backend = new Stopping(H2Backend.file(Path.of(args[0])), writes, acknowledgements);
+    TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    if (args[3].equals("index")) {
+      mapper.repository(StafferRepository.class).update(CHANGED);
+    } else {
+      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+      Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);
+      Employee other = employees.getByDepartmentAndEmployeeId("Support", 2);
+      mapper.eventually()
+          .delete(inSales)
+          .insert(moved(inSales))
+          .insert(ArchivedEmployee.of(inSales))
+          .update(other.withAge(other.age() + 1))
+          .commit();
+    }
+    acknowledge(acknowledgements, "done");
+    Runtime.getRuntime().halt(0);
+  }
+
+  /** The employee as moved to Marketing. */
+  static Employee moved(Employee employee) {
+    return Employee.of("Marketing", employee.employeeId(), employee.firstName(), employee.lastName(),
+        employee.age(), employee.email());
+  }
+
+  static void acknowledge(FileOutputStream acknowledgements, String line) {
+    synchronized (acknowledgements) {
+      try {
+        acknowledgements.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        acknowledgements.getFD().sync();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** A backend that lets {@code writes} writes through, then waits to be killed before the next one. */
+  private static final class Stopping implements TableBackend {
+    private final TableBackend store;
+    private final FileOutputStream acknowledgements;
+    private int writesLeft;
+
+    Stopping(TableBackend store, int writes, FileOutputStream acknowledgements) {
+      this.store = store;
+      this.writesLeft = writes;
+      this.acknowledgements = acknowledgements;
+    }
+
+    private void beforeWrite() {
+      if (writesLeft-- == 0) {
+        acknowledge(acknowledgements, "stopped");
+        while (true) {
+          try {
+            Thread.sleep(60_000);
+          } catch (InterruptedException e) {
+            // wait for the kill
+          }
+        }
+      }
+    }
+
+    @Override
+    public boolean createTableIfNotExists(String table) {
+      return store.createTableIfNotExists(table);
+    }
+
+    @Override
+    public boolean deleteTableIfExists(String table) {
+      return store.deleteTableIfExists(table);
+    }
+
+    @Override
+    public boolean tableExists(String table) {
+      return store.tableExists(table);
+    }
+
+    @Override
+    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+      return store.get(table, partitionKey, rowKey);
+    }
+
+    @Override
+    public QueryResult query(TableQuery query) {
+      return store.query(query);
+    }
+
+    @Override
+    public WriteResult write(String table, WriteOperation operation) {
+      beforeWrite();
+      WriteResult result = store.write(table, operation);
+      acknowledge(acknowledgements, "write " + table + " " + operation.row().rowKey());
+      return result;
+    }
+
+    @Override
+    public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+      beforeWrite();
+      List<WriteResult> results = store.batch(table, operations);
+      boolean pending = operations.stream()
+          .anyMatch(operation -> operation.row().rowKey().startsWith(PendingRows.WORK_ROW_PREFIX));
+      acknowledge(acknowledgements, "batch " + table + (pending ? " pending" : ""));
+      return results;
+    }
+
+    @Override
+    public void close() {
+      store.close();
+    }
+  }
+}

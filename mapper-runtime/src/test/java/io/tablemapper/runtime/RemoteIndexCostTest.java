@@ -1,0 +1,79 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.Batch;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.runtime.InterceptingBackend.Requests;
+import io.tablemapper.runtime.fixtures.Staffer;
+import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.spi.TableQuery;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The requests a write of an entity with remote indexes makes, as the README states them for n remote indexes
+ * ({@link Staffer} has three, and one in its partition, which costs nothing of them), and the operation its record
+ * adds to a batch.
+ */
+class RemoteIndexCostTest {
+  private final InterceptingBackend backend = new InterceptingBackend(InMemoryBackend.create());
+  private final TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+  private final StafferRepository staff = mapper.repository(StafferRepository.class);
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  @Test
+  void anInsertTakesOneBatchThreePlusNWritesAndThreeNPlusOneReads() {
+    staff.insert(new Staffer("Sales", 1, "Ann", "Bell", "ann@contoso.com", 2)); // tables created
+
+    Requests before = backend.requests();
+    staff.insert(new Staffer("Sales", 2, "Ken", "Kwok", "ken@contoso.com", 3));
+    Requests cost = backend.requests().since(before);
+
+    assertThat(cost.batches()).isEqualTo(1);
+    assertThat(cost.writes()).isEqualTo(3 + 3);
+    assertThat(cost.gets()).isEqualTo(3 * 3 + 1);
+    assertThat(cost.queries()).isZero();
+  }
+
+  @Test
+  void eachEntityWithRemoteIndexesAddsItsRecordToTheBatchsHundredOperationsAndARefusedBatchLeavesNothing() {
+    Batch batch = mapper.batch("Staff", "Sales");
+    for (int id = 1; id <= 34; id++) {
+      batch.insert(new Staffer("Sales", id, "F" + id, "L" + id, id + "@contoso.com", null));
+    }
+
+    assertThatThrownBy(batch::commit)
+        .isInstanceOfSatisfying(BatchException.class,
+            e -> assertThat(e.reason()).isEqualTo(BatchException.Reason.TOO_MANY_OPERATIONS))
+        .hasMessageContaining("needs 102 operations: 34 for the entities and 34 added by their index copies and 34 by"
+            + " the records of their pending work");
+    InMemoryBackend store = (InMemoryBackend) backend.delegate;
+    for (String table : List.of("Staff", "StaffByLastName", PendingRows.REGISTRY_TABLE)) {
+      assertThat(store.tableExists(table) ? store.query(TableQuery.builder(table).limit(1000).build()).rows()
+          : List.of()).as("rows left in %s", table).isEmpty();
+    }
+  }
+
+  @Test
+  void anUpdateOfEveryIndexedValueTakesOneBatchThreePlusTwoNWritesAndFourNPlusTwoReads() {
+    staff.insert(new Staffer("Sales", 2, "Ken", "Kwok", "ken@contoso.com", 3));
+
+    Requests before = backend.requests();
+    staff.update(new Staffer("Sales", 2, "Ken", "Kwan", "kenk@contoso.com", 4));
+    Requests cost = backend.requests().since(before);
+
+    assertThat(cost.batches()).isEqualTo(1);
+    assertThat(cost.writes()).isEqualTo(3 + 2 * 3);
+    assertThat(cost.gets()).isEqualTo(4 * 3 + 2);
+    assertThat(cost.queries()).isZero();
+  }
+}

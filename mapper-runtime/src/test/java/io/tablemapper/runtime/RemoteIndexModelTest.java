@@ -1,0 +1,192 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.fixtures.Staffer;
+import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Random writes of {@link Staffer}s — inserts, updates and upserts of indexed values drawn from small pools (so that
+ * unique emails collide), deletes — some by a process that dies at a random write, each round completed by one of
+ * two mappers or both at once, checked against an oracle: the staffers stored, and for each remote index exactly the
+ * copies of their current values, pointing to them, and no other row. {@code -Dtablemapper.pending.seed=<seed>}
+ * replays a run.
+ */
+@ParameterizedClass
+@EnumSource(PendingStores.class)
+class RemoteIndexModelTest {
+  private static final long SEED = Long.getLong("tablemapper.pending.seed", System.nanoTime());
+  private static final int ROUNDS = Integer.getInteger("tablemapper.pending.rounds", 25);
+  private static final List<String> DEPARTMENTS = List.of("Sales", "Support");
+  private static final List<String> NAMES = List.of("Kwok", "Bell", "Lee");
+
+  private final TableBackend store;
+  private final TableMapper first;
+  private final TableMapper second;
+  private final StafferRepository staff;
+  /** The oracle: "department/id" to the staffer stored there. */
+  private final Map<String, Staffer> oracle = new TreeMap<>();
+
+  RemoteIndexModelTest(PendingStores stores) {
+    this.store = stores.newStore();
+    this.first = builder(store).build();
+    this.second = builder(DyingBackend.unclosed(store)).build();
+    this.staff = first.repository(StafferRepository.class);
+  }
+
+  private static TableMapper.Builder builder(TableBackend backend) {
+    return ((TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0))
+        .pendingGrace(Duration.ZERO);
+  }
+
+  @AfterEach
+  void close() {
+    second.close();
+    first.close();
+  }
+
+  private static String key(Staffer staffer) {
+    return staffer.department() + "/" + staffer.employeeId();
+  }
+
+  @Test
+  void randomWritesKilledAtRandomPointsLeaveExactlyTheCopiesOfTheStoredStaffers() throws Exception {
+    Random random = new Random(SEED);
+    String replay = "seed " + SEED + " (replay with -Dtablemapper.pending.seed=" + SEED + ")";
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 1; round <= ROUNDS; round++) {
+        String where = "round " + round + ", " + replay;
+        Staffer next = new Staffer(DEPARTMENTS.get(random.nextInt(2)), 1 + random.nextInt(4),
+            "F" + random.nextInt(3), NAMES.get(random.nextInt(NAMES.size())), "e" + random.nextInt(4) + "@c.com",
+            random.nextInt(3) == 0 ? null : random.nextInt(3));
+        Staffer stored = oracle.get(key(next));
+        boolean delete = stored != null && random.nextInt(4) == 0;
+        boolean taken = !delete && oracle.values().stream()
+            .anyMatch(other -> !key(other).equals(key(next)) && other.email().equals(next.email()));
+        int deathAt = random.nextInt(3) == 0 ? random.nextInt(8) : Integer.MAX_VALUE;
+        DyingBackend process = new DyingBackend(store, deathAt);
+        StafferRepository writer = builder(process).build().repository(StafferRepository.class);
+        Runnable write = delete ? () -> writer.delete(stored)
+            : stored == null ? () -> writer.insert(next)
+            : random.nextBoolean() ? () -> writer.update(next) : () -> writer.upsert(next);
+        if (taken && deathAt == Integer.MAX_VALUE) {
+          assertThatThrownBy(write::run).as(where).isInstanceOf(EntityExistsException.class);
+        } else {
+          try {
+            write.run();
+          } catch (DyingBackend.Died | EntityExistsException refused) {
+            // died on the way, or refused as the oracle expects
+            assertThat(refused instanceof EntityExistsException ? taken : true).as("%s: %s", where, refused)
+                .isTrue();
+          }
+        }
+        complete(random, threads);
+        // the entity row is the truth of whether a write that died happened; the oracle follows it
+        Staffer now = staff.findByDepartmentAndEmployeeId(next.department(), next.employeeId()).orElse(null);
+        Staffer expected = process.dead() ? now : delete ? null : taken ? stored : next;
+        assertThat(now).as(where).isEqualTo(expected);
+        assertThat(now).as("%s: a stored staffer is the one before or the one written", where)
+            .isIn(stored, next, null);
+        if (now == null) {
+          oracle.remove(key(next));
+        } else {
+          oracle.put(key(next), now);
+        }
+        check(where);
+      }
+    } finally {
+      threads.shutdown();
+    }
+    System.out.println("RemoteIndexModelTest: " + ROUNDS + " rounds, " + replay);
+  }
+
+  private void complete(Random random, ExecutorService threads) throws Exception {
+    switch (random.nextInt(3)) {
+      case 0:
+        first.completePending();
+        break;
+      case 1:
+        second.completePending();
+        break;
+      default:
+        List<Callable<Long>> both = List.of(first::completePending, second::completePending);
+        for (Future<Long> each : threads.invokeAll(both)) {
+          each.get();
+        }
+        break;
+    }
+  }
+
+  /** Every remote copy is the copy of a stored staffer's current value, and every such copy is there. */
+  private void check(String where) {
+    TreeSet<String> emails = new TreeSet<>();
+    TreeSet<String> expectedEmail = new TreeSet<>();
+    TreeSet<String> expectedLastName = new TreeSet<>();
+    TreeSet<String> expectedGrade = new TreeSet<>();
+    for (Staffer staffer : oracle.values()) {
+      assertThat(emails.add(staffer.email())).as("%s: email %s held twice", where, staffer.email()).isTrue();
+      expectedEmail.add("email_" + staffer.email() + "|employee|" + key(staffer));
+      expectedLastName.add(staffer.lastName() + "|" + staffer.department() + String.format("_%08d",
+          staffer.employeeId()) + "|" + key(staffer));
+      if (staffer.grade() != null) {
+        expectedGrade.add(staffer.department() + "|" + String.format("grade_%03d_%08d", staffer.grade(),
+            staffer.employeeId()) + "|" + key(staffer));
+      }
+    }
+    assertThat(copies("Staff", "Staffer#email")).as("email copies, %s", where).isEqualTo(expectedEmail);
+    assertThat(copies("StaffByLastName", "Staffer#byLastName")).as("last name copies, %s", where)
+        .isEqualTo(expectedLastName);
+    assertThat(copies("StaffByGrade", "Staffer#byGrade")).as("grade copies, %s", where).isEqualTo(expectedGrade);
+    if (store.tableExists(PendingRows.REGISTRY_TABLE)) {
+      assertThat(store.query(TableQuery.builder(PendingRows.REGISTRY_TABLE).limit(1000).build()).rows())
+          .as("registry, %s", where).isEmpty();
+    }
+  }
+
+  /** The copies of one index: "PartitionKey|RowKey|entity's department/id", from the rows of their type. */
+  private TreeSet<String> copies(String table, String type) {
+    TreeSet<String> copies = new TreeSet<>();
+    if (!store.tableExists(table)) {
+      return copies;
+    }
+    List<TableRow> rows = new ArrayList<>();
+    String token = null;
+    do {
+      var page = store.query(TableQuery.builder(table).limit(1000).continuation(token).build());
+      rows.addAll(page.rows());
+      token = page.continuation();
+    } while (token != null);
+    for (TableRow row : rows) {
+      if (type.equals(row.getString(TableMapper.DEFAULT_DISCRIMINATOR))) {
+        String rowKey = row.getString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+        copies.add(row.partitionKey() + "|" + row.rowKey() + "|"
+            + row.getString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY) + "/"
+            + Integer.parseInt(rowKey.substring("empid_".length())));
+      }
+    }
+    return copies;
+  }
+}
