@@ -44,7 +44,10 @@ final class MapperCore {
   private final MalformedRowPolicy malformedRows;
   private final MalformedRowListener malformedRowListener;
   private final QueryListener listener;
+  private final AtomicBoolean closing = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** Runs the async operations. */
+  final AsyncRunner async;
   private final int readParallelism;
   private ExecutorService readPool;
 
@@ -60,6 +63,7 @@ final class MapperCore {
     this.malformedRowListener = settings.malformedRowListener();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
+    this.async = new AsyncRunner(settings.asyncExecutor(), MapperSettings.ASYNC_THREADS);
   }
 
   /**
@@ -189,10 +193,16 @@ final class MapperCore {
     return existed;
   }
 
-  /** Marks the mapper closed; true only for the one call that closed it. */
+  /**
+   * Marks the mapper closed, once the async operations under way have ended (those not started fail); true only for
+   * the one call that closed it.
+   */
   boolean close() {
-    boolean closing = closed.compareAndSet(false, true);
+    boolean closing = this.closing.compareAndSet(false, true);
     if (closing) {
+      // first the async operations: those not started fail, those under way end before anything else closes
+      async.close();
+      closed.set(true);
       synchronized (this) {
         if (readPool != null) {
           readPool.shutdown();

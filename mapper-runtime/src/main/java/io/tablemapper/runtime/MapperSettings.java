@@ -13,6 +13,7 @@ import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What {@link TableMapperBuilder} collected.
@@ -29,6 +30,8 @@ import java.util.Objects;
  * @param timePrecision what writes do with times finer than the store's ticks outside keys
  * @param readParallelism how many reads of one query (an {@code In} on a key component) may run at once; 1 reads
  *     them one after another on the caller's thread
+ * @param asyncExecutor what runs the async operations, or null for a pool of {@link #ASYNC_THREADS} of the mapper's
+ *     own
  */
 record MapperSettings(
     TableBackend backend,
@@ -41,7 +44,8 @@ record MapperSettings(
     String discriminator,
     TableCreation tableCreation,
     TimePrecisionPolicy timePrecision,
-    int readParallelism) {
+    int readParallelism,
+    Executor asyncExecutor) {
 
   /** The discriminator property of the guide, and of .NET's table clients: {@value}. */
   static final String DEFAULT_DISCRIMINATOR = TableMapper.DEFAULT_DISCRIMINATOR;
@@ -56,6 +60,9 @@ record MapperSettings(
     checkDiscriminator(discriminator);
     checkReadParallelism(readParallelism);
   }
+
+  /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */
+  static final int ASYNC_THREADS = TableMapper.DEFAULT_ASYNC_THREADS;
 
   /** The most reads of one query that may run at once: {@value}. */
   static final int MAX_READ_PARALLELISM = 64;

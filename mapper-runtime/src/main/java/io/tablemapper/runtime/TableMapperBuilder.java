@@ -12,6 +12,7 @@ import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * The runtime's {@link TableMapper.Builder}, registered in {@code META-INF/services}: applications do not name it
@@ -29,6 +30,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
   private int readParallelism = TableMapper.DEFAULT_READ_PARALLELISM;
+  private Executor asyncExecutor;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -102,6 +104,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder asyncExecutor(Executor executor) {
+    this.asyncExecutor = Objects.requireNonNull(executor, "executor");
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -109,6 +117,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     }
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, malformedRows,
-        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism));
+        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism, asyncExecutor));
   }
 }
