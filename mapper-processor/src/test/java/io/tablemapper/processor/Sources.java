@@ -13,7 +13,6 @@ final class Sources {
           + "import java.math.*;\n"
           + "import java.time.*;\n"
           + "import java.util.*;\n"
-          + "import java.util.concurrent.CompletableFuture;\n"
           + "import java.util.stream.Stream;\n";
 
   /** The guide's employee, the entity most repository tests use. */
