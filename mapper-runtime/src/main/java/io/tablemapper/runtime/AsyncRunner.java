@@ -109,6 +109,11 @@ final class AsyncRunner {
     }
   }
 
+  private static IllegalStateException closedBeforeStart() {
+    return new IllegalStateException(
+        "this TableMapper was closed before the async operation started; nothing of it was done");
+  }
+
   /** One operation: NEW until a thread takes it (or close or cancel drops it), then RUNNING, then DONE. */
   private final class Task<R> implements Runnable {
     static final int NEW = 0;
@@ -128,27 +133,37 @@ final class AsyncRunner {
       if (!state.compareAndSet(NEW, RUNNING)) {
         return;
       }
+      R result = null;
+      Throwable failure = null;
+      boolean skipped = false;
       try {
         if (closed) {
-          failClosed();
-        } else if (!future.isDone()) {
-          // not cancelled: the work runs whole, whatever happens to the future meanwhile
-          future.complete(work.get());
+          failure = closedBeforeStart();
+        } else if (future.isDone()) {
+          skipped = true; // cancelled before it started
+        } else {
+          // the work runs whole, whatever happens to the future meanwhile
+          result = work.get();
         }
       } catch (Throwable e) {
-        future.completeExceptionally(e);
+        failure = e;
       } finally {
+        // done before the future completes: a callback on it (run on this thread) may close the mapper
         state.set(DONE);
         pending.remove(this);
         synchronized (pending) {
           pending.notifyAll();
         }
       }
+      if (failure != null) {
+        future.completeExceptionally(failure);
+      } else if (!skipped) {
+        future.complete(result);
+      }
     }
 
     void failClosed() {
-      future.completeExceptionally(new IllegalStateException(
-          "this TableMapper was closed before the async operation started; nothing of it was done"));
+      future.completeExceptionally(closedBeforeStart());
     }
   }
 }

@@ -201,6 +201,21 @@ class AsyncTest {
   }
 
   @Test
+  void aCallbackOnAFutureMayCloseTheMapper() throws Exception {
+    TableMapper closing = TableMapper.builder().backend(backend).build();
+    EmployeeAsyncRepository employees = closing.repository(EmployeeAsyncRepository.class);
+    CountDownLatch release = new CountDownLatch(1);
+    backend.beforeNextWrite(() -> await(release));
+    CompletableFuture<Employee> insert = employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "k@contoso.com"));
+    // registered while the write is held, so the callback runs on the mapper's own thread as the write completes
+    CompletableFuture<Void> closed = insert.thenRun(closing::close);
+    release.countDown();
+
+    closed.get(10, TimeUnit.SECONDS);
+    assertThat(backend.closes.get()).isEqualTo(1);
+  }
+
+  @Test
   void commitAsyncIsAllOrNothing() {
     EmployeeAsyncRepository employees = employees();
     fill(employees);
