@@ -26,6 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -198,6 +199,25 @@ class AsyncTest {
     assertThat(backend.closes.get()).isEqualTo(1);
     assertThatThrownBy(() -> employees.insert(Employee.of("Sales", 3, "Al", "Ng", 30, "al@contoso.com")).join())
         .hasCauseInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void aTimedOutFutureFailsWhileItsWriteUnderWayRunsWhole() throws Exception {
+    // one thread: the reads below queue behind the held write
+    mapper = TableMapper.builder().backend(backend).asyncExecutor(single).build();
+    EmployeeAsyncRepository employees = mapper.repository(EmployeeAsyncRepository.class);
+    CountDownLatch release = new CountDownLatch(1);
+    backend.beforeNextWrite(() -> await(release));
+    CompletableFuture<Employee> insert = employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "k@contoso.com"))
+        .orTimeout(50, TimeUnit.MILLISECONDS);
+
+    assertThatThrownBy(insert::join).isInstanceOf(CompletionException.class)
+        .hasCauseInstanceOf(TimeoutException.class);
+    release.countDown();
+    assertThat(employees.getByDepartmentAndEmployeeId("Sales", 1).get(10, TimeUnit.SECONDS).email())
+        .isEqualTo("k@contoso.com");
+    assertThat(employees.findByDepartmentAndEmployeeIdBetween("Sales", 0, 9).get(10, TimeUnit.SECONDS))
+        .containsExactly(new EmployeeName("Ken", "Kwok"));
   }
 
   @Test
