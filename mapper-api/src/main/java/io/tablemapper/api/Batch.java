@@ -1,6 +1,7 @@
 package io.tablemapper.api;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One entity group transaction: operations on entities of any types stored in one partition of one table,
@@ -46,4 +47,13 @@ public interface Batch {
    *     written; {@link BatchException#failedIndex()} names it)
    */
   List<Object> commit();
+
+  /**
+   * Applies every operation atomically, as {@link #commit()} does, on the mapper's async executor (see
+   * {@link TableMapper.Builder#asyncExecutor}). The future completes with what {@code commit()} returns, or
+   * exceptionally with what it throws ({@code join()} wraps it in a {@code CompletionException}, {@code get()} in an
+   * {@code ExecutionException}). Cancelling the future before the commit started skips it; once under way the
+   * commit runs to its end (all or nothing) and only its result is dropped.
+   */
+  CompletableFuture<List<Object>> commitAsync();
 }

@@ -4,6 +4,7 @@ import io.tablemapper.spi.TableBackend;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.ServiceLoader;
+import java.util.concurrent.Executor;
 
 /**
  * The entry point: repositories, batches (entity group transactions) and partition reads over one backend.
@@ -44,6 +45,12 @@ public interface TableMapper extends AutoCloseable {
    *
    * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
    */
+  /**
+   * The threads of the mapper's own pool for async operations, unless {@link Builder#asyncExecutor} gives one:
+   * {@value}.
+   */
+  int DEFAULT_ASYNC_THREADS = 8;
+
   static Builder builder() {
     Iterator<Builder> builders = ServiceLoader.load(Builder.class, TableMapper.class.getClassLoader()).iterator();
     if (!builders.hasNext()) {
@@ -57,12 +64,14 @@ public interface TableMapper extends AutoCloseable {
   }
 
   /**
-   * Returns the implementation of a {@code @Repository} interface, generated at compile time.
+   * Returns the implementation of a {@code @Repository} interface, generated at compile time: one that extends
+   * {@link TableRepository} or {@link AsyncTableRepository}.
    *
+   * @throws IllegalArgumentException if the type extends neither
    * @throws TableMapperException if no implementation was generated (the annotation processor did not run);
    *     the message says how to enable it
    */
-  <R extends TableRepository<?>> R repository(Class<R> repositoryType);
+  <R> R repository(Class<R> repositoryType);
 
   /**
    * Starts an entity group transaction on one partition of one table: every operation added to it, with the
@@ -284,6 +293,15 @@ public interface TableMapper extends AutoCloseable {
      * @throws IllegalArgumentException if it is not between 1 ms and 1 hour
      */
     Builder pendingPollInterval(Duration interval);
+
+    /**
+     * What runs the async operations — repository methods that return a {@code CompletableFuture},
+     * {@link AsyncTableRepository}, {@link Batch#commitAsync()}. By default a pool of
+     * {@value TableMapper#DEFAULT_ASYNC_THREADS} daemon threads of the mapper's own (never the common pool, as the
+     * work blocks on the store), started on first use and stopped by {@link #close()}. An executor given here stays
+     * the application's to shut down; {@code close()} only fails the operations it has not started yet.
+     */
+    Builder asyncExecutor(Executor executor);
 
     /**
      * Builds the mapper.

@@ -424,6 +424,21 @@ class DiagnosticsTest {
         error("an unsupported return type is reported", Rule.QUERY_RETURN_TYPE, "findByDepartment(",
             "cannot return", employee(),
             repository("  Set<Employee> findByDepartment(String department);")),
+        error("a future of a Stream is refused, pointing to a future of a List", Rule.QUERY_ASYNC_RETURN,
+            "findByDepartment(", "return CompletableFuture<List<...>>", employee(),
+            repository("  java.util.concurrent.CompletableFuture<Stream<Employee>>\n"
+                + "      findByDepartment(String department);")),
+        error("a raw future is refused, asking for its result", Rule.QUERY_ASYNC_RETURN, "findByDepartment(",
+            "does not say what it completes with", employee(),
+            repository("  @SuppressWarnings(\"rawtypes\") java.util.concurrent.CompletableFuture\n"
+                + "      findByDepartment(String department);")),
+        error("a future of a wildcard is refused", Rule.QUERY_ASYNC_RETURN, "countByDepartment(",
+            "CompletableFuture<Long> for a count", employee(),
+            repository("  java.util.concurrent.CompletableFuture<?> countByDepartment(String department);")),
+        error("a future of what the kind cannot return names the boxed returns", Rule.QUERY_RETURN_TYPE,
+            "countByDepartment(", "cannot return java.util.concurrent.CompletableFuture<java.lang.Integer>", employee(),
+            repository("  java.util.concurrent.CompletableFuture<Integer>\n"
+                + "      countByDepartment(String department);")),
         error("a single result from a query that can match several is reported", Rule.QUERY_NOT_UNIQUE,
             "findByDepartment(", "can match several", employee(),
             repository("  Optional<Employee> findByDepartment(String department);")),

@@ -261,6 +261,41 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void anAsyncRepositoryRunsEachMethodsStatementsInALambdaOnTheMappersExecutorAndCompilesWithoutWarnings() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(
+            source("Clash",
+                "@Entity(table = \"Clashes\") @PartitionKey(\"{support}\") @RowKey(\"c_{key}\")\n"
+                    + "public record Clash(String support, int key, String query, @ETag String etag) {}"),
+            source("ClashRepository",
+                "import java.util.concurrent.CompletableFuture;\n"
+                    + "@Repository public interface ClashRepository extends AsyncTableRepository<Clash> {\n"
+                    + "  CompletableFuture<Optional<Clash>> findBySupportAndKey(String support, int key);\n"
+                    + "  CompletableFuture<List<Clash>> findBySupportIn(Collection<String> support);\n"
+                    + "  CompletableFuture<Long> countBySupportAndKeyBetween(String support, int from, int to);\n"
+                    + "  CompletableFuture<Boolean> existsBySupportAndKey(String support, int key);\n"
+                    + "  CompletableFuture<Void> deleteBySupportAndKey(String support, int key);\n"
+                    + "  List<Clash> findBySupportAndKeyBetween(String support, int from, int to);\n"
+                    + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = contents(compilation, "test.ClashRepository__Impl");
+    assertThat(generated).contains(
+        "public CompletableFuture<Clash> insert(Clash entity) {\n"
+            + "    return this.support.async(() -> this.support.insert(entity));",
+        "public CompletableFuture<Void> delete(Clash entity) {\n"
+            + "    return this.support.async(() -> {\n"
+            + "      this.support.delete(entity);\n"
+            + "      return null;\n"
+            + "    });",
+        "public CompletableFuture<Long> countBySupportAndKeyBetween(String support, int from, int to) {\n"
+            + "    return this.support.async(() -> {\n",
+        "      return this.support.count(query);\n    });");
+    assertThat(generated).containsOnlyOnce("return this.support.list(query);\n    });");
+  }
+
+  @Test
   void anEntityReferringToATypeGeneratedInTheSameRoundIsDeferredAndThenGenerated() {
     Compilation compilation = Compiler.javac()
         .withProcessors(new AddressGenerator(), new TableMapperProcessor())

@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Entity;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.AsyncTableRepository;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
@@ -19,7 +20,8 @@ import java.util.List;
 /**
  * Repositories over entities compiled without the annotation processor: a repository interface that declares no
  * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, delete), served by
- * the same {@link RepositorySupport} generated repositories use. Derived queries are planned by the processor at
+ * the same {@link RepositorySupport} generated repositories use (on the mapper's executor for an
+ * {@link AsyncTableRepository}). Derived queries are planned by the processor at
  * compile time, so an interface that declares any is refused, naming them; read such entities with
  * {@code mapper.partition(table, partitionKey).all(Entity.class)}.
  */
@@ -40,7 +42,8 @@ final class CrudRepositories {
     }
     List<String> queries = new ArrayList<>();
     for (Method method : repositoryType.getMethods()) {
-      if (method.getDeclaringClass() != TableRepository.class && Modifier.isAbstract(method.getModifiers())) {
+      if (method.getDeclaringClass() != TableRepository.class
+          && method.getDeclaringClass() != AsyncTableRepository.class && Modifier.isAbstract(method.getModifiers())) {
         queries.add(method.getName());
       }
     }
@@ -54,7 +57,11 @@ final class CrudRepositories {
   /** A repository serving the writes of {@link TableRepository} for an entity mapped at run time. */
   static <R> R create(Class<R> repositoryType, Class<?> entity, RepositoryContext context) {
     RepositorySupport<Object> support = context.support(mapping(entity));
+    boolean async = AsyncTableRepository.class.isAssignableFrom(repositoryType);
     InvocationHandler handler = (proxy, method, arguments) -> {
+      if (async && method.getDeclaringClass() != Object.class) {
+        return support.async(() -> write(support, method.getName(), arguments[0]));
+      }
       switch (method.getName()) {
         case "insert":
           return support.insert(arguments[0]);
@@ -81,6 +88,25 @@ final class CrudRepositories {
         Proxy.newProxyInstance(repositoryType.getClassLoader(), new Class<?>[] {repositoryType}, handler));
   }
 
+  /** One write of an async repository, run on the mapper's executor; null for a delete. */
+  private static Object write(RepositorySupport<Object> support, String write, Object entity) {
+    switch (write) {
+      case "insert":
+        return support.insert(entity);
+      case "upsert":
+        return support.upsert(entity);
+      case "update":
+        return support.update(entity);
+      case "merge":
+        return support.merge(entity);
+      case "delete":
+        support.delete(entity);
+        return null;
+      default:
+        throw new AssertionError(write);
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static EntityMapping<Object> mapping(Class<?> entity) {
     return (EntityMapping<Object>) GeneratedCode.mapping(entity);
@@ -89,7 +115,8 @@ final class CrudRepositories {
   /** The {@code T} of {@code TableRepository<T>} that the interface extends, or null. */
   private static Class<?> entityOf(Class<?> repositoryType) {
     for (Type parent : repositoryType.getGenericInterfaces()) {
-      if (parent instanceof ParameterizedType && ((ParameterizedType) parent).getRawType() == TableRepository.class) {
+      if (parent instanceof ParameterizedType && (((ParameterizedType) parent).getRawType() == TableRepository.class
+          || ((ParameterizedType) parent).getRawType() == AsyncTableRepository.class)) {
         Type argument = ((ParameterizedType) parent).getActualTypeArguments()[0];
         return argument instanceof Class ? (Class<?>) argument : null;
       }

@@ -14,6 +14,7 @@ import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A {@link Batch}: collects the application's operations, then on {@link #commit()} maps each entity, checks that
@@ -63,6 +64,11 @@ final class DefaultBatch implements Batch {
   @Override
   public int size() {
     return kinds.size();
+  }
+
+  @Override
+  public CompletableFuture<List<Object>> commitAsync() {
+    return core.async.run(this::commit);
   }
 
   @Override

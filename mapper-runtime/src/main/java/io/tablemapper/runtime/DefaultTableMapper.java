@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.AsyncTableRepository;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
@@ -61,8 +62,13 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   }
 
   @Override
-  public <R extends TableRepository<?>> R repository(Class<R> repositoryType) {
+  public <R> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
+    if (!TableRepository.class.isAssignableFrom(repositoryType)
+        && !AsyncTableRepository.class.isAssignableFrom(repositoryType)) {
+      throw new IllegalArgumentException(repositoryType.getName() + " is not a repository: mapper.repository(...)"
+          + " takes a @Repository interface that extends TableRepository<T> or AsyncTableRepository<T>");
+    }
     core.checkOpen();
     Object repository =
         repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this));

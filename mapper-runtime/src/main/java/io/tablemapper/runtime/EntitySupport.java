@@ -12,6 +12,7 @@ import io.tablemapper.runtime.WriteIntent.Kind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -153,5 +154,10 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public String toString() {
     return "RepositorySupport[" + mapping.entityClass().getName() + " in table " + mapping.table() + "]";
+  }
+
+  @Override
+  public <R> CompletableFuture<R> async(Supplier<R> work) {
+    return core.async.run(work);
   }
 }

@@ -69,7 +69,10 @@ final class MapperCore {
   private final List<OperationListener> operationListeners;
   /** The listeners that threw once already: logged at WARN the first time, at DEBUG after. */
   private final Set<Object> failedListeners = ConcurrentHashMap.newKeySet();
+  private final AtomicBoolean closing = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** Runs the async operations. */
+  final AsyncRunner async;
   private final int readParallelism;
   private ExecutorService readPool;
   /** How long {@link #close()} waits for the background completer to finish the write it is applying. */
@@ -94,6 +97,7 @@ final class MapperCore {
         operationListeners.size(), listener == null ? "none" : listener);
     this.pending = new PendingWork(this, settings.pending());
     this.completer = new BackgroundCompleter(this, settings.pending());
+    this.async = new AsyncRunner(settings.asyncExecutor(), MapperSettings.ASYNC_THREADS);
   }
 
   /**
@@ -257,12 +261,15 @@ final class MapperCore {
   }
 
   /**
-   * Marks the mapper closed and stops its background completer (after the write it is applying); true only for the
-   * one call that closed it.
+   * Marks the mapper closed, once the async operations under way have ended (those not started fail), and stops its
+   * background completer (after the write it is applying); true only for the one call that closed it.
    */
   boolean close() {
-    boolean closing = closed.compareAndSet(false, true);
+    boolean closing = this.closing.compareAndSet(false, true);
     if (closing) {
+      // first the async operations: those not started fail, those under way end before anything else closes
+      async.close();
+      closed.set(true);
       completer.stop(CLOSE_WAIT);
       synchronized (this) {
         if (readPool != null) {

@@ -16,6 +16,7 @@ import io.tablemapper.spi.TableBackend;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What {@link TableMapperBuilder} collected.
@@ -35,6 +36,8 @@ import java.util.Objects;
  *     them one after another on the caller's thread
  * @param encryptionKeys the keys of {@code @Encrypted} properties, or null for none
  * @param pending how this mapper completes pending work
+ * @param asyncExecutor what runs the async operations, or null for a pool of {@link #ASYNC_THREADS} of the mapper's
+ *     own
  */
 record MapperSettings(
     TableBackend backend,
@@ -50,7 +53,8 @@ record MapperSettings(
     TimePrecisionPolicy timePrecision,
     int readParallelism,
     EncryptionKeyResolver encryptionKeys,
-    Pending pending) {
+    Pending pending,
+    Executor asyncExecutor) {
 
   /**
    * How a mapper completes pending work.
@@ -125,8 +129,11 @@ record MapperSettings(
   MapperSettings withBackend(TableBackend other) {
     return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
         malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        encryptionKeys, pending);
+        encryptionKeys, pending, asyncExecutor);
   }
+
+  /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */
+  static final int ASYNC_THREADS = TableMapper.DEFAULT_ASYNC_THREADS;
 
   /** The most reads of one query that may run at once: {@value}. */
   static final int MAX_READ_PARALLELISM = 64;

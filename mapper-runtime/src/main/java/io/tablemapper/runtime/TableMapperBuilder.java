@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import javax.crypto.SecretKey;
 
 /**
@@ -40,6 +41,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private String currentKeyId;
   private EncryptionKeyResolver encryptionKeys;
   private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
+  private Executor asyncExecutor;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -165,6 +167,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder asyncExecutor(Executor executor) {
+    this.asyncExecutor = Objects.requireNonNull(executor, "executor");
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -173,6 +181,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending));
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor));
   }
 }

@@ -4,6 +4,8 @@ import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -81,4 +83,13 @@ public interface RepositorySupport<T> {
    * {@code ConcurrencyConflictException}, and the entities of earlier batches stay deleted.
    */
   long delete(EntityQuery query);
+
+  /**
+   * Runs a query method's work on the mapper's executor (an async repository method): the future completes with
+   * its result, or exceptionally with what it threw, itself or as the cause of a {@code CompletionException}. A
+   * future cancelled before its work started skips it; work under way runs to its end (a write is never left
+   * half-done), its result dropped. Work still queued when the mapper closes fails with
+   * {@code IllegalStateException}.
+   */
+  <R> CompletableFuture<R> async(Supplier<R> work);
 }

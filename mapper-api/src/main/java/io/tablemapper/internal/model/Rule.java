@@ -127,6 +127,11 @@ public enum Rule {
   QUERY_PARAMETER_TYPE("QueryParameterType", Severity.ERROR),
   /** A return type a derived query cannot have. */
   QUERY_RETURN_TYPE("QueryReturnType", Severity.ERROR),
+  /**
+   * A {@code CompletableFuture} return a derived query cannot have: raw, a wildcard, or a {@code Stream}, which reads
+   * its pages as it is consumed.
+   */
+  QUERY_ASYNC_RETURN("QueryAsyncReturn", Severity.ERROR),
   /** A record returned as a projection whose components are not stored properties of the entity, of their types. */
   QUERY_PROJECTION("QueryProjection", Severity.ERROR),
   /** A single result from a query that can match several entities. */

@@ -16,6 +16,7 @@ import io.tablemapper.processor.repository.QueryMethodKind;
 import io.tablemapper.processor.repository.RepositoryModel;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
@@ -27,6 +28,8 @@ import javax.lang.model.util.Types;
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
  * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
+ * A method that returns a {@code CompletableFuture} runs the same statements in a lambda handed to
+ * {@link RepositorySupport#async}.
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -61,21 +64,31 @@ public final class RepositoryGenerator {
             .addParameter(RepositoryContext.class, "context")
             .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName())
             .build());
+    boolean async = repository.asyncWrites();
     for (String write : List.of("insert", "upsert", "update", "merge")) {
       type.addMethod(MethodSpec.methodBuilder(write)
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
-          .returns(entity.className())
+          .returns(async ? future(entity.className()) : entity.className())
           .addParameter(entity.className(), "entity")
-          .addStatement("return this.support.$N(entity)", write)
+          .addStatement(async ? "return this.support.async(() -> this.support.$N(entity))"
+              : "return this.support.$N(entity)", write)
           .build());
     }
-    type.addMethod(MethodSpec.methodBuilder("delete")
+    MethodSpec.Builder delete = MethodSpec.methodBuilder("delete")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
-        .addParameter(entity.className(), "entity")
-        .addStatement("this.support.delete(entity)")
-        .build());
+        .addParameter(entity.className(), "entity");
+    if (async) {
+      delete.returns(future(ClassName.get(Void.class)))
+          .addCode("return this.support.async(() -> {\n$>")
+          .addStatement("this.support.delete(entity)")
+          .addStatement("return null")
+          .addCode("$<});\n");
+    } else {
+      delete.addStatement("this.support.delete(entity)");
+    }
+    type.addMethod(delete.build());
     DeclaredType repositoryType = (DeclaredType) repository.element().asType();
     EntityQueryGenerator queries = new EntityQueryGenerator(repository);
     for (RepositoryModel.QueryMethod method : repository.methods()) {
@@ -85,6 +98,10 @@ public final class RepositoryGenerator {
           projection == null ? null : projection.constant()));
     }
     return GeneratedCode.file(name, type.build());
+  }
+
+  private static ParameterizedTypeName future(ClassName result) {
+    return ParameterizedTypeName.get(ClassName.get(CompletableFuture.class), result);
   }
 
   /** The constant holding a plan's text; a long text goes on the lines below the declaration. */
@@ -105,7 +122,18 @@ public final class RepositoryGenerator {
       names.newName(parameter.getSimpleName().toString(), parameter);
     }
     String query = names.newName("query");
+    if (method.async()) {
+      // The same statements, run on the mapper's executor: every failure, a bad argument's too, fails the future.
+      builder.addCode("return this.support.async(() -> {\n$>");
+    }
     queries.write(builder, names, method, query, plan);
-    return builder.addStatement(method.kind().run(method, query, projection)).build();
+    builder.addStatement(method.kind().run(method, query, projection));
+    if (method.async()) {
+      if (method.returns() == RepositoryModel.Returns.VOID) {
+        builder.addStatement("return null");
+      }
+      builder.addCode("$<});\n");
+    }
+    return builder.build();
   }
 }

@@ -80,16 +80,25 @@ final class QueryMethodAnalyzer {
         || !OrderChecks.allowed(signature, parsed, method, diagnostics)) {
       return null;
     }
-    RepositoryModel.Returns returns = returns(type.getReturnType(), entityType);
+    TypeMirror returnType = type.getReturnType();
+    boolean async = AsyncReturns.isFuture(returnType);
+    if (async) {
+      returnType = AsyncReturns.unwrap(signature, method, returnType, entity, types, diagnostics);
+      if (returnType == null) {
+        return null;
+      }
+    }
+    RepositoryModel.Returns returns = returns(returnType, entityType);
     QueryMethodKind kind = kind(parsed, returns);
     if (kind == null) {
       diagnostics.error(method, Rule.QUERY_RETURN_TYPE,
           signature + ": " + parsed.action().prefix() + " methods" + (parsed.limit() > 0 ? " with a limit" : "")
               + " cannot return " + type.getReturnType() + "; "
-              + allowedReturns(parsed.action(), parsed.limit(), entity));
+              + allowedReturns(parsed.action(), parsed.limit(), entity)
+              + (async ? "; a CompletableFuture holds any of these, boxed (Long, Boolean, Void)" : ""));
       return null;
     }
-    TypeMirror result = resultType(type.getReturnType(), returns);
+    TypeMirror result = resultType(returnType, returns);
     boolean projects = ProjectionChecks.isProjection(result, entityType, types);
     MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
         projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName());
@@ -110,7 +119,7 @@ final class QueryMethodAnalyzer {
     }
     Plan plan = plan(context, kind, conditions);
     return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
-        conditions, parsed.ordering(), pageRequest, plan, projection);
+        conditions, parsed.ordering(), pageRequest, plan, projection, async);
   }
 
   private static QueryMethodKind kind(MethodNameParser.Result parsed, RepositoryModel.Returns returns) {

@@ -68,8 +68,8 @@ public final class RepositoryAnalyzer {
     TypeMirror entityType = entityType(repository.asType());
     if (entityType == null) {
       diagnostics.error(repository, Rule.REPOSITORY_ENTITY,
-          "@Repository " + name + " must extend TableRepository<T> with T an @Entity class, for example"
-              + " interface " + name + " extends TableRepository<Employee>");
+          "@Repository " + name + " must extend TableRepository<T> (or AsyncTableRepository<T>) with T an"
+              + " @Entity class, for example interface " + name + " extends TableRepository<Employee>");
       return null;
     }
     if (entityType.getKind() == TypeKind.ERROR) {
@@ -94,7 +94,7 @@ public final class RepositoryAnalyzer {
         continue;
       }
       TypeElement declaring = (TypeElement) method.getEnclosingElement();
-      if (declaring.getQualifiedName().contentEquals(Annotations.TABLE_REPOSITORY)
+      if (isBase(declaring)
           || declaring.getQualifiedName().contentEquals("java.lang.Object")
           || redeclaresWrite(method, repository)) {
         continue;
@@ -115,7 +115,8 @@ public final class RepositoryAnalyzer {
         methods.add(query);
       }
     }
-    return diagnostics.errorCount() > errorsBefore ? null : new RepositoryModel(repository, entity, methods);
+    return diagnostics.errorCount() > errorsBefore ? null
+        : new RepositoryModel(repository, entity, methods, asyncWrites(repository.asType()));
   }
 
   /**
@@ -123,9 +124,30 @@ public final class RepositoryAnalyzer {
    * anyway.
    */
   private boolean redeclaresWrite(ExecutableElement method, TypeElement repository) {
-    TypeElement base = elements.getTypeElement(Annotations.TABLE_REPOSITORY);
-    for (ExecutableElement write : ElementFilter.methodsIn(base.getEnclosedElements())) {
-      if (elements.overrides(method, write, repository)) {
+    for (String name : List.of(Annotations.TABLE_REPOSITORY, Annotations.ASYNC_TABLE_REPOSITORY)) {
+      TypeElement base = elements.getTypeElement(name);
+      for (ExecutableElement write : ElementFilter.methodsIn(base.getEnclosedElements())) {
+        if (elements.overrides(method, write, repository)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a type is one of the bases of a repository: TableRepository or AsyncTableRepository. */
+  private static boolean isBase(TypeElement type) {
+    return type.getQualifiedName().contentEquals(Annotations.TABLE_REPOSITORY)
+        || type.getQualifiedName().contentEquals(Annotations.ASYNC_TABLE_REPOSITORY);
+  }
+
+  /** Whether the repository extends AsyncTableRepository, whose writes return futures. */
+  private boolean asyncWrites(TypeMirror type) {
+    for (TypeMirror supertype : types.directSupertypes(type)) {
+      Element element = types.asElement(supertype);
+      if (element instanceof TypeElement
+          && ((TypeElement) element).getQualifiedName().contentEquals(Annotations.ASYNC_TABLE_REPOSITORY)
+          || asyncWrites(supertype)) {
         return true;
       }
     }
@@ -135,8 +157,7 @@ public final class RepositoryAnalyzer {
   private TypeMirror entityType(TypeMirror type) {
     for (TypeMirror supertype : types.directSupertypes(type)) {
       Element element = types.asElement(supertype);
-      if (element instanceof TypeElement
-          && ((TypeElement) element).getQualifiedName().contentEquals(Annotations.TABLE_REPOSITORY)) {
+      if (element instanceof TypeElement && isBase((TypeElement) element)) {
         List<? extends TypeMirror> arguments = ((DeclaredType) supertype).getTypeArguments();
         return arguments.size() == 1 && (arguments.get(0).getKind() == TypeKind.DECLARED
             || arguments.get(0).getKind() == TypeKind.ERROR) ? arguments.get(0) : null;

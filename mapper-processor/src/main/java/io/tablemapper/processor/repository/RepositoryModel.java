@@ -18,8 +18,10 @@ import javax.lang.model.type.ExecutableType;
  * @param element the interface
  * @param entity the entity it stores
  * @param methods the derived query methods
+ * @param asyncWrites whether it extends {@code AsyncTableRepository}, whose writes return futures
  */
-public record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod> methods) {
+public record RepositoryModel(
+    TypeElement element, EntityModel entity, List<QueryMethod> methods, boolean asyncWrites) {
 
   /** What a query method returns. */
   public enum Returns {
@@ -46,6 +48,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param pageRequest the name of its trailing PageRequest parameter, or null
    * @param plan how it reaches the store
    * @param projection the record of some of the entity's properties it returns instead of entities, or null
+   * @param async whether it returns a {@code CompletableFuture} of what {@code returns} says, completed on the
+   *     mapper's executor
    */
   public record QueryMethod(
       ExecutableElement element,
@@ -57,7 +61,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
       List<MethodNameParser.Order> ordering,
       String pageRequest,
       Plan plan,
-      Projection projection) {}
+      Projection projection,
+      boolean async) {}
 
   /**
    * A record returned by query methods instead of the entity, each of its components a property of the entity with

@@ -30,6 +30,7 @@ public final class Annotations {
   public static final String CACHED = "io.tablemapper.annotations.Cached";
   public static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
   public static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
+  public static final String ASYNC_TABLE_REPOSITORY = "io.tablemapper.api.AsyncTableRepository";
 
   private final Elements elements;
 

@@ -1,0 +1,32 @@
+package io.tablemapper.api;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The base of a {@code @Repository} interface whose writes are async: each is the write of {@link TableRepository}
+ * of the same name, with the same rules and exceptions, run on the mapper's async executor (see
+ * {@link TableMapper.Builder#asyncExecutor}). A failed future holds the exception the synchronous write throws, as
+ * the cause of the {@code CompletionException} that {@code join()} throws. Cancelling a future before its write
+ * started skips the write; once under way it runs to its end (its entity group transaction is all or nothing) and
+ * only its result is dropped. Derived query methods on the sub-interface may return {@code CompletableFuture} or
+ * not, as on a {@code TableRepository}.
+ *
+ * @param <T> the entity type
+ */
+public interface AsyncTableRepository<T> {
+
+  /** See {@link TableRepository#insert}. */
+  CompletableFuture<T> insert(T entity);
+
+  /** See {@link TableRepository#upsert}. */
+  CompletableFuture<T> upsert(T entity);
+
+  /** See {@link TableRepository#update}. */
+  CompletableFuture<T> update(T entity);
+
+  /** See {@link TableRepository#merge}. */
+  CompletableFuture<T> merge(T entity);
+
+  /** See {@link TableRepository#delete}. */
+  CompletableFuture<Void> delete(T entity);
+}
