@@ -14,11 +14,8 @@ import com.azure.data.tables.TableServiceClientBuilder;
 import java.io.UncheckedIOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
-import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.Random;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -120,14 +117,14 @@ public final class Faults implements HttpPipelinePolicy {
       case NONE:
         return next.processSync();
       case BUSY_503:
-        return new Answer(request, 503, "ServerBusy");
+        return error(request, 503, "ServerBusy");
       case THROTTLED_429:
-        return new Answer(request, 429, "TooManyRequests");
+        return error(request, 429, "TooManyRequests");
       case TIMEOUT_BEFORE:
         throw new UncheckedIOException(new SocketTimeoutException("injected: timed out before sending"));
       case LOST_ANSWER_500:
         next.processSync().close();
-        return new Answer(request, 500, "InternalError");
+        return error(request, 500, "InternalError");
       case RESET_AFTER:
         next.processSync().close();
         throw new UncheckedIOException(new SocketException("injected: connection reset after the request was sent"));
@@ -144,15 +141,15 @@ public final class Faults implements HttpPipelinePolicy {
       case NONE:
         return next.process();
       case BUSY_503:
-        return Mono.just(new Answer(request, 503, "ServerBusy"));
+        return Mono.just(error(request, 503, "ServerBusy"));
       case THROTTLED_429:
-        return Mono.just(new Answer(request, 429, "TooManyRequests"));
+        return Mono.just(error(request, 429, "TooManyRequests"));
       case TIMEOUT_BEFORE:
         return Mono.error(new SocketTimeoutException("injected: timed out before sending"));
       case LOST_ANSWER_500:
         return next.process().map(response -> {
           response.close();
-          return new Answer(request, 500, "InternalError");
+          return error(request, 500, "InternalError");
         });
       case RESET_AFTER:
         return next.process().flatMap(response -> {
@@ -164,52 +161,11 @@ public final class Faults implements HttpPipelinePolicy {
     }
   }
 
-  /** An error answer made up in the client. */
-  private static final class Answer extends HttpResponse {
-    private final int status;
-    private final HttpHeaders headers;
-
-    Answer(HttpRequest request, int status, String code) {
-      super(request);
-      this.status = status;
-      this.headers = new HttpHeaders().set(HttpHeaderName.fromString("x-ms-error-code"), code)
-          .set(HttpHeaderName.CONTENT_LENGTH, "0");
-    }
-
-    @Override
-    public int getStatusCode() {
-      return status;
-    }
-
-    @Override
-    @Deprecated
-    public String getHeaderValue(String name) {
-      return headers.getValue(HttpHeaderName.fromString(name));
-    }
-
-    @Override
-    public HttpHeaders getHeaders() {
-      return headers;
-    }
-
-    @Override
-    public Flux<ByteBuffer> getBody() {
-      return Flux.empty();
-    }
-
-    @Override
-    public Mono<byte[]> getBodyAsByteArray() {
-      return Mono.just(new byte[0]);
-    }
-
-    @Override
-    public Mono<String> getBodyAsString() {
-      return Mono.just("");
-    }
-
-    @Override
-    public Mono<String> getBodyAsString(Charset charset) {
-      return Mono.just("");
-    }
+  /** An error answer made up in the client, with the service's error code and no body. */
+  private static HttpResponse error(HttpRequest request, int status, String code) {
+    return new CannedResponse(request, status,
+        new HttpHeaders().set(HttpHeaderName.fromString("x-ms-error-code"), code)
+            .set(HttpHeaderName.CONTENT_LENGTH, "0"),
+        new byte[0]);
   }
 }

@@ -7,8 +7,6 @@ import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -16,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Supplier;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -117,7 +114,7 @@ final class StubService implements HttpClient {
       next = otherwise;
     }
     HttpResponse response = next.get();
-    return new Answer(request, response);
+    return new CannedResponse(request, response);
   }
 
   private HttpResponse response(int status, String body, String... headers) {
@@ -128,60 +125,6 @@ final class StubService implements HttpClient {
     if (body != null && !values.stream().anyMatch(h -> h.getName().equalsIgnoreCase("Content-Type"))) {
       values.set(HttpHeaderName.CONTENT_TYPE, "application/json;odata=fullmetadata;charset=utf-8");
     }
-    return new Answer(null, status, values, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** A canned answer. */
-  private static final class Answer extends HttpResponse {
-    private final int status;
-    private final HttpHeaders headers;
-    private final byte[] body;
-
-    Answer(HttpRequest request, int status, HttpHeaders headers, byte[] body) {
-      super(request);
-      this.status = status;
-      this.headers = headers;
-      this.body = body;
-    }
-
-    Answer(HttpRequest request, HttpResponse template) {
-      this(request, template.getStatusCode(), template.getHeaders(), ((Answer) template).body);
-    }
-
-    @Override
-    public int getStatusCode() {
-      return status;
-    }
-
-    @Override
-    @Deprecated
-    public String getHeaderValue(String name) {
-      return headers.getValue(HttpHeaderName.fromString(name));
-    }
-
-    @Override
-    public HttpHeaders getHeaders() {
-      return headers;
-    }
-
-    @Override
-    public Flux<ByteBuffer> getBody() {
-      return Flux.just(ByteBuffer.wrap(body));
-    }
-
-    @Override
-    public Mono<byte[]> getBodyAsByteArray() {
-      return Mono.just(body);
-    }
-
-    @Override
-    public Mono<String> getBodyAsString() {
-      return Mono.just(new String(body, StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public Mono<String> getBodyAsString(Charset charset) {
-      return Mono.just(new String(body, charset));
-    }
+    return new CannedResponse(null, status, values, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
   }
 }
