@@ -31,7 +31,7 @@ class RemoteIndexMappingTest {
   private static void describesTheIndexes(EntityMapping<Staffer> mapping) {
     assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName");
     assertThat(mapping.remoteIndexes()).extracting(IndexMapping::name)
-        .containsExactly("email", "byLastName", "byGrade");
+        .containsExactly("email", "byLastName", "byGrade", "names");
 
     IndexMapping<Staffer> email = mapping.remoteIndexes().get(0);
     assertThat(email.table()).isEqualTo("Staff");
@@ -52,11 +52,21 @@ class RemoteIndexMappingTest {
     assertThat(byGrade.rowKey(KEN)).isEqualTo("grade_007_00000123");
     assertThat(byGrade.rowKey(NO_GRADE)).isNull();
 
+    IndexMapping<Staffer> names = mapping.remoteIndexes().get(3);
+    assertThat(names.table()).isEqualTo("StaffNames");
+    assertThat(names.keysOnly()).isTrue();
+    assertThat(names.fullCopy()).isFalse();
+    assertThat(names.properties()).isEmpty();
+    assertThat(names.holds("firstName")).as("a keys-only copy holds no property").isFalse();
+    assertThat(email.holds("firstName")).as("a full copy holds every property").isTrue();
+    assertThat(byLastName.holds("firstName")).isTrue();
+    assertThat(byLastName.holds("lastName")).isFalse();
+
     IndexMapping<Staffer> byFirstName = mapping.index("byFirstName");
     assertThat(byFirstName.remote()).isFalse();
     assertThat(byFirstName.table()).isEqualTo("Staff");
     assertThat(byFirstName.partitionKey(KEN)).isNull();
-    assertThat(mapping.allIndexes()).hasSize(4);
+    assertThat(mapping.allIndexes()).hasSize(5);
     assertThat(List.of(mapping.partitionKey(KEN), mapping.rowKey(KEN))).containsExactly("Sales", "empid_00000123");
   }
 }

@@ -7,17 +7,22 @@ import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.spi.TableBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The backends that tests of stored row shapes (hierarchies, versions, names, discriminators, dynamic entities,
  * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2, whose rows
- * round-trip through SQL, and Azure Table Storage as Azurite serves it, through the SDK and the service's wire
+ * round-trip through SQL (in memory, and in a database file), and Azure Table Storage as Azurite serves it, through the SDK and the service's wire
  * format (skipped, with the reason, where Node.js is missing).
  */
 enum Stores {
   MEMORY_SHARED_VERSIONS,
   MEMORY_DISTINCT_VERSIONS,
   H2,
+  H2_FILE,
   AZURE;
 
   /** A new, empty store. */
@@ -29,8 +34,25 @@ enum Stores {
         return BatchVersions.DISTINCT.newStore();
       case H2:
         return H2Backend.inMemory();
+      case H2_FILE:
+        return H2Backend.file(newDatabaseFile());
       default:
         return emptyAzurite();
+    }
+  }
+
+  /** A database file in a new temporary directory, removed when the test JVM exits. */
+  private static Path newDatabaseFile() {
+    try {
+      Path directory = Files.createTempDirectory("tablemapper-h2-");
+      directory.toFile().deleteOnExit();
+      Path file = directory.resolve("store");
+      for (String suffix : new String[] {".mv.db", ".trace.db"}) {
+        directory.resolve("store" + suffix).toFile().deleteOnExit();
+      }
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
