@@ -299,6 +299,15 @@ class DiagnosticsTest {
                 + "@Index(name = \"email\", rowKey = \"email_{c}\")\npublic record A(String a, String b, String c) {}"),
             source("B", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"email_{mail}\")\n"
                 + "public record B(String a, String mail) {}")),
+        error("a type whose rows can equal the copies another type's remote index keeps in its table is reported",
+            Rule.KEY_SPACE_OVERLAP, "\"{b}\"", "the RowKey '{b}' of test.B can produce the same keys as the rowKey"
+                + " '{c}' of index 'byC' of test.A ('{b}' starts with {b}, which can be any text), and both live in"
+                + " table Others under PartitionKeys ('{a}' and 'c_{c}')",
+            source("B", "@Entity(table = \"Others\") @PartitionKey(\"{a}\") @RowKey(\"{b}\")\n"
+                + "public record B(String a, String b) {}"),
+            source("A", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"a_{b}\")\n"
+                + "@Index(name = \"byC\", table = \"Others\", partitionKey = \"c_{c}\", rowKey = \"{c}\")\n"
+                + "public record A(String a, String b, String c) {}")),
         warning("a PartitionKey without a property is a warning: one hot partition", Rule.PARTITION_KEY_CONSTANT,
             "\"all\"", "lands in that one partition",
             entity("@Entity(table = \"Things\") @PartitionKey(\"all\") @RowKey(\"r_{b}\")",
