@@ -148,7 +148,7 @@ class KeyDesignReportTest {
         "| `MemberRepository.findByEmail` | POINT | Member.email | `= email_{email}` | `= employee` |",
         "eventually consistent: reads index email in table Members, then each Member by its keys");
     String html = file(compilation, KeyDesignReport.HTML);
-    assertThat(html).contains("keys only, eventually consistent: written after the entity's EGT");
+    assertThat(html).contains("keys only, eventually consistent: written after the entity&#39;s EGT");
   }
 
   @Test
