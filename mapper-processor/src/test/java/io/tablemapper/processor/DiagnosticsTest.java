@@ -312,6 +312,18 @@ class DiagnosticsTest {
             "\"all\"", "lands in that one partition",
             entity("@Entity(table = \"Things\") @PartitionKey(\"all\") @RowKey(\"r_{b}\")",
                 "public record E(String a, String b) {}")),
+        warning("a PartitionKey led by a time is a warning: the prepend/append anti-pattern",
+            Rule.PARTITION_KEY_TIME_LEADING, "\"{at}_{a}\"", "lead the PartitionKey with {a} instead",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{at}_{a}\") @RowKey(\"r_{b}\")",
+                "public record E(java.time.Instant at, String a, String b) {}")),
+        warning("log-style keys are a warning: the log data anti-pattern", Rule.LOG_DATA, "\"{day}\"",
+            "stored like log data",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{day}\") @RowKey(\"{at}_{b}\")",
+                "public record E(java.time.LocalDate day, java.time.Instant at, String b) {}")),
+        warning("a literal PartitionKey over a RowKey led by a time is log data, and only that", Rule.LOG_DATA,
+            "\"log\"", "is a literal",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"log\") @RowKey(\"{at:desc}_{b}\")",
+                "public record E(java.time.Instant at, String b) {}")),
         error("an invalid index name is reported", Rule.INDEX_NAME, "\"e-mail\"", "letters and digits",
             entity(KEYS + "\n@Index(name = \"e-mail\", rowKey = \"email_{c}\")", "public record E(String a, String b, String c) {}")),
         error("an index name used twice is reported on the second", Rule.INDEX_NAME, "\"email\", rowKey = \"mail_",
@@ -600,6 +612,14 @@ class DiagnosticsTest {
         "@SuppressWarnings(\"tablemapper:PartitionKeyConstant\")\n"
             + "@Entity(table = \"Things\") @PartitionKey(\"all\") @RowKey(\"r_{b}\")",
         "public record E(String a, String b) {}"));
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aTimeLeadingTheRowKeyUnderASpreadPartitionKeyIsTheGuidesRemedyAndNoWarning() {
+    Compilation compilation = compile(entity(
+        "@Entity(table = \"Things\") @PartitionKey(\"{department}_{employeeId}\") @RowKey(\"{at}_{event}\")",
+        "public record E(String department, int employeeId, java.time.Instant at, String event) {}"));
     assertThat(compilation).succeededWithoutWarnings();
   }
 

@@ -64,13 +64,21 @@ enum Stores {
    * tables an earlier test left. Tests run one at a time, so a test may take up to {@link Azurite#ACCOUNTS} stores
    * that are apart from each other.
    */
-  private static synchronized TableBackend emptyAzurite() {
+  private static TableBackend emptyAzurite() {
+    return AzureTablesBackend.fromConnectionString(emptyAzuriteAccount());
+  }
+
+  /**
+   * The connection string of the next of Azurite's storage accounts, emptied of the tables an earlier test left, for
+   * a test that builds its own Azure backends over one store.
+   */
+  static synchronized String emptyAzuriteAccount() {
     String connectionString = Azurite.connectionString(nextAccount);
     nextAccount = (nextAccount + 1) % Azurite.ACCOUNTS;
     TableServiceClient service = new TableServiceClientBuilder().connectionString(connectionString).buildClient();
     for (TableItem table : service.listTables()) {
       service.deleteTable(table.getName());
     }
-    return AzureTablesBackend.fromConnectionString(connectionString);
+    return connectionString;
   }
 }

@@ -74,6 +74,11 @@ public enum KeyType {
    * instant, a LocalDateTime in UTC, a LocalDate at midnight UTC).
    */
   public boolean allowsTicks() {
+    return temporal();
+  }
+
+  /** Whether this is a point in time or a date, whose new values keep growing as time passes. */
+  public boolean temporal() {
     return this == INSTANT || this == OFFSET_DATE_TIME || this == LOCAL_DATE_TIME || this == LOCAL_DATE;
   }
 

@@ -1,5 +1,6 @@
 package io.tablemapper.internal.model;
 
+import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,9 @@ public final class EntityChecker {
     } else if (parent == null) {
       indexes = IndexRules.bind(entity, typeName, table, properties, partitionKey, rowKey, source.indexes(),
           problems);
+    }
+    if (partitionKey != null) {
+      checkHotPartitions(entity, partitionKeyOwner.partitionKeySite(), partitionKey, rowKey, problems);
     }
     checkKeyDefaults(entity, properties, partitionKey, rowKey, problems);
     EntitySource.UpgradeMethod upgrade = upgradeMethod(source, version, problems);
@@ -218,10 +222,44 @@ public final class EntityChecker {
     Object site = rowKey ? owner.rowKeySite() : owner.partitionKeySite();
     BoundKey<CheckedProperty<P>> key =
         KeyBinder.bind(entity, properties, template(owner, rowKey), "@" + annotation, site, "value", problems);
-    if (key != null && !rowKey && key.template().isConstant()) {
-      problems.report(site, "value", EntityRules.partitionKeyConstant(entity, key.template()));
-    }
     return key;
+  }
+
+  /**
+   * The hot-partition anti-patterns of the keys, warnings on the PartitionKey: log-style keys (a literal or times
+   * alone in the PartitionKey, a time leading the RowKey), else a literal PartitionKey, else one led by a time.
+   *
+   * @param rowKey the entity's RowKey, or null when it has none (an abstract class)
+   */
+  private static void checkHotPartitions(String entity, Object site, BoundKey<?> partitionKey, BoundKey<?> rowKey,
+      Problems problems) {
+    KeyTemplate template = partitionKey.template();
+    boolean timesOnly = !template.isConstant();
+    List<String> spread = new ArrayList<>();
+    for (int i = 0; i < partitionKey.properties().size(); i++) {
+      boolean temporal = partitionKey.property(i).keyType().temporal();
+      timesOnly &= temporal;
+      if (!temporal) {
+        spread.add("{" + partitionKey.property(i).name() + "}");
+      }
+    }
+    if ((template.isConstant() || timesOnly) && rowKey != null && leadingTime(rowKey) != null) {
+      problems.report(site, "value", EntityRules.logData(entity, template, rowKey.template()));
+    } else if (template.isConstant()) {
+      problems.report(site, "value", EntityRules.partitionKeyConstant(entity, template));
+    } else if (leadingTime(partitionKey) != null) {
+      problems.report(site, "value",
+          EntityRules.partitionKeyTimeLeading(entity, template, leadingTime(partitionKey), spread));
+    }
+  }
+
+  /** The property of a key's first placeholder when it is a time, else null. */
+  private static String leadingTime(BoundKey<?> key) {
+    if (key.template().isConstant()) {
+      return null;
+    }
+    ModelProperty first = key.property(key.template().placeholders().get(0).index());
+    return first.keyType().temporal() ? first.name() : null;
   }
 
   /** Defaults on key properties, which rows always hold (their keys decompose into them), are reported. */

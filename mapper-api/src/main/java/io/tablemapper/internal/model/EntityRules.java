@@ -426,6 +426,37 @@ public final class EntityRules {
         + Rule.PARTITION_KEY_CONSTANT.suppressionKey() + "\") if " + entity + " is small reference data");
   }
 
+  /**
+   * A PartitionKey whose first component is a time ({@link Rule#PARTITION_KEY_TIME_LEADING}, a warning).
+   *
+   * @param time the leading time property
+   * @param spread the PartitionKey's other properties, which could lead instead; may be empty
+   */
+  public static Problem partitionKeyTimeLeading(String entity, KeyTemplate template, String time,
+      List<String> spread) {
+    return Rule.PARTITION_KEY_TIME_LEADING.problem("@PartitionKey '" + template + "' of " + entity + " starts with "
+        + time + ", a time: the " + entity + " entities written at any one moment all land in the partition of that"
+        + " moment, so every insert goes to one hot partition, which the store cannot spread over its servers (the"
+        + " guide's prepend/append anti-pattern); "
+        + (spread.isEmpty()
+            ? "lead the PartitionKey with a property that spreads the writes, as the guide's {department}_{employeeId},"
+            : "lead the PartitionKey with " + String.join(" or ", spread) + " instead,")
+        + " and keep the time in the RowKey for its order (the compound key pattern), or add @SuppressWarnings(\""
+        + Rule.PARTITION_KEY_TIME_LEADING.suppressionKey() + "\") if the write rate stays far below one partition's"
+        + " limit");
+  }
+
+  /** Log-style keys ({@link Rule#LOG_DATA}, a warning). */
+  public static Problem logData(String entity, KeyTemplate partitionKey, KeyTemplate rowKey) {
+    return Rule.LOG_DATA.problem(entity + " is stored like log data: its PartitionKey '" + partitionKey + "' is "
+        + (partitionKey.isConstant() ? "a literal" : "made of times alone") + " and its RowKey '" + rowKey
+        + "' starts with a time, so the entries of each moment are appended to one partition, a hot spot that"
+        + " limits the write rate (the guide's log data anti-pattern); the guide stores logs read by time range in"
+        + " Blob Storage; in a table, lead the PartitionKey with the entry's source (as {source}_{day}) and read a"
+        + " time range per source, or use a table per period; or add @SuppressWarnings(\""
+        + Rule.LOG_DATA.suppressionKey() + "\") if the write rate stays low");
+  }
+
   // ------------------------------------------------------------------ indexes
 
   /** Whether an index name is valid. */

@@ -96,6 +96,13 @@ public enum Rule {
   KEY_WIDTH("KeyWidth", Severity.WARNING),
   /** A PartitionKey that is a literal: every entity lands in one partition. */
   PARTITION_KEY_CONSTANT("PartitionKeyConstant", Severity.WARNING),
+  /** A PartitionKey led by a time: the writes of each moment land in one partition (prepend/append anti-pattern). */
+  PARTITION_KEY_TIME_LEADING("PartitionKeyTimeLeading", Severity.WARNING),
+  /**
+   * Log-style entities: a PartitionKey of a literal or of times alone and a RowKey led by a time, so entries are
+   * appended to one partition at a time (the guide's log data anti-pattern).
+   */
+  LOG_DATA("LogData", Severity.WARNING),
   /** The processor option {@code tablemapper.naming} names no naming strategy. */
   NAMING_OPTION("NamingOption", Severity.ERROR),
   /** A {@code @Repository} that is no interface extending {@code TableRepository}. */

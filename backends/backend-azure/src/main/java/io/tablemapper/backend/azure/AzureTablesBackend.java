@@ -124,14 +124,25 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   /**
-   * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}) and
-   * {@link #batchPolicy()}.
+   * The pipeline policy that counts the attempts the SDK's retries make of each write of this backend, so that a
+   * write whose answer was lost but which was applied is reported as done rather than as the conflict its own retry
+   * met (an insert finding its own row). Add it to a {@code TableServiceClientBuilder} you hand to
+   * {@link #AzureTablesBackend(TableServiceClient)}; it acts only on this backend's writes.
+   */
+  public static HttpPipelinePolicy attemptsPolicy() {
+    return new Attempts();
+  }
+
+  /**
+   * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}),
+   * {@link #batchPolicy()} and {@link #attemptsPolicy()}.
    */
   static TableServiceClientBuilder clientBuilder(String connectionString) {
     return new TableServiceClientBuilder()
         .connectionString(connectionString)
         .retryOptions(Retries.options())
-        .addPolicy(batchPolicy());
+        .addPolicy(batchPolicy())
+        .addPolicy(attemptsPolicy());
   }
 
   // ------------------------------------------------------------------ tables
@@ -246,7 +257,26 @@ public final class AzureTablesBackend implements TableBackend {
     }
   }
 
+  /**
+   * Sends one write; a failure that may hide the write's own effect (its answer lost, then its retry meeting it) is
+   * checked against the stored row ({@link Replays}).
+   */
   private WriteResult send(TableClient client, String table, WriteOperation operation) {
+    Attempts.Counter attempts = new Attempts.Counter();
+    try {
+      return send(client, table, operation, attempts.context(Context.NONE));
+    } catch (TableNotFoundException missing) {
+      throw missing;
+    } catch (TableMapperException failure) {
+      if (!Replays.mayHideEffect(failure, attempts)) {
+        throw failure;
+      }
+      TableRow row = operation.row();
+      return Replays.resolve(operation, failure, () -> get(table, row.partitionKey(), row.rowKey()).orElse(null));
+    }
+  }
+
+  private WriteResult send(TableClient client, String table, WriteOperation operation, Context context) {
     TableRow row = operation.row();
     String ifMatch = operation.conditional() ? operation.ifMatch() : null;
     TableEntity entity = Entities.toEntity(row, ifMatch);
@@ -254,19 +284,19 @@ public final class AzureTablesBackend implements TableBackend {
       Response<Void> response;
       switch (operation.kind()) {
         case INSERT:
-          response = client.createEntityWithResponse(entity, null, Context.NONE);
+          response = client.createEntityWithResponse(entity, null, context);
           break;
         case REPLACE:
         case MERGE:
           response = client.updateEntityWithResponse(
-              entity, mode(operation.kind()), ifMatch != null, null, Context.NONE);
+              entity, mode(operation.kind()), ifMatch != null, null, context);
           break;
         case UPSERT_REPLACE:
         case UPSERT_MERGE:
-          response = client.upsertEntityWithResponse(entity, mode(operation.kind()), null, Context.NONE);
+          response = client.upsertEntityWithResponse(entity, mode(operation.kind()), null, context);
           break;
         case DELETE:
-          response = client.deleteEntityWithResponse(entity, ifMatch != null, null, Context.NONE);
+          response = client.deleteEntityWithResponse(entity, ifMatch != null, null, context);
           if (response.getStatusCode() == 404) {
             // The SDK answers a missing entity (or table) with its 404 response instead of an exception.
             throw notFound(table, operation, response.getHeaders());

@@ -11,8 +11,8 @@ import java.util.Set;
  * 502, 503, 504) and requests that failed to reach the service, with exponential backoff and jitter; every other
  * answer is final at once.
  *
- * <p>A retried insert whose first attempt reached the service may meet its own row and fail with
- * {@code EntityExistsException}, as with any Azure client.
+ * <p>A retried write whose first attempt reached the service may meet its own effect (an insert its own row);
+ * {@link Replays} tells that from a real conflict, with the attempts {@link Attempts} watched.
  */
 final class Retries {
   /** The statuses that are retried. */

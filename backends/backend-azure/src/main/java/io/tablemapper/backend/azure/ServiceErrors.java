@@ -136,7 +136,7 @@ final class ServiceErrors {
   }
 
   /** Whether a failure, or one of its causes, is an I/O failure or a timeout: the request had no answer. */
-  private static boolean isIo(Throwable failure) {
+  static boolean isIo(Throwable failure) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof IOException || cause instanceof UncheckedIOException
           || cause instanceof TimeoutException) {

@@ -77,8 +77,37 @@ final class Transactions {
       actions.add(action(operation));
     }
     BatchPolicy.Capture capture = new BatchPolicy.Capture();
+    Attempts.Counter attempts = new Attempts.Counter();
     try {
-      client.submitTransactionWithResponse(actions, null, capture.context());
+      send(client, table, operations, actions, attempts.context(capture.context()), what);
+    } catch (RuntimeException failure) {
+      TableMapperException reason = failure instanceof BatchException && failure.getCause() instanceof TableMapperException
+          ? (TableMapperException) failure.getCause()
+          : failure instanceof TableMapperException ? (TableMapperException) failure : null;
+      if (reason == null || reason instanceof TableNotFoundException || !Replays.mayHideEffect(reason, attempts)) {
+        throw failure;
+      }
+      return Replays.resolve(sent, failure, () -> call(table, "read the rows of a " + what, () -> rows(client, sent, null)));
+    }
+    List<String> etags = capture.etags();
+    if (etags == null || etags.size() != sent.size()) {
+      return call(table, "read back the rows of a " + what, () -> readBack(client, sent));
+    }
+    List<WriteResult> results = new ArrayList<>(sent.size());
+    for (int i = 0; i < sent.size(); i++) {
+      WriteOperation operation = sent.get(i);
+      results.add(operation.kind() == WriteOperation.Kind.DELETE
+          ? new WriteResult(null, null)
+          : written(client, operation.row(), etags.get(i)));
+    }
+    return results;
+  }
+
+  /** Submits the actions of a batch, throwing the contract's exception for whatever went wrong. */
+  private static void send(TableClient client, String table, List<WriteOperation> operations,
+      List<TableTransactionAction> actions, Context context, String what) {
+    try {
+      client.submitTransactionWithResponse(actions, null, context);
     } catch (TableTransactionFailedException failed) {
       throw rejected(table, operations, failed);
     } catch (HttpResponseException e) {
@@ -99,18 +128,6 @@ final class Transactions {
     } catch (RuntimeException | Error e) {
       throw ServiceErrors.unexpected(e, what);
     }
-    List<String> etags = capture.etags();
-    if (etags == null || etags.size() != sent.size()) {
-      return call(table, "read back the rows of a " + what, () -> readBack(client, sent));
-    }
-    List<WriteResult> results = new ArrayList<>(sent.size());
-    for (int i = 0; i < sent.size(); i++) {
-      WriteOperation operation = sent.get(i);
-      results.add(operation.kind() == WriteOperation.Kind.DELETE
-          ? new WriteResult(null, null)
-          : written(client, operation.row(), etags.get(i)));
-    }
-    return results;
   }
 
   /**

@@ -6,6 +6,7 @@
  * <p>Only the backend is public. Inside, {@code Entities} types properties exactly both ways, {@code ODataFilter}
  * turns key ranges and residual filters into escaped OData, {@code QueryPage} reads one page and
  * {@code ContinuationToken} says where the next one resumes, {@code ServiceErrors} turns the service's answers into
- * the contract's exceptions, and {@code Retries} is the retry policy for transient failures.
+ * the contract's exceptions, {@code Retries} is the retry policy for transient failures, and {@code Attempts} with
+ * {@code Replays} tell a write whose answer was lost but which was applied from a real conflict.
  */
 package io.tablemapper.backend.azure;

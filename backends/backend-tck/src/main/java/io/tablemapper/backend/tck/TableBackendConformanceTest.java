@@ -158,6 +158,14 @@ public abstract class TableBackendConformanceTest {
   }
 
   @Nested
+  class Linearizability extends LinearizabilityTests {
+    @Override
+    TckStore store() {
+      return store;
+    }
+  }
+
+  @Nested
   class ModelBased extends ModelBasedTests {
     @Override
     TckStore store() {

@@ -1,0 +1,278 @@
+package io.tablemapper.backend.azure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.PropertyValues;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Writes through a pipeline that injects faults ({@link Faults}) at their attempts, against Azurite: busy answers,
+ * timeouts, and ambiguous writes (applied, then the answer lost). A model of the partition says what each write must
+ * report; after every write the store, read through a clean client, must hold exactly the model: nothing lost,
+ * nothing duplicated, and every exception truthful (an insert whose first attempt was applied is not reported as
+ * {@code EntityExistsException}; a write that failed for good changed nothing).
+ */
+@ExtendWith(Azurite.class)
+class AmbiguousWritesTest {
+  private static final String PARTITION = "p";
+  private static final int ROWS = 6;
+
+  private AzureTablesBackend clean;
+  private String table;
+
+  @BeforeEach
+  void createTable() {
+    clean = AzureTablesBackend.fromConnectionString(Azurite.connectionString());
+    table = "faults" + UUID.randomUUID().toString().replace("-", "");
+    clean.createTableIfNotExists(table);
+  }
+
+  @AfterEach
+  void dropTable() {
+    clean.deleteTableIfExists(table);
+  }
+
+  private static AzureTablesBackend faulty(Faults faults) {
+    return faults.backend(Azurite.connectionString());
+  }
+
+  /** A stored row as the model knows it. */
+  private record Stored(Map<String, Object> properties, String etag) {}
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3, 4})
+  void everyWriteReportsWhatHappenedAndTheStoreHoldsExactlyTheModel(long seed) {
+    Faults faults = new Faults(seed, 0.4, 3);
+    AzureTablesBackend backend = faulty(faults);
+    Random random = new Random(seed);
+    Map<String, Stored> model = new TreeMap<>();
+    Map<String, List<String>> oldEtags = new HashMap<>();
+    int successes = 0;
+    int refusals = 0;
+    int failures = 0;
+    for (int step = 0; step < 70; step++) {
+      boolean storm = step % 10 == 9;
+      List<WriteOperation> operations = new ArrayList<>();
+      int count = random.nextInt(4) == 0 ? 2 + random.nextInt(2) : 1;
+      List<String> rowKeys = new ArrayList<>();
+      while (rowKeys.size() < count) {
+        String rowKey = "r" + random.nextInt(ROWS);
+        if (!rowKeys.contains(rowKey)) {
+          rowKeys.add(rowKey);
+        }
+      }
+      for (String rowKey : rowKeys) {
+        operations.add(operation(random, step, rowKey, model, oldEtags, storm));
+      }
+      String what = "seed " + seed + ", step " + step + ": " + operations;
+      Expected expected = expect(operations, model);
+      if (storm) {
+        // every attempt meets the fault: busy answers leave nothing written, lost answers leave the write applied
+        Faults.Fault fault = random.nextBoolean() ? Faults.Fault.BUSY_503 : Faults.Fault.LOST_ANSWER_500;
+        faults.storm(fault);
+        expected = fault == Faults.Fault.BUSY_503 ? Expected.UNAVAILABLE : expected;
+      }
+      List<WriteResult> results = null;
+      RuntimeException failure = null;
+      try {
+        results = operations.size() == 1
+            ? List.of(backend.write(table, operations.get(0)))
+            : backend.batch(table, operations);
+      } catch (RuntimeException e) {
+        failure = e;
+      } finally {
+        faults.calm();
+      }
+      if (expected == Expected.UNAVAILABLE) {
+        assertThat(failure).as(what).isNotNull().isExactlyInstanceOf(TableMapperException.class);
+        failures++;
+      } else if (expected.failure == null) {
+        if (failure != null) {
+          fail(what + " failed, though it must succeed", failure);
+        }
+        apply(operations, results, model, oldEtags);
+        successes++;
+      } else {
+        assertThat(failure).as(what).isNotNull();
+        Throwable reason = failure;
+        if (operations.size() > 1) {
+          assertThat(failure).as(what).isInstanceOf(BatchException.class);
+          assertThat(((BatchException) failure).failedIndex()).as(what).isEqualTo(expected.index);
+          reason = failure.getCause();
+        }
+        assertThat(reason).as(what).isInstanceOf(expected.failure);
+        refusals++;
+      }
+      assertStoreHolds(model, what);
+    }
+    assertThat(faults.ambiguous()).as("ambiguous writes injected").isGreaterThan(5);
+    assertThat(successes).isGreaterThan(20);
+    assertThat(refusals).isGreaterThan(3);
+    assertThat(failures).isGreaterThan(0);
+  }
+
+  /** What a write must report: success, the refusal of one operation, or no answer (nothing written). */
+  private record Expected(Class<? extends TableMapperException> failure, int index) {
+    static final Expected SUCCESS = new Expected(null, -1);
+    static final Expected UNAVAILABLE = new Expected(TableMapperException.class, -2);
+  }
+
+  private Expected expect(List<WriteOperation> operations, Map<String, Stored> model) {
+    for (int i = 0; i < operations.size(); i++) {
+      WriteOperation operation = operations.get(i);
+      Stored stored = model.get(operation.row().rowKey());
+      try {
+        operation.checkPrecondition(table, stored == null ? null : stored.etag());
+      } catch (TableMapperException refused) {
+        return new Expected(refused.getClass(), i);
+      }
+    }
+    return Expected.SUCCESS;
+  }
+
+  /**
+   * A random operation on a row, with fresh values so no write can be mistaken for another. Deletes are of stored
+   * rows only: a delete whose lost attempt removed the row is done when its retry finds none, which a delete of a
+   * missing row would also look like. In a storm, only operations that must succeed.
+   */
+  private static WriteOperation operation(Random random, int step, String rowKey, Map<String, Stored> model,
+      Map<String, List<String>> oldEtags, boolean storm) {
+    Stored stored = model.get(rowKey);
+    List<String> old = oldEtags.getOrDefault(rowKey, List.of());
+    TableRow full = TableRow.builder(PARTITION, rowKey)
+        .putInt64("v", (long) step * 100 + random.nextInt(100))
+        .putString("s", "step " + step + " " + UUID.randomUUID())
+        .build();
+    TableRow partial = TableRow.builder(PARTITION, rowKey).putInt32("m", step).build();
+    String current = stored == null ? null : stored.etag();
+    String stale = old.isEmpty() || storm ? current : old.get(random.nextInt(old.size()));
+    if (storm) {
+      return stored == null ? WriteOperation.insert(full) : switch (random.nextInt(4)) {
+        case 0 -> WriteOperation.replace(full, current);
+        case 1 -> WriteOperation.merge(partial, current);
+        case 2 -> WriteOperation.delete(PARTITION, rowKey, current);
+        default -> WriteOperation.upsertReplace(full);
+      };
+    }
+    switch (random.nextInt(9)) {
+      case 0:
+      case 1:
+        return WriteOperation.insert(full);
+      case 2:
+        return WriteOperation.replace(full, random.nextBoolean() ? current : stale);
+      case 3:
+        return WriteOperation.replace(full, "*");
+      case 4:
+        return WriteOperation.merge(partial, random.nextBoolean() ? current : stale);
+      case 5:
+        return WriteOperation.upsertReplace(full);
+      case 6:
+        return WriteOperation.upsertMerge(partial);
+      default:
+        return stored == null ? WriteOperation.insert(full)
+            : WriteOperation.delete(PARTITION, rowKey, random.nextBoolean() ? current : stale);
+    }
+  }
+
+  private static void apply(List<WriteOperation> operations, List<WriteResult> results, Map<String, Stored> model,
+      Map<String, List<String>> oldEtags) {
+    for (int i = 0; i < operations.size(); i++) {
+      WriteOperation operation = operations.get(i);
+      String rowKey = operation.row().rowKey();
+      Stored before = model.get(rowKey);
+      if (before != null) {
+        oldEtags.computeIfAbsent(rowKey, k -> new ArrayList<>()).add(before.etag());
+      }
+      if (operation.kind() == WriteOperation.Kind.DELETE) {
+        model.remove(rowKey);
+        continue;
+      }
+      Map<String, Object> properties = new LinkedHashMap<>();
+      if (operation.merges() && before != null) {
+        properties.putAll(before.properties());
+      }
+      properties.putAll(operation.row().properties());
+      assertThat(results.get(i).etag()).as("the ETag of " + operation).isNotNull();
+      model.put(rowKey, new Stored(properties, results.get(i).etag()));
+    }
+  }
+
+  private void assertStoreHolds(Map<String, Stored> model, String what) {
+    Map<String, TableRow> stored = new TreeMap<>();
+    for (TableRow row : clean.query(TableQuery.builder(table).build()).rows()) {
+      stored.put(row.rowKey(), row);
+    }
+    assertThat(stored.keySet()).as("rows after " + what).isEqualTo(model.keySet());
+    for (Map.Entry<String, Stored> expected : model.entrySet()) {
+      TableRow row = stored.get(expected.getKey());
+      assertThat(PropertyValues.equal(row.properties(), expected.getValue().properties()))
+          .as("properties of " + expected.getKey() + " after " + what + ": " + row.properties() + " vs "
+              + expected.getValue().properties())
+          .isTrue();
+      assertThat(row.etag()).as("ETag of " + expected.getKey() + " after " + what)
+          .isEqualTo(expected.getValue().etag());
+    }
+  }
+
+  @Test
+  void anInsertWhoseAnswerWasLostIsReportedDoneAndAnInsertOfAnExistingRowStillRefused() {
+    Faults faults = new Faults(7, 0, 0);
+    AzureTablesBackend backend = faulty(faults);
+    TableRow row = TableRow.builder(PARTITION, "a").putString("s", "mine").build();
+
+    faults.storm(Faults.Fault.LOST_ANSWER_500);
+    WriteResult result;
+    try {
+      result = backend.write(table, WriteOperation.insert(row));
+    } finally {
+      faults.calm();
+    }
+
+    assertThat(result.etag()).isEqualTo(clean.get(table, PARTITION, "a").orElseThrow().etag());
+    assertThatThrownBy(() -> backend.write(table, WriteOperation.insert(row)))
+        .isInstanceOf(EntityExistsException.class);
+    clean.write(table, WriteOperation.delete(PARTITION, "a", "*"));
+    assertThatThrownBy(() -> backend.write(table, WriteOperation.delete(PARTITION, "a", "*")))
+        .isInstanceOf(EntityNotFoundException.class);
+  }
+
+  @Test
+  void aWriteThatNeverReachedTheServiceIsReportedAsSuchAndWroteNothing() {
+    Faults faults = new Faults(8, 0, 0);
+    AzureTablesBackend backend = faulty(faults);
+
+    faults.storm(Faults.Fault.TIMEOUT_BEFORE);
+    try {
+      assertThatThrownBy(() -> backend.write(table,
+              WriteOperation.insert(TableRow.builder(PARTITION, "b").putString("s", "x").build())))
+          .isExactlyInstanceOf(TableMapperException.class)
+          .hasMessageContaining("failed without an answer");
+    } finally {
+      faults.calm();
+    }
+    assertThat(clean.get(table, PARTITION, "b")).isEmpty();
+  }
+}
