@@ -29,7 +29,8 @@ class RemoteIndexMappingTest {
   }
 
   private static void describesTheIndexes(EntityMapping<Staffer> mapping) {
-    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName");
+    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName", "lastNames");
+    assertThat(mapping.index("lastNames").keysOnly()).isTrue();
     assertThat(mapping.remoteIndexes()).extracting(IndexMapping::name)
         .containsExactly("email", "byLastName", "byGrade", "names");
 
@@ -66,7 +67,7 @@ class RemoteIndexMappingTest {
     assertThat(byFirstName.remote()).isFalse();
     assertThat(byFirstName.table()).isEqualTo("Staff");
     assertThat(byFirstName.partitionKey(KEN)).isNull();
-    assertThat(mapping.allIndexes()).hasSize(5);
+    assertThat(mapping.allIndexes()).hasSize(6);
     assertThat(List.of(mapping.partitionKey(KEN), mapping.rowKey(KEN))).containsExactly("Sales", "empid_00000123");
   }
 }

@@ -262,6 +262,28 @@ class RemoteIndexReadTest {
   }
 
   @Test
+  void aKeysOnlyIndexInTheEntitysPartitionIsWrittenInItsEgtWithTheKeysAloneAndLeadsToTheEntity() {
+    Staffer ken = staff.insert(staffer("Sales", 1, "Ken", "Kwok", 7));
+    staff.insert(staffer("Sales", 2, "Kim", "Lane", 7));
+
+    TableRow copy = RawRows.get(backend, "Staff", "Sales", "last_Kwok_00000001");
+    assertThat(copy.properties().keySet()).as("the copy builder honours IndexMapping.holds")
+        .containsExactlyInAnyOrder(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    events.clear();
+    assertThat(staff.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(ken);
+    assertThat(events).singleElement().satisfies(event -> {
+      assertThat(event.plan()).isEqualTo(
+          "RANGE via index lastNames: PartitionKey = {department}, RowKey starts with last_{lastName}_");
+      assertThat(event.requests()).isEqualTo(2);
+    });
+
+    staff.update(new Staffer("Sales", 1, "Ken", "Smith", ken.email(), 7));
+    assertThat(staff.findByDepartmentAndLastName("Sales", "Kwok")).isEmpty();
+    assertThat(ids(staff.findByDepartmentAndLastName("Sales", "Smith"))).containsExactly(1);
+    assertThat(RawRows.get(backend, "Staff", "Sales", "last_Kwok_00000001")).as("moved in the EGT").isNull();
+  }
+
+  @Test
   void anIndexInTheEntitysPartitionIsPreferredToARemoteOneOfNoBetterPlan() {
     indexed(staffer("Sales", 1, "Ken", "Kwok", 7));
     events.clear();
