@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
@@ -17,6 +18,7 @@ import io.tablemapper.runtime.fixtures.Staffer__Mapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -301,6 +303,38 @@ class RemoteIndexReadTest {
     staleAfterUpdate(staffer("Sales", 4, "Al", "Lane", 1), staffer("Sales", 4, "Al", "Moe", 1));
 
     assertThat(ids(staff.findByLastNameIn(List.of("Moe", "Kwok", "Lane")))).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aUnionOfMoreRemoteReadsThanPoolThreadsFinishesSinceTheCallerRunsWhatThePoolHasNotStarted() {
+    List<String> lastNames = new ArrayList<>();
+    for (int name = 0; name < 8; name++) {
+      lastNames.add("Name" + name);
+      for (int id = 0; id < 3; id++) {
+        indexed(staffer("Sales", name * 10 + id, "F", "Name" + name, 1));
+      }
+    }
+    try (TableMapper narrow = TableMapper.builder().backend(backend).readParallelism(2).build()) {
+      StafferRepository repository = narrow.repository(StafferRepository.class);
+
+      List<Staffer> found = assertTimeoutPreemptively(Duration.ofSeconds(60),
+          () -> repository.findByLastNameIn(lastNames));
+
+      assertThat(found).hasSize(24);
+    }
+  }
+
+  @Test
+  void readsOneAfterAnotherWithoutAPoolSkipTheSameStaleCopies() {
+    indexed(staffer("Sales", 1, "Ken", "Kwok", 7));
+    staleAfterUpdate(staffer("Sales", 2, "Kim", "Kwok", 7), staffer("Sales", 2, "Kim", "Lane", 7));
+    indexed(staffer("Sales", 3, "Kit", "Kwok", 7));
+    try (TableMapper sequential = TableMapper.builder().backend(backend).readParallelism(1).build()) {
+      StafferRepository repository = sequential.repository(StafferRepository.class);
+
+      assertThat(ids(repository.findByLastName("Kwok"))).containsExactly(1, 3);
+      assertThat(repository.countByLastName("Kwok")).isEqualTo(2);
+    }
   }
 
   // ------------------------------------------------------------------ limits and pages
