@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.runtime.fixtures.Associate;
+import io.tablemapper.runtime.fixtures.Associate__Mapping;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.Staffer__Mapping;
 import java.util.List;
@@ -29,10 +32,9 @@ class RemoteIndexMappingTest {
   }
 
   private static void describesTheIndexes(EntityMapping<Staffer> mapping) {
-    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName", "lastNames");
-    assertThat(mapping.index("lastNames").keysOnly()).isTrue();
+    assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName");
     assertThat(mapping.remoteIndexes()).extracting(IndexMapping::name)
-        .containsExactly("email", "byLastName", "byGrade", "names");
+        .containsExactly("email", "byLastName", "byGrade");
 
     IndexMapping<Staffer> email = mapping.remoteIndexes().get(0);
     assertThat(email.table()).isEqualTo("Staff");
@@ -53,21 +55,44 @@ class RemoteIndexMappingTest {
     assertThat(byGrade.rowKey(KEN)).isEqualTo("grade_007_00000123");
     assertThat(byGrade.rowKey(NO_GRADE)).isNull();
 
-    IndexMapping<Staffer> names = mapping.remoteIndexes().get(3);
-    assertThat(names.table()).isEqualTo("StaffNames");
-    assertThat(names.keysOnly()).isTrue();
-    assertThat(names.fullCopy()).isFalse();
-    assertThat(names.properties()).isEmpty();
-    assertThat(names.holds("firstName")).as("a keys-only copy holds no property").isFalse();
-    assertThat(email.holds("firstName")).as("a full copy holds every property").isTrue();
-    assertThat(byLastName.holds("firstName")).isTrue();
-    assertThat(byLastName.holds("lastName")).isFalse();
-
     IndexMapping<Staffer> byFirstName = mapping.index("byFirstName");
     assertThat(byFirstName.remote()).isFalse();
     assertThat(byFirstName.table()).isEqualTo("Staff");
     assertThat(byFirstName.partitionKey(KEN)).isNull();
-    assertThat(mapping.allIndexes()).hasSize(6);
+    assertThat(mapping.allIndexes()).hasSize(4);
     assertThat(List.of(mapping.partitionKey(KEN), mapping.rowKey(KEN))).containsExactly("Sales", "empid_00000123");
+  }
+
+  @Test
+  void theGeneratedMappingTellsWhatEachFormOfCopyHolds() {
+    describesTheForms(Associate__Mapping.INSTANCE);
+  }
+
+  @Test
+  void theRunTimeMappingTellsWhatEachFormOfCopyHoldsAsTheGeneratedOneDoes() {
+    describesTheForms(RuntimeMappings.introspect(Associate.class));
+  }
+
+  private static void describesTheForms(EntityMapping<Associate> mapping) {
+    IndexMapping<Associate> names = mapping.indexNamed("names");
+    assertThat(names.remote()).isTrue();
+    assertThat(names.table()).isEqualTo("AssociateNames");
+    assertThat(names.keysOnly()).isTrue();
+    assertThat(names.form()).isEqualTo(IndexForm.KEYS);
+    assertThat(names.fullCopy()).isFalse();
+    assertThat(names.properties()).isEmpty();
+    assertThat(names.holds("firstName")).as("a keys-only copy holds no property").isFalse();
+
+    IndexMapping<Associate> emails = mapping.index("emails");
+    assertThat(emails.remote()).isFalse();
+    assertThat(emails.keysOnly()).isTrue();
+
+    IndexMapping<Associate> email = mapping.indexNamed("email");
+    assertThat(email.form()).isEqualTo(IndexForm.COPY);
+    assertThat(email.holds("firstName")).as("a full copy holds every property").isTrue();
+    IndexMapping<Associate> byLastName = mapping.indexNamed("byLastName");
+    assertThat(byLastName.holds("firstName")).isTrue();
+    assertThat(byLastName.holds("lastName")).as("a partial copy holds its properties alone").isFalse();
+    assertThat(mapping.indexNamed("nothing")).isNull();
   }
 }
