@@ -207,9 +207,10 @@ final class QueryRun<T> implements RowSource {
     token = page.continuation();
     exhausted = token == null;
     List<TableRow> matches = new ArrayList<>(page.rows().size());
-    List<TableRow> resolvedRows = follows && !keysOnly ? followAll(page.rows()) : page.rows();
-    for (TableRow row : resolvedRows) {
-      TableRow resolved = follows && !keysOnly ? row : resolve(row);
+    // a run that follows copies is never keysOnly: even a count reads each copy's entity
+    List<TableRow> rows = follows ? followAll(page.rows()) : page.rows();
+    for (TableRow row : rows) {
+      TableRow resolved = follows ? row : resolve(row);
       if (resolved != null && versioned) {
         resolved = current(resolved);
       }

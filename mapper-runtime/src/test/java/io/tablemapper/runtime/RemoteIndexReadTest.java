@@ -183,8 +183,11 @@ class RemoteIndexReadTest {
         "nobody@contoso.com"));
 
     assertThat(ids(found)).containsExactlyInAnyOrder(1, 2);
-    assertThat(events).singleElement().satisfies(event -> assertThat(event.plan()).startsWith(
-        "POINT ×n (one per distinct element of {emails}, merged in key order) via index email, eventually consistent"));
+    assertThat(events).singleElement().satisfies(event -> {
+      assertThat(event.plan()).startsWith("POINT ×n (one per distinct element of {emails}, merged in key order) via"
+          + " index email, eventually consistent");
+      assertThat(event.rowsReturned()).isEqualTo(2);
+    });
   }
 
   // ------------------------------------------------------------------ ranges of an index partition
