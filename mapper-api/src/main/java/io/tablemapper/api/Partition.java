@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The entities of one partition, in RowKey order, each resolved to its class through its discriminator (or, for a
- * row without one, through the literal prefix of its RowKey). Index copies are never returned.
+ * row without one, to the one known class whose key templates its keys fit). Index copies are never returned. A row
+ * that cannot be read as its class is handled as {@link TableMapper.Builder#malformedRows} says.
  */
 public interface Partition {
 
@@ -14,6 +15,8 @@ public interface Partition {
    *
    * @throws UnknownEntityTypeException under {@link UnknownTypePolicy#FAIL} (the default), if a row's type is
    *     declared by no entity class known to the mapper
+   * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL} (the default), if a row cannot be read as
+   *     its class; under {@link MalformedRowPolicy#DYNAMIC} it is returned as a {@link DynamicEntity}
    */
   List<Object> all();
 

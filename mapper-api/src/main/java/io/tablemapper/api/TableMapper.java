@@ -132,6 +132,19 @@ public interface TableMapper extends AutoCloseable {
     Builder unknownTypes(UnknownTypePolicy policy);
 
     /**
+     * What reads do with a row that cannot be read as its entity class (a property of another type, a value out of
+     * range, keys that do not match the class's templates); by default {@link MalformedRowPolicy#FAIL}, with a
+     * {@link MalformedRowException} naming the table, the keys, the property and the problem.
+     */
+    Builder malformedRows(MalformedRowPolicy policy);
+
+    /**
+     * Hears of each row left out or returned as a {@link DynamicEntity} under {@link MalformedRowPolicy#SKIP} or
+     * {@link MalformedRowPolicy#DYNAMIC}; none by default.
+     */
+    Builder malformedRowListener(MalformedRowListener listener);
+
+    /**
      * What writes do with a time more precise than the store's 100 ns ticks in a property that is not part of a
      * key: {@link TimePrecisionPolicy#TRUNCATE} (the default) stores it truncated, {@link TimePrecisionPolicy#REFUSE}
      * refuses the write. A key component finer than a tick is always refused.

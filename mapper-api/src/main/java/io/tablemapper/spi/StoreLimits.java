@@ -59,18 +59,45 @@ public final class StoreLimits {
     return c != '/' && c != '\\' && c != '#' && c != '?' && !(c <= 0x1F) && !(c >= 0x7F && c <= 0x9F);
   }
 
-  /** The index of the first character a key may not hold, or -1. */
+  /**
+   * The index of the first character a key may not hold ({@link #isKeyCharAllowed}), or of its first lone
+   * surrogate ({@link #firstLoneSurrogate}); -1 when there is none.
+   */
   public static int firstForbiddenKeyChar(CharSequence text) {
-    for (int i = 0; i < text.length(); i++) {
+    int lone = firstLoneSurrogate(text);
+    for (int i = 0; i < text.length() && (lone < 0 || i < lone); i++) {
       if (!isKeyCharAllowed(text.charAt(i))) {
+        return i;
+      }
+    }
+    return lone;
+  }
+
+  /**
+   * The index of the first lone surrogate of a text (a high surrogate not followed by a low one, or a low one not
+   * preceded by a high one), or -1. A lone surrogate is half of a character: UTF-8, in which the store keeps text,
+   * cannot encode it, so no key or string value may hold one.
+   */
+  public static int firstLoneSurrogate(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
         return i;
       }
     }
     return -1;
   }
 
-  /** A character as text for messages: printable ones quoted, others as {@code U+XXXX}. */
+  /**
+   * A character as text for messages: printable ones quoted, control characters as {@code U+XXXX}, a surrogate as
+   * the lone surrogate it is where this is used.
+   */
   public static String describeChar(char c) {
+    if (Character.isSurrogate(c)) {
+      return String.format("U+%04X (a lone surrogate: half of a character, which UTF-8 cannot encode)", (int) c);
+    }
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) ? String.format("U+%04X", (int) c) : "'" + c + "' (U+" + String.format("%04X", (int) c) + ")";
   }
 
@@ -95,7 +122,7 @@ public final class StoreLimits {
       throw new InvalidKeyException(
           keyName + " '" + printable(key) + "' of " + subject + " contains the forbidden character "
               + describeChar(key.charAt(bad)) + " at index " + bad
-              + "; keys may not hold / \\ # ? or control characters");
+              + "; keys may not hold / \\ # ?, control characters or lone surrogates");
     }
   }
 
@@ -259,10 +286,14 @@ public final class StoreLimits {
     switch (type) {
       case STRING:
         int length = ((String) value).length();
-        return length > MAX_STRING_LENGTH
-            ? "the string is " + length + " characters long; the store allows at most " + MAX_STRING_LENGTH
-                + " (64 KiB of UTF-16)"
-            : null;
+        if (length > MAX_STRING_LENGTH) {
+          return "the string is " + length + " characters long; the store allows at most " + MAX_STRING_LENGTH
+              + " (64 KiB of UTF-16)";
+        }
+        int lone = firstLoneSurrogate((String) value);
+        return lone < 0 ? null
+            : "the string holds " + describeChar(((String) value).charAt(lone)) + " at index " + lone
+                + ", which the store cannot keep";
       case BINARY:
         int bytes = ((byte[]) value).length;
         return bytes > MAX_BINARY_LENGTH

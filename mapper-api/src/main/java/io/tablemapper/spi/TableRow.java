@@ -1,6 +1,6 @@
 package io.tablemapper.spi;
 
-import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.MalformedRowException;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -173,8 +173,8 @@ public final class TableRow {
     if (value == null || type.isInstance(value)) {
       return type.cast(value);
     }
-    throw new InvalidEntityException(
-        "property '" + name + "' of row " + describeKeys() + " is " + EdmType.of(value) + ", expected " + expected);
+    throw new MalformedRowException(null, null, partitionKey, rowKey, name,
+        "is " + EdmType.of(value) + ", expected " + expected, null);
   }
 
   /** The row's keys as {@code PartitionKey/RowKey}, quoted, for messages. */

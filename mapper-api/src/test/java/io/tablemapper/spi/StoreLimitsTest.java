@@ -42,11 +42,18 @@ class StoreLimitsTest {
     assertThatThrownBy(() -> StoreLimits.checkRow(TableRow.builder("Sales", "a/b").build(), "Employee"))
         .isInstanceOf(InvalidKeyException.class)
         .hasMessage("RowKey 'a/b' of Employee contains the forbidden character '/' (U+002F) at index 1;"
-            + " keys may not hold / \\ # ? or control characters");
+            + " keys may not hold / \\ # ?, control characters or lone surrogates");
     assertThatThrownBy(() -> StoreLimits.checkKey("PartitionKey", "x\ty", "table Company"))
         .isInstanceOf(InvalidKeyException.class)
         .hasMessage("PartitionKey 'x\\u0009y' of table Company contains the forbidden character U+0009 at index 1;"
-            + " keys may not hold / \\ # ? or control characters");
+            + " keys may not hold / \\ # ?, control characters or lone surrogates");
+    assertThatThrownBy(() -> StoreLimits.checkKey("RowKey", "ab\uD800c", "Employee"))
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("U+D800 (a lone surrogate: half of a character, which UTF-8 cannot encode) at index 2");
+    assertThatCode(() -> StoreLimits.checkKey("RowKey", "ab\uD800\uDC00", "Employee")).doesNotThrowAnyException();
+    assertThat(StoreLimits.firstLoneSurrogate("\uDC00\uD800")).isZero();
+    assertThat(StoreLimits.firstLoneSurrogate("a\uD800\uDC00\uD800")).isEqualTo(3);
+    assertThat(StoreLimits.valueProblem("x\uDFFF")).contains("lone surrogate", "at index 1");
     assertThatThrownBy(() -> StoreLimits.checkKey("RowKey", null, "Employee"))
         .isInstanceOf(InvalidKeyException.class)
         .hasMessage("RowKey of Employee is null");

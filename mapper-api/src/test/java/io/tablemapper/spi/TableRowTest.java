@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.MalformedRowException;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -67,8 +68,12 @@ class TableRowTest {
   void readingAPropertyAsAnotherTypeFailsNamingItTheRowAndBothTypes() {
     TableRow row = sample();
     assertThatThrownBy(() -> row.getInt32("name"))
-        .isInstanceOf(InvalidEntityException.class)
-        .hasMessage("property 'name' of row (PartitionKey 'Sales', RowKey 'empid_00000123') is Edm.String,"
+        .isInstanceOfSatisfying(MalformedRowException.class, e -> {
+          assertThat(e.property()).isEqualTo("name");
+          assertThat(e.rowKey()).isEqualTo("empid_00000123");
+          assertThat(e.problem()).isEqualTo("is Edm.String, expected Edm.Int32");
+        })
+        .hasMessage("cannot read row (PartitionKey 'Sales', RowKey 'empid_00000123'): property 'name' is Edm.String,"
             + " expected Edm.Int32");
     assertThatThrownBy(() -> row.getInt32("salary"))
         .isInstanceOf(InvalidEntityException.class)

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 /**
  * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its
  * discriminator and the mapper's {@link TypeRegistry}; a row without a discriminator (written by another tool) is
- * resolved by the literal prefix of its RowKey ({@link TypeRegistry#findByPrefix}). Index copies
+ * adopted by the one class whose key templates its keys fit ({@link Discriminator#fitting}). Index copies
  * ({@code type#index}) are skipped; a row of a type no registered class declares is an error, skipped, or returned
  * as a {@link DynamicEntity}, as the mapper's {@link io.tablemapper.api.UnknownTypePolicy} says.
  */
@@ -53,7 +53,10 @@ final class DefaultPartition implements Partition {
         cache.put(key, rows);
       }
       for (TableRow row : rows) {
-        entities.add(core.entity(mapping, row));
+        T entity = core.entity(mapping, row);
+        if (entity != null) {
+          entities.add(entity);
+        }
       }
       return entities;
     }
@@ -142,15 +145,15 @@ final class DefaultPartition implements Partition {
 
   private Object resolve(TableRow row, EntityMapping<?> only) {
     if (only != null) {
-      return core.entity(only, row);
+      return core.entity(only, row); // null: a malformed row the MalformedRowPolicy leaves out
     }
     String type = core.discriminator.typeOf(row);
     if (type != null && IndexCopies.isCopyType(type)) {
       return null;
     }
-    EntityMapping<?> mapping = type == null ? core.registry.findByPrefix(table, row) : core.registry.find(table, type);
+    EntityMapping<?> mapping = type == null ? adopted(row) : core.registry.find(table, type);
     if (mapping != null) {
-      return mapping.fromRow(row, core.context);
+      return core.readOrDynamic(mapping, row, each -> mapping.fromRow(each, core.context));
     }
     switch (core.unknownTypes) {
       case SKIP:
@@ -162,10 +165,16 @@ final class DefaultPartition implements Partition {
     }
   }
 
+  /** The class of a row without a type: the one whose key templates its keys fit, if one alone does. */
+  private EntityMapping<?> adopted(TableRow row) {
+    List<EntityMapping<?>> fitting = core.discriminator.fitting(row, table, List.of());
+    return fitting.size() == 1 ? fitting.get(0) : null;
+  }
+
   private UnknownEntityTypeException unknown(TableRow row, String type) {
     String found = type == null
-        ? "has no EntityType property (or not a String one) and its RowKey starts with the literal prefix of no"
-            + " entity class known to this mapper for table " + table + ", so its entity class cannot be resolved"
+        ? "has no " + core.discriminator.name() + " property (or not a String one), and its keys fit "
+            + fits(row) + ", so its entity class cannot be resolved"
         : "has EntityType '" + type + "', which no entity class known to this mapper declares for table " + table;
     return new UnknownEntityTypeException(type,
         "row " + row.describeKeys() + " of table " + table + " " + found + " (known types: "
@@ -173,6 +182,13 @@ final class DefaultPartition implements Partition {
             + " TableMapper.builder().entities(" + (type == null ? "YourEntity" : simple(type))
             + ".class), read only one type with partition(...).all(YourEntity.class), or choose another"
             + " TableMapper.builder().unknownTypes(...) policy (SKIP, DYNAMIC)");
+  }
+
+  private String fits(TableRow row) {
+    List<String> names = new ArrayList<>();
+    core.discriminator.fitting(row, table, List.of()).forEach(each -> names.add(each.entityClass().getSimpleName()));
+    return names.isEmpty() ? "the key templates of no entity class known to this mapper for table " + table
+        : "the key templates of several entity classes (" + String.join(", ", names) + ")";
   }
 
   private static String simple(String type) {

@@ -2,11 +2,17 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.internal.mapping.DynamicRows;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableRow;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The property that holds each row's entity type in one mapper's tables — {@code EntityType}, or the name given to
@@ -14,13 +20,23 @@ import java.util.List;
  * Mappings leave it out of their rows; the mapper adds it to every row it writes ({@link #tagged}, index copies
  * included), names it in every filter it sends ({@link #typeFilter}) and reads it from every row it resolves
  * ({@link #typeOf}). A stored property of another name, {@code EntityType} included, is ordinary data.
+ *
+ * <p>A row without the property (another application wrote it) is adopted by its keys ({@link #typeFor},
+ * {@link #fitting}): it is taken for the one concrete entity class, among those the mapper knows for the table,
+ * whose PartitionKey and RowKey templates both match its keys exactly; when no class or several fit, it has no type.
  */
 final class Discriminator {
   private final String name;
+  private final TypeRegistry registry;
 
-  /** The discriminator stored under {@code name}, a valid property name ({@link MapperSettings} checks it). */
-  Discriminator(String name) {
+  /**
+   * The discriminator stored under {@code name}, a valid property name ({@link MapperSettings} checks it).
+   *
+   * @param registry the entity classes the mapper knows, among which a row without a type is adopted
+   */
+  Discriminator(String name, TypeRegistry registry) {
     this.name = name;
+    this.registry = registry;
   }
 
   /** The property name. */
@@ -32,6 +48,73 @@ final class Discriminator {
   String typeOf(TableRow row) {
     Object value = row.get(name);
     return value instanceof String ? (String) value : null;
+  }
+
+  /**
+   * The entity type a typed read or write through {@code mapping} takes a row for: the type it stores; for a row
+   * without one, the type of the one class whose key templates its keys fit ({@link #fitting}), when that is a type
+   * {@code mapping} reads (its own or one of its hierarchy's); else null. A row with a discriminator that is not a
+   * String has no type and is never adopted.
+   */
+  String typeFor(TableRow row, EntityMapping<?> mapping) {
+    if (row.has(name)) {
+      return typeOf(row);
+    }
+    List<EntityMapping<?>> fitting = fitting(row, mapping.table(), Hierarchy.members(mapping));
+    if (fitting.size() != 1) {
+      return null;
+    }
+    String type = fitting.get(0).typeName();
+    return Hierarchy.typeNames(mapping).contains(type) ? type : null;
+  }
+
+  /**
+   * The concrete entity classes whose PartitionKey and RowKey templates both match a row's keys exactly: among those
+   * the mapper knows for {@code table} and {@code also} (a class being read or written, known or not), by type.
+   */
+  List<EntityMapping<?>> fitting(TableRow row, String table, List<EntityMapping<?>> also) {
+    Map<String, EntityMapping<?>> candidates = new TreeMap<>();
+    for (EntityMapping<?> known : registry.types(table)) {
+      candidates.put(known.typeName(), known);
+    }
+    for (EntityMapping<?> extra : also) {
+      candidates.putIfAbsent(extra.typeName(), extra);
+    }
+    List<EntityMapping<?>> fitting = new ArrayList<>();
+    for (EntityMapping<?> candidate : candidates.values()) {
+      if (!Modifier.isAbstract(candidate.entityClass().getModifiers()) && candidate.rowKeySpec() != null
+          && fits(candidate, row)) {
+        fitting.add(candidate);
+      }
+    }
+    return fitting;
+  }
+
+  private static boolean fits(EntityMapping<?> mapping, TableRow row) {
+    try {
+      mapping.partitionKeySpec().decode(row.partitionKey());
+      mapping.rowKeySpec().decode(row.rowKey());
+      return true;
+    } catch (InvalidKeyException doesNotFit) {
+      return false;
+    }
+  }
+
+  /**
+   * Why a row without a type is not taken for {@code mapping}'s, for messages: "it has no EntityType, and its keys
+   * fit ...".
+   */
+  String unadopted(TableRow row, EntityMapping<?> mapping) {
+    if (row.has(name)) {
+      return "its " + name + " is " + EdmType.of(row.get(name)) + ", not a String";
+    }
+    List<EntityMapping<?>> fitting = fitting(row, mapping.table(), Hierarchy.members(mapping));
+    List<String> names = new ArrayList<>();
+    fitting.forEach(each -> names.add(each.entityClass().getSimpleName()));
+    return "it has no " + name + " (another application wrote it), and its keys fit "
+        + (names.isEmpty() ? "the key templates of no entity class this mapper knows for the table"
+            : names.size() == 1 ? "the key templates of " + names.get(0) + " alone"
+            : "the key templates of several entity classes (" + String.join(", ", names) + ")");
   }
 
   /**

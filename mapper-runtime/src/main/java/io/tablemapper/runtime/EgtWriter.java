@@ -197,7 +197,7 @@ final class EgtWriter {
           : snapshot.withStored(backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
     }
     TableRow stored = snapshot.stored();
-    if (stored != null && intent.mapping().typeName().equals(discriminator.typeOf(stored))) {
+    if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
       if (!copiesShareEntityEtag) {
         snapshot = readHolders(table, intent, snapshot, false);
       } else if (WritePlanner.etagUnresolved(intent, snapshot)) {

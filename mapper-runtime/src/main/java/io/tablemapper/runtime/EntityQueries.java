@@ -54,16 +54,16 @@ final class EntityQueries<T> {
     EntityCache cache = cacheFor(query, reading);
     if (cache != null && query.pointRowKey() != null) {
       List<TableRow> rows = cached(cache, query, 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.of(reading.decoder().apply(rows.get(0)));
+      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(reading.decoder().apply(rows.get(0)));
     }
     RowSource run = run(query, null, reading);
-    TableRow first = null;
-    while (first == null && !run.exhausted()) {
-      List<TableRow> rows = run.next(1);
-      first = rows.isEmpty() ? null : rows.get(0);
+    R result = null;
+    while (result == null && !run.exhausted()) {
+      for (TableRow row : run.next(1)) {
+        result = reading.decoder().apply(row); // null: a malformed row the policy leaves out
+      }
     }
-    R result = first == null ? null : reading.decoder().apply(first);
-    run.report(first == null ? 0 : 1);
+    run.report(result == null ? 0 : 1);
     return Optional.ofNullable(result);
   }
 
@@ -94,7 +94,7 @@ final class EntityQueries<T> {
     if (cache != null) {
       List<R> results = new ArrayList<>();
       for (TableRow row : cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
-        results.add(reading.decoder().apply(row));
+        addRead(results, reading, row);
       }
       return results;
     }
@@ -103,7 +103,7 @@ final class EntityQueries<T> {
     List<R> results = new ArrayList<>();
     while (!run.exhausted() && (limit == 0 || results.size() < limit)) {
       for (TableRow row : run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size())) {
-        results.add(reading.decoder().apply(row));
+        addRead(results, reading, row);
       }
     }
     run.report(results.size());
@@ -136,7 +136,7 @@ final class EntityQueries<T> {
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       for (TableRow row : run.next(size - items.size())) {
-        items.add(reading.decoder().apply(row));
+        addRead(items, reading, row);
       }
     }
     int total = before + items.size();
@@ -156,14 +156,26 @@ final class EntityQueries<T> {
    */
   private record Reading<R>(List<String> select, Function<TableRow, R> decoder) {}
 
-  /** Whole entities, each read by the mapping of its type. */
+  /**
+   * Whole entities, each read by the mapping of its type; null for a malformed row the mapper's
+   * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
+   */
   private Reading<T> entities() {
     return new Reading<>(null, row -> core.entity(mapping, row));
   }
 
-  /** A projection's records, of rows that hold only its properties. */
+  /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
-    return new Reading<>(projection.properties(), row -> projection.read(row, core.context));
+    return new Reading<>(projection.properties(),
+        row -> core.read(mapping, row, each -> projection.read(each, core.context)));
+  }
+
+  /** Adds what a row reads as, unless it is a malformed row the policy leaves out. */
+  private static <R> void addRead(List<R> results, Reading<R> reading, TableRow row) {
+    R result = reading.decoder().apply(row);
+    if (result != null) {
+      results.add(result);
+    }
   }
 
   private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
@@ -233,6 +245,9 @@ final class EntityQueries<T> {
       int operations = 0;
       for (TableRow row : partition) {
         T entity = core.entity(mapping, row);
+        if (entity == null) {
+          continue; // a malformed row the policy leaves out is not deleted either
+        }
         int needed = 1 + copiesOf(entity);
         if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
           deleted += deleteChunk(query, chunk, deleted);
@@ -373,16 +388,20 @@ final class EntityQueries<T> {
         run = run(query, null, reading);
       }
       int limit = query.limit();
-      while (buffer.isEmpty()) {
-        if (run.exhausted() || limit > 0 && returned >= limit) {
-          return false;
+      R result = null;
+      while (result == null) {
+        while (buffer.isEmpty()) {
+          if (run.exhausted() || limit > 0 && returned >= limit) {
+            return false;
+          }
+          List<TableRow> rows = run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned);
+          run.report(rows.size());
+          buffer.addAll(rows);
         }
-        List<TableRow> rows = run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned);
-        run.report(rows.size());
-        buffer.addAll(rows);
+        result = reading.decoder().apply(buffer.poll()); // null: a malformed row the policy leaves out
       }
       returned++;
-      action.accept(reading.decoder().apply(buffer.poll()));
+      action.accept(result);
       return true;
     }
   }

@@ -1,5 +1,11 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.MalformedRowException;
+import io.tablemapper.api.MalformedRowListener;
+import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
@@ -13,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listener, and
@@ -33,6 +40,9 @@ final class MapperCore {
   final NewerVersionPolicy newerVersions;
   /** What partition reads do with rows of unknown types. */
   final UnknownTypePolicy unknownTypes;
+  /** What reads do with rows that cannot be read as their class, and who hears of those left out. */
+  private final MalformedRowPolicy malformedRows;
+  private final MalformedRowListener malformedRowListener;
   private final QueryListener listener;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final int readParallelism;
@@ -41,11 +51,13 @@ final class MapperCore {
   MapperCore(MapperSettings settings) {
     this.backend = settings.backend();
     this.tables = new Tables(backend, settings.tableCreation());
-    this.discriminator = new Discriminator(settings.discriminator());
+    this.discriminator = new Discriminator(settings.discriminator(), registry);
     this.context = JsonMappingContext.of(settings.timePrecision());
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();
+    this.malformedRows = settings.malformedRows();
+    this.malformedRowListener = settings.malformedRowListener();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
   }
@@ -83,12 +95,59 @@ final class MapperCore {
 
   /**
    * The entity a row read through a mapping holds: read by the mapping itself, or, through a hierarchy, by the
-   * mapping of the row's type.
+   * mapping of the row's type; null for a malformed row the {@link MalformedRowPolicy} leaves out ({@link #read}).
    *
    * @throws io.tablemapper.api.UnknownEntityTypeException if the row's type is none of the hierarchy's
+   * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}, if the row cannot be read as its class
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
-    return Hierarchy.reading(mapping, discriminator.typeOf(row), row).fromRow(row, context);
+    return read(mapping, row,
+        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromRow(each, context));
+  }
+
+  /**
+   * What a read that returns only {@code mapping}'s class (an entity, or a projection of it) makes of a row: the
+   * reader's result, or, for a row the reader cannot read (a property of another type, a value out of range, keys
+   * that do not match the templates), what the mapper's {@link MalformedRowPolicy} says — the exception, or null to
+   * leave the row out ({@link MalformedRowPolicy#DYNAMIC} too, as such a result cannot hold a DynamicEntity). The
+   * one place that applies the policy, with {@link #readOrDynamic}.
+   *
+   * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}
+   */
+  <R> R read(EntityMapping<?> mapping, TableRow row, Function<TableRow, R> reader) {
+    try {
+      return reader.apply(row);
+    } catch (InvalidEntityException | InvalidKeyException e) {
+      malformed(mapping, row, e);
+      return null;
+    }
+  }
+
+  /**
+   * {@link #read} for a read whose result may hold any object ({@link io.tablemapper.api.Partition#all()}): a
+   * malformed row is then returned as a {@link DynamicEntity} under {@link MalformedRowPolicy#DYNAMIC}.
+   */
+  Object readOrDynamic(EntityMapping<?> mapping, TableRow row, Function<TableRow, ?> reader) {
+    try {
+      return reader.apply(row);
+    } catch (InvalidEntityException | InvalidKeyException e) {
+      malformed(mapping, row, e);
+      return malformedRows == MalformedRowPolicy.DYNAMIC ? discriminator.entity(row) : null;
+    }
+  }
+
+  /** Throws the row's {@link MalformedRowException} under FAIL; otherwise tells the listener of it. */
+  private void malformed(EntityMapping<?> mapping, TableRow row, RuntimeException e) {
+    MalformedRowException found = e instanceof MalformedRowException ? (MalformedRowException) e : null;
+    MalformedRowException malformed = new MalformedRowException(mapping.table(),
+        mapping.entityClass().getSimpleName(), row.partitionKey(), row.rowKey(),
+        found == null ? null : found.property(), found == null ? e.getMessage() : found.problem(), e);
+    if (malformedRows == MalformedRowPolicy.FAIL) {
+      throw malformed;
+    }
+    if (malformedRowListener != null) {
+      malformedRowListener.onMalformedRow(malformed);
+    }
   }
 
   /**

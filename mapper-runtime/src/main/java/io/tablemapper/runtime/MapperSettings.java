@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.MalformedRowListener;
+import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
@@ -20,6 +22,8 @@ import java.util.Objects;
  * @param queryListener the query observer, or null
  * @param newerVersions what writes do with rows of a newer entity version
  * @param unknownTypes what partition reads do with rows of unknown types
+ * @param malformedRows what reads do with rows that cannot be read as their entity class
+ * @param malformedRowListener told of the rows skipped (or returned dynamic) under that policy, or null
  * @param discriminator the name of the property that holds each row's entity type in the store
  * @param tableCreation when writes create their tables
  * @param timePrecision what writes do with times finer than the store's ticks outside keys
@@ -32,6 +36,8 @@ record MapperSettings(
     QueryListener queryListener,
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
+    MalformedRowPolicy malformedRows,
+    MalformedRowListener malformedRowListener,
     String discriminator,
     TableCreation tableCreation,
     TimePrecisionPolicy timePrecision,
@@ -44,6 +50,7 @@ record MapperSettings(
   MapperSettings {
     Objects.requireNonNull(newerVersions, "newerVersions");
     Objects.requireNonNull(unknownTypes, "unknownTypes");
+    Objects.requireNonNull(malformedRows, "malformedRows");
     Objects.requireNonNull(tableCreation, "tableCreation");
     Objects.requireNonNull(timePrecision, "timePrecision");
     checkDiscriminator(discriminator);

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapperException;
@@ -224,7 +225,8 @@ final class QueryRun<T> implements RowSource {
   /**
    * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
    * the entity's whole row (read again unless it came whole from a partial copy), upgraded by its class's mapping
-   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile.
+   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile,
+   * or is malformed and the mapper's MalformedRowPolicy leaves it out.
    */
   private TableRow current(TableRow row) {
     EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
@@ -248,7 +250,12 @@ final class QueryRun<T> implements RowSource {
         return whole;
       }
     }
-    TableRow upgraded = member.toRow(member.fromRow(whole, core.context), core.context);
+    EntityMapping<T> reader = member;
+    TableRow upgraded = core.read(mapping, whole, each -> reader.toRow(reader.fromRow(each, core.context),
+        core.context));
+    if (upgraded == null) {
+      return null; // a malformed row the MalformedRowPolicy leaves out
+    }
     return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
         .putAll(upgraded.properties())
         .etag(whole.etag())
@@ -372,9 +379,13 @@ final class QueryRun<T> implements RowSource {
 
   /** What {@link #serverFilter()} decides for a row, without building it. */
   private boolean matchesServerFilter(TableRow row) {
-    String type = core.discriminator.typeOf(row);
-    boolean selected = index == null ? type != null && Hierarchy.typeNames(mapping).contains(type)
-        : index.copyType().equals(type);
+    boolean selected;
+    if (index == null) {
+      String type = core.discriminator.typeFor(row, mapping); // a row without one adopted by its keys
+      selected = type != null && Hierarchy.typeNames(mapping).contains(type);
+    } else {
+      selected = index.copyType().equals(core.discriminator.typeOf(row));
+    }
     return selected && (index != null && !index.fullCopy() || matches(row));
   }
 
@@ -417,8 +428,13 @@ final class QueryRun<T> implements RowSource {
    * for a remote index, its PartitionKey too).
    */
   private boolean stillAt(TableRow copy, TableRow row) {
+    T entity;
     try {
-      T entity = mapping.fromRow(row, core.context);
+      entity = mapping.fromRow(row, core.context);
+    } catch (InvalidEntityException | InvalidKeyException malformed) {
+      return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
+    }
+    try {
       return copy.rowKey().equals(index.rowKey(entity))
           && (!index.remote() || copy.partitionKey().equals(index.partitionKey(entity)));
     } catch (InvalidKeyException noValidValue) {

@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.MalformedRowListener;
+import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
@@ -21,6 +23,8 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private QueryListener queryListener;
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
+  private MalformedRowPolicy malformedRows = MalformedRowPolicy.FAIL;
+  private MalformedRowListener malformedRowListener;
   private String discriminator = MapperSettings.DEFAULT_DISCRIMINATOR;
   private TableCreation tableCreation = TableCreation.CREATE_ON_WRITE;
   private TimePrecisionPolicy timePrecision = TimePrecisionPolicy.TRUNCATE;
@@ -62,6 +66,18 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder malformedRows(MalformedRowPolicy policy) {
+    this.malformedRows = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder malformedRowListener(MalformedRowListener listener) {
+    this.malformedRowListener = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  @Override
   public TableMapper.Builder timePrecision(TimePrecisionPolicy policy) {
     this.timePrecision = Objects.requireNonNull(policy, "policy");
     return this;
@@ -92,7 +108,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, discriminator, tableCreation,
-        timePrecision, readParallelism));
+        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, malformedRows,
+        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism));
   }
 }

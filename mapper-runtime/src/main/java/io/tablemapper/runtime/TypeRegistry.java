@@ -1,13 +1,8 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.model.EntityRules;
-import io.tablemapper.spi.TableRow;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -54,46 +49,10 @@ final class TypeRegistry {
     return types == null ? null : types.get(typeName);
   }
 
-  /**
-   * The mapping of a row without a discriminator, by its RowKey: the concrete entity class of the table whose
-   * RowKey template's leading literal (as {@code EMPLOYEE_} of {@code EMPLOYEE_{id:06}}) is the longest one the
-   * RowKey starts with; null when none does. Classes whose template starts with a placeholder never match.
-   *
-   * @throws UnknownEntityTypeException if classes of different types have that longest prefix (as the subtypes of
-   *     one hierarchy that share its RowKey do), naming them
-   */
-  EntityMapping<?> findByPrefix(String table, TableRow row) {
+  /** The mappings known for a table. */
+  List<EntityMapping<?>> types(String table) {
     Map<String, EntityMapping<?>> types = byTable.get(key(table));
-    if (types == null) {
-      return null;
-    }
-    String longest = "";
-    List<EntityMapping<?>> found = new ArrayList<>();
-    for (EntityMapping<?> mapping : types.values()) {
-      if (Modifier.isAbstract(mapping.entityClass().getModifiers())) {
-        continue;
-      }
-      String prefix = mapping.rowKeySpec().template().literalPrefix();
-      if (prefix.isEmpty() || !row.rowKey().startsWith(prefix) || prefix.length() < longest.length()) {
-        continue;
-      }
-      if (prefix.length() > longest.length()) {
-        longest = prefix;
-        found.clear();
-      }
-      found.add(mapping);
-    }
-    if (found.size() > 1) {
-      List<String> names = new ArrayList<>();
-      found.forEach(mapping -> names.add(mapping.entityClass().getSimpleName()));
-      Collections.sort(names);
-      throw new UnknownEntityTypeException(null,
-          "row " + row.describeKeys() + " of table " + table + " has no EntityType property, and its RowKey starts"
-              + " with '" + longest + "', the RowKey prefix of several entity classes (" + String.join(", ", names)
-              + "), so its class cannot be told; write it with its EntityType, or give each class a RowKey prefix"
-              + " of its own");
-    }
-    return found.isEmpty() ? null : found.get(0);
+    return types == null ? List.of() : List.copyOf(types.values());
   }
 
   /** The type names known for a table, sorted, for messages. */

@@ -81,12 +81,20 @@ final class WriteFailures {
         + " (TableMapper.builder().newerVersions(NewerVersionPolicy.ALLOW_REPLACE) allows the replace)");
   }
 
-  /** The row at the entity's keys holds another entity type. */
-  static TableMapperException otherType(WriteIntent<?> write, String table, String storedType) {
+  /**
+   * The row at the entity's keys holds another entity type, or has none and is not adopted by its keys
+   * ({@link Discriminator#typeFor}).
+   */
+  static TableMapperException otherType(WriteIntent<?> write, String table, TableRow stored,
+      Discriminator discriminator) {
+    String storedType = discriminator.typeOf(stored);
+    String type = write.mapping().typeName();
     String message = "cannot " + write.kind().verb() + " " + write.describe() + ": the row at these keys in table "
-        + table + " is " + (storedType == null ? "not a tablemapper entity (it has no EntityType)"
-            : "of entity type '" + storedType + "', not '" + write.mapping().typeName() + "'")
-        + "; two entity types share a key — give their RowKey templates distinct prefixes";
+        + table + (storedType == null
+            ? " is not taken for a '" + type + "': " + discriminator.unadopted(stored, write.mapping())
+                + "; give the row its " + discriminator.name() + " '" + type + "' (or delete it) first"
+            : " is of entity type '" + storedType + "', not '" + type + "'; two entity types share a key — give"
+                + " their RowKey templates distinct prefixes");
     return write.kind() == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
   }
 

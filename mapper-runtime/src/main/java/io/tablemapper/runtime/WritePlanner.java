@@ -129,9 +129,9 @@ final class WritePlanner {
       throw WriteFailures.notFound(intent, table, null);
     }
     EntityMapping<?> mapping = intent.mapping();
-    String storedType = discriminator.typeOf(stored);
+    String storedType = discriminator.typeFor(stored, mapping); // a row without one adopted by its keys
     if (!mapping.typeName().equals(storedType)) {
-      throw WriteFailures.otherType(intent, table, storedType);
+      throw WriteFailures.otherType(intent, table, stored, discriminator);
     }
     if (intent.guardsNewer() && (intent.kind() == Kind.UPDATE || intent.kind() == Kind.UPSERT)
         && EntityMapping.rowVersion(stored) > mapping.version()) {

@@ -89,12 +89,12 @@ class ForeignRowsTest {
     assertThatThrownBy(() -> meters.findBySite("York"))
         .isInstanceOf(InvalidEntityException.class)
         .hasMessage("cannot read Meter from row (PartitionKey 'York', RowKey 'm_000007_0000000000000000042') of table"
-            + " Meters: its keys say id = 7, but its column 'id' holds 8 (Edm.Int32); keys are the truth and an entity"
-            + " is never moved on read, so correct the column (or the keys) of the row, which another application"
-            + " wrote");
+            + " Meters: property 'id' holds 8 (Edm.Int32), but the row's keys say id = 7; keys are the truth and an"
+            + " entity is never moved on read, so correct the column (or the keys) of the row, which another"
+            + " application wrote");
     assertThatThrownBy(() -> meters.findBySiteAndIdAndSerial("York", 7, 42L))
         .isInstanceOf(InvalidEntityException.class)
-        .hasMessageContaining("its keys say id = 7, but its column 'id' holds 8");
+        .hasMessageContaining("property 'id' holds 8 (Edm.Int32), but the row's keys say id = 7");
     assertThat(meters.findBySiteAndIdAndSerial("York", 8, 42L)).as("the entity is not moved to its column's key")
         .isEmpty();
     assertThat(RawRows.all(backend, TABLE)).as("nothing read, nothing written").hasSize(1);
@@ -107,7 +107,7 @@ class ForeignRowsTest {
     assertThatThrownBy(() -> meters.findBySite("York"))
         .isInstanceOf(InvalidEntityException.class)
         .hasMessageContaining("(PartitionKey 'York', RowKey 'm_000007_0000000000000000042') of table Meters")
-        .hasMessageContaining("its keys say site = York, but its column 'site' holds Leeds (Edm.String)");
+        .hasMessageContaining("property 'site' holds Leeds (Edm.String), but the row's keys say site = York");
     assertThat(meters.findBySite("Leeds")).isEmpty();
   }
 

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /** The invariant index maintenance keeps: every entity has exactly its copies, in step with it; no orphans. */
 final class Invariants {
-  private static final Discriminator DISCRIMINATOR = new Discriminator(EntityMapping.TYPE_PROPERTY);
+  private static final Discriminator DISCRIMINATOR =
+      new Discriminator(EntityMapping.TYPE_PROPERTY, new TypeRegistry());
 
   private Invariants() {}
 

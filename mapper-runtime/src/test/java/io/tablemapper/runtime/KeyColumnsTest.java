@@ -53,7 +53,7 @@ class KeyColumnsTest {
 
       assertThat(generated).isInstanceOf(InvalidEntityException.class)
           .hasMessageStartingWith("cannot read Meter from row (PartitionKey 'York', RowKey '" + KEY + "') of table"
-              + " Meters: its keys say ");
+              + " Meters: property '");
       assertThat(introspected).isInstanceOf(InvalidEntityException.class).hasMessage(generated.getMessage());
     }
   }

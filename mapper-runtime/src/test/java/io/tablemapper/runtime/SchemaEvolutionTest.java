@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.MalformedRowException;
+import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
@@ -27,6 +29,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +126,23 @@ class SchemaEvolutionTest {
 
     assertThat(members.getByClub("Chess")).containsExactly(
         new MemberName("Ken", "Kwok", "EUR", 40), new MemberName("Ann", "Lee", null, 20));
+  }
+
+  @Test
+  void aMalformedOlderRowThatAProjectionReadsWholeFollowsTheMalformedRowPolicy() {
+    writeRaw(7, null, Map.of("name", "Ken Kwok", "email", "ken@chess.org", "hours", "forty"));
+    members.insert(new Member("Chess", 9, "Ann", "Lee", "ann@chess.org", null, 20, null, null));
+
+    assertThatThrownBy(() -> members.getByClub("Chess"))
+        .isInstanceOfSatisfying(MalformedRowException.class, e -> {
+          assertThat(e.rowKey()).isEqualTo("member_000007");
+          assertThat(e.property()).isEqualTo("hours");
+        });
+    List<MalformedRowException> heard = new ArrayList<>();
+    MemberRepository skipping = TableMapper.builder().backend(backend).malformedRows(MalformedRowPolicy.SKIP)
+        .malformedRowListener(heard::add).build().repository(MemberRepository.class);
+    assertThat(skipping.getByClub("Chess")).containsExactly(new MemberName("Ann", "Lee", null, 20));
+    assertThat(heard).extracting(MalformedRowException::rowKey).containsExactly("member_000007");
   }
 
   @Test

@@ -14,9 +14,9 @@ import java.nio.file.Path;
 
 /**
  * The backends that tests of stored row shapes (hierarchies, versions, names, discriminators, dynamic entities,
- * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2, whose rows
- * round-trip through SQL (in memory, and in a database file), and Azure Table Storage as Azurite serves it, through the SDK and the service's wire
- * format (skipped, with the reason, where Node.js is missing).
+ * run-time mappings) run on: the in-memory store with either way of versioning a batch's rows, H2 in memory and in
+ * a file, whose rows round-trip through SQL, and Azure Table Storage as Azurite serves it, through the SDK and the
+ * service's wire format (skipped, with the reason, where Node.js is missing).
  */
 enum Stores {
   MEMORY_SHARED_VERSIONS,
@@ -35,22 +35,17 @@ enum Stores {
       case H2:
         return H2Backend.inMemory();
       case H2_FILE:
-        return H2Backend.file(newDatabaseFile());
+        return h2File();
       default:
         return emptyAzurite();
     }
   }
 
-  /** A database file in a new temporary directory, removed when the test JVM exits. */
-  private static Path newDatabaseFile() {
+  /** An H2 database in a file of a new directory under target/, whose rows round-trip through the disk format. */
+  private static TableBackend h2File() {
     try {
-      Path directory = Files.createTempDirectory("tablemapper-h2-");
-      directory.toFile().deleteOnExit();
-      Path file = directory.resolve("store");
-      for (String suffix : new String[] {".mv.db", ".trace.db"}) {
-        directory.resolve("store" + suffix).toFile().deleteOnExit();
-      }
-      return file;
+      Path target = Files.createDirectories(Path.of("target", "h2-stores"));
+      return H2Backend.file(Files.createTempDirectory(target, "store").resolve("store"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

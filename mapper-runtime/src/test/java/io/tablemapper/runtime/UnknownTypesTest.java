@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Partition reads of rows no known class declares, under each {@link UnknownTypePolicy}, and of rows without a
- * discriminator, resolved by the literal prefix of their RowKey.
+ * discriminator, resolved by the one class whose key templates their keys fit.
  */
 @ParameterizedClass
 @EnumSource(Stores.class)
@@ -91,7 +91,7 @@ class UnknownTypesTest {
   }
 
   @Test
-  void aRowWithoutDiscriminatorIsResolvedByTheLongestLiteralPrefixOfItsRowKey() {
+  void aRowWithoutDiscriminatorIsResolvedByTheOneClassWhoseKeyTemplatesItsKeysFit() {
     List<Object> all = mapper(UnknownTypePolicy.SKIP).partition("Company", "Sales").all();
 
     assertThat(all.get(1)).isInstanceOfSatisfying(Employee.class, kim -> {
@@ -102,19 +102,19 @@ class UnknownTypesTest {
   }
 
   @Test
-  void aRowWithoutDiscriminatorThatNoPrefixMatchesFollowsThePolicy() {
+  void aRowWithoutDiscriminatorWhoseKeysFitNoClassFollowsThePolicy() {
     backend.batch("Company", List.of(WriteOperation.insert(TableRow.builder("HR", "zz_1").putString("x", "y").build())));
 
     assertThatThrownBy(() -> mapper(UnknownTypePolicy.FAIL).partition("Company", "HR").all())
         .isInstanceOf(UnknownEntityTypeException.class)
         .hasMessageContaining("has no EntityType property")
-        .hasMessageContaining("literal prefix of no entity class");
+        .hasMessageContaining("key templates of no entity class");
     assertThat(mapper(UnknownTypePolicy.DYNAMIC).partition("Company", "HR").all())
         .singleElement().isInstanceOf(DynamicEntity.class);
   }
 
   @Test
-  void aPrefixSharedByTheTypesOfAHierarchyIsAnAmbiguityNamingThem() {
+  void keyTemplatesSharedByTheTypesOfAHierarchyAreAnAmbiguityNamingThem() {
     backend.createTableIfNotExists("People");
     backend.batch("People", List.of(WriteOperation.insert(TableRow.builder("Contoso", "person_000001")
         .putString("firstName", "Ann").build())));
@@ -122,8 +122,8 @@ class UnknownTypesTest {
 
     assertThatThrownBy(() -> mapper.partition("People", "Contoso").all())
         .isInstanceOf(UnknownEntityTypeException.class)
-        .hasMessageContaining("'person_'")
-        .hasMessageContaining("Customer, Employee, Manager");
+        .hasMessageContaining("RowKey 'person_000001'")
+        .hasMessageContaining("its keys fit the key templates of several entity classes (Customer, Employee, Manager)");
   }
 
   @Test

@@ -173,8 +173,8 @@ class UnprocessedEntityTest {
           TableRow.builder(stored.partitionKey(), stored.rowKey()).putString("region", "south").build(), "*")));
       Throwable refused = catchThrowable(() -> mapper.partition("Shipments", "POST_north").all(type));
       assertThat(refused).isInstanceOf(InvalidEntityException.class)
-          .hasMessageContaining("of table Shipments: its keys say region = north, but its column 'region' holds"
-              + " south (Edm.String)");
+          .hasMessageContaining("of table Shipments: property 'region' holds south (Edm.String), but the row's keys"
+              + " say region = north");
       messages.add(refused.getMessage());
     }
     assertThat(messages.get(1)).isEqualTo(messages.get(0));

@@ -27,7 +27,8 @@ class WritePlannerTest {
   private static final String TABLE = "Company";
   private static final Employee KEN = new Employee("Sales", 123, "Ken", "Kwok", 23, "ken@contoso.com", null);
 
-  private static final Discriminator DISCRIMINATOR = new Discriminator(EntityMapping.TYPE_PROPERTY);
+  private static final Discriminator DISCRIMINATOR =
+      new Discriminator(EntityMapping.TYPE_PROPERTY, new TypeRegistry());
 
   private final WritePlanner planner = new WritePlanner(DISCRIMINATOR, JsonMappingContext.INSTANCE);
 

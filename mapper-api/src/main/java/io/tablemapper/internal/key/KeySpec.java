@@ -509,9 +509,12 @@ public final class KeySpec {
     private void checkText(String text, Object value, int length) {
       for (int i = 0; i < length; i++) {
         char c = text.charAt(i);
-        if (!StoreLimits.isKeyCharAllowed(c)) {
+        boolean lone = Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < length
+            && Character.isLowSurrogate(text.charAt(i + 1))) && !(Character.isLowSurrogate(c) && i > 0
+            && Character.isHighSurrogate(text.charAt(i - 1)));
+        if (!StoreLimits.isKeyCharAllowed(c) || lone) {
           throw invalid(value, "contains the forbidden character " + StoreLimits.describeChar(c) + " at index " + i
-              + "; keys may not hold / \\ # ? or control characters");
+              + "; keys may not hold / \\ # ?, control characters or lone surrogates");
         }
         if (c == separator) {
           throw invalid(value, "contains '" + c + "', which separates {" + property() + "} from what follows it,"

@@ -1,6 +1,7 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.MalformedRowException;
 import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.StoreLimits;
@@ -254,12 +255,12 @@ public final class Values {
     return fromKey;
   }
 
-  private static InvalidEntityException keyMismatch(
+  private static MalformedRowException keyMismatch(
       Object fromKey, TableRow row, String column, String table, String entity, String property) {
-    return new InvalidEntityException("cannot read " + entity + " from row " + row.describeKeys() + " of table "
-        + table + ": its keys say " + property + " = " + fromKey + ", but its column '" + column + "' holds "
-        + row.get(column) + " (" + EdmType.of(row.get(column)) + "); keys are the truth and an entity is never"
-        + " moved on read, so correct the column (or the keys) of the row, which another application wrote");
+    return new MalformedRowException(table, entity, row.partitionKey(), row.rowKey(), column,
+        "holds " + row.get(column) + " (" + EdmType.of(row.get(column)) + "), but the row's keys say " + property
+            + " = " + fromKey + "; keys are the truth and an entity is never moved on read, so correct the column"
+            + " (or the keys) of the row, which another application wrote", null);
   }
 
   // ------------------------------------------------------------------ filters
@@ -306,7 +307,6 @@ public final class Values {
   }
 
   private static InvalidEntityException invalid(String entity, String property, TableRow row, String problem) {
-    return new InvalidEntityException(
-        "cannot read " + entity + " from row " + row.describeKeys() + ": property '" + property + "' " + problem);
+    return new MalformedRowException(null, entity, row.partitionKey(), row.rowKey(), property, problem, null);
   }
 }

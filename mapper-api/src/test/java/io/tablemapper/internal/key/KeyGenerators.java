@@ -160,7 +160,10 @@ final class KeyGenerators {
     return Generate.range(Character.MIN_VALUE, Character.MAX_VALUE).map(c -> (char) c.intValue());
   }
 
-  /** Characters a key may hold, weighted towards ASCII and the characters that matter to ordering. */
+  /**
+   * Characters a key may hold on their own, weighted towards ASCII and the characters that matter to ordering; a
+   * surrogate is only ever half of a pair, which {@link #keyStrings} adds.
+   */
   static Gen<Character> keyChars() {
     return keyChars(c -> true);
   }
@@ -172,7 +175,14 @@ final class KeyGenerators {
         Pair.of(2, allChars()),
         Pair.of(1, Generate.pick(List.of(' ', '!', '_', '-', '.', '0', '9', 'A', 'Z', 'a', 'z', '{', '}', '~', '\u00a0',
             '\u00ff', '\u0100', '\ud7ff', '\ud800', '\udbff', '\udc00', '\udfff', '\ue000', '\ufffe', '\uffff'))));
-    return filtered(chars, c -> StoreLimits.isKeyCharAllowed(c) && allowed.test(c));
+    return filtered(chars, c -> StoreLimits.isKeyCharAllowed(c) && !Character.isSurrogate(c) && allowed.test(c));
+  }
+
+  /** Surrogate pairs: the first and last there are, and ones between. */
+  static Gen<String> surrogatePairs() {
+    return Generate.frequency(
+        Pair.of(1, Generate.pick(List.of("\ud800\udc00", "\ud800\udfff", "\udbff\udc00", "\udbff\udfff", "\ud83d\ude00"))),
+        Pair.of(1, Generate.range(0x10000, Character.MAX_CODE_POINT).map(c -> Character.toString(c.intValue()))));
   }
 
   /** Strings a key may hold (no forbidden character), up to 24 characters. */
@@ -181,40 +191,51 @@ final class KeyGenerators {
   }
 
   /**
-   * Strings a key may hold whose characters also pass {@code allowed}: up to 24 characters, with the empty string
-   * and single characters, the edge cases of a string, more often than a uniform length would give them.
+   * Strings a key may hold whose characters also pass {@code allowed}: up to 24 characters or surrogate pairs (never
+   * a lone surrogate, which no key may hold), with the empty string and single characters, the edge cases of a
+   * string, more often than a uniform length would give them.
    */
   static Gen<String> keyStrings(Predicate<Character> allowed) {
-    Gen<Character> chars = keyChars(allowed);
+    Gen<String> units = Generate.frequency(
+        Pair.of(12, keyChars(allowed).map(c -> String.valueOf(c.charValue()))),
+        Pair.of(1, filtered(surrogatePairs(), pair -> allowed.test(pair.charAt(0)) && allowed.test(pair.charAt(1)))));
     Gen<Integer> lengths = Generate.frequency(
         Pair.of(1, Generate.pick(List.of(0, 1))), Pair.of(4, Generate.range(0, 24)));
     return in -> {
       int length = lengths.generate(in);
       StringBuilder text = new StringBuilder(length);
       for (int i = 0; i < length; i++) {
-        text.append(chars.generate(in));
+        text.append(units.generate(in));
       }
       return text.toString();
     };
   }
 
-  /** Neighbours of a string in UTF-16 order: extended, shortened, or with one character moved by one. */
+  /**
+   * Neighbours of a string in UTF-16 order: extended, shortened, or with one character moved by one; a neighbour
+   * that would split a surrogate pair is the string itself.
+   */
   static Function<String, Gen<String>> stringNeighbours(Predicate<Character> allowed) {
     return a -> {
       List<Gen<String>> options = new ArrayList<>();
       options.add(keyChars(allowed).map(c -> a + c));
       options.add(Generate.constant(a + a));
       if (!a.isEmpty()) {
-        options.add(Generate.range(0, a.length() - 1).map(n -> a.substring(0, n)));
+        options.add(Generate.range(0, a.length() - 1).map(n -> whole(a.substring(0, n), a)));
         options.add(Generate.range(0, a.length() - 1).zip(Generate.pick(List.of(-1, 1)), (i, d) -> {
           char moved = (char) (a.charAt(i) + d);
           return StoreLimits.isKeyCharAllowed(moved) && allowed.test(moved)
-              ? a.substring(0, i) + moved + a.substring(i + 1)
+              ? whole(a.substring(0, i) + moved + a.substring(i + 1), a)
               : a;
         }));
       }
       return oneOf(options);
     };
+  }
+
+  /** {@code text}, unless it holds a lone surrogate, which no key may: then {@code otherwise}. */
+  private static String whole(String text, String otherwise) {
+    return StoreLimits.firstLoneSurrogate(text) < 0 ? text : otherwise;
   }
 
   // ------------------------------------------------------------------ UUIDs

@@ -23,6 +23,7 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,6 +77,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AzureTablesBackend implements TableBackend {
   private final TableServiceClient service;
   private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
+  private volatile Retries.TableDeletionWait tableDeletionWait = Retries.TABLE_DELETION;
   private volatile boolean closed;
 
   /**
@@ -147,21 +149,66 @@ public final class AzureTablesBackend implements TableBackend {
 
   // ------------------------------------------------------------------ tables
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A table of the same name that the service is still deleting (it answers 409 {@code TableBeingDeleted} for up
+   * to about 40 seconds after a delete) is waited for, with backoff, within {@link Retries#TABLE_DELETION}'s bound.
+   *
+   * @throws TableMapperException if the table is still being deleted when the bound has passed, or the wait is
+   *     interrupted
+   */
   @Override
   public boolean createTableIfNotExists(String table) {
     TableClient client = client(table);
     String what = "create table '" + table + "'";
-    try {
-      client.createTableWithResponse(null, Context.NONE);
-      return true;
-    } catch (HttpResponseException e) {
-      if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(ServiceErrors.code(e))) {
-        return false;
+    Retries.TableDeletionWait wait = tableDeletionWait;
+    long start = System.nanoTime();
+    Duration delay = wait.base();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        client.createTableWithResponse(null, Context.NONE);
+        return true;
+      } catch (HttpResponseException e) {
+        String code = ServiceErrors.code(e);
+        if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(code)) {
+          return false;
+        }
+        if (!ServiceErrors.TABLE_BEING_DELETED.equals(code)) {
+          throw ServiceErrors.translate(e, table, what);
+        }
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+        if (waited.plus(delay).compareTo(wait.bound()) > 0) {
+          throw new TableMapperException("cannot " + what + ": Azure Table Storage was still deleting a table of"
+              + " that name after " + attempt + " attempts over " + waited.toMillis() + " ms (409 TableBeingDeleted);"
+              + " the service takes up to about 40 seconds to delete a table, so retry later or use another table"
+              + " name", e);
+        }
+        sleep(delay, what, e);
+        delay = delay.multipliedBy(2).compareTo(wait.maxDelay()) > 0 ? wait.maxDelay() : delay.multipliedBy(2);
+      } catch (RuntimeException | Error e) {
+        throw ServiceErrors.unexpected(e, what);
       }
-      throw ServiceErrors.translate(e, table, what);
-    } catch (RuntimeException | Error e) {
-      throw ServiceErrors.unexpected(e, what);
     }
+  }
+
+  private static void sleep(Duration delay, String what, Exception cause) {
+    try {
+      Thread.sleep(delay.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      TableMapperException interrupted = new TableMapperException(
+          "cannot " + what + ": interrupted while waiting for Azure Table Storage to finish deleting a table of that"
+              + " name", e);
+      interrupted.addSuppressed(cause);
+      throw interrupted;
+    }
+  }
+
+  /** Waits for tables being deleted as {@code wait} says (tests use tiny delays); returns this backend. */
+  AzureTablesBackend tableDeletionWait(Retries.TableDeletionWait wait) {
+    this.tableDeletionWait = wait;
+    return this;
   }
 
   @Override

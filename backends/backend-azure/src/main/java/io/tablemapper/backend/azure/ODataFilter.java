@@ -36,6 +36,9 @@ import java.util.UUID;
  *       grammar); NaN selects nothing except with {@code ne}, and comparisons with infinities stay in the client.
  *   <li>A comparison of a key with a non-string value, or of {@code Timestamp} with a non-DateTime value, selects
  *       nothing, as {@code Filter.test} says.
+ *   <li>A string holding a lone surrogate cannot be sent (requests are UTF-8), and no stored key or value holds
+ *       one: its equality selects nothing, and every other comparison with it, or a key bound of it, stays in the
+ *       client.
  * </ul>
  *
  * <p>The service takes at most {@value #MAX_COMPARISONS} discrete comparisons in one {@code $filter} (Azurite takes
@@ -215,14 +218,14 @@ final class ODataFilter {
         return NONE;
       }
       if (order == 0) {
-        return comparison(key, "eq", string(from.key()));
+        return sendable(from.key()) ? comparison(key, "eq", string(from.key())) : NONE;
       }
     }
     List<ODataFilter> bounds = new ArrayList<>(2);
-    if (from != null) {
+    if (from != null && sendable(from.key())) {
       bounds.add(comparison(key, from.inclusive() ? "ge" : "gt", string(from.key())));
     }
-    if (to != null) {
+    if (to != null && sendable(to.key())) {
       bounds.add(comparison(key, to.inclusive() ? "le" : "lt", string(to.key())));
     }
     return and(bounds);
@@ -262,8 +265,7 @@ final class ODataFilter {
     boolean key = property.equals("PartitionKey") || property.equals("RowKey");
     boolean timestamp = property.equals("Timestamp");
     if (key) {
-      return type == EdmType.STRING ? comparison(property, comparison.op().odata(), string((String) comparison.value()))
-          : NONE;
+      return type == EdmType.STRING ? string(property, comparison.op(), (String) comparison.value()) : NONE;
     }
     if (timestamp) {
       return type == EdmType.DATE_TIME ? dateTime(property, comparison.op(), (Instant) comparison.value()) : NONE;
@@ -275,7 +277,7 @@ final class ODataFilter {
     Object value = comparison.value();
     switch (type) {
       case STRING:
-        return comparison(property, op.odata(), string((String) value));
+        return string(property, op, (String) value);
       case BOOLEAN:
       case INT32:
         return comparison(property, op.odata(), value.toString());
@@ -292,6 +294,23 @@ final class ODataFilter {
       default:
         throw new AssertionError(type);
     }
+  }
+
+  /**
+   * A string comparison; one with a string that holds a lone surrogate cannot be sent (the request is UTF-8), and
+   * no stored key or value holds one ({@code StoreLimits}): its equality selects nothing, anything else is left to
+   * the client.
+   */
+  private static ODataFilter string(String property, Filter.Op op, String value) {
+    if (sendable(value)) {
+      return comparison(property, op.odata(), string(value));
+    }
+    return op == Filter.Op.EQ ? NONE : ALL;
+  }
+
+  /** Whether a string can be sent in a request: it holds no lone surrogate. */
+  private static boolean sendable(String value) {
+    return StoreLimits.firstLoneSurrogate(value) < 0;
   }
 
   private static ODataFilter doubleComparison(String property, Filter.Op op, double value) {

@@ -23,6 +23,17 @@ final class Retries {
   static final Duration BASE_DELAY = Duration.ofMillis(200);
   static final Duration MAX_DELAY = Duration.ofSeconds(8);
 
+  /**
+   * How {@link AzureTablesBackend#createTableIfNotExists} waits for a table of the same name that the service is
+   * still deleting (409 {@code TableBeingDeleted}, for up to about 40 seconds after a delete on Azure): it tries
+   * again after {@code base}, doubling up to {@code maxDelay}, until {@code bound} has passed.
+   */
+  record TableDeletionWait(Duration base, Duration maxDelay, Duration bound) {}
+
+  /** The production wait for a table being deleted: half a second, doubling up to 5 s, for at most 90 s. */
+  static final TableDeletionWait TABLE_DELETION =
+      new TableDeletionWait(Duration.ofMillis(500), Duration.ofSeconds(5), Duration.ofSeconds(90));
+
   private Retries() {}
 
   /** The production policy. */

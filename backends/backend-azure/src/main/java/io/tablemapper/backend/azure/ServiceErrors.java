@@ -26,6 +26,7 @@ final class ServiceErrors {
   static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
   static final String TABLE_NOT_FOUND = "TableNotFound";
   static final String TABLE_ALREADY_EXISTS = "TableAlreadyExists";
+  static final String TABLE_BEING_DELETED = "TableBeingDeleted";
   static final String REQUEST_BODY_TOO_LARGE = "RequestBodyTooLarge";
   private static final Set<String> ENTITY_NOT_FOUND = Set.of("ResourceNotFound", "EntityNotFound");
   private static final Set<String> INVALID_ENTITY = Set.of(
@@ -78,6 +79,10 @@ final class ServiceErrors {
     }
     if ((code != null && ENTITY_NOT_FOUND.contains(code)) || (code == null && status == 404)) {
       return new EntityNotFoundException(message + "; no entity with these keys exists", failure);
+    }
+    if (TABLE_BEING_DELETED.equals(code)) {
+      return new TableMapperException(message + "; the table is being deleted (the service takes up to about 40"
+          + " seconds), so nothing can be read from or written to it until it is created again", failure);
     }
     if ("EntityAlreadyExists".equals(code) || (code == null && status == 409)) {
       return new EntityExistsException(message + "; an entity with these keys already exists", failure);

@@ -159,6 +159,39 @@ class ServiceAnswersTest {
   }
 
   @Test
+  void creating_a_table_the_service_is_still_deleting_waits_with_backoff_until_it_is_gone() {
+    service.thenError(409, "TableBeingDeleted").thenError(409, "TableBeingDeleted")
+        .then(201, "{\"TableName\":\"Orders\"}");
+
+    assertThat(backend.createTableIfNotExists("Orders")).isTrue();
+    assertThat(service.requests).hasSize(3);
+  }
+
+  @Test
+  void a_table_still_being_deleted_after_the_bound_is_a_table_mapper_exception_saying_so() {
+    service.always(409, "TableBeingDeleted");
+
+    assertThatThrownBy(() -> backend.createTableIfNotExists("Orders"))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageStartingWith("cannot create table 'Orders': Azure Table Storage was still deleting a table of that"
+            + " name after ")
+        .hasMessageContaining("409 TableBeingDeleted")
+        .hasMessageContaining("retry later or use another table name");
+    // 1 + 2 + 4 + 4 + ... ms of waiting within the 100 ms bound: several attempts, then no more
+    assertThat(service.requests.size()).isBetween(3, 30);
+  }
+
+  @Test
+  void a_write_to_a_table_being_deleted_is_no_entity_exists_but_says_the_table_is_being_deleted() {
+    service.thenError(409, "TableBeingDeleted");
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageContaining("the table is being deleted");
+    assertThat(service.requests).hasSize(1);
+  }
+
+  @Test
   void a_rejected_batch_operation_is_named_by_the_index_the_service_gives_with_the_specific_cause() {
     service.then(202, batchFailure(409, "EntityAlreadyExists", "1:The specified entity already exists."),
         "Content-Type", "multipart/mixed; boundary=batchresponse_b");

@@ -29,6 +29,10 @@ final class StubService implements HttpClient {
       + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
       + "TableEndpoint=http://127.0.0.1:9/devstoreaccount1;";
 
+  /** How the stub's backends wait for a table being deleted: 1 ms, doubling up to 4 ms, for at most 100 ms. */
+  static final Retries.TableDeletionWait TABLE_DELETION_WAIT =
+      new Retries.TableDeletionWait(Duration.ofMillis(1), Duration.ofMillis(4), Duration.ofMillis(100));
+
   private final Deque<Supplier<HttpResponse>> script = new ArrayDeque<>();
   private Supplier<HttpResponse> otherwise;
   final List<HttpRequest> requests = new ArrayList<>();
@@ -38,7 +42,8 @@ final class StubService implements HttpClient {
     return new AzureTablesBackend(AzureTablesBackend.clientBuilder(CONNECTION_STRING)
         .httpClient(this)
         .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
-        .buildClient());
+        .buildClient())
+        .tableDeletionWait(TABLE_DELETION_WAIT);
   }
 
   /** Answers the next request with this status, headers and JSON body. */

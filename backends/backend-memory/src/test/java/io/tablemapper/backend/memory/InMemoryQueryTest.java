@@ -132,11 +132,12 @@ class InMemoryQueryTest {
   }
 
   @Test
-  void a_token_holding_keys_with_unpaired_surrogates_resumes_exactly() {
+  void a_token_holding_keys_with_surrogate_pairs_and_their_neighbours_resumes_exactly() {
+    // keys may not hold lone surrogates (the conformance kit checks it); pairs and the characters around them stay
     backend.createTableIfNotExists("Odd");
-    List<String> rowKeys = List.of("a\uD800", "a\uD800b", "a\uDC00", "b");
+    List<String> rowKeys = List.of("a\uD7FF", "a\uD800\uDC00", "a\uD800\uDC00b", "a\uDBFF\uDFFF", "a\uE000", "b");
     for (String rowKey : rowKeys) {
-      backend.write("Odd", WriteOperation.insert(TableRow.keys("\uDBFF", rowKey)));
+      backend.write("Odd", WriteOperation.insert(TableRow.keys("\uDBFF\uDFFF", rowKey)));
     }
 
     List<String> read = new ArrayList<>();

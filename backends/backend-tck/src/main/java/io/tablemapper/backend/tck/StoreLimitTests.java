@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -104,6 +106,34 @@ abstract class StoreLimitTests extends ConformanceGroup {
         assertKeyRejected("p", key);
       }
     });
+  }
+
+  @Test
+  void a_lone_surrogate_is_rejected_in_either_key_and_in_a_string_value_but_a_surrogate_pair_accepted() {
+    assertUnchangedBy(() -> {
+      for (String key : List.of("a\uD800b", "a\uDC00", "\uDBFF", "b\uDC00\uD800")) {
+        assertKeyRejected(key, "r");
+        assertKeyRejected("p", key);
+        assertEntityRejected(TableRow.builder("p", "r").putString("text", key));
+      }
+    });
+    store().insert(TableRow.builder("p" + EMOJI, "r" + EMOJI).putString("text", EMOJI).build());
+    assertThat(store().get("p" + EMOJI, "r" + EMOJI).getString("text")).isEqualTo(EMOJI);
+  }
+
+  @Test
+  void a_query_comparing_with_a_lone_surrogate_selects_exactly_what_the_filter_accepts() {
+    store().insert(TableRow.builder("q", "a").putString("text", "x").build());
+    store().insert(TableRow.builder("q", "b").putString("text", "\uFFFF").build());
+    String lone = "\uD800";
+
+    assertThat(store().queryAll(store().query().filter(Filter.eq("text", lone)).build())).isEmpty();
+    assertThat(store().queryAll(store().query().filter(Filter.ne("text", lone)).build())).hasSize(2);
+    assertThat(store().queryAll(store().query().filter(Filter.gt("text", lone)).build()))
+        .extracting(TableRow::rowKey).containsExactly("b");
+    assertThat(store().queryAll(store().query().partitionKey(lone).build())).isEmpty();
+    assertThat(store().queryAll(store().query().partitionKey("q").rowFrom(KeyBound.inclusive("a" + lone)).build()))
+        .extracting(TableRow::rowKey).containsExactly("b");
   }
 
   @Test
