@@ -15,12 +15,17 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * iterations their classes declare (about twelve minutes on two cores), writes JMH's JSON result, measures memory per
  * stored entity, and prints the tables of {@code BENCHMARKS.md} with every ratio against its baseline.
  *
- * <p>With arguments, it is JMH's own command line (for example {@code -h}, or {@code MappingBenchmark -f 1}).
+ * <p>With arguments, it is JMH's own command line (for example {@code -h}, or {@code MappingBenchmark -f 1}); the
+ * single argument {@code footprint-h2} prints only the memory per entity on H2.
  */
 public final class BenchmarkMain {
   private BenchmarkMain() {}
 
   public static void main(String[] args) throws RunnerException, IOException {
+    if (args.length == 1 && args[0].equals("footprint-h2")) {
+      printH2Footprint();
+      return;
+    }
     if (args.length > 0) {
       org.openjdk.jmh.Main.main(args);
       return;
@@ -44,6 +49,19 @@ public final class BenchmarkMain {
     System.out.println("| entities | bytes per entity |");
     System.out.println("|---|---:|");
     for (Map.Entry<String, Long> entry : Footprint.measure(100_000, 100).entrySet()) {
+      System.out.println("| " + entry.getKey() + " | " + entry.getValue() + " |");
+    }
+    printH2Footprint();
+  }
+
+  /** The memory and file bytes per entity on H2 ({@link Footprint#measureH2}). */
+  static void printH2Footprint() throws IOException {
+    System.out.println();
+    System.out.println("### Memory per stored entity on H2");
+    System.out.println();
+    System.out.println("| entities | bytes per entity |");
+    System.out.println("|---|---:|");
+    for (Map.Entry<String, Long> entry : Footprint.measureH2(100_000).entrySet()) {
       System.out.println("| " + entry.getKey() + " | " + entry.getValue() + " |");
     }
   }

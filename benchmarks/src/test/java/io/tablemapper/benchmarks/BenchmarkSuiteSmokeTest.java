@@ -14,6 +14,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs every benchmark once, in this JVM, for one tiny iteration on the smallest scale: the suite compiles, sets
@@ -33,7 +34,10 @@ class BenchmarkSuiteSmokeTest {
         .measurementTime(TimeValue.milliseconds(20))
         .param("entities", "1000")
         .param("customers", "2")
+        .param("rows", "100")
         .shouldFailOnError(true)
+        // in this JVM (forks(0)) JMH warns about every non-forked run: the test's result is the report, not them
+        .verbosity(VerboseMode.SILENT)
         .resultFormat(ResultFormatType.JSON)
         .result(json.toString())
         .build();
@@ -57,6 +61,10 @@ class BenchmarkSuiteSmokeTest {
         "MemoryRepositoryBenchmark.insertWithTwoCopies_repository",
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
         "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
+        "H2BulkBenchmark.loadSingle_repository", "H2BulkBenchmark.loadSingle_rawJdbc",
+        "H2BulkBenchmark.loadEgt_repository", "H2BulkBenchmark.loadEgt_rawJdbc",
+        "H2BulkBenchmark.deleteSingle_repository", "H2BulkBenchmark.deleteSingle_rawJdbc",
+        "H2BulkBenchmark.deleteEgt_repository", "H2BulkBenchmark.deleteEgt_rawJdbc",
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
         "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",

@@ -13,7 +13,7 @@ package io.tablemapper.api;
  * <p>A property the row lacks is not malformed: it reads as the property's default ({@code null}, or {@code 0} and
  * {@code false} for primitives), since rows are sparse and older rows lack newer properties. {@code count} and
  * {@code exists} read no properties and count such rows as they count any other. Dynamic tables
- * ({@link TableMapper#table}) return every row as it is stored; a {@link DynamicEntity}'s typed getters throw a
+ * ({@link TableMapper#dynamic}) return every row as it is stored; a {@link DynamicEntity}'s typed getters throw a
  * {@link MalformedRowException} for a value of another type.
  */
 public enum MalformedRowPolicy {

@@ -26,14 +26,14 @@ public interface TableMapper extends AutoCloseable {
    */
   String DEFAULT_DISCRIMINATOR = "EntityType";
 
+  /** The reads of one query that run at once unless {@link Builder#readParallelism} says otherwise: {@value}. */
+  int DEFAULT_READ_PARALLELISM = 4;
+
   /**
    * Starts configuring a mapper.
    *
    * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
    */
-  /** The reads of one query that run at once unless {@link Builder#readParallelism} says otherwise: {@value}. */
-  int DEFAULT_READ_PARALLELISM = 4;
-
   static Builder builder() {
     Iterator<Builder> builders = ServiceLoader.load(Builder.class, TableMapper.class.getClassLoader()).iterator();
     if (!builders.hasNext()) {
@@ -116,8 +116,18 @@ public interface TableMapper extends AutoCloseable {
      */
     Builder entities(Class<?>... entityClasses);
 
-    /** Called after every repository query with its plan and what it read; for logging and tests. */
+    /**
+     * Called after every repository query with its plan and what it read; for logging and tests. Calling it again
+     * replaces the listener. An exception it throws is logged and ignored.
+     */
     Builder queryListener(QueryListener listener);
+
+    /**
+     * Adds a listener called after every operation — repository queries and writes, batches, partition reads,
+     * dynamic tables, dropped tables — with what it read and wrote, its duration and its outcome; every listener
+     * added is called, in the order added. An exception a listener throws is logged and ignored.
+     */
+    Builder operationListener(OperationListener listener);
 
     /**
      * What writes do with rows written by a newer {@code @Entity(version = ...)} of their class; by default

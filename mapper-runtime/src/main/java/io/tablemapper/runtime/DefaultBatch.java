@@ -6,6 +6,7 @@ import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
@@ -66,6 +67,23 @@ final class DefaultBatch implements Batch {
 
   @Override
   public List<Object> commit() {
+    return core.observe(OperationType.BATCH, table, entityName(), null, this::apply);
+  }
+
+  /** The simple name of the one class the batch writes, or null for several (or none). */
+  private String entityName() {
+    String name = null;
+    for (Object entity : entities) {
+      String each = entity.getClass().getSimpleName();
+      if (name != null && !name.equals(each)) {
+        return null;
+      }
+      name = each;
+    }
+    return name;
+  }
+
+  private List<Object> apply() {
     core.checkOpen();
     if (committed) {
       throw alreadyCommitted("commit() was called again");

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.DynamicTable;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.runtime.WriteFailures.Mode;
@@ -19,7 +20,7 @@ import java.util.Optional;
 
 /**
  * A {@link DynamicTable}: writes go through {@link EgtWriter} with a {@link DynamicMapping} (so failures read as
- * they do for entities), reads straight to the backend.
+ * they do for entities), reads straight to the backend. Each call is one operation for the mapper's listeners.
  */
 final class DefaultDynamicTable implements DynamicTable {
   private final MapperCore core;
@@ -41,9 +42,11 @@ final class DefaultDynamicTable implements DynamicTable {
   public Optional<DynamicEntity> get(String partitionKey, String rowKey) {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    core.checkOpen();
-    return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
-        .map(core.discriminator::entity);
+    return core.observe(OperationType.DYNAMIC_GET, table, null, null, () -> {
+      core.checkOpen();
+      return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
+          .map(core.discriminator::entity);
+    });
   }
 
   @Override
@@ -72,14 +75,20 @@ final class DefaultDynamicTable implements DynamicTable {
   }
 
   private DynamicEntity write(Kind kind, DynamicEntity entity) {
-    core.checkOpen();
-    Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
-    WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
-    return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
+    return core.observe(kind.operation(), table, DynamicEntity.class.getSimpleName(), null, () -> {
+      core.checkOpen();
+      Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
+      WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
+      return write.stored(core.writer.write(table, List.of(write), Mode.REPOSITORY).get(0));
+    });
   }
 
   @Override
   public List<DynamicEntity> query(DynamicQuery query) {
+    return core.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryAll(query));
+  }
+
+  private List<DynamicEntity> queryAll(DynamicQuery query) {
     core.checkOpen();
     TableQuery base = query(query, StoreLimits.MAX_PAGE_SIZE);
     List<DynamicEntity> entities = new ArrayList<>();
@@ -97,6 +106,10 @@ final class DefaultDynamicTable implements DynamicTable {
   @Override
   public Page<DynamicEntity> query(DynamicQuery query, PageRequest request) {
     Objects.requireNonNull(request, "request");
+    return core.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryPage(query, request));
+  }
+
+  private Page<DynamicEntity> queryPage(DynamicQuery query, PageRequest request) {
     core.checkOpen();
     String fingerprint = PageTokens.fingerprint(table, String.valueOf(query), DynamicMapping.TYPE);
     String token = request.token()

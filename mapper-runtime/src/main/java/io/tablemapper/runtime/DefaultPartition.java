@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
@@ -14,13 +15,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its
  * discriminator and the mapper's {@link TypeRegistry}; a row without a discriminator (written by another tool) is
  * adopted by the one class whose key templates its keys fit ({@link Discriminator#fitting}). Index copies
  * ({@code type#index}) are skipped; a row of a type no registered class declares is an error, skipped, or returned
- * as a {@link DynamicEntity}, as the mapper's {@link io.tablemapper.api.UnknownTypePolicy} says.
+ * as a {@link DynamicEntity}, as the mapper's {@link io.tablemapper.api.UnknownTypePolicy} says. Each read is one
+ * operation for the mapper's listeners.
  */
 final class DefaultPartition implements Partition {
   private final MapperCore core;
@@ -35,11 +38,19 @@ final class DefaultPartition implements Partition {
 
   @Override
   public List<Object> all() {
-    return readAll(null);
+    return observe(null, () -> readAll(null));
   }
 
   @Override
   public <T> List<T> all(Class<T> type) {
+    return observe(type, () -> allOf(type));
+  }
+
+  private <R> R observe(Class<?> type, Supplier<R> read) {
+    return core.observe(OperationType.PARTITION_READ, table, type == null ? null : type.getSimpleName(), null, read);
+  }
+
+  private <T> List<T> allOf(Class<T> type) {
     EntityMapping<T> mapping = mappingOf(type);
     EntityCache cache = core.cache.of(mapping);
     List<T> entities = new ArrayList<>();
@@ -68,11 +79,15 @@ final class DefaultPartition implements Partition {
 
   @Override
   public Page<Object> page(PageRequest request) {
-    return readPage(null, request);
+    return observe(null, () -> readPage(null, request));
   }
 
   @Override
   public <T> Page<T> page(Class<T> type, PageRequest request) {
+    return observe(type, () -> pageOf(type, request));
+  }
+
+  private <T> Page<T> pageOf(Class<T> type, PageRequest request) {
     EntityMapping<T> mapping = mappingOf(type);
     Page<Object> page = readPage(mapping, request);
     List<T> items = new ArrayList<>(page.items().size());

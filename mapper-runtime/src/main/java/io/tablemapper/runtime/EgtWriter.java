@@ -24,6 +24,8 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Carries out writes of one partition — with every index copy they imply — as one entity group transaction, so that
@@ -45,6 +47,7 @@ import java.util.Map;
  * before.
  */
 final class EgtWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
 
@@ -171,6 +174,8 @@ final class EgtWriter {
               WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
         }
         attempts++;
+        LOG.debug("{} in table {} raced with another writer ({}); attempt {} of {}", owner.intent.describe(), table,
+            owner.races, attempts, MAX_ATTEMPTS);
       }
     }
   }

@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.QueryEvent;
@@ -368,7 +369,10 @@ final class EntityQueries<T> {
     return text.toString();
   }
 
-  /** The source of {@link #stream}: reads the next backend page only when the stream has consumed the last. */
+  /**
+   * The source of {@link #stream}: reads the next backend page only when the stream has consumed the last; each page
+   * is an operation for the mapper's listeners.
+   */
   private final class LazyPages<R> extends Spliterators.AbstractSpliterator<R> {
     private final EntityQuery query;
     private final Reading<R> reading;
@@ -384,25 +388,34 @@ final class EntityQueries<T> {
 
     @Override
     public boolean tryAdvance(Consumer<? super R> action) {
-      if (run == null) {
-        run = run(query, null, reading);
-      }
-      int limit = query.limit();
       R result = null;
       while (result == null) {
         while (buffer.isEmpty()) {
-          if (run.exhausted() || limit > 0 && returned >= limit) {
+          if (run != null && run.exhausted() || query.limit() > 0 && returned >= query.limit()) {
             return false;
           }
-          List<TableRow> rows = run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned);
-          run.report(rows.size());
-          buffer.addAll(rows);
+          core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query,
+              this::readPage);
         }
         result = reading.decoder().apply(buffer.poll()); // null: a malformed row the policy leaves out
       }
       returned++;
       action.accept(result);
       return true;
+    }
+
+    /** Reads the next page into the buffer: one operation for the mapper's listeners. */
+    private Void readPage() {
+      if (run == null) {
+        run = run(query, null, reading);
+      }
+      if (!run.exhausted()) {
+        int limit = query.limit();
+        List<TableRow> rows = run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned);
+        run.report(rows.size());
+        buffer.addAll(rows);
+      }
+      return null;
     }
   }
 }

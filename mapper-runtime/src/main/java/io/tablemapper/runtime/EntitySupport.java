@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.internal.mapping.EntityMapping;
@@ -11,12 +12,14 @@ import io.tablemapper.runtime.WriteIntent.Kind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
  * What a generated repository delegates to, for one entity class and one mapper: writes go through
  * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
- * {@link EntityQueries}.
+ * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link MapperCore#observe}), except a
+ * stream's, whose pages are, each when the stream reads it.
  *
  * @param <T> the entity class
  */
@@ -57,28 +60,40 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   private T write(Kind kind, T entity) {
-    core.checkOpen();
-    Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-    WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
-    return write.stored(core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+    return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
+      core.checkOpen();
+      Objects.requireNonNull(
+          entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
+      WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
+      return write.stored(core.writer.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+    });
+  }
+
+  /** A repository read, as one operation. */
+  private <R> R query(EntityQuery query, Supplier<R> run) {
+    return observed(OperationType.QUERY, query, run);
+  }
+
+  private <R> R observed(OperationType type, EntityQuery query, Supplier<R> run) {
+    return core.observe(type, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
+      core.checkOpen();
+      return run.get();
+    });
   }
 
   @Override
   public Optional<T> findOne(EntityQuery query) {
-    core.checkOpen();
-    return queries.findOne(query);
+    return query(query, () -> queries.findOne(query));
   }
 
   @Override
   public T getOne(EntityQuery query) {
-    core.checkOpen();
-    return queries.getOne(query);
+    return query(query, () -> queries.getOne(query));
   }
 
   @Override
   public List<T> list(EntityQuery query) {
-    core.checkOpen();
-    return queries.list(query);
+    return query(query, () -> queries.list(query));
   }
 
   @Override
@@ -89,27 +104,23 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public Page<T> page(EntityQuery query, PageRequest request) {
-    core.checkOpen();
     Objects.requireNonNull(request, "request");
-    return queries.page(query, request);
+    return query(query, () -> queries.page(query, request));
   }
 
   @Override
   public <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
-    core.checkOpen();
-    return queries.findOne(query, projection);
+    return query(query, () -> queries.findOne(query, projection));
   }
 
   @Override
   public <P> P getOne(EntityQuery query, Projection<P> projection) {
-    core.checkOpen();
-    return queries.getOne(query, projection);
+    return query(query, () -> queries.getOne(query, projection));
   }
 
   @Override
   public <P> List<P> list(EntityQuery query, Projection<P> projection) {
-    core.checkOpen();
-    return queries.list(query, projection);
+    return query(query, () -> queries.list(query, projection));
   }
 
   @Override
@@ -120,27 +131,23 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
-    core.checkOpen();
     Objects.requireNonNull(request, "request");
-    return queries.page(query, request, projection);
+    return query(query, () -> queries.page(query, request, projection));
   }
 
   @Override
   public long count(EntityQuery query) {
-    core.checkOpen();
-    return queries.count(query);
+    return query(query, () -> queries.count(query));
   }
 
   @Override
   public boolean exists(EntityQuery query) {
-    core.checkOpen();
-    return queries.exists(query);
+    return query(query, () -> queries.exists(query));
   }
 
   @Override
   public long delete(EntityQuery query) {
-    core.checkOpen();
-    return queries.delete(query);
+    return observed(OperationType.DELETE_BY_QUERY, query, () -> queries.delete(query));
   }
 
   @Override

@@ -7,25 +7,42 @@ import io.tablemapper.api.MalformedRowException;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationEvent;
+import io.tablemapper.api.OperationListener;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listener, and
+ * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listeners, and
  * the discriminator, which it hands to everything that writes, selects or resolves rows by their type.
+ *
+ * <p>Each operation the application asks for runs through {@link #observe} once, at its entry point (a repository's
+ * {@link EntitySupport}, a stream's pages, {@link DefaultBatch}, {@link DefaultPartition}, {@link DefaultDynamicTable},
+ * {@link #deleteTable}); with operation listeners, the backend is an {@link ObservedBackend} that counts each request
+ * into the operation running. A listener that throws is logged, never thrown into the application's call.
  */
 final class MapperCore {
+  private static final Logger LOG = LoggerFactory.getLogger(MapperCore.class);
+
   final TableBackend backend;
   final Tables tables;
   final TypeRegistry registry = new TypeRegistry();
@@ -44,12 +61,17 @@ final class MapperCore {
   private final MalformedRowPolicy malformedRows;
   private final MalformedRowListener malformedRowListener;
   private final QueryListener listener;
+  private final List<OperationListener> operationListeners;
+  /** The listeners that threw once already: logged at WARN the first time, at DEBUG after. */
+  private final Set<Object> failedListeners = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final int readParallelism;
   private ExecutorService readPool;
 
   MapperCore(MapperSettings settings) {
-    this.backend = settings.backend();
+    this.operationListeners = settings.operationListeners();
+    this.backend =
+        operationListeners.isEmpty() ? settings.backend() : new ObservedBackend(settings.backend());
     this.tables = new Tables(backend, settings.tableCreation());
     this.discriminator = new Discriminator(settings.discriminator(), registry);
     this.context = JsonMappingContext.of(settings.timePrecision());
@@ -60,6 +82,8 @@ final class MapperCore {
     this.malformedRowListener = settings.malformedRowListener();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
+    LOG.debug("TableMapper over {}: {} operation listener(s), query listener {}", backend.name(),
+        operationListeners.size(), listener == null ? "none" : listener);
   }
 
   /**
@@ -182,11 +206,14 @@ final class MapperCore {
    * @return whether the table existed
    */
   boolean deleteTable(String table) {
-    boolean existed = backend.deleteTableIfExists(table);
-    // after the drop: a read that raced with it was filed under the drop count this increments
-    tables.forget(table);
-    cache.dropped(table);
-    return existed;
+    return observe(OperationType.DELETE_TABLE, table, null, null, () -> {
+      boolean existed = backend.deleteTableIfExists(table);
+      // after the drop: a read that raced with it was filed under the drop count this increments
+      tables.forget(table);
+      cache.dropped(table);
+      LOG.debug("table {} dropped from {} (existed: {})", table, backend.name(), existed);
+      return existed;
+    });
   }
 
   /** Marks the mapper closed; true only for the one call that closed it. */
@@ -225,7 +252,54 @@ final class MapperCore {
   /** Reports a query to the listener, if there is one. */
   void report(QueryEvent event) {
     if (listener != null) {
-      listener.onQuery(event);
+      try {
+        listener.onQuery(event);
+      } catch (Exception e) {
+        listenerFailed(listener, event, e);
+      }
+    }
+  }
+
+  /**
+   * Runs one operation the application asked for and reports it to the operation listeners, if any: timed, with the
+   * requests it sent and the rows it read and wrote, and how it ended. Its result or exception is the caller's,
+   * whatever the listeners do.
+   *
+   * @param entity the simple name of the entity class it reads or writes, or null
+   * @param query the planned query of a repository method, or null
+   */
+  <R> R observe(OperationType type, String table, String entity, EntityQuery query, Supplier<R> body) {
+    if (operationListeners.isEmpty()) {
+      return body.get();
+    }
+    Operation operation = new Operation(type, table, entity, query);
+    R result;
+    try {
+      result = Operation.within(operation, body);
+    } catch (RuntimeException | Error e) {
+      notify(operation.ended(e));
+      throw e;
+    }
+    notify(operation.ended(null));
+    return result;
+  }
+
+  private void notify(OperationEvent event) {
+    for (OperationListener each : operationListeners) {
+      try {
+        each.onOperation(event);
+      } catch (Exception e) {
+        listenerFailed(each, event, e);
+      }
+    }
+  }
+
+  private void listenerFailed(Object listener, Record event, Exception e) {
+    if (failedListeners.add(listener)) {
+      LOG.warn("The listener {} threw on {}; ignored, the operation's caller is not affected (later failures of"
+          + " this listener are logged at DEBUG)", listener, event, e);
+    } else {
+      LOG.debug("The listener {} threw on {}; ignored", listener, event, e);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -20,6 +21,7 @@ import java.util.Objects;
  * @param backend the store
  * @param entities entity classes to recognise from the start
  * @param queryListener the query observer, or null
+ * @param operationListeners the observers of every operation, in the order added
  * @param newerVersions what writes do with rows of a newer entity version
  * @param unknownTypes what partition reads do with rows of unknown types
  * @param malformedRows what reads do with rows that cannot be read as their entity class
@@ -34,6 +36,7 @@ record MapperSettings(
     TableBackend backend,
     List<Class<?>> entities,
     QueryListener queryListener,
+    List<OperationListener> operationListeners,
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
     MalformedRowPolicy malformedRows,
@@ -48,6 +51,7 @@ record MapperSettings(
 
   /** Checks the settings. */
   MapperSettings {
+    operationListeners = List.copyOf(operationListeners);
     Objects.requireNonNull(newerVersions, "newerVersions");
     Objects.requireNonNull(unknownTypes, "unknownTypes");
     Objects.requireNonNull(malformedRows, "malformedRows");

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -21,6 +22,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private TableBackend backend;
   private final List<Class<?>> entities = new ArrayList<>();
   private QueryListener queryListener;
+  private final List<OperationListener> operationListeners = new ArrayList<>();
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private MalformedRowPolicy malformedRows = MalformedRowPolicy.FAIL;
@@ -50,6 +52,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   @Override
   public TableMapper.Builder queryListener(QueryListener listener) {
     this.queryListener = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder operationListener(OperationListener listener) {
+    operationListeners.add(Objects.requireNonNull(listener, "listener"));
     return this;
   }
 
@@ -108,7 +116,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, newerVersions, unknownTypes, malformedRows,
+        backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism));
   }
 }

@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes that insert or
@@ -20,6 +22,7 @@ import java.util.function.Supplier;
  * a missing table into the read's empty result.
  */
 final class Tables {
+  private static final Logger LOG = LoggerFactory.getLogger(Tables.class);
   /** What a query of a missing table finds. */
   static final QueryResult NO_ROWS = new QueryResult(List.of(), null);
 
@@ -48,7 +51,10 @@ final class Tables {
     }
     String key = table.toLowerCase(Locale.ROOT);
     if (!ready.contains(key)) {
-      backend.createTableIfNotExists(table);
+      boolean created = backend.createTableIfNotExists(table);
+      if (created) {
+        LOG.debug("table {} created in {}", table, backend.name());
+      }
       ready.add(key);
     }
     ready.add(table);

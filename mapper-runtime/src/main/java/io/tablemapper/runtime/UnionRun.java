@@ -74,8 +74,9 @@ final class UnionRun<T> implements RowSource {
     }
     int wanted = query.limit() == 0 ? Integer.MAX_VALUE : query.limit();
     this.prefetched = new ArrayList<>();
+    Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
     for (QueryRun<T> run : runs) {
-      prefetched.add(CompletableFuture.supplyAsync(() -> drain(run, wanted), pool));
+      prefetched.add(CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> drain(run, wanted)), pool));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.api.NewerVersionPolicy;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -52,6 +53,11 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     /** The operation as a word for messages. */
     String verb() {
       return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The operation, as the mapper's listeners see it. */
+    OperationType operation() {
+      return OperationType.valueOf(name());
     }
   }
 

@@ -70,7 +70,8 @@ class ReadmeSnippetsTest {
   void theBomManagesEveryModuleTheBuildDeploysAtItsVersion() throws Exception {
     assertThat(Bom.problems(Path.of(".."), VERSION)).isEmpty();
     assertThat(Bom.managedArtifacts(Path.of("../bom/pom.xml"))).containsExactly("backend-azure", "backend-h2",
-        "backend-memory", "backend-tck", "mapper-api", "mapper-processor", "mapper-runtime");
+        "backend-memory", "backend-tck", "mapper-api", "mapper-processor", "mapper-runtime", "tablemapper-micrometer",
+        "tablemapper-spring-boot-starter");
   }
 
   @Test

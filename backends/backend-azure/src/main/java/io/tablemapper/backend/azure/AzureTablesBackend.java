@@ -296,10 +296,12 @@ public final class AzureTablesBackend implements TableBackend {
       try {
         return send(client, table, sent);
       } catch (TableMapperException failure) {
-        if (attempt < Merges.ATTEMPTS && Merges.changedMeanwhile(operation, sent, failure)) {
-          continue;
+        if (!Merges.changedMeanwhile(operation, sent, failure)) {
+          throw failure;
         }
-        throw failure;
+        if (attempt >= Merges.ATTEMPTS) {
+          return send(client, table, Merges.unguarded(operation, failure)); // the row never held still
+        }
       }
     }
   }
@@ -378,11 +380,13 @@ public final class AzureTablesBackend implements TableBackend {
         return Transactions.submit(client, table, copy, sent, what);
       } catch (BatchException failure) {
         int index = failure.failedIndex();
-        if (attempt < Merges.ATTEMPTS && index >= 0
-            && Merges.changedMeanwhile(copy.get(index), sent.get(index), failure.getCause())) {
-          continue;
+        if (index < 0 || !Merges.changedMeanwhile(copy.get(index), sent.get(index), failure.getCause())) {
+          throw failure;
         }
-        throw failure;
+        if (attempt >= Merges.ATTEMPTS) {
+          Merges.unguarded(copy.get(index), failure); // the row never held still
+          return Transactions.submit(client, table, copy, copy, what);
+        }
       }
     }
   }

@@ -14,7 +14,10 @@ import java.util.Map;
  * Holds merges to the store's limits: the row a merge leaves (stored properties plus merged ones) must itself be a
  * valid row. The service rejects a merge that breaks that; Azurite does not, so the backend reads the stored row
  * first, checks the merged row, and sends the merge conditionally on the ETag it read, so that nothing can change
- * the row in between unnoticed; if something did, the write is tried again.
+ * the row in between unnoticed; if something did, the write is tried again. A merge of the caller's that is not
+ * conditional on an ETag must not fail because other writers keep changing the row: after {@link #ATTEMPTS} it is
+ * sent as the caller gave it, a plain merge the service applies to whatever is stored then (and checks against its
+ * limits itself; the emulator does not).
  *
  * <p>The same read lets a batch name the first operation the stored state rejects, in order, as the service would.
  */
@@ -57,6 +60,17 @@ final class Merges {
       }
     }
     return List.of(sent);
+  }
+
+  /**
+   * The operation to send, as the caller gave it, when its row kept changing through every guarded attempt: an
+   * operation conditional on the caller's own ETag has truly lost to another writer, and {@code failure} is thrown.
+   */
+  static WriteOperation unguarded(WriteOperation original, RuntimeException failure) {
+    if (original.conditional()) {
+      throw failure;
+    }
+    return original;
   }
 
   /**

@@ -4,6 +4,7 @@ import com.azure.core.exception.HttpResponseException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.TableRow;
@@ -45,7 +46,9 @@ final class Replays {
     if (conflict) {
       return attempts.uncertain();
     }
-    return failure.getClass() == TableMapperException.class && withoutAnswer(failure);
+    boolean unanswered = failure.getClass() == TableMapperException.class
+        || failure instanceof StoreUnavailableException;
+    return unanswered && withoutAnswer(failure);
   }
 
   /**

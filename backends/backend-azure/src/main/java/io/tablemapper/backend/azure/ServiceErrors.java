@@ -9,6 +9,8 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.StoreAccessDeniedException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import java.io.IOException;
@@ -34,6 +36,12 @@ final class ServiceErrors {
       "PropertyNameInvalid", "InvalidValueType", "OutOfRangeInput", "InvalidDuplicateRow", "DuplicatePropertiesSpecified",
       REQUEST_BODY_TOO_LARGE);
   private static final Set<String> INVALID_KEY = Set.of("KeyValueTooLarge", "PrimaryKeyPropertyIsInvalidType");
+  /** The service's codes for credentials it refuses, or that do not allow the request. */
+  private static final Set<String> ACCESS_DENIED = Set.of(
+      "AuthenticationFailed", "AuthorizationFailure", "AuthorizationPermissionMismatch",
+      "AuthorizationResourceTypeMismatch", "AuthorizationServiceMismatch", "AuthorizationProtocolMismatch",
+      "AuthorizationSourceIPMismatch", "InsufficientAccountPermissions", "AccountIsDisabled",
+      "InvalidAuthenticationInfo", "NoAuthenticationInformation");
 
   private ServiceErrors() {}
 
@@ -90,6 +98,12 @@ final class ServiceErrors {
     if ("UpdateConditionNotSatisfied".equals(code) || status == 412) {
       return new ConcurrencyConflictException(message + "; the entity changed since it was read", failure);
     }
+    if ((code != null && ACCESS_DENIED.contains(code)) || (code == null && (status == 401 || status == 403))) {
+      return new StoreAccessDeniedException(message + "; the account refused the credentials or what they allow:"
+          + " check the account name and key of the connection string, or the shared access signature (its expiry,"
+          + " its permissions, the tables and IP addresses it allows), and that this machine's clock is right",
+          failure);
+    }
     if (code != null && INVALID_KEY.contains(code)) {
       return new InvalidKeyException(message, failure);
     }
@@ -131,7 +145,7 @@ final class ServiceErrors {
               + " read; this is a failure of the SDK or of its configuration, not of the request", failure);
     }
     if (isIo(failure)) {
-      return new TableMapperException(
+      return new StoreUnavailableException(
           "cannot " + what + ": the request to Azure Table Storage failed without an answer (" + failure
               + "); check the endpoint and the network, the request was retried as configured", failure);
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.fail;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.TableQuery;
@@ -260,6 +261,23 @@ class AmbiguousWritesTest {
   }
 
   @Test
+  void aWriteAppliedEveryTimeButWhoseConnectionsAllResetIsReportedDone() {
+    Faults faults = new Faults(9, 0, 0);
+    AzureTablesBackend backend = faulty(faults);
+    TableRow row = TableRow.builder(PARTITION, "c").putString("s", "mine").build();
+
+    faults.storm(Faults.Fault.RESET_AFTER);
+    WriteResult result;
+    try {
+      result = backend.write(table, WriteOperation.insert(row));
+    } finally {
+      faults.calm();
+    }
+
+    assertThat(result.etag()).isEqualTo(clean.get(table, PARTITION, "c").orElseThrow().etag());
+  }
+
+  @Test
   void aWriteThatNeverReachedTheServiceIsReportedAsSuchAndWroteNothing() {
     Faults faults = new Faults(8, 0, 0);
     AzureTablesBackend backend = faulty(faults);
@@ -268,7 +286,7 @@ class AmbiguousWritesTest {
     try {
       assertThatThrownBy(() -> backend.write(table,
               WriteOperation.insert(TableRow.builder(PARTITION, "b").putString("s", "x").build())))
-          .isExactlyInstanceOf(TableMapperException.class)
+          .isExactlyInstanceOf(StoreUnavailableException.class)
           .hasMessageContaining("failed without an answer");
     } finally {
       faults.calm();

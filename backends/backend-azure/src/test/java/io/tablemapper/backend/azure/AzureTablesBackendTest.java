@@ -7,11 +7,15 @@ import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpResponse;
+import com.azure.core.http.policy.FixedDelayOptions;
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.http.policy.RetryOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import io.tablemapper.api.BatchException;
+import io.tablemapper.api.StoreAccessDeniedException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
@@ -22,9 +26,11 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -58,6 +64,27 @@ class AzureTablesBackendTest {
   @AfterEach
   void dropTable() {
     AzureTablesBackend.fromConnectionString(Azurite.connectionString()).deleteTableIfExists(table);
+  }
+
+  @Test
+  void a_wrong_account_key_is_access_denied_and_an_endpoint_nobody_serves_unavailable() {
+    String wrongKey = Azurite.connectionString().replaceFirst("AccountKey=[^;]+",
+        "AccountKey=" + Base64.getEncoder().encodeToString(new byte[64]));
+    AzureTablesBackend refused = AzureTablesBackend.fromConnectionString(wrongKey);
+    assertThatThrownBy(() -> refused.get(table, "p", "r"))
+        .isInstanceOf(StoreAccessDeniedException.class)
+        .hasMessageContaining("HTTP 403")
+        .hasMessageContaining("check the account name and key");
+
+    // a port nothing listens on, through a client that does not retry
+    AzureTablesBackend nowhere = new AzureTablesBackend(new TableServiceClientBuilder()
+        .connectionString(Azurite.connectionString().replaceFirst("127\\.0\\.0\\.1:\\d+", "127.0.0.1:1"))
+        .retryOptions(new RetryOptions(
+            new FixedDelayOptions(0, Duration.ZERO)))
+        .buildClient());
+    assertThatThrownBy(() -> nowhere.tableExists(table))
+        .isInstanceOf(StoreUnavailableException.class)
+        .hasMessageContaining("failed without an answer");
   }
 
   @Test

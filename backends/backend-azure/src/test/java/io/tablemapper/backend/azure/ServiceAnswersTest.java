@@ -8,6 +8,8 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.StoreAccessDeniedException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.TableQuery;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -70,14 +73,32 @@ class ServiceAnswersTest {
   }
 
   @Test
-  void a_service_that_cannot_be_reached_at_all_is_a_table_mapper_exception() {
+  void a_service_that_cannot_be_reached_at_all_is_unavailable_after_the_retries() {
     for (int i = 0; i <= Retries.MAX_RETRIES; i++) {
       service.thenUnreachable();
     }
 
     assertThatThrownBy(() -> backend.get("Orders", "p", "r"))
-        .isExactlyInstanceOf(TableMapperException.class)
-        .hasMessageContaining("connection refused (stub)");
+        .isExactlyInstanceOf(StoreUnavailableException.class)
+        .hasMessageContaining("connection refused (stub)")
+        .hasMessageContaining("check the endpoint and the network");
+  }
+
+  @ParameterizedTest(name = "HTTP {0} {1}")
+  @CsvSource({"403, AuthenticationFailed", "403, AuthorizationPermissionMismatch", "403, AuthorizationFailure",
+      "401, NoAuthenticationInformation", "403,"})
+  void refused_credentials_are_access_denied_saying_what_to_check(int status, String code) {
+    if (code == null) {
+      service.then(status, null);
+    } else {
+      service.thenError(status, code);
+    }
+
+    assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
+        .isExactlyInstanceOf(StoreAccessDeniedException.class)
+        .hasMessageContaining("HTTP " + status)
+        .hasMessageContaining("check the account name and key of the connection string");
+    assertThat(service.requests).as("not retried").hasSize(1);
   }
 
   @ParameterizedTest(name = "HTTP {0}")
@@ -281,7 +302,7 @@ class ServiceAnswersTest {
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
         .isInstanceOf(InvalidEntityException.class);
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
-        .isExactlyInstanceOf(TableMapperException.class)
+        .isExactlyInstanceOf(StoreAccessDeniedException.class)
         .hasMessageContaining("HTTP 403 AuthorizationFailure");
     assertThat(backend.write("Orders", WriteOperation.insert(ROW)).etag()).isEqualTo(ETAG);
   }

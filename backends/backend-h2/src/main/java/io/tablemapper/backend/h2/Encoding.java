@@ -1,14 +1,16 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.EdmType;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
- * How keys, property values and Timestamps are stored: as bytes whose unsigned lexicographic order, the order in
- * which H2 compares {@code VARBINARY} values, is the store's order of the values. Ordering and comparisons are
- * therefore decided by construction, never by a database collation, and every value decodes back exactly.
+ * How keys are stored, and how schema version 1 stored property values and Timestamps (read by {@link V1Migration}):
+ * as bytes whose unsigned lexicographic order, the order in which H2 compares {@code VARBINARY} values, is the
+ * store's order of the values. Key order is therefore decided by construction, never by a database collation, and
+ * every value decodes back exactly.
  *
  * <ul>
  *   <li>String (and PartitionKey, RowKey): the UTF-16 code units, two bytes each, big-endian, so byte order is
@@ -16,7 +18,7 @@ import java.util.UUID;
  *   <li>Binary: the bytes themselves (compared unsigned, shorter prefix first, as {@code Arrays.compareUnsigned}).
  *   <li>Boolean: one byte, 0 or 1.
  *   <li>DateTime: 12 bytes, the epoch second with its sign bit flipped and the nanosecond of the second, both
- *       big-endian; exact for every {@link Instant}, so a filter literal finer than a tick still compares exactly.
+ *       big-endian; exact for every {@link Instant}.
  *   <li>Double: the IEEE 754 bits, with the sign bit flipped for positive numbers and every bit flipped for
  *       negative ones, so byte order is numeric order; {@code -0.0} is stored as {@code 0.0} (the SPI allows the sign
  *       of a zero to be lost) and every NaN as the one canonical NaN, which sorts above positive infinity.
@@ -24,8 +26,8 @@ import java.util.UUID;
  *   <li>Int32, Int64: two's complement with the sign bit flipped, big-endian.
  * </ul>
  *
- * <p>A property's type is stored beside it as a code ({@link #typeCode}) that belongs to the file format, so it
- * never changes; comparisons only ever compare values of one type.
+ * <p>Version 1 stored a property's type beside it as a code ({@link #typeCode}); {@link RowCodec} uses the same codes
+ * as its type tags. Schema version 2 keeps only the keys in this encoding; the values live in {@link RowCodec}'s.
  */
 final class Encoding {
   /** The stored bytes of NaN, the only NaN stored. */
@@ -80,7 +82,7 @@ final class Encoding {
   /** The String {@link #text} encoded. */
   static String text(byte[] bytes) {
     if (bytes.length % 2 != 0) {
-      throw new IllegalStateException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
+      throw new StoreUnavailableException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
     }
     char[] chars = new char[bytes.length / 2];
     for (int i = 0; i < chars.length; i++) {
@@ -135,7 +137,7 @@ final class Encoding {
   /**
    * The value {@link #value(Object)} encoded, given its type code.
    *
-   * @throws IllegalStateException if the code or the bytes are not a stored value (a damaged file)
+   * @throws StoreUnavailableException if the code or the bytes are not a stored value (a damaged file)
    */
   static Object value(byte typeCode, byte[] bytes) {
     switch (typeCode) {
@@ -158,13 +160,13 @@ final class Encoding {
       case INT64:
         return ByteBuffer.wrap(sized(bytes, 8, typeCode)).getLong() ^ Long.MIN_VALUE;
       default:
-        throw new IllegalStateException("unknown stored property type code " + typeCode);
+        throw new StoreUnavailableException("unknown stored property type code " + typeCode);
     }
   }
 
   private static byte[] sized(byte[] bytes, int length, byte typeCode) {
     if (bytes.length != length) {
-      throw new IllegalStateException(
+      throw new StoreUnavailableException(
           "a stored value of type code " + typeCode + " has " + bytes.length + " bytes, expected " + length);
     }
     return bytes;

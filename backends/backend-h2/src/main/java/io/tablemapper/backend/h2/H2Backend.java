@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.backend.h2.Catalog.TableRef;
 import io.tablemapper.spi.BatchRules;
@@ -11,11 +12,8 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -36,16 +34,17 @@ import java.util.UUID;
  *       to a missing table gets {@code TableNotFoundException}. Deleting a table waits for the writes to it in
  *       progress and deletes their rows too.
  *   <li><b>Writes.</b> Every row is checked with {@link StoreLimits#checkRow} (a batch with {@link BatchRules#check})
- *       before the database is touched. A write or a batch is one JDBC transaction that locks its partition, checks
- *       every operation against the stored rows (If-Match included) and writes only if all succeed: whole or not at
- *       all, never seen half-applied by a reader. Writes to one partition are serialized, so of concurrent writes
- *       conditional on one ETag exactly one wins; writes to different partitions run concurrently.
+ *       before anything is written. A write or a batch is one JDBC transaction that checks every operation against
+ *       the stored rows (If-Match included) and writes only if all succeed: whole or not at all, never seen
+ *       half-applied by a reader. Writes to one database run one at a time (see {@code Database}: H2 can persist
+ *       part of a transaction that runs while another commits), so of concurrent writes conditional on one ETag
+ *       exactly one wins.
  *   <li><b>ETags and Timestamps.</b> Every write gets a new version from a database sequence, and the ETag
  *       {@code W/"<version>"}: unique across writes, backends on one file, restarts and crashes. Timestamps are the
  *       clock in 100 ns ticks, strictly increasing within a backend. All rows of a batch share both.
- *   <li><b>Queries.</b> Key ranges become primary-key ranges, the residual filter runs in SQL with exactly
- *       {@link io.tablemapper.spi.Filter#test}'s semantics (types must match, missing properties match nothing,
- *       IEEE doubles, strings by code units), and projections select the properties joined. Pages follow the
+ *   <li><b>Queries.</b> Key ranges become primary-key ranges; the residual filter is
+ *       {@link io.tablemapper.spi.Filter#test} itself, run on each stored row with only the properties it names
+ *       decoded, and a projection decodes only the properties it selects. Pages follow the
  *       in-memory backend's rules: a page holds {@code limit} rows unless the matches run out; a full page carries
  *       a token if another row follows in the key range (matching or not). A token is the text of the last row's
  *       keys, so it survives restarts and is valid on any backend of the same file.
@@ -56,14 +55,16 @@ import java.util.UUID;
  *   <li><b>Concurrency.</b> Safe for any number of threads (a pool of up to 32 connections; reads never wait for
  *       writes); a thread interrupted during a write does not break the database for the others. Several backends
  *       may open the same file in one JVM and share it; H2 lets only one process open a file at a time, and another
- *       process gets an {@code IllegalStateException} saying so.
+ *       process gets a {@link io.tablemapper.api.StoreUnavailableException} saying so.
  *   <li><b>Errors.</b> No {@code SQLException} leaves the backend: failures become the contract's exceptions, or a
  *       {@link io.tablemapper.api.TableMapperException} naming the operation and the database, with the SQL
  *       exception as its cause. After {@link #close()} every operation throws {@link IllegalStateException}.
  * </ul>
  *
- * <p>The data lives in the SQL schema {@code TABLEMAPPER} of the database, whose layout and version are described
- * in {@code Schema}; a file written by a release with another schema version is refused with a message.
+ * <p>The data lives in the SQL schema {@code TABLEMAPPER} of the database, one SQL row per entity, whose layout
+ * and version are described in {@code Schema}. A file of an earlier release (schema version 1, one SQL row per
+ * property) is migrated in place when it is opened, in one transaction; a file of a later version is refused with
+ * a message.
  */
 public final class H2Backend implements TableBackend {
   private static final String FILE_SUFFIX = ".mv.db";
@@ -100,10 +101,8 @@ public final class H2Backend implements TableBackend {
    * writes survive the process, and a continuation token from one backend on the file is valid on the next.
    *
    * @throws IllegalArgumentException if the path contains {@code ;}, which H2 reads as the start of its settings
-   * @throws IllegalStateException if another process has the file open, or it is damaged, not an H2 database, or
-   *     holds data of a schema version this release does not read
-   * @throws io.tablemapper.api.TableMapperException if the file cannot be read or written
-   * @throws UncheckedIOException if the directories cannot be created
+   * @throws StoreUnavailableException if another process has the file open, or it is damaged, not an H2 database,
+   *     holds data of a later schema version, or cannot be read or written, or its directories cannot be created
    */
   public static H2Backend file(Path path) {
     Path absolute = Objects.requireNonNull(path, "path").toAbsolutePath().normalize();
@@ -120,7 +119,8 @@ public final class H2Backend implements TableBackend {
     try {
       Files.createDirectories(file.getParent());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the directory of the H2 database file " + file, e);
+      throw new StoreUnavailableException("cannot create the directory of the H2 database file " + file + " ("
+          + e + "); check the path, and that this process may create it", e);
     }
     String description = "the H2 database " + file;
     return new H2Backend(Database.open(FILE_URL + base, true, description), Clock.systemUTC(), "h2 " + file);
@@ -129,19 +129,27 @@ public final class H2Backend implements TableBackend {
   @Override
   public boolean createTableIfNotExists(String table) {
     checkOpenAndName(table);
-    return database.read("creating table '" + table + "'", connection -> Catalog.create(connection, table));
+    return database.transaction(() -> "creating table '" + table + "'", session -> Catalog.create(session, table));
   }
 
   @Override
   public boolean deleteTableIfExists(String table) {
     checkOpenAndName(table);
-    return database.transaction("deleting table '" + table + "'", connection -> Catalog.delete(connection, table));
+    Long deleted = database.transaction(() -> "deleting table '" + table + "'",
+        session -> Catalog.delete(session, table),
+        id -> {
+          if (id != null) {
+            database.catalog.forget(id);
+          }
+        });
+    return deleted != null;
   }
 
   @Override
   public boolean tableExists(String table) {
     checkOpenAndName(table);
-    return database.read("looking up table '" + table + "'", connection -> Catalog.find(connection, table) != null);
+    return database.read(() -> "looking up table '" + table + "'",
+        session -> database.catalog.find(session, table) != null);
   }
 
   @Override
@@ -149,31 +157,41 @@ public final class H2Backend implements TableBackend {
     checkOpenAndName(table);
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    return database.read("reading " + TableRow.keys(partitionKey, rowKey).describeKeys() + " of table '" + table + "'",
-        connection -> {
-          TableRef found = existing(connection, table);
+    return database.read(
+        () -> "reading " + TableRow.keys(partitionKey, rowKey).describeKeys() + " of table '" + table + "'",
+        session -> {
+          TableRef found = existing(database.catalog.find(session, table), table);
           if (partitionKey.length() > StoreLimits.MAX_KEY_LENGTH || rowKey.length() > StoreLimits.MAX_KEY_LENGTH) {
             return Optional.empty(); // no row has such a key; spare the database a key of any length
           }
-          return Queries.get(connection, found.id(), partitionKey, rowKey);
+          return Queries.get(session, found.id(), partitionKey, rowKey);
         });
   }
 
   @Override
   public QueryResult query(TableQuery query) {
     checkOpenAndName(query.table());
-    return database.read("querying table '" + query.table() + "'",
-        connection -> Queries.page(connection, existing(connection, query.table()), query));
+    return database.snapshot(() -> "querying table '" + query.table() + "'",
+        session -> Queries.page(session, existing(database.catalog.find(session, query.table()), query.table()),
+            query));
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The table is looked up, and the row checked, within the write's transaction: a write to a missing table gets
+   * {@code TableNotFoundException} whatever its row, and an invalid row is refused before anything is written.
+   */
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    TableRef found = lookUp(table);
+    checkOpenAndName(table);
     Objects.requireNonNull(operation, "operation");
-    BatchRules.checkOperation(found.name(), operation);
     try {
-      return database.transaction(operation + " in table '" + found.name() + "'",
-          connection -> writer.apply(connection, found, operation.row().partitionKey(), List.of(operation))).get(0);
+      return database.transaction(() -> operation + " in table '" + table + "'", session -> {
+        TableRef found = existing(database.catalog.forWrite(session, table), table);
+        BatchRules.checkOperation(found.name(), operation);
+        return writer.apply(session, found, operation.row().partitionKey(), List.of(operation));
+      }).get(0);
     } catch (PartitionWriter.Rejected rejected) {
       throw rejected.failure;
     }
@@ -181,15 +199,19 @@ public final class H2Backend implements TableBackend {
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-    TableRef found = lookUp(table);
+    checkOpenAndName(table);
     List<WriteOperation> copy = List.copyOf(operations);
-    BatchRules.check(found.name(), copy);
-    String partitionKey = copy.get(0).row().partitionKey();
+    String[] name = new String[1];
     try {
-      return database.transaction("batch of " + copy.size() + " operations on table '" + found.name() + "'",
-          connection -> writer.apply(connection, found, partitionKey, copy));
+      return database.transaction(() -> "batch of " + copy.size() + " operations on table '" + table + "'",
+          session -> {
+            TableRef found = existing(database.catalog.forWrite(session, table), table);
+            name[0] = found.name();
+            BatchRules.check(found.name(), copy);
+            return writer.apply(session, found, copy.get(0).row().partitionKey(), copy);
+          });
     } catch (PartitionWriter.Rejected rejected) {
-      throw BatchRules.rejected(found.name(), rejected.index, copy.get(rejected.index), rejected.failure);
+      throw BatchRules.rejected(name[0], rejected.index, copy.get(rejected.index), rejected.failure);
     }
   }
 
@@ -213,13 +235,12 @@ public final class H2Backend implements TableBackend {
     return "H2Backend[" + name + (database.isClosed() ? ", closed]" : "]");
   }
 
-  private TableRef lookUp(String table) {
-    checkOpenAndName(table);
-    return database.read("looking up table '" + table + "'", connection -> existing(connection, table));
+  /** The database, for tests. */
+  Database database() {
+    return database;
   }
 
-  private TableRef existing(Connection connection, String table) throws SQLException {
-    TableRef found = Catalog.find(connection, table);
+  private TableRef existing(TableRef found, String table) {
     if (found == null) {
       throw new TableNotFoundException(
           "table '" + table + "' does not exist in " + database.description

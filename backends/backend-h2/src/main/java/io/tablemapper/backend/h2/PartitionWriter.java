@@ -1,38 +1,41 @@
 package io.tablemapper.backend.h2;
 
-import static io.tablemapper.backend.h2.Schema.ENTITIES;
-import static io.tablemapper.backend.h2.Schema.PARTITION_LOCKS;
-import static io.tablemapper.backend.h2.Schema.PROPERTIES;
+import static io.tablemapper.backend.h2.Schema.ROWS;
 
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.backend.h2.Catalog.TableRef;
-import io.tablemapper.spi.EdmType;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Applies valid operations on one partition within the caller's transaction, atomically: it locks the partition,
- * evaluates every operation against the stored rows, and writes only if all succeed, with one new version and
- * Timestamp for every row it stores.
+ * Applies valid operations on one partition within the caller's transaction, which holds the database's write lock
+ * ({@link Database#transaction}): it evaluates every operation against the stored row under its keys and writes it,
+ * with one new version and Timestamp for every row it stores, and throws {@link Rejected} at the first operation
+ * the stored state rejects, so that the transaction is rolled back whole.
  *
- * <p>The partition's lock is its row in {@link Schema#PARTITION_LOCKS}, taken with {@code SELECT ... FOR UPDATE}
- * and held until the transaction ends, so writes to one partition are serialized (an If-Match race has exactly one
- * winner) while writes to other partitions proceed. A partition's first write creates its lock row while holding
- * the table's catalog lock ({@link Catalog}), and the write that empties a partition deletes it; a write waiting for
- * the lock of a partition that was deleted meanwhile creates it again.
+ * <p>Each operation costs one statement where it can: an insert is tried directly (the primary key reports an
+ * existing row), an upsert-replace is a {@code MERGE}; a replace, merge, delete or upsert-merge reads the stored
+ * version (and, for a merge, properties) first. Statements are the session's prepared ones, reused.
  */
 final class PartitionWriter {
-  private static final int LOCK_ATTEMPTS = 3;
+  private static final String SELECT =
+      "SELECT VERSION, PROPS FROM " + ROWS + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
+  private static final String INSERT =
+      "INSERT INTO " + ROWS + " (TABLE_ID, PK, RK, VERSION, TS, PROPS) VALUES (?, ?, ?, ?, ?, ?)";
+  private static final String UPSERT = "MERGE INTO " + ROWS + " (TABLE_ID, PK, RK, VERSION, TS, PROPS)"
+      + " KEY (TABLE_ID, PK, RK) VALUES (?, ?, ?, ?, ?, ?)";
+  private static final String UPDATE =
+      "UPDATE " + ROWS + " SET VERSION = ?, TS = ?, PROPS = ? WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
+  private static final String DELETE = "DELETE FROM " + ROWS + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
+
+  private static final WriteResult DELETED = new WriteResult(null, null);
 
   private final Versions versions;
 
@@ -58,195 +61,109 @@ final class PartitionWriter {
    *
    * @return one result per operation
    * @throws Rejected naming the first operation the stored state rejects
-   * @throws TableNotFoundException if the table was deleted meanwhile
    */
-  List<WriteResult> apply(Connection connection, TableRef table, String partitionKey, List<WriteOperation> operations)
+  List<WriteResult> apply(Session session, TableRef table, String partitionKey, List<WriteOperation> operations)
       throws SQLException {
     byte[] partition = Encoding.text(partitionKey);
-    if (!lockPartition(connection, table.id(), partition)) {
-      throw new TableNotFoundException(
-          "table '" + table.name() + "' was deleted while a write to it waited; create it again to write to it");
-    }
+    long version = Versions.nextVersion(session);
+    long ticks = versions.nextTicks();
+    WriteResult written = new WriteResult(Versions.etag(version), Versions.instant(ticks));
     int count = operations.size();
-    byte[][] rowKeys = new byte[count][];
-    boolean[] existed = new boolean[count];
-    List<Map<String, Object>> outcomes = new ArrayList<>(count);
-    try (PreparedStatement selectVersion = connection.prepareStatement(
-            "SELECT VERSION FROM " + ENTITIES + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?");
-        PreparedStatement selectProperties = connection.prepareStatement(
-            "SELECT NAME, TYPE, VAL FROM " + PROPERTIES + " WHERE TABLE_ID = ? AND PK = ? AND RK = ? ORDER BY ORD")) {
-      for (int i = 0; i < count; i++) {
-        WriteOperation operation = operations.get(i);
-        byte[] rowKey = Encoding.text(operation.row().rowKey());
-        rowKeys[i] = rowKey;
-        String storedEtag = storedEtag(selectVersion, table.id(), partition, rowKey);
-        existed[i] = storedEtag != null;
-        try {
-          outcomes.add(WriteSemantics.outcome(table.name(), operation, storedEtag,
-              () -> storedProperties(selectProperties, table.id(), partition, rowKey)));
-        } catch (TableMapperException failure) {
-          throw new Rejected(i, failure);
-        }
-      }
-    }
-    long version = Versions.nextVersion(connection);
-    Instant timestamp = versions.nextTimestamp();
-    store(connection, table.id(), partition, rowKeys, existed, outcomes, version, Encoding.instant(timestamp));
-    WriteResult written = new WriteResult(Versions.etag(version), timestamp);
-    WriteResult deleted = new WriteResult(null, null);
     List<WriteResult> results = new ArrayList<>(count);
-    for (Map<String, Object> outcome : outcomes) {
-      results.add(outcome == null ? deleted : written);
+    for (int i = 0; i < count; i++) {
+      WriteOperation operation = operations.get(i);
+      byte[] rowKey = Encoding.text(operation.row().rowKey());
+      try {
+        boolean stored = write(session, table, partition, rowKey, operation, version, ticks);
+        results.add(stored ? written : DELETED);
+      } catch (TableMapperException failure) {
+        throw new Rejected(i, failure);
+      }
     }
     return results;
   }
 
-  /** Takes the partition's lock, creating its lock row if need be; false if the table no longer exists. */
-  private static boolean lockPartition(Connection connection, long tableId, byte[] partition) throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      if (lockExisting(connection, tableId, partition)) {
-        return true;
-      }
-      if (!Catalog.lock(connection, tableId)) {
-        return false;
-      }
-      if (lockExisting(connection, tableId, partition)) {
-        return true;
-      }
-      try (PreparedStatement insert =
-          connection.prepareStatement("INSERT INTO " + PARTITION_LOCKS + " (TABLE_ID, PK) VALUES (?, ?)")) {
-        insert.setLong(1, tableId);
-        insert.setBytes(2, partition);
-        insert.executeUpdate();
-        return true;
-      } catch (SQLException e) {
-        if (!SqlErrors.isDuplicateKey(e) || attempt == LOCK_ATTEMPTS) {
-          throw e;
+  /** Writes one operation; returns false for a delete. */
+  private static boolean write(Session session, TableRef table, byte[] partition, byte[] rowKey,
+      WriteOperation operation, long version, long ticks) throws SQLException {
+    switch (operation.kind()) {
+      case INSERT:
+        PreparedStatement insert = session.prepare(INSERT);
+        bindRow(insert, table.id(), partition, rowKey, version, ticks, operation.row().properties());
+        try {
+          insert.executeUpdate();
+        } catch (SQLException e) {
+          if (!SqlErrors.isDuplicateKey(e)) {
+            throw e;
+          }
+          Stored existing = stored(session, table.id(), partition, rowKey);
+          if (existing == null) {
+            throw e; // the primary key holds an entry that no read sees: let the failure say so
+          }
+          operation.checkPrecondition(table.name(), Versions.etag(existing.version));
         }
-      }
-    }
-  }
-
-  private static boolean lockExisting(Connection connection, long tableId, byte[] partition) throws SQLException {
-    try (PreparedStatement lock = connection.prepareStatement(
-        "SELECT PK FROM " + PARTITION_LOCKS + " WHERE TABLE_ID = ? AND PK = ? FOR UPDATE")) {
-      lock.setLong(1, tableId);
-      lock.setBytes(2, partition);
-      try (ResultSet result = lock.executeQuery()) {
-        return result.next();
-      }
-    }
-  }
-
-  private static String storedEtag(PreparedStatement select, long tableId, byte[] partition, byte[] rowKey)
-      throws SQLException {
-    bindKeys(select, tableId, partition, rowKey);
-    try (ResultSet result = select.executeQuery()) {
-      return result.next() ? Versions.etag(result.getLong(1)) : null;
-    }
-  }
-
-  private static Map<String, Object> storedProperties(
-      PreparedStatement select, long tableId, byte[] partition, byte[] rowKey) throws SQLException {
-    bindKeys(select, tableId, partition, rowKey);
-    Map<String, Object> properties = new LinkedHashMap<>();
-    try (ResultSet result = select.executeQuery()) {
-      while (result.next()) {
-        properties.put(result.getString(1), Encoding.value(result.getByte(2), result.getBytes(3)));
-      }
-    }
-    return properties;
-  }
-
-  /**
-   * Writes the outcomes: deletes, replaces (new version, properties rewritten) and inserts. The property rows under
-   * the keys of every operation are deleted first, also for a row that did not exist: the write relies on nothing but
-   * the entity row, so property rows that outlived theirs (see the package's notes on durability) are replaced, not
-   * collided with or revived.
-   */
-  private static void store(Connection connection, long tableId, byte[] partition, byte[][] rowKeys,
-      boolean[] existed, List<Map<String, Object>> outcomes, long version, byte[] timestamp) throws SQLException {
-    boolean deletedAny = false;
-    try (PreparedStatement deleteProperties = connection.prepareStatement(
-            "DELETE FROM " + PROPERTIES + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?");
-        PreparedStatement deleteEntity = connection.prepareStatement(
-            "DELETE FROM " + ENTITIES + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?");
-        PreparedStatement updateEntity = connection.prepareStatement(
-            "UPDATE " + ENTITIES + " SET VERSION = ?, TS = ? WHERE TABLE_ID = ? AND PK = ? AND RK = ?");
-        PreparedStatement insertEntity = connection.prepareStatement(
-            "INSERT INTO " + ENTITIES + " (TABLE_ID, PK, RK, VERSION, TS) VALUES (?, ?, ?, ?, ?)");
-        PreparedStatement insertProperty = connection.prepareStatement(
-            "INSERT INTO " + PROPERTIES + " (TABLE_ID, PK, RK, NAME, ORD, TYPE, VAL) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-      for (int i = 0; i < rowKeys.length; i++) {
-        Map<String, Object> outcome = outcomes.get(i);
-        // Whether or not the entity row existed: property rows without one must not survive under its keys (they
-        // would make this insert fail on the primary key of PROPERTIES, or show up as properties of the new row).
-        bindKeys(deleteProperties, tableId, partition, rowKeys[i]);
-        deleteProperties.addBatch();
+        return true;
+      case UPSERT_REPLACE:
+        PreparedStatement upsert = session.prepare(UPSERT);
+        bindRow(upsert, table.id(), partition, rowKey, version, ticks, operation.row().properties());
+        upsert.executeUpdate();
+        return true;
+      default:
+        Stored existing = stored(session, table.id(), partition, rowKey);
+        Map<String, Object> outcome = WriteSemantics.outcome(table.name(), operation,
+            existing == null ? null : Versions.etag(existing.version), () -> existing.properties(operation.row()));
         if (outcome == null) {
-          bindKeys(deleteEntity, tableId, partition, rowKeys[i]);
-          deleteEntity.addBatch();
-          deletedAny = true;
-          continue;
+          PreparedStatement delete = session.prepare(DELETE);
+          delete.setLong(1, table.id());
+          delete.setBytes(2, partition);
+          delete.setBytes(3, rowKey);
+          delete.executeUpdate();
+          return false;
         }
-        if (existed[i]) {
-          updateEntity.setLong(1, version);
-          updateEntity.setBytes(2, timestamp);
-          updateEntity.setLong(3, tableId);
-          updateEntity.setBytes(4, partition);
-          updateEntity.setBytes(5, rowKeys[i]);
-          updateEntity.addBatch();
+        if (existing == null) {
+          PreparedStatement added = session.prepare(INSERT);
+          bindRow(added, table.id(), partition, rowKey, version, ticks, outcome);
+          added.executeUpdate();
         } else {
-          bindKeys(insertEntity, tableId, partition, rowKeys[i]);
-          insertEntity.setLong(4, version);
-          insertEntity.setBytes(5, timestamp);
-          insertEntity.addBatch();
+          PreparedStatement update = session.prepare(UPDATE);
+          update.setLong(1, version);
+          update.setLong(2, ticks);
+          update.setBytes(3, RowCodec.encode(outcome));
+          update.setLong(4, table.id());
+          update.setBytes(5, partition);
+          update.setBytes(6, rowKey);
+          update.executeUpdate();
         }
-        int ordinal = 0;
-        for (Map.Entry<String, Object> property : outcome.entrySet()) {
-          bindKeys(insertProperty, tableId, partition, rowKeys[i]);
-          insertProperty.setString(4, property.getKey());
-          insertProperty.setShort(5, (short) ordinal++);
-          insertProperty.setByte(6, Encoding.typeCode(EdmType.of(property.getValue())));
-          insertProperty.setBytes(7, Encoding.value(property.getValue()));
-          insertProperty.addBatch();
-        }
-      }
-      deleteProperties.executeBatch();
-      deleteEntity.executeBatch();
-      updateEntity.executeBatch();
-      insertEntity.executeBatch();
-      insertProperty.executeBatch();
-    }
-    if (deletedAny) {
-      releaseIfEmpty(connection, tableId, partition);
+        return true;
     }
   }
 
-  /** Deletes the lock row of a partition left without rows; writes waiting for it then create it again. */
-  private static void releaseIfEmpty(Connection connection, long tableId, byte[] partition) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT 1 FROM " + ENTITIES + " WHERE TABLE_ID = ? AND PK = ? FETCH FIRST ROW ONLY")) {
-      select.setLong(1, tableId);
-      select.setBytes(2, partition);
-      try (ResultSet result = select.executeQuery()) {
-        if (result.next()) {
-          return;
-        }
-      }
-    }
-    try (PreparedStatement delete =
-        connection.prepareStatement("DELETE FROM " + PARTITION_LOCKS + " WHERE TABLE_ID = ? AND PK = ?")) {
-      delete.setLong(1, tableId);
-      delete.setBytes(2, partition);
-      delete.executeUpdate();
+  /** What is stored under a row's keys. */
+  private record Stored(long version, byte[] props) {
+    Map<String, Object> properties(TableRow keys) {
+      TableRow.Builder row = TableRow.builder(keys.partitionKey(), keys.rowKey(), RowCodec.count(props));
+      RowCodec.decodeInto(props, row);
+      return row.build().properties();
     }
   }
 
-  private static void bindKeys(PreparedStatement statement, long tableId, byte[] partition, byte[] rowKey)
-      throws SQLException {
+  private static Stored stored(Session session, long tableId, byte[] partition, byte[] rowKey) throws SQLException {
+    PreparedStatement select = session.prepare(SELECT);
+    select.setLong(1, tableId);
+    select.setBytes(2, partition);
+    select.setBytes(3, rowKey);
+    try (ResultSet result = select.executeQuery()) {
+      return result.next() ? new Stored(result.getLong(1), result.getBytes(2)) : null;
+    }
+  }
+
+  private static void bindRow(PreparedStatement statement, long tableId, byte[] partition, byte[] rowKey,
+      long version, long ticks, Map<String, Object> properties) throws SQLException {
     statement.setLong(1, tableId);
     statement.setBytes(2, partition);
     statement.setBytes(3, rowKey);
+    statement.setLong(4, version);
+    statement.setLong(5, ticks);
+    statement.setBytes(6, RowCodec.encode(properties));
   }
 }

@@ -1,218 +1,283 @@
 package io.tablemapper.backend.h2;
 
-import static io.tablemapper.backend.h2.Schema.ENTITIES;
-import static io.tablemapper.backend.h2.Schema.PROPERTIES;
+import static io.tablemapper.backend.h2.Schema.ROWS;
 
 import io.tablemapper.backend.h2.Catalog.TableRef;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Point reads and query pages, each page read by one statement per key range it spans, so it sees every batch
  * whole or not at all.
  *
- * <p>A page is read in key order through the primary key (table, PartitionKey, RowKey), with the residual filter
- * in the same statement ({@link FilterSql}) and the projection applied to the properties it joins, and stops
- * when it holds the query's limit. A page resumed from a token reads the rest of the token's partition, then the
- * partitions after it, so that both ranges start at an index position rather than at the partition's first row.
- * Pages carry tokens exactly as the in-memory backend's do: a full page carries one if another row follows in the
- * query's key range (the same partition up to the RowKey bound, or any later partition up to the PartitionKey
- * bound), whether or not that row matches the filter.
+ * <p>A page is read in key order through the primary key (table, PartitionKey, RowKey), one SQL row per entity. The
+ * residual filter is evaluated on each row as it is read ({@link RowFilter}: only the properties it names are
+ * decoded), and only the rows it accepts are built, with the projection's properties; the statement runs lazily, so
+ * reading stops when the page holds the query's limit. A page resumed from a token reads the rest of the token's
+ * partition, then the partitions after it, so that both ranges start at an index position rather than at the
+ * partition's first row. Pages carry tokens exactly as the in-memory backend's do: a full page carries one if
+ * another row follows in the query's key range (the same partition up to the RowKey bound, or any later partition up
+ * to the PartitionKey bound), whether or not that row matches the filter.
+ *
+ * <p>The SQL of a range depends only on which bounds it has; each shape's text is built once and its statement is
+ * the session's, prepared once per connection.
  */
 final class Queries {
+  private static final String GET =
+      "SELECT VERSION, TS, PROPS FROM " + ROWS + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
+  private static final String COLUMNS = "PK, RK, VERSION, TS, PROPS";
+  private static final String EXISTS = "1";
+  private static final ConcurrentHashMap<Integer, String> SHAPES = new ConcurrentHashMap<>();
+
   private Queries() {}
 
   /** The row with these keys, with all its properties, or empty. */
-  static Optional<TableRow> get(Connection connection, long tableId, String partitionKey, String rowKey)
+  static Optional<TableRow> get(Session session, long tableId, String partitionKey, String rowKey)
       throws SQLException {
-    String sql = "SELECT e.PK, e.RK, e.VERSION, e.TS, p.NAME, p.TYPE, p.VAL FROM " + ENTITIES + " e"
-        + " LEFT JOIN " + PROPERTIES + " p ON p.TABLE_ID = e.TABLE_ID AND p.PK = e.PK AND p.RK = e.RK"
-        + " WHERE e.TABLE_ID = ? AND e.PK = ? AND e.RK = ? ORDER BY p.ORD";
-    try (PreparedStatement select = connection.prepareStatement(sql)) {
-      select.setLong(1, tableId);
-      select.setBytes(2, Encoding.text(partitionKey));
-      select.setBytes(3, Encoding.text(rowKey));
-      List<TableRow> rows = new ArrayList<>(1);
-      try (ResultSet result = select.executeQuery()) {
-        collect(result, true, rows);
+    PreparedStatement select = session.prepare(GET);
+    select.setLong(1, tableId);
+    select.setBytes(2, Encoding.text(partitionKey));
+    select.setBytes(3, Encoding.text(rowKey));
+    try (ResultSet result = select.executeQuery()) {
+      if (!result.next()) {
+        return Optional.empty();
       }
-      return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+      byte[] props = result.getBytes(3);
+      TableRow.Builder row = TableRow.builder(partitionKey, rowKey, RowCodec.count(props))
+          .etag(Versions.etag(result.getLong(1)))
+          .timestamp(Versions.instant(result.getLong(2)));
+      RowCodec.decodeInto(props, row);
+      return Optional.of(row.build());
     }
   }
 
   /** One page of the query. */
-  static QueryResult page(Connection connection, TableRef table, TableQuery query) throws SQLException {
+  static QueryResult page(Session session, TableRef table, TableQuery query) throws SQLException {
     PageToken resume = query.continuation() == null ? null : PageToken.decode(query.continuation(), table.name());
     if (isEmpty(query.rowFrom(), query.rowTo())) {
       return new QueryResult(List.of(), null);
     }
-    List<TableRow> page = new ArrayList<>(Math.min(query.limit(), 64));
+    Reading reading = new Reading(session, table.id(), query);
     if (resume == null) {
-      read(connection, table.id(), query, query.partitionFrom(), query.partitionTo(), query.rowFrom(), page);
+      reading.read(query.partitionFrom(), query.partitionTo(), query.rowFrom());
     } else {
       KeyBound resumed = KeyBound.inclusive(resume.partitionKey());
       if (admits(query.partitionFrom(), query.partitionTo(), resume.partitionKey())) {
-        KeyBound rowFrom = KeyBound.higherLower(query.rowFrom(), KeyBound.exclusive(resume.rowKey()));
-        read(connection, table.id(), query, resumed, resumed, rowFrom, page);
+        reading.read(resumed, resumed, KeyBound.higherLower(query.rowFrom(), KeyBound.exclusive(resume.rowKey())));
       }
-      if (page.size() < query.limit()) {
+      if (!reading.full()) {
         KeyBound partitionFrom = KeyBound.higherLower(query.partitionFrom(), KeyBound.exclusive(resume.partitionKey()));
-        read(connection, table.id(), query, partitionFrom, query.partitionTo(), query.rowFrom(), page);
+        reading.read(partitionFrom, query.partitionTo(), query.rowFrom());
       }
     }
-    if (page.size() < query.limit()) {
+    List<TableRow> page = reading.page;
+    if (!reading.full()) {
       return new QueryResult(page, null);
     }
     TableRow last = page.get(page.size() - 1);
-    boolean more = exists(connection, table.id(), KeyBound.inclusive(last.partitionKey()),
-            KeyBound.inclusive(last.partitionKey()), KeyBound.exclusive(last.rowKey()), query.rowTo())
-        || exists(connection, table.id(), KeyBound.exclusive(last.partitionKey()), query.partitionTo(), null, null);
+    boolean more = reading.followed
+        || exists(session, table.id(), KeyBound.inclusive(last.partitionKey()), KeyBound.inclusive(last.partitionKey()),
+            KeyBound.exclusive(last.rowKey()), query.rowTo())
+        || exists(session, table.id(), KeyBound.exclusive(last.partitionKey()), query.partitionTo(), null, null);
     return new QueryResult(page, more ? new PageToken(last.partitionKey(), last.rowKey()).encode() : null);
   }
 
-  /** Adds to the page the matching rows of one key range, up to the query's limit. */
-  private static void read(Connection connection, long tableId, TableQuery query, KeyBound partitionFrom,
-      KeyBound partitionTo, KeyBound rowFrom, List<TableRow> page) throws SQLException {
-    if (isEmpty(partitionFrom, partitionTo) || isEmpty(rowFrom, query.rowTo())) {
-      return;
-    }
-    List<Object> parameters = new ArrayList<>();
-    StringBuilder entities = new StringBuilder("SELECT e.TABLE_ID, e.PK, e.RK, e.VERSION, e.TS FROM ")
-        .append(ENTITIES).append(" e WHERE ");
-    appendKeyRanges(entities, parameters, tableId, partitionFrom, partitionTo, rowFrom, query.rowTo());
-    if (query.filter() != null) {
-      entities.append(" AND ");
-      FilterSql.append(query.filter(), entities, parameters);
-    }
-    entities.append(" ORDER BY e.TABLE_ID, e.PK, e.RK FETCH FIRST ? ROWS ONLY");
-    parameters.add(query.limit() - page.size());
+  /** The rows of one page as its key ranges are read. */
+  private static final class Reading {
+    final Session session;
+    final long tableId;
+    final TableQuery query;
+    final RowFilter filter;
+    /** The stored bytes of the selected property names, or null for all. */
+    final byte[][] select;
+    final List<TableRow> page;
+    /** Whether, when the page became full, another row followed in the range being read. */
+    boolean followed;
 
-    List<String> select = query.select();
-    boolean withProperties = select == null || !select.isEmpty();
-    String sql;
-    if (withProperties) {
-      StringBuilder joined = new StringBuilder("SELECT q.PK, q.RK, q.VERSION, q.TS, p.NAME, p.TYPE, p.VAL FROM (")
-          .append(entities).append(") q LEFT JOIN ").append(PROPERTIES)
-          .append(" p ON p.TABLE_ID = q.TABLE_ID AND p.PK = q.PK AND p.RK = q.RK");
-      if (select != null) {
-        joined.append(" AND p.NAME IN (");
-        for (int i = 0; i < select.size(); i++) {
-          joined.append(i == 0 ? "?" : ", ?");
-          parameters.add(select.get(i));
+    // Rows of a page mostly share their partition, and rows written by one batch their ETag and Timestamp: each is
+    // built again only when it differs from the previous row's.
+    private byte[] lastPartitionBytes;
+    private String lastPartition;
+    private long lastVersion = -1;
+    private String lastEtag;
+    private long lastTicks;
+    private Instant lastTimestamp;
+
+    Reading(Session session, long tableId, TableQuery query) {
+      this.session = session;
+      this.tableId = tableId;
+      this.query = query;
+      this.filter = query.filter() == null ? null : RowFilter.of(query.filter());
+      if (query.select() == null) {
+        select = null;
+      } else {
+        select = new byte[query.select().size()][];
+        for (int i = 0; i < select.length; i++) {
+          select[i] = RowCodec.name(query.select().get(i));
         }
-        joined.append(')');
       }
-      sql = joined.append(" ORDER BY q.PK, q.RK, p.ORD").toString();
-    } else {
-      sql = "SELECT q.PK, q.RK, q.VERSION, q.TS FROM (" + entities + ") q ORDER BY q.PK, q.RK";
+      this.page = new ArrayList<>(Math.min(query.limit(), 128));
     }
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      bind(statement, parameters);
+
+    boolean full() {
+      return page.size() >= query.limit();
+    }
+
+
+    private String partition(byte[] bytes) {
+      if (!Arrays.equals(bytes, lastPartitionBytes)) {
+        lastPartitionBytes = bytes;
+        lastPartition = Encoding.text(bytes);
+      }
+      return lastPartition;
+    }
+
+    private String etag(long version) {
+      if (version != lastVersion) {
+        lastVersion = version;
+        lastEtag = Versions.etag(version);
+      }
+      return lastEtag;
+    }
+
+    private Instant timestamp(long ticks) {
+      if (lastTimestamp == null || ticks != lastTicks) {
+        lastTicks = ticks;
+        lastTimestamp = Versions.instant(ticks);
+      }
+      return lastTimestamp;
+    }
+
+    /** Adds to the page the matching rows of one key range, up to the query's limit. */
+    void read(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom) throws SQLException {
+      if (isEmpty(partitionFrom, partitionTo) || isEmpty(rowFrom, query.rowTo())) {
+        return;
+      }
+      int wanted = query.limit() - page.size();
+      Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
+      // without a filter, one row more than the page needs says whether another follows
+      PreparedStatement statement = session.prepare(range.sql(COLUMNS, filter == null));
+      int parameter = range.bind(statement, tableId);
+      if (filter == null) {
+        statement.setInt(parameter, wanted + 1);
+      }
       try (ResultSet result = statement.executeQuery()) {
-        collect(result, withProperties, page);
+        while (result.next()) {
+          if (full()) {
+            followed = true;
+            return;
+          }
+          byte[] partitionKey = result.getBytes(1);
+          byte[] rowKey = result.getBytes(2);
+          long ticks = result.getLong(4);
+          byte[] props = result.getBytes(5);
+          if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
+            continue;
+          }
+          TableRow.Builder row = TableRow.builder(partition(partitionKey), Encoding.text(rowKey),
+                  select == null ? RowCodec.count(props) : select.length)
+              .etag(etag(result.getLong(3)))
+              .timestamp(timestamp(ticks));
+          if (select == null) {
+            RowCodec.decodeInto(props, row);
+          } else if (select.length > 0) {
+            RowCodec.decodeInto(props, select, row);
+          }
+          page.add(row.build());
+        }
       }
     }
   }
 
   /** Whether any row lies in the key ranges, filter aside. */
-  private static boolean exists(Connection connection, long tableId, KeyBound partitionFrom, KeyBound partitionTo,
+  private static boolean exists(Session session, long tableId, KeyBound partitionFrom, KeyBound partitionTo,
       KeyBound rowFrom, KeyBound rowTo) throws SQLException {
     if (isEmpty(partitionFrom, partitionTo) || isEmpty(rowFrom, rowTo)) {
       return false;
     }
-    List<Object> parameters = new ArrayList<>();
-    StringBuilder sql = new StringBuilder("SELECT 1 FROM ").append(ENTITIES).append(" e WHERE ");
-    appendKeyRanges(sql, parameters, tableId, partitionFrom, partitionTo, rowFrom, rowTo);
-    sql.append(" FETCH FIRST ROW ONLY");
-    try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-      bind(statement, parameters);
-      try (ResultSet result = statement.executeQuery()) {
-        return result.next();
-      }
+    Range range = new Range(partitionFrom, partitionTo, rowFrom, rowTo);
+    PreparedStatement statement = session.prepare(range.sql(EXISTS, true));
+    statement.setInt(range.bind(statement, tableId), 1);
+    try (ResultSet result = statement.executeQuery()) {
+      return result.next();
     }
   }
 
-  private static void appendKeyRanges(StringBuilder sql, List<Object> parameters, long tableId,
-      KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom, KeyBound rowTo) {
-    sql.append("e.TABLE_ID = ?");
-    parameters.add(tableId);
-    if (partitionFrom != null && partitionTo != null && partitionFrom.inclusive() && partitionTo.inclusive()
-        && partitionFrom.key().equals(partitionTo.key())) {
-      sql.append(" AND e.PK = ?");
-      parameters.add(Encoding.text(partitionFrom.key()));
-    } else {
-      appendBound(sql, parameters, "e.PK", partitionFrom, ">");
-      appendBound(sql, parameters, "e.PK", partitionTo, "<");
+  /** A key range of one table: a single partition or a PartitionKey range, and a RowKey range. */
+  private record Range(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom, KeyBound rowTo) {
+    boolean onePartition() {
+      return partitionFrom != null && partitionTo != null && partitionFrom.inclusive() && partitionTo.inclusive()
+          && partitionFrom.key().equals(partitionTo.key());
     }
-    appendBound(sql, parameters, "e.RK", rowFrom, ">");
-    appendBound(sql, parameters, "e.RK", rowTo, "<");
-  }
 
-  private static void appendBound(
-      StringBuilder sql, List<Object> parameters, String column, KeyBound bound, String operator) {
-    if (bound != null) {
-      sql.append(" AND ").append(column).append(' ').append(operator).append(bound.inclusive() ? "= ?" : " ?");
-      parameters.add(Encoding.text(bound.key()));
+    /**
+     * The statement's text: the columns ({@link #COLUMNS} or {@link #EXISTS}), then the conditions of the bounds
+     * present, key order, maybe a limit.
+     */
+    String sql(String columns, boolean limited) {
+      int partitions = onePartition() ? 15 : shape(partitionFrom) | shape(partitionTo) << 2;
+      int shape = partitions | shape(rowFrom) << 4 | shape(rowTo) << 6 | (limited ? 1 << 8 : 0)
+          | (columns.equals(EXISTS) ? 1 << 9 : 0);
+      return SHAPES.computeIfAbsent(shape, s -> {
+        StringBuilder sql = new StringBuilder("SELECT ").append(columns).append(" FROM ").append(ROWS)
+            .append(" WHERE TABLE_ID = ?");
+        if (onePartition()) {
+          sql.append(" AND PK = ?");
+        } else {
+          condition(sql, "PK", partitionFrom, ">");
+          condition(sql, "PK", partitionTo, "<");
+        }
+        condition(sql, "RK", rowFrom, ">");
+        condition(sql, "RK", rowTo, "<");
+        sql.append(" ORDER BY TABLE_ID, PK, RK");
+        if (limited) {
+          sql.append(" FETCH FIRST ? ROWS ONLY");
+        }
+        return sql.toString();
+      });
     }
-  }
 
-  private static void bind(PreparedStatement statement, List<Object> parameters) throws SQLException {
-    for (int i = 0; i < parameters.size(); i++) {
-      Object parameter = parameters.get(i);
-      if (parameter instanceof byte[]) {
-        statement.setBytes(i + 1, (byte[]) parameter);
-      } else if (parameter instanceof Long) {
-        statement.setLong(i + 1, (Long) parameter);
-      } else if (parameter instanceof Integer) {
-        statement.setInt(i + 1, (Integer) parameter);
-      } else if (parameter instanceof Byte) {
-        statement.setByte(i + 1, (Byte) parameter);
+    /** Binds the table and the bounds; returns the index of the next parameter. */
+    int bind(PreparedStatement statement, long tableId) throws SQLException {
+      int index = 1;
+      statement.setLong(index++, tableId);
+      if (onePartition()) {
+        statement.setBytes(index++, Encoding.text(partitionFrom.key()));
       } else {
-        statement.setString(i + 1, (String) parameter);
+        index = bind(statement, index, partitionFrom);
+        index = bind(statement, index, partitionTo);
       }
+      index = bind(statement, index, rowFrom);
+      return bind(statement, index, rowTo);
     }
-  }
 
-  /**
-   * Reads rows from a result of columns PK, RK, VERSION, TS and, with properties, NAME, TYPE, VAL (null for a row
-   * without properties), ordered by keys, then by property order.
-   */
-  private static void collect(ResultSet result, boolean withProperties, List<TableRow> rows) throws SQLException {
-    byte[] partitionKey = null;
-    byte[] rowKey = null;
-    TableRow.Builder row = null;
-    while (result.next()) {
-      byte[] nextPartitionKey = result.getBytes(1);
-      byte[] nextRowKey = result.getBytes(2);
-      if (row == null || !Arrays.equals(partitionKey, nextPartitionKey) || !Arrays.equals(rowKey, nextRowKey)) {
-        if (row != null) {
-          rows.add(row.build());
-        }
-        partitionKey = nextPartitionKey;
-        rowKey = nextRowKey;
-        row = TableRow.builder(Encoding.text(partitionKey), Encoding.text(rowKey))
-            .etag(Versions.etag(result.getLong(3)))
-            .timestamp(Encoding.instant(result.getBytes(4)));
+    private static int bind(PreparedStatement statement, int index, KeyBound bound) throws SQLException {
+      if (bound == null) {
+        return index;
       }
-      if (withProperties) {
-        String name = result.getString(5);
-        if (name != null) {
-          row.put(name, Encoding.value(result.getByte(6), result.getBytes(7)));
-        }
-      }
+      statement.setBytes(index, Encoding.text(bound.key()));
+      return index + 1;
     }
-    if (row != null) {
-      rows.add(row.build());
+
+    private static int shape(KeyBound bound) {
+      return bound == null ? 0 : bound.inclusive() ? 1 : 2;
+    }
+
+    private static void condition(StringBuilder sql, String column, KeyBound bound, String operator) {
+      if (bound != null) {
+        sql.append(" AND ").append(column).append(' ').append(operator).append(bound.inclusive() ? "= ?" : " ?");
+      }
     }
   }
 

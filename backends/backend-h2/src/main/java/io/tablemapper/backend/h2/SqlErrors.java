@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import java.sql.SQLException;
 import org.h2.api.ErrorCode;
@@ -27,7 +28,7 @@ final class SqlErrors {
     String failed = what == null ? "cannot open " + database + ": " : what + " failed in " + database + ": ";
     switch (e.getErrorCode()) {
       case ErrorCode.DATABASE_ALREADY_OPEN_1:
-        return new IllegalStateException(failed + "the file is open in another process, and H2 opens a database"
+        return new StoreUnavailableException(failed + "the file is open in another process, and H2 opens a database"
             + " file in one process at a time; close the other process's backend, or share one backend", e);
       case ErrorCode.DATABASE_IS_CLOSED:
       case ErrorCode.DATABASE_CALLED_AT_SHUTDOWN:
@@ -42,11 +43,12 @@ final class SqlErrors {
       case ErrorCode.FILE_CORRUPTED_1:
       case ErrorCode.FILE_VERSION_ERROR_1:
       case ErrorCode.FILE_ENCRYPTION_ERROR_1:
-        return new IllegalStateException(
-            failed + "the file is damaged or is not an H2 2.x database (" + e.getMessage() + ")", e);
+        return new StoreUnavailableException(failed + "the file is damaged or is not an H2 2.x database ("
+            + e.getMessage() + "); restore it from a backup, or point the backend at another file", e);
       case ErrorCode.IO_EXCEPTION_1:
       case ErrorCode.IO_EXCEPTION_2:
-        return new TableMapperException(failed + "the file could not be read or written (" + e.getMessage() + ")", e);
+        return new StoreUnavailableException(failed + "the file could not be read or written (" + e.getMessage()
+            + "); check the disk, and that this process may read and write the file and its directory", e);
       default:
         if ("08001".equals(e.getSQLState())) {
           return new TableMapperException(failed + "every connection stayed busy for "

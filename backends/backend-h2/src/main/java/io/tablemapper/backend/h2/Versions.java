@@ -1,9 +1,7 @@
 package io.tablemapper.backend.h2;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,9 +30,8 @@ final class Versions {
   }
 
   /** A version never issued before in this database. */
-  static long nextVersion(Connection connection) throws SQLException {
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery("SELECT NEXT VALUE FOR " + Schema.VERSIONS)) {
+  static long nextVersion(Session session) throws SQLException {
+    try (ResultSet result = session.prepare("SELECT NEXT VALUE FOR " + Schema.VERSIONS).executeQuery()) {
       result.next();
       return result.getLong(1);
     }
@@ -45,11 +42,19 @@ final class Versions {
     return "W/\"" + version + "\"";
   }
 
-  /** A Timestamp later than every one this backend issued before. */
-  Instant nextTimestamp() {
-    Instant now = clock.instant();
-    long nowTicks = Math.multiplyExact(now.getEpochSecond(), TICKS_PER_SECOND) + now.getNano() / NANOS_PER_TICK;
-    long ticks = lastTicks.updateAndGet(last -> Math.max(last + 1, nowTicks));
+  /** A Timestamp, in ticks since the epoch, later than every one this backend issued before. */
+  long nextTicks() {
+    long nowTicks = ticks(clock.instant());
+    return lastTicks.updateAndGet(last -> Math.max(last + 1, nowTicks));
+  }
+
+  /** An instant in the store's ticks since the epoch, truncated to a tick. */
+  static long ticks(Instant instant) {
+    return Math.multiplyExact(instant.getEpochSecond(), TICKS_PER_SECOND) + instant.getNano() / NANOS_PER_TICK;
+  }
+
+  /** The instant of a number of ticks since the epoch. */
+  static Instant instant(long ticks) {
     return Instant.ofEpochSecond(
         Math.floorDiv(ticks, TICKS_PER_SECOND), Math.floorMod(ticks, TICKS_PER_SECOND) * NANOS_PER_TICK);
   }

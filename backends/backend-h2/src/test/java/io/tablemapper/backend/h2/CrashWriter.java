@@ -18,8 +18,10 @@ import java.util.List;
  * <p>Odd batches replace all {@value #GENERATION_ROWS} rows of partition {@code gen} with {@code generation = n};
  * even batches insert {@link #logSize} rows into partition {@code log}, each carrying {@code batch = n} and the
  * batch's size. A batch applied in part would leave rows of two generations, or a batch with fewer rows than its
- * size. Two threads make H2 write one batch's uncommitted changes into the file when the other commits, so that a
- * kill leaves a transaction for recovery to roll back.
+ * size. Two threads write at once, as an application's would: before writes were serialized per database, one
+ * thread's commit could store the other's half-written batch (see {@code Database}), which is how a kill once left
+ * rows of an uncommitted batch; now they queue on the database's write lock, and a kill lands inside a batch, a
+ * commit, or H2's recovery at the next open.
  */
 public final class CrashWriter {
   static final String TABLE = "Crash";

@@ -3,6 +3,7 @@ package io.tablemapper.backend.h2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.StoreLimits;
@@ -98,13 +99,13 @@ class EncodingTest {
   @Test
   void bytes_that_no_value_encodes_to_are_reported_as_a_damaged_file() {
     assertThatThrownBy(() -> Encoding.value(Encoding.typeCode(EdmType.INT32), new byte[3]))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("3 bytes, expected 4");
     assertThatThrownBy(() -> Encoding.value((byte) 99, new byte[0]))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("unknown stored property type code 99");
     assertThatThrownBy(() -> Encoding.text(new byte[] {0, 65, 66}))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(StoreUnavailableException.class);
   }
 
   /** The store's order: {@code Filter}'s, where doubles compare by IEEE value and NaN, stored apart, sorts last. */
@@ -124,7 +125,7 @@ class EncodingTest {
     return value instanceof Double && (Double) value == 0.0;
   }
 
-  private List<Object> samples(EdmType type) {
+  List<Object> samples(EdmType type) {
     List<Object> values = new ArrayList<>();
     switch (type) {
       case STRING:

@@ -21,10 +21,11 @@ import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Filters evaluated in SQL select exactly the rows {@link Filter#test} accepts: thousands of random filters (every
- * operator, literals of every type, nested {@code and} / {@code or}, keys and Timestamp) over rows holding the values
- * where stores go wrong: NaN, zeros of both signs, infinities, unsigned bytes, surrogate pairs and the characters
- * around them (a lone surrogate cannot be stored), properties of other types or missing.
+ * Filters evaluated on the stored rows ({@code RowFilter}, decoding only the properties named) select exactly the
+ * rows {@link Filter#test} accepts: thousands of random filters (every operator, literals of every type, nested
+ * {@code and} / {@code or}, keys and Timestamp) over rows holding the values where stores go wrong: NaN, zeros of
+ * both signs, infinities, unsigned bytes, surrogate pairs and the characters around them (a lone surrogate cannot be
+ * stored), properties of other types or missing.
  */
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class FilterTranslationTest {

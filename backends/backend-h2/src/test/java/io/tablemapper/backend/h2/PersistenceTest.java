@@ -3,6 +3,7 @@ package io.tablemapper.backend.h2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.TableMapperException;
@@ -156,39 +157,6 @@ class PersistenceTest {
   }
 
   @Test
-  void a_write_waits_for_its_partitions_lock_while_writes_to_other_partitions_go_ahead() throws Exception {
-    Path file = directory.resolve("locks");
-    try (H2Backend backend = H2Backend.file(file)) {
-      backend.createTableIfNotExists("Locks");
-      backend.write("Locks", WriteOperation.insert(TableRow.keys("held", "r0")));
-      long tableId;
-      ExecutorService pool = Executors.newFixedThreadPool(2);
-      try (Connection holder = connect(file)) {
-        tableId = tableId(holder, "locks");
-        holder.setAutoCommit(false);
-        try (var lock = holder.prepareStatement(
-            "SELECT PK FROM " + Schema.PARTITION_LOCKS + " WHERE TABLE_ID = ? AND PK = ? FOR UPDATE")) {
-          lock.setLong(1, tableId);
-          lock.setBytes(2, Encoding.text("held"));
-          try (ResultSet locked = lock.executeQuery()) {
-            assertThat(locked.next()).as("the partition's lock row").isTrue();
-          }
-        }
-        Future<?> blocked = pool.submit(() -> backend.write("Locks", WriteOperation.insert(TableRow.keys("held", "r1"))));
-        Future<?> other = pool.submit(() -> backend.write("Locks", WriteOperation.insert(TableRow.keys("free", "r1"))));
-
-        other.get(1, TimeUnit.MINUTES);
-        assertThat(blocked).as("a write to the locked partition").isNotDone();
-        holder.commit();
-        blocked.get(1, TimeUnit.MINUTES);
-      } finally {
-        pool.shutdownNow();
-      }
-      assertThat(backend.get("Locks", "held", "r1")).isPresent();
-    }
-  }
-
-  @Test
   void deleting_a_table_while_writers_write_to_it_leaves_no_row_of_it_behind() throws Exception {
     Path file = directory.resolve("deletion");
     try (H2Backend backend = H2Backend.file(file)) {
@@ -222,9 +190,7 @@ class PersistenceTest {
       assertThat(deleted).isTrue();
       assertThat(backend.tableExists("Doomed")).isFalse();
       try (Connection connection = connect(file)) {
-        for (String table : List.of(Schema.ENTITIES, Schema.PROPERTIES, Schema.PARTITION_LOCKS)) {
-          assertThat(count(connection, "SELECT COUNT(*) FROM " + table)).as("rows left in %s", table).isZero();
-        }
+        assertThat(count(connection, "SELECT COUNT(*) FROM " + Schema.ROWS)).as("rows left").isZero();
       }
     }
   }
@@ -258,17 +224,29 @@ class PersistenceTest {
   }
 
   @Test
-  void a_file_of_another_schema_version_is_refused_with_a_message() throws SQLException {
+  void a_file_of_a_later_schema_version_is_refused_with_a_message() throws SQLException {
     Path file = directory.resolve("future");
     H2Backend.file(file).close();
     try (Connection connection = connect(file); Statement statement = connection.createStatement()) {
-      statement.executeUpdate("UPDATE " + Schema.META + " SET VAL = '2' WHERE NAME = 'schema.version'");
+      statement.executeUpdate("UPDATE " + Schema.META + " SET VAL = '3' WHERE NAME = 'schema.version'");
     }
 
     assertThatThrownBy(() -> H2Backend.file(file))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("schema version 2")
-        .hasMessageContaining("reads schema version 1");
+        .isInstanceOf(StoreUnavailableException.class)
+        .hasMessageContaining("schema version 3")
+        .hasMessageContaining("reads schema version 2")
+        .hasMessageContaining("open it with the release that wrote it");
+  }
+
+  @Test
+  void a_file_whose_directory_cannot_be_created_is_unavailable_saying_what_to_check() throws Exception {
+    Path plainFile = directory.resolve("plain");
+    Files.writeString(plainFile, "a file, not a directory");
+
+    assertThatThrownBy(() -> H2Backend.file(plainFile.resolve("data/company")))
+        .isInstanceOf(StoreUnavailableException.class)
+        .hasMessageContaining("cannot create the directory of the H2 database file")
+        .hasMessageContaining("check the path");
   }
 
   @Test
@@ -277,7 +255,7 @@ class PersistenceTest {
     Files.writeString(junk, "not a database ".repeat(1000), StandardCharsets.US_ASCII);
 
     assertThatThrownBy(() -> H2Backend.file(junk))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(StoreUnavailableException.class)
         .hasMessageContaining("cannot open the H2 database " + junk)
         .hasMessageContaining("damaged or is not an H2 2.x database")
         .hasCauseInstanceOf(SQLException.class);
@@ -302,55 +280,6 @@ class PersistenceTest {
     assertThatThrownBy(() -> H2Backend.file(directory.resolve("a;FILE_LOCK=NO")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("contains ';'");
-  }
-
-  /**
-   * The state a write would meet if property rows outlived their entity row (what a kill would leave if H2 kept one
-   * half of a transaction, or what an older writer left): every later insert or upsert of those keys used to fail with
-   * "Unique index or primary key violation" on {@code TABLEMAPPER.PROPERTIES}, for ever, while reads showed no row.
-   */
-  @Test
-  void a_row_written_where_property_rows_outlived_their_entity_row_gets_exactly_its_own_properties()
-      throws SQLException {
-    Path file = directory.resolve("orphans");
-    try (H2Backend backend = H2Backend.file(file)) {
-      backend.createTableIfNotExists("Company");
-    }
-    try (Connection connection = connect(file);
-        var insert = connection.prepareStatement("INSERT INTO " + Schema.PROPERTIES
-            + " (TABLE_ID, PK, RK, NAME, ORD, TYPE, VAL) VALUES (?, ?, ?, ?, 0, ?, ?)")) {
-      long tableId = tableId(connection, "company");
-      for (String rowKey : new String[] {"inserted", "upserted", "batched"}) {
-        insert.setLong(1, tableId);
-        insert.setBytes(2, Encoding.text("Sales"));
-        insert.setBytes(3, Encoding.text(rowKey));
-        insert.setString(4, "name");
-        insert.setByte(5, Encoding.typeCode(EdmType.STRING));
-        insert.setBytes(6, Encoding.value("left behind"));
-        insert.executeUpdate();
-      }
-    }
-
-    try (H2Backend backend = H2Backend.file(file)) {
-      assertThat(backend.get("Company", "Sales", "inserted")).as("a key with only property rows").isEmpty();
-      backend.write("Company", WriteOperation.insert(TableRow.builder("Sales", "inserted").putInt32("age", 1).build()));
-      backend.write("Company",
-          WriteOperation.upsertMerge(TableRow.builder("Sales", "upserted").putString("name", "Ken").build()));
-      backend.batch("Company", List.of(
-          WriteOperation.insert(TableRow.builder("Sales", "batched").putString("name", "Lea").build()),
-          WriteOperation.insert(TableRow.builder("Sales", "other").putString("name", "Max").build())));
-
-      assertThat(backend.get("Company", "Sales", "inserted").orElseThrow().properties()).containsExactly(
-          Map.entry("age", 1));
-      assertThat(backend.get("Company", "Sales", "upserted").orElseThrow().properties()).containsExactly(
-          Map.entry("name", "Ken"));
-      assertThat(backend.get("Company", "Sales", "batched").orElseThrow().properties()).containsExactly(
-          Map.entry("name", "Lea"));
-    }
-    try (Connection connection = connect(file)) {
-      assertThat(count(connection, "SELECT COUNT(*) FROM " + Schema.PROPERTIES))
-          .as("property rows: one per property of the four rows, none left behind").isEqualTo(4);
-    }
   }
 
   private static Connection connect(Path file) throws SQLException {

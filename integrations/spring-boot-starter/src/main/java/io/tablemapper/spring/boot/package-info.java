@@ -1,0 +1,6 @@
+/**
+ * Spring Boot auto-configuration of tablemapper: a {@link io.tablemapper.api.TableMapper} from the
+ * {@code tablemapper.*} properties ({@link io.tablemapper.spring.boot.TableMapperProperties}), the application's
+ * repositories as beans, a health indicator and Micrometer meters.
+ */
+package io.tablemapper.spring.boot;

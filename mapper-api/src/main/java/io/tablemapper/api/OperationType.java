@@ -1,0 +1,32 @@
+package io.tablemapper.api;
+
+/** What kind of operation an {@link OperationEvent} reports. */
+public enum OperationType {
+  /**
+   * A repository read: a find, get, list, page, count or exists method, or one page of a stream method. The event
+   * names the method and carries its {@link QueryKind} and plan.
+   */
+  QUERY,
+  /** A repository delete method ({@code deleteBy...}): reads the matching entities, then deletes them. */
+  DELETE_BY_QUERY,
+  /** One entity inserted, through a repository or a {@link DynamicTable}. */
+  INSERT,
+  /** One entity inserted or replaced, through a repository or a {@link DynamicTable}. */
+  UPSERT,
+  /** One entity replaced, through a repository or a {@link DynamicTable}. */
+  UPDATE,
+  /** One entity merged, through a repository or a {@link DynamicTable}. */
+  MERGE,
+  /** One entity deleted, through a repository or a {@link DynamicTable}. */
+  DELETE,
+  /** {@link Batch#commit()}: one entity group transaction. */
+  BATCH,
+  /** {@link Partition#all()} or {@link Partition#page}, of every type or of one class. */
+  PARTITION_READ,
+  /** {@link DynamicTable#get}. */
+  DYNAMIC_GET,
+  /** {@link DynamicTable#query}, whole or one page. */
+  DYNAMIC_QUERY,
+  /** {@link TableMapper#deleteTable}. */
+  DELETE_TABLE
+}

@@ -1,0 +1,105 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The backend a mapper with {@link io.tablemapper.api.OperationListener}s works through: the application's backend,
+ * with every request counted into the {@link Operation} of the thread that sends it (requests outside any operation,
+ * such as closing, count nowhere). The one place requests are counted for the listeners, so a request added anywhere
+ * in the runtime is counted without more code.
+ */
+final class ObservedBackend implements TableBackend {
+  private final TableBackend backend;
+
+  ObservedBackend(TableBackend backend) {
+    this.backend = backend;
+  }
+
+  private static void requested() {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.requested();
+    }
+  }
+
+  private static void read(int rows) {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.read(rows);
+    }
+  }
+
+  private static void wrote(int rows) {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.wrote(rows);
+    }
+  }
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    requested();
+    return backend.createTableIfNotExists(table);
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    requested();
+    return backend.deleteTableIfExists(table);
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    requested();
+    return backend.tableExists(table);
+  }
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    requested();
+    Optional<TableRow> row = backend.get(table, partitionKey, rowKey);
+    read(row.isPresent() ? 1 : 0);
+    return row;
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    requested();
+    QueryResult result = backend.query(query);
+    read(result.rows().size());
+    return result;
+  }
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    requested();
+    WriteResult result = backend.write(table, operation);
+    wrote(1);
+    return result;
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    requested();
+    List<WriteResult> results = backend.batch(table, operations);
+    wrote(operations.size());
+    return results;
+  }
+
+  @Override
+  public String name() {
+    return backend.name();
+  }
+
+  @Override
+  public void close() {
+    backend.close();
+  }
+}

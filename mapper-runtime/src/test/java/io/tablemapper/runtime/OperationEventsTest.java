@@ -1,0 +1,308 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.DynamicEntity;
+import io.tablemapper.api.DynamicQuery;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.OperationEvent;
+import io.tablemapper.api.OperationType;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.h2.H2Backend;
+import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.runtime.fixtures.Employee;
+import io.tablemapper.runtime.fixtures.EmployeeInRepository;
+import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.spi.TableBackend;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every kind of operation raises one {@link OperationEvent} through the listeners, with what it read, wrote and
+ * sent, its duration and its outcome (the very exception the caller got), on every backend; and a listener that
+ * throws never reaches the caller.
+ */
+@ParameterizedClass
+@EnumSource(OperationEventsTest.Backend.class)
+class OperationEventsTest {
+
+  /** The backends, H2 both in memory and on file. */
+  enum Backend {
+    MEMORY,
+    H2,
+    H2_FILE,
+    AZURE;
+
+    TableBackend newStore(Path directory) {
+      switch (this) {
+        case MEMORY:
+          return Stores.MEMORY_SHARED_VERSIONS.newStore();
+        case H2:
+          return Stores.H2.newStore();
+        case H2_FILE:
+          return H2Backend.file(directory.resolve("events"));
+        default:
+          return Stores.AZURE.newStore();
+      }
+    }
+  }
+
+  private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
+  private final List<QueryEvent> queries = new CopyOnWriteArrayList<>();
+  private final TableMapper mapper;
+  private final EmployeeRepository employees;
+  private Employee ken;
+
+  OperationEventsTest(Backend backend, @TempDir Path directory) {
+    this.mapper = TableMapper.builder()
+        .backend(backend.newStore(directory))
+        .entities(Employee.class, Department.class)
+        .queryListener(queries::add)
+        .operationListener(events::add)
+        .build();
+    this.employees = mapper.repository(EmployeeRepository.class);
+  }
+
+  @BeforeEach
+  void fill() {
+    ken = employees.insert(Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com"));
+    employees.insert(Employee.of("Sales", 124, "Kim", "Kwok", 41, "kim@contoso.com"));
+    events.clear();
+    queries.clear();
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  private OperationEvent only() {
+    assertThat(events).hasSize(1);
+    return events.get(0);
+  }
+
+  @Test
+  void aRepositoryInsertReportsTheEntityItsIndexCopiesAndItsDuration() {
+    employees.insert(Employee.of("Sales", 125, "Ben", "Smith", 35, "ben@contoso.com"));
+
+    OperationEvent insert = only();
+    assertThat(insert.type()).isEqualTo(OperationType.INSERT);
+    assertThat(insert.table()).isEqualTo("Company");
+    assertThat(insert.entity()).isEqualTo("Employee");
+    assertThat(insert.method()).isNull();
+    assertThat(insert.plan()).isNull();
+    assertThat(insert.rowsWritten()).as("the entity and its two index copies").isEqualTo(3);
+    assertThat(insert.requests()).isPositive();
+    assertThat(insert.duration()).isPositive();
+    assertThat(insert.succeeded()).isTrue();
+    assertThat(insert.outcome()).isEqualTo("success");
+  }
+
+  @Test
+  void aFailedWriteReportsTheExceptionTheCallerGotAndWritesNothing() {
+    Throwable thrown = catchThrowable(() -> employees.insert(ken.withEtag(null)));
+
+    assertThat(thrown).isInstanceOf(EntityExistsException.class);
+    OperationEvent insert = only();
+    assertThat(insert.failure()).isSameAs(thrown);
+    assertThat(insert.succeeded()).isFalse();
+    assertThat(insert.outcome()).isEqualTo("EntityExistsException");
+    assertThat(insert.rowsWritten()).isZero();
+  }
+
+  @Test
+  void anUpdateAndADeleteReadTheEntityBeforeWriting() {
+    Employee older = employees.update(ken.withAge(24));
+    employees.delete(older);
+
+    assertThat(events).extracting(OperationEvent::type).containsExactly(OperationType.UPDATE, OperationType.DELETE);
+    for (OperationEvent write : events) {
+      assertThat(write.rowsWritten()).isEqualTo(3);
+      assertThat(write.rowsRead()).isPositive();
+      assertThat(write.requests()).isGreaterThan(1);
+    }
+  }
+
+  @Test
+  void aQueryCarriesItsMethodPlanAndTheCountsOfItsQueryEvent() {
+    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).hasSize(2);
+
+    OperationEvent query = only();
+    QueryEvent reported = queries.get(0);
+    assertThat(query.type()).isEqualTo(OperationType.QUERY);
+    assertThat(query.entity()).isEqualTo("Employee");
+    assertThat(query.method()).isEqualTo("EmployeeRepository.findByDepartmentAndLastName").isEqualTo(reported.method());
+    assertThat(query.kind()).isEqualTo(QueryKind.RANGE).isEqualTo(reported.kind());
+    assertThat(query.plan()).isEqualTo(reported.plan()).startsWith("RANGE via index lastName");
+    assertThat(query.rowsRead()).as("two partial copies and their entities").isEqualTo(4)
+        .isEqualTo(reported.rowsRead());
+    assertThat(query.requests()).isEqualTo(reported.requests()).isEqualTo(3);
+    assertThat(query.rowsWritten()).isZero();
+  }
+
+  @Test
+  void theParallelReadsOfAnInCountIntoTheQueryThatStartedThem() {
+    employees.insert(Employee.of("Marketing", 300, "Ann", "Lee", 52, "ann@contoso.com"));
+    events.clear();
+    queries.clear();
+
+    EmployeeInRepository in = mapper.repository(EmployeeInRepository.class);
+    assertThat(in.findByDepartmentIn(List.of("Sales", "Marketing", "Support"))).hasSize(3);
+
+    OperationEvent query = only();
+    assertThat(query.method()).isEqualTo("EmployeeInRepository.findByDepartmentIn");
+    assertThat(query.requests()).as("one read per department, on the read pool").isEqualTo(3)
+        .isEqualTo(queries.get(0).requests());
+    assertThat(query.rowsRead()).isEqualTo(3).isEqualTo(queries.get(0).rowsRead());
+  }
+
+  @Test
+  void countsExistsAndPagesAreQueriesToo() {
+    employees.countByDepartment("Sales");
+    employees.existsByDepartmentAndEmail("Sales", "kim@contoso.com");
+    employees.findByDepartment("Sales", PageRequest.of(1));
+
+    assertThat(events).extracting(OperationEvent::type).containsOnly(OperationType.QUERY);
+    assertThat(events).extracting(OperationEvent::method).containsExactly("EmployeeRepository.countByDepartment",
+        "EmployeeRepository.existsByDepartmentAndEmail", "EmployeeRepository.findByDepartment");
+    assertThat(events).allSatisfy(event -> assertThat(event.requests()).isPositive());
+  }
+
+  @Test
+  void aGetThatFindsNothingFailsAsItsCallerSeesIt() {
+    Throwable thrown = catchThrowable(() -> employees.getByDepartmentAndEmployeeId("Sales", 999));
+
+    assertThat(thrown).isInstanceOf(EntityNotFoundException.class);
+    OperationEvent get = only();
+    assertThat(get.failure()).isSameAs(thrown);
+    assertThat(get.method()).isEqualTo("EmployeeRepository.getByDepartmentAndEmployeeId");
+    assertThat(get.kind()).isEqualTo(QueryKind.POINT);
+    assertThat(get.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void aStreamReportsEachPageWhenItReadsIt() {
+    try (Stream<Employee> stream = employees.streamByDepartment("Sales")) {
+      assertThat(events).isEmpty();
+      assertThat(stream.map(Employee::employeeId)).containsExactly(123, 124);
+    }
+
+    assertThat(events).isNotEmpty().allSatisfy(page -> {
+      assertThat(page.type()).isEqualTo(OperationType.QUERY);
+      assertThat(page.method()).isEqualTo("EmployeeRepository.streamByDepartment");
+    });
+    assertThat(events.stream().mapToInt(OperationEvent::rowsRead).sum()).isEqualTo(2);
+    assertThat(events).hasSameSizeAs(queries);
+  }
+
+  @Test
+  void aDeleteByQueryReportsWhatItReadAndWhatItDeleted() {
+    assertThat(employees.deleteByDepartment("Sales")).isEqualTo(2);
+
+    OperationEvent delete = only();
+    assertThat(delete.type()).isEqualTo(OperationType.DELETE_BY_QUERY);
+    assertThat(delete.method()).isEqualTo("EmployeeRepository.deleteByDepartment");
+    assertThat(delete.rowsRead()).as("the two entities, and their copies where copies have ETags of their own")
+        .isIn(2, 6);
+    assertThat(delete.rowsWritten()).as("two entities, two copies each").isEqualTo(6);
+  }
+
+  @Test
+  void aBatchIsOneOperationAndItsFailureIsTheBatchException() {
+    mapper.batch("Company", "Marketing")
+        .insert(Employee.of("Marketing", 300, "Ann", "Lee", 52, "ann@contoso.com"))
+        .insert(new Department("Marketing", "Ann", 1, null))
+        .commit();
+    Throwable thrown = catchThrowable(() -> mapper.batch("Company", "Marketing")
+        .insert(new Department("Marketing", "Ann", 1, null)).commit());
+
+    assertThat(events).extracting(OperationEvent::type).containsExactly(OperationType.BATCH, OperationType.BATCH);
+    OperationEvent mixed = events.get(0);
+    assertThat(mixed.entity()).as("several classes").isNull();
+    assertThat(mixed.rowsWritten()).isEqualTo(4);
+    assertThat(mixed.succeeded()).isTrue();
+    OperationEvent failed = events.get(1);
+    assertThat(failed.entity()).isEqualTo("Department");
+    assertThat(thrown).isInstanceOf(BatchException.class);
+    assertThat(failed.failure()).isSameAs(thrown);
+    assertThat(failed.rowsWritten()).isZero();
+  }
+
+  @Test
+  void partitionReadsReportTheRowsTheyRead() {
+    assertThat(mapper.partition("Company", "Sales").all()).hasSize(2);
+    assertThat(mapper.partition("Company", "Sales").all(Employee.class)).hasSize(2);
+    mapper.partition("Company", "Sales").page(PageRequest.of(10));
+
+    assertThat(events).extracting(OperationEvent::type).containsOnly(OperationType.PARTITION_READ);
+    assertThat(events).extracting(OperationEvent::entity).containsExactly(null, "Employee", null);
+    assertThat(events.get(0).rowsRead()).as("two entities, four index copies").isEqualTo(6);
+    assertThat(events.get(1).rowsRead()).isEqualTo(2);
+  }
+
+  @Test
+  void dynamicReadsAndWritesAreOperations() {
+    var company = mapper.dynamic("Company");
+    company.insert(DynamicEntity.builder("Visitors", "v1").putString("Name", "Zed").build());
+    assertThat(company.get("Visitors", "v1")).isPresent();
+    assertThat(company.query(DynamicQuery.partition("Visitors"))).hasSize(1);
+
+    assertThat(events).extracting(OperationEvent::type)
+        .containsExactly(OperationType.INSERT, OperationType.DYNAMIC_GET, OperationType.DYNAMIC_QUERY);
+    assertThat(events.get(0).entity()).isEqualTo("DynamicEntity");
+    assertThat(events.get(0).rowsWritten()).isEqualTo(1);
+    assertThat(events.get(1).rowsRead()).isEqualTo(1);
+    assertThat(events.get(2).rowsRead()).isEqualTo(1);
+  }
+
+  @Test
+  void droppingATableIsAnOperation() {
+    assertThat(mapper.deleteTable("Company")).isTrue();
+
+    OperationEvent drop = only();
+    assertThat(drop.type()).isEqualTo(OperationType.DELETE_TABLE);
+    assertThat(drop.table()).isEqualTo("Company");
+    assertThat(drop.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void aListenerThatThrowsNeverReachesTheCallerAndTheOthersStillHear(@TempDir Path directory) {
+    List<OperationEvent> heard = new CopyOnWriteArrayList<>();
+    try (TableMapper noisy = TableMapper.builder()
+        .backend(Stores.MEMORY_SHARED_VERSIONS.newStore())
+        .queryListener(event -> {
+          throw new IllegalStateException("query listener broken");
+        })
+        .operationListener(event -> {
+          throw new IllegalStateException("operation listener broken");
+        })
+        .operationListener(heard::add)
+        .build()) {
+      EmployeeRepository repository = noisy.repository(EmployeeRepository.class);
+
+      Employee stored = repository.insert(Employee.of("Sales", 1, "Ann", "Lee", 30, "ann@contoso.com"));
+      assertThat(repository.findByDepartmentAndEmployeeId("Sales", 1)).contains(stored);
+      assertThatThrownBy(() -> repository.insert(stored.withEtag(null))).isInstanceOf(EntityExistsException.class);
+
+      assertThat(heard).extracting(OperationEvent::type)
+          .containsExactly(OperationType.INSERT, OperationType.QUERY, OperationType.INSERT);
+      assertThat(heard).extracting(OperationEvent::duration).allSatisfy(d -> assertThat(d).isGreaterThan(Duration.ZERO));
+    }
+  }
+}
