@@ -325,10 +325,11 @@ final class QueryRun<T> implements RowSource {
       return entities;
     }
     List<FutureTask<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
+    Operation operation = Operation.current(); // the fetches' requests count into it, from the pool's threads
     for (TableRow copy : copies) {
       PrimaryKeys keys = primaryKeys(copy);
-      FutureTask<Optional<TableRow>> fetch = new FutureTask<>(
-          () -> keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(), keys.rowKey()));
+      FutureTask<Optional<TableRow>> fetch = new FutureTask<>(() -> Operation.within(operation,
+          () -> keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(), keys.rowKey())));
       fetches.add(fetch);
       pool.execute(fetch);
     }
