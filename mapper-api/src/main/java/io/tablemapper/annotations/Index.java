@@ -72,6 +72,13 @@ public @interface Index {
   String[] properties() default {};
 
   /**
+   * What the index keeps per entity: a copy of its properties ({@link IndexForm#COPY}, the default; all of them, or
+   * {@link #properties()}), or only its keys ({@link IndexForm#KEYS}, the seed's normalized index table: the
+   * smallest index, whose every read fetches the entity).
+   */
+  IndexForm form() default IndexForm.COPY;
+
+  /**
    * Whether an index value identifies one entity (the default). Set {@code unique = false} for an index that
    * several entities may share a value of; its keys must then hold every component of the entity's keys (the
    * processor reports {@code [IndexUniqueness]} otherwise). {@code unique = true} on keys that hold them is reported

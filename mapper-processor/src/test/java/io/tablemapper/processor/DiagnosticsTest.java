@@ -299,6 +299,15 @@ class DiagnosticsTest {
                 + "@Index(name = \"email\", rowKey = \"email_{c}\")\npublic record A(String a, String b, String c) {}"),
             source("B", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")\n@RowKey(\"email_{mail}\")\n"
                 + "public record B(String a, String mail) {}")),
+        error("a type whose rows can equal the copies another type's remote index keeps in its table is reported",
+            Rule.KEY_SPACE_OVERLAP, "\"{b}\"", "the RowKey '{b}' of test.B can produce the same keys as the rowKey"
+                + " '{c}' of index 'byC' of test.A ('{b}' starts with {b}, which can be any text), and both live in"
+                + " table Others under PartitionKeys ('{a}' and 'c_{c}')",
+            source("B", "@Entity(table = \"Others\") @PartitionKey(\"{a}\") @RowKey(\"{b}\")\n"
+                + "public record B(String a, String b) {}"),
+            source("A", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"a_{b}\")\n"
+                + "@Index(name = \"byC\", table = \"Others\", partitionKey = \"c_{c}\", rowKey = \"{c}\")\n"
+                + "public record A(String a, String b, String c) {}")),
         warning("a PartitionKey without a property is a warning: one hot partition", Rule.PARTITION_KEY_CONSTANT,
             "\"all\"", "lands in that one partition",
             entity("@Entity(table = \"Things\") @PartitionKey(\"all\") @RowKey(\"r_{b}\")",
@@ -339,6 +348,14 @@ class DiagnosticsTest {
         error("a remote index declared not unique whose keys lack the entity's keys is reported",
             Rule.INDEX_UNIQUENESS, "false", "lack a of the entity's keys",
             entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"{b}\", unique = false)",
+                "public record E(String a, String b, String c) {}")),
+        error("a keys-only index that names properties to copy is reported on them", Rule.INDEX_FORM, "{\"c\"}",
+            "remove properties to keep the keys alone",
+            entity(KEYS + "\n@Index(name = \"email\", rowKey = \"k\", partitionKey = \"e_{c}\", properties = {\"c\"},"
+                + " form = io.tablemapper.annotations.IndexForm.KEYS)", "public record E(String a, String b, String c) {}")),
+        warning("a remote index whose PartitionKey is a literal is a warning: one hot partition",
+            Rule.INDEX_HOT_PARTITION, "\"all\"", "lands in that one partition",
+            entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"all\", rowKey = \"c_{c}\")",
                 "public record E(String a, String b, String c) {}")),
         error("an index copying an unknown property is reported", Rule.INDEX_UNKNOWN_PROPERTY, "{\"cc\"}",
             "did you mean 'c'",

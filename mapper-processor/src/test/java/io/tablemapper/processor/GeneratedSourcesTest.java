@@ -161,6 +161,22 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void thePlanReportSaysWhichReadsAreEventuallyConsistentAsInTheGoldenFile() throws IOException {
+    Compilation compilation = Sources.compile(Sources.source("Member", PlannerTest.MEMBER),
+        Sources.source("MemberRepository", PlannerTest.MEMBER_REPOSITORY));
+    assertThat(compilation).succeededWithoutWarnings();
+    String actual = compilation
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.MemberRepository.txt")
+        .orElseThrow(() -> new AssertionError("no plan report"))
+        .getCharContent(true).toString();
+    Path golden = Path.of("src/test/resources/golden/MemberRepository.plans.txt");
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+  }
+
+  @Test
   void thePlanReportNamesWhatAProjectionSelects() throws IOException {
     String report = compileCanonical()
         .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/tablemapper/plans/test.EmployeeNameRepository.txt")

@@ -134,6 +134,24 @@ class KeyDesignReportTest {
   }
 
   @Test
+  void aRemoteIndexIsDrawnInItsOwnTableAndPartitionsAndItsReadsSayTheyAreEventuallyConsistent() {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .compile(source("Member", PlannerTest.MEMBER), source("MemberRepository", PlannerTest.MEMBER_REPOSITORY));
+    String md = file(compilation, KeyDesignReport.MARKDOWN);
+
+    assertThat(md).contains("## Table `MembersByLastName`", "## Table `MembersByAge`",
+        "### Partitions of shape `email_{STRING}`",
+        "| index byLastName of Member: one copy per Member, partial copy, eventually consistent: written after the"
+            + " entity's EGT by the pending work, each read checked against the entity in table Members |"
+            + " `{lastName}` | `{department}_{employeeId:08}` |",
+        "| index email of Member: unique, full copy, eventually consistent",
+        "| `MemberRepository.findByEmail` | POINT | Member.email | `= email_{email}` | `= employee` |",
+        "eventually consistent: reads index email in table Members, then each Member by its keys");
+    String html = file(compilation, KeyDesignReport.HTML);
+    assertThat(html).contains("keys only, eventually consistent: written after the entity&#39;s EGT");
+  }
+
+  @Test
   void theReportIsTheSameOnEveryCompilation() {
     assertThat(file(compile(), KeyDesignReport.HTML)).isEqualTo(file(compile(), KeyDesignReport.HTML));
   }

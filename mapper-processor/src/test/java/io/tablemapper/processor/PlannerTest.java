@@ -30,6 +30,37 @@ class PlannerTest {
   private static String parties;
   private static String clients;
   private static String sightings;
+  private static String members;
+
+  /**
+   * Employees with indexes beyond their partition: a partition per email (the new user's first try, in the entity's
+   * table), a partial copy per last name in a table of its own, and an index by age both in the partition and, keys
+   * only, in another table.
+   */
+  static final String MEMBER = "@Entity(table = \"Members\")\n@PartitionKey(\"{department}\")\n"
+      + "@RowKey(\"member_{employeeId:08}\")\n"
+      + "@Index(name = \"email\", partitionKey = \"email_{email}\", rowKey = \"employee\")\n"
+      + "@Index(name = \"byLastName\", table = \"MembersByLastName\", partitionKey = \"{lastName}\","
+      + " rowKey = \"{department}_{employeeId:08}\", unique = false, properties = {\"firstName\"})\n"
+      + "@Index(name = \"byAge\", rowKey = \"age_{age:03}_{employeeId:08}\", unique = false)\n"
+      + "@Index(name = \"byAgeAnywhere\", table = \"MembersByAge\", rowKey = \"age_{age:03}_{employeeId:08}\","
+      + " unique = false, form = IndexForm.KEYS)\n"
+      + "public record Member(String department, int employeeId, String firstName, String lastName, int age,"
+      + " String email) {}";
+
+  static final String MEMBER_REPOSITORY = "@Repository public interface MemberRepository"
+      + " extends TableRepository<Member> {\n"
+      + "  Optional<Member> findByEmail(String email);\n"
+      + "  List<Member> findByEmailIn(Collection<String> emails);\n"
+      + "  long countByEmail(String email);\n"
+      + "  long deleteByEmail(String email);\n"
+      + "  List<Member> findByLastName(String lastName);\n"
+      + "  Page<Member> findByLastName(String lastName, PageRequest page);\n"
+      + "  List<Member> findByLastNameAndDepartment(String lastName, String department);\n"
+      + "  @AllowScan List<Member> findByLastNameAndAge(String lastName, int age);\n"
+      + "  List<Member> findByDepartmentAndAge(String department, int age);\n"
+      + "  @AllowScan List<Member> findByFirstName(String firstName);\n"
+      + "}";
 
   @BeforeAll
   static void compileRepositories() {
@@ -66,6 +97,8 @@ class PlannerTest {
                 + "  @AllowScan List<Sighting> findTop2ByDevice(String device);\n"
                 + "  List<Sighting> findByDeviceAndHeardGreaterThan(String device, Instant since);\n"
                 + "}"),
+        source("Member", MEMBER),
+        source("MemberRepository", MEMBER_REPOSITORY),
         source("Person",
             "@Entity(table = \"People\")\n@PartitionKey(\"{country}\")\n@RowKey(\"{lastName}_{firstName}\")\n"
                 + "public record Person(String country, String lastName, String firstName, int age) {}"),
@@ -146,6 +179,7 @@ class PlannerTest {
     parties = generated(compilation, "test.PartyRepository__Impl");
     clients = generated(compilation, "test.ClientRepository__Impl");
     sightings = generated(compilation, "test.SightingRepository__Impl");
+    members = generated(compilation, "test.MemberRepository__Impl");
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -268,6 +302,32 @@ class PlannerTest {
         plan("Not on an index component cannot be a key range and is a filter", "employees",
             "findByDepartmentAndEmailNot",
             "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter email ne {email}"),
+        plan("a partition per email, as a new user writes it, gives a point read of that partition", "members",
+            "findByEmail", "POINT via index email, eventually consistent: PartitionKey = email_{email},"
+                + " RowKey = employee"),
+        plan("In on a remote index's PartitionKey is one point read per partition", "members", "findByEmailIn",
+            "POINT ×n (one per distinct element of {emails}, merged in key order) via index email, eventually"
+                + " consistent: PartitionKey = email_{emails}, RowKey = employee"),
+        plan("a count through a remote index reads the same partition", "members", "countByEmail",
+            "POINT via index email, eventually consistent: PartitionKey = email_{email}, RowKey = employee"),
+        plan("a delete through a remote index reads the same partition", "members", "deleteByEmail",
+            "POINT via index email, eventually consistent: PartitionKey = email_{email}, RowKey = employee"),
+        plan("a remote index partition read whole is a range of the copies of one value", "members",
+            "findByLastName", "RANGE via index byLastName in table MembersByLastName, eventually consistent:"
+                + " PartitionKey = {lastName}"),
+        plan("a remote index's RowKey narrows its partition as any RowKey does", "members",
+            "findByLastNameAndDepartment", "RANGE via index byLastName in table MembersByLastName, eventually"
+                + " consistent: PartitionKey = {lastName}, RowKey starts with {department}_"),
+        plan("a condition outside a remote index's keys is a filter on its partition", "members",
+            "findByLastNameAndAge", "PARTITION_SCAN via index byLastName in table MembersByLastName, eventually"
+                + " consistent: PartitionKey = {lastName}; filter age eq {age}"),
+        plan("at a tie an index in the entity's partition wins over a remote one: it is strongly consistent",
+            "members", "findByDepartmentAndAge",
+            "RANGE via index byAge: PartitionKey = {department}, RowKey starts with age_{age:03}_"),
+        plan("a remote index whose PartitionKey is not bound never serves a query: the table scan stays one",
+            "members", "findByFirstName",
+            "TABLE_SCAN: every partition of table Members, RowKey starts with member_; filter firstName eq"
+                + " {firstName}"),
         plan("only the first In on the keys fans out; a second one is a filter", "reviews",
             "findByDepartmentInAndEmployeeIdIn", "PARTITION_SCAN ×n (one per distinct element of {departments}, merged"
                 + " in key order): PartitionKey = {departments}, RowKey starts with review_; filter employeeId in"
@@ -303,6 +363,16 @@ class PlannerTest {
   }
 
   @Test
+  void aQueryThroughARemoteIndexComposesTheIndexsPartitionKeyAndNamesTheIndex() {
+    String body = members.substring(members.indexOf(" findByEmail(String email)"));
+    body = body.substring(0, body.indexOf("\n  }\n"));
+
+    assertThat(body).contains(".index(\"email\")")
+        .contains(".partitionKey(Member_.emailIndexPartitionKey(email))")
+        .contains(".rowKey(Member_.emailIndexRowKey())");
+  }
+
+  @Test
   void aConditionOnALongPropertyIsSentAsTheInt64OrTheInt32Comparison() {
     assertThat(expenses).contains("Values.int64(Filter.Op.GT, Expense_.CENTS, cents)");
   }
@@ -322,6 +392,7 @@ class PlannerTest {
       case "parties" -> parties;
       case "clients" -> clients;
       case "sightings" -> sightings;
+      case "members" -> members;
       default -> people;
     };
     int at = source.indexOf(" " + method + "(");

@@ -142,7 +142,7 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
     List<IndexRules.Declaration> declarations = new ArrayList<>();
     for (Index index : type.getDeclaredAnnotationsByType(Index.class)) {
       declarations.add(new IndexRules.Declaration(index.name(), index.rowKey(), index.partitionKey(),
-          index.table(), List.of(index.properties()), index.unique(), false, null));
+          index.table(), List.of(index.properties()), index.form(), index.unique(), false, null));
     }
     return declarations;
   }

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -101,7 +102,8 @@ final class EntityIntrospector {
           ? spec(entity, "index " + index.name() + " PartitionKey", index.partitionKey()) : null;
       indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec,
           partitionSpec == null ? null : RuntimeMapping.indexKey(partitionSpec, bound(index.partitionKey(), runtime)),
-          spec, List.copyOf(copied), RuntimeMapping.indexKey(spec, bound(index.rowKey(), runtime))));
+          spec, index.keysOnly() ? IndexForm.KEYS : IndexForm.COPY, List.copyOf(copied),
+          RuntimeMapping.indexKey(spec, bound(index.rowKey(), runtime))));
     }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();
     Method upgrade = checked.upgrade() == null ? null : (Method) checked.upgrade().site();

@@ -219,6 +219,8 @@ final class EntityQueries<T> {
    * Deletes the matching entities with their index copies. The matches are read first; each entity's delete is
    * conditional on the ETag read (through a full index copy, the copy's, which names the entity's version as long as
    * the copy is unchanged), and entities of one partition go together in batches of at most 100 operations.
+   * Through a remote index, the entities its copies lead to are deleted (only those that still match, as for any
+   * read), never the copies themselves, which the pending work then removes.
    * An entity deleted meanwhile by someone else is skipped; one changed meanwhile stops the delete with a
    * {@link ConcurrencyConflictException} (the entities deleted before it stay deleted).
    */
@@ -230,8 +232,9 @@ final class EntityQueries<T> {
       matches.addAll(run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size()));
     }
     run.report(matches.size());
-    IndexMapping<T> index = query.index() == null ? null : mapping.index(query.index());
-    boolean ownRows = index == null || !index.fullCopy();
+    IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
+    // rows read through a partial or remote copy are the entities' own rows, each with its own ETag
+    boolean ownRows = index == null || !index.fullCopy() || index.remote();
 
     Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
     for (TableRow row : matches) {
@@ -282,14 +285,18 @@ final class EntityQueries<T> {
   }
 
   /**
-   * The cache of a {@code @Cached} class for a query it may serve — one PartitionKey, no filter, no limit: a
-   * point read, a RowKey range or the whole partition — else null. A projection reads the store, and its rows,
+   * The cache of a {@code @Cached} class for a query it may serve — one PartitionKey of its table, no filter, no
+   * limit: a point read, a RowKey range or the whole partition — else null. A projection reads the store, and its rows,
    * which lack properties, never enter the cache.
    */
   private EntityCache cacheFor(EntityQuery query, Reading<?> reading) {
     if (reading.select() != null || query.partitionKey() == null || query.filter() != null || query.limit() > 1
         || query.limit() == 1 && query.pointRowKey() == null) {
       return null;
+    }
+    IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
+    if (index != null && index.remote()) {
+      return null; // the cache holds partitions of the entity's table, and a remote read checks every entity anyway
     }
     return core.cache.of(mapping);
   }

@@ -9,12 +9,16 @@ import java.util.Map;
  * The rows of intra-partition index copies: a copy lives in its entity's partition under the index's RowKey, holds
  * every property of the entity (full copy) or the index's properties (partial copy), and carries
  * {@code type#index} under the mapper's {@link Discriminator} and the entity's RowKey in
- * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}.
+ * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}. What a copy holds of the entity is {@link IndexMapping}'s one rule
+ * ({@link IndexMapping#holds}): every property, the index's {@code properties}, or none for a keys-only index.
  */
 final class IndexCopies {
   private IndexCopies() {}
 
-  /** The copy of an entity's row (with its discriminator) for one index. */
+  /**
+   * The copy of an entity's row (with its discriminator) for one index, holding what {@link IndexMapping#holds}
+   * accepts: every property of a full copy, a partial copy's properties, none of a keys-only index's.
+   */
   static TableRow copy(Discriminator discriminator, IndexMapping<?> index, TableRow primary, String copyRowKey) {
     TableRow.Builder copy;
     if (index.fullCopy()) {
@@ -91,6 +95,12 @@ final class IndexCopies {
   /** The RowKey of the entity a copy belongs to, or null when the row carries none. */
   static String primaryRowKey(TableRow copy) {
     Object value = copy.get(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    return value instanceof String ? (String) value : null;
+  }
+
+  /** The PartitionKey of the entity a remote copy belongs to, or null when the row carries none. */
+  static String primaryPartitionKey(TableRow copy) {
+    Object value = copy.get(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY);
     return value instanceof String ? (String) value : null;
   }
 

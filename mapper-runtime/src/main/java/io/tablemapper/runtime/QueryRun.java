@@ -15,6 +15,9 @@ import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 
 /**
  * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
@@ -27,6 +30,18 @@ import java.util.Optional;
  * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.
+ *
+ * <p>A remote index ({@link IndexMapping#remote()}: copies in other partitions or another table, kept eventually
+ * consistent by the pending work) is read in its own table and partitions, and every copy, whatever it holds, is
+ * followed to its entity ({@link EntityMapping#PRIMARY_PARTITION_KEY_PROPERTY} and
+ * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}, in the entity's table): such a copy may be stale, so it only names a
+ * candidate. The entity is returned only if it still exists, is of the entity's type, matches the query's filter
+ * and its index keys are still this copy's keys — then it matches every condition the copy's keys stood for. A
+ * copy whose entity is gone, changed or moved is skipped. A full copy lets the store apply the filter to the copies
+ * first (a copy that no longer agrees with its entity is then at worst skipped, as a not yet updated copy is); a
+ * partial or keys-only copy is read for its markers alone. The entities of one backend page are fetched in parallel
+ * on the mapper's read pool ({@code readParallelism}); the caller runs any fetch the pool has not started, so a
+ * fetch never waits for a pool that is busy with the reads of a union.
  *
  * <p>A run for a {@link io.tablemapper.internal.mapping.Projection} asks the store for the projected properties
  * alone ({@code select}), also for a point read, which it then makes as a query of one RowKey (a point read of the
@@ -46,11 +61,18 @@ import java.util.Optional;
 final class QueryRun<T> implements RowSource {
   /** What is read of a partial copy: only what leads to its entity (the keys and ETag come anyway). */
   private static final List<String> FOLLOWED = List.of(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+  /** What is read of a remote copy: the keys of its entity. */
+  private static final List<String> FOLLOWED_REMOTE =
+      List.of(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
 
   private final MapperCore core;
   private final EntityMapping<T> mapping;
   private final EntityQuery query;
   private final IndexMapping<T> index;
+  /** Whether each copy read leads to a read of its entity: a partial or keys-only copy, any remote copy. */
+  private final boolean follows;
+  /** The table read: the entity's, or a remote index's. */
+  private final String readTable;
   private final String pointKey;
   private final boolean keysOnly;
   private final List<String> projection;
@@ -86,7 +108,9 @@ final class QueryRun<T> implements RowSource {
     this.mapping = mapping;
     this.query = query;
     this.index = indexOf(mapping, query);
-    this.keysOnly = countOnly && (index == null || index.fullCopy());
+    this.follows = index != null && (!index.fullCopy() || index.remote());
+    this.readTable = index != null && index.remote() ? index.table() : mapping.table();
+    this.keysOnly = countOnly && !follows;
     this.projection = keysOnly ? null : projection;
     this.versioned = this.projection != null && newestVersion(mapping) > 1;
     this.pointKey = this.projection != null ? null : query.pointRowKey();
@@ -96,7 +120,7 @@ final class QueryRun<T> implements RowSource {
   }
 
   private TableQuery baseQuery() {
-    TableQuery.Builder builder = TableQuery.builder(mapping.table());
+    TableQuery.Builder builder = TableQuery.builder(readTable);
     if (query.partitionKey() != null) {
       builder.partitionKey(query.partitionKey());
     }
@@ -113,8 +137,8 @@ final class QueryRun<T> implements RowSource {
     if (keysOnly) {
       return List.of();
     }
-    if (index != null && !index.fullCopy()) {
-      return FOLLOWED;
+    if (follows) {
+      return index.remote() ? FOLLOWED_REMOTE : FOLLOWED;
     }
     if (projection == null) {
       return null;
@@ -169,7 +193,7 @@ final class QueryRun<T> implements RowSource {
     if (pointKey != null) {
       exhausted = true;
       requests++;
-      Optional<TableRow> row = get(query.partitionKey(), pointKey);
+      Optional<TableRow> row = get(readTable, query.partitionKey(), pointKey);
       if (row.isEmpty()) {
         return List.of();
       }
@@ -184,8 +208,10 @@ final class QueryRun<T> implements RowSource {
     token = page.continuation();
     exhausted = token == null;
     List<TableRow> matches = new ArrayList<>(page.rows().size());
-    for (TableRow row : page.rows()) {
-      TableRow resolved = resolve(row);
+    // a run that follows copies is never keysOnly: even a count reads each copy's entity
+    List<TableRow> rows = follows ? followAll(page.rows()) : page.rows();
+    for (TableRow row : rows) {
+      TableRow resolved = follows ? row : resolve(row);
       if (resolved != null && versioned) {
         resolved = current(resolved);
       }
@@ -208,9 +234,9 @@ final class QueryRun<T> implements RowSource {
       return row;
     }
     TableRow whole = row;
-    if (index == null || index.fullCopy()) {
+    if (!follows) {
       requests++;
-      Optional<TableRow> read = get(row.partitionKey(), row.rowKey());
+      Optional<TableRow> read = get(mapping.table(), row.partitionKey(), row.rowKey());
       if (read.isEmpty()) {
         return null;
       }
@@ -245,7 +271,7 @@ final class QueryRun<T> implements RowSource {
       requests = 0;
       return;
     }
-    core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), rowsRead, rowsReturned,
+    core.report(new QueryEvent(query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned,
         requests));
     rowsRead = 0;
     requests = 0;
@@ -278,7 +304,71 @@ final class QueryRun<T> implements RowSource {
     if (index == null || keysOnly) {
       return row;
     }
-    return index.fullCopy() ? IndexCopies.primaryView(core.discriminator, row, mapping.typeName()) : follow(row);
+    return follows ? follow(row) : IndexCopies.primaryView(core.discriminator, row, mapping.typeName());
+  }
+
+  /**
+   * The entities of a page of copies, in the copies' order, each as {@link #follow} decides it (null entries
+   * dropped): fetched in parallel on the read pool when there are several. The caller runs every fetch the pool has
+   * not started yet itself, so it never waits on a pool whose threads all wait in turn (a union's reads).
+   */
+  private List<TableRow> followAll(List<TableRow> copies) {
+    Executor pool = copies.size() > 1 ? core.readPool() : null;
+    List<TableRow> entities = new ArrayList<>(copies.size());
+    if (pool == null) {
+      for (TableRow copy : copies) {
+        TableRow entity = follow(copy);
+        if (entity != null) {
+          entities.add(entity);
+        }
+      }
+      return entities;
+    }
+    List<FutureTask<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
+    Operation operation = Operation.current(); // the fetches' requests count into it, from the pool's threads
+    for (TableRow copy : copies) {
+      PrimaryKeys keys = primaryKeys(copy);
+      FutureTask<Optional<TableRow>> fetch = new FutureTask<>(() -> Operation.within(operation,
+          () -> keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(), keys.rowKey())));
+      fetches.add(fetch);
+      pool.execute(fetch);
+    }
+    for (int i = 0; i < copies.size(); i++) {
+      FutureTask<Optional<TableRow>> fetch = fetches.get(i);
+      fetch.run(); // does nothing when the pool has started it
+      TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), joined(fetch));
+      if (entity != null) {
+        entities.add(entity);
+      }
+    }
+    return entities;
+  }
+
+  private static Optional<TableRow> joined(FutureTask<Optional<TableRow>> fetch) {
+    try {
+      return fetch.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TableMapperException("interrupted while reading the entities of index copies", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException) {
+        throw (RuntimeException) e.getCause();
+      }
+      if (e.getCause() instanceof Error) {
+        throw (Error) e.getCause();
+      }
+      throw new TableMapperException("reading the entity of an index copy failed", e.getCause());
+    }
+  }
+
+  /** Where a copy's entity is: its PartitionKey (the copy's own in the entity's partition) and RowKey. */
+  private record PrimaryKeys(String partitionKey, String rowKey) {}
+
+  /** The keys of a copy's entity, or null when the copy lacks them. */
+  private PrimaryKeys primaryKeys(TableRow copy) {
+    String rowKey = IndexCopies.primaryRowKey(copy);
+    String partitionKey = index.remote() ? IndexCopies.primaryPartitionKey(copy) : copy.partitionKey();
+    return rowKey == null || partitionKey == null ? null : new PrimaryKeys(partitionKey, rowKey);
   }
 
   /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
@@ -307,12 +397,21 @@ final class QueryRun<T> implements RowSource {
    * otherwise it belongs here only if its index value still yields the copy's RowKey.
    */
   private TableRow follow(TableRow copy) {
-    String primaryKey = IndexCopies.primaryRowKey(copy);
-    if (primaryKey == null) {
+    PrimaryKeys keys = primaryKeys(copy);
+    return verified(copy, keys, keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(),
+        keys.rowKey()));
+  }
+
+  /**
+   * The entity read for a copy, if it still belongs there: counts the read, then checks its type, the filter and
+   * that its index keys are still the copy's. In the entity's partition a copy with the entity's ETag was written
+   * with it (the rows of a batch share an ETag); a remote copy is written apart, so there the keys decide alone.
+   */
+  private TableRow verified(TableRow copy, PrimaryKeys keys, Optional<TableRow> primary) {
+    if (keys == null) {
       return null;
     }
     requests++;
-    Optional<TableRow> primary = get(copy.partitionKey(), primaryKey);
     if (primary.isEmpty()) {
       return null;
     }
@@ -321,10 +420,14 @@ final class QueryRun<T> implements RowSource {
     if (!mapping.typeName().equals(core.discriminator.typeOf(row)) || !matches(row)) {
       return null;
     }
-    return row.etag() != null && row.etag().equals(copy.etag()) || stillAt(copy, row) ? row : null;
+    boolean sameWrite = !index.remote() && row.etag() != null && row.etag().equals(copy.etag());
+    return sameWrite || stillAt(copy, row) ? row : null;
   }
 
-  /** Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s RowKey. */
+  /**
+   * Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s keys (its RowKey;
+   * for a remote index, its PartitionKey too).
+   */
   private boolean stillAt(TableRow copy, TableRow row) {
     T entity;
     try {
@@ -332,24 +435,22 @@ final class QueryRun<T> implements RowSource {
     } catch (InvalidEntityException | InvalidKeyException malformed) {
       return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
     }
-    String copyKey;
     try {
-      copyKey = index.rowKey(entity);
+      return copy.rowKey().equals(index.rowKey(entity))
+          && (!index.remote() || copy.partitionKey().equals(index.partitionKey(entity)));
     } catch (InvalidKeyException noValidValue) {
       return false; // an index value that is no valid key has no copy anywhere
     }
-    return copy.rowKey().equals(copyKey);
   }
 
   /** A point read; a table that does not exist holds no row (and is not created). */
-  private Optional<TableRow> get(String partitionKey, String rowKey) {
-    return core.tables.read(
-        mapping.table(), () -> core.backend.get(mapping.table(), partitionKey, rowKey), Optional.empty());
+  private Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.empty());
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult query(TableQuery page) {
-    return core.tables.read(mapping.table(), () -> core.backend.query(page), Tables.NO_ROWS);
+    return core.tables.read(readTable, () -> core.backend.query(page), Tables.NO_ROWS);
   }
 
   private boolean matches(TableRow row) {
@@ -360,10 +461,10 @@ final class QueryRun<T> implements RowSource {
     if (query.index() == null) {
       return null;
     }
-    IndexMapping<T> index = mapping.index(query.index());
+    IndexMapping<T> index = mapping.indexNamed(query.index());
     if (index == null) {
       List<String> names = new ArrayList<>();
-      mapping.indexes().forEach(each -> names.add(each.name()));
+      mapping.allIndexes().forEach(each -> names.add(each.name()));
       throw new TableMapperException(
           query.method() + " reads through index '" + query.index() + "', which "
               + mapping.entityClass().getSimpleName() + " does not declare (its indexes: "

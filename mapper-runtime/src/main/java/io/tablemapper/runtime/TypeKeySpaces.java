@@ -12,7 +12,9 @@ import java.util.List;
 /**
  * Proves, at run time, what the processor proves for the entity types it compiles together ({@link KeySpaces}): two
  * entity types of one table never take one another's rows. The runtime meets types the processor never saw
- * together: from other jars, or compiled without it. The subtypes of a hierarchy that have the RowKey template one
+ * together: from other jars, or compiled without it. A remote index's copies count where they live: the copies in the
+ * entity's own table are checked against the other types of that table; copies in another table are not checked
+ * against the types of that table at run time (the processor checks the types it compiles together). The subtypes of a hierarchy that have the RowKey template one
  * class declares for them share one key space by design.
  */
 final class TypeKeySpaces {
@@ -43,12 +45,21 @@ final class TypeKeySpaces {
     for (IndexMapping<?> index : mapping.indexes()) {
       spaces.add(space(index.name(), index.rowKeySpec()));
     }
+    for (IndexMapping<?> index : mapping.remoteIndexes()) {
+      // a remote index's copies, in their own table and partitions: met only by the types of that table
+      KeySpec rowKey = index.rowKeySpec();
+      spaces.add(new KeySpaces.Space(index.name(), rowKey.template(), rowKey.shape(), firstType(rowKey), null, null,
+          index.table(), index.partitionKeySpec().template(), index.partitionKeySpec().shape()));
+    }
     return new KeySpaces.Type(mapping.entityClass().getName(), mapping.typeName(), mapping.table(),
         mapping.partitionKeySpec().template(), mapping.partitionKeySpec().shape(), spaces);
   }
 
   private static KeySpaces.Space space(String index, KeySpec spec) {
-    return new KeySpaces.Space(index, spec.template(), spec.shape(),
-        spec.parts().isEmpty() ? null : spec.part(0).type(), null, null);
+    return new KeySpaces.Space(index, spec.template(), spec.shape(), firstType(spec), null, null);
+  }
+
+  private static io.tablemapper.internal.key.KeyType firstType(KeySpec spec) {
+    return spec.parts().isEmpty() ? null : spec.part(0).type();
   }
 }

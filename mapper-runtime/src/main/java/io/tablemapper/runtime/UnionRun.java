@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
@@ -39,8 +40,9 @@ final class UnionRun<T> implements RowSource {
           Comparator.nullsFirst(Comparator.<String>naturalOrder()));
 
   private final MapperCore core;
-  private final EntityMapping<T> mapping;
   private final EntityQuery query;
+  /** The table the reads query, for the listener: the entity's, or a remote index's. */
+  private final String table;
   private final List<QueryRun<T>> runs = new ArrayList<>();
   private final List<CompletableFuture<List<TableRow>>> prefetched;
   private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
@@ -57,8 +59,8 @@ final class UnionRun<T> implements RowSource {
    */
   UnionRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
     this.core = core;
-    this.mapping = mapping;
     this.query = query;
+    this.table = readTable(mapping, query);
     if (!query.matchesNothing()) {
       for (EntityQuery read : distinctInKeyOrder(query.reads())) {
         runs.add(start.apply(read));
@@ -76,6 +78,14 @@ final class UnionRun<T> implements RowSource {
     for (QueryRun<T> run : runs) {
       prefetched.add(CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> drain(run, wanted)), pool));
     }
+  }
+
+  /** The table a union's reads query: a remote index's table when they read through one, else the entity's. */
+  private static String readTable(EntityMapping<?> mapping, EntityQuery query) {
+    List<EntityQuery> reads = query.reads();
+    String name = reads == null || reads.isEmpty() ? null : reads.get(0).index();
+    IndexMapping<?> index = name == null ? null : mapping.indexNamed(name);
+    return index != null && index.remote() ? index.table() : mapping.table();
   }
 
   /** The reads sorted by their first keys, each set of keys once. */
@@ -188,7 +198,7 @@ final class UnionRun<T> implements RowSource {
       }
     }
     if (core.listening()) {
-      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), rowsRead,
+      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), table, rowsRead,
           rowsReturned, requests));
     }
     rowsRead = 0;

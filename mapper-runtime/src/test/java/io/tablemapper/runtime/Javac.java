@@ -34,6 +34,8 @@ final class Javac {
   static final class Result {
     final ClassLoader loader;
     final Map<String, List<String>> errors;
+    /** The tablemapper warnings ({@code [Id] message}) by top-level class, in the order reported. */
+    final Map<String, List<String>> warnings = new TreeMap<>();
     /** The class directories: this compilation's, then those of the compilations it was compiled against. */
     final List<Path> classes;
 
@@ -41,6 +43,11 @@ final class Javac {
       this.loader = loader;
       this.errors = errors;
       this.classes = classes;
+    }
+
+    /** The tablemapper warnings reported in the source of a top-level class, in the order reported. */
+    List<String> warnings(String className) {
+      return warnings.getOrDefault(className, List.of());
     }
 
     /** The errors reported in the source of a top-level class, in the order reported. */
@@ -114,11 +121,16 @@ final class Javac {
         compiler.getTask(null, fileManager, diagnostics, options, null,
             fileManager.getJavaFileObjectsFromPaths(files)).call();
         Map<String, List<String>> errors = new TreeMap<>();
+        Map<String, List<String>> warnings = new TreeMap<>();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics.getDiagnostics()) {
+          String file = diagnostic.getSource() == null ? "" : sourceDir.relativize(Path.of(diagnostic.getSource()
+              .toUri())).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.java$", "");
           if (diagnostic.getKind() == Diagnostic.Kind.ERROR) {
-            String file = diagnostic.getSource() == null ? "" : sourceDir.relativize(Path.of(diagnostic.getSource()
-                .toUri())).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.java$", "");
             errors.computeIfAbsent(file, f -> new ArrayList<>()).add(diagnostic.getMessage(null));
+          } else if ((diagnostic.getKind() == Diagnostic.Kind.WARNING
+              || diagnostic.getKind() == Diagnostic.Kind.MANDATORY_WARNING)
+              && diagnostic.getMessage(null).startsWith("[")) {
+            warnings.computeIfAbsent(file, f -> new ArrayList<>()).add(diagnostic.getMessage(null));
           }
         }
         // The classes of a compilation with errors are there too: javac writes the classes of sources without any.
@@ -127,7 +139,9 @@ final class Javac {
           urls.add(directory.toUri().toURL());
         }
         ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), Javac.class.getClassLoader());
-        return new Result(loader, errors, allClasses);
+        Result result = new Result(loader, errors, allClasses);
+        result.warnings.putAll(warnings);
+        return result;
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

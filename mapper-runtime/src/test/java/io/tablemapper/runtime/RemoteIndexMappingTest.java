@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.runtime.fixtures.Associate;
+import io.tablemapper.runtime.fixtures.Associate__Mapping;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.Staffer__Mapping;
 import java.util.List;
@@ -58,5 +61,38 @@ class RemoteIndexMappingTest {
     assertThat(byFirstName.partitionKey(KEN)).isNull();
     assertThat(mapping.allIndexes()).hasSize(4);
     assertThat(List.of(mapping.partitionKey(KEN), mapping.rowKey(KEN))).containsExactly("Sales", "empid_00000123");
+  }
+
+  @Test
+  void theGeneratedMappingTellsWhatEachFormOfCopyHolds() {
+    describesTheForms(Associate__Mapping.INSTANCE);
+  }
+
+  @Test
+  void theRunTimeMappingTellsWhatEachFormOfCopyHoldsAsTheGeneratedOneDoes() {
+    describesTheForms(RuntimeMappings.introspect(Associate.class));
+  }
+
+  private static void describesTheForms(EntityMapping<Associate> mapping) {
+    IndexMapping<Associate> names = mapping.indexNamed("names");
+    assertThat(names.remote()).isTrue();
+    assertThat(names.table()).isEqualTo("AssociateNames");
+    assertThat(names.keysOnly()).isTrue();
+    assertThat(names.form()).isEqualTo(IndexForm.KEYS);
+    assertThat(names.fullCopy()).isFalse();
+    assertThat(names.properties()).isEmpty();
+    assertThat(names.holds("firstName")).as("a keys-only copy holds no property").isFalse();
+
+    IndexMapping<Associate> emails = mapping.index("emails");
+    assertThat(emails.remote()).isFalse();
+    assertThat(emails.keysOnly()).isTrue();
+
+    IndexMapping<Associate> email = mapping.indexNamed("email");
+    assertThat(email.form()).isEqualTo(IndexForm.COPY);
+    assertThat(email.holds("firstName")).as("a full copy holds every property").isTrue();
+    IndexMapping<Associate> byLastName = mapping.indexNamed("byLastName");
+    assertThat(byLastName.holds("firstName")).isTrue();
+    assertThat(byLastName.holds("lastName")).as("a partial copy holds its properties alone").isFalse();
+    assertThat(mapping.indexNamed("nothing")).isNull();
   }
 }

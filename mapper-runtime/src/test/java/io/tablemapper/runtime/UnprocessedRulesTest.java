@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.internal.model.EntityChecker;
+import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -106,6 +108,10 @@ class UnprocessedRulesTest {
     add("RemoteNotUnique", "IndexUniqueness", "@Entity " + KEYS
         + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{id}\", unique = false)\n"
         + "public record RemoteNotUnique(String region, String id, String name) {}");
+    add("KeysAndCopies", "IndexForm", "@Entity " + KEYS
+        + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n\", properties = {\"name\"},"
+        + " form = IndexForm.KEYS)\n"
+        + "public record KeysAndCopies(String region, String id, String name) {}");
     add("CopiesTypo", "IndexUnknownProperty", "@Entity " + KEYS
         + "@Index(name = \"byName\", rowKey = \"n_{name}_{id}\", properties = {\"nmae\"})\n"
         + "public record CopiesTypo(String region, String id, String name) {}");
@@ -157,6 +163,17 @@ class UnprocessedRulesTest {
     add("TooMany", "PropertyCount", many.append(" }").toString());
   }
 
+  /** Valid classes with warnings: case name → [expected id, source after the imports]. */
+  private static final Map<String, String[]> WARNING_CASES = new LinkedHashMap<>();
+
+  static {
+    WARNING_CASES.put("HotIndex", new String[] {"IndexHotPartition", IMPORTS + "@Entity " + KEYS
+        + "@Index(name = \"byName\", partitionKey = \"names\", rowKey = \"n_{name}\")\n"
+        + "public record HotIndex(String region, String id, String name) {}\n"});
+    WARNING_CASES.put("OnePartition", new String[] {"PartitionKeyConstant", IMPORTS + "@Entity"
+        + " @PartitionKey(\"all\") @RowKey(\"id_{id}\")\npublic record OnePartition(String id) {}\n"});
+  }
+
   private static void add(String name, String id, String source) {
     CASES.put(name, new String[] {id, IMPORTS + source + "\n"});
   }
@@ -197,6 +214,46 @@ class UnprocessedRulesTest {
     List<String> runtimeErrors = refusal(type);
 
     assertThat(runtimeErrors).containsExactlyInAnyOrderElementsOf(compileErrors);
+  }
+
+  /** The warning cases, compiled apart: javac stops reporting after its first 100 errors or warnings. */
+  private static final Javac.Result WARNED = Javac.compile(warningSources(), true);
+  private static final Javac.Result UNWARNED = Javac.compile(warningSources(), false);
+
+  static Map<String, String> warningSources() {
+    Map<String, String> sources = new LinkedHashMap<>();
+    WARNING_CASES.forEach((name, source) -> sources.put(PACKAGE + "." + name, source[1]));
+    return sources;
+  }
+
+  static Stream<Arguments> warningCases() {
+    return WARNING_CASES.entrySet().stream().map(e -> Arguments.of(e.getValue()[0], e.getKey()));
+  }
+
+  /**
+   * A warning is the processor's to give, but it is decided by the one checker too: over what reflection reads of the
+   * class compiled without the processor, the checker finds the same warnings, word for word, and the class maps.
+   */
+  @ParameterizedTest(name = "[{0}] {1}")
+  @MethodSource("warningCases")
+  void theCheckerWarnsAboutAnUnprocessedClassWithTheProcessorsMessages(String id, String name) {
+    String className = PACKAGE + "." + name;
+    List<String> compileWarnings = WARNED.warnings(className);
+    assertThat(WARNED.errors(className)).isEmpty();
+    assertThat(compileWarnings).as("the processor's warnings").anyMatch(m -> m.startsWith("[" + id + "] "));
+
+    Class<?> type = UNWARNED.load(className);
+    List<String> checkerWarnings = new ArrayList<>();
+    EntityChecker.check(new ClassEntitySource(type), (site, attribute, problem) -> {
+      if (problem.rule().severity() == Rule.Severity.WARNING) {
+        checkerWarnings.add(problem.toString());
+      }
+    });
+
+    assertThat(checkerWarnings).containsExactlyInAnyOrderElementsOf(compileWarnings);
+    try (TableMapper mapper = TableMapper.builder().backend(InMemoryBackend.create()).entities(type).build()) {
+      assertThat(mapper).isNotNull();
+    }
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.tablemapper.internal.mapping;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.key.KeySpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +119,16 @@ public final class EntityDescriptor<T> {
       Function<T, String> partitionKey, KeySpec rowKeySpec, Function<T, String> rowKey, String... copiedProperties) {
     return indexes(List.of(new IndexMapping<>(typeName, name, indexTable, partitionKeySpec, partitionKey, rowKeySpec,
         List.of(copiedProperties), rowKey)));
+  }
+
+  /**
+   * Adds an index whose copies hold only the entity's keys ({@link IndexForm#KEYS}): in the entity's partition when
+   * {@code partitionKeySpec} is null, else remote (as {@link #remoteIndex}).
+   */
+  public EntityDescriptor<T> keysIndex(String name, String indexTable, KeySpec partitionKeySpec,
+      Function<T, String> partitionKey, KeySpec rowKeySpec, Function<T, String> rowKey) {
+    return indexes(List.of(new IndexMapping<>(typeName, name, indexTable, partitionKeySpec, partitionKey, rowKeySpec,
+        IndexForm.KEYS, List.of(), rowKey)));
   }
 
   /** Adds index mappings built elsewhere (by the runtime, for a class compiled without the processor). */

@@ -208,6 +208,16 @@ public abstract class EntityMapping<T> {
     return stripped.build();
   }
 
+  /** The index with this name, in the entity's partition or remote, or null. */
+  public final IndexMapping<T> indexNamed(String name) {
+    for (IndexMapping<T> index : allIndexes) {
+      if (index.name().equals(name)) {
+        return index;
+      }
+    }
+    return null;
+  }
+
   /** The intra-partition index with this name, or null. */
   public final IndexMapping<T> index(String name) {
     for (IndexMapping<T> index : indexes) {

@@ -1,5 +1,6 @@
 package io.tablemapper.internal.mapping;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.key.KeySpec;
 import java.util.List;
 import java.util.Objects;
@@ -13,6 +14,12 @@ import java.util.function.Function;
  * remote copy lives under {@link #partitionKey} in {@link #table()} and is kept eventually consistent by the
  * mapper's pending work.
  *
+ * <p><b>What a copy holds</b> — one rule, for every writer of copies (the entity's group transaction and the pending
+ * work alike): the mapper's discriminator with {@link #copyType()}, the entity's RowKey in
+ * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY} (a remote copy also its PartitionKey, and its table when it is
+ * another, see {@link EntityMapping}), and of the entity's own properties those {@link #holds(String)} accepts:
+ * every one for a {@link #fullCopy()}, the {@link #properties()} of a partial copy, none when {@link #keysOnly()}.
+ *
  * @param <T> the entity class
  */
 public final class IndexMapping<T> {
@@ -24,6 +31,7 @@ public final class IndexMapping<T> {
   private final KeySpec rowKeySpec;
   private final List<String> properties;
   private final Function<T, String> rowKey;
+  private final IndexForm form;
 
   /**
    * Describes an index in the entity's partition.
@@ -56,6 +64,22 @@ public final class IndexMapping<T> {
    */
   public IndexMapping(String typeName, String name, String table, KeySpec partitionKeySpec,
       Function<T, String> partitionKey, KeySpec rowKeySpec, List<String> properties, Function<T, String> rowKey) {
+    this(typeName, name, table, partitionKeySpec, partitionKey, rowKeySpec, IndexForm.COPY, properties, rowKey);
+  }
+
+  /**
+   * Describes an index of any form; see {@link #IndexMapping(String, String, String, KeySpec, Function, KeySpec,
+   * List, Function)}.
+   *
+   * @param form what the copies hold: a copy of properties, or the keys alone (then {@code properties} is empty)
+   */
+  public IndexMapping(String typeName, String name, String table, KeySpec partitionKeySpec,
+      Function<T, String> partitionKey, KeySpec rowKeySpec, IndexForm form, List<String> properties,
+      Function<T, String> rowKey) {
+    this.form = Objects.requireNonNull(form, "form");
+    if (form == IndexForm.KEYS && !properties.isEmpty()) {
+      throw new IllegalArgumentException("index " + name + ": a keys-only index copies no properties");
+    }
     this.name = Objects.requireNonNull(name, "name");
     this.copyType = typeName + EntityMapping.INDEX_TYPE_SEPARATOR + name;
     this.table = Objects.requireNonNull(table, "table");
@@ -112,14 +136,36 @@ public final class IndexMapping<T> {
     return rowKeySpec;
   }
 
-  /** The properties the copy holds; empty when it holds all of them. */
+  /** The properties the copy holds; empty when it holds all of them, or none ({@link #keysOnly()}). */
   public List<String> properties() {
     return properties;
   }
 
-  /** Whether the copy holds every property, so reads through the index need no second request. */
+  /**
+   * Whether the copy holds every property of the entity; a full copy in the entity's partition answers reads through
+   * the index alone.
+   */
   public boolean fullCopy() {
-    return properties.isEmpty();
+    return form == IndexForm.COPY && properties.isEmpty();
+  }
+
+  /** Whether the copy holds only the entity's keys ({@link IndexForm#KEYS}, the seed's normalized index). */
+  public boolean keysOnly() {
+    return form == IndexForm.KEYS;
+  }
+
+  /** What the copies hold: a copy of properties, or the keys alone. */
+  public IndexForm form() {
+    return form;
+  }
+
+  /**
+   * Whether the copy holds the entity's property of this stored name: every property for a full copy, the listed
+   * ones for a partial copy, none for a keys-only index. The markers of a copy ({@code type#index}, the primary keys)
+   * are not properties of the entity and always there.
+   */
+  public boolean holds(String storedName) {
+    return fullCopy() || properties.contains(storedName);
   }
 
   /**
@@ -135,6 +181,7 @@ public final class IndexMapping<T> {
   @Override
   public String toString() {
     return "index " + name + " (" + (remote() ? "table " + table + ", " + partitionKeySpec.template() + " / " : "")
-        + rowKeySpec.template() + (fullCopy() ? ", full copy)" : ", copies " + properties + ")");
+        + rowKeySpec.template() + (fullCopy() ? ", full copy)" : keysOnly() ? ", keys only)"
+            : ", copies " + properties + ")");
   }
 }

@@ -505,6 +505,27 @@ public final class EntityRules {
         + " or remove table to keep the copies in the entity's own table");
   }
 
+  /** An index of {@code form = KEYS} that names properties to copy ({@link Rule#INDEX_FORM}). */
+  public static Problem indexFormProperties(String entity, String name, List<String> properties) {
+    return Rule.INDEX_FORM.problem(
+        "index '" + name + "' of " + entity + " is declared form = KEYS, whose rows hold only the keys of each "
+        + entity + ", but it also names properties = {\"" + String.join("\", \"", properties) + "\"} to copy;"
+        + " remove properties to keep the keys alone, or remove form = KEYS to copy those properties");
+  }
+
+  /**
+   * A remote index whose PartitionKey is a literal ({@link Rule#INDEX_HOT_PARTITION}, a warning): every copy in one
+   * partition.
+   */
+  public static Problem indexHotPartition(String entity, String name, KeyTemplate template) {
+    return Rule.INDEX_HOT_PARTITION.problem(
+        "index '" + name + "' of " + entity + " has the literal PartitionKey '" + template + "': the copy of every "
+        + entity + " lands in that one partition, which then serves every write of an indexed value and every read"
+        + " through the index alone (a hot partition, which the store cannot spread); compose it from the indexed"
+        + " value, for example partitionKey = \"email_{email}\", or add @SuppressWarnings(\""
+        + Rule.INDEX_HOT_PARTITION.suppressionKey() + "\") if the index stays small");
+  }
+
   /** An index copying an unknown property. */
   public static Problem indexUnknownProperty(String entity, String name, String property, Collection<String> known) {
     return Rule.INDEX_UNKNOWN_PROPERTY.problem(

@@ -1,5 +1,6 @@
 package io.tablemapper.internal.model;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.key.KeyShape;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.spi.StoreLimits;
@@ -30,7 +31,14 @@ public final class IndexRules {
    * @param site where it is written, for {@link Problems}
    */
   public record Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
-      boolean unique, boolean uniqueExplicit, Object site) {}
+      IndexForm form, boolean unique, boolean uniqueExplicit, Object site) {
+
+    /** A declaration of the default form, {@link IndexForm#COPY}. */
+    public Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
+        boolean unique, boolean uniqueExplicit, Object site) {
+      this(name, rowKey, partitionKey, table, properties, IndexForm.COPY, unique, uniqueExplicit, site);
+    }
+  }
 
   /**
    * A valid index.
@@ -38,12 +46,13 @@ public final class IndexRules {
    * @param table the table of the copies: the entity's own unless the index names another
    * @param partitionKey the PartitionKey of the copies when they live outside the entity's partition (the entity's
    *     own template for an index that only names another table), or null for copies in the entity's partition
-   * @param properties the Java names of the copied properties, empty for all
+   * @param properties the Java names of the copied properties, empty for all (or for none, with {@code keysOnly})
+   * @param keysOnly whether the copies hold only the entity's keys ({@link IndexForm#KEYS})
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
   public record BoundIndex<P extends ModelProperty>(String name, String table, BoundKey<P> partitionKey,
-      BoundKey<P> rowKey, List<String> properties, boolean unique, Object site) {
+      BoundKey<P> rowKey, List<String> properties, boolean keysOnly, boolean unique, Object site) {
 
     /** Whether the copies live outside the entity's partition, so they are kept eventually consistent. */
     public boolean remote() {
@@ -90,6 +99,10 @@ public final class IndexRules {
         problems.report(site, "table", EntityRules.indexTable(entity, name, indexTable));
         ok = false;
       }
+      if (declaration.form() == IndexForm.KEYS && !declaration.properties().isEmpty()) {
+        problems.report(site, "properties", EntityRules.indexFormProperties(entity, name, declaration.properties()));
+        ok = false;
+      }
       for (String property : declaration.properties()) {
         if (!known.contains(property)) {
           problems.report(site, "properties", EntityRules.indexUnknownProperty(entity, name, property, known));
@@ -101,6 +114,10 @@ public final class IndexRules {
         indexPartitionKey = KeyBinder.bind(entity, properties, declaration.partitionKey(),
             "@Index(name = \"" + name + "\") partitionKey", site, "partitionKey", problems);
         ok &= indexPartitionKey != null;
+        if (indexPartitionKey != null && indexPartitionKey.template().isConstant()) {
+          problems.report(site, "partitionKey",
+              EntityRules.indexHotPartition(entity, name, indexPartitionKey.template()));
+        }
       } else if (!indexTable.equals(table)) {
         indexPartitionKey = partitionKey;
         ok &= partitionKey != null;
@@ -115,7 +132,7 @@ public final class IndexRules {
           : uniquenessElsewhere(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems);
       if (unique != null) {
         indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.copyOf(declaration.properties()),
-            unique, site));
+            declaration.form() == IndexForm.KEYS, unique, site));
       }
     }
     if (rowKey != null && partitionKey != null) {

@@ -72,6 +72,10 @@ public enum Rule {
   INDEX_NAME("IndexName", Severity.ERROR),
   /** An index names an invalid table. */
   INDEX_TABLE("IndexTable", Severity.ERROR),
+  /** An index of {@code form = KEYS} that also names properties to copy. */
+  INDEX_FORM("IndexForm", Severity.ERROR),
+  /** A remote index whose PartitionKey is a literal: every copy lands in one partition. */
+  INDEX_HOT_PARTITION("IndexHotPartition", Severity.WARNING),
   /** An index copies a property the entity does not store. */
   INDEX_UNKNOWN_PROPERTY("IndexUnknownProperty", Severity.ERROR),
   /** An index declared unique (or not) against what its template can keep. */

@@ -3,6 +3,7 @@ package io.tablemapper.internal.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,6 +131,37 @@ class SharedRulesTest {
     return IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), employeeRowKey(),
         List.of(new IndexRules.Declaration("byEmail", rowKey, partitionKey, table, List.of(), unique, explicit,
             "index")), problems);
+  }
+
+  private List<IndexRules.BoundIndex<Prop>> bindForm(String partitionKey, List<String> properties, IndexForm form) {
+    return IndexRules.bind("Employee", "Employee", "Company", EMPLOYEE, department(), employeeRowKey(),
+        List.of(new IndexRules.Declaration("byEmail", "e_{email}", partitionKey, "", properties, form, true, false,
+            "index")), problems);
+  }
+
+  @Test
+  void aKeysOnlyIndexBindsWithoutPropertiesAndRefusesAnyToCopy() {
+    assertThat(bindForm("email_{email}", List.of(), IndexForm.KEYS)).singleElement()
+        .satisfies(index -> assertThat(index.keysOnly()).isTrue());
+    assertThat(bindForm("", List.of(), IndexForm.COPY)).singleElement()
+        .satisfies(index -> assertThat(index.keysOnly()).isFalse());
+    assertThat(problems.reported).isEmpty();
+
+    assertThat(bindForm("email_{email}", List.of("email"), IndexForm.KEYS)).isEmpty();
+    assertThat(problems.reported).singleElement().satisfies(problem -> {
+      assertThat(problem.id()).isEqualTo(Rule.INDEX_FORM);
+      assertThat(problem.attribute()).isEqualTo("properties");
+    });
+  }
+
+  @Test
+  void aRemoteIndexUnderALiteralPartitionKeyIsBoundWithAHotPartitionWarning() {
+    assertThat(bindForm("emails", List.of(), IndexForm.COPY)).hasSize(1);
+    assertThat(problems.reported).singleElement().satisfies(problem -> {
+      assertThat(problem.id()).isEqualTo(Rule.INDEX_HOT_PARTITION);
+      assertThat(problem.severity()).isEqualTo(Rule.Severity.WARNING);
+      assertThat(problem.attribute()).isEqualTo("partitionKey");
+    });
   }
 
   @Test

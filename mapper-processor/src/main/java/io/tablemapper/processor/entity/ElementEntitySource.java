@@ -1,5 +1,6 @@
 package io.tablemapper.processor.entity;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.model.EntitySource;
 import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.processor.util.Annotations;
@@ -177,7 +178,8 @@ public final class ElementEntitySource implements EntitySource<ElementProperty> 
     for (AnnotationMirror mirror : annotations.indexes(type)) {
       declarations.add(new IndexRules.Declaration(annotations.string(mirror, "name"),
           annotations.string(mirror, "rowKey"), annotations.string(mirror, "partitionKey"),
-          annotations.string(mirror, "table"), annotations.strings(mirror, "properties"), annotations.bool(mirror, "unique"),
+          annotations.string(mirror, "table"), annotations.strings(mirror, "properties"),
+          IndexForm.valueOf(annotations.enumName(mirror, "form")), annotations.bool(mirror, "unique"),
           Annotations.explicit(mirror, "unique") != null, mirror));
     }
     return declarations;

@@ -55,12 +55,31 @@ public record EntityModel(
    * @param partitionKey the copy's PartitionKey template for a remote index (copies outside the entity's
    *     partition, kept eventually consistent), or null for copies in the entity's partition
    * @param rowKey the copy's RowKey template
-   * @param properties the copied properties, empty for all
+   * @param properties the copied properties, empty for all (or none, when {@code keysOnly})
+   * @param keysOnly whether the copies hold only the entity's keys ({@code form = IndexForm.KEYS})
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
   public record IndexModel(String name, String table, KeyModel partitionKey, KeyModel rowKey, List<String> properties,
-      boolean unique) {
+      boolean keysOnly, boolean unique) {
+
+    /** Whether the copies hold every property of the entity. */
+    public boolean fullCopy() {
+      return !keysOnly && properties.isEmpty();
+    }
+
+    /**
+     * Whether a read through the index fetches each entity: always for a remote index (its copies may be stale, so
+     * each is checked against its entity), and for a partial or keys-only copy.
+     */
+    public boolean followsToEntity() {
+      return remote() || !fullCopy();
+    }
+
+    /** What the copies hold, in words: {@code full copy}, {@code copies firstName, lastName}, {@code keys only}. */
+    public String holds() {
+      return keysOnly ? "keys only" : properties.isEmpty() ? "full copy" : "copies " + String.join(", ", properties);
+    }
 
     /** Whether the copies live outside the entity's partition, kept eventually consistent. */
     public boolean remote() {

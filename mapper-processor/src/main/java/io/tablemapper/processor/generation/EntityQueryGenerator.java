@@ -134,7 +134,7 @@ final class EntityQueryGenerator {
     if (plan.partitionArguments() != null) {
       for (Map.Entry<Integer, String> argument : plan.partitionArguments().entrySet()) {
         if (argument.getValue().equals(plan.fanOut())) {
-          return repository.entity().partitionKey().property(argument.getKey());
+          return plan.partitionKey(repository.entity()).property(argument.getKey());
         }
       }
     }
@@ -182,7 +182,7 @@ final class EntityQueryGenerator {
       for (String parameter : plan.partitionArguments().values()) {
         arguments.add(argument(parameter));
       }
-      return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, entity.partitionKey().composeMethod(),
+      return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, plan.partitionKey(entity).composeMethod(),
           CodeBlock.join(arguments, ", "));
     }
 

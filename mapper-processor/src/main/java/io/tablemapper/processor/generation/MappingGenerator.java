@@ -136,10 +136,18 @@ public final class MappingGenerator {
       for (String property : index.properties()) {
         copied.add(",$W$T.$N", meta, names.property(entity.property(property)));
       }
-      if (index.remote()) {
+      CodeBlock indexTable =
+          index.table().equals(entity.table()) ? CodeBlock.of("$T.TABLE", meta) : CodeBlock.of("$S", index.table());
+      if (index.keysOnly()) {
+        CodeBlock partition = index.remote()
+            ? CodeBlock.of("$T.$N, $T::$N", meta, index.partitionKey().specConstant(), entity.mappingName(),
+                index.partitionKey().composeMethod())
+            : CodeBlock.of("null, null");
+        descriptor.add("\n.keysIndex($S, $L, $L, $T.$N, $T::$N)", index.name(), indexTable, partition, meta,
+            index.rowKey().specConstant(), entity.mappingName(), index.rowKey().composeMethod());
+      } else if (index.remote()) {
         descriptor.add("\n.remoteIndex($S, $L, $T.$N, $T::$N, $T.$N, $T::$N$L)", index.name(),
-            index.table().equals(entity.table()) ? CodeBlock.of("$T.TABLE", meta) : CodeBlock.of("$S", index.table()),
-            meta, index.partitionKey().specConstant(), entity.mappingName(), index.partitionKey().composeMethod(),
+            indexTable, meta, index.partitionKey().specConstant(), entity.mappingName(), index.partitionKey().composeMethod(),
             meta, index.rowKey().specConstant(), entity.mappingName(), index.rowKey().composeMethod(),
             copied.build());
       } else {

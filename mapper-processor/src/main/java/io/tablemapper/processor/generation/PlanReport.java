@@ -49,7 +49,7 @@ public final class PlanReport {
       line(text, "", "index " + index.name(), where + index.rowKey().template().source() + " ("
           + (index.remote() ? "eventually consistent, " : "")
           + (index.unique() ? "unique" : "one copy per " + entity.simpleName()) + ", "
-          + (index.properties().isEmpty() ? "full copy" : "copies " + String.join(", ", index.properties())) + ")");
+          + index.holds() + ")");
     }
     line(text, "", "methods", summary(repository.methods()));
     for (RepositoryModel.QueryMethod method : repository.methods()) {
@@ -64,7 +64,10 @@ public final class PlanReport {
     text.append(signature(method)).append('\n');
     line(text, "  ", "kind", plan.kind().name());
     line(text, "  ", "reads", plan.index() == null ? entity.simpleName() + " rows"
-        : "index " + plan.index().name() + " copies" + (plan.index().properties().isEmpty() ? ""
+        : "index " + plan.index().name() + " copies" + (!plan.index().followsToEntity() ? ""
+            : plan.index().remote() ? " in table " + plan.index().table() + " (eventually consistent), then each "
+                + entity.simpleName() + " by its keys, in parallel up to the mapper's readParallelism; a copy whose "
+                + entity.simpleName() + " is gone or no longer matches is skipped"
             : ", then each " + entity.simpleName() + " by its keys"));
     if (plan.fanOut() != null) {
       line(text, "  ", "reads each", "one " + plan.kind().name() + " read per distinct element of {" + plan.fanOut()
@@ -75,7 +78,7 @@ public final class PlanReport {
       for (RepositoryModel.Component component : method.projection().components()) {
         names.add(component.name());
       }
-      boolean followed = plan.index() != null && !plan.index().properties().isEmpty();
+      boolean followed = plan.index() != null && plan.index().followsToEntity();
       line(text, "  ", "select", String.join(", ", names) + " (projection " + method.projection().element()
           .getSimpleName() + (followed ? ", made of each whole " + entity.simpleName() + " its copy leads to)"
               : "; no other property is read)"));

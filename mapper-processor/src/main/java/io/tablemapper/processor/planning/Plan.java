@@ -40,6 +40,19 @@ public record Plan(
     String fanOut,
     String description) {
 
+  /**
+   * The PartitionKey template the plan binds: a remote index's, whose copies live in partitions of their own, or
+   * else the entity's (its own rows and the copies in its partition).
+   */
+  public KeyModel partitionKey(EntityModel entity) {
+    return index != null && index.remote() ? index.partitionKey() : entity.partitionKey();
+  }
+
+  /** Whether the plan reads through a remote index: eventually consistent, each copy checked against its entity. */
+  public boolean eventuallyConsistent() {
+    return index != null && index.remote();
+  }
+
   /** How the RowKey is constrained. */
   public enum RowMode {
     /** Not at all. */

@@ -19,7 +19,12 @@ import java.util.Set;
  * equality on a leading run of RowKey components, then a range or {@code StartsWith} on the next, gives a RANGE
  * with exact bounds; other conditions become a residual filter. Every access path (the entity's own RowKey and
  * each index that holds a copy of every entity the conditions can match) is planned and the cheapest wins; ties go
- * to the entity's own rows. An {@code OrderBy} keeps only the
+ * to the entity's own rows, then to indexes in its partition before remote ones.
+ *
+ * <p>A remote index (copies in partitions or a table of their own) is planned with its own PartitionKey template:
+ * conditions must bind every component of it (equality, or an {@code In} fanned out), then its RowKey as any
+ * other; its plans say {@code via index email, eventually consistent}. Reading one of its partitions whole without
+ * a residual filter is a RANGE (the copies of one value), never a scan. An {@code OrderBy} keeps only the
  * paths whose key order is that order, since the store cannot sort.
  */
 public final class QueryPlanner {
@@ -54,8 +59,11 @@ public final class QueryPlanner {
     List<Plan> plans = new ArrayList<>();
     plans.add(plan(entity, null, entity.rowKey(), byProperty, conditions, limit));
     for (EntityModel.IndexModel index : entity.indexes()) {
-      if (!index.remote() && holdsEveryMatch(index, byProperty)) {
-        plans.add(plan(entity, index, index.rowKey(), byProperty, conditions, limit));
+      if (holdsEveryMatch(entity, index, byProperty)) {
+        Plan plan = plan(entity, index, index.rowKey(), byProperty, conditions, limit);
+        if (!index.remote() || plan.partitionArguments() != null) {
+          plans.add(plan); // a remote index serves only reads of its partitions: scanning its table is never better
+        }
       }
     }
     return plans;
@@ -65,15 +73,27 @@ public final class QueryPlanner {
    * Whether an index has a copy of every entity the conditions can match. An entity whose index value is null has
    * no copy (the index is sparse), so an index serves a query only where each of its nullable properties is
    * compared with a value by a condition, which no entity without the value matches; otherwise reading the copies
-   * would silently miss those entities.
+   * would silently miss those entities. The properties of a remote index's PartitionKey count alike; a component of
+   * the entity's own keys never lacks a value (no entity is stored without its keys).
    */
-  private static boolean holdsEveryMatch(EntityModel.IndexModel index, Map<String, Condition> byProperty) {
-    for (PropertyModel property : index.rowKey().properties()) {
-      if (!property.primitive() && !comparesWithAValue(byProperty.get(property.name()))) {
+  private static boolean holdsEveryMatch(EntityModel entity, EntityModel.IndexModel index,
+      Map<String, Condition> byProperty) {
+    List<PropertyModel> keyed = new ArrayList<>(index.rowKey().properties());
+    if (index.remote()) {
+      keyed.addAll(index.partitionKey().properties());
+    }
+    for (PropertyModel property : keyed) {
+      if (!property.primitive() && !ownKeyComponent(entity, property)
+          && !comparesWithAValue(byProperty.get(property.name()))) {
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean ownKeyComponent(EntityModel entity, PropertyModel property) {
+    return entity.partitionKey().indexOf(property.name()) >= 0
+        || entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0;
   }
 
   /**
@@ -180,11 +200,23 @@ public final class QueryPlanner {
     return String.join(", then ", parts);
   }
 
+  /**
+   * Whether a plan beats the best so far: a cheaper kind, then a smaller residual filter; at a tie a strongly
+   * consistent path (the entity's rows, an index in its partition) beats a remote index, whose reads may miss an
+   * entity written a moment ago and cost a read of each entity.
+   */
   private static boolean better(Plan candidate, Plan best) {
     if (candidate.kind().ordinal() != best.kind().ordinal()) {
       return candidate.kind().ordinal() < best.kind().ordinal();
     }
-    return candidate.residual().size() < best.residual().size();
+    if (candidate.residual().size() != best.residual().size()) {
+      return candidate.residual().size() < best.residual().size();
+    }
+    return !remote(candidate) && remote(best);
+  }
+
+  private static boolean remote(Plan plan) {
+    return plan.index() != null && plan.index().remote();
   }
 
   private Plan plan(
@@ -196,8 +228,9 @@ public final class QueryPlanner {
     Condition fanOut = null;
     Map<Integer, String> partitionArguments = new LinkedHashMap<>();
     Set<Condition> partitionConditions = new HashSet<>();
-    for (KeyTemplate.Placeholder placeholder : entity.partitionKey().template().placeholders()) {
-      Condition condition = byProperty.get(entity.partitionKey().property(placeholder.index()).name());
+    KeyModel partitionKey = index != null && index.remote() ? index.partitionKey() : entity.partitionKey();
+    for (KeyTemplate.Placeholder placeholder : partitionKey.template().placeholders()) {
+      Condition condition = byProperty.get(partitionKey.property(placeholder.index()).name());
       if (condition == null || !binds(condition, fanOut)) {
         partitionArguments = null;
         break;
@@ -291,12 +324,14 @@ public final class QueryPlanner {
       }
     }
     boolean literalPrefix = !prefix.isEmpty() && prefix.get(0).literal() != null;
+    boolean remote = index != null && index.remote();
     QueryKind kind;
     if (partitionArguments == null) {
       kind = QueryKind.TABLE_SCAN;
     } else if (mode == Plan.RowMode.EXACT) {
       kind = QueryKind.POINT;
-    } else if (componentBound || (literalPrefix && residual.isEmpty())) {
+    } else if (componentBound || (literalPrefix || remote) && residual.isEmpty()) {
+      // a remote index's partition holds the copies of its value: read whole without a filter, it is a range
       kind = QueryKind.RANGE;
     } else {
       kind = QueryKind.PARTITION_SCAN;
@@ -330,6 +365,12 @@ public final class QueryPlanner {
     }
     if (plan.index() != null) {
       text.append(" via index ").append(plan.index().name());
+      if (plan.index().remote()) {
+        if (!plan.index().table().equals(entity.table())) {
+          text.append(" in table ").append(plan.index().table());
+        }
+        text.append(", eventually consistent");
+      }
     }
     text.append(": ");
     if (plan.partitionArguments() == null) {
@@ -353,7 +394,8 @@ public final class QueryPlanner {
 
   /** The PartitionKey a plan reads: {@code = {department}}; null for every partition. */
   public static String partitionKey(EntityModel entity, Plan plan) {
-    return plan.partitionArguments() == null ? null : "= " + render(entity.partitionKey(), plan.partitionArguments());
+    return plan.partitionArguments() == null ? null
+        : "= " + render(plan.partitionKey(entity), plan.partitionArguments());
   }
 
   /**

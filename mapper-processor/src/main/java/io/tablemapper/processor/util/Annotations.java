@@ -92,6 +92,12 @@ public final class Annotations {
     return null;
   }
 
+  /** The simple name of an enum constant an attribute holds ({@code KEYS} for {@code form = IndexForm.KEYS}). */
+  public String enumName(AnnotationMirror mirror, String attribute) {
+    return ((javax.lang.model.element.VariableElement) explicitOrDefault(mirror, attribute).getValue())
+        .getSimpleName().toString();
+  }
+
   public String string(AnnotationMirror mirror, String attribute) {
     return (String) explicitOrDefault(mirror, attribute).getValue();
   }

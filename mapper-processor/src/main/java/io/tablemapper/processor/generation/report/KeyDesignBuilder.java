@@ -48,6 +48,10 @@ public final class KeyDesignBuilder {
       for (EntityModel.IndexModel index : entity.indexes()) {
         if (!index.remote()) {
           spaces.add(space(entity, index));
+        } else { // in the index's own table and partitions
+          tables.computeIfAbsent(index.table(), t -> new TreeMap<>())
+              .computeIfAbsent(shape(index.partitionKey()), s -> new ArrayList<>())
+              .add(space(entity, index));
         }
       }
     }
@@ -65,7 +69,7 @@ public final class KeyDesignBuilder {
       for (RepositoryModel repository : sorted) {
         if (repository.entity().table().equals(table.getKey())) {
           for (RepositoryModel.QueryMethod method : repository.methods()) {
-            reads.add(read(repository, method, table.getValue(), rowTypes(repository.entity(), byName.values()),
+            reads.add(read(repository, method, tables, rowTypes(repository.entity(), byName.values()),
                 shapeOfEntity));
           }
         }
@@ -96,8 +100,9 @@ public final class KeyDesignBuilder {
 
   private static KeyDesign.Space space(EntityModel entity, EntityModel.IndexModel index) {
     KeyModel rowKey = index == null ? entity.rowKey() : index.rowKey();
+    KeyModel partitionKey = index != null && index.remote() ? index.partitionKey() : entity.partitionKey();
     List<String> encodings = new ArrayList<>();
-    for (KeyModel key : List.of(entity.partitionKey(), rowKey)) {
+    for (KeyModel key : List.of(partitionKey, rowKey)) {
       for (KeyTemplate.Placeholder placeholder : key.template().placeholders()) {
         String encoding = KeySamples.encoding(placeholder, key.property(placeholder.index()).keyType());
         if (!encodings.contains(encoding)) {
@@ -107,24 +112,27 @@ public final class KeyDesignBuilder {
     }
     List<KeyDesign.Column> columns = new ArrayList<>();
     for (PropertyModel property : entity.storedProperties()) {
-      if (index == null || index.properties().isEmpty() || index.properties().contains(property.name())) {
+      if (index == null || index.fullCopy() || index.properties().contains(property.name())) {
         columns.add(new KeyDesign.Column(property.storedName(), property.kind().edmType().odataName()));
       }
     }
     List<String> warnings = new ArrayList<>();
-    if (entity.partitionKey().template().isConstant()) {
-      warnings.add("hot partition: every " + entity.typeName() + " is in the one partition '"
-          + entity.partitionKey().template().source() + "', served by one node");
+    if (partitionKey.template().isConstant()) {
+      warnings.add("hot partition: every " + (index != null && index.remote() ? "copy of index " + index.name()
+          + " of " : "") + entity.typeName() + " is in the one partition '" + partitionKey.template().source()
+          + "', served by one node");
     }
     String note = index == null ? entity.typeName() + " rows"
         : "index " + index.name() + " of " + entity.typeName() + ": " + (index.unique() ? "unique" : "one copy per "
-            + entity.typeName()) + ", " + (index.properties().isEmpty() ? "full copy" : "partial copy")
-            + ", written in the same EGT";
+            + entity.typeName()) + ", " + (index.fullCopy() ? "full copy" : index.keysOnly() ? "keys only"
+            : "partial copy") + (index.remote() ? ", eventually consistent: written after the entity's EGT by the"
+            + " pending work, each read checked against the entity in table " + entity.table()
+            : ", written in the same EGT");
     return new KeyDesign.Space(id(entity, index == null ? null : index.name()),
         entity.element().getQualifiedName().toString(), entity.typeName(), index == null ? null : index.name(),
-        entity.partitionKey().template().source(), rowKey.template().source(), rowKey.template().literalPrefix(),
+        partitionKey.template().source(), rowKey.template().source(), rowKey.template().literalPrefix(),
         List.copyOf(encodings), List.copyOf(columns),
-        KeySamples.example(entity.simpleName(), entity.partitionKey(), true),
+        KeySamples.example(entity.simpleName(), partitionKey, true),
         KeySamples.example(entity.simpleName(), rowKey, false), note, List.copyOf(warnings));
   }
 
@@ -141,9 +149,13 @@ public final class KeyDesignBuilder {
   }
 
   private static KeyDesign.Read read(RepositoryModel repository, RepositoryModel.QueryMethod method,
-      Map<String, List<KeyDesign.Space>> partitions, List<EntityModel> types, Map<String, String> shapeOfEntity) {
+      Map<String, Map<String, List<KeyDesign.Space>>> tables, List<EntityModel> types,
+      Map<String, String> shapeOfEntity) {
     EntityModel entity = repository.entity();
     Plan plan = method.plan();
+    boolean remote = plan.eventuallyConsistent();
+    Map<String, List<KeyDesign.Space>> partitions =
+        tables.getOrDefault(remote ? plan.index().table() : entity.table(), Map.of());
     List<String> spaces = new ArrayList<>();
     if (plan.mode() != Plan.RowMode.NONE) {
       for (EntityModel type : types) { // a RowKey range of its own rows (or copies), of each type of the hierarchy
@@ -153,6 +165,8 @@ public final class KeyDesignBuilder {
       for (List<KeyDesign.Space> group : partitions.values()) {
         group.forEach(space -> spaces.add(space.id()));
       }
+    } else if (remote) { // the copies of one index partition
+      spaces.add(id(entity, plan.index().name()));
     } else if (plan.kind() == QueryKind.PARTITION_SCAN) {
       partitions.getOrDefault(shapeOfEntity.get(entity.binaryName()), List.of())
           .forEach(space -> spaces.add(space.id()));
@@ -165,9 +179,13 @@ public final class KeyDesignBuilder {
           : "partition scan: reads every row of its RowKey range and keeps those that pass the filter";
       warnings.add(what + (allowed ? " (allowed by @AllowScan)" : " (not allowed: a compile warning)"));
     }
-    if (plan.partitionArguments() != null && entity.partitionKey().template().isConstant()) {
-      warnings.add("hot partition: every call reads the one partition '" + entity.partitionKey().template().source()
-          + "'");
+    if (plan.partitionArguments() != null && plan.partitionKey(entity).template().isConstant()) {
+      warnings.add("hot partition: every call reads the one partition '"
+          + plan.partitionKey(entity).template().source() + "'");
+    }
+    if (remote) {
+      warnings.add("eventually consistent: reads index " + plan.index().name() + " in table " + plan.index().table()
+          + ", then each " + entity.simpleName() + " by its keys; may miss an entity written a moment ago");
     }
     String partitionKey = QueryPlanner.partitionKey(entity, plan);
     String rowKey = QueryPlanner.rowKey(plan);
