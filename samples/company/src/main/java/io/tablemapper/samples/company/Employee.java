@@ -8,12 +8,15 @@ import io.tablemapper.annotations.RowKey;
 
 /**
  * An employee, keyed by a zero-padded id within its department, with a copy under its email address (the guide's
- * intra-partition secondary index) kept in the same entity group transaction.
+ * intra-partition secondary index) kept in the same entity group transaction, and another in a partition per email
+ * address (its inter-partition secondary index): an email is unique across the company, and an employee is found by
+ * it without knowing the department, eventually consistently.
  */
 @Entity(table = "Company", type = "Employee")
 @PartitionKey("{department}")
 @RowKey("empid_{employeeId:06}")
 @Index(name = "email", rowKey = "email_{email}")
+@Index(name = "companyEmail", partitionKey = "email_{email}", rowKey = "employee")
 public record Employee(
     String department, int employeeId, String firstName, String lastName, int age, String email, @ETag String etag) {
 

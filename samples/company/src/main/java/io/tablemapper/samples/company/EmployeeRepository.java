@@ -18,6 +18,9 @@ public interface EmployeeRepository extends TableRepository<Employee> {
   /** POINT via the email index. */
   Optional<Employee> findByDepartmentAndEmail(String department, String email);
 
+  /** POINT via the companyEmail index, eventually consistent: an email in any department. */
+  Optional<Employee> findByEmail(String email);
+
   /** RANGE: a range of ids. */
   List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from, int to);
 

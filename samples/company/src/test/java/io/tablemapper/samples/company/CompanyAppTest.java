@@ -42,6 +42,8 @@ class CompanyAppTest {
     assertThat(output)
         .contains("plan: POINT: PartitionKey = {department}, RowKey = empid_{employeeId:06}")
         .contains("plan: POINT via index email: PartitionKey = {department}, RowKey = email_{email}")
+        .contains("plan: POINT via index companyEmail, eventually consistent: PartitionKey = email_{email},"
+            + " RowKey = employee")
         .contains("plan: RANGE: PartitionKey = {department}, RowKey in [empid_{from:06}, empid_{to:06}]")
         .contains("plan: PARTITION_SCAN: PartitionKey = {department}, RowKey starts with empid_; filter age gt {age}")
         .contains("plan: TABLE_SCAN: every partition of table Company")
@@ -71,6 +73,22 @@ class CompanyAppTest {
     assertThat(output).doesNotContain("!! a stale update went through");
     String old = output.substring(output.indexOf("the old address junc@contoso.com"));
     assertThat(old.substring(0, old.indexOf("the new address"))).contains("(none)");
+  }
+
+  @Test
+  void anEmployeeIsFoundByEmailAcrossDepartmentsAndNeverAtAnOldAddress() {
+    assertThat(answer("the employee with email donh@contoso.com, in any department"))
+        .contains("plan: POINT via index companyEmail, eventually consistent")
+        .contains("Employee[department=Sales, employeeId=123");
+    assertThat(answer("the old address junc@contoso.com, in any department")).contains("(none)");
+    assertThat(answer("the new address jun.cao@contoso.com, in any department")).contains("employeeId=223");
+  }
+
+  /** What the run printed for one query: its line, its plan and its result, up to the next query's line. */
+  private String answer(String what) {
+    String from = output.substring(output.indexOf(what));
+    java.util.regex.Matcher next = java.util.regex.Pattern.compile("\\R  \\S").matcher(from);
+    return next.find() ? from.substring(0, next.start()) : from;
   }
 
   @Test

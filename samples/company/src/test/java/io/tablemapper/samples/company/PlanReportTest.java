@@ -40,7 +40,8 @@ class PlanReportTest {
 
   @ParameterizedTest(name = "the employee report holds {0}")
   @ValueSource(strings = {
-      "methods       9 (2 POINT, 5 RANGE, 1 PARTITION_SCAN, 1 TABLE_SCAN)",
+      "methods       10 (3 POINT, 5 RANGE, 1 PARTITION_SCAN, 1 TABLE_SCAN)",
+      "index companyEmail PartitionKey email_{email}, RowKey employee (eventually consistent, unique, full copy)",
       "index email   email_{email} (unique, full copy)",
       "findByDepartmentAndEmployeeIdBetween(String department, int from, int to): List<Employee>\n"
           + "  kind          RANGE\n"
