@@ -8,6 +8,8 @@ public final class MigrationOpener {
 
   /** Argument: the database path. */
   public static void main(String[] args) {
+    System.out.println("opening");
+    System.out.flush();
     H2Backend.file(Path.of(args[0])).close();
     System.out.println("opened");
   }

@@ -145,32 +145,46 @@ class MigrationTest {
     Random random = new Random(SEED);
     Path reference = fixture("reference");
     grow(reference);
-    Path killed = directory.resolve("killed.mv.db");
-    Files.copy(reference, killed);
+    Path migrated = directory.resolve("migrated.mv.db");
+    Files.copy(reference, migrated); // the reference itself stays at version 1 for every attempt
     String expected;
-    try (H2Backend backend = H2Backend.file(reference)) {
+    try (H2Backend backend = H2Backend.file(migrated)) {
       expected = V1FileGenerator.dump(backend);
     }
+    // Each attempt migrates a fresh copy of the version-1 file in a child process, killed a random while after it
+    // starts opening; the wait shrinks until kills land before the migration ends (how long it takes depends on the
+    // machine). Every killed file must then migrate to exactly the reference.
     int cut = 0;
-    for (int kill = 1; kill <= 3; kill++) {
+    int window = 1500;
+    for (int attempt = 1; attempt <= 12 && cut < 3; attempt++) {
+      Path killed = directory.resolve("killed-" + attempt + ".mv.db");
+      Files.copy(reference, killed);
+      Path output = directory.resolve("output-" + attempt);
       Process child = new ProcessBuilder(
               Path.of(System.getProperty("java.home"), "bin", "java").toString(),
               "-cp", System.getProperty("java.class.path"), MigrationOpener.class.getName(), killed.toString())
           .redirectErrorStream(true)
-          .redirectOutput(directory.resolve("output-" + kill).toFile())
+          .redirectOutput(output.toFile())
           .start();
-      Thread.sleep(200 + random.nextInt(1200));
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (!(Files.exists(output) && Files.readString(output).contains("opening")) && child.isAlive()
+          && System.nanoTime() < deadline) {
+        Thread.sleep(2);
+      }
+      Thread.sleep(random.nextInt(window));
       child.destroyForcibly();
       assertThat(child.waitFor(1, TimeUnit.MINUTES)).isTrue();
-      if (!Files.readString(directory.resolve("output-" + kill)).contains("opened")) {
-        cut++;
+      if (Files.readString(output).contains("opened")) {
+        window = Math.max(1, window / 2); // the migration ended first: kill sooner
+        continue;
+      }
+      cut++;
+      try (H2Backend backend = H2Backend.file(killed)) {
+        assertThat(V1FileGenerator.dump(backend)).as("attempt %d, seed %d", attempt, SEED).isEqualTo(expected);
       }
     }
-    System.out.println("MigrationTest: " + cut + " of 3 openers killed before they finished");
+    System.out.println("MigrationTest: " + cut + " openers killed before they finished");
     assertThat(cut).as("openers killed before they finished, seed %d", SEED).isPositive();
-    try (H2Backend backend = H2Backend.file(killed)) {
-      assertThat(V1FileGenerator.dump(backend)).as("seed %d", SEED).isEqualTo(expected);
-    }
     assertThat(expected).contains("\"Sales\" | \"emp001\"").contains("\"emp001#0#1#2#3#4#5#6\"");
   }
 
