@@ -34,20 +34,50 @@ public final class MapperScope {
   }
 
   /**
-   * One table's PartitionKeys from {@code from} to {@code to}.
+   * One table's PartitionKeys from {@code from} to {@code to}; within the first partition the RowKeys from
+   * {@code fromRow}, within the last up to {@code toRow} (a range of keys, as a shared access signature's).
    *
    * @param table the table, compared ignoring case as the store does
    * @param from the lowest PartitionKey, or null for no lower bound
    * @param to the highest PartitionKey, or null for no upper bound
    * @param tableItself whether the table may be created and dropped
+   * @param fromRow the lowest RowKey of partition {@code from}, or null for none
+   * @param toRow the highest RowKey of partition {@code to}, or null for none
    */
-  private record Range(String table, KeyBound from, KeyBound to, boolean tableItself) {
+  private record Range(String table, KeyBound from, KeyBound to, boolean tableItself, String fromRow, String toRow) {
     boolean sameTable(String other) {
       return table.equals(other.toLowerCase(Locale.ROOT));
     }
 
     boolean wholeTable() {
       return tableItself && from == null && to == null;
+    }
+
+    /** Whether the entity with these keys lies in the range. */
+    boolean admits(String partitionKey, String rowKey) {
+      return admits(partitionKey)
+          && !(fromRow != null && partitionKey.equals(from.key()) && rowKey.compareTo(fromRow) < 0)
+          && !(toRow != null && partitionKey.equals(to.key()) && rowKey.compareTo(toRow) > 0);
+    }
+
+    /**
+     * Whether every key between the bounds (null: unbounded) lies in the range: its partitions, and where it reads a
+     * first or last partition whose RowKeys are bounded, a single partition whose RowKeys lie within those bounds.
+     */
+    boolean contains(KeyBound lower, KeyBound upper, KeyBound rowLower, KeyBound rowUpper) {
+      if (!contains(lower, upper)) {
+        return false;
+      }
+      boolean first = fromRow != null && lower != null && lower.inclusive() && lower.key().equals(from.key());
+      boolean last = toRow != null && upper != null && upper.inclusive() && upper.key().equals(to.key());
+      if (!first && !last) {
+        return true;
+      }
+      if (lower == null || upper == null || !lower.key().equals(upper.key())) {
+        return false; // across a partition whose RowKeys are bounded
+      }
+      return (!first || atOrAbove(rowLower, KeyBound.inclusive(fromRow)))
+          && (!last || atOrBelow(rowUpper, KeyBound.inclusive(toRow)));
     }
 
     boolean admits(String partitionKey) {
@@ -87,8 +117,9 @@ public final class MapperScope {
         return table + (tableItself ? " (whole table)" : " (every partition)");
       }
       return table + " PartitionKey " + (from == null ? "(" : from.inclusive() ? "['" + from.key() + "'"
-          : "('" + from.key() + "'") + " .. " + (to == null ? ")" : to.inclusive() ? "'" + to.key() + "']"
-          : "'" + to.key() + "')");
+          : "('" + from.key() + "'") + (fromRow == null ? "" : " RowKey from '" + fromRow + "'") + " .. "
+          + (to == null ? ")" : to.inclusive() ? "'" + to.key() + "']" : "'" + to.key() + "')")
+          + (toRow == null ? "" : " RowKey to '" + toRow + "'");
     }
   }
 
@@ -102,17 +133,30 @@ public final class MapperScope {
     return ranges.stream().anyMatch(range -> range.sameTable(table) && range.wholeTable());
   }
 
-  /** Whether the scope holds this partition of the table. */
+  /** Whether the scope holds this partition of the table, or some of its RowKeys. */
   public boolean allows(String table, String partitionKey) {
     return ranges.stream().anyMatch(range -> range.sameTable(table) && range.admits(partitionKey));
   }
 
+  /** Whether the scope holds the entity with these keys. */
+  public boolean allows(String table, String partitionKey, String rowKey) {
+    return ranges.stream().anyMatch(range -> range.sameTable(table) && range.admits(partitionKey, rowKey));
+  }
+
   /**
    * Whether the scope holds every partition of the table between two bounds (null: unbounded), the range of a
-   * query.
+   * query over whole partitions.
    */
   public boolean allowsRange(String table, KeyBound from, KeyBound to) {
-    return ranges.stream().anyMatch(range -> range.sameTable(table) && range.contains(from, to));
+    return allowsRange(table, from, to, null, null);
+  }
+
+  /**
+   * Whether the scope holds every key of the table between PartitionKey bounds and RowKey bounds (null: unbounded),
+   * the range of a query.
+   */
+  public boolean allowsRange(String table, KeyBound from, KeyBound to, KeyBound rowFrom, KeyBound rowTo) {
+    return ranges.stream().anyMatch(range -> range.sameTable(table) && range.contains(from, to, rowFrom, rowTo));
   }
 
   @Override
@@ -168,6 +212,33 @@ public final class MapperScope {
           false);
     }
 
+    /**
+     * The keys of a table from ({@code fromPartition}, {@code fromRow}) to ({@code toPartition}, {@code toRow}), all
+     * included, in the store's order of keys: a shared access signature's {@code spk}, {@code srk}, {@code epk} and
+     * {@code erk}. The RowKey bounds apply within the first and the last partition only.
+     *
+     * @param fromRow the lowest RowKey of the first partition, or null; needs {@code fromPartition}
+     * @param toRow the highest RowKey of the last partition, or null; needs {@code toPartition}
+     * @throws IllegalArgumentException if a RowKey bound has no PartitionKey bound, or the range is empty
+     */
+    public Builder keys(String table, String fromPartition, String fromRow, String toPartition, String toRow) {
+      if (fromRow != null && fromPartition == null || toRow != null && toPartition == null) {
+        throw new IllegalArgumentException("a RowKey bound of " + table + " needs the PartitionKey it applies in");
+      }
+      if (fromPartition != null && fromPartition.equals(toPartition) && fromRow != null && toRow != null
+          && fromRow.compareTo(toRow) > 0) {
+        throw new IllegalArgumentException("the key range of " + table + " in partition '" + fromPartition
+            + "' from RowKey '" + fromRow + "' to '" + toRow + "' is empty");
+      }
+      if (fromPartition == null && toPartition == null) {
+        return allPartitions(table);
+      }
+      partitions(table, fromPartition, toPartition);
+      Range partitions = ranges.remove(ranges.size() - 1);
+      ranges.add(new Range(partitions.table(), partitions.from(), partitions.to(), false, fromRow, toRow));
+      return this;
+    }
+
     /** The partitions of a table whose PartitionKey starts with {@code prefix} (one tenant's, for example). */
     public Builder partitionPrefix(String table, String prefix) {
       Objects.requireNonNull(prefix, "prefix");
@@ -181,7 +252,7 @@ public final class MapperScope {
     private Builder add(String table, KeyBound from, KeyBound to, boolean tableItself) {
       Objects.requireNonNull(table, "table");
       StoreLimits.checkTableName(table);
-      ranges.add(new Range(table.toLowerCase(Locale.ROOT), from, to, tableItself));
+      ranges.add(new Range(table.toLowerCase(Locale.ROOT), from, to, tableItself, null, null));
       return this;
     }
 

@@ -53,13 +53,13 @@ final class ScopedBackend implements TableBackend {
     if (backend instanceof ScopedBackend) {
       ScopedBackend scoped = (ScopedBackend) backend;
       for (WriteIntent<?> write : writes) {
-        scoped.checkPartition(write.kind().verb() + " of " + write.describe(), table, write.partitionKey());
+        scoped.checkKeys(write.kind().verb() + " of " + write.describe(), table, write.partitionKey(), write.rowKey());
       }
     }
   }
 
-  private void checkPartition(String what, String table, String partitionKey) {
-    if (!scope.allows(table, partitionKey)) {
+  private void checkKeys(String what, String table, String partitionKey, String rowKey) {
+    if (!scope.allows(table, partitionKey, rowKey)) {
       throw refused(what + " in table " + table + ", partition '" + partitionKey + "'");
     }
   }
@@ -99,19 +99,20 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    checkPartition("a read of RowKey '" + rowKey + "'", table, partitionKey);
+    checkKeys("a read of RowKey '" + rowKey + "'", table, partitionKey, rowKey);
     return store.get(table, partitionKey, rowKey);
   }
 
   @Override
   public QueryResult query(TableQuery query) {
-    if (!scope.allowsRange(query.table(), query.partitionFrom(), query.partitionTo())) {
+    if (!scope.allowsRange(query.table(), query.partitionFrom(), query.partitionTo(), query.rowFrom(),
+        query.rowTo())) {
       throw refused("a query of table " + query.table() + " over " + describeRange(query)
           + " (a query must lie wholly within the scope: bind its PartitionKey)");
     }
     QueryResult result = store.query(query);
     for (TableRow row : result.rows()) {
-      checkPartition("a row the store returned", query.table(), row.partitionKey());
+      checkKeys("a row the store returned", query.table(), row.partitionKey(), row.rowKey());
     }
     return result;
   }
@@ -129,16 +130,17 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    checkPartition("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
-        + operation.row().rowKey() + "'", table, operation.row().partitionKey());
+    checkKeys("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
+        + operation.row().rowKey() + "'", table, operation.row().partitionKey(), operation.row().rowKey());
     return store.write(table, operation);
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     for (WriteOperation operation : operations) {
-      checkPartition("a batch with a " + operation.kind().name().toLowerCase(Locale.ROOT)
-          + " of RowKey '" + operation.row().rowKey() + "'", table, operation.row().partitionKey());
+      checkKeys("a batch with a " + operation.kind().name().toLowerCase(Locale.ROOT)
+          + " of RowKey '" + operation.row().rowKey() + "'", table, operation.row().partitionKey(),
+          operation.row().rowKey());
     }
     return store.batch(table, operations);
   }

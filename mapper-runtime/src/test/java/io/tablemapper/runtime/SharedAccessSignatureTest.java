@@ -71,12 +71,17 @@ class SharedAccessSignatureTest {
   }
 
   private String sas(String permissions, String fromPartition, String toPartition) {
+    // the SDK wants RowKey bounds with PartitionKey bounds: these take every RowKey of the fixtures
+    return sas(permissions, fromPartition, "0", toPartition, "~");
+  }
+
+  private String sas(String permissions, String fromPartition, String fromRow, String toPartition, String toRow) {
     TableClient company = admin.getTableClient("Company");
     TableSasSignatureValues values =
         new TableSasSignatureValues(OffsetDateTime.now().plusHours(1), TableSasPermission.parse(permissions));
     if (fromPartition != null) {
-      // the SDK wants RowKey bounds with PartitionKey bounds: these take every RowKey of the fixtures
-      values.setStartPartitionKey(fromPartition).setEndPartitionKey(toPartition).setStartRowKey("0").setEndRowKey("~");
+      values.setStartPartitionKey(fromPartition).setEndPartitionKey(toPartition).setStartRowKey(fromRow)
+          .setEndRowKey(toRow);
     }
     return company.generateSas(values);
   }
@@ -148,5 +153,25 @@ class SharedAccessSignatureTest {
     assertThatThrownBy(() -> employees.delete(GLOBEX_BOB)).isInstanceOf(OutOfScopeException.class);
     assertThatThrownBy(() -> employees.findByAgeGreaterThanEqual(0)).isInstanceOf(OutOfScopeException.class);
     assertThat(admin.getTableClient("Company").getEntity("globex_Sales", "empid_00000003")).isNotNull();
+  }
+
+  @Test
+  void theRowKeyBoundsOfAKeyRangeSasAreEnforcedByTheMapperToo() {
+    // from Ann's RowKey to the end of her partition: Ken's RowKey, and the index copies (email_..., lastname_...),
+    // sort before it
+    String sas = sas("raud", "acme_Sales", "empid_00000002", "acme_Sales", "empid_99999999");
+    TableMapper mapper = mapper(AzureTablesBackend.fromSas(endpoint, sas), TableCreation.NEVER);
+    EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
+
+    assertThat(employees.findByDepartmentAndEmployeeId("acme_Sales", 2)).isPresent();
+    assertThatThrownBy(() -> employees.findByDepartmentAndEmployeeId("acme_Sales", 1))
+        .isInstanceOf(OutOfScopeException.class).hasMessageContaining("acme_Sales");
+    assertThatThrownBy(() -> employees.findByDepartmentAndEmail("acme_Sales", "ann@acme.com"))
+        .isInstanceOf(OutOfScopeException.class);
+    assertThatThrownBy(() -> mapper.partition("Company", "acme_Sales").all())
+        .isInstanceOf(OutOfScopeException.class);
+    assertThatThrownBy(() -> mapper.dynamic("Company").insert(DynamicEntity.builder("acme_Sales", "a").build()))
+        .isInstanceOf(OutOfScopeException.class);
+    assertThat(admin.getTableClient("Company").getEntity("acme_Sales", "empid_00000001")).isNotNull();
   }
 }

@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The scope a table SAS names in its query string: its table ({@code tn}) and PartitionKey range ({@code spk},
- * {@code epk}).
+ * The scope a table SAS names in its query string: its table ({@code tn}) and key range ({@code spk}, {@code srk},
+ * {@code epk}, {@code erk}).
  */
 final class SasScope {
   private SasScope() {}
@@ -28,9 +28,8 @@ final class SasScope {
     if (table == null) {
       return null;
     }
-    String from = parameters.get("spk");
-    String to = parameters.get("epk");
-    MapperScope.Builder scope = MapperScope.builder();
-    return (from == null && to == null ? scope.allPartitions(table) : scope.partitions(table, from, to)).build();
+    return MapperScope.builder()
+        .keys(table, parameters.get("spk"), parameters.get("srk"), parameters.get("epk"), parameters.get("erk"))
+        .build();
   }
 }
