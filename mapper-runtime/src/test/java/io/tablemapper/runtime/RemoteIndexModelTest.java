@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.StafferRepository;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
-import io.tablemapper.spi.TableRow;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,7 +63,7 @@ class RemoteIndexModelTest {
   }
 
   private static String key(Staffer staffer) {
-    return staffer.department() + "/" + staffer.employeeId();
+    return StafferCopies.key(staffer);
   }
 
   @Test
@@ -142,51 +137,6 @@ class RemoteIndexModelTest {
 
   /** Every remote copy is the copy of a stored staffer's current value, and every such copy is there. */
   private void check(String where) {
-    TreeSet<String> emails = new TreeSet<>();
-    TreeSet<String> expectedEmail = new TreeSet<>();
-    TreeSet<String> expectedLastName = new TreeSet<>();
-    TreeSet<String> expectedGrade = new TreeSet<>();
-    for (Staffer staffer : oracle.values()) {
-      assertThat(emails.add(staffer.email())).as("%s: email %s held twice", where, staffer.email()).isTrue();
-      expectedEmail.add("email_" + staffer.email() + "|employee|" + key(staffer));
-      expectedLastName.add(staffer.lastName() + "|" + staffer.department() + String.format("_%08d",
-          staffer.employeeId()) + "|" + key(staffer));
-      if (staffer.grade() != null) {
-        expectedGrade.add(staffer.department() + "|" + String.format("grade_%03d_%08d", staffer.grade(),
-            staffer.employeeId()) + "|" + key(staffer));
-      }
-    }
-    assertThat(copies("Staff", "Staffer#email")).as("email copies, %s", where).isEqualTo(expectedEmail);
-    assertThat(copies("StaffByLastName", "Staffer#byLastName")).as("last name copies, %s", where)
-        .isEqualTo(expectedLastName);
-    assertThat(copies("StaffByGrade", "Staffer#byGrade")).as("grade copies, %s", where).isEqualTo(expectedGrade);
-    if (store.tableExists(PendingRows.REGISTRY_TABLE)) {
-      assertThat(store.query(TableQuery.builder(PendingRows.REGISTRY_TABLE).limit(1000).build()).rows())
-          .as("registry, %s", where).isEmpty();
-    }
-  }
-
-  /** The copies of one index: "PartitionKey|RowKey|entity's department/id", from the rows of their type. */
-  private TreeSet<String> copies(String table, String type) {
-    TreeSet<String> copies = new TreeSet<>();
-    if (!store.tableExists(table)) {
-      return copies;
-    }
-    List<TableRow> rows = new ArrayList<>();
-    String token = null;
-    do {
-      var page = store.query(TableQuery.builder(table).limit(1000).continuation(token).build());
-      rows.addAll(page.rows());
-      token = page.continuation();
-    } while (token != null);
-    for (TableRow row : rows) {
-      if (type.equals(row.getString(TableMapper.DEFAULT_DISCRIMINATOR))) {
-        String rowKey = row.getString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
-        copies.add(row.partitionKey() + "|" + row.rowKey() + "|"
-            + row.getString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY) + "/"
-            + Integer.parseInt(rowKey.substring("empid_".length())));
-      }
-    }
-    return copies;
+    StafferCopies.assertInStep(store, oracle.values(), where);
   }
 }
