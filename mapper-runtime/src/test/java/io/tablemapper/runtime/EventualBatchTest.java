@@ -37,13 +37,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * two mappers completing the same work, and the work rows hidden from every read.
  */
 @ParameterizedClass
-@EnumSource(PendingStores.class)
+@EnumSource(Stores.class)
 class EventualBatchTest {
   private final TableBackend store;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
 
-  EventualBatchTest(PendingStores stores) {
+  EventualBatchTest(Stores stores) {
     this.store = stores.newStore();
     this.mapper = builder(store).build();
     this.employees = mapper.repository(EmployeeRepository.class);
@@ -51,7 +51,7 @@ class EventualBatchTest {
 
   /** A mapper without background completion, so that every test says when work is completed. */
   private static TableMapperBuilder builder(TableBackend backend) {
-    return (TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0);
+    return ManualCompletion.builder(backend);
   }
 
   @AfterEach
@@ -231,7 +231,7 @@ class EventualBatchTest {
       } catch (DyingBackend.Died e) {
         // died before the first write's transaction came back
       }
-      try (TableMapper fresh = builder(DyingBackend.unclosed(store)).pendingGrace(Duration.ZERO).build()) {
+      try (TableMapper fresh = ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).build()) {
         fresh.completePending();
       }
       EmployeeRepository check = employees;
@@ -305,7 +305,7 @@ class EventualBatchTest {
     assertThat(registry()).hasSize(1);
     assertThat(find("Sales", 123)).isPresent();
 
-    try (TableMapper later = builder(DyingBackend.unclosed(store)).pendingGrace(Duration.ZERO).build()) {
+    try (TableMapper later = ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).build()) {
       assertThat(later.completePending()).isZero();
     }
     assertThat(registry()).isEmpty();

@@ -10,7 +10,6 @@ import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Faults;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.StafferRepository;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -103,7 +102,6 @@ class FaultyAzurePendingWorkTest {
   }
 
   private static TableMapper.Builder builder(AzureTablesBackend backend) {
-    return ((TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0))
-        .pendingGrace(Duration.ZERO);
+    return ManualCompletion.retiringAtOnce(backend);
   }
 }

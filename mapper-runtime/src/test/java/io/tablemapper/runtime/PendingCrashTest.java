@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -52,8 +51,7 @@ class PendingCrashTest {
       boolean recorded = acknowledged.contains("batch Company pending");
       String where = "killed before write " + (writes + 1) + " (" + acknowledged + ")";
 
-      TableMapper fresh = ((TableMapperBuilder) TableMapper.builder().backend(H2Backend.file(file))
-          .pendingCompleters(0)).pendingGrace(Duration.ZERO).build();
+      TableMapper fresh = ManualCompletion.retiringAtOnce(H2Backend.file(file)).build();
       try {
         fresh.completePending();
         EmployeeRepository employees = fresh.repository(EmployeeRepository.class);
@@ -99,8 +97,7 @@ class PendingCrashTest {
       String where = "killed before write " + (writes + 1) + " (" + acknowledged + ")";
 
       Staffer other;
-      try (TableMapper fresh = ((TableMapperBuilder) TableMapper.builder().backend(H2Backend.file(file))
-          .pendingCompleters(0)).pendingGrace(Duration.ZERO).build()) {
+      try (TableMapper fresh = ManualCompletion.retiringAtOnce(H2Backend.file(file)).build()) {
         fresh.completePending();
         Staffer now = fresh.repository(StafferRepository.class).findByDepartmentAndEmployeeId("Sales", 1)
             .orElseThrow();

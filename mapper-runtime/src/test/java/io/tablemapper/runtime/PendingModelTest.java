@@ -10,7 +10,6 @@ import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * what it holds. The seed is printed; {@code -Dtablemapper.pending.seed=<seed>} replays a run.
  */
 @ParameterizedClass
-@EnumSource(PendingStores.class)
+@EnumSource(Stores.class)
 class PendingModelTest {
   private static final long SEED = Long.getLong("tablemapper.pending.seed", System.nanoTime());
   private static final int ROUNDS = Integer.getInteger("tablemapper.pending.rounds", 25);
@@ -48,7 +47,7 @@ class PendingModelTest {
 
   private record Place(String where, int age) {}
 
-  PendingModelTest(PendingStores stores) {
+  PendingModelTest(Stores stores) {
     this.store = stores.newStore();
     this.first = builder(store).build();
     this.second = builder(DyingBackend.unclosed(store)).build();
@@ -56,8 +55,7 @@ class PendingModelTest {
   }
 
   private static TableMapper.Builder builder(TableBackend backend) {
-    return ((TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0))
-        .pendingGrace(Duration.ZERO);
+    return ManualCompletion.retiringAtOnce(backend);
   }
 
   @AfterEach

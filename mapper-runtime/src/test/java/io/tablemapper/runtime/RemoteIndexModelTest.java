@@ -8,7 +8,6 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.StafferRepository;
 import io.tablemapper.spi.TableBackend;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -30,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * replays a run.
  */
 @ParameterizedClass
-@EnumSource(PendingStores.class)
+@EnumSource(Stores.class)
 class RemoteIndexModelTest {
   private static final long SEED = Long.getLong("tablemapper.pending.seed", System.nanoTime());
   private static final int ROUNDS = Integer.getInteger("tablemapper.pending.rounds", 25);
@@ -44,7 +43,7 @@ class RemoteIndexModelTest {
   /** The oracle: "department/id" to the staffer stored there. */
   private final Map<String, Staffer> oracle = new TreeMap<>();
 
-  RemoteIndexModelTest(PendingStores stores) {
+  RemoteIndexModelTest(Stores stores) {
     this.store = stores.newStore();
     this.first = builder(store).build();
     this.second = builder(DyingBackend.unclosed(store)).build();
@@ -52,8 +51,7 @@ class RemoteIndexModelTest {
   }
 
   private static TableMapper.Builder builder(TableBackend backend) {
-    return ((TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0))
-        .pendingGrace(Duration.ZERO);
+    return ManualCompletion.retiringAtOnce(backend);
   }
 
   @AfterEach

@@ -12,7 +12,6 @@ import io.tablemapper.runtime.fixtures.StafferRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,7 +33,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * claims and work left by a process that died at any write are finished or cleaned by a fresh one.
  */
 @ParameterizedClass
-@EnumSource(PendingStores.class)
+@EnumSource(Stores.class)
 class RemoteIndexWritesTest {
   private static final Staffer KEN = new Staffer("Sales", 123, "Ken", "Kwok", "kenk@contoso.com", 7);
 
@@ -42,14 +41,14 @@ class RemoteIndexWritesTest {
   private final TableMapper mapper;
   private final StafferRepository staff;
 
-  RemoteIndexWritesTest(PendingStores stores) {
+  RemoteIndexWritesTest(Stores stores) {
     this.store = stores.newStore();
     this.mapper = builder(store).build();
     this.staff = mapper.repository(StafferRepository.class);
   }
 
   private static TableMapperBuilder builder(TableBackend backend) {
-    return (TableMapperBuilder) TableMapper.builder().backend(backend).pendingCompleters(0);
+    return ManualCompletion.builder(backend);
   }
 
   @AfterEach
@@ -216,7 +215,7 @@ class RemoteIndexWritesTest {
     Staffer sameEmail = new Staffer("Marketing", 7, "Kim", "Lee", "kenk@contoso.com", null);
     assertThatThrownBy(() -> staff.insert(sameEmail)).isInstanceOf(EntityExistsException.class);
 
-    try (TableMapper later = builder(DyingBackend.unclosed(store)).pendingGrace(Duration.ZERO).build()) {
+    try (TableMapper later = ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).build()) {
       later.repository(StafferRepository.class).insert(sameEmail);
       assertThat(single("Staff", "email_kenk@contoso.com").getString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY))
           .isEqualTo("Marketing");
@@ -242,7 +241,7 @@ class RemoteIndexWritesTest {
       } catch (DyingBackend.Died died) {
         // died on the way
       }
-      try (TableMapper fresh = builder(DyingBackend.unclosed(store)).pendingGrace(Duration.ZERO).build()) {
+      try (TableMapper fresh = ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).build()) {
         fresh.completePending();
       }
       Staffer now = staff.findByDepartmentAndEmployeeId("Sales", id).orElseThrow();
