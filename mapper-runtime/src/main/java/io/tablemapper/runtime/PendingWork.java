@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Durable pending work ({@link PendingRows} describes its rows): the writes of
@@ -52,7 +54,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
  */
 final class PendingWork {
-  private static final System.Logger LOG = System.getLogger(PendingWork.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(PendingWork.class);
   /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
   private static final int MAX_IDS = 3;
 
@@ -177,8 +179,7 @@ final class PendingWork {
         }
       } catch (RuntimeException unreachable) {
         // the work is recorded: a completer does it once the store answers again
-        LOG.log(System.Logger.Level.WARNING,
-            "pending work " + write.pendingId() + " is left to a completer: " + unreachable);
+        LOG.warn("pending work {} is left to a completer: {}", write.pendingId(), unreachable.toString());
       }
     }
     if (!failures.isEmpty()) {
