@@ -127,6 +127,18 @@ class PlannerTest {
                 + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department,"
                 + " int age);\n"
                 + "  @AllowScan List<Employee> findByDepartmentAndEmailNot(String department, String email);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween(String d1, int id,"
+                + " String d2, int from, int to);\n"
+                + "  List<Employee> findByDepartmentAndEmailOrDepartmentAndEmployeeId(String d1, String email, String d2,"
+                + " int id);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn(String d1,"
+                + " String prefix, String d2, Collection<Integer> ids);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAgeOrDepartmentAndEmployeeId(String d1, int age,"
+                + " String d2, int id);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAgeGreaterThanOrLastName(String department, int age,"
+                + " String lastName);\n"
+                + "  @AllowScan Page<Employee> findByDepartmentAndLastNameOrFirstName(String department, String lastName,"
+                + " String firstName, PageRequest page);\n"
                 + "}"),
         source("ReviewRepository",
             "@Repository public interface ReviewRepository extends TableRepository<Review> {\n"
@@ -192,6 +204,30 @@ class PlannerTest {
 
   static Stream<Arguments> plans() {
     return Stream.of(
+        plan("an Or of a point and a range is their union, a RANGE", "employees",
+            "findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween",
+            "RANGE (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (POINT: PartitionKey = {d1}, RowKey = empid_{id:08}) or (RANGE: PartitionKey = {d2},"
+                + " RowKey in [empid_{from:08}, empid_{to:08}])"),
+        plan("an Or branch may be a point through an index", "employees",
+            "findByDepartmentAndEmailOrDepartmentAndEmployeeId",
+            "POINT (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (POINT via index email: PartitionKey = {d1}, RowKey = email_{email}) or (POINT: PartitionKey ="
+                + " {d2}, RowKey = empid_{id:08})"),
+        plan("a range of an index is no Or branch, as its order is not the entity's", "employees",
+            "findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn",
+            "PARTITION_SCAN (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (PARTITION_SCAN: PartitionKey = {d1}, RowKey starts with empid_; filter email starts with {prefix}) or (POINT ×n (one per"
+                + " distinct element of {ids}, merged in key order): PartitionKey = {d2}, RowKey = empid_{ids:08})"),
+        plan("an Or with a partition scan branch is a PARTITION_SCAN, its worst branch", "employees",
+            "findByDepartmentAndAgeOrDepartmentAndEmployeeId",
+            "PARTITION_SCAN (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (PARTITION_SCAN: PartitionKey = {d1}, RowKey starts with empid_; filter age eq {age}) or (POINT: PartitionKey = {d2},"
+                + " RowKey = empid_{id:08})"),
+        plan("And binds tighter than Or, and a branch without a PartitionKey makes the Or one filtered scan",
+            "employees", "findByDepartmentAndAgeGreaterThanOrLastName",
+            "TABLE_SCAN: every partition of table Company; filter (department eq {department} and age gt {age}) or"
+                + " (lastName eq {lastName})"),
         plan("binding both keys is a point read", "employees", "findByDepartmentAndEmployeeId",
             "POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}"),
         plan("an index that binds every key component gives a point read through it", "employees",
@@ -370,6 +406,24 @@ class PlannerTest {
     assertThat(body).contains(".index(\"email\")")
         .contains(".partitionKey(Member_.emailIndexPartitionKey(email))")
         .contains(".rowKey(Member_.emailIndexRowKey())");
+  }
+
+  @Test
+  void anOrScanReadsOnceWithTheBranchesJoinedByOrInItsFilter() {
+    String body = employees.substring(employees.indexOf(" findByDepartmentAndAgeGreaterThanOrLastName("));
+    body = body.substring(0, body.indexOf("\n  }\n"));
+
+    assertThat(body).contains("Filter.or(alternatives.toArray(new Filter[0]))").doesNotContain(".anyOf(");
+  }
+
+  @Test
+  void anOrUnionBuildsOneReadPerBranchAndMergesThem() {
+    String body = employees.substring(
+        employees.indexOf(" findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn("));
+    body = body.substring(0, body.indexOf("\n  }\n"));
+
+    assertThat(body).contains(".anyOf(reads)").contains("for (Integer idsElement : new LinkedHashSet<>(ids))")
+        .contains(".filter(Filter.startsWith(Employee_.EMAIL, prefix))");
   }
 
   @Test

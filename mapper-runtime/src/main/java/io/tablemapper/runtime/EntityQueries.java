@@ -184,10 +184,16 @@ final class EntityQueries<T> {
   }
 
   /**
-   * The rows of a query: one read, or the merge of several ({@code In} on a key component, or nothing at all for an
-   * {@code In} with an empty collection).
+   * The rows of a query: one read, or the merge of several ({@code In} on a key component, the branches of an
+   * {@code Or}, or nothing at all for an {@code In} with an empty collection).
    */
   private RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    if (query.overlapping() && !query.matchesNothing()) {
+      // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
+      // and the merge must see the entity's to count an entity that two branches match once
+      return new MergeRun<>(core, mapping, query,
+          read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select));
+    }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));
     }

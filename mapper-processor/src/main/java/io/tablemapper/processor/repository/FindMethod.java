@@ -40,7 +40,7 @@ final class FindMethod implements QueryMethodKind {
     boolean single = method.returns() == RepositoryModel.Returns.OPTIONAL
         || method.returns() == RepositoryModel.Returns.ENTITY;
     int limit = method.parsed().limit();
-    if (!single || plan.kind() == QueryKind.POINT && plan.fanOut() == null || limit == 1) {
+    if (!single || plan.kind() == QueryKind.POINT && !plan.severalReads() || limit == 1) {
       return true;
     }
     String result = method.result();
