@@ -113,7 +113,7 @@ final class QueryRun<T> implements RowSource {
     this.keysOnly = countOnly && !follows;
     this.projection = keysOnly ? null : projection;
     this.versioned = this.projection != null && newestVersion(mapping) > 1;
-    this.pointKey = this.projection != null ? null : query.pointRowKey();
+    this.pointKey = this.projection != null || keysOnly ? null : query.pointRowKey(); // keys only: a query
     this.token = startToken;
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
     this.base = pointKey != null ? null : baseQuery();
