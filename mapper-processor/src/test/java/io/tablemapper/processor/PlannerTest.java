@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ class PlannerTest {
   private static String clients;
   private static String sightings;
   private static String members;
+  private static String employeePlans;
 
   /**
    * Employees with indexes beyond their partition: a partition per email (the new user's first try, in the entity's
@@ -192,6 +194,12 @@ class PlannerTest {
     clients = generated(compilation, "test.ClientRepository__Impl");
     sightings = generated(compilation, "test.SightingRepository__Impl");
     members = generated(compilation, "test.MemberRepository__Impl");
+    try {
+      employeePlans = compilation.generatedFile(StandardLocation.CLASS_OUTPUT,
+          "META-INF/tablemapper/plans/test.EmployeeRepository.txt").orElseThrow().getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -406,6 +414,19 @@ class PlannerTest {
     assertThat(body).contains(".index(\"email\")")
         .contains(".partitionKey(Member_.emailIndexPartitionKey(email))")
         .contains(".rowKey(Member_.emailIndexRowKey())");
+  }
+
+  @Test
+  void thePlanReportListsEachBranchOfAnOrUnion() {
+    String method = employeePlans.substring(
+        employeePlans.indexOf("findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("));
+    method = method.substring(0, method.indexOf("\n\n"));
+
+    assertThat(method).contains("union         the union of 2 reads, one per branch of the Or")
+        .contains("branch 1      POINT: PartitionKey = {d1}, RowKey = empid_{id:08}")
+        .contains("branch 2      RANGE: PartitionKey = {d2}, RowKey in [empid_{from:08}, empid_{to:08}]")
+        .contains("order         by PartitionKey, then RowKey (the reads of the Or merge in key order)")
+        .doesNotContain("every partition");
   }
 
   @Test
