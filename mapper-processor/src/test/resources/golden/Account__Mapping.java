@@ -37,7 +37,8 @@ public final class Account__Mapping extends EntityMapping<Account> {
         .rowKey(Account_.ROW_KEY_SPEC)
         .hasETag(true)
         .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey,
-            Account_.OWNER, Account_.BALANCE));
+            Account_.OWNER, Account_.BALANCE)
+        .indexed(Account_.OWNER));
   }
 
   /**

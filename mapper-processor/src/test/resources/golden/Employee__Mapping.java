@@ -29,7 +29,8 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
         .partitionKey(Employee_.PARTITION_KEY_SPEC)
         .rowKey(Employee_.ROW_KEY_SPEC)
         .hasETag(true)
-        .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey));
+        .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey)
+        .indexed(Employee_.EMAIL));
   }
 
   /**

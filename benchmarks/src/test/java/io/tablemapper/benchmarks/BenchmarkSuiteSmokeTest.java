@@ -68,7 +68,8 @@ class BenchmarkSuiteSmokeTest {
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
         "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
-        "CacheBenchmark.partition50_uncached");
+        "CacheBenchmark.partition50_uncached", "ProjectionBenchmark.partition_fullRead",
+        "ProjectionBenchmark.partition_projection", "ProjectionBenchmark.partition_count");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);

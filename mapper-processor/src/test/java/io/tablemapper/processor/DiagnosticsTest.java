@@ -455,10 +455,33 @@ class DiagnosticsTest {
         error("Not with a parameter of another type is reported on the parameter", Rule.QUERY_PARAMETER_TYPE,
             "age);", "declare it as int", employee(),
             repository("  @AllowScan List<Employee> findByDepartmentAndAgeNot(String department, String age);")),
-        error("Or between conditions is reported as unsupported, pointing to In", Rule.QUERY_METHOD_NAME,
-            "findByDepartmentAndLastNameOrFirstName(", "joins conditions with Or, which derived queries do not support",
-            employee(), repository("  @AllowScan List<Employee> findByDepartmentAndLastNameOrFirstName(String"
+        error("an Or whose branch binds no PartitionKey is a table scan, naming the branch", Rule.QUERY_TABLE_SCAN,
+            "findByDepartmentAndLastNameOrFirstName(", "because the branch (firstName) of its Or binds no PartitionKey",
+            employee(), repository("  List<Employee> findByDepartmentAndLastNameOrFirstName(String"
                 + " department, String lastName, String firstName);")),
+        warning("an Or with a branch that scans its partition is warned about", Rule.QUERY_PARTITION_SCAN,
+            "findByDepartmentAndAgeOrDepartmentAndEmployeeId(", "has a branch of its Or that scans every Employee",
+            employee(), repository("  List<Employee> findByDepartmentAndAgeOrDepartmentAndEmployeeId(String d1,"
+                + " int age, String d2, int id);")),
+        error("a Page over the union of an Or is refused", Rule.QUERY_RETURN_TYPE,
+            "findByDepartmentAndEmployeeIdOrDepartmentAndEmail(", "is one read per branch of its Or, and a page token",
+            employee(), repository("  Page<Employee> findByDepartmentAndEmployeeIdOrDepartmentAndEmail(String d1,"
+                + " int id, String d2, String email, PageRequest page);")),
+        error("an OrderBy on an Or is refused", Rule.QUERY_ORDER,
+            "findByDepartmentOrDepartmentOrderByEmployeeId(", "branches of an Or are merged in key order",
+            employee(), repository("  List<Employee> findByDepartmentOrDepartmentOrderByEmployeeId(String d1,"
+                + " String d2);")),
+        error("one result from the union of an Or of points is not unique", Rule.QUERY_NOT_UNIQUE,
+            "findByDepartmentAndEmployeeIdOrDepartmentAndEmail(", "can match several", employee(),
+            repository("  Optional<Employee> findByDepartmentAndEmployeeIdOrDepartmentAndEmail(String d1, int id,"
+                + " String d2, String email);")),
+        error("two conditions on one property in one branch of an Or are reported", Rule.QUERY_DUPLICATE_CONDITION,
+            "findByDepartmentAndAgeAndAgeOrDepartment(", "two conditions of one branch of its Or", employee(),
+            repository("  List<Employee> findByDepartmentAndAgeAndAgeOrDepartment(String d1, int a, int b,"
+                + " String d2);")),
+        error("a misspelled property after an Or is reported with a suggestion", Rule.QUERY_UNKNOWN_PROPERTY,
+            "findByDepartmentOrDepartmnt(", "did you mean 'department'?", employee(),
+            repository("  List<Employee> findByDepartmentOrDepartmnt(String d1, String d2);")),
         error("an unsupported return type is reported", Rule.QUERY_RETURN_TYPE, "findByDepartment(",
             "cannot return", employee(),
             repository("  Set<Employee> findByDepartment(String department);")),

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +33,7 @@ class PlannerTest {
   private static String sightings;
   private static String members;
   private static String clerks;
+  private static String employeePlans;
 
   /**
    * Employees with indexes beyond their partition: a partition per email (the new user's first try, in the entity's
@@ -143,6 +145,18 @@ class PlannerTest {
                 + "  @AllowScan List<Employee> findByDepartmentAndLastNameIsNotNullAndAgeNot(String department,"
                 + " int age);\n"
                 + "  @AllowScan List<Employee> findByDepartmentAndEmailNot(String department, String email);\n"
+                + "  List<Employee> findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween(String d1, int id,"
+                + " String d2, int from, int to);\n"
+                + "  List<Employee> findByDepartmentAndEmailOrDepartmentAndEmployeeId(String d1, String email, String d2,"
+                + " int id);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn(String d1,"
+                + " String prefix, String d2, Collection<Integer> ids);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAgeOrDepartmentAndEmployeeId(String d1, int age,"
+                + " String d2, int id);\n"
+                + "  @AllowScan List<Employee> findByDepartmentAndAgeGreaterThanOrLastName(String department, int age,"
+                + " String lastName);\n"
+                + "  @AllowScan Page<Employee> findByDepartmentAndLastNameOrFirstName(String department, String lastName,"
+                + " String firstName, PageRequest page);\n"
                 + "}"),
         source("ReviewRepository",
             "@Repository public interface ReviewRepository extends TableRepository<Review> {\n"
@@ -197,6 +211,12 @@ class PlannerTest {
     sightings = generated(compilation, "test.SightingRepository__Impl");
     members = generated(compilation, "test.MemberRepository__Impl");
     clerks = generated(compilation, "test.ClerkRepository__Impl");
+    try {
+      employeePlans = compilation.generatedFile(StandardLocation.CLASS_OUTPUT,
+          "META-INF/tablemapper/plans/test.EmployeeRepository.txt").orElseThrow().getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -209,6 +229,30 @@ class PlannerTest {
 
   static Stream<Arguments> plans() {
     return Stream.of(
+        plan("an Or of a point and a range is their union, a RANGE", "employees",
+            "findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween",
+            "RANGE (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (POINT: PartitionKey = {d1}, RowKey = empid_{id:08}) or (RANGE: PartitionKey = {d2},"
+                + " RowKey in [empid_{from:08}, empid_{to:08}])"),
+        plan("an Or branch may be a point through an index", "employees",
+            "findByDepartmentAndEmailOrDepartmentAndEmployeeId",
+            "POINT (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (POINT via index email: PartitionKey = {d1}, RowKey = email_{email}) or (POINT: PartitionKey ="
+                + " {d2}, RowKey = empid_{id:08})"),
+        plan("a range of an index is no Or branch, as its order is not the entity's", "employees",
+            "findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn",
+            "PARTITION_SCAN (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (PARTITION_SCAN: PartitionKey = {d1}, RowKey starts with empid_; filter email starts with {prefix}) or (POINT ×n (one per"
+                + " distinct element of {ids}, merged in key order): PartitionKey = {d2}, RowKey = empid_{ids:08})"),
+        plan("an Or with a partition scan branch is a PARTITION_SCAN, its worst branch", "employees",
+            "findByDepartmentAndAgeOrDepartmentAndEmployeeId",
+            "PARTITION_SCAN (Or: union of 2 reads, run in parallel and merged in key order, each entity once):"
+                + " (PARTITION_SCAN: PartitionKey = {d1}, RowKey starts with empid_; filter age eq {age}) or (POINT: PartitionKey = {d2},"
+                + " RowKey = empid_{id:08})"),
+        plan("And binds tighter than Or, and a branch without a PartitionKey makes the Or one filtered scan",
+            "employees", "findByDepartmentAndAgeGreaterThanOrLastName",
+            "TABLE_SCAN: every partition of table Company; filter (department eq {department} and age gt {age}) or"
+                + " (lastName eq {lastName})"),
         plan("binding both keys is a point read", "employees", "findByDepartmentAndEmployeeId",
             "POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}"),
         plan("an index that binds every key component gives a point read through it", "employees",
@@ -401,6 +445,37 @@ class PlannerTest {
     assertThat(body).contains(".index(\"email\")")
         .contains(".partitionKey(Member_.emailIndexPartitionKey(email))")
         .contains(".rowKey(Member_.emailIndexRowKey())");
+  }
+
+  @Test
+  void thePlanReportListsEachBranchOfAnOrUnion() {
+    String method = employeePlans.substring(
+        employeePlans.indexOf("findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("));
+    method = method.substring(0, method.indexOf("\n\n"));
+
+    assertThat(method).contains("union         the union of 2 reads, one per branch of the Or")
+        .contains("branch 1      POINT: PartitionKey = {d1}, RowKey = empid_{id:08}")
+        .contains("branch 2      RANGE: PartitionKey = {d2}, RowKey in [empid_{from:08}, empid_{to:08}]")
+        .contains("order         by PartitionKey, then RowKey (the reads of the Or merge in key order)")
+        .doesNotContain("every partition");
+  }
+
+  @Test
+  void anOrScanReadsOnceWithTheBranchesJoinedByOrInItsFilter() {
+    String body = employees.substring(employees.indexOf(" findByDepartmentAndAgeGreaterThanOrLastName("));
+    body = body.substring(0, body.indexOf("\n  }\n"));
+
+    assertThat(body).contains("Filter.or(alternatives.toArray(new Filter[0]))").doesNotContain(".anyOf(");
+  }
+
+  @Test
+  void anOrUnionBuildsOneReadPerBranchAndMergesThem() {
+    String body = employees.substring(
+        employees.indexOf(" findByDepartmentAndEmailStartsWithOrDepartmentAndEmployeeIdIn("));
+    body = body.substring(0, body.indexOf("\n  }\n"));
+
+    assertThat(body).contains(".anyOf(reads)").contains("for (Integer idsElement : new LinkedHashSet<>(ids))")
+        .contains(".filter(Filter.startsWith(Employee_.EMAIL, prefix))");
   }
 
   @Test

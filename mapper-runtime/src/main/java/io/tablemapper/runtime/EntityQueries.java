@@ -5,7 +5,9 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.PartialDeleteException;
 import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -22,6 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -184,10 +189,16 @@ final class EntityQueries<T> {
   }
 
   /**
-   * The rows of a query: one read, or the merge of several ({@code In} on a key component, or nothing at all for an
-   * {@code In} with an empty collection).
+   * The rows of a query: one read, or the merge of several ({@code In} on a key component, the branches of an
+   * {@code Or}, or nothing at all for an {@code In} with an empty collection).
    */
   private RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    if (query.overlapping() && !query.matchesNothing()) {
+      // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
+      // and the merge must see the entity's to count an entity that two branches match once
+      return new MergeRun<>(core, mapping, query,
+          read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select));
+    }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));
     }
@@ -216,16 +227,22 @@ final class EntityQueries<T> {
   }
 
   /**
-   * Deletes the matching entities with their index copies. The matches are read first; each entity's delete is
-   * conditional on the ETag read (through a full index copy, the copy's, which names the entity's version as long as
-   * the copy is unchanged), and entities of one partition go together in batches of at most 100 operations.
-   * Through a remote index, the entities its copies lead to are deleted (only those that still match, as for any
-   * read), never the copies themselves, which the pending work then removes.
-   * An entity deleted meanwhile by someone else is skipped; one changed meanwhile stops the delete with a
-   * {@link ConcurrencyConflictException} (the entities deleted before it stay deleted).
+   * Deletes the matching entities with their index copies. The matches are read first, keys only but for the
+   * properties their index keys are made of ({@link #deleteSelection}); each entity's delete is conditional on the
+   * ETag read (through a full index copy, the copy's, which names the entity's version as long as the copy is
+   * unchanged), and entities of one partition go together in entity group transactions of at most 100 operations
+   * (an entity and its copies in its partition), one after another; partitions are deleted in parallel on the
+   * mapper's read pool ({@code readParallelism}). Through a remote index, the entities its copies lead to are deleted
+   * (only those that still match, as for any read), never the copies themselves, which the pending work then removes,
+   * as it removes the remote copies of every deleted entity.
+   *
+   * <p>An entity deleted meanwhile by someone else is skipped. A transaction that fails (an entity changed meanwhile:
+   * {@link ConcurrencyConflictException}) stops its partition; the other partitions go on. When nothing was deleted
+   * the failure is thrown as it is; otherwise a {@link PartialDeleteException} says how many entities were deleted
+   * and how many were not.
    */
   long delete(EntityQuery query) {
-    RowSource run = source(query, null, false, null);
+    RowSource run = source(query, null, false, deleteSelection(query));
     int limit = query.limit();
     List<TableRow> matches = new ArrayList<>();
     while (!run.exhausted() && (limit == 0 || matches.size() < limit)) {
@@ -240,48 +257,130 @@ final class EntityQueries<T> {
     for (TableRow row : matches) {
       byPartition.computeIfAbsent(row.partitionKey(), key -> new ArrayList<>()).add(row);
     }
-    long deleted = 0;
+    Executor pool = byPartition.size() > 1 ? core.readPool() : null;
+    Operation operation = Operation.current(); // the deletes' requests count into it, from the pool's threads
+    List<FutureTask<Deletion>> tasks = new ArrayList<>();
     for (List<TableRow> partition : byPartition.values()) {
-      List<WriteIntent<T>> chunk = new ArrayList<>();
-      int operations = 0;
-      for (TableRow row : partition) {
-        T entity = core.entity(mapping, row);
-        if (entity == null) {
-          continue; // a malformed row the policy leaves out is not deleted either
-        }
-        int needed = 1 + copiesOf(entity);
-        if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
-          deleted += deleteChunk(query, chunk, deleted);
-          chunk = new ArrayList<>();
-          operations = 0;
-        }
-        chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size()));
-        operations += needed;
+      FutureTask<Deletion> task =
+          new FutureTask<>(() -> Operation.within(operation, () -> deletePartition(partition, ownRows)));
+      tasks.add(task);
+      if (pool != null) {
+        pool.execute(task);
       }
-      deleted += deleteChunk(query, chunk, deleted);
     }
-    return deleted;
+    long deleted = 0;
+    long notDeleted = 0;
+    List<RuntimeException> failures = new ArrayList<>();
+    for (FutureTask<Deletion> task : tasks) {
+      task.run(); // does nothing when the pool has started it; the caller never waits on a busy pool
+      Deletion deletion = joined(task);
+      deleted += deletion.deleted();
+      notDeleted += deletion.notDeleted();
+      if (deletion.failure() != null) {
+        failures.add(deletion.failure());
+      }
+    }
+    if (failures.isEmpty()) {
+      return deleted;
+    }
+    if (deleted == 0 && failures.size() == 1) {
+      throw failures.get(0); // nothing written: the failure as any write reports it
+    }
+    PartialDeleteException partial = new PartialDeleteException(query.method() + " deleted " + deleted
+        + " matching " + mapping.entityClass().getSimpleName() + " entities with their index copies and left "
+        + notDeleted + " in place, because " + failures.size() + " of its " + tasks.size() + " partitions failed;"
+        + " the first: " + failures.get(0).getMessage(), deleted, notDeleted, failures.get(0));
+    for (RuntimeException failure : failures.subList(1, failures.size())) {
+      partial.addSuppressed(failure);
+    }
+    throw partial;
   }
 
-  private long deleteChunk(EntityQuery query, List<WriteIntent<T>> chunk, long deletedBefore) {
-    if (chunk.isEmpty()) {
-      return 0;
-    }
-    List<WriteResult> results;
-    try {
-      results = core.pending.write(mapping.table(), chunk, Mode.REPOSITORY);
-    } catch (ConcurrencyConflictException e) {
-      if (deletedBefore == 0) {
-        throw e;
+  /**
+   * What a delete reads of each match: the keys (always returned), the discriminator, and the properties its index
+   * keys are made of, of every class of its hierarchy ({@link EntityMapping#indexedProperties}) — enough to delete its
+   * copies, never the whole entity.
+   */
+  private List<String> deleteSelection(EntityQuery query) {
+    List<String> select = new ArrayList<>();
+    select.add(core.discriminator.name());
+    List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
+    members.add(mapping);
+    for (EntityMapping<?> member : members) {
+      for (String name : member.indexedProperties()) {
+        if (!select.contains(name)) {
+          select.add(name);
+        }
       }
-      throw new ConcurrencyConflictException(
-          query.method() + " deleted " + deletedBefore + " matching entities, then stopped: " + e.getMessage(), e);
+    }
+    return select;
+  }
+
+  /**
+   * What the delete of one partition did.
+   *
+   * @param deleted the entities deleted
+   * @param notDeleted the entities of the failed transaction and of those not sent after it
+   * @param failure why it stopped, or null
+   */
+  private record Deletion(long deleted, long notDeleted, RuntimeException failure) {}
+
+  /** Deletes the matches of one partition in transactions of at most 100 operations, stopping at a failed one. */
+  private Deletion deletePartition(List<TableRow> partition, boolean ownRows) {
+    List<List<WriteIntent<T>>> chunks = new ArrayList<>();
+    List<WriteIntent<T>> chunk = new ArrayList<>();
+    int operations = 0;
+    for (TableRow row : partition) {
+      T entity = core.entity(mapping, row);
+      if (entity == null) {
+        continue; // a malformed row the policy leaves out is not deleted either
+      }
+      int needed = 1 + copiesOf(entity);
+      if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
+        chunks.add(chunk);
+        chunk = new ArrayList<>();
+        operations = 0;
+      }
+      chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size()));
+      operations += needed;
+    }
+    if (!chunk.isEmpty()) {
+      chunks.add(chunk);
     }
     long deleted = 0;
-    for (WriteResult result : results) {
-      deleted += result != null ? 1 : 0;
+    for (int i = 0; i < chunks.size(); i++) {
+      List<WriteResult> results;
+      try {
+        results = core.pending.write(mapping.table(), chunks.get(i), Mode.REPOSITORY);
+      } catch (RuntimeException failure) {
+        long left = 0;
+        for (List<WriteIntent<T>> unsent : chunks.subList(i, chunks.size())) {
+          left += unsent.size();
+        }
+        return new Deletion(deleted, left, failure);
+      }
+      for (WriteResult result : results) {
+        deleted += result != null ? 1 : 0;
+      }
     }
-    return deleted;
+    return new Deletion(deleted, 0, null);
+  }
+
+  private static Deletion joined(FutureTask<Deletion> task) {
+    try {
+      return task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TableMapperException("interrupted while deleting the matches of a query", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error) {
+        throw (Error) e.getCause();
+      }
+      if (e.getCause() instanceof RuntimeException) {
+        throw (RuntimeException) e.getCause();
+      }
+      throw new TableMapperException("deleting the matches of a query failed", e.getCause());
+    }
   }
 
   /**

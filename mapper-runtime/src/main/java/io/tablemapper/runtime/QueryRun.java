@@ -124,7 +124,9 @@ final class QueryRun<T> implements RowSource {
     this.keysOnly = countOnly && !follows;
     this.projection = keysOnly ? null : projection;
     this.versioned = this.projection != null && newestVersion(mapping) > 1;
-    this.pointKey = this.projection != null && !listed ? null : query.pointRowKey();
+    // keys only: a query that selects no property, not a point read; a key list's row is read by its key whatever
+    // the entities' projection
+    this.pointKey = listed ? query.pointRowKey() : this.projection != null || keysOnly ? null : query.pointRowKey();
     this.token = startToken;
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
     this.base = pointKey != null || listed ? null : baseQuery();

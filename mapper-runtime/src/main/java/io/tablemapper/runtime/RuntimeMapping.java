@@ -14,7 +14,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -42,6 +44,26 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
   private final Function<Object[], Object> instantiator;
   private final Upgrader upgrader;
 
+  /**
+   * The stored names of the properties the index keys are made of, other than the entity's own key components, in the
+   * order of the properties (as the generated mapping lists them).
+   */
+  private static String[] indexed(List<RuntimeProperty> properties, List<RuntimeProperty> partitionKey,
+      List<RuntimeProperty> rowKey, List<? extends IndexMapping<?>> indexes) {
+    Set<String> names = new HashSet<>();
+    for (IndexMapping<?> index : indexes) {
+      for (KeySpec spec : new KeySpec[] {index.remote() ? index.partitionKeySpec() : null, index.rowKeySpec()}) {
+        if (spec != null) {
+          spec.parts().forEach(part -> names.add(part.property()));
+        }
+      }
+    }
+    return properties.stream()
+        .filter(p -> names.contains(p.name) && !partitionKey.contains(p) && !rowKey.contains(p))
+        .map(p -> p.storedName)
+        .toArray(String[]::new);
+  }
+
   RuntimeMapping(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
@@ -52,7 +74,8 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         .rowKey(rowKeySpec)
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
         .indexes(indexes)
-        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new)));
+        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
+        .indexed(indexed(properties, partitionKey, rowKey, indexes)));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

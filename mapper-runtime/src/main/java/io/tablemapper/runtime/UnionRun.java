@@ -102,9 +102,11 @@ final class UnionRun<T> implements RowSource {
     return distinct;
   }
 
+  /** Whether two reads read the same rows: the same keys, index and filter. */
   private static boolean sameKeys(EntityQuery a, EntityQuery b) {
     return Objects.equals(a.partitionKey(), b.partitionKey()) && same(a.rowFrom(), b.rowFrom())
-        && same(a.rowTo(), b.rowTo()) && Objects.equals(a.index(), b.index());
+        && same(a.rowTo(), b.rowTo()) && Objects.equals(a.index(), b.index())
+        && Objects.equals(a.filter(), b.filter());
   }
 
   private static boolean same(KeyBound a, KeyBound b) {
@@ -112,7 +114,7 @@ final class UnionRun<T> implements RowSource {
   }
 
   /** Every row of a read, up to {@code wanted}. */
-  private static List<TableRow> drain(QueryRun<?> run, int wanted) {
+  static List<TableRow> drain(QueryRun<?> run, int wanted) {
     List<TableRow> rows = new ArrayList<>();
     while (!run.exhausted() && rows.size() < wanted) {
       rows.addAll(run.next((int) Math.min(StoreLimits.MAX_PAGE_SIZE, (long) wanted - rows.size())));

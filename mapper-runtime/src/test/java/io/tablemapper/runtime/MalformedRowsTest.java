@@ -113,7 +113,6 @@ class MalformedRowsTest {
         .isInstanceOf(MalformedRowException.class);
     assertThatThrownBy(() -> mapper.partition(TABLE, "Sales").all())
         .isInstanceOf(MalformedRowException.class);
-    assertThatThrownBy(() -> employees.deleteByDepartment("Sales")).isInstanceOf(MalformedRowException.class);
     assertThat(heard).isEmpty();
     assertThat(RawRows.rowKeys(backend, TABLE, "Sales")).contains("empid_00000001", "empid_00000003");
   }
@@ -169,13 +168,36 @@ class MalformedRowsTest {
   }
 
   @Test
-  void underSkipADerivedDeleteDeletesTheGoodRowsAndLeavesTheMalformedOne() {
+  void underSkipADerivedDeleteDeletesTheGoodRowsAndLeavesOneMalformedInWhatItReads() {
+    // a derived delete reads the keys and the properties of the index keys: Lee's last name is one of them
+    corrupt("empid_00000003", row -> row.putInt32("lastName", 7));
     EmployeeRepository employees = employees(MalformedRowPolicy.SKIP);
 
     assertThat(employees.deleteByDepartment("Sales")).isEqualTo(2);
 
-    assertThat(RawRows.rowKeys(backend, TABLE, "Sales")).containsExactly("email_kimk@contoso.com",
-        "empid_00000002", "lastname_Kwok_00000002");
+    assertThat(RawRows.rowKeys(backend, TABLE, "Sales")).containsExactly("email_leek@contoso.com",
+        "empid_00000003", "lastname_Kwok_00000003");
+    assertThat(heard).extracting(MalformedRowException::rowKey).containsExactly("empid_00000003");
+  }
+
+  @Test
+  void underFailADerivedDeleteNeverReadsAPropertyOutsideTheIndexKeys() {
+    EmployeeRepository employees = employees(MalformedRowPolicy.FAIL);
+
+    // Kim's age is malformed, but a delete reads keys and index key properties only: it deletes her with her copies
+    assertThat(employees.deleteByDepartment("Sales")).isEqualTo(3);
+    assertThat(RawRows.rowKeys(backend, TABLE, "Sales")).isEmpty();
+  }
+
+  @Test
+  void underFailADerivedDeleteThrowsForAMalformedIndexKeyPropertyBeforeDeletingAnything() {
+    corrupt("empid_00000003", row -> row.putInt32("lastName", 7));
+    EmployeeRepository employees = employees(MalformedRowPolicy.FAIL);
+
+    assertThatThrownBy(() -> employees.deleteByDepartment("Sales")).isInstanceOf(MalformedRowException.class)
+        .hasMessageContaining("RowKey 'empid_00000003'");
+    assertThat(RawRows.rowKeys(backend, TABLE, "Sales")).contains("empid_00000001", "empid_00000002",
+        "empid_00000003");
   }
 
   @Test

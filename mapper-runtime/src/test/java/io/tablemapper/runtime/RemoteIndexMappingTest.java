@@ -35,6 +35,8 @@ class RemoteIndexMappingTest {
     assertThat(mapping.indexes()).extracting(IndexMapping::name).containsExactly("byFirstName");
     assertThat(mapping.remoteIndexes()).extracting(IndexMapping::name)
         .containsExactly("email", "byLastName", "byGrade");
+    // what a delete by query reads to find every copy: the index key properties that are no own key component
+    assertThat(mapping.indexedProperties()).containsExactly("firstName", "lastName", "email", "grade");
 
     IndexMapping<Staffer> email = mapping.remoteIndexes().get(0);
     assertThat(email.table()).isEqualTo("Staff");

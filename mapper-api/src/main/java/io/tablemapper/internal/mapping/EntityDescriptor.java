@@ -39,10 +39,17 @@ public final class EntityDescriptor<T> {
   final boolean hasETag;
   final List<IndexMapping<T>> indexes;
   final List<String> encrypted;
+  final List<String> indexed;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
+    this(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag, indexes, encrypted, List.of());
+  }
+
+  private EntityDescriptor(
+      Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -52,6 +59,7 @@ public final class EntityDescriptor<T> {
     this.hasETag = hasETag;
     this.indexes = indexes;
     this.encrypted = encrypted;
+    this.indexed = indexed;
   }
 
   /**
@@ -69,25 +77,25 @@ public final class EntityDescriptor<T> {
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, indexed);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted);
+        encrypted, indexed);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted);
+        encrypted, indexed);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, indexed);
   }
 
   /**
@@ -146,7 +154,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted);
+        List.copyOf(all), encrypted, indexed);
   }
 
   /**
@@ -155,7 +163,17 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames));
+        indexes, List.of(storedNames), indexed);
+  }
+
+  /**
+   * The stored names of the properties that the keys of its index copies are made of, besides its own key
+   * components (which its keys hold): what a read needs of an entity to find its copies, as a delete by query reads
+   * it ({@link EntityMapping#indexedProperties}); none unless given.
+   */
+  public EntityDescriptor<T> indexed(String... storedNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, List.of(storedNames));
   }
 
   @Override

@@ -60,6 +60,7 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
   private final List<String> encryptedProperties;
+  private final List<String> indexedProperties;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -89,6 +90,7 @@ public abstract class EntityMapping<T> {
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
     this.encryptedProperties = descriptor.encrypted;
+    this.indexedProperties = descriptor.indexed;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -159,6 +161,15 @@ public abstract class EntityMapping<T> {
   /** Every index, intra-partition and remote, in declaration order. */
   public final List<IndexMapping<T>> allIndexes() {
     return allIndexes;
+  }
+
+  /**
+   * The stored names of the properties its index keys (of every index) are made of, besides the key components of
+   * the entity's own keys: with the keys, all that is needed to find the entity's copies ({@link IndexMapping#rowKey},
+   * {@link IndexMapping#partitionKey} of an entity read from a row that holds only these). Empty without indexes.
+   */
+  public final List<String> indexedProperties() {
+    return indexedProperties;
   }
 
   /**

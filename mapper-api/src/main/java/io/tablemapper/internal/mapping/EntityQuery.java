@@ -22,6 +22,7 @@ public final class EntityQuery {
   private final int limit;
   private final List<EntityQuery> reads;
   private final boolean matchesNothing;
+  private final boolean overlapping;
 
   private EntityQuery(Builder builder) {
     this.method = builder.method;
@@ -35,6 +36,7 @@ public final class EntityQuery {
     this.limit = builder.limit;
     this.reads = builder.reads;
     this.matchesNothing = builder.matchesNothing;
+    this.overlapping = builder.overlapping;
   }
 
   /**
@@ -101,6 +103,14 @@ public final class EntityQuery {
     return reads;
   }
 
+  /**
+   * Whether the {@link #reads()} may address the same entities (the branches of an {@code Or}): their results are
+   * then merged by key, each entity once, rather than taken one read after another.
+   */
+  public boolean overlapping() {
+    return overlapping;
+  }
+
   /** Whether the query matches nothing and needs no request ({@code In} with an empty collection). */
   public boolean matchesNothing() {
     return matchesNothing || reads != null && reads.isEmpty();
@@ -132,6 +142,7 @@ public final class EntityQuery {
     private int limit;
     private List<EntityQuery> reads;
     private boolean matchesNothing;
+    private boolean overlapping;
 
     private Builder(String method, QueryKind kind, String plan) {
       this.method = Objects.requireNonNull(method, "method");
@@ -197,6 +208,17 @@ public final class EntityQuery {
     /** Merges these reads in key order instead of reading keys of its own; see {@link EntityQuery#reads()}. */
     public Builder union(List<EntityQuery> reads) {
       this.reads = List.copyOf(reads);
+      return this;
+    }
+
+    /**
+     * Merges these reads, which may address the same entities (the branches of an {@code Or}, each with its own keys
+     * and filter), in key order, each entity once; a read that {@linkplain EntityQuery#matchesNothing() matches
+     * nothing} is left out.
+     */
+    public Builder anyOf(List<EntityQuery> reads) {
+      this.reads = List.copyOf(reads);
+      this.overlapping = true;
       return this;
     }
 

@@ -54,38 +54,104 @@ final class EntityQueryGenerator {
    */
   void write(
       MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, String query, String plan) {
-    EntityModel entity = repository.entity();
     Plan planned = method.plan();
+    if (planned.union()) {
+      writeUnion(builder, names, method, query, plan);
+      return;
+    }
     List<String> inLists = new ArrayList<>();
-    CodeBlock filter = filter(builder, names, method, inLists);
-    String fanOut = planned.fanOut();
-    if (fanOut == null) {
-      Keys keys = new Keys(builder, names, entity.metamodelName(), members, planned, null, null);
-      builder.addStatement("$T $N = $L$L\n.build()", ENTITY_QUERY, query, read(method, plan, keys, filter),
+    CodeBlock filter = planned.branches() != null
+        ? anyBranch(builder, names, method, planned.branches(), inLists)
+        : filter(builder, names, method, planned.residual(), inLists);
+    if (planned.fanOut() == null) {
+      Keys keys = new Keys(builder, names, repository.entity().metamodelName(), members, planned, null, null);
+      builder.addStatement("$T $N = $L$L\n.build()", ENTITY_QUERY, query, read(method, planned, plan, keys, filter),
           matchesNothing(inLists));
       return;
     }
-    // one read per distinct element of the In's collection, each built as a query of its own
-    PropertyModel property = fanOutProperty(planned);
     String reads = names.newName("reads");
+    builder.addStatement("$T<$T> $N = new $T<>()", List.class, ENTITY_QUERY, reads, ArrayList.class);
+    addFanOut(builder, names, method, planned, plan, filter, reads);
+    builder.addStatement("$T $N = $L\n.union($N)$L\n.build()", ENTITY_QUERY, query, union(method, plan), reads,
+        matchesNothing(inLists));
+  }
+
+  /**
+   * The reads of the branches of an {@code Or} planned as a union, each with its own keys and filter (a branch with
+   * an {@code In} fanned out adds one read per element, and one whose {@code In} filter has an empty collection
+   * matches nothing), merged by {@code EntityQuery.Builder.anyOf}.
+   */
+  private void writeUnion(
+      MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, String query, String plan) {
+    String reads = names.newName("reads");
+    builder.addStatement("$T<$T> $N = new $T<>()", List.class, ENTITY_QUERY, reads, ArrayList.class);
+    for (Plan branch : method.plan().branches()) {
+      List<String> inLists = new ArrayList<>();
+      CodeBlock filter = filter(builder, names, method, branch.residual(), inLists);
+      if (branch.fanOut() != null) {
+        addFanOut(builder, names, method, branch, plan, filter, reads);
+        continue;
+      }
+      Keys keys = new Keys(builder, names, repository.entity().metamodelName(), members, branch, null, null);
+      builder.addStatement("$N.add($L$L\n.build())", reads, read(method, branch, plan, keys, filter),
+          matchesNothing(inLists));
+    }
+    builder.addStatement("$T $N = $L\n.anyOf($N)\n.build()", ENTITY_QUERY, query, union(method, plan), reads);
+  }
+
+  /** The builder of a query of several reads, short of the reads: its method, kind, plan and limit. */
+  private CodeBlock union(RepositoryModel.QueryMethod method, String plan) {
+    CodeBlock.Builder union = CodeBlock.builder().add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY,
+        methodName(method), QUERY_KIND, method.plan().kind().name(), plan);
+    if (method.limit() > 0) {
+      union.add("\n.limit($L)", method.limit());
+    }
+    return union.build();
+  }
+
+  /** Adds to the list {@code reads} one read of a plan per distinct element of its {@code In}'s collection. */
+  private void addFanOut(MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method,
+      Plan planned, String plan, CodeBlock filter, String reads) {
+    String fanOut = planned.fanOut();
+    PropertyModel property = fanOutProperty(planned);
     String element = names.newName(fanOut + "Element");
     builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, fanOut, nullMessage(method, fanOut, property,
         "is null; pass an empty collection to match nothing"));
-    builder.addStatement("$T<$T> $N = new $T<>()", List.class, ENTITY_QUERY, reads, ArrayList.class);
     builder.beginControlFlow("for ($T $N : new $T<>($N))", TypeName.get(property.type()).box(), element,
         LinkedHashSet.class, fanOut);
     builder.addStatement("$T.requireNonNull($N, $L)", Objects.class, element, nullMessage(method, fanOut, property,
         "holds null; the store cannot compare '" + property.name() + "' with null"));
-    Keys keys = new Keys(builder, names, entity.metamodelName(), members, planned, fanOut, element);
-    builder.addStatement("$N.add($L\n.build())", reads, read(method, plan, keys, filter));
+    Keys keys = new Keys(builder, names, repository.entity().metamodelName(), members, planned, fanOut, element);
+    builder.addStatement("$N.add($L\n.build())", reads, read(method, planned, plan, keys, filter));
     builder.endControlFlow();
-    CodeBlock.Builder union = CodeBlock.builder().add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY,
-        methodName(method), QUERY_KIND, planned.kind().name(), plan);
-    if (method.limit() > 0) {
-      union.add("\n.limit($L)", method.limit());
+  }
+
+  /**
+   * The filter of an {@code Or} read as one scan: the branches' filters joined by {@code Filter.or}, collected in a
+   * local list that leaves out a branch whose {@code In} has an empty collection (it matches nothing); the query then
+   * matches nothing when every branch does ({@code inLists} gets a marker for that).
+   */
+  private CodeBlock anyBranch(MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method,
+      List<Plan> branches, List<String> inLists) {
+    String alternatives = names.newName("alternatives");
+    builder.addStatement("$T<$T> $N = new $T<>()", List.class, FILTER, alternatives, ArrayList.class);
+    for (Plan branch : branches) {
+      List<String> branchInLists = new ArrayList<>();
+      CodeBlock filter = filter(builder, names, method, branch.residual(), branchInLists);
+      if (branchInLists.isEmpty()) {
+        builder.addStatement("$N.add($L)", alternatives, filter);
+      } else {
+        List<CodeBlock> empty = new ArrayList<>();
+        for (String list : branchInLists) {
+          empty.add(CodeBlock.of("$N.isEmpty()", list));
+        }
+        builder.beginControlFlow("if (!($L))", CodeBlock.join(empty, " || "));
+        builder.addStatement("$N.add($L)", alternatives, filter);
+        builder.endControlFlow();
+      }
     }
-    builder.addStatement("$T $N = $L\n.union($N)$L\n.build()", ENTITY_QUERY, query, union.build(), reads,
-        matchesNothing(inLists));
+    inLists.add(alternatives);
+    return CodeBlock.of("$T.or($N.toArray(new $T[0]))", FILTER, alternatives, FILTER);
   }
 
   /** {@code .matchesNothing(...)} when an {@code In} left to the filter may have an empty collection. */
@@ -101,13 +167,13 @@ final class EntityQueryGenerator {
   }
 
   /** A builder of one read of the plan, short of its {@code build()}. */
-  private CodeBlock read(RepositoryModel.QueryMethod method, String plan, Keys keys, CodeBlock filter) {
+  private CodeBlock read(RepositoryModel.QueryMethod method, Plan planned, String plan, Keys keys, CodeBlock filter) {
     EntityModel entity = repository.entity();
     CodeBlock.Builder chain = CodeBlock.builder()
         .add("$T\n.builder($S,$W$T.$L,$W$N)", ENTITY_QUERY, methodName(method), QUERY_KIND,
             method.plan().kind().name(), plan);
-    if (method.plan().index() != null) {
-      chain.add("\n.index($S)", method.plan().index().name());
+    if (planned.index() != null) {
+      chain.add("\n.index($S)", planned.index().name());
     }
     chain.add(keys.partitionKey(entity)).add(keys.rowKey());
     if (filter != null) {
@@ -280,11 +346,11 @@ final class EntityQueryGenerator {
    * null when the plan has none: {@code Filter.eq(Employee_.LAST_NAME, lastName)}, several joined by
    * {@code Filter.and}.
    */
-  private CodeBlock filter(
-      MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method, List<String> inLists) {
+  private CodeBlock filter(MethodSpec.Builder builder, NameAllocator names, RepositoryModel.QueryMethod method,
+      List<Condition> residual, List<String> inLists) {
     EntityModel entity = repository.entity();
     List<CodeBlock> filters = new ArrayList<>();
-    for (Condition condition : method.plan().residual()) {
+    for (Condition condition : residual) {
       PropertyModel property = condition.property();
       if (condition.operator() == Operator.IN) {
         filters.add(anyOf(builder, names, method, condition, inLists));

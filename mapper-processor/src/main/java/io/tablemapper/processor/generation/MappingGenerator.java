@@ -168,10 +168,40 @@ public final class MappingGenerator {
     if (!encrypted.isEmpty()) {
       descriptor.add("\n.encrypted($L)", encrypted.build());
     }
+    CodeBlock.Builder indexed = CodeBlock.builder();
+    for (PropertyModel property : indexedProperties(entity)) {
+      indexed.add(indexed.isEmpty() ? "$T.$N" : ",$W$T.$N", meta, names.property(property));
+    }
+    if (!indexed.isEmpty()) {
+      descriptor.add("\n.indexed($L)", indexed.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addStatement("super($L)", descriptor.build())
         .build();
+  }
+
+  /**
+   * The properties the keys of the entity's indexes are made of, other than its own key components (which its keys
+   * hold), in the order of the entity's properties: what a delete by query reads to find the copies.
+   */
+  private static List<PropertyModel> indexedProperties(EntityModel entity) {
+    List<PropertyModel> indexed = new ArrayList<>();
+    for (PropertyModel property : entity.properties()) {
+      boolean ownKey = entity.partitionKey().indexOf(property.name()) >= 0
+          || entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0;
+      if (ownKey) {
+        continue;
+      }
+      for (EntityModel.IndexModel index : entity.indexes()) {
+        if (index.rowKey().indexOf(property.name()) >= 0
+            || index.remote() && index.partitionKey().indexOf(property.name()) >= 0) {
+          indexed.add(property);
+          break;
+        }
+      }
+    }
+    return indexed;
   }
 
   /**

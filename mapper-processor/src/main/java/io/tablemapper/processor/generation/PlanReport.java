@@ -85,6 +85,29 @@ public final class PlanReport {
           .getSimpleName() + (followed ? ", made of each whole " + entity.simpleName() + " its copy leads to)"
               : "; no other property is read)"));
     }
+    if (plan.union()) {
+      line(text, "  ", "union", "the union of " + plan.branches().size() + " reads, one per branch of the Or, run in"
+          + " parallel up to the mapper's readParallelism, merged in key order, each " + entity.simpleName() + " once");
+      int number = 1;
+      for (Plan branch : plan.branches()) {
+        line(text, "  ", "branch " + number++, branch.description());
+      }
+    } else {
+      keys(text, entity, plan);
+    }
+    if (method.kind().returnsEntities()) {
+      line(text, "  ", "order", order(plan, method));
+    }
+    line(text, "  ", "limit", method.limit() == 0 ? "none" : String.valueOf(method.limit()));
+    if (plan.kind() == QueryKind.PARTITION_SCAN || plan.kind() == QueryKind.TABLE_SCAN) {
+      line(text, "  ", "scan", Annotations.has(method.element(), Annotations.ALLOW_SCAN) ? "allowed by @AllowScan"
+          : "not allowed: a compile warning");
+    }
+    line(text, "  ", "plan", plan.description());
+  }
+
+  /** The keys and filter of a plan of one read. */
+  private static void keys(StringBuilder text, EntityModel entity, Plan plan) {
     String partitionKey = QueryPlanner.partitionKey(entity, plan);
     line(text, "  ", "PartitionKey", partitionKey == null ? "any: every partition of table " + entity.table()
         : partitionKey);
@@ -102,15 +125,6 @@ public final class PlanReport {
     }
     String filter = QueryPlanner.filter(plan);
     line(text, "  ", "filter", filter == null ? "none" : filter);
-    if (method.kind().returnsEntities()) {
-      line(text, "  ", "order", order(plan, method));
-    }
-    line(text, "  ", "limit", method.limit() == 0 ? "none" : String.valueOf(method.limit()));
-    if (plan.kind() == QueryKind.PARTITION_SCAN || plan.kind() == QueryKind.TABLE_SCAN) {
-      line(text, "  ", "scan", Annotations.has(method.element(), Annotations.ALLOW_SCAN) ? "allowed by @AllowScan"
-          : "not allowed: a compile warning");
-    }
-    line(text, "  ", "plan", plan.description());
   }
 
   private static String order(Plan plan, RepositoryModel.QueryMethod method) {
@@ -120,6 +134,9 @@ public final class PlanReport {
     }
     if (plan.kind() == QueryKind.TABLE_SCAN) {
       return "by PartitionKey, then RowKey (Azure Table Storage); none promised by Cosmos DB";
+    }
+    if (plan.union()) {
+      return "by PartitionKey, then RowKey (the reads of the Or merge in key order)";
     }
     if (plan.fanOut() != null && plan.partitionArguments().containsValue(plan.fanOut())) {
       return "by PartitionKey, then RowKey (the reads of the In merge in key order)";

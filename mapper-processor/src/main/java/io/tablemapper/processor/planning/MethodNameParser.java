@@ -9,10 +9,11 @@ import java.util.Locale;
 
 /**
  * Parses a derived method name: {@code find|get|stream|count|exists|delete}, optionally {@code First} or
- * {@code TopN}, then {@code By} and conditions joined by {@code And}, each a capitalized property name and an
- * optional operator keyword, then optionally {@code OrderBy} and properties, each optionally followed by
- * {@code Asc} or {@code Desc}. Property names are matched against the entity's, longest first, backtracking, so
- * a property whose name contains {@code And} still parses.
+ * {@code TopN}, then {@code By} and conditions joined by {@code And} and {@code Or}, each a capitalized property
+ * name and an optional operator keyword, then optionally {@code OrderBy} and properties, each optionally followed by
+ * {@code Asc} or {@code Desc}. {@code And} binds tighter than {@code Or}, as in Spring Data: {@code AAndBOrC} is
+ * {@code (A and B) or C}, two branches. Property names are matched against the entity's, longest first,
+ * backtracking, so a property whose name contains {@code And} or {@code Or} still parses.
  */
 public final class MethodNameParser {
 
@@ -57,19 +58,34 @@ public final class MethodNameParser {
    *
    * @param action the action
    * @param limit the {@code First}/{@code TopN} limit, 0 when absent
-   * @param terms the conditions
+   * @param terms the conditions, in the order of the name (of every branch)
+   * @param branches the conditions split into the branches joined by {@code Or}: one branch when there is no
+   *     {@code Or}; each branch's conditions are joined by {@code And}
    * @param ordering the {@code OrderBy} properties, empty when there is none
    * @param problemRule the rule a problem breaks, or null
    * @param problem what is wrong, or null
    */
-  public record Result(Action action, int limit, List<Term> terms, List<Order> ordering, Rule problemRule,
-      String problem) {
+  public record Result(Action action, int limit, List<Term> terms, List<List<Term>> branches, List<Order> ordering,
+      Rule problemRule, String problem) {
     public boolean ok() {
       return problem == null;
     }
 
+    /** Whether the conditions are several branches joined by {@code Or}. */
+    public boolean or() {
+      return branches.size() > 1;
+    }
+
     static Result failure(Rule rule, String problem) {
-      return new Result(null, 0, List.of(), List.of(), rule, problem);
+      return new Result(null, 0, List.of(), List.of(), List.of(), rule, problem);
+    }
+
+    static Result of(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
+      List<Term> terms = new ArrayList<>();
+      for (List<Term> branch : branches) {
+        terms.addAll(branch);
+      }
+      return new Result(action, limit, List.copyOf(terms), List.copyOf(branches), ordering, null, null);
     }
   }
 
@@ -133,7 +149,7 @@ public final class MethodNameParser {
               + name + "Department");
     }
     for (int order = name.indexOf(ORDER_BY, at); order > at; order = name.indexOf(ORDER_BY, order + 1)) {
-      List<Term> terms = parseConditions(name, at, order);
+      List<List<Term>> terms = parseConditions(name, at, order);
       if (terms == null) {
         continue;
       }
@@ -146,14 +162,14 @@ public final class MethodNameParser {
       if (ordering == null) {
         return unknownOrderProperty(name, from);
       }
-      return new Result(action, limit, terms, ordering, null, null);
+      return Result.of(action, limit, terms, ordering);
     }
-    List<Term> terms = parseConditions(name, at, name.length());
+    List<List<Term>> terms = parseConditions(name, at, name.length());
     if (terms == null) {
       int order = name.indexOf(ORDER_BY, at);
       return unknownProperty(name, at, order > at ? order : name.length());
     }
-    return new Result(action, limit, terms, List.of(), null, null);
+    return Result.of(action, limit, terms, List.of());
   }
 
   /** The properties of an ordering, each with an optional Asc or Desc, up to the end of the name; or null. */
@@ -195,7 +211,11 @@ public final class MethodNameParser {
             + "; an ordering is OrderBy followed by property names, each optionally followed by Asc or Desc");
   }
 
-  private List<Term> parseConditions(String name, int at, int limit) {
+  /**
+   * The branches of the conditions from {@code at} to {@code limit}: conditions joined by {@code And}, branches by
+   * {@code Or}; or null when they do not parse.
+   */
+  private List<List<Term>> parseConditions(String name, int at, int limit) {
     for (String property : properties) {
       String capitalized = capitalize(property);
       if (!name.startsWith(capitalized, at)) {
@@ -212,14 +232,21 @@ public final class MethodNameParser {
         }
         Term term = new Term(property, operator);
         if (end == limit) {
-          List<Term> terms = new ArrayList<>();
-          terms.add(term);
-          return terms;
+          List<List<Term>> branches = new ArrayList<>();
+          branches.add(new ArrayList<>(List.of(term)));
+          return branches;
         }
         if (name.startsWith("And", end) && end + 3 < limit) {
-          List<Term> rest = parseConditions(name, end + 3, limit);
+          List<List<Term>> rest = parseConditions(name, end + 3, limit);
           if (rest != null) {
-            rest.add(0, term);
+            rest.get(0).add(0, term);
+            return rest;
+          }
+        }
+        if (name.startsWith("Or", end) && end + 2 < limit) {
+          List<List<Term>> rest = parseConditions(name, end + 2, limit);
+          if (rest != null) {
+            rest.add(0, new ArrayList<>(List.of(term)));
             return rest;
           }
         }
@@ -230,59 +257,46 @@ public final class MethodNameParser {
 
   /** Finds the first condition that does not name a property, and suggests the closest one. */
   private Result unknownProperty(String name, int at, int limit) {
-    int start = at;
-    while (true) {
-      int and = name.indexOf("And", start);
-      if (and >= limit) {
-        and = -1;
-      }
-      String segment = and < 0 ? name.substring(start, limit) : name.substring(start, and);
+    List<String> segments = new ArrayList<>();
+    for (String conjunct : split(name.substring(at, limit), "And")) {
+      segments.addAll(knownOrSplit(conjunct));
+    }
+    for (String segment : segments) {
       String bare = stripOperator(segment);
-      boolean known = false;
-      for (String property : properties) {
-        if (capitalize(property).equals(bare)) {
-          known = true;
-          break;
-        }
-      }
-      if (!known && !segment.isEmpty() && joinsByOr(segment)) {
-        return Result.failure(Rule.QUERY_METHOD_NAME,
-            "'" + segment + "' joins conditions with Or, which derived queries do not support: the store reads"
-                + " one key range per query, and a union of ranges is planned only for In; use In for alternatives"
-                + " of one property, or declare one method per alternative");
-      }
-      if (!known && !segment.isEmpty()) {
-        String guess = decapitalize(bare);
+      if (!segment.isEmpty() && !isProperty(bare)) {
         return Result.failure(Rule.QUERY_UNKNOWN_PROPERTY,
-            "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(guess, properties)
-                + "; conditions are property names joined by And, each optionally followed by Between,"
+            "'" + bare + "' is not a property of " + entity + Suggestions.didYouMean(decapitalize(bare), properties)
+                + "; conditions are property names joined by And or Or, each optionally followed by Between,"
                 + " GreaterThan, GreaterThanEqual, LessThan, LessThanEqual, StartsWith, In, Not, IsNull or IsNotNull");
       }
-      if (and < 0) {
-        return Result.failure(Rule.QUERY_METHOD_NAME,
-            "cannot split the conditions of '" + name + "' into properties joined by And");
-      }
-      start = and + 3;
     }
+    return Result.failure(Rule.QUERY_METHOD_NAME,
+        "cannot split the conditions of '" + name + "' into properties joined by And or Or");
   }
 
-  /** Whether a segment is two conditions joined by {@code Or}: a property on each side of an {@code Or}. */
-  private boolean joinsByOr(String segment) {
-    for (int or = segment.indexOf("Or"); or > 0; or = segment.indexOf("Or", or + 1)) {
-      if (startsWithProperty(segment.substring(0, or)) && startsWithProperty(segment.substring(or + 2))) {
-        return true;
-      }
-    }
-    return false;
+  /** A condition as it stands when it names a property, else its parts around each {@code Or}. */
+  private List<String> knownOrSplit(String segment) {
+    return isProperty(stripOperator(segment)) ? List.of(segment) : split(segment, "Or");
   }
 
-  private boolean startsWithProperty(String text) {
+  private boolean isProperty(String capitalized) {
     for (String property : properties) {
-      if (text.startsWith(capitalize(property))) {
+      if (capitalize(property).equals(capitalized)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static List<String> split(String text, String separator) {
+    List<String> parts = new ArrayList<>();
+    int start = 0;
+    for (int at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + separator.length())) {
+      parts.add(text.substring(start, at));
+      start = at + separator.length();
+    }
+    parts.add(text.substring(start));
+    return parts;
   }
 
   private static String stripOperator(String segment) {

@@ -23,6 +23,11 @@ import java.util.Map;
  * @param residual conditions evaluated as a filter
  * @param fanOut the {@code Collection} parameter of an {@code In} on a key component, or null: the plan is then one
  *     read per distinct element (the element standing for the parameter in the keys), merged in key order
+ * @param branches for conditions joined by {@code Or}, the plan of each branch, else null. A plan of kind
+ *     {@code TABLE_SCAN} with branches is one read of every partition whose filter is the branches' conditions
+ *     joined by {@code or} (each branch's {@link #residual} holds all its conditions); any other is the union of
+ *     the branches' reads, run in parallel and merged in key order, each entity once, and its kind is its worst
+ *     branch's
  * @param description the plan in words, for Javadoc, listeners and reports
  */
 public record Plan(
@@ -38,6 +43,7 @@ public record Plan(
     Bound upper,
     List<Condition> residual,
     String fanOut,
+    List<Plan> branches,
     String description) {
 
   /**
@@ -46,6 +52,16 @@ public record Plan(
    */
   public KeyModel partitionKey(EntityModel entity) {
     return index != null && index.remote() ? index.partitionKey() : entity.partitionKey();
+  }
+
+  /** Whether the plan is the union of its branches' reads ({@code Or}), merged in key order. */
+  public boolean union() {
+    return branches != null && kind != QueryKind.TABLE_SCAN;
+  }
+
+  /** Whether the plan reads several times: a union of {@code Or} branches, or an {@code In} fanned out. */
+  public boolean severalReads() {
+    return fanOut != null || union();
   }
 
   /** Whether the plan reads through a remote index: eventually consistent, each copy checked against its entity. */

@@ -30,8 +30,70 @@ import java.util.Set;
  * <p>An index of the {@code KEY_LIST} form (one row per value listing its entities' keys) serves only a POINT: every
  * component of its keys bound by equality, no {@code In} fan-out and no {@code OrderBy}; it reads the one row of
  * the value, then each entity listed.
+ *
+ * <p>Conditions joined by {@code Or} ({@link #planOr}) are planned branch by branch. When every branch binds a
+ * PartitionKey, the plan is the union of the branches' reads — points, ranges, or partitions with a filter — run in
+ * parallel and merged in key order, each entity once; its kind is its worst branch's. A branch is read on the
+ * entity's own keys, or through an index only as a POINT, because a range of an index comes in the index's order,
+ * which the merge cannot use. When a branch binds no PartitionKey, the plan is one TABLE_SCAN whose filter is the
+ * whole {@code Or}: reading the other branches' keys as well would not save that scan.
  */
 public final class QueryPlanner {
+
+  /**
+   * The plan of conditions joined by {@code Or}, each branch a list of conditions joined by {@code And}.
+   *
+   * @param branches two or more branches
+   */
+  public Plan planOr(EntityModel entity, List<List<Condition>> branches, int limit) {
+    List<Plan> plans = new ArrayList<>();
+    QueryKind worst = QueryKind.POINT;
+    for (List<Condition> branch : branches) {
+      Plan best = branchPlan(entity, branch);
+      plans.add(best);
+      worst = best.kind().ordinal() > worst.ordinal() ? best.kind() : worst;
+    }
+    if (worst == QueryKind.TABLE_SCAN) {
+      List<Plan> scans = new ArrayList<>();
+      for (List<Condition> branch : branches) {
+        scans.add(new Plan(QueryKind.TABLE_SCAN, null, entity.rowKey(), null, Plan.RowMode.NONE, List.of(), null, -1,
+            null, null, List.copyOf(branch), null, null, ""));
+      }
+      Plan draft = new Plan(QueryKind.TABLE_SCAN, null, entity.rowKey(), null, Plan.RowMode.NONE, List.of(), null, -1,
+          null, null, List.of(), null, List.copyOf(scans), "");
+      return new Plan(QueryKind.TABLE_SCAN, null, entity.rowKey(), null, Plan.RowMode.NONE, List.of(), null, -1,
+          null, null, List.of(), null, List.copyOf(scans), describe(entity, draft, limit));
+    }
+    StringBuilder text = new StringBuilder(worst.name()).append(" (Or: union of ").append(plans.size())
+        .append(" reads, run in parallel and merged in key order, each entity once): ");
+    String separator = "";
+    for (Plan plan : plans) {
+      text.append(separator).append('(').append(plan.description()).append(')');
+      separator = " or ";
+    }
+    if (limit > 0) {
+      text.append("; first ").append(limit);
+    }
+    return new Plan(worst, null, entity.rowKey(), null, Plan.RowMode.NONE, List.of(), null, -1, null, null,
+        List.of(), null, List.copyOf(plans), text.toString());
+  }
+
+  /**
+   * The cheapest plan of one branch of an {@code Or} whose results the merge can take: one that reads the entity's
+   * own keys (in key order), or a POINT through an index (at most one entity per read).
+   */
+  public Plan branchPlan(EntityModel entity, List<Condition> branch) {
+    Plan best = null;
+    for (Plan candidate : candidates(entity, branch, 0)) {
+      if (candidate.index() != null && candidate.kind() != QueryKind.POINT) {
+        continue;
+      }
+      if (best == null || better(candidate, best)) {
+        best = candidate;
+      }
+    }
+    return best;
+  }
 
   /**
    * The cheapest plan, or null when an ordering is asked for and no access path gives it.
@@ -140,6 +202,9 @@ public final class QueryPlanner {
    * returns partitions in no particular order).
    */
   public static List<MethodNameParser.Order> order(Plan plan, List<Condition> conditions) {
+    if (plan.branches() != null) {
+      return new ArrayList<>(); // the merge of an Or's branches: by PartitionKey, then RowKey text
+    }
     if (plan.kind() == QueryKind.POINT && plan.fanOut() == null) {
       return null;
     }
@@ -346,9 +411,9 @@ public final class QueryPlanner {
     }
     String fanOutParameter = fanOut == null ? null : fanOut.parameter();
     Plan draft = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
-        upper, residual, fanOutParameter, "");
+        upper, residual, fanOutParameter, null, "");
     return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
-        upper, residual, fanOutParameter, describe(entity, draft, limit));
+        upper, residual, fanOutParameter, null, describe(entity, draft, limit));
   }
 
   /**
@@ -467,6 +532,13 @@ public final class QueryPlanner {
    * {@code long} property says it matches both integer encodings ({@code Values.int64}).
    */
   public static String filter(Plan plan) {
+    if (plan.branches() != null && plan.kind() == QueryKind.TABLE_SCAN) {
+      List<String> alternatives = new ArrayList<>();
+      for (Plan branch : plan.branches()) {
+        alternatives.add("(" + filter(branch) + ")");
+      }
+      return String.join(" or ", alternatives);
+    }
     if (plan.residual().isEmpty()) {
       return null;
     }

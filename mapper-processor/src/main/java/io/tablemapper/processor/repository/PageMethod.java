@@ -33,11 +33,18 @@ final class PageMethod implements QueryMethodKind {
   }
 
   /**
-   * Refuses a plan of several reads ({@code In} on a key component): a page of their merge would need a continuation
-   * token per read, which a page token does not hold.
+   * Refuses a plan of several reads ({@code In} on a key component, the union of an {@code Or}'s branches): a page
+   * of their merge would need a continuation token per read, which a page token does not hold.
    */
   @Override
   public boolean checkPlan(MethodContext method, Plan plan) {
+    if (plan.union()) {
+      method.error(Rule.QUERY_RETURN_TYPE, method.signature() + ": returns Page<" + method.result() + ">, but its"
+          + " plan (" + plan.description() + ") is one read per branch of its Or, and a page token cannot resume"
+          + " several reads at once; return List<" + method.result() + "> or Stream<" + method.result()
+          + ">, or declare one paged method per branch");
+      return false;
+    }
     if (plan.fanOut() == null) {
       return true;
     }

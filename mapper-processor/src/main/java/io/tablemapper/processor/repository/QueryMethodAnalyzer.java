@@ -138,15 +138,27 @@ final class QueryMethodAnalyzer {
   private static boolean termsAllowed(
       String signature, EntityModel entity, MethodNameParser.Result parsed, ExecutableElement method,
       Diagnostics diagnostics) {
+    boolean ok = true;
+    for (List<MethodNameParser.Term> branch : parsed.branches()) {
+      ok &= termsAllowed(signature, entity, branch, parsed.or(), method, diagnostics);
+    }
+    return ok;
+  }
+
+  /** Whether every condition of one branch (conditions joined by And) names a different property, and so on. */
+  private static boolean termsAllowed(
+      String signature, EntityModel entity, List<MethodNameParser.Term> terms, boolean or, ExecutableElement method,
+      Diagnostics diagnostics) {
     Set<String> seen = new HashSet<>();
     boolean ok = true;
-    for (MethodNameParser.Term term : parsed.terms()) {
+    for (MethodNameParser.Term term : terms) {
       PropertyModel property = entity.property(term.property());
       String what = signature + ": condition on '" + property.name() + "'";
       if (!seen.add(property.name())) {
         diagnostics.error(method, Rule.QUERY_DUPLICATE_CONDITION,
-            signature + ": '" + property.name() + "' appears in two conditions; use one, for example "
-                + MethodNameParser.capitalize(property.name()) + "Between for a range");
+            signature + ": '" + property.name() + "' appears in two conditions" + (or ? " of one branch of its Or"
+                : "") + "; use one, for example " + MethodNameParser.capitalize(property.name())
+                + "Between for a range");
         ok = false;
       } else if (property.encrypted()) {
         diagnostics.error(method, Rule.QUERY_ENCRYPTED_PROPERTY,
@@ -245,7 +257,16 @@ final class QueryMethodAnalyzer {
     EntityModel entity = method.entity();
     MethodNameParser.Result parsed = method.parsed();
     String signature = method.signature();
-    Plan plan = planner.plan(entity, conditions, parsed.limit(), parsed.ordering());
+    if (parsed.or() && !parsed.ordering().isEmpty()) {
+      method.error(Rule.QUERY_ORDER, signature + ": joins conditions with Or and orders by "
+          + QueryPlanner.describeOrder(parsed.ordering()) + ", but the branches of an Or are merged in key order"
+          + " (PartitionKey, then RowKey) and the store cannot sort; remove the OrderBy and sort the results"
+          + " yourself, or declare one method per branch");
+      return null;
+    }
+    Plan plan = parsed.or()
+        ? planner.planOr(entity, branches(parsed, conditions), parsed.limit())
+        : planner.plan(entity, conditions, parsed.limit(), parsed.ordering());
     if (plan == null) {
       method.error(Rule.QUERY_ORDER, signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
       return null;
@@ -254,6 +275,15 @@ final class QueryMethodAnalyzer {
       return null;
     }
     boolean allowScan = Annotations.has(method.element(), Annotations.ALLOW_SCAN);
+    if (plan.kind() == QueryKind.TABLE_SCAN && !allowScan && parsed.or()) {
+      method.error(Rule.QUERY_TABLE_SCAN,
+          signature + " would read every partition of table " + entity.table() + " (" + plan.description()
+              + "), because the branch " + unboundBranch(entity, branches(parsed, conditions)) + " of its Or binds no"
+              + " PartitionKey " + entity.partitionKey().template() + ", and an Or is a union of reads only when every"
+              + " branch names its partitions; add conditions on " + partitionProperties(entity) + " to that branch,"
+              + " or annotate the method @AllowScan");
+      return null;
+    }
     if (plan.kind() == QueryKind.TABLE_SCAN && !allowScan) {
       method.error(Rule.QUERY_TABLE_SCAN,
           signature + " would read every partition of table " + entity.table() + " (" + plan.description()
@@ -267,13 +297,41 @@ final class QueryMethodAnalyzer {
     }
     if (plan.kind() == QueryKind.PARTITION_SCAN && !allowScan) {
       method.diagnostics().warning(method.element(), Rule.QUERY_PARTITION_SCAN,
-          signature + " scans every " + entity.simpleName() + " of its partition (" + plan.description() + "); "
+          signature + (plan.union() ? " has a branch of its Or that scans every " : " scans every ")
+              + entity.simpleName() + " of its partition (" + plan.description() + "); "
               + (entity.rowKey() != null
                   ? "bind leading RowKey components of " + entity.rowKey().template() + " or an index to narrow it,"
                   : "its subtypes have RowKeys of their own, so query a subtype's repository to narrow it,")
               + " or annotate the method @AllowScan");
     }
     return plan;
+  }
+
+  /** The conditions of each branch of an {@code Or}, in order: the bound conditions split as the name splits them. */
+  private static List<List<Condition>> branches(MethodNameParser.Result parsed, List<Condition> conditions) {
+    List<List<Condition>> branches = new ArrayList<>();
+    int next = 0;
+    for (List<MethodNameParser.Term> branch : parsed.branches()) {
+      branches.add(List.copyOf(conditions.subList(next, next + branch.size())));
+      next += branch.size();
+    }
+    return branches;
+  }
+
+  /** The first branch of an {@code Or} that binds no PartitionKey, in words: {@code (lastName eq {lastName})}. */
+  private String unboundBranch(EntityModel entity, List<List<Condition>> branches) {
+    for (List<Condition> branch : branches) {
+      Plan plan = planner.branchPlan(entity, branch);
+      if (plan.kind() == QueryKind.TABLE_SCAN) {
+        List<String> names = new ArrayList<>();
+        for (Condition condition : branch) {
+          names.add(condition.property().name() + (condition.operator().keyword().isEmpty() ? ""
+              : " " + condition.operator().keyword()));
+        }
+        return "(" + String.join(" and ", names) + ")";
+      }
+    }
+    throw new IllegalStateException("no branch of the Or is a table scan");
   }
 
   /** The properties of the PartitionKey, for messages: {@code department and region}. */

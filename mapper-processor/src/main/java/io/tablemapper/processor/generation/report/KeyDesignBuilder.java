@@ -159,7 +159,18 @@ public final class KeyDesignBuilder {
     Map<String, List<KeyDesign.Space>> partitions =
         tables.getOrDefault(remote ? plan.index().table() : entity.table(), Map.of());
     List<String> spaces = new ArrayList<>();
-    if (plan.mode() != Plan.RowMode.NONE) {
+    if (plan.union()) { // the branches of an Or: each reads its own keys
+      for (Plan branch : plan.branches()) {
+        if (branch.mode() != Plan.RowMode.NONE) {
+          for (EntityModel type : types) {
+            String space = id(type, branch.index() == null ? null : branch.index().name());
+            if (!spaces.contains(space)) {
+              spaces.add(space);
+            }
+          }
+        }
+      }
+    } else if (plan.mode() != Plan.RowMode.NONE) {
       for (EntityModel type : types) { // a RowKey range of its own rows (or copies), of each type of the hierarchy
         spaces.add(id(type, plan.index() == null ? null : plan.index().name()));
       }
@@ -191,9 +202,25 @@ public final class KeyDesignBuilder {
     }
     String partitionKey = QueryPlanner.partitionKey(entity, plan);
     String rowKey = QueryPlanner.rowKey(plan);
+    String filter = QueryPlanner.filter(plan);
+    if (plan.union()) {
+      List<String> partitionKeys = new ArrayList<>();
+      List<String> rowKeys = new ArrayList<>();
+      List<String> filters = new ArrayList<>();
+      for (Plan branch : plan.branches()) {
+        partitionKeys.add(QueryPlanner.partitionKey(entity, branch));
+        String branchRowKey = QueryPlanner.rowKey(branch);
+        rowKeys.add(branchRowKey == null ? "any" : branchRowKey);
+        String branchFilter = QueryPlanner.filter(branch);
+        filters.add(branchFilter == null ? "none" : branchFilter);
+      }
+      partitionKey = "per branch of the Or: " + String.join(" | ", partitionKeys);
+      rowKey = String.join(" | ", rowKeys);
+      filter = String.join(" | ", filters);
+    }
     return new KeyDesign.Read(repository.element().getSimpleName().toString(),
         method.element().getSimpleName().toString(), plan.kind(), List.copyOf(spaces),
         partitionKey == null ? "every partition" : partitionKey, rowKey == null ? "any" : rowKey,
-        QueryPlanner.filter(plan), List.copyOf(warnings));
+        filter, List.copyOf(warnings));
   }
 }
