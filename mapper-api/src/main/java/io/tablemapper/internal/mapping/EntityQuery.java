@@ -22,6 +22,9 @@ public final class EntityQuery {
   private final int limit;
   private final List<EntityQuery> reads;
   private final boolean matchesNothing;
+  private final boolean periodsBound;
+  private final Object periodFrom;
+  private final Object periodTo;
 
   private EntityQuery(Builder builder) {
     this.method = builder.method;
@@ -35,6 +38,9 @@ public final class EntityQuery {
     this.limit = builder.limit;
     this.reads = builder.reads;
     this.matchesNothing = builder.matchesNothing;
+    this.periodsBound = builder.periodsBound;
+    this.periodFrom = builder.periodFrom;
+    this.periodTo = builder.periodTo;
   }
 
   /**
@@ -106,6 +112,24 @@ public final class EntityQuery {
     return matchesNothing || reads != null && reads.isEmpty();
   }
 
+  /**
+   * For an entity with a table per period: the first time whose period's table the query reads, or null for no lower
+   * bound (every table up to {@link #periodTo()}).
+   */
+  public Object periodFrom() {
+    return periodFrom;
+  }
+
+  /** For an entity with a table per period: the last time whose period's table the query reads, or null for none. */
+  public Object periodTo() {
+    return periodTo;
+  }
+
+  /** Whether a condition on the period's property narrows the tables read ({@link #periodFrom}, {@link #periodTo}). */
+  public boolean periodsBound() {
+    return periodsBound;
+  }
+
   /** The RowKey when the query addresses exactly one row, else null. */
   public String pointRowKey() {
     return partitionKey != null && rowFrom != null && rowTo != null && rowFrom.inclusive() && rowTo.inclusive()
@@ -132,6 +156,9 @@ public final class EntityQuery {
     private int limit;
     private List<EntityQuery> reads;
     private boolean matchesNothing;
+    private boolean periodsBound;
+    private Object periodFrom;
+    private Object periodTo;
 
     private Builder(String method, QueryKind kind, String plan) {
       this.method = Objects.requireNonNull(method, "method");
@@ -176,6 +203,17 @@ public final class EntityQuery {
       this.rowFrom = KeyBound.inclusive(prefix);
       String end = KeyBound.prefixEnd(prefix);
       this.rowTo = end == null ? null : KeyBound.exclusive(end);
+      return this;
+    }
+
+    /**
+     * The times whose periods' tables the query reads, for an entity with a table per period: from the conditions on
+     * the period's property ({@code from == to} for an equality); null for an open end.
+     */
+    public Builder periods(Object from, Object to) {
+      this.periodsBound = true;
+      this.periodFrom = from;
+      this.periodTo = to;
       return this;
     }
 
