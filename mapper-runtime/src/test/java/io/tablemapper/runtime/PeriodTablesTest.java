@@ -192,6 +192,21 @@ class PeriodTablesTest {
   }
 
   @Test
+  void anEventualBatchMovesAnEntityFromOneDaysTableToAnothers() {
+    logins.insert(ANN_2);
+    Login stored = logins.findByUserAndAtAndAttempt("ann", DAY2, 1).orElseThrow();
+
+    mapper.eventually().delete(stored).insert(Login.of("ann", DAY3, 5, "failed", "10.0.0.2")).commit();
+    mapper.completePending();
+
+    assertThat(logins.findByUserAndAtAndAttempt("ann", DAY2, 1)).isEmpty();
+    assertThat(logins.findByUserAndAtAndAttempt("ann", DAY3, 5)).get().extracting(Login::address)
+        .isEqualTo("10.0.0.2");
+    assertThat(RawRows.all(backend, "Logins20250302")).isEmpty();
+    assertThat(RawRows.all(backend, "Logins20250303")).hasSize(2);
+  }
+
+  @Test
   void aDroppedDayIsGoneWholeAndNoReadCreatesItAgain() {
     insertAll();
 
