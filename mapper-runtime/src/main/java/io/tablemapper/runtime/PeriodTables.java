@@ -28,10 +28,13 @@ final class PeriodTables {
    */
   List<String> of(EntityMapping<?> mapping, EntityQuery query) {
     TableTemplate template = mapping.tableTemplate();
-    String from = query.periodsBound() && query.periodFrom() != null ? template.period(query.periodFrom()) : null;
-    String to = query.periodsBound() && query.periodTo() != null ? template.period(query.periodTo()) : null;
+    String from = query.periodsBound() ? bound(template, query.periodFrom(), true) : null;
+    String to = query.periodsBound() ? bound(template, query.periodTo(), false) : null;
     if (from != null && from.equals(to)) {
-      return List.of(template.prefix() + from);
+      return from.equals(NONE) ? List.of() : List.of(template.prefix() + from);
+    }
+    if (NONE.equals(from) || NONE.equals(to)) {
+      return List.of(); // past the last period, or before the first: no table can hold a match
     }
     List<String> tables = new ArrayList<>();
     for (String table : existing(template)) {
@@ -41,6 +44,25 @@ final class PeriodTables {
       }
     }
     return tables;
+  }
+
+  /** A bound no period reaches ({@link #bound}). */
+  private static final String NONE = "";
+
+  /**
+   * One end of a query's range of periods: the period of its time, null for an open end (none given, or a lower bound
+   * before every period, or an upper one after every period), or {@link #NONE} for an end that no period reaches (a
+   * lower bound past the year 9999, an upper one before the year 0000).
+   */
+  private static String bound(TableTemplate template, Object time, boolean lower) {
+    if (time == null) {
+      return null;
+    }
+    try {
+      return template.period(time);
+    } catch (IllegalArgumentException outside) {
+      return lower == TableTemplate.beforeEveryPeriod(time) ? null : NONE;
+    }
   }
 
   /** The tables of a template that exist, in period order. */

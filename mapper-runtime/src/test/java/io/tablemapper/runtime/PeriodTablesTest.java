@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.DecryptionException;
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OutOfScopeException;
 import io.tablemapper.api.Page;
@@ -124,8 +125,23 @@ class PeriodTablesTest {
 
     QueryEvent between = queries.get(0);
     assertThat(between.table()).isEqualTo("Logins20250301,Logins20250302,Logins20250303");
+    assertThat(between.requests()).isEqualTo(3); // one query per day's table
     assertThat(between.plan()).contains("the tables of the days from {from} to {to} that exist")
         .contains("one query per table");
+  }
+
+  @Test
+  void timesBeyondEveryPeriodOpenARangeOrMatchNothingAndAreNoTableToWriteTo() {
+    insertAll();
+
+    assertThat(logins.findByUserAndAtBetween("ann", Instant.MIN, Instant.MAX)).hasSize(4);
+    assertThat(logins.streamByUserAndAtGreaterThanEqual("ann", Instant.MAX)).isEmpty();
+    assertThat(logins.existsByUserAndAtLessThan("ann", Instant.MIN)).isFalse();
+    assertThat(logins.findByUserAndAtAndAttempt("ann", Instant.MAX, 1)).isEmpty();
+    assertThatThrownBy(() -> logins.insert(Login.of("ann", Instant.MAX, 1, "ok", "10.0.0.1")))
+        .isInstanceOf(InvalidKeyException.class)
+        .hasMessageContaining("Login with at = " + Instant.MAX + " has no table");
+    assertThat(mapper.tables(Login.class)).hasSize(3);
   }
 
   @Test

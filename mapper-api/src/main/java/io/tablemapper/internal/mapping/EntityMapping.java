@@ -194,7 +194,14 @@ public abstract class EntityMapping<T> {
       throw new InvalidKeyException(entityClass.getSimpleName() + " has no '" + tableTemplate.property()
           + "', from which its table (" + table + ") is named; set it");
     }
-    return inTable(tableTemplate.table(value));
+    String concrete;
+    try {
+      concrete = tableTemplate.table(value);
+    } catch (IllegalArgumentException outside) {
+      throw new InvalidKeyException(entityClass.getSimpleName() + " with " + tableTemplate.property() + " = " + value
+          + " has no table: " + outside.getMessage(), outside);
+    }
+    return inTable(concrete);
   }
 
   /** The mapping this one is a period's table of ({@link #inTable}), or this mapping. */

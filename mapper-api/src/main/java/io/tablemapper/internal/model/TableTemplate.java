@@ -1,6 +1,7 @@
 package io.tablemapper.internal.model;
 
 import io.tablemapper.spi.StoreLimits;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -44,7 +45,8 @@ public record TableTemplate(String prefix, String property, Unit unit) {
 
     Unit(String pattern) {
       this.pattern = pattern;
-      this.format = DateTimeFormatter.ofPattern(pattern, Locale.ROOT).withZone(ZoneOffset.UTC);
+      // 'u', the proleptic year: a year before 0000 or after 9999 shows a sign, never the digits of another year
+      this.format = DateTimeFormatter.ofPattern(pattern.replace('y', 'u'), Locale.ROOT).withZone(ZoneOffset.UTC);
     }
 
     /** The digits a period takes in a table name. */
@@ -120,13 +122,25 @@ public record TableTemplate(String prefix, String property, Unit unit) {
   /** The period of a time value, as digits ({@link #table}). */
   public String period(Object value) {
     Instant instant = instant(value);
-    String digits = unit.format.format(instant);
+    String digits;
+    try {
+      digits = unit.format.format(instant);
+    } catch (DateTimeException outside) {
+      digits = "";
+    }
     if (digits.length() != unit.width() || !digits.chars().allMatch(Character::isDigit)) {
       throw new IllegalArgumentException("the time " + value + " is outside the years 0000..9999 that a table name of"
           + " template " + this + " can hold");
     }
     return digits;
   }
+
+  /** Whether a time lies before every period a table name can hold (before the year 0000). */
+  public static boolean beforeEveryPeriod(Object value) {
+    return instant(value).isBefore(FIRST);
+  }
+
+  private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
 
   /** A time value of a time property, as an instant: a date at midnight UTC, a local date-time in UTC. */
   public static Instant instant(Object value) {
