@@ -3,6 +3,7 @@ package io.tablemapper.api;
 import io.tablemapper.spi.TableBackend;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.Executor;
 
@@ -108,6 +109,17 @@ public interface TableMapper extends AutoCloseable {
    * @throws IllegalStateException if the mapper is closed
    */
   boolean deleteTable(String table);
+
+  /**
+   * The tables of an entity class that exist in the store. For a class with a table per period
+   * ({@code @Entity(table = "Logins{at:day}")}) each period's table that exists, oldest period first — what a
+   * retention job walks to drop old periods with {@link #deleteTable}; for any other class its one table, if it
+   * exists. One request to the store.
+   *
+   * @throws UnknownEntityTypeException if the class is no entity this mapper can map
+   * @throws IllegalStateException if the mapper is closed
+   */
+  List<String> tables(Class<?> entityClass);
 
   /**
    * Starts an eventually consistent transaction over any tables and partitions: see {@link EventualBatch}.

@@ -126,6 +126,23 @@ public final class StoreLimits {
     }
   }
 
+  /**
+   * Checks the prefix of a table listing ({@link TableBackend#listTables}): letters and digits only, at most 63.
+   *
+   * @throws IllegalArgumentException naming the prefix and the rule
+   */
+  public static void checkTablePrefix(String prefix) {
+    boolean valid = prefix != null && prefix.length() <= 63;
+    for (int i = 0; valid && i < prefix.length(); i++) {
+      char c = prefix.charAt(i);
+      valid = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+    }
+    if (!valid) {
+      throw new IllegalArgumentException("invalid table name prefix '" + prefix + "': a prefix of table names holds"
+          + " at most 63 letters or digits");
+    }
+  }
+
   /** Whether a table name is valid: a letter, then 2 to 62 letters or digits; not the reserved "tables". */
   public static boolean isValidTableName(String table) {
     // by hand rather than by a regular expression: every backend call checks its table's name

@@ -59,6 +59,16 @@ public interface TableBackend extends AutoCloseable {
   /** Whether the table exists. */
   boolean tableExists(String table);
 
+  /**
+   * The tables that exist and whose names start with {@code prefix}, compared ignoring case as the store compares
+   * table names (an empty prefix: every table); each named as it was created, sorted by name ignoring case. What
+   * the table-per-period pattern lists a type's periods by.
+   *
+   * @param prefix letters and digits, possibly empty
+   * @throws IllegalArgumentException if the prefix holds anything else
+   */
+  List<String> listTables(String prefix);
+
   /** The row with these keys, or empty. */
   Optional<TableRow> get(String table, String partitionKey, String rowKey);
 

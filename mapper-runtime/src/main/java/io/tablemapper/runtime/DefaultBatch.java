@@ -114,16 +114,34 @@ final class DefaultBatch implements Batch {
     return stored;
   }
 
+  /**
+   * Refuses an entity of a table per period whose period's table is not the batch's: the store's transactions hold
+   * one table, so a batch cannot mix periods.
+   */
+  private <T> void periodTable(int position, String operation, EntityMapping<T> mapping, T entity) {
+    String own = mapping.forKeys(mapping.partitionKey(entity), mapping.rowKey(entity)).table();
+    if (!own.equalsIgnoreCase(table)) {
+      throw new BatchException(Reason.WRONG_PARTITION, position,
+          name() + ": " + operation + " belongs to table " + own + " (the " + mapping.tableTemplate().unit()
+              .modifier() + " of its '" + mapping.tableTemplate().property() + "', table " + mapping.table()
+              + "), not to the batch's table; a batch holds operations on one partition of one table, so entities"
+              + " of different periods go in one batch each — use mapper.batch(\"" + own + "\", ...) for it");
+    }
+  }
+
   private <T> WriteIntent<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
     String entityName = mapping.entityClass().getSimpleName();
     String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
-    if (!mapping.table().equalsIgnoreCase(table)) {
+    T typed = mapping.entityClass().cast(entity);
+    if (mapping.tableTemplate() == null && !mapping.table().equalsIgnoreCase(table)) {
       throw new BatchException(Reason.WRONG_PARTITION, position,
           name() + ": " + operation + " addresses table " + mapping.table() + ", where " + entityName
               + " entities are stored; a batch holds operations on one partition of one table");
     }
-    T typed = mapping.entityClass().cast(entity);
     try {
+      if (mapping.tableTemplate() != null) {
+        periodTable(position, operation, mapping, typed);
+      }
       String entityPartition = mapping.partitionKey(typed);
       if (!entityPartition.equals(partitionKey)) {
         throw new BatchException(Reason.WRONG_PARTITION, position,

@@ -213,6 +213,9 @@ final class DefaultPartition implements Partition {
   private <T> EntityMapping<T> mappingOf(Class<T> type) {
     Objects.requireNonNull(type, "type");
     EntityMapping<T> mapping = core.mapping(type);
+    if (mapping.tableTemplate() != null && mapping.tableTemplate().periodOf(table) != null) {
+      return mapping.inTable(table); // one period's table of a table per period
+    }
     if (!mapping.table().equalsIgnoreCase(table)) {
       throw new IllegalArgumentException(
           type.getSimpleName() + " entities are stored in table " + mapping.table() + ", not in table " + table

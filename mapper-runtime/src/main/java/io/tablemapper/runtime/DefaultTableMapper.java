@@ -48,7 +48,10 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     List<String> tables = new ArrayList<>();
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
-        tables.add(core.mapping(entityClass).table());
+        EntityMapping<?> mapping = core.mapping(entityClass);
+        if (mapping.tableTemplate() == null) { // the tables of a table per period come and go with their periods
+          tables.add(mapping.table());
+        }
       }
     }
     if (verifyTables) {
@@ -111,6 +114,17 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
     return core.deleteTable(table);
+  }
+
+  @Override
+  public List<String> tables(Class<?> entityClass) {
+    core.checkOpen();
+    Objects.requireNonNull(entityClass, "entityClass");
+    EntityMapping<?> mapping = core.mapping(entityClass);
+    if (mapping.tableTemplate() != null) {
+      return core.periods.existing(mapping.tableTemplate());
+    }
+    return core.backend.tableExists(mapping.table()) ? List.of(mapping.table()) : List.of();
   }
 
   @Override

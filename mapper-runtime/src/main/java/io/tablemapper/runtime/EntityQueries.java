@@ -42,6 +42,8 @@ import java.util.stream.StreamSupport;
 final class EntityQueries<T> {
   private final MapperCore core;
   private final EntityMapping<T> mapping;
+  /** Whether the source being started is a page's (whose token cannot resume several tables). */
+  private boolean paging;
 
   EntityQueries(MapperCore core, EntityMapping<T> mapping) {
     this.core = core;
@@ -138,7 +140,13 @@ final class EntityQueries<T> {
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    RowSource run = run(query, resumed == null ? null : resumed.backendToken(), reading);
+    RowSource run;
+    paging = true;
+    try {
+      run = run(query, resumed == null ? null : resumed.backendToken(), reading);
+    } finally {
+      paging = false;
+    }
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       for (TableRow row : run.next(size - items.size())) {
@@ -167,13 +175,22 @@ final class EntityQueries<T> {
    * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
    */
   private Reading<T> entities() {
-    return new Reading<>(null, row -> core.entity(mapping, row));
+    return new Reading<>(null, row -> core.entity(mappingOf(row), row));
+  }
+
+  /**
+   * The mapping a row is read with: the entity's, or for a table per period that of the row's own table, which its
+   * keys name (encrypted values are bound to it).
+   */
+  private EntityMapping<T> mappingOf(TableRow row) {
+    return mapping.tableTemplate() == null ? mapping : mapping.forKeys(row.partitionKey(), row.rowKey());
   }
 
   /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
     return new Reading<>(projection.properties(),
-        row -> core.read(mapping, row, each -> projection.read(core.decrypted(mapping, each), core.context)));
+        row -> core.read(mapping, row,
+            each -> projection.read(core.decrypted(mappingOf(each), each), core.context)));
   }
 
   /** Adds what a row reads as, unless it is a malformed row the policy leaves out. */
@@ -193,16 +210,49 @@ final class EntityQueries<T> {
    * {@code Or}, or nothing at all for an {@code In} with an empty collection).
    */
   private RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    if (mapping.tableTemplate() != null) {
+      return periodSource(query, startToken, countOnly, select);
+    }
     if (query.overlapping() && !query.matchesNothing()) {
       // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
       // and the merge must see the entity's to count an entity that two branches match once
-      return new MergeRun<>(core, mapping, query,
+      return MergeRun.union(core, mapping, query,
           read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select));
     }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));
     }
     return new QueryRun<>(core, mapping, query, startToken, countOnly, select);
+  }
+
+  /**
+   * The rows of a query of a table per period: one read of one table as for any entity (its pages resume), or the
+   * merge of one read per table and per read of an {@code In} ({@link MergeRun}).
+   */
+  private RowSource periodSource(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    List<QueryRun<?>> runs = new ArrayList<>();
+    List<String> tables = new ArrayList<>();
+    if (!query.matchesNothing()) {
+      for (EntityQuery read : query.reads() == null ? List.of(query) : query.reads()) {
+        for (String table : core.periods.of(mapping, read)) {
+          runs.add(new QueryRun<>(core, mapping.inTable(table), read, startToken,
+              countOnly && (!query.overlapping() || read.index() == null), select));
+          if (!tables.contains(table)) {
+            tables.add(table);
+          }
+        }
+      }
+    }
+    if (runs.size() == 1) {
+      return runs.get(0);
+    }
+    if (startToken != null || paging) {
+      throw new TableMapperException(query.method() + " reads " + tables.size() + " tables of "
+          + mapping.tableTemplate() + " (" + String.join(", ", tables) + "), and a page cannot resume a read of"
+          + " several tables; bind '" + mapping.tableTemplate().property() + "' to one "
+          + mapping.tableTemplate().unit().modifier() + ", or return a List or a Stream, which merge them");
+    }
+    return new MergeRun(core, query, tables.isEmpty() ? mapping.table() : String.join(",", tables), runs, false);
   }
 
   long count(EntityQuery query) {
@@ -255,7 +305,9 @@ final class EntityQueries<T> {
 
     Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
     for (TableRow row : matches) {
-      byPartition.computeIfAbsent(row.partitionKey(), key -> new ArrayList<>()).add(row);
+      // a table per period: one group per table too (the keys name it)
+      byPartition.computeIfAbsent(mappingOf(row).table() + '\u0000' + row.partitionKey(), key -> new ArrayList<>())
+          .add(row);
     }
     Executor pool = byPartition.size() > 1 ? core.readPool() : null;
     Operation operation = Operation.current(); // the deletes' requests count into it, from the pool's threads
@@ -331,7 +383,7 @@ final class EntityQueries<T> {
     List<WriteIntent<T>> chunk = new ArrayList<>();
     int operations = 0;
     for (TableRow row : partition) {
-      T entity = core.entity(mapping, row);
+      T entity = core.entity(mappingOf(row), row);
       if (entity == null) {
         continue; // a malformed row the policy leaves out is not deleted either
       }
@@ -351,7 +403,7 @@ final class EntityQueries<T> {
     for (int i = 0; i < chunks.size(); i++) {
       List<WriteResult> results;
       try {
-        results = core.pending.write(mapping.table(), chunks.get(i), Mode.REPOSITORY);
+        results = core.pending.write(chunks.get(i).get(0).mapping().table(), chunks.get(i), Mode.REPOSITORY);
       } catch (RuntimeException failure) {
         long left = 0;
         for (List<WriteIntent<T>> unsent : chunks.subList(i, chunks.size())) {
@@ -396,6 +448,9 @@ final class EntityQueries<T> {
     IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
     if (index != null && index.remote()) {
       return null; // the cache holds partitions of the entity's table, and a remote read checks every entity anyway
+    }
+    if (mapping.tableTemplate() != null) {
+      return null; // a table per period: the cache of each table would have to be found per read
     }
     return core.cache.of(mapping);
   }

@@ -66,7 +66,8 @@ final class EntitySupport<T> implements RepositorySupport<T> {
       Objects.requireNonNull(
           entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
       WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
-      return write.stored(core.pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+      // the write's own table: for a table per period, its period's
+      return write.stored(core.pending.write(write.mapping().table(), List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 

@@ -46,6 +46,8 @@ final class MapperCore {
 
   final TableBackend backend;
   final Tables tables;
+  /** Which tables of a table per period exist and which a query reads. */
+  final PeriodTables periods;
   final TypeRegistry registry = new TypeRegistry();
   /** JSON, and the policy for times finer than the store's ticks. */
   final MappingContext context;
@@ -83,6 +85,7 @@ final class MapperCore {
     TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
     this.backend = operationListeners.isEmpty() ? scoped : new ObservedBackend(scoped);
     this.tables = new Tables(backend, settings.tableCreation());
+    this.periods = new PeriodTables(backend);
     this.discriminator = new Discriminator(settings.discriminator(), registry);
     MappingContext json = JsonMappingContext.of(settings.timePrecision());
     this.context = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());

@@ -15,53 +15,44 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * The run of a query whose reads may address the same entities: the branches of an {@code Or}
- * ({@link EntityQuery#overlapping()}), each a point, a range or a partition with its own filter. Each read returns
- * its rows in key order, so a k-way merge by (PartitionKey, RowKey) gives the union in key order; a row whose keys
- * another read returned too is the same entity and is returned once. Reads that
- * {@linkplain EntityQuery#matchesNothing() match nothing} make no request, and reads of the same keys and filter are
- * read once.
+ * The run of several reads merged in key order — PartitionKey, then RowKey — each row of identical keys taken once:
+ * the branches of an {@code Or} ({@link EntityQuery#overlapping()}, {@link #union}), whose reads may address the same
+ * entities, and the tables of a table per period (one read per table and per read of an {@code In}), where an entity
+ * lives in the one table its period names. Each read returns its rows in key order, so a k-way merge gives the whole
+ * in key order. One {@link QueryEvent} reports the whole merge: the rows and requests of every read.
  *
- * <p>With a read pool ({@code readParallelism} above 1) every read starts at once on the pool, each reading at most
- * the query's limit (all its matches when there is none); without one, each read is asked for a page only when the
- * merge needs its next row. A {@link QueryEvent} reports the whole union: the rows and requests of every read.
- *
- * @param <T> the entity class
+ * <p>Prefetching (a union with a read pool, {@code readParallelism} above 1): every read starts at once on the pool,
+ * each reading at most the query's limit (all its matches when there is none). Otherwise each read is asked for a page
+ * only when the merge has taken all it had, so a merge over many tables holds one page of each. A page token cannot
+ * resume several reads: {@code Page} over a union is refused by the processor, over several tables before this runs.
  */
-final class MergeRun<T> implements RowSource {
+final class MergeRun implements RowSource {
   private static final Comparator<TableRow> KEY_ORDER =
       Comparator.comparing(TableRow::partitionKey).thenComparing(TableRow::rowKey);
 
   private final MapperCore core;
   private final EntityQuery query;
-  private final String table;
-  private final List<QueryRun<T>> runs = new ArrayList<>();
+  private final String tables;
+  private final List<QueryRun<?>> runs;
   private final List<ArrayDeque<TableRow>> heads = new ArrayList<>();
   private final List<CompletableFuture<List<TableRow>>> prefetched;
   private boolean taken;
-  private int rowsRead;
-  private int requests;
+  private TableRow last;
 
   /**
-   * Starts the reads of a union.
-   *
-   * @param start the run of one read
+   * @param tables the tables read, for the listener (their names joined)
+   * @param runs the reads, each in key order
+   * @param prefetch whether to start every read at once on the mapper's read pool (when it has one)
    */
-  MergeRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
+  MergeRun(MapperCore core, EntityQuery query, String tables, List<? extends QueryRun<?>> runs, boolean prefetch) {
     this.core = core;
     this.query = query;
-    this.table = mapping.table();
-    List<EntityQuery> reads = new ArrayList<>();
-    for (EntityQuery read : query.reads()) {
-      if (!read.matchesNothing()) {
-        reads.add(read);
-      }
-    }
-    for (EntityQuery read : UnionRun.distinctInKeyOrder(reads)) {
-      runs.add(start.apply(read));
+    this.tables = tables;
+    this.runs = new ArrayList<>(runs);
+    for (int i = 0; i < runs.size(); i++) {
       heads.add(new ArrayDeque<>());
     }
-    Executor pool = runs.size() > 1 ? core.readPool() : null;
+    Executor pool = prefetch && runs.size() > 1 ? core.readPool() : null;
     if (pool == null) {
       this.prefetched = null;
       return;
@@ -69,10 +60,31 @@ final class MergeRun<T> implements RowSource {
     int wanted = query.limit() == 0 ? Integer.MAX_VALUE : query.limit();
     this.prefetched = new ArrayList<>();
     Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
-    for (QueryRun<T> run : runs) {
+    for (QueryRun<?> run : this.runs) {
       prefetched.add(CompletableFuture.supplyAsync(
           () -> Operation.within(operation, () -> UnionRun.drain(run, wanted)), pool));
     }
+  }
+
+  /**
+   * The union of the branches of an {@code Or}: reads that {@linkplain EntityQuery#matchesNothing() match nothing}
+   * make no request, reads of the same keys and filter are read once, and the others are prefetched on the pool.
+   *
+   * @param start the run of one read
+   */
+  static <T> MergeRun union(MapperCore core, EntityMapping<T> mapping, EntityQuery query,
+      Function<EntityQuery, QueryRun<T>> start) {
+    List<EntityQuery> reads = new ArrayList<>();
+    for (EntityQuery read : query.reads()) {
+      if (!read.matchesNothing()) {
+        reads.add(read);
+      }
+    }
+    List<QueryRun<T>> runs = new ArrayList<>();
+    for (EntityQuery read : UnionRun.distinctInKeyOrder(reads)) {
+      runs.add(start.apply(read));
+    }
+    return new MergeRun(core, query, mapping.table(), runs, true);
   }
 
   @Override
@@ -85,7 +97,7 @@ final class MergeRun<T> implements RowSource {
     return prefetched == null || taken;
   }
 
-  /** Always null: a page token cannot resume several reads (the processor refuses {@code Page} over a union). */
+  /** Always null: a page token cannot resume several reads. */
   @Override
   public String token() {
     return null;
@@ -96,22 +108,21 @@ final class MergeRun<T> implements RowSource {
     takePrefetched();
     List<TableRow> rows = new ArrayList<>();
     while (rows.size() < max) {
-      TableRow least = null;
+      int least = -1;
       for (int read = 0; read < runs.size(); read++) {
         TableRow head = head(read, max);
-        if (head != null && (least == null || KEY_ORDER.compare(head, least) < 0)) {
-          least = head;
+        if (head != null && (least < 0 || KEY_ORDER.compare(head, heads.get(least).peek()) < 0)) {
+          least = read;
         }
       }
-      if (least == null) {
+      if (least < 0) {
         break;
       }
-      for (ArrayDeque<TableRow> head : heads) {
-        if (!head.isEmpty() && KEY_ORDER.compare(head.peek(), least) == 0) {
-          head.poll(); // the same entity through another branch: returned once
-        }
+      TableRow row = heads.get(least).poll();
+      if (last == null || KEY_ORDER.compare(last, row) != 0) {
+        rows.add(row); // the same keys through another read follow at once: taken once
       }
-      rows.add(least);
+      last = row;
     }
     return rows;
   }
@@ -119,9 +130,9 @@ final class MergeRun<T> implements RowSource {
   /** The next row of a read, reading its next page when it has none buffered; null when it has no more. */
   private TableRow head(int read, int max) {
     ArrayDeque<TableRow> head = heads.get(read);
-    QueryRun<T> run = runs.get(read);
+    QueryRun<?> run = runs.get(read);
     while (head.isEmpty() && prefetched == null && !run.exhausted()) {
-      head.addAll(run.next(Math.min(Math.max(max, 1), StoreLimits.MAX_PAGE_SIZE)));
+      head.addAll(run.next(Math.max(1, Math.min(max, StoreLimits.MAX_PAGE_SIZE))));
     }
     return head.peek();
   }
@@ -153,6 +164,8 @@ final class MergeRun<T> implements RowSource {
 
   @Override
   public void report(int rowsReturned) {
+    int rowsRead = 0;
+    int requests = 0;
     for (int read = 0; read < runs.size(); read++) {
       if (prefetched == null || prefetched.get(read).isDone()) {
         rowsRead += runs.get(read).takeRowsRead();
@@ -160,10 +173,8 @@ final class MergeRun<T> implements RowSource {
       }
     }
     if (core.listening()) {
-      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), table, rowsRead, rowsReturned,
+      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead, rowsReturned,
           requests));
     }
-    rowsRead = 0;
-    requests = 0;
   }
 }

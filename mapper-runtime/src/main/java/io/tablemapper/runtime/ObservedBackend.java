@@ -56,6 +56,12 @@ final class ObservedBackend implements TableBackend {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    requested();
+    return backend.listTables(prefix);
+  }
+
+  @Override
   public boolean tableExists(String table) {
     requested();
     return backend.tableExists(table);

@@ -396,7 +396,7 @@ final class PendingWork {
       entity = mapping.withSystemProperties(entity, step.etag(), null);
     }
     WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
-    String table = mapping.table();
+    String table = intent.mapping().table(); // the entity's own: for a table per period, its period's
     try {
       write(table, List.of(intent), Mode.REPOSITORY);
       return null;

@@ -8,6 +8,7 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -87,6 +88,18 @@ final class ScopedBackend implements TableBackend {
   public boolean deleteTableIfExists(String table) {
     checkWholeTable("dropping", table);
     return store.deleteTableIfExists(table);
+  }
+
+  /** The tables of the listing that the scope holds (a listing reveals names only, never rows). */
+  @Override
+  public List<String> listTables(String prefix) {
+    List<String> held = new ArrayList<>();
+    for (String table : store.listTables(prefix)) {
+      if (scope.allowsTable(table)) {
+        held.add(table);
+      }
+    }
+    return held;
   }
 
   @Override

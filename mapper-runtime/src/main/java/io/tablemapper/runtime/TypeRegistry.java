@@ -3,6 +3,8 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.TableTemplate;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,19 +47,43 @@ final class TypeRegistry {
 
   /** The mapping of a type in a table, or null. */
   EntityMapping<?> find(String table, String typeName) {
-    Map<String, EntityMapping<?>> types = byTable.get(key(table));
+    Map<String, EntityMapping<?>> types = typesOf(table);
     return types == null ? null : types.get(typeName);
   }
 
   /** The mappings known for a table. */
   List<EntityMapping<?>> types(String table) {
-    Map<String, EntityMapping<?>> types = byTable.get(key(table));
+    Map<String, EntityMapping<?>> types = typesOf(table);
     return types == null ? List.of() : List.copyOf(types.values());
+  }
+
+  /**
+   * The types of a table by name: those registered under it, or, for one period's table of a table per period,
+   * those of its template, each as the mapping of that table.
+   */
+  private Map<String, EntityMapping<?>> typesOf(String table) {
+    Map<String, EntityMapping<?>> types = byTable.get(key(table));
+    if (types != null) {
+      return types;
+    }
+    for (Map<String, EntityMapping<?>> candidates : byTable.values()) {
+      Map<String, EntityMapping<?>> bound = new HashMap<>();
+      for (Map.Entry<String, EntityMapping<?>> type : candidates.entrySet()) {
+        TableTemplate template = type.getValue().tableTemplate();
+        if (template != null && template.periodOf(table) != null) {
+          bound.put(type.getKey(), type.getValue().inTable(table));
+        }
+      }
+      if (!bound.isEmpty()) {
+        return bound;
+      }
+    }
+    return null;
   }
 
   /** The type names known for a table, sorted, for messages. */
   String describeTypes(String table) {
-    Map<String, EntityMapping<?>> types = byTable.get(key(table));
+    Map<String, EntityMapping<?>> types = typesOf(table);
     return types == null || types.isEmpty() ? "none" : String.join(", ", new TreeSet<>(types.keySet()));
   }
 

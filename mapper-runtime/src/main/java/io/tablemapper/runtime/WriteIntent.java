@@ -78,7 +78,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    */
   static <T> WriteIntent<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position,
       Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions) {
-    EntityMapping<T> own = Hierarchy.concrete(mapping, entity);
+    EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity), entity);
     boolean dynamic = DynamicMapping.isDynamic(own);
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
@@ -102,7 +102,18 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    */
   static <T> WriteIntent<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position) {
-    return delete(Hierarchy.concrete(mapping, entity), entity, position, read.etag(), read, ownRow, false);
+    return delete(periodTable(Hierarchy.concrete(mapping, entity), entity), entity, position, read.etag(), read,
+        ownRow, false);
+  }
+
+  /**
+   * The mapping of the table the entity lives in: for a table per period, that of the period its keys hold, so that
+   * everything after — the EGT's table, its copies, the table encrypted values are bound to, the pending work —
+   * names the concrete table; else the mapping itself.
+   */
+  private static <T> EntityMapping<T> periodTable(EntityMapping<T> mapping, T entity) {
+    return mapping.tableTemplate() == null ? mapping
+        : mapping.forKeys(mapping.partitionKey(entity), mapping.rowKey(entity));
   }
 
   private static <T> WriteIntent<T> delete(EntityMapping<T> mapping, T entity, int position, String userEtag,

@@ -93,6 +93,12 @@ final class DyingBackend implements TableBackend {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    alive();
+    return store.listTables(prefix);
+  }
+
+  @Override
   public boolean tableExists(String table) {
     alive();
     return store.tableExists(table);

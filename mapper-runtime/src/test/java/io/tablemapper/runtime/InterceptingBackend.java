@@ -100,6 +100,11 @@ final class InterceptingBackend implements TableBackend {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    return delegate.listTables(prefix);
+  }
+
+  @Override
   public boolean tableExists(String table) {
     return delegate.tableExists(table);
   }

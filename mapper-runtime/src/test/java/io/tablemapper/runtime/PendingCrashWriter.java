@@ -122,6 +122,11 @@ public final class PendingCrashWriter {
     }
 
     @Override
+    public java.util.List<String> listTables(String prefix) {
+      return store.listTables(prefix);
+    }
+
+    @Override
     public boolean tableExists(String table) {
       return store.tableExists(table);
     }

@@ -58,6 +58,17 @@ class UnprocessedRulesTest {
         + " private final boolean flag = false; public boolean isFlag() { return flag; } }");
     add("BadTable", "EntityTableName", "@Entity(table = \"x\") " + KEYS
         + "public record BadTable(String region, String id) {}");
+    add("BadTableTemplate", "EntityTableTemplate", "@Entity(table = \"Logins{at:week}\") @PartitionKey(\"{region}\")"
+        + " @RowKey(\"{at}\")\npublic record BadTableTemplate(String region, java.time.Instant at) {}");
+    add("PeriodNotATime", "EntityTablePeriod", "@Entity(table = \"Logins{region:day}\") @PartitionKey(\"{region}\")"
+        + " @RowKey(\"{at}\")\npublic record PeriodNotATime(String region, java.time.Instant at) {}");
+    add("PeriodNotInKeys", "EntityTablePeriod", "@Entity(table = \"Logins{day:month}\") @PartitionKey(\"{region}\")"
+        + " @RowKey(\"{at}\")\npublic record PeriodNotInKeys(String region, java.time.Instant at,"
+        + " java.time.LocalDate day) {}");
+    add("PeriodRemoteIndex", "EntityTablePeriodIndex", "@Entity(table = \"Logins{at:day}\")"
+        + " @PartitionKey(\"{region}\") @RowKey(\"{at}\")\n"
+        + "@Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"byc_{region}\")\n"
+        + "public record PeriodRemoteIndex(String region, java.time.Instant at, String c) {}");
     add("BadType", "EntityTypeName", "@Entity(type = \"a#b\") " + KEYS
         + "public record BadType(String region, String id) {}");
     add("BadVersion", "EntityVersion", "@Entity(version = 0) " + KEYS

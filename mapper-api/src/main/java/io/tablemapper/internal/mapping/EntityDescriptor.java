@@ -158,6 +158,19 @@ public final class EntityDescriptor<T> {
   }
 
   /**
+   * This description in another table (one period's table of a table-name template): the entity's and its copies
+   * in the entity's partition, which lived in {@code template}.
+   */
+  EntityDescriptor<T> inTable(String template, String concreteTable) {
+    List<IndexMapping<T>> moved = new ArrayList<>();
+    for (IndexMapping<T> index : indexes) {
+      moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
+    }
+    return new EntityDescriptor<>(entityClass, concreteTable, typeName, version, partitionKeySpec, rowKeySpec,
+        hasETag, List.copyOf(moved), encrypted);
+  }
+
+  /**
    * The stored names of the {@code @Encrypted} properties, which the mapper encrypts in each row {@code toRow} makes
    * and decrypts before {@code fromRow} reads one ({@link EntityMapping#toStoredRow}); none unless given.
    */

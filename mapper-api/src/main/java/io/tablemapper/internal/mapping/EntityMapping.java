@@ -6,6 +6,7 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.model.TableTemplate;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Modifier;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How one entity class maps onto rows: generated at compile time as {@code Employee__Mapping} for each
@@ -61,6 +63,15 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> remoteIndexes;
   private final List<String> encryptedProperties;
   private final List<String> indexedProperties;
+  private final EntityDescriptor<T> descriptor;
+  /** The table-name template of a table per period, or null for one table. */
+  private final TableTemplate tableTemplate;
+  /** The key component the period is taken from, and whether it is in the RowKey; null for one table. */
+  private final KeySpec.Part periodPart;
+  private final boolean periodInRowKey;
+  /** The mapping whose table this is one period of ({@link #inTable}), or null. */
+  private final EntityMapping<T> periodOf;
+  private final Map<String, EntityMapping<T>> periodTables = new ConcurrentHashMap<>();
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -71,6 +82,12 @@ public abstract class EntityMapping<T> {
    * @throws NullPointerException if the descriptor has no PartitionKey, or no RowKey for a concrete class
    */
   protected EntityMapping(EntityDescriptor<T> descriptor) {
+    this(descriptor, null);
+  }
+
+  private EntityMapping(EntityDescriptor<T> descriptor, EntityMapping<T> periodOf) {
+    this.descriptor = descriptor;
+    this.periodOf = periodOf;
     this.entityClass = descriptor.entityClass;
     this.table = descriptor.table;
     this.typeName = descriptor.typeName;
@@ -91,12 +108,32 @@ public abstract class EntityMapping<T> {
     this.remoteIndexes = List.copyOf(remote);
     this.encryptedProperties = descriptor.encrypted;
     this.indexedProperties = descriptor.indexed;
+    this.tableTemplate = TableTemplate.isTemplate(table) ? TableTemplate.parse(table) : null;
+    KeySpec.Part inPartitionKey = tableTemplate == null ? null : part(partitionKeySpec, tableTemplate.property());
+    KeySpec.Part inRowKey = tableTemplate == null ? null : part(rowKeySpec, tableTemplate.property());
+    if (tableTemplate != null && inPartitionKey == null && inRowKey == null) {
+      throw new IllegalArgumentException("table template " + table + " of " + entityClass.getName()
+          + " takes its period from '" + tableTemplate.property() + "', which is in neither key");
+    }
+    this.periodPart = inPartitionKey != null ? inPartitionKey : inRowKey;
+    this.periodInRowKey = inPartitionKey == null && inRowKey != null;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
       addKeyComponents(index.partitionKeySpec());
       addKeyComponents(index.rowKeySpec());
     }
+  }
+
+  private static KeySpec.Part part(KeySpec spec, String property) {
+    if (spec != null) {
+      for (KeySpec.Part part : spec.parts()) {
+        if (part.property().equals(property)) {
+          return part;
+        }
+      }
+    }
+    return null;
   }
 
   private void addKeyComponents(KeySpec spec) {
@@ -112,9 +149,66 @@ public abstract class EntityMapping<T> {
     return entityClass;
   }
 
-  /** The table. */
+  /**
+   * The table; for a table per period ({@link #tableTemplate()}) the template, which is no table: each entity's
+   * table is that of its period ({@link #inTable}, {@link #forKeys}).
+   */
   public final String table() {
     return table;
+  }
+
+  /** The table-name template of a table per period, or null when every entity lives in {@link #table()}. */
+  public final TableTemplate tableTemplate() {
+    return tableTemplate;
+  }
+
+  /**
+   * The mapping of one period's table: this mapping in every respect but its {@link #table()} (and the table of its
+   * index copies, which live beside the entity); made once per table.
+   *
+   * @throws IllegalArgumentException if this mapping has no table per period, or the table is none of its periods
+   */
+  public final EntityMapping<T> inTable(String concreteTable) {
+    if (tableTemplate == null) {
+      throw new IllegalArgumentException(entityClass.getName() + " is stored in table " + table
+          + ", which has no table per period");
+    }
+    if (tableTemplate.periodOf(concreteTable) == null) {
+      throw new IllegalArgumentException("table " + concreteTable + " is not one of the tables " + table + " of "
+          + entityClass.getName());
+    }
+    return periodTables.computeIfAbsent(concreteTable,
+        name -> new PeriodTable<>(this, descriptor.inTable(table, name)));
+  }
+
+  /**
+   * The mapping of the table an entity with these keys lives in: {@link #inTable} of the period its keys hold for a
+   * table per period, else this mapping.
+   *
+   * @throws InvalidKeyException if the key that holds the period does not match its template
+   */
+  public final EntityMapping<T> forKeys(String partitionKey, String rowKey) {
+    if (tableTemplate == null) {
+      return this;
+    }
+    Object value = periodPart.valueIn(periodInRowKey ? rowKey : partitionKey);
+    if (value == null) {
+      throw new InvalidKeyException(entityClass.getSimpleName() + " has no '" + tableTemplate.property()
+          + "', from which its table (" + table + ") is named; set it");
+    }
+    String concrete;
+    try {
+      concrete = tableTemplate.table(value);
+    } catch (IllegalArgumentException outside) {
+      throw new InvalidKeyException(entityClass.getSimpleName() + " with " + tableTemplate.property() + " = " + value
+          + " has no table: " + outside.getMessage(), outside);
+    }
+    return inTable(concrete);
+  }
+
+  /** The mapping this one is a period's table of ({@link #inTable}), or this mapping. */
+  public final EntityMapping<T> periodTemplate() {
+    return periodOf == null ? this : periodOf;
   }
 
   /** The entity type, which the mapper writes to its discriminator property ({@link #TYPE_PROPERTY} by default). */
@@ -365,6 +459,46 @@ public abstract class EntityMapping<T> {
         "row " + row.describeKeys() + " of table " + table + " cannot be read as " + entityClass.getSimpleName()
             + ", which is abstract: read it through its subtype's mapping (a repository or partition read of "
             + entityClass.getSimpleName() + " resolves each row to its subtype by its discriminator)");
+  }
+
+  /** A mapping of one period's table: the template's code, another table. */
+  private static final class PeriodTable<T> extends EntityMapping<T> {
+    private final EntityMapping<T> template;
+
+    PeriodTable(EntityMapping<T> template, EntityDescriptor<T> descriptor) {
+      super(descriptor, template);
+      this.template = template;
+    }
+
+    @Override
+    public String partitionKey(T entity) {
+      return template.partitionKey(entity);
+    }
+
+    @Override
+    public String rowKey(T entity) {
+      return template.rowKey(entity);
+    }
+
+    @Override
+    public TableRow toRow(T entity, MappingContext context) {
+      return template.toRow(entity, context);
+    }
+
+    @Override
+    public T fromRow(TableRow row, MappingContext context) {
+      return template.fromRow(row, context);
+    }
+
+    @Override
+    public String etag(T entity) {
+      return template.etag(entity);
+    }
+
+    @Override
+    public T withSystemProperties(T entity, String etag, Instant timestamp) {
+      return template.withSystemProperties(entity, etag, timestamp);
+    }
   }
 
   /**

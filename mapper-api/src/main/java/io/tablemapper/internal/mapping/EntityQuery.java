@@ -23,6 +23,9 @@ public final class EntityQuery {
   private final List<EntityQuery> reads;
   private final boolean matchesNothing;
   private final boolean overlapping;
+  private final boolean periodsBound;
+  private final Object periodFrom;
+  private final Object periodTo;
 
   private EntityQuery(Builder builder) {
     this.method = builder.method;
@@ -37,6 +40,9 @@ public final class EntityQuery {
     this.reads = builder.reads;
     this.matchesNothing = builder.matchesNothing;
     this.overlapping = builder.overlapping;
+    this.periodsBound = builder.periodsBound;
+    this.periodFrom = builder.periodFrom;
+    this.periodTo = builder.periodTo;
   }
 
   /**
@@ -116,6 +122,24 @@ public final class EntityQuery {
     return matchesNothing || reads != null && reads.isEmpty();
   }
 
+  /**
+   * For an entity with a table per period: the first time whose period's table the query reads, or null for no lower
+   * bound (every table up to {@link #periodTo()}).
+   */
+  public Object periodFrom() {
+    return periodFrom;
+  }
+
+  /** For an entity with a table per period: the last time whose period's table the query reads, or null for none. */
+  public Object periodTo() {
+    return periodTo;
+  }
+
+  /** Whether a condition on the period's property narrows the tables read ({@link #periodFrom}, {@link #periodTo}). */
+  public boolean periodsBound() {
+    return periodsBound;
+  }
+
   /** The RowKey when the query addresses exactly one row, else null. */
   public String pointRowKey() {
     return partitionKey != null && rowFrom != null && rowTo != null && rowFrom.inclusive() && rowTo.inclusive()
@@ -143,6 +167,9 @@ public final class EntityQuery {
     private List<EntityQuery> reads;
     private boolean matchesNothing;
     private boolean overlapping;
+    private boolean periodsBound;
+    private Object periodFrom;
+    private Object periodTo;
 
     private Builder(String method, QueryKind kind, String plan) {
       this.method = Objects.requireNonNull(method, "method");
@@ -187,6 +214,17 @@ public final class EntityQuery {
       this.rowFrom = KeyBound.inclusive(prefix);
       String end = KeyBound.prefixEnd(prefix);
       this.rowTo = end == null ? null : KeyBound.exclusive(end);
+      return this;
+    }
+
+    /**
+     * The times whose periods' tables the query reads, for an entity with a table per period: from the conditions on
+     * the period's property ({@code from == to} for an equality); null for an open end.
+     */
+    public Builder periods(Object from, Object to) {
+      this.periodsBound = true;
+      this.periodFrom = from;
+      this.periodTo = to;
       return this;
     }
 

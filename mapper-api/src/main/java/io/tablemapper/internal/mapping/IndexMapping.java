@@ -97,6 +97,23 @@ public final class IndexMapping<T> {
     this.rowKey = Objects.requireNonNull(rowKey, "rowKey");
   }
 
+  private IndexMapping(IndexMapping<T> other, String table) {
+    this.form = other.form;
+    this.name = other.name;
+    this.copyType = other.copyType;
+    this.table = table;
+    this.partitionKeySpec = other.partitionKeySpec;
+    this.partitionKey = other.partitionKey;
+    this.rowKeySpec = other.rowKeySpec;
+    this.properties = other.properties;
+    this.rowKey = other.rowKey;
+  }
+
+  /** This index with its copies in another table: one period's table of the entity's table-name template. */
+  IndexMapping<T> inTable(String otherTable) {
+    return new IndexMapping<>(this, otherTable);
+  }
+
   /** The index name. */
   public String name() {
     return name;

@@ -40,7 +40,14 @@ public final class EntityChecker {
     } else if (table.isEmpty()) {
       table = entity;
     }
-    if (!StoreLimits.isValidTableName(table)) {
+    boolean periodic = TableTemplate.isTemplate(table);
+    if (periodic) {
+      String problem = TableTemplate.problem(table);
+      if (problem != null) {
+        problems.report(site, "table", EntityRules.tableTemplate(entity, table, problem));
+        periodic = false;
+      }
+    } else if (!StoreLimits.isValidTableName(table)) {
       problems.report(site, "table", EntityRules.tableName(entity, table));
     }
     String typeName = typeName(source);
@@ -76,6 +83,9 @@ public final class EntityChecker {
       indexes = IndexRules.bind(entity, typeName, table, properties, partitionKey, rowKey, source.indexes(),
           problems);
     }
+    if (periodic && parent == null) {
+      checkPeriod(entity, site, table, properties, partitionKey, rowKey, indexes, problems);
+    }
     if (partitionKey != null) {
       checkHotPartitions(entity, partitionKeyOwner.partitionKeySite(), partitionKey, rowKey, problems);
     }
@@ -87,6 +97,40 @@ public final class EntityChecker {
     }
     return new CheckedEntity<>(source, table, typeName, version, List.copyOf(properties), partitionKey,
         partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors);
+  }
+
+  /**
+   * The property of a table-name template must be a time component of a key, so that every write (from the entity)
+   * and every read (from its key arguments) knows the table; indexes must stay in the entity's partition.
+   */
+  private static <P extends PropertySource> void checkPeriod(String entity, Object site, String table,
+      List<CheckedProperty<P>> properties, BoundKey<CheckedProperty<P>> partitionKey,
+      BoundKey<CheckedProperty<P>> rowKey, List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes,
+      Problems problems) {
+    String property = TableTemplate.parse(table).property();
+    CheckedProperty<P> found = null;
+    for (CheckedProperty<P> candidate : properties) {
+      if (candidate.name().equals(property)) {
+        found = candidate;
+      }
+    }
+    boolean inKey = partitionKey != null && partitionKey.indexOf(property) >= 0
+        || rowKey != null && rowKey.indexOf(property) >= 0;
+    if (found == null) {
+      problems.report(site, "table", EntityRules.tablePeriod(entity, table, property, "is not a property of "
+          + entity));
+    } else if (!TableTemplate.isTimeKind(found.kind())) {
+      problems.report(site, "table", EntityRules.tablePeriod(entity, table, property, "is a "
+          + found.typeText() + ", not a time"));
+    } else if (!inKey && (partitionKey != null && rowKey != null)) {
+      problems.report(site, "table", EntityRules.tablePeriod(entity, table, property,
+          "is not a component of the PartitionKey or the RowKey"));
+    }
+    for (IndexRules.BoundIndex<CheckedProperty<P>> index : indexes) {
+      if (index.remote() || !index.table().equalsIgnoreCase(table)) {
+        problems.report(index.site(), "partitionKey", EntityRules.tablePeriodIndex(entity, table, index.name()));
+      }
+    }
   }
 
   // ------------------------------------------------------------------ the class and its hierarchy

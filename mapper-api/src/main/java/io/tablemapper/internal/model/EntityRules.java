@@ -88,6 +88,28 @@ public final class EntityRules {
         + " 62 letters or digits, and 'tables' is reserved; set @Entity(table = \"...\")");
   }
 
+  /** A table-name template is malformed, or yields invalid table names. */
+  public static Problem tableTemplate(String entity, String table, String problem) {
+    return Rule.ENTITY_TABLE_TEMPLATE.problem(
+        "table-name template '" + table + "' of " + entity + " is not valid: " + problem);
+  }
+
+  /** The property of a table-name template cannot give the period of every entity. */
+  public static Problem tablePeriod(String entity, String table, String property, String problem) {
+    return Rule.ENTITY_TABLE_PERIOD.problem(
+        "table-name template '" + table + "' of " + entity + " takes its period from '" + property + "', which "
+        + problem + "; name a time property (Instant, OffsetDateTime, LocalDate, LocalDateTime) of the"
+        + " @PartitionKey or @RowKey, so that every read and write knows its table from the keys");
+  }
+
+  /** A period entity's index lives outside the entity's partition. */
+  public static Problem tablePeriodIndex(String entity, String table, String index) {
+    return Rule.ENTITY_TABLE_PERIOD_INDEX.problem(
+        "index '" + index + "' of " + entity + " has copies outside the entity's partition, which a table per"
+        + " period (" + table + ") does not support: its copies could not be dropped with their period; declare"
+        + " it without partitionKey and table (a copy in the entity's partition, in the same table)");
+  }
+
   /** Whether a discriminator is valid. */
   public static boolean validTypeName(String typeName) {
     return typeName.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR) < 0 && !typeName.isBlank() && typeName.length() <= 255;

@@ -105,7 +105,8 @@ public final class IndexRules {
       String indexTable = declaration.table().isEmpty() || declaration.table().equalsIgnoreCase(table)
           ? table : declaration.table();
       boolean ok = true;
-      if (!StoreLimits.isValidTableName(indexTable)) {
+      boolean entityTemplate = indexTable.equals(table) && TableTemplate.isTemplate(table); // checked with it
+      if (!entityTemplate && !StoreLimits.isValidTableName(indexTable)) {
         problems.report(site, "table", EntityRules.indexTable(entity, name, indexTable));
         ok = false;
       }

@@ -16,6 +16,12 @@ public enum Rule {
   ENTITY_ACCESSOR("EntityAccessor", Severity.ERROR),
   /** The table name breaks the store's rules. */
   ENTITY_TABLE_NAME("EntityTableName", Severity.ERROR),
+  /** A table-name template (table per period) is malformed or yields invalid table names. */
+  ENTITY_TABLE_TEMPLATE("EntityTableTemplate", Severity.ERROR),
+  /** The property of a table-name template is unknown, not a time, or not a key component. */
+  ENTITY_TABLE_PERIOD("EntityTablePeriod", Severity.ERROR),
+  /** An entity with a table per period declares an index whose copies live outside the entity's partition. */
+  ENTITY_TABLE_PERIOD_INDEX("EntityTablePeriodIndex", Severity.ERROR),
   /** The discriminator is empty, too long, or contains the index separator. */
   ENTITY_TYPE_NAME("EntityTypeName", Severity.ERROR),
   /** The schema version is below 1. */

@@ -12,6 +12,7 @@ import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
 import io.tablemapper.processor.planning.Operator;
+import io.tablemapper.processor.planning.PeriodBounds;
 import io.tablemapper.processor.planning.Plan;
 import io.tablemapper.processor.repository.QueryMethodKind;
 import io.tablemapper.processor.repository.RepositoryModel;
@@ -175,7 +176,7 @@ final class EntityQueryGenerator {
     if (planned.index() != null) {
       chain.add("\n.index($S)", planned.index().name());
     }
-    chain.add(keys.partitionKey(entity)).add(keys.rowKey());
+    chain.add(keys.partitionKey(entity)).add(keys.rowKey()).add(keys.periods(entity, method));
     if (filter != null) {
       chain.add("\n.filter($L)", filter);
     }
@@ -250,6 +251,19 @@ final class EntityQueryGenerator {
       }
       return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, plan.partitionKey(entity).composeMethod(),
           CodeBlock.join(arguments, ", "));
+    }
+
+    /**
+     * The times whose periods' tables the query reads, for an entity with a table per period
+     * ({@code .periods(from, to)}, a null for an open end); nothing for one table.
+     */
+    CodeBlock periods(EntityModel entity, RepositoryModel.QueryMethod method) {
+      PeriodBounds bounds = PeriodBounds.of(entity, method.conditions(), fanOut);
+      if (bounds == null) {
+        return CodeBlock.of("");
+      }
+      return CodeBlock.of("\n.periods($L, $L)", bounds.from() == null ? "null" : argument(bounds.from()),
+          bounds.to() == null ? "null" : argument(bounds.to()));
     }
 
     /** A parameter in a key: the element for the fan-out's collection, else the parameter. */

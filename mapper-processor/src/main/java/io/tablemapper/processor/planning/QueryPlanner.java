@@ -413,7 +413,8 @@ public final class QueryPlanner {
     Plan draft = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
         upper, residual, fanOutParameter, null, "");
     return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower,
-        upper, residual, fanOutParameter, null, describe(entity, draft, limit));
+        upper, residual, fanOutParameter, null, describe(entity, draft, limit)
+            + periods(PeriodBounds.of(entity, conditions, fanOutParameter)));
   }
 
   /**
@@ -426,6 +427,11 @@ public final class QueryPlanner {
   }
 
   // ------------------------------------------------------------------ the plan in words
+
+  /** The tables of a table per period a plan reads, appended to its text; nothing for one table. */
+  private static String periods(PeriodBounds bounds) {
+    return bounds == null ? "" : "; in " + bounds.describe();
+  }
 
   /**
    * Writes a plan, for example {@code RANGE: PartitionKey = {department}, RowKey in [empid_{from:08},

@@ -12,6 +12,8 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.ListTablesOptions;
+import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import io.tablemapper.api.BatchException;
@@ -27,6 +29,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -307,6 +310,33 @@ public final class AzureTablesBackend implements TableBackend {
     return Transactions.call(table, "delete table '" + table + "'", () -> {
       // The SDK answers a missing table with its 404 response instead of an exception.
       return client.deleteTableWithResponse(null, Context.NONE).getStatusCode() != 404;
+    });
+  }
+
+  @Override
+  public List<String> listTables(String prefix) {
+    StoreLimits.checkTablePrefix(prefix);
+    String what = "list the tables starting with '" + prefix + "'";
+    // Every spelling of the prefix lies between its upper-case and lower-case spellings, and letters and digits
+    // sort below '{': the service narrows by that range, the exact (case-blind) prefix is checked here.
+    ListTablesOptions options = new ListTablesOptions();
+    if (!prefix.isEmpty()) {
+      options.setFilter("TableName ge '" + prefix.toUpperCase(Locale.ROOT) + "' and TableName lt '"
+          + prefix.toLowerCase(Locale.ROOT) + "{'");
+    }
+    return Transactions.call(null, what, () -> {
+      List<String> names = new ArrayList<>();
+      try {
+        for (TableItem item : service.listTables(options, null, Context.NONE)) {
+          if (item.getName().regionMatches(true, 0, prefix, 0, prefix.length())) {
+            names.add(item.getName());
+          }
+        }
+      } catch (HttpResponseException e) {
+        throw ServiceErrors.translate(e, null, what);
+      }
+      names.sort(String.CASE_INSENSITIVE_ORDER);
+      return names;
     });
   }
 

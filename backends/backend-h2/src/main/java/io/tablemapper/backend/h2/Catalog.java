@@ -6,6 +6,8 @@ import static io.tablemapper.backend.h2.Schema.TABLES;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -127,6 +129,20 @@ final class Catalog {
   void forget(long tableId) {
     deletions.incrementAndGet();
     byName.values().removeIf(cached -> cached.table().id() == tableId);
+  }
+
+  /** The names of the tables whose names start with the prefix (letters and digits), ignoring case, in order. */
+  static List<String> list(Session session, String prefix) throws SQLException {
+    PreparedStatement select =
+        session.prepare("SELECT NAME FROM " + TABLES + " WHERE NAME_KEY LIKE ? ORDER BY NAME_KEY");
+    select.setString(1, key(prefix) + "%"); // letters and digits only: nothing to escape
+    List<String> names = new ArrayList<>();
+    try (ResultSet result = select.executeQuery()) {
+      while (result.next()) {
+        names.add(result.getString(1));
+      }
+    }
+    return names;
   }
 
   private static String key(String table) {

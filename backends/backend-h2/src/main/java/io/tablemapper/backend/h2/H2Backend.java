@@ -146,6 +146,16 @@ public final class H2Backend implements TableBackend {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    if (database.isClosed()) {
+      throw database.closedException();
+    }
+    StoreLimits.checkTablePrefix(prefix);
+    return database.read(() -> "listing tables starting with '" + prefix + "'",
+        session -> Catalog.list(session, prefix));
+  }
+
+  @Override
   public boolean tableExists(String table) {
     checkOpenAndName(table);
     return database.read(() -> "looking up table '" + table + "'",

@@ -11,6 +11,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -125,6 +126,20 @@ public final class InMemoryBackend implements TableBackend {
     ensureOpen();
     StoreLimits.checkTableName(table);
     return tables.remove(canonical(table)) != null;
+  }
+
+  @Override
+  public List<String> listTables(String prefix) {
+    ensureOpen();
+    StoreLimits.checkTablePrefix(prefix);
+    List<String> names = new ArrayList<>();
+    for (MemoryTable table : tables.values()) {
+      if (table.name.regionMatches(true, 0, prefix, 0, prefix.length())) {
+        names.add(table.name);
+      }
+    }
+    names.sort(String.CASE_INSENSITIVE_ORDER);
+    return names;
   }
 
   @Override

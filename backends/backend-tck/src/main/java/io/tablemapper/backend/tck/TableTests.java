@@ -35,6 +35,41 @@ abstract class TableTests extends ConformanceGroup {
   }
 
   @Test
+  void listing_tables_by_prefix_finds_the_existing_ones_of_any_spelling_in_name_order_and_no_others() {
+    String prefix = "tck" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+    List<String> created = List.of(prefix + "20250103", prefix.toUpperCase(Locale.ROOT) + "20250101", prefix + "20250102");
+    String other = prefix.substring(0, prefix.length() - 1) + (prefix.endsWith("0") ? "1" : "0") + "20250101";
+    try {
+      assertThat(backend().listTables(prefix)).isEmpty();
+      for (String table : created) {
+        backend().createTableIfNotExists(table);
+      }
+      backend().createTableIfNotExists(other);
+
+      assertThat(backend().listTables(prefix))
+          .containsExactly(created.get(1), created.get(2), created.get(0));
+      assertThat(backend().listTables(prefix.toUpperCase(Locale.ROOT) + "2025010")).hasSize(3);
+      assertThat(backend().listTables(prefix + "20250102")).containsExactly(created.get(2));
+      assertThat(backend().listTables("")).contains(created.get(0), other);
+
+      backend().deleteTableIfExists(created.get(0));
+      assertThat(backend().listTables(prefix)).containsExactly(created.get(1), created.get(2));
+    } finally {
+      for (String table : created) {
+        backend().deleteTableIfExists(table);
+      }
+      backend().deleteTableIfExists(other);
+    }
+  }
+
+  @Test
+  void listing_tables_refuses_a_prefix_that_no_table_name_can_start_with() {
+    assertThatThrownBy(() -> backend().listTables("a'b")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("a'b");
+    assertThatThrownBy(() -> backend().listTables("x".repeat(64))).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void creating_an_existing_table_keeps_its_rows() {
     store().insert("p", "r");
 
