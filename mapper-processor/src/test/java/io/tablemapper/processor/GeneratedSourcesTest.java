@@ -216,6 +216,34 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aKeyOfPaddedComponentsIsComposedStraightLineWithTheChecksOfItsParts() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(source("Bin",
+            "@Entity(table = \"Bins\") @PartitionKey(\"{aisle}\")\n"
+                + "@RowKey(\"bin_{shelf:04:desc}_{slot:03}_{label}_{count}\")\n"
+                + "public record Bin(String aisle, int shelf, Byte slot, String label, long count) {}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String metamodel = contents(compilation, "test.Bin_");
+
+    assertThat(metamodel).contains("public static String rowKey(int shelf, Byte slot, String label, long count) {\n"
+        + "    StringBuilder key = new StringBuilder(50);\n"
+        + "    key.append(\"bin_\");\n"
+        + "    KeyCodec.appendPadded(key, ROW_KEY_SHELF.padded(shelf), 4, true);\n"
+        + "    key.append(\"_\");\n"
+        + "    KeyCodec.appendDigits(key, ROW_KEY_SLOT.padded(ROW_KEY_SLOT.notNull(slot)), 3);\n"
+        + "    key.append(\"_\");\n"
+        + "    ROW_KEY_LABEL.append(key, label);\n"
+        + "    key.append(\"_\");\n"
+        + "    ROW_KEY_COUNT.append(key, count);\n"
+        + "    return ROW_KEY_SPEC.finish(key);\n"
+        + "  }");
+    assertThat(metamodel).contains("public static String partitionKey(String aisle) {\n"
+        + "    return PARTITION_KEY_AISLE.whole(aisle);\n  }");
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();
