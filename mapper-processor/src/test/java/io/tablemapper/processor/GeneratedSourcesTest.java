@@ -244,6 +244,44 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aPointReadOfTheEntitysOwnRowReadsItsKeysStraightAwayAndAnyOtherPointReadBuildsItsQuery() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(Sources.employee(), source("EmployeeName", PROJECTIONS), source("PointRepository",
+            "import java.util.concurrent.CompletableFuture;\n"
+                + "@Repository public interface PointRepository extends TableRepository<Employee> {\n"
+                + "  Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  Employee getByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  CompletableFuture<Optional<Employee>> findByEmployeeIdAndDepartment(int employeeId,"
+                + " String department);\n"
+                + "  Optional<Employee> findByDepartmentAndEmployeeIdAndLastName(String department, int employeeId,"
+                + " String lastName);\n"
+                + "  Optional<EmployeeName> getByEmployeeIdAndDepartment(int employeeId, String department);\n"
+                + "  Stream<Employee> streamByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  Optional<Employee> findByDepartmentAndEmail(String department, String email);\n"
+                + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = contents(compilation, "test.PointRepository__Impl");
+
+    assertThat(generated).contains(
+        "public Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId) {\n"
+            + "    return this.support.findByKeys(\"PointRepository.findByDepartmentAndEmployeeId\",\n"
+            + "        FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN, Employee_.partitionKey(department),\n"
+            + "        Employee_.rowKey(employeeId));\n  }",
+        "public Employee getByDepartmentAndEmployeeId(String department, int employeeId) {\n"
+            + "    return this.support.getByKeys(\"PointRepository.getByDepartmentAndEmployeeId\",",
+        "    return this.support.async(() -> {\n"
+            + "      return this.support.findByKeys(\"PointRepository.findByEmployeeIdAndDepartment\",");
+    // a filter, a projection, a List and an index each keep the query object
+    assertThat(generated).containsOnlyOnce("findByKeys(\"PointRepository.findByDepartmentAndEmployeeId\"")
+        .contains("return this.support.findOne(query, EMPLOYEE_NAME_PROJECTION);")
+        .contains("return this.support.stream(query);");
+    assertThat(generated.split("return this.support.findOne\\(query\\);", -1)).hasSize(3);
+    assertThat(generated.split("EntityQuery query = EntityQuery", -1)).hasSize(5);
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();

@@ -88,6 +88,23 @@ final class EntityQueryGenerator {
         matchesNothing(inLists));
   }
 
+  /**
+   * The statement of a method whose plan reads one row of the entity's own table by its keys and nothing else (no
+   * index, filter, limit, fan-out or projection), made without a query object when its kind allows
+   * ({@link QueryMethodKind#runPoint}); else null, and the method builds its query ({@link #write}).
+   */
+  CodeBlock point(RepositoryModel.QueryMethod method, String plan) {
+    Plan planned = method.plan();
+    if (planned.kind() != QueryKind.POINT || planned.index() != null || planned.fanOut() != null
+        || !planned.residual().isEmpty() || method.limit() > 0 || method.projection() != null
+        || planned.mode() != Plan.RowMode.EXACT || planned.partitionArguments() == null) {
+      return null;
+    }
+    EntityModel entity = repository.entity();
+    Keys keys = new Keys(null, null, entity.metamodelName(), members, planned, null, null);
+    return method.kind().runPoint(method, methodName(method), plan, keys.partitionKeyCall(entity), keys.rowKeyCall());
+  }
+
   /** {@code .matchesNothing(...)} when an {@code In} left to the filter may have an empty collection. */
   private static CodeBlock matchesNothing(List<String> inLists) {
     if (inLists.isEmpty()) {
@@ -178,12 +195,22 @@ final class EntityQueryGenerator {
       if (plan.partitionArguments() == null) {
         return CodeBlock.of("");
       }
+      return CodeBlock.of("\n.partitionKey($L)", partitionKeyCall(entity));
+    }
+
+    /** The call composing the PartitionKey: {@code Employee_.partitionKey(department)}. */
+    CodeBlock partitionKeyCall(EntityModel entity) {
       List<CodeBlock> arguments = new ArrayList<>();
       for (String parameter : plan.partitionArguments().values()) {
         arguments.add(argument(parameter));
       }
-      return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, plan.partitionKey(entity).composeMethod(),
+      return CodeBlock.of("$T.$N($L)", meta, plan.partitionKey(entity).composeMethod(),
           CodeBlock.join(arguments, ", "));
+    }
+
+    /** The call composing an exact RowKey: {@code Employee_.rowKey(employeeId)}. */
+    CodeBlock rowKeyCall() {
+      return CodeBlock.of("$T.$N($L)", meta, plan.rowKey().composeMethod(), CodeBlock.join(fixed(), ", "));
     }
 
     /** A parameter in a key: the element for the fan-out's collection, else the parameter. */
@@ -194,8 +221,7 @@ final class EntityQueryGenerator {
     CodeBlock rowKey() {
       switch (plan.mode()) {
         case EXACT:
-          return CodeBlock.of("\n.rowKey($T.$N($L))", meta, plan.rowKey().composeMethod(),
-              CodeBlock.join(fixed(), ", "));
+          return CodeBlock.of("\n.rowKey($L)", rowKeyCall());
         case PREFIX:
           return plan.startsWith() == null
               ? CodeBlock.of("\n.rowPrefix($L)", prefix(false))
