@@ -90,15 +90,23 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
+    if (!core.observing()) { // what observe does then, without a lambda per read
+      core.checkOpen();
+      return queries.findByKeys(method, plan, partitionKey, rowKey);
+    }
     return point(method, plan, () -> queries.findByKeys(method, plan, partitionKey, rowKey));
   }
 
   @Override
   public T getByKeys(String method, String plan, String partitionKey, String rowKey) {
+    if (!core.observing()) {
+      core.checkOpen();
+      return queries.getByKeys(method, plan, partitionKey, rowKey);
+    }
     return point(method, plan, () -> queries.getByKeys(method, plan, partitionKey, rowKey));
   }
 
-  /** A repository method's point read, as one operation. */
+  /** A repository method's point read, as one operation (called only when operation listeners wait for it). */
   private <R> R point(String method, String plan, Supplier<R> run) {
     return core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), method,
         QueryKind.POINT, plan, () -> {

@@ -140,8 +140,13 @@ final class MapperCore {
    * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}, if the row cannot be read as its class
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
-    return read(mapping, row,
-        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromStoredRow(each, context));
+    // read(...) without its reader: no lambda per row on the hot path of every read
+    try {
+      return Hierarchy.reading(mapping, discriminator.typeFor(row, mapping), row).fromStoredRow(row, context);
+    } catch (InvalidEntityException | InvalidKeyException e) {
+      malformed(mapping, row, e);
+      return null;
+    }
   }
 
   /**
@@ -294,6 +299,11 @@ final class MapperCore {
     if (closed.get()) {
       throw new IllegalStateException("this TableMapper is closed (and its backend with it); build a new one");
     }
+  }
+
+  /** Whether operation listeners wait for operations (without them {@link #observe} only runs the body). */
+  boolean observing() {
+    return !operationListeners.isEmpty();
   }
 
   /** Whether a listener waits for query reports (so that none is built for nobody). */

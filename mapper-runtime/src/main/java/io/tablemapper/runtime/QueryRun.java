@@ -404,7 +404,7 @@ final class QueryRun<T> implements RowSource {
    */
   static boolean ofEntityType(MapperCore core, EntityMapping<?> mapping, TableRow row) {
     String type = core.discriminator.typeFor(row, mapping);
-    return type != null && Hierarchy.typeNames(mapping).contains(type);
+    return type != null && Hierarchy.hasType(mapping, type);
   }
 
   /**
@@ -467,7 +467,7 @@ final class QueryRun<T> implements RowSource {
 
   /** A point read; a table that does not exist holds no row (and is not created). */
   static Optional<TableRow> get(MapperCore core, String table, String partitionKey, String rowKey) {
-    return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.empty());
+    return core.tables.get(core.backend, table, partitionKey, rowKey);
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */

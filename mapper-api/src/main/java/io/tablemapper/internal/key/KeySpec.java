@@ -176,7 +176,10 @@ public final class KeySpec {
     Cursor cursor = new Cursor(key, 0);
     try {
       int next = 0;
-      for (KeyTemplate.Segment segment : template.segments()) {
+      List<KeyTemplate.Segment> segments = template.segments();
+      // indexed: an iterator of the unmodifiable list per decode was most of what a point read allocated (profiled)
+      for (int i = 0; i < segments.size(); i++) {
+        KeyTemplate.Segment segment = segments.get(i);
         if (segment instanceof KeyTemplate.Literal) {
           cursor.expect(((KeyTemplate.Literal) segment).text());
         } else {
