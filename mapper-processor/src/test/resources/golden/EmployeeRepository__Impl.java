@@ -95,13 +95,9 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
    */
   @Override
   public Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId) {
-    EntityQuery query = EntityQuery
-        .builder("EmployeeRepository.findByDepartmentAndEmployeeId", QueryKind.POINT,
-            FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN)
-        .partitionKey(Employee_.partitionKey(department))
-        .rowKey(Employee_.rowKey(employeeId))
-        .build();
-    return this.support.findOne(query);
+    return this.support.findByKeys("EmployeeRepository.findByDepartmentAndEmployeeId",
+        FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN, Employee_.partitionKey(department),
+        Employee_.rowKey(employeeId));
   }
 
   /**

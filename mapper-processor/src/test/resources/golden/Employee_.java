@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeySpec;
 import javax.annotation.processing.Generated;
 
@@ -118,7 +119,7 @@ public final class Employee_ {
   public static String rowKey(int employeeId) {
     StringBuilder key = new StringBuilder(14);
     key.append("empid_");
-    ROW_KEY_EMPLOYEE_ID.append(key, employeeId);
+    KeyCodec.appendDigits(key, ROW_KEY_EMPLOYEE_ID.padded(employeeId), 8);
     return ROW_KEY_SPEC.finish(key);
   }
 

@@ -216,6 +216,72 @@ class GeneratedSourcesTest {
   }
 
   @Test
+  void aKeyOfPaddedComponentsIsComposedStraightLineWithTheChecksOfItsParts() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(source("Bin",
+            "@Entity(table = \"Bins\") @PartitionKey(\"{aisle}\")\n"
+                + "@RowKey(\"bin_{shelf:04:desc}_{slot:03}_{label}_{count}\")\n"
+                + "public record Bin(String aisle, int shelf, Byte slot, String label, long count) {}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String metamodel = contents(compilation, "test.Bin_");
+
+    assertThat(metamodel).contains("public static String rowKey(int shelf, Byte slot, String label, long count) {\n"
+        + "    StringBuilder key = new StringBuilder(50);\n"
+        + "    key.append(\"bin_\");\n"
+        + "    KeyCodec.appendPadded(key, ROW_KEY_SHELF.padded(shelf), 4, true);\n"
+        + "    key.append(\"_\");\n"
+        + "    KeyCodec.appendDigits(key, ROW_KEY_SLOT.padded(ROW_KEY_SLOT.notNull(slot)), 3);\n"
+        + "    key.append(\"_\");\n"
+        + "    ROW_KEY_LABEL.append(key, label);\n"
+        + "    key.append(\"_\");\n"
+        + "    ROW_KEY_COUNT.append(key, count);\n"
+        + "    return ROW_KEY_SPEC.finish(key);\n"
+        + "  }");
+    assertThat(metamodel).contains("public static String partitionKey(String aisle) {\n"
+        + "    return PARTITION_KEY_AISLE.whole(aisle);\n  }");
+  }
+
+  @Test
+  void aPointReadOfTheEntitysOwnRowReadsItsKeysStraightAwayAndAnyOtherPointReadBuildsItsQuery() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(Sources.employee(), source("EmployeeName", PROJECTIONS), source("PointRepository",
+            "import java.util.concurrent.CompletableFuture;\n"
+                + "@Repository public interface PointRepository extends TableRepository<Employee> {\n"
+                + "  Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  Employee getByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  CompletableFuture<Optional<Employee>> findByEmployeeIdAndDepartment(int employeeId,"
+                + " String department);\n"
+                + "  Optional<Employee> findByDepartmentAndEmployeeIdAndLastName(String department, int employeeId,"
+                + " String lastName);\n"
+                + "  Optional<EmployeeName> getByEmployeeIdAndDepartment(int employeeId, String department);\n"
+                + "  Stream<Employee> streamByDepartmentAndEmployeeId(String department, int employeeId);\n"
+                + "  Optional<Employee> findByDepartmentAndEmail(String department, String email);\n"
+                + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = contents(compilation, "test.PointRepository__Impl");
+
+    assertThat(generated).contains(
+        "public Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId) {\n"
+            + "    return this.support.findByKeys(\"PointRepository.findByDepartmentAndEmployeeId\",\n"
+            + "        FIND_BY_DEPARTMENT_AND_EMPLOYEE_ID_PLAN, Employee_.partitionKey(department),\n"
+            + "        Employee_.rowKey(employeeId));\n  }",
+        "public Employee getByDepartmentAndEmployeeId(String department, int employeeId) {\n"
+            + "    return this.support.getByKeys(\"PointRepository.getByDepartmentAndEmployeeId\",",
+        "    return this.support.async(() -> {\n"
+            + "      return this.support.findByKeys(\"PointRepository.findByEmployeeIdAndDepartment\",");
+    // a filter, a projection, a List and an index each keep the query object
+    assertThat(generated).containsOnlyOnce("findByKeys(\"PointRepository.findByDepartmentAndEmployeeId\"")
+        .contains("return this.support.findOne(query, EMPLOYEE_NAME_PROJECTION);")
+        .contains("return this.support.stream(query);");
+    assertThat(generated.split("return this.support.findOne\\(query\\);", -1)).hasSize(3);
+    assertThat(generated.split("EntityQuery query = EntityQuery", -1)).hasSize(5);
+  }
+
+  @Test
   void compilingTwiceGeneratesIdenticalSources() {
     Compilation first = compileCanonical();
     Compilation second = compileCanonical();

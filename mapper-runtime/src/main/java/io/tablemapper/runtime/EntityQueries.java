@@ -7,6 +7,7 @@ import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.PartialDeleteException;
 import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
@@ -29,6 +30,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -75,6 +77,30 @@ final class EntityQueries<T> {
     return Optional.ofNullable(result);
   }
 
+  /**
+   * The entity stored under these keys: the point read of a plan that names one row of the entity's table and nothing
+   * else, made without a query object. The cache (a point read is one {@link #cacheFor} serves, under the same key),
+   * the events and the malformed-row policy ({@link MapperCore#entity}) are those of {@link #findOne(EntityQuery)}.
+   */
+  Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
+    EntityCache cache = core.cache.of(mapping);
+    if (cache != null) {
+      List<TableRow> rows = cached(cache, cache.key(partitionKey, rowKey, null), method, QueryKind.POINT, plan,
+          () -> new PointRun<>(core, mapping, method, plan, partitionKey, rowKey), 1);
+      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(core.entity(mapping, rows.get(0)));
+    }
+    PointRun<T> run = new PointRun<>(core, mapping, method, plan, partitionKey, rowKey);
+    TableRow row = run.row();
+    T result = row == null ? null : core.entity(mapping, row); // null: a malformed row the policy leaves out
+    run.report(result == null ? 0 : 1);
+    return Optional.ofNullable(result);
+  }
+
+  T getByKeys(String method, String plan, String partitionKey, String rowKey) {
+    return findByKeys(method, plan, partitionKey, rowKey).orElseThrow(() -> notFound(method, plan,
+        "PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "'"));
+  }
+
   T getOne(EntityQuery query) {
     return findOne(query).orElseThrow(() -> notFound(query));
   }
@@ -84,9 +110,13 @@ final class EntityQueries<T> {
   }
 
   private EntityNotFoundException notFound(EntityQuery query) {
+    return notFound(query.method(), query.plan(), keys(query));
+  }
+
+  private EntityNotFoundException notFound(String method, String plan, String keys) {
     return new EntityNotFoundException(
-        query.method() + " found no " + mapping.entityClass().getSimpleName() + " in table " + mapping.table()
-            + " (" + keys(query) + "); plan: " + query.plan());
+        method + " found no " + mapping.entityClass().getSimpleName() + " in table " + mapping.table() + " (" + keys
+            + "); plan: " + plan);
   }
 
   List<T> list(EntityQuery query) {
@@ -473,15 +503,22 @@ final class EntityQueries<T> {
    * the key taken before the store was read). A hit is reported to the listener as a query that made no request.
    */
   private List<TableRow> cached(EntityCache cache, EntityQuery query, int pageSize) {
-    ReadCache.Key key = cache.key(query.partitionKey(), rowsRead(query), query.index());
+    return cached(cache, cache.key(query.partitionKey(), rowsRead(query), query.index()), query.method(),
+        query.kind(), query.plan(), () -> new QueryRun<>(core, mapping, query, null, false), pageSize);
+  }
+
+  /**
+   * {@link #cached(EntityCache, EntityQuery, int)}: the rows under {@code key}, or else those a run of the store reads
+   * (started only then).
+   */
+  private List<TableRow> cached(EntityCache cache, ReadCache.Key key, String method, QueryKind kind, String plan,
+      Supplier<RowSource> store, int pageSize) {
     List<TableRow> rows = cache.get(key);
     if (rows != null) {
-      if (core.listening()) {
-        core.report(new QueryEvent(query.method(), query.kind(), query.plan(), mapping.table(), 0, rows.size(), 0));
-      }
+      QueryRun.report(core, method, kind, plan, mapping.table(), 0, rows.size(), 0);
       return rows;
     }
-    QueryRun<T> run = new QueryRun<>(core, mapping, query, null, false);
+    RowSource run = store.get();
     List<TableRow> read = new ArrayList<>();
     while (!run.exhausted()) {
       read.addAll(run.next(pageSize));

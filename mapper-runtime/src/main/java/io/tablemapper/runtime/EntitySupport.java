@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.Projection;
@@ -86,6 +87,33 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public Optional<T> findOne(EntityQuery query) {
     return query(query, () -> queries.findOne(query));
+  }
+
+  @Override
+  public Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
+    if (!core.observing()) { // what observe does then, without a lambda per read
+      core.checkOpen();
+      return queries.findByKeys(method, plan, partitionKey, rowKey);
+    }
+    return point(method, plan, () -> queries.findByKeys(method, plan, partitionKey, rowKey));
+  }
+
+  @Override
+  public T getByKeys(String method, String plan, String partitionKey, String rowKey) {
+    if (!core.observing()) {
+      core.checkOpen();
+      return queries.getByKeys(method, plan, partitionKey, rowKey);
+    }
+    return point(method, plan, () -> queries.getByKeys(method, plan, partitionKey, rowKey));
+  }
+
+  /** A repository method's point read, as one operation (called only when operation listeners wait for it). */
+  private <R> R point(String method, String plan, Supplier<R> run) {
+    return core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), method,
+        QueryKind.POINT, plan, () -> {
+          core.checkOpen();
+          return run.get();
+        });
   }
 
   @Override

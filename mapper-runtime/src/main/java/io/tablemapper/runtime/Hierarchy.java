@@ -136,6 +136,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
     }
   }
 
+  /** Whether {@code type} is one of {@link #typeNames}, without building the list. */
+  static boolean hasType(EntityMapping<?> mapping, String type) {
+    return mapping instanceof Hierarchy ? ((Hierarchy<?>) mapping).byType.containsKey(type)
+        : mapping.typeName().equals(type);
+  }
+
   /** The types of the rows a mapping reads: its type, or every concrete type of its hierarchy (none for now). */
   static List<String> typeNames(EntityMapping<?> mapping) {
     return mapping instanceof Hierarchy

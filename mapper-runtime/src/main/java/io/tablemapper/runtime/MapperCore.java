@@ -11,6 +11,7 @@ import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationListener;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
@@ -142,8 +143,13 @@ final class MapperCore {
    * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}, if the row cannot be read as its class
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
-    return read(mapping, row,
-        each -> Hierarchy.reading(mapping, discriminator.typeFor(each, mapping), each).fromStoredRow(each, context));
+    // read(...) without its reader: no lambda per row on the hot path of every read
+    try {
+      return Hierarchy.reading(mapping, discriminator.typeFor(row, mapping), row).fromStoredRow(row, context);
+    } catch (InvalidEntityException | InvalidKeyException e) {
+      malformed(mapping, row, e);
+      return null;
+    }
   }
 
   /**
@@ -298,6 +304,11 @@ final class MapperCore {
     }
   }
 
+  /** Whether operation listeners wait for operations (without them {@link #observe} only runs the body). */
+  boolean observing() {
+    return !operationListeners.isEmpty();
+  }
+
   /** Whether a listener waits for query reports (so that none is built for nobody). */
   boolean listening() {
     return listener != null;
@@ -323,10 +334,25 @@ final class MapperCore {
    * @param query the planned query of a repository method, or null
    */
   <R> R observe(OperationType type, String table, String entity, EntityQuery query, Supplier<R> body) {
+    return query == null
+        ? observe(type, table, entity, null, null, null, body)
+        : observe(type, table, entity, query.method(), query.kind(), query.plan(), body);
+  }
+
+  /**
+   * {@link #observe(OperationType, String, String, EntityQuery, Supplier)} for a repository method's query given by
+   * its parts (a point read made without a query object).
+   *
+   * @param method the repository method, or null
+   * @param kind its plan's kind, or null
+   * @param plan its plan as text, or null
+   */
+  <R> R observe(
+      OperationType type, String table, String entity, String method, QueryKind kind, String plan, Supplier<R> body) {
     if (operationListeners.isEmpty()) {
       return body.get();
     }
-    Operation operation = new Operation(type, table, entity, query);
+    Operation operation = new Operation(type, table, entity, method, kind, plan);
     R result;
     try {
       result = Operation.within(operation, body);

@@ -2,7 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
-import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.api.QueryKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -20,7 +20,9 @@ final class Operation {
   private final OperationType type;
   private final String table;
   private final String entity;
-  private final EntityQuery query;
+  private final String method;
+  private final QueryKind kind;
+  private final String plan;
   private final long started = System.nanoTime();
   // the reads of a union, on the mapper's read pool, count concurrently
   private final AtomicInteger rowsRead = new AtomicInteger();
@@ -31,13 +33,17 @@ final class Operation {
    * An operation, starting now.
    *
    * @param entity the simple name of its entity class, or null
-   * @param query the planned query of a repository method (its method, kind and plan), or null
+   * @param method the repository method of a planned query, or null
+   * @param kind the kind of its plan, or null
+   * @param plan its plan as text, or null
    */
-  Operation(OperationType type, String table, String entity, EntityQuery query) {
+  Operation(OperationType type, String table, String entity, String method, QueryKind kind, String plan) {
     this.type = type;
     this.table = table;
     this.entity = entity;
-    this.query = query;
+    this.method = method;
+    this.kind = kind;
+    this.plan = plan;
   }
 
   /** The operation running on this thread, or null. */
@@ -77,8 +83,7 @@ final class Operation {
 
   /** What the operation did, now that it ended; {@code failure} null if it succeeded. */
   OperationEvent ended(Throwable failure) {
-    return new OperationEvent(type, table, entity, query == null ? null : query.method(),
-        query == null ? null : query.kind(), query == null ? null : query.plan(), rowsRead.get(), rowsWritten.get(),
+    return new OperationEvent(type, table, entity, method, kind, plan, rowsRead.get(), rowsWritten.get(),
         requests.get(), Duration.ofNanos(System.nanoTime() - started), failure);
   }
 }

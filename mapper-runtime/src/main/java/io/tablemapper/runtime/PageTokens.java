@@ -41,7 +41,7 @@ final class PageTokens {
 
   /** The token resuming after {@code returned} items at the backend's {@code backendToken}. */
   static String encode(String fingerprint, String backendToken, int returned) {
-    ObjectNode json = JsonMappingContext.JSON.createObjectNode()
+    ObjectNode json = JsonMappingContext.json().createObjectNode()
         .put("v", VERSION)
         .put("q", fingerprint)
         .put("b", backendToken);
@@ -49,7 +49,7 @@ final class PageTokens {
       json.put("n", returned);
     }
     try {
-      byte[] bytes = JsonMappingContext.JSON.writeValueAsBytes(json);
+      byte[] bytes = JsonMappingContext.json().writeValueAsBytes(json);
       return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write a continuation token", e);
@@ -65,7 +65,7 @@ final class PageTokens {
   static Token decode(String token, String fingerprint, String what) {
     JsonNode json;
     try {
-      json = JsonMappingContext.JSON.readTree(Base64.getUrlDecoder().decode(token));
+      json = JsonMappingContext.json().readTree(Base64.getUrlDecoder().decode(token));
     } catch (IllegalArgumentException | java.io.IOException e) {
       throw garbled(token, what, e);
     }

@@ -185,7 +185,7 @@ final class PendingRows {
   }
 
   private static String toJson(List<PendingStep> steps) {
-    ArrayNode array = JsonMappingContext.JSON.createArrayNode();
+    ArrayNode array = JsonMappingContext.json().createArrayNode();
     for (PendingStep step : steps) {
       ObjectNode node = array.addObject();
       node.put("position", step.position());
@@ -211,7 +211,7 @@ final class PendingRows {
       }
     }
     try {
-      return JsonMappingContext.JSON.writeValueAsString(array);
+      return JsonMappingContext.json().writeValueAsString(array);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("pending work cannot be written as JSON", e);
     }
@@ -219,7 +219,7 @@ final class PendingRows {
 
   private static List<PendingStep> fromJson(String json) throws JsonProcessingException {
     List<PendingStep> steps = new ArrayList<>();
-    for (JsonNode node : JsonMappingContext.JSON.readTree(json)) {
+    for (JsonNode node : JsonMappingContext.json().readTree(json)) {
       TableRow.Builder row = TableRow.builder(node.get("partitionKey").asText(), node.get("rowKey").asText());
       for (JsonNode property : node.get("properties")) {
         EdmType type = EdmType.valueOf(property.get(1).asText());

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
@@ -337,10 +338,18 @@ final class QueryRun<T> implements RowSource {
       requests = 0;
       return;
     }
-    core.report(new QueryEvent(query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned,
-        requests));
+    report(core, query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned, requests);
     rowsRead = 0;
     requests = 0;
+  }
+
+  /** Reports one run of a repository method's query to the query listener, if there is one. */
+  static void report(
+      MapperCore core, String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned,
+      int requests) {
+    if (core.listening()) {
+      core.report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
+    }
   }
 
   /** The rows read since the last report or take, which then start again from 0. */
@@ -448,12 +457,20 @@ final class QueryRun<T> implements RowSource {
   private boolean matchesServerFilter(TableRow row) {
     boolean selected;
     if (index == null) {
-      String type = core.discriminator.typeFor(row, mapping); // a row without one adopted by its keys
-      selected = type != null && Hierarchy.typeNames(mapping).contains(type);
+      selected = ofEntityType(core, mapping, row);
     } else {
       selected = index.copyType().equals(core.discriminator.typeOf(row));
     }
     return selected && (index != null && !index.fullCopy() || matches(row));
+  }
+
+  /**
+   * Whether a row of the entity's table is one of the entity's rows: of its class or a subclass (a row without a
+   * discriminator is adopted by its keys), as the discriminator filter of every read selects them.
+   */
+  static boolean ofEntityType(MapperCore core, EntityMapping<?> mapping, TableRow row) {
+    String type = core.discriminator.typeFor(row, mapping);
+    return type != null && Hierarchy.hasType(mapping, type);
   }
 
   /**
@@ -511,7 +528,12 @@ final class QueryRun<T> implements RowSource {
 
   /** A point read; a table that does not exist holds no row (and is not created). */
   private Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.empty());
+    return get(core, table, partitionKey, rowKey);
+  }
+
+  /** A point read; a table that does not exist holds no row (and is not created). */
+  static Optional<TableRow> get(MapperCore core, String table, String partitionKey, String rowKey) {
+    return core.tables.get(core.backend, table, partitionKey, rowKey);
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */

@@ -220,23 +220,51 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     if (upgrader != null) {
       row = upgraded(row, upgrader);
     }
+    KeyValues keys = new KeyValues(row);
     if (record) {
       Object[] values = new Object[properties.size()];
       for (int i = 0; i < values.length; i++) {
-        values[i] = read(properties.get(i), row, context);
+        values[i] = read(properties.get(i), row, keys, context);
       }
       return (T) instantiator.apply(values);
     }
     Object entity = instantiator.apply(NO_VALUES);
     for (RuntimeProperty property : properties) {
       if (property.role != PropertyRole.TRANSIENT) {
-        property.access.writer.accept(entity, read(property, row, context));
+        property.access.writer.accept(entity, read(property, row, keys, context));
       }
     }
     return (T) entity;
   }
 
-  private Object read(RuntimeProperty property, TableRow row, MappingContext context) {
+  /**
+   * The components of a row's keys, each key decoded once, when the first of its properties is read (a key that
+   * does not match its template fails where the generated mapping fails: at that property).
+   */
+  private final class KeyValues {
+    private final TableRow row;
+    private Object[] partitionKey;
+    private Object[] rowKey;
+
+    KeyValues(TableRow row) {
+      this.row = row;
+    }
+
+    Object of(RuntimeProperty property) {
+      if (property.partitionKeyIndex >= 0) {
+        if (partitionKey == null) {
+          partitionKey = partitionKeySpec().decode(row.partitionKey());
+        }
+        return partitionKey[property.partitionKeyIndex];
+      }
+      if (rowKey == null) {
+        rowKey = rowKeySpec().decode(row.rowKey());
+      }
+      return rowKey[property.rowKeyIndex];
+    }
+  }
+
+  private Object read(RuntimeProperty property, TableRow row, KeyValues keys, MappingContext context) {
     switch (property.role) {
       case TRANSIENT:
         return property.absentValue();
@@ -248,9 +276,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         break;
     }
     if (property.partitionKeyIndex >= 0 || property.rowKeyIndex >= 0) {
-      Object fromKey = property.partitionKeyIndex >= 0
-          ? partitionKeySpec().decode(row.partitionKey())[property.partitionKeyIndex]
-          : rowKeySpec().decode(row.rowKey())[property.rowKeyIndex];
+      Object fromKey = keys.of(property);
       Object stored = row.has(property.storedName) ? fromStore(property, row, context) : fromKey;
       return Values.key(fromKey, stored, row, property.storedName, table(), owner, property.name);
     }

@@ -5,10 +5,12 @@ import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -80,6 +82,18 @@ final class Tables {
     } catch (TableNotFoundException missing) {
       forget(table);
       return empty;
+    }
+  }
+
+  /**
+   * {@link #read} of a point read, without a lambda per read: the row, or empty where the table does not exist.
+   */
+  Optional<TableRow> get(TableBackend backend, String table, String partitionKey, String rowKey) {
+    try {
+      return backend.get(table, partitionKey, rowKey);
+    } catch (TableNotFoundException missing) {
+      forget(table);
+      return Optional.empty();
     }
   }
 

@@ -157,6 +157,38 @@ class OperationEventsTest {
   }
 
   @Test
+  void aPointReadMadeStraightByItsKeysReportsItsMethodPlanAndCountsAsAnyQueryDoes() {
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 123)).contains(ken);
+    Throwable missing = catchThrowable(() -> employees.getByDepartmentAndEmployeeId("Sales", 999));
+
+    assertThat(missing).isInstanceOf(EntityNotFoundException.class).hasMessage(
+        "EmployeeRepository.getByDepartmentAndEmployeeId found no Employee in table Company (PartitionKey 'Sales',"
+            + " RowKey 'empid_00000999'); plan: POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}");
+    assertThat(events).hasSize(2);
+    assertThat(queries).hasSize(2);
+    OperationEvent found = events.get(0);
+    QueryEvent reported = queries.get(0);
+    assertThat(found.type()).isEqualTo(OperationType.QUERY);
+    assertThat(found.entity()).isEqualTo("Employee");
+    assertThat(found.method()).isEqualTo("EmployeeRepository.findByDepartmentAndEmployeeId")
+        .isEqualTo(reported.method());
+    assertThat(found.kind()).isEqualTo(QueryKind.POINT).isEqualTo(reported.kind());
+    assertThat(found.plan()).isEqualTo(reported.plan())
+        .isEqualTo("POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}");
+    assertThat(reported.table()).isEqualTo("Company");
+    assertThat(found.rowsRead()).isEqualTo(reported.rowsRead()).isEqualTo(1);
+    assertThat(reported.rowsReturned()).isEqualTo(1);
+    assertThat(found.requests()).isEqualTo(reported.requests()).isEqualTo(1);
+    OperationEvent notFound = events.get(1);
+    assertThat(notFound.method()).isEqualTo("EmployeeRepository.getByDepartmentAndEmployeeId");
+    assertThat(notFound.failure()).isSameAs(missing);
+    assertThat(notFound.requests()).isEqualTo(1);
+    assertThat(notFound.rowsRead()).isZero();
+    assertThat(queries.get(1).rowsReturned()).isZero();
+    assertThat(queries.get(1).requests()).isEqualTo(1);
+  }
+
+  @Test
   void theParallelReadsOfAnInCountIntoTheQueryThatStartedThem() {
     employees.insert(Employee.of("Marketing", 300, "Ann", "Lee", 52, "ann@contoso.com"));
     events.clear();

@@ -122,7 +122,7 @@ class TamperedTokensTest {
 
   private static com.fasterxml.jackson.databind.JsonNode readTree(byte[] json) {
     try {
-      return JsonMappingContext.JSON.readTree(json);
+      return JsonMappingContext.json().readTree(json);
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
     }
@@ -130,7 +130,7 @@ class TamperedTokensTest {
 
   private static String encode(ObjectNode json) {
     try {
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(JsonMappingContext.JSON.writeValueAsBytes(json));
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(JsonMappingContext.json().writeValueAsBytes(json));
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
     }

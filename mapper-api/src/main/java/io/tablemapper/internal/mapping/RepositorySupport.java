@@ -42,6 +42,23 @@ public interface RepositorySupport<T> {
    */
   T getOne(EntityQuery query);
 
+  /**
+   * The entity stored under these keys, or empty: the point read of a method whose plan names one row of the
+   * entity's own table and nothing else (no index, filter, limit or projection). It reads that row straight away,
+   * without a query object, with the same events, cache, scope and malformed-row policy as {@link #findOne}.
+   *
+   * @param method the repository method, for example {@code EmployeeRepository.findByDepartmentAndEmployeeId}
+   * @param plan the plan as text (the generated constant)
+   */
+  Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey);
+
+  /**
+   * {@link #findByKeys}, for a method that returns the entity itself.
+   *
+   * @throws io.tablemapper.api.EntityNotFoundException naming the method and its keys when no entity is stored there
+   */
+  T getByKeys(String method, String plan, String partitionKey, String rowKey);
+
   /** Every matching entity in key order (up to the query's limit). */
   List<T> list(EntityQuery query);
 

@@ -8,6 +8,7 @@ import com.palantir.javapoet.TypeName;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.model.PropertyKind;
+import io.tablemapper.internal.model.TableTemplate;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
@@ -155,6 +156,24 @@ final class EntityQueryGenerator {
     return CodeBlock.of("$T.or($N.toArray(new $T[0]))", FILTER, alternatives, FILTER);
   }
 
+  /**
+   * The statement of a method whose plan reads one row of the entity's own table by its keys and nothing else (no
+   * index, filter, limit, fan-out or projection), made without a query object when its kind allows
+   * ({@link QueryMethodKind#runPoint}); else null, and the method builds its query ({@link #write}).
+   */
+  CodeBlock point(RepositoryModel.QueryMethod method, String plan) {
+    Plan planned = method.plan();
+    EntityModel entity = repository.entity();
+    if (planned.kind() != QueryKind.POINT || planned.index() != null || planned.severalReads()
+        || !planned.residual().isEmpty() || method.limit() > 0 || method.projection() != null
+        || planned.mode() != Plan.RowMode.EXACT || planned.partitionArguments() == null
+        || TableTemplate.isTemplate(entity.table())) { // a table per period: the keys choose the table
+      return null;
+    }
+    Keys keys = new Keys(null, null, entity.metamodelName(), members, planned, null, null);
+    return method.kind().runPoint(method, methodName(method), plan, keys.partitionKeyCall(entity), keys.rowKeyCall());
+  }
+
   /** {@code .matchesNothing(...)} when an {@code In} left to the filter may have an empty collection. */
   private static CodeBlock matchesNothing(List<String> inLists) {
     if (inLists.isEmpty()) {
@@ -245,11 +264,16 @@ final class EntityQueryGenerator {
       if (plan.partitionArguments() == null) {
         return CodeBlock.of("");
       }
+      return CodeBlock.of("\n.partitionKey($L)", partitionKeyCall(entity));
+    }
+
+    /** The call composing the PartitionKey: {@code Employee_.partitionKey(department)}. */
+    CodeBlock partitionKeyCall(EntityModel entity) {
       List<CodeBlock> arguments = new ArrayList<>();
       for (String parameter : plan.partitionArguments().values()) {
         arguments.add(argument(parameter));
       }
-      return CodeBlock.of("\n.partitionKey($T.$N($L))", meta, plan.partitionKey(entity).composeMethod(),
+      return CodeBlock.of("$T.$N($L)", meta, plan.partitionKey(entity).composeMethod(),
           CodeBlock.join(arguments, ", "));
     }
 
@@ -266,6 +290,11 @@ final class EntityQueryGenerator {
           bounds.to() == null ? "null" : argument(bounds.to()));
     }
 
+    /** The call composing an exact RowKey: {@code Employee_.rowKey(employeeId)}. */
+    CodeBlock rowKeyCall() {
+      return CodeBlock.of("$T.$N($L)", meta, plan.rowKey().composeMethod(), CodeBlock.join(fixed(), ", "));
+    }
+
     /** A parameter in a key: the element for the fan-out's collection, else the parameter. */
     private CodeBlock argument(String parameter) {
       return CodeBlock.of("$N", parameter.equals(fanOut) ? element : parameter);
@@ -274,8 +303,7 @@ final class EntityQueryGenerator {
     CodeBlock rowKey() {
       switch (plan.mode()) {
         case EXACT:
-          return CodeBlock.of("\n.rowKey($T.$N($L))", meta, plan.rowKey().composeMethod(),
-              CodeBlock.join(fixed(), ", "));
+          return CodeBlock.of("\n.rowKey($L)", rowKeyCall());
         case PREFIX:
           return plan.startsWith() == null
               ? CodeBlock.of("\n.rowPrefix($L)", prefix(false))

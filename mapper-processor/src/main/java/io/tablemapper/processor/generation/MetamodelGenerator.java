@@ -7,6 +7,7 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.processor.entity.EntityModel;
@@ -30,6 +31,7 @@ import javax.lang.model.type.TypeKind;
 public final class MetamodelGenerator {
   static final ClassName KEY_SPEC = ClassName.get(KeySpec.class);
   static final ClassName KEY_PART = KEY_SPEC.nestedClass("Part");
+  static final ClassName KEY_CODEC = ClassName.get(KeyCodec.class);
 
   public JavaFile generate(EntityModel entity) {
     ClassName name = entity.metamodelName();
@@ -175,9 +177,21 @@ public final class MetamodelGenerator {
         method.addStatement("$N.append($S)", local, ((KeyTemplate.Literal) segment).text());
       } else {
         PropertyModel property = key.property(index);
+        KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
         CodeBlock part = CodeBlock.of("$N", names.part(key, index));
-        method.addStatement("$L.append($N, $L)", part, local,
-            keyValue(part, property, CodeBlock.of("$N", property.name())));
+        CodeBlock value = keyValue(part, property, CodeBlock.of("$N", property.name()));
+        if (placeholder.width() > 0 && property.keyType().integral()) {
+          // straight-line: the part checks the value (the one rule), the codec writes a constant number of digits
+          if (placeholder.desc()) {
+            method.addStatement("$T.appendPadded($N, $L.padded($L), $L, true)", KEY_CODEC, local, part, value,
+                placeholder.width());
+          } else {
+            method.addStatement("$T.appendDigits($N, $L.padded($L), $L)", KEY_CODEC, local, part, value,
+                placeholder.width());
+          }
+        } else {
+          method.addStatement("$L.append($N, $L)", part, local, value);
+        }
         index++;
       }
     }

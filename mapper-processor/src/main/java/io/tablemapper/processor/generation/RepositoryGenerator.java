@@ -1,6 +1,7 @@
 package io.tablemapper.processor.generation;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
@@ -126,8 +127,13 @@ public final class RepositoryGenerator {
       // The same statements, run on the mapper's executor: every failure, a bad argument's too, fails the future.
       builder.addCode("return this.support.async(() -> {\n$>");
     }
-    queries.write(builder, names, method, query, plan);
-    builder.addStatement(method.kind().run(method, query, projection));
+    CodeBlock point = queries.point(method, plan);
+    if (point != null) {
+      builder.addStatement(point);
+    } else {
+      queries.write(builder, names, method, query, plan);
+      builder.addStatement(method.kind().run(method, query, projection));
+    }
     if (method.async()) {
       if (method.returns() == RepositoryModel.Returns.VOID) {
         builder.addStatement("return null");

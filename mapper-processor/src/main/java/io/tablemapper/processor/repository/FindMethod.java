@@ -62,6 +62,19 @@ final class FindMethod implements QueryMethodKind {
         : CodeBlock.of("return this.support.$N($N, $N)", supportMethod(method.returns()), query, projection);
   }
 
+  @Override
+  public CodeBlock runPoint(
+      RepositoryModel.QueryMethod method, String name, String plan, CodeBlock partitionKey, CodeBlock rowKey) {
+    switch (method.returns()) {
+      case OPTIONAL:
+        return CodeBlock.of("return this.support.findByKeys($S,$W$N,$W$L,$W$L)", name, plan, partitionKey, rowKey);
+      case ENTITY:
+        return CodeBlock.of("return this.support.getByKeys($S,$W$N,$W$L,$W$L)", name, plan, partitionKey, rowKey);
+      default:
+        return null; // a List or Stream of at most one entity keeps the query's shape
+    }
+  }
+
   private static String supportMethod(RepositoryModel.Returns returns) {
     switch (returns) {
       case ENTITY:

@@ -51,4 +51,19 @@ public interface QueryMethodKind {
    *     entity's properties ({@link RepositoryModel.QueryMethod#projection()}), or null
    */
   CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection);
+
+  /**
+   * The statement that reads the one row a point plan names (of the entity's own table, with no index, filter, limit
+   * or projection) straight by its keys and returns the method's result, or null when this kind of method needs
+   * the query object ({@link #run}) all the same.
+   *
+   * @param name the method's name in events and messages ({@code EmployeeRepository.findByDepartmentAndEmployeeId})
+   * @param plan the constant holding the plan's text
+   * @param partitionKey the expression composing the PartitionKey
+   * @param rowKey the expression composing the RowKey
+   */
+  default CodeBlock runPoint(
+      RepositoryModel.QueryMethod method, String name, String plan, CodeBlock partitionKey, CodeBlock rowKey) {
+    return null;
+  }
 }

@@ -1,0 +1,73 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.TableRow;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read of one row of an entity's own table by its keys, for a repository method whose plan is that and nothing
+ * else ({@link io.tablemapper.internal.mapping.RepositorySupport#findByKeys}): the backend's point read, and the
+ * row kept if it is one of the entity's ({@link QueryRun#ofEntityType}) — what a {@link QueryRun} of the same
+ * plan does, without a query object. Reports the same {@link io.tablemapper.api.QueryEvent}. Not thread-safe.
+ */
+final class PointRun<T> implements RowSource {
+  private final MapperCore core;
+  private final EntityMapping<T> mapping;
+  private final String method;
+  private final String plan;
+  private final String partitionKey;
+  private final String rowKey;
+  private boolean exhausted;
+  private int rowsRead;
+  private int requests;
+
+  PointRun(
+      MapperCore core, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
+    this.core = core;
+    this.mapping = mapping;
+    this.method = method;
+    this.plan = plan;
+    this.partitionKey = partitionKey;
+    this.rowKey = rowKey;
+  }
+
+  @Override
+  public boolean exhausted() {
+    return exhausted;
+  }
+
+  @Override
+  public String token() {
+    return null;
+  }
+
+  @Override
+  public List<TableRow> next(int max) {
+    TableRow row = row();
+    return row == null ? List.of() : List.of(row);
+  }
+
+  /** The entity's row, or null when there is none (or the row there is of another type); for a caller of one row. */
+  TableRow row() {
+    if (exhausted) {
+      return null;
+    }
+    exhausted = true;
+    requests++;
+    Optional<TableRow> row = QueryRun.get(core, mapping.table(), partitionKey, rowKey);
+    if (row.isEmpty()) {
+      return null;
+    }
+    rowsRead++;
+    return QueryRun.ofEntityType(core, mapping, row.get()) ? row.get() : null;
+  }
+
+  @Override
+  public void report(int rowsReturned) {
+    QueryRun.report(core, method, QueryKind.POINT, plan, mapping.table(), rowsRead, rowsReturned, requests);
+    rowsRead = 0;
+    requests = 0;
+  }
+}
