@@ -72,7 +72,7 @@ final class Reencryption {
       WriteIntent<T> update = core.intent(WriteIntent.Kind.UPDATE, mapping, entity, 0);
       WriteIntent<T> asRead = new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0,
           update.partitionKey(), update.rowKey(), row.etag(), update.row(), update.copies(), null, false,
-          update.guardsNewer(), update.pendingId(), update.pendingSteps());
+          update.guardsNewer(), update.pendingId(), update.pendingSteps(), update.parts());
       try {
         core.pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
         return true;

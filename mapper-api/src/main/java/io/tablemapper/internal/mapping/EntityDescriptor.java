@@ -39,10 +39,11 @@ public final class EntityDescriptor<T> {
   final boolean hasETag;
   final List<IndexMapping<T>> indexes;
   final List<String> encrypted;
+  final List<String> wideHead;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> wideHead) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -52,6 +53,7 @@ public final class EntityDescriptor<T> {
     this.hasETag = hasETag;
     this.indexes = indexes;
     this.encrypted = encrypted;
+    this.wideHead = wideHead;
   }
 
   /**
@@ -63,31 +65,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of());
+        List.of(), List.of(), null);
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, wideHead);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted);
+        encrypted, wideHead);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted);
+        encrypted, wideHead);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, wideHead);
   }
 
   /**
@@ -136,7 +138,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted);
+        List.copyOf(all), encrypted, wideHead);
   }
 
   /**
@@ -145,7 +147,17 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames));
+        indexes, List.of(storedNames), wideHead);
+  }
+
+  /**
+   * Makes the class wide ({@code @Wide}): stored over a head row and part rows ({@link WideRows}).
+   *
+   * @param headStoredNames the stored names of the properties its head row always holds
+   */
+  public EntityDescriptor<T> wide(String... headStoredNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, List.of(headStoredNames));
   }
 
   @Override

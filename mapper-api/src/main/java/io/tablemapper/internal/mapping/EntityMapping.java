@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How one entity class maps onto rows: generated at compile time as {@code Employee__Mapping} for each
@@ -60,6 +61,8 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
   private final List<String> encryptedProperties;
+  /** The stored names its head row always holds, for a wide class; else null. */
+  private final Set<String> wideHead;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -89,6 +92,7 @@ public abstract class EntityMapping<T> {
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
     this.encryptedProperties = descriptor.encrypted;
+    this.wideHead = descriptor.wideHead == null ? null : Set.copyOf(descriptor.wideHead);
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -168,6 +172,19 @@ public abstract class EntityMapping<T> {
    */
   public final List<String> encryptedProperties() {
     return encryptedProperties;
+  }
+
+  /** Whether the class is {@code @Wide}: stored over a head row and part rows ({@link WideRows}). */
+  public final boolean wide() {
+    return wideHead != null;
+  }
+
+  /**
+   * For a wide class, the stored names of the properties its head row always holds (keys, index properties,
+   * {@code @Wide(head)}); empty for any other.
+   */
+  public final Set<String> wideHead() {
+    return wideHead == null ? Set.of() : wideHead;
   }
 
   /**

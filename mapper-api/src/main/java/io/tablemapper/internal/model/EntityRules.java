@@ -331,7 +331,7 @@ public final class EntityRules {
         entity + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY + " discriminator"
         + (versioned ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "") + "; the store allows at most "
         + StoreLimits.MAX_PROPERTIES + " per entity; mark some @Transient, group some into one @Json property, or"
-        + " split the entity");
+        + " store it over several rows with @Wide");
   }
 
   // ------------------------------------------------------------------ keys
