@@ -65,6 +65,12 @@ final class Reencryption {
       TableRow stored) {
     TableRow row = stored;
     for (int attempt = 1; ; attempt++) {
+      if (mapping.wide()) {
+        row = WideReads.whole(core.backend, core.discriminator, mapping, row); // its parts hold values too
+        if (row == null) {
+          return false;
+        }
+      }
       if (!crypto.stale(mapping, row)) {
         return false;
       }

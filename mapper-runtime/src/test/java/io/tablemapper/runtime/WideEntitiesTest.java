@@ -42,6 +42,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class WideEntitiesTest {
   private static final int ALMOST_FULL = StoreLimits.MAX_STRING_LENGTH - 1;
 
+  private static final SecretKeySpec K1 = key(7);
+  private static final SecretKeySpec K2 = key(8);
+
   private final TableBackend store;
   private final TableMapper mapper;
   private final MessageStatsRepository stats;
@@ -49,16 +52,29 @@ class WideEntitiesTest {
 
   WideEntitiesTest(Stores stores) {
     this.store = stores.newStore();
-    byte[] key = new byte[32];
-    Arrays.fill(key, (byte) 7);
-    this.mapper = TableMapper.builder().backend(store).encryptionKey("k1", new SecretKeySpec(key, "AES")).build();
+    this.mapper = TableMapper.builder().backend(store).encryptionKey("k1", K1).build();
     this.stats = mapper.repository(MessageStatsRepository.class);
     this.dossiers = mapper.repository(DossierRepository.class);
   }
 
+  private final List<TableMapper> others = new ArrayList<>();
+
   @AfterEach
   void close() {
+    others.forEach(TableMapper::close);
     mapper.close();
+  }
+
+  private static SecretKeySpec key(int seed) {
+    byte[] bytes = new byte[32];
+    Arrays.fill(bytes, (byte) seed);
+    return new SecretKeySpec(bytes, "AES");
+  }
+
+  private TableMapper other(TableMapper.Builder builder) {
+    TableMapper other = builder.backend(store).build();
+    others.add(other);
+    return other;
   }
 
   private List<TableRow> rows(String table, String partitionKey) {
@@ -276,5 +292,29 @@ class WideEntitiesTest {
 
     assertThatThrownBy(() -> dossiers.findByOfficeAndId("Oslo", 6)).isInstanceOf(MalformedRowException.class)
         .hasMessageContaining("dossier_000006~01");
+  }
+
+  @Test
+  void reencryption_rewrites_a_wide_entity_whole_under_the_newest_key() {
+    Dossier written = Dossier.of("Oslo", 7, "rotated", 20, ALMOST_FULL, 'a');
+    dossiers.insert(written);
+
+    TableMapper rotating = other(TableMapper.builder().entities(Dossier.class).encryptionKey("k1", K1)
+        .encryptionKey("k2", K2));
+    assertThat(rotating.reencrypt("Files")).isEqualTo(1);
+
+    TableMapper newOnly = other(TableMapper.builder().encryptionKey("k2", K2));
+    assertSameDossier(newOnly.repository(DossierRepository.class).findByOfficeAndId("Oslo", 7).orElseThrow(),
+        written);
+  }
+
+  @Test
+  void a_wide_entity_is_refused_as_a_later_write_of_an_eventual_batch_and_nothing_is_written() {
+    assertThatThrownBy(() -> mapper.eventually()
+            .insert(Dossier.of("Oslo", 8, "first", 1, 10, 'a'))
+            .insert(Dossier.of("Bergen", 8, "second", 1, 10, 'b'))
+            .commit())
+        .isInstanceOf(BatchException.class).hasMessageContaining("@Wide").hasMessageContaining("first write");
+    assertThat(RawRows.all(store, "Files")).isEmpty();
   }
 }
