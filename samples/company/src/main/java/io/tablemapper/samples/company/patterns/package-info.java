@@ -1,0 +1,6 @@
+/**
+ * The guide's data-modelling patterns, each a class with a static {@code run(TableMapper, PrintStream)} that stores
+ * and reads its example: {@link io.tablemapper.samples.company.patterns.WideEntities}, an employee's messages of
+ * each day of a year as one wide entity over several rows.
+ */
+package io.tablemapper.samples.company.patterns;
