@@ -231,9 +231,14 @@ public final class StoreLimits {
   public static long entitySize(TableRow row) {
     long size = 4 + 2L * (row.partitionKey().length() + row.rowKey().length());
     for (Map.Entry<String, Object> property : row.properties().entrySet()) {
-      size += 8 + 2L * property.getKey().length() + valueSize(property.getValue());
+      size += propertySize(property.getKey(), property.getValue());
     }
     return size;
+  }
+
+  /** What one property adds to the size estimate of its entity ({@link #entitySize}). */
+  public static long propertySize(String name, Object value) {
+    return 8 + 2L * name.length() + valueSize(value);
   }
 
   private static long valueSize(Object value) {

@@ -52,6 +52,9 @@ class DiagnosticsTest {
   }
 
   private static final String KEYS = "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")";
+  /** Keys a wide entity may have: its RowKey ends with a number. */
+  private static final String WIDE_KEYS =
+      "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b:04}\")";
 
   /** The abstract root of a hierarchy, for the cases of its subtypes. */
   private static final JavaFileObject KEYLESS_ROOT = source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\")"
@@ -426,6 +429,42 @@ class DiagnosticsTest {
             entity(KEYS, "public record E(String a, String b, @Encrypted String c) {}"),
             source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
                 + "  @AllowScan List<E> findByAAndC(String a, String c);\n}\n")),
+        // wide entities
+        error("a wide entity's head naming no property is reported on the head", Rule.WIDE_HEAD, "\"nope\"",
+            "@Wide(head) of E names 'nope', which is not a property of E",
+            entity(WIDE_KEYS + " @Wide(head = \"nope\")", "public record E(String a, int b, String c) {}")),
+        error("a wide entity whose RowKey ends with a String is reported on the RowKey", Rule.WIDE_ROW_KEY,
+            "\"r_{b}\"", "ends with the String 'b', so the RowKey of a part row ('r_{b}~01')",
+            entity(KEYS + " @Wide", "public record E(String a, String b, String c) {}")),
+        error("a wide entity's index that copies it whole is reported on the index", Rule.WIDE_SHAPE, "@Index(",
+            "copies the whole entity, which does not fit one row",
+            entity(WIDE_KEYS + " @Wide @Index(name = \"byC\", rowKey = \"c_{c}_{b:04}\")",
+                "public record E(String a, int b, String c) {}")),
+        error("a wide entity's remote index is reported on the index", Rule.WIDE_SHAPE, "@Index(",
+            "lives outside the entity's partition",
+            entity(WIDE_KEYS + " @Wide @Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"{b:04}\","
+                + " form = IndexForm.KEYS)", "public record E(String a, int b, String c) {}")),
+        error("a wide subtype is reported on its @Wide", Rule.WIDE_SHAPE, "@Wide",
+            "a wide entity is a concrete class of its own", ROOT,
+            source("S", "@Entity(type = \"S\") @Wide\npublic class S extends P { public int c; }")),
+        error("a wide entity with more properties than its transaction holds beside its index copies is reported",
+            Rule.WIDE_CAPACITY, "@Wide", "E stores 502 properties; a wide entity with 49 index(es) holds at most 498",
+            entity(WIDE_KEYS + " @Wide " + IntStream.range(0, 49).mapToObj(i -> "@Index(name = \"i" + i
+                    + "\", rowKey = \"i" + i + "_{b:04}\", form = IndexForm.KEYS)").collect(Collectors.joining(" ")),
+                "public class E { public String a; public int b; "
+                    + IntStream.range(0, 500).mapToObj(i -> "public int p" + i + ";").collect(Collectors.joining(" "))
+                    + " }")),
+        error("a condition on a property outside a wide entity's head is reported on the method",
+            Rule.QUERY_WIDE_PROPERTY, "findByAAndC(", "'c' is outside the head row of the @Wide E",
+            entity(WIDE_KEYS + " @Wide", "public record E(String a, int b, String c) {}"),
+            source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
+                + "  @AllowScan List<E> findByAAndC(String a, String c);\n}\n")),
+        error("a projection of a property outside a wide entity's head is reported on its component",
+            Rule.QUERY_WIDE_PROPERTY, "c)", "its component 'c' is outside the head row of the @Wide E",
+            entity(WIDE_KEYS + " @Wide(head = \"d\")", "public record E(String a, int b, String c, String d) {}"),
+            source("C", "public record C(String d, String c) {}"),
+            source("ERepository", "@Repository public interface ERepository extends TableRepository<E> {\n"
+                + "  List<C> findByA(String a);\n}")),
         // repositories
         error("a repository that is a class is reported", Rule.REPOSITORY_KIND, "class EmployeeRepository",
             "not an interface", employee(),

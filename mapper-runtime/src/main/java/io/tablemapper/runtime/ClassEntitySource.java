@@ -106,6 +106,12 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
   }
 
   @Override
+  public Wide wide() {
+    io.tablemapper.annotations.Wide wide = type.getDeclaredAnnotation(io.tablemapper.annotations.Wide.class);
+    return wide == null ? null : new Wide(List.of(wide.head()), null);
+  }
+
+  @Override
   public Cache cache() {
     Cached cached = type.getDeclaredAnnotation(Cached.class);
     return cached == null ? null : new Cache(cached.maximumSize(), cached.expireAfterWriteSeconds(), null);

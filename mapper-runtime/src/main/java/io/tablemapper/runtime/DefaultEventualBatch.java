@@ -97,6 +97,12 @@ final class DefaultEventualBatch implements EventualBatch {
             + write.describe() + ") addresses the entity of write " + earlier + "; an eventual batch writes each"
             + " entity once");
       }
+      if (i > 0 && write.mapping().wide()) {
+        throw new BatchException(Reason.REJECTED, i, "write " + i + " (" + write.kind().verb() + " of the @Wide "
+            + write.describe() + ") cannot be a later write of an eventual batch: a record of pending work holds"
+            + " one row of each later write, and a wide entity may need a hundred; make it the batch's first write,"
+            + " or write it on its own");
+      }
       writes.add(write);
       steps.add(new PendingStep(i, write.kind(), write.entity().getClass().getName(), write.mapping().table(),
           write.mapping().toRow(write.entity(), core.context), write.userEtag()));

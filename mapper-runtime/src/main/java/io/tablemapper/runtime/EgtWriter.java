@@ -200,7 +200,9 @@ final class EgtWriter {
       write.guess = null; // a guess serves the first read only
       snapshot = guess != null && copiesShareEntityEtag
           ? snapshot.withStored(guess, true)
-          : snapshot.withStored(backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
+          : snapshot.withStored(intent.mapping().wide()
+              ? WideReads.read(backend, discriminator, intent.mapping(), intent.partitionKey(), intent.rowKey())
+              : backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
     }
     TableRow stored = snapshot.stored();
     if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
@@ -356,7 +358,7 @@ final class EgtWriter {
       if (op.role() == Role.PRIMARY) {
         progressOf(writes, op.owner()).result = result;
         primary = result;
-      } else if (op.role() != Role.PENDING && copiesShareEntityEtag && primary != null && primary.etag() != null
+      } else if (op.role() != Role.PENDING && op.role() != Role.PART && copiesShareEntityEtag && primary != null && primary.etag() != null
           && result.etag() != null && !result.etag().equals(primary.etag())) {
         copiesShareEntityEtag = false;
       }
@@ -412,9 +414,10 @@ final class EgtWriter {
 
     Progress(WriteIntent<?> intent) {
       this.intent = intent;
-      boolean own = intent.readRow() != null && intent.readOwnRow();
+      // a wide entity is read whole before it is written: the row it was read as is its head alone
+      boolean own = intent.readRow() != null && intent.readOwnRow() && !intent.mapping().wide();
       this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
-      this.guess = own ? null : intent.readRow();
+      this.guess = own || intent.mapping().wide() ? null : intent.readRow();
     }
 
     /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */

@@ -111,7 +111,9 @@ final class EntityIntrospector {
         bound(checked.partitionKey(), runtime), rowKey == null ? List.of() : bound(rowKey, runtime), indexes,
         properties, checked.source().isRecord(),
         checked.abstractType() ? null : Accessors.instantiator(constructor(type)),
-        upgrade == null ? null : Accessors.upgrader(upgrade));
+        upgrade == null ? null : Accessors.upgrader(upgrade),
+        checked.wideHead() == null ? null : checked.wideHead().stream()
+            .map(name -> RuntimeProperty.named(properties, name).storedName).toList());
   }
 
   /** The spec that composes and decodes the keys of a bound template. */

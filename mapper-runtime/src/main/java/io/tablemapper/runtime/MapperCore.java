@@ -17,6 +17,7 @@ import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
@@ -163,7 +164,8 @@ final class MapperCore {
    */
   <R> R read(EntityMapping<?> mapping, TableRow row, Function<TableRow, R> reader) {
     try {
-      return reader.apply(row);
+      TableRow whole = whole(mapping, row);
+      return whole == null ? null : reader.apply(whole);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return null;
@@ -176,11 +178,26 @@ final class MapperCore {
    */
   Object readOrDynamic(EntityMapping<?> mapping, TableRow row, Function<TableRow, ?> reader) {
     try {
-      return reader.apply(row);
+      TableRow whole = whole(mapping, row);
+      return whole == null ? null : reader.apply(whole);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return malformedRows == MalformedRowPolicy.DYNAMIC ? discriminator.entity(row) : null;
     }
+  }
+
+  /**
+   * The row a read hands its reader: a wide entity's head joined with its part rows ({@link WideReads}), read now;
+   * null when the entity was deleted since its head was read. Any other row (a projection's too, which selects no
+   * part count) as it is.
+   */
+  private TableRow whole(EntityMapping<?> mapping, TableRow row) {
+    if (WideRows.parts(row) == 0) {
+      return row;
+    }
+    String type = discriminator.typeOf(row);
+    EntityMapping<?> own = mapping.wide() || type == null ? mapping : registry.find(mapping.table(), type);
+    return own != null && own.wide() ? WideReads.whole(backend, discriminator, own, row) : row;
   }
 
   /** Throws the row's {@link MalformedRowException} under FAIL; otherwise tells the listener of it. */

@@ -30,6 +30,11 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
      */
     OLD_COPY,
     /**
+     * Writes or deletes a part row of a wide entity, in the transaction of its head row, whose operation carries the
+     * condition for the whole entity.
+     */
+    PART,
+    /**
      * Inserts the record of the pending work of the write ({@link WriteIntent#pendingId()}); fails only if its id was
      * retired meanwhile ({@link PendingRows}).
      */
@@ -45,6 +50,9 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
   String target() {
     if (role == Role.PENDING) {
       return "the record of pending work of " + owner.describe();
+    }
+    if (role == Role.PART) {
+      return "part row '" + rowKey() + "' of " + owner.describe();
     }
     return index == null ? owner.describe() : "the index '" + index.name() + "' copy of " + owner.describe();
   }

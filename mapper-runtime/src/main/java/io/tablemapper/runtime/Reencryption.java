@@ -65,6 +65,12 @@ final class Reencryption {
       TableRow stored) {
     TableRow row = stored;
     for (int attempt = 1; ; attempt++) {
+      if (mapping.wide()) {
+        row = WideReads.whole(core.backend, core.discriminator, mapping, row); // its parts hold values too
+        if (row == null) {
+          return false;
+        }
+      }
       if (!crypto.stale(mapping, row)) {
         return false;
       }
@@ -72,7 +78,7 @@ final class Reencryption {
       WriteIntent<T> update = core.intent(WriteIntent.Kind.UPDATE, mapping, entity, 0);
       WriteIntent<T> asRead = new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0,
           update.partitionKey(), update.rowKey(), row.etag(), update.row(), update.copies(), null, false,
-          update.guardsNewer(), update.pendingId(), update.pendingSteps());
+          update.guardsNewer(), update.pendingId(), update.pendingSteps(), update.parts());
       try {
         core.pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
         return true;

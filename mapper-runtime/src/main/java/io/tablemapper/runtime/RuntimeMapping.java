@@ -67,15 +67,16 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
   RuntimeMapping(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
-      List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader) {
-    super(EntityDescriptor.of(entityClass, table, typeName)
+      List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader,
+      List<String> wideHead) {
+    super(wide(wideHead, EntityDescriptor.of(entityClass, table, typeName)
         .version(version)
         .partitionKey(partitionKeySpec)
         .rowKey(rowKeySpec)
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
         .indexes(indexes)
         .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
-        .indexed(indexed(properties, partitionKey, rowKey, indexes)));
+        .indexed(indexed(properties, partitionKey, rowKey, indexes))));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);
@@ -91,6 +92,11 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     this.record = record;
     this.instantiator = instantiator;
     this.upgrader = upgrader;
+  }
+
+  /** The descriptor, made wide when {@code wideHead} (the head's stored names) is not null. */
+  private static <T> EntityDescriptor<T> wide(List<String> wideHead, EntityDescriptor<T> descriptor) {
+    return wideHead == null ? descriptor : descriptor.wide(wideHead.toArray(new String[0]));
   }
 
   /**

@@ -6,6 +6,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.model.KeySpaces;
 import io.tablemapper.internal.model.Problems;
+import io.tablemapper.internal.model.WideRules;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,6 +43,10 @@ final class TypeKeySpaces {
   private static KeySpaces.Type spaces(EntityMapping<?> mapping) {
     List<KeySpaces.Space> spaces = new ArrayList<>();
     spaces.add(space(null, mapping.rowKeySpec()));
+    if (mapping.wide()) {
+      KeySpec rowKey = mapping.rowKeySpec();
+      spaces.add(WideRules.partSpace(rowKey.template(), rowKey.shape(), firstType(rowKey), null));
+    }
     for (IndexMapping<?> index : mapping.indexes()) {
       spaces.add(space(index.name(), index.rowKeySpec()));
     }

@@ -1,10 +1,12 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
@@ -41,11 +43,13 @@ import java.util.Locale;
  *     ({@link PendingRows}), or null for none: set for a write of an entity with remote indexes (the record then
  *     holds their reconciliation) or with {@code pendingSteps}
  * @param pendingSteps the steps the record holds besides the reconciliations: the later writes of an eventual batch
+ * @param parts for a wide entity ({@link EntityMapping#wide()}), its part rows after its head {@code row}
+ *     ({@link WideRows#split}); else empty
  * @param <T> the entity class
  */
 record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
-    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps) {
+    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts) {
 
   /** What the application asked for. */
   enum Kind {
@@ -88,9 +92,54 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     }
     TableRow built = own.toStoredRow(entity, context);
     TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
-    StoreLimits.checkRow(row, own.entityClass().getSimpleName());
+    String subject = own.entityClass().getSimpleName();
+    List<TableRow> parts = List.of();
+    if (own.wide()) {
+      List<TableRow> rows = WideRows.split(row, own.wideHead(), discriminator.name(), PendingRows.newId(),
+          subject);
+      row = rows.get(0);
+      parts = rows.subList(1, rows.size());
+      for (TableRow part : parts) {
+        StoreLimits.checkRow(part, subject + " part");
+      }
+    }
+    StoreLimits.checkRow(row, subject);
+    List<TableRow> copies = copies(discriminator, own, entity, row, "");
+    if (own.wide()) {
+      checkTransaction(subject, rows(row, parts, copies));
+    }
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
-        copies(discriminator, own, entity, row, ""), null, false, guardsNewer, null, List.of());
+        copies, null, false, guardsNewer, null, List.of(), parts);
+  }
+
+  private static List<TableRow> rows(TableRow head, List<TableRow> parts, List<TableRow> copies) {
+    List<TableRow> rows = new ArrayList<>(parts.size() + copies.size() + 1);
+    rows.add(head);
+    rows.addAll(parts);
+    copies.stream().filter(copy -> copy != null).forEach(rows::add);
+    return rows;
+  }
+
+  /**
+   * A wide entity's rows and index copies fit one entity group transaction: its operations (with an old copy's
+   * delete per index) and its size in the store's estimate.
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if they do not
+   */
+  private static void checkTransaction(String subject, List<TableRow> rows) {
+    long size = 0;
+    for (TableRow row : rows) {
+      size += StoreLimits.entitySize(row);
+    }
+    int copies = rows.size() - 1 - WideRows.parts(rows.get(0));
+    int operations = rows.size() + copies;
+    if (size > StoreLimits.MAX_BATCH_SIZE || operations > StoreLimits.MAX_BATCH_OPERATIONS) {
+      throw new InvalidEntityException("the wide " + subject + " "
+          + rows.get(0).describeKeys() + " takes " + (rows.size() - copies) + " rows and " + copies
+          + " index copies, " + size + " bytes in the store's estimate; one entity group transaction writes at most "
+          + StoreLimits.MAX_BATCH_OPERATIONS + " operations (each copy may take two: the old one deleted) and "
+          + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB)");
+    }
   }
 
   /**
@@ -124,19 +173,19 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
     return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
-        read, ownRow, guardsNewer, null, List.of());
+        read, ownRow, guardsNewer, null, List.of(), List.of());
   }
 
   /** This write, with the later writes of an eventual batch to record in its transaction. */
   WriteIntent<T> withPendingSteps(List<PendingStep> steps) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, pendingId, List.copyOf(steps));
+        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), parts);
   }
 
   /** This write, recording its pending work under {@code id}: the record exists exactly when it was applied. */
   WriteIntent<T> withPendingId(String id) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, id, pendingSteps);
+        readOwnRow, guardsNewer, id, pendingSteps, parts);
   }
 
   /** Whether the write leaves pending work: its entity has remote indexes, or it carries later writes. */
@@ -194,6 +243,9 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * class to keep a newer row's version marker (a merge of a version 1 class writes none).
    */
   boolean needsRead() {
+    if (mapping.wide() && kind != Kind.INSERT) {
+      return true; // its stored part rows, which a replace deletes when it needs fewer, are named by its head
+    }
     switch (kind) {
       case INSERT:
         return false;

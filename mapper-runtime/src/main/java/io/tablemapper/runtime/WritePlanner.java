@@ -4,6 +4,7 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteIntent.Kind;
@@ -185,6 +186,9 @@ final class WritePlanner {
   /** The insert of the entity and of each of its copies. */
   private static void inserts(WriteIntent<?> intent, List<PlannedOp> ops) {
     ops.add(primary(intent, WriteOperation.insert(intent.row())));
+    for (TableRow part : intent.parts()) {
+      ops.add(new PlannedOp(WriteOperation.insert(part), intent, null, Role.PART));
+    }
     List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
     for (int i = 0; i < indexes.size(); i++) {
       TableRow copy = intent.copies().get(i);
@@ -208,7 +212,9 @@ final class WritePlanner {
   private void conditional(String table, WriteIntent<?> intent, Snapshot snapshot, List<PlannedOp> ops) {
     TableRow stored = snapshot.stored();
     List<TableRow> newCopies = intent.copies();
-    if (intent.kind() == Kind.MERGE) {
+    if (intent.mapping().wide()) {
+      newCopies = wide(intent, stored, ops);
+    } else if (intent.kind() == Kind.MERGE) {
       TableRow written = mergeRow(intent, stored);
       ops.add(primary(intent, WriteOperation.merge(written, stored.etag())));
       newCopies = mergedCopies(intent, stored, written);
@@ -249,6 +255,49 @@ final class WritePlanner {
         ops.add(new PlannedOp(WriteOperation.insert(copy), intent, index, Role.NEW_COPY));
       }
     }
+  }
+
+  /**
+   * The operations on the rows of a wide entity over its stored rows ({@code stored}, joined): its head, conditional
+   * on the stored head's ETag, which guards the whole; its parts, each replaced or inserted; and the stored parts it
+   * no longer needs, deleted. A merge is the stored entity's properties overwritten by the entity's, split anew.
+   *
+   * @return the index copies of the entity as written
+   */
+  private <T> List<TableRow> wide(WriteIntent<T> intent, TableRow stored, List<PlannedOp> ops) {
+    List<TableRow> rows = new ArrayList<>();
+    List<TableRow> copies = intent.copies();
+    if (intent.kind() == Kind.MERGE) {
+      EntityMapping<T> mapping = intent.mapping();
+      TableRow written = WideRows.join(intent.row(), intent.parts(), discriminator.name(), mapping.table(),
+          mapping.entityClass().getSimpleName());
+      if (EntityMapping.rowVersion(stored) > mapping.version()) {
+        written = written.toBuilder().remove(EntityMapping.VERSION_PROPERTY).build();
+      }
+      TableRow merged = stored.toBuilder().putAll(written.properties()).remove(WideRows.PARTS_PROPERTY).build();
+      String subject = mapping.entityClass().getSimpleName();
+      rows.addAll(WideRows.split(merged, mapping.wideHead(), discriminator.name(),
+          WideRows.writeId(intent.row()), subject + " (merged with the stored entity)"));
+      for (TableRow row : rows) {
+        StoreLimits.checkRow(row, subject + " (merged with the stored entity)");
+      }
+      T entity = mapping.fromRow(mapping.withoutEncrypted(rows.get(0)), context);
+      copies = WriteIntent.copies(discriminator, mapping, entity, rows.get(0), " (merged)");
+    } else if (intent.kind() != Kind.DELETE) {
+      rows.add(intent.row());
+      rows.addAll(intent.parts());
+    }
+    ops.add(primary(intent, intent.kind() == Kind.DELETE
+        ? WriteOperation.delete(intent.partitionKey(), intent.rowKey(), stored.etag())
+        : WriteOperation.replace(rows.get(0), stored.etag())));
+    for (int i = 1; i < rows.size(); i++) {
+      ops.add(new PlannedOp(WriteOperation.upsertReplace(rows.get(i)), intent, null, Role.PART));
+    }
+    for (int i = Math.max(rows.size(), 1); i <= WideRows.parts(stored); i++) {
+      ops.add(new PlannedOp(WriteOperation.delete(intent.partitionKey(), WideRows.partRowKey(intent.rowKey(), i),
+          WriteIntent.ANY_ETAG), intent, null, Role.PART));
+    }
+    return copies;
   }
 
   /** The properties a merge writes: the entity's row, without its version marker over a row of a newer version. */

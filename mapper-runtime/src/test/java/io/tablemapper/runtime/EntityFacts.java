@@ -23,6 +23,8 @@ final class EntityFacts {
         + source.version() + ")");
     EntitySource.Cache cache = source.cache();
     facts.add("@Cached " + (cache == null ? "none" : cache.maximumSize() + " " + cache.expireAfterWriteSeconds()));
+    EntitySource.Wide wide = source.wide();
+    facts.add("@Wide " + (wide == null ? "none" : wide.head()));
     facts.add("@PartitionKey " + source.partitionKey() + " @RowKey " + source.rowKey());
     for (IndexRules.Declaration index : source.indexes()) {
       facts.add("@Index " + index.name() + " rowKey=" + index.rowKey() + " partitionKey=" + index.partitionKey()

@@ -182,6 +182,15 @@ class UnprocessedRulesTest {
       many.append(" public int p").append(i).append(';');
     }
     add("TooMany", "PropertyCount", many.append(" }").toString());
+    String wideKeys = "@PartitionKey(\"{region}\") @RowKey(\"id_{id:06}\")\n";
+    add("WideStringKey", "WideRowKey", "@Entity @Wide " + KEYS
+        + "public record WideStringKey(String region, String id, String name) {}");
+    add("WideUnknownHead", "WideHead", "@Entity @Wide(head = \"nmae\") " + wideKeys
+        + "public record WideUnknownHead(String region, int id, String name) {}");
+    add("WideFullCopy", "WideShape", "@Entity @Wide " + wideKeys + "@Index(name = \"byName\", rowKey ="
+        + " \"n_{name}_{id:06}\")\npublic record WideFullCopy(String region, int id, String name) {}");
+    add("WideCircle", "WideShape", "@Entity(type = \"WideCircle\") @Wide\n"
+        + "public class WideCircle extends Shape { public double radius; }");
   }
 
   /** Valid classes with warnings: case name → [expected id, source after the imports]. */

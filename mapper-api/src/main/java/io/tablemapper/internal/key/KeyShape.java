@@ -95,6 +95,18 @@ public final class KeyShape {
     return maxLength == minLength && positions.size() == minLength;
   }
 
+  /**
+   * The shape of these keys each followed by a suffix of fixed length: {@code suffix} holds, per position, the
+   * characters it can hold (as {@link #leadingPositions()}). Its positions are known only after a key of fixed length.
+   */
+  public KeyShape followedBy(List<String> suffix) {
+    List<String> extended = new ArrayList<>(positions);
+    if (fixedLength()) {
+      extended.addAll(suffix);
+    }
+    return new KeyShape(extended, minLength + suffix.size(), maxLength < 0 ? -1 : maxLength + suffix.size());
+  }
+
   /** Whether a key fits this shape: its length and the characters of its leading positions. */
   public boolean matches(String key) {
     if (key.length() < minLength || (maxLength >= 0 && key.length() > maxLength)) {

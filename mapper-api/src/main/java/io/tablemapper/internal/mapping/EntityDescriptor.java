@@ -40,16 +40,12 @@ public final class EntityDescriptor<T> {
   final List<IndexMapping<T>> indexes;
   final List<String> encrypted;
   final List<String> indexed;
+  final List<String> wideHead;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
-    this(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag, indexes, encrypted, List.of());
-  }
-
-  private EntityDescriptor(
-      Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed) {
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed,
+      List<String> wideHead) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -60,6 +56,7 @@ public final class EntityDescriptor<T> {
     this.indexes = indexes;
     this.encrypted = encrypted;
     this.indexed = indexed;
+    this.wideHead = wideHead;
   }
 
   /**
@@ -71,31 +68,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of());
+        List.of(), List.of(), List.of(), null);
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed);
+        indexes, encrypted, indexed, wideHead);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted, indexed);
+        encrypted, indexed, wideHead);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted, indexed);
+        encrypted, indexed, wideHead);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed);
+        indexes, encrypted, indexed, wideHead);
   }
 
   /**
@@ -154,7 +151,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted, indexed);
+        List.copyOf(all), encrypted, indexed, wideHead);
   }
 
   /**
@@ -167,7 +164,7 @@ public final class EntityDescriptor<T> {
       moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
     }
     return new EntityDescriptor<>(entityClass, concreteTable, typeName, version, partitionKeySpec, rowKeySpec,
-        hasETag, List.copyOf(moved), encrypted);
+        hasETag, List.copyOf(moved), encrypted, indexed, wideHead);
   }
 
   /**
@@ -176,7 +173,7 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames), indexed);
+        indexes, List.of(storedNames), indexed, wideHead);
   }
 
   /**
@@ -186,7 +183,17 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> indexed(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, List.of(storedNames));
+        indexes, encrypted, List.of(storedNames), wideHead);
+  }
+
+  /**
+   * Makes the class wide ({@code @Wide}): stored over a head row and part rows ({@link WideRows}).
+   *
+   * @param headStoredNames the stored names of the properties its head row always holds
+   */
+  public EntityDescriptor<T> wide(String... headStoredNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, indexed, List.of(headStoredNames));
   }
 
   @Override

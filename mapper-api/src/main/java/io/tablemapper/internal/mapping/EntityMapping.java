@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 
 /**
  * How one entity class maps onto rows: generated at compile time as {@code Employee__Mapping} for each
@@ -72,6 +73,8 @@ public abstract class EntityMapping<T> {
   /** The mapping whose table this is one period of ({@link #inTable}), or null. */
   private final EntityMapping<T> periodOf;
   private final Map<String, EntityMapping<T>> periodTables = new ConcurrentHashMap<>();
+  /** The stored names its head row always holds, for a wide class; else null. */
+  private final Set<String> wideHead;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -117,6 +120,7 @@ public abstract class EntityMapping<T> {
     }
     this.periodPart = inPartitionKey != null ? inPartitionKey : inRowKey;
     this.periodInRowKey = inPartitionKey == null && inRowKey != null;
+    this.wideHead = descriptor.wideHead == null ? null : Set.copyOf(descriptor.wideHead);
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -273,6 +277,19 @@ public abstract class EntityMapping<T> {
    */
   public final List<String> encryptedProperties() {
     return encryptedProperties;
+  }
+
+  /** Whether the class is {@code @Wide}: stored over a head row and part rows ({@link WideRows}). */
+  public final boolean wide() {
+    return wideHead != null;
+  }
+
+  /**
+   * For a wide class, the stored names of the properties its head row always holds (keys, index properties,
+   * {@code @Wide(head)}); empty for any other.
+   */
+  public final Set<String> wideHead() {
+    return wideHead == null ? Set.of() : wideHead;
   }
 
   /**

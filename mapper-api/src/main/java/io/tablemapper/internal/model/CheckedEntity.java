@@ -16,6 +16,8 @@ import java.util.List;
  * @param indexes the valid indexes
  * @param upgrade the {@code @Upgrade} method, or null
  * @param ancestors the {@code @Entity} superclasses, nearest first
+ * @param wideHead for a {@code @Wide} entity, the Java names of the properties its head row always holds
+ *     ({@link WideRules}); null for any other
  * @param <P> the front end's property
  */
 public record CheckedEntity<P extends PropertySource>(
@@ -30,10 +32,16 @@ public record CheckedEntity<P extends PropertySource>(
     EntitySource<?> rowKeyOwner,
     List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes,
     EntitySource.UpgradeMethod upgrade,
-    List<? extends EntitySource<?>> ancestors) {
+    List<? extends EntitySource<?>> ancestors,
+    List<String> wideHead) {
 
   /** Whether the class is abstract: only its {@code @Entity} subtypes have rows. */
   public boolean abstractType() {
     return source.isAbstract();
+  }
+
+  /** Whether it is {@code @Wide}: stored over a head row and part rows. */
+  public boolean wide() {
+    return wideHead != null;
   }
 }

@@ -91,12 +91,13 @@ public final class EntityChecker {
     }
     checkKeyDefaults(entity, properties, partitionKey, rowKey, problems);
     EntitySource.UpgradeMethod upgrade = upgradeMethod(source, version, problems);
+    List<String> wideHead = WideRules.check(source, properties, partitionKey, rowKey, indexes, problems);
 
     if (problems.errors > 0) {
       return null;
     }
     return new CheckedEntity<>(source, table, typeName, version, List.copyOf(properties), partitionKey,
-        partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors);
+        partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors, wideHead);
   }
 
   /**

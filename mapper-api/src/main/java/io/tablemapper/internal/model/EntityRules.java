@@ -4,6 +4,7 @@ import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,7 +28,7 @@ public final class EntityRules {
   public static final List<String> RESERVED =
       List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY,
           EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_TABLE_PROPERTY,
-          EntityMapping.VERSION_PROPERTY);
+          EntityMapping.VERSION_PROPERTY, WideRows.PARTS_PROPERTY, WideRows.WRITE_PROPERTY);
 
   // ------------------------------------------------------------------ the class
 
@@ -353,7 +354,7 @@ public final class EntityRules {
         entity + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY + " discriminator"
         + (versioned ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "") + "; the store allows at most "
         + StoreLimits.MAX_PROPERTIES + " per entity; mark some @Transient, group some into one @Json property, or"
-        + " split the entity");
+        + " store it over several rows with @Wide");
   }
 
   // ------------------------------------------------------------------ keys

@@ -72,6 +72,11 @@ public interface EntitySource<P extends PropertySource> {
   /** Its methods annotated {@code @Upgrade}, in declaration order. */
   List<UpgradeMethod> upgradeMethods();
 
+  /** Its {@code @Wide}, or null when it is not wide. */
+  default Wide wide() {
+    return null;
+  }
+
   /**
    * What kind of type a class is.
    *
@@ -88,6 +93,14 @@ public interface EntitySource<P extends PropertySource> {
    * @param local whether it is a local or anonymous class
    */
   record Enclosing(String simpleName, boolean isPrivate, boolean inner, boolean local) {}
+
+  /**
+   * {@code @Wide}.
+   *
+   * @param head the Java names it lists in {@code head}, in order
+   * @param site the annotation, the site of problems with it (its list is the attribute {@code head})
+   */
+  record Wide(List<String> head, Object site) {}
 
   /** {@code @Cached}. */
   record Cache(long maximumSize, long expireAfterWriteSeconds, Object site) {}

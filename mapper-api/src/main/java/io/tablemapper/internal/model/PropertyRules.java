@@ -214,7 +214,7 @@ final class PropertyRules {
       }
     }
     int marks = version > 1 ? 2 : 1;
-    if (stored + marks > StoreLimits.MAX_PROPERTIES) {
+    if (stored + marks > StoreLimits.MAX_PROPERTIES && source.wide() == null) { // a wide one: WideRules
       problems.report(null, null, EntityRules.propertyCount(entity, stored, marks > 1));
     }
   }

@@ -93,6 +93,16 @@ public enum Rule {
   KEY_SPACE_OVERLAP("KeySpaceOverlap", Severity.ERROR),
   /** {@code @Cached} with a size or expiry below 1. */
   CACHED_ARGUMENTS("CachedArguments", Severity.ERROR),
+  /** {@code @Wide(head)} names no stored property, or more than its head row holds. */
+  WIDE_HEAD("WideHead", Severity.ERROR),
+  /** A wide entity whose RowKey ends with a String, so its part rows' RowKeys could be other entities' RowKeys. */
+  WIDE_ROW_KEY("WideRowKey", Severity.ERROR),
+  /** A wide entity in a hierarchy, or with an index that copies it whole or lives outside its partition. */
+  WIDE_SHAPE("WideShape", Severity.ERROR),
+  /** A wide entity with more properties than one entity group transaction of its rows and index copies holds. */
+  WIDE_CAPACITY("WideCapacity", Severity.ERROR),
+  /** A repository method of a wide entity whose condition, order or projection names a property outside its head. */
+  QUERY_WIDE_PROPERTY("QueryWideProperty", Severity.ERROR),
   /** Two entity classes stored in one table as the same type. */
   ENTITY_TYPE_DUPLICATE("EntityTypeDuplicate", Severity.ERROR),
   /** A {@code @DefaultValue} text that is no value of its property's type. */

@@ -31,6 +31,8 @@ class EntityRulesTest {
   @Test
   void reservedAndIllegalStoredNamesAreProblems() {
     assertThat(EntityRules.storedNameProblem("TmVersion")).contains("reserved by tablemapper");
+    assertThat(EntityRules.storedNameProblem("TmWideParts")).contains("reserved by tablemapper");
+    assertThat(EntityRules.storedNameProblem("TmWideWrite")).contains("reserved by tablemapper");
     assertThat(EntityRules.storedNameProblem("first name")).isNotNull();
     assertThat(EntityRules.storedNameProblem("firstName")).isNull();
     assertThat(NamingStrategy.PASCAL_CASE.storedName("firstName")).isEqualTo("FirstName");

@@ -141,6 +141,12 @@ public final class ElementEntitySource implements EntitySource<ElementProperty> 
   }
 
   @Override
+  public Wide wide() {
+    AnnotationMirror wide = Annotations.find(type, Annotations.WIDE);
+    return wide == null ? null : new Wide(annotations.strings(wide, "head"), wide);
+  }
+
+  @Override
   public Cache cache() {
     AnnotationMirror cached = Annotations.find(type, Annotations.CACHED);
     return cached == null ? null : new Cache(annotations.longValue(cached, "maximumSize"),

@@ -94,7 +94,7 @@ public final class EntityAnalyzer {
     return new EntityModel(type, ClassName.get(type), source.isRecord(), checked.table(), checked.typeName(),
         checked.version(), properties, partitionKey, rowKey, indexes,
         checked.upgrade() == null ? null : checked.upgrade().name(), checked.abstractType(), ancestors,
-        checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()));
+        checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()), checked.wideHead());
   }
 
   private static KeyModel key(String description, BoundKey<CheckedProperty<ElementProperty>> key,

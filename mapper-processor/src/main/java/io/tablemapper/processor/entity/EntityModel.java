@@ -26,6 +26,8 @@ import javax.lang.model.element.TypeElement;
  * @param ancestors the binary names of the {@code @Entity} superclasses, nearest first; empty for a root entity
  * @param rowKeyOwner the binary name of the class that declares the RowKey template (itself or an ancestor), or
  *     null when there is none
+ * @param wideHead for a {@code @Wide} entity, the Java names of the properties its head row always holds (the only
+ *     ones queries may compare, order by or project); null for any other
  */
 public record EntityModel(
     TypeElement element,
@@ -41,7 +43,13 @@ public record EntityModel(
     String upgradeMethod,
     boolean abstractType,
     List<String> ancestors,
-    String rowKeyOwner) {
+    String rowKeyOwner,
+    List<String> wideHead) {
+
+  /** Whether a query may compare, order by or project a property: any, except outside a wide entity's head. */
+  public boolean inHead(String property) {
+    return wideHead == null || wideHead.contains(property);
+  }
 
   /** The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. */
   String root() {

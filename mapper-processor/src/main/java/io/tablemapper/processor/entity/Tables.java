@@ -2,6 +2,7 @@ package io.tablemapper.processor.entity;
 
 import io.tablemapper.internal.model.EntityRules;
 import io.tablemapper.internal.model.KeySpaces;
+import io.tablemapper.internal.model.WideRules;
 import io.tablemapper.processor.util.Annotations;
 import io.tablemapper.processor.util.Diagnostics;
 import java.util.ArrayList;
@@ -76,6 +77,10 @@ public final class Tables {
     List<KeySpaces.Space> spaces = new ArrayList<>();
     if (entity.rowKey() != null) {
       spaces.add(space(null, entity.rowKey()));
+      if (entity.wideHead() != null) {
+        KeyModel key = entity.rowKey();
+        spaces.add(WideRules.partSpace(key.template(), key.shape(), key.key().firstType(), key.annotation()));
+      }
     }
     for (EntityModel.IndexModel index : entity.indexes()) {
       if (!index.remote()) {

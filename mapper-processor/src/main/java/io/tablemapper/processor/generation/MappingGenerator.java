@@ -175,6 +175,13 @@ public final class MappingGenerator {
     if (!indexed.isEmpty()) {
       descriptor.add("\n.indexed($L)", indexed.build());
     }
+    if (entity.wideHead() != null) {
+      CodeBlock.Builder head = CodeBlock.builder();
+      for (String name : entity.wideHead()) {
+        head.add(head.isEmpty() ? "$T.$N" : ",$W$T.$N", meta, names.property(entity.property(name)));
+      }
+      descriptor.add("\n.wide($L)", head.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addStatement("super($L)", descriptor.build())

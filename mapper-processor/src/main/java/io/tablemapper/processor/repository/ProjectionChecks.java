@@ -105,6 +105,11 @@ final class ProjectionChecks {
             at + " is @Transient in " + entity.simpleName() + ", so the store has no value for it; remove the"
                 + " component");
         ok = false;
+      } else if (property.stored() && !entity.inHead(name)) {
+        method.diagnostics().error(element, method.element(), Rule.QUERY_WIDE_PROPERTY,
+            at + " is outside the head row of the @Wide " + entity.simpleName() + ", so a projection cannot select"
+                + " it; add '" + name + "' to @Wide(head), or return " + entity.simpleName());
+        ok = false;
       } else if (!types.isSameType(type, property.type())) {
         method.diagnostics().error(element, method.element(), Rule.QUERY_PROJECTION,
             at + " is " + type + ", but '" + name + "' of " + entity.simpleName() + " is " + property.type()

@@ -166,6 +166,12 @@ final class QueryMethodAnalyzer {
                 + " one for every write, equal values included); find the entities by their keys or another"
                 + " property, or remove @Encrypted");
         ok = false;
+      } else if (!entity.inHead(property.name())) {
+        diagnostics.error(method, Rule.QUERY_WIDE_PROPERTY,
+            what + " cannot be evaluated by the store: '" + property.name() + "' is outside the head row of the"
+                + " @Wide " + entity.simpleName() + ", and where the other properties lie depends on the values; add"
+                + " '" + property.name() + "' to @Wide(head)");
+        ok = false;
       } else if (!property.stored() || !property.kind().queryable()) {
         diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,
             what + " cannot be evaluated by the store: the property is " + (property.stored() ? "stored as @Json"

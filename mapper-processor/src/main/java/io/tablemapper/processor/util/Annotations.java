@@ -28,6 +28,7 @@ public final class Annotations {
   public static final String PROPERTY = "io.tablemapper.annotations.Property";
   public static final String NAMING = "io.tablemapper.annotations.Naming";
   public static final String CACHED = "io.tablemapper.annotations.Cached";
+  public static final String WIDE = "io.tablemapper.annotations.Wide";
   public static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
   public static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
   public static final String ASYNC_TABLE_REPOSITORY = "io.tablemapper.api.AsyncTableRepository";

@@ -1,6 +1,7 @@
 /**
- * The guide's data-modelling patterns, one runnable class each with a static {@code run(TableMapper, PrintStream)}:
- * {@link io.tablemapper.samples.company.patterns.DailyLogs}, a log table per day whose old days are dropped whole
- * (the high-volume delete).
+ * The guide's data-modelling patterns, each a class with a static {@code run(TableMapper, PrintStream)} that stores
+ * and reads its example: {@link io.tablemapper.samples.company.patterns.DailyLogs}, a log table per day whose old days
+ * are dropped whole (the high-volume delete); {@link io.tablemapper.samples.company.patterns.WideEntities}, an
+ * employee's messages of each day of a year as one wide entity over several rows.
  */
 package io.tablemapper.samples.company.patterns;
