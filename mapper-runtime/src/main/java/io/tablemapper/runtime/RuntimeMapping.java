@@ -17,6 +17,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The {@link EntityMapping} of a class compiled without the annotation processor, built by
@@ -52,7 +53,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         .rowKey(rowKeySpec)
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
         .indexes(indexes)
-        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new)));
+        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
+        .properties(properties.stream().filter(RuntimeProperty::stored).flatMap(p -> Stream.of(p.name, p.storedName))
+            .toArray(String[]::new)));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

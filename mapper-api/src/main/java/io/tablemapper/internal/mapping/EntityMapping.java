@@ -60,6 +60,7 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
   private final List<String> encryptedProperties;
+  private final Map<String, String> storedNames;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -89,6 +90,7 @@ public abstract class EntityMapping<T> {
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
     this.encryptedProperties = descriptor.encrypted;
+    this.storedNames = descriptor.storedNames;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -103,6 +105,14 @@ public abstract class EntityMapping<T> {
         keyComponents.putIfAbsent(part.property(), spec.keyName() + " '" + spec.template() + "'");
       }
     }
+  }
+
+  /**
+   * The stored name of each stored property, by Java name, in declaration order; empty for a mapping that does not
+   * name them (one generated before they were named, or a dynamic one).
+   */
+  public final Map<String, String> storedNames() {
+    return storedNames;
   }
 
   /** The entity class. */
