@@ -284,4 +284,16 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .build();
     return this.support.list(query);
   }
+
+  /**
+   * Merges age, email into the Employee its keys name.
+   *
+   * <p>Writes only those properties and the keys' properties, conditional on the ETag.
+   */
+  @Override
+  public Employee mergeAgeAndEmailByDepartmentAndEmployeeId(int age, String email,
+      String department, int employeeId, String etag) {
+    Employee entity = new Employee(department, employeeId, null, null, age, email, null, etag);
+    return this.support.merge(entity, "age", "email");
+  }
 }

@@ -8,6 +8,8 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.InterceptingBackend.Requests;
+import io.tablemapper.runtime.fixtures.Counter;
+import io.tablemapper.runtime.fixtures.CounterRepository;
 import io.tablemapper.runtime.fixtures.DailyReadings;
 import io.tablemapper.runtime.fixtures.DailyReadingsRepository;
 import io.tablemapper.runtime.fixtures.SensorDay;
@@ -178,6 +180,22 @@ class PartialMergeTest {
 
     assertThat(days.findBySensorAndStatus("s1", "ok")).extracting(SensorDay::h08).containsExactly(80.0);
     assertThat(RawRows.all(backend, "SensorDays")).hasSize(2);
+  }
+
+  @Test
+  void aMergeMethodOfAJavaBeanWritesOnlyItsValueAndKeys() {
+    CounterRepository counters = mapper.repository(CounterRepository.class);
+
+    Counter first = counters.upsertMergeHitsBySiteAndName(5, "web", "home");
+    Counter second = counters.mergeMissesBySiteAndName(2, "web", "home", first.getEtag());
+    counters.upsertMergeHitsBySiteAndName(6, "web", "home");
+
+    Counter read = counters.findBySiteAndName("web", "home").orElseThrow();
+    assertThat(read.getHits()).isEqualTo(6);
+    assertThat(read.getMisses()).isEqualTo(2);
+    assertThat(second.getEtag()).isNotEqualTo(first.getEtag());
+    assertThatThrownBy(() -> counters.mergeMissesBySiteAndName(3, "web", "home", second.getEtag()))
+        .isInstanceOf(ConcurrencyConflictException.class);
   }
 
   @Test

@@ -29,10 +29,12 @@ final class MergeMethodGenerator {
       Types types) {
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
     String write = method.upsert() ? "upsertMerge" : "merge";
-    builder.addJavadoc("$L $L of the $L its keys name, writing only $L and its keys$L.\n",
-        method.upsert() ? "Inserts or merges" : "Merges", String.join(", ", method.properties()), entity.simpleName(),
+    builder.addJavadoc("$L $L into the $L its keys name.\n\n",
+        method.upsert() ? "Inserts or merges" : "Merges", String.join(", ", method.properties()),
+        entity.simpleName());
+    builder.addJavadoc("<p>Writes only $L and the keys' properties$L.\n",
         method.properties().size() == 1 ? "that property" : "those properties",
-        method.etag() != null ? ", conditional on the ETag" : "");
+        method.etag() != null ? ", conditional on the ETag" : method.upsert() ? ", inserting the entity if absent" : "");
     NameAllocator names = new NameAllocator();
     for (VariableElement parameter : method.element().getParameters()) {
       names.newName(parameter.getSimpleName().toString(), parameter);
