@@ -24,25 +24,25 @@ public final class HourlyReadings {
 
   /** Records a day's hourly counts one hour at a time, reads the day back whole, and shows a refused stale write. */
   public static void run(TableMapper mapper, PrintStream out) {
-    MessageStatsRepository stats = mapper.repository(MessageStatsRepository.class);
+    HourlyMessagesRepository stats = mapper.repository(HourlyMessagesRepository.class);
     out.println("Data series: the messages employee " + EMPLOYEE + " sent each hour of " + DAY
         + ", one entity per day, one merge per hour");
 
     int[] sent = {0, 0, 0, 0, 0, 0, 0, 2, 11, 25, 19, 14, 6, 9, 17, 22, 12, 4, 1, 0, 0, 0, 0, 0};
     for (int hour = 7; hour < 12; hour++) {
       // the run-time list of names: the hour is a value here, so its property is named at run time
-      stats.upsertMerge(MessageStats.ofHour(DEPARTMENT, EMPLOYEE, DAY, hour, sent[hour]), MessageStats.property(hour));
+      stats.upsertMerge(HourlyMessages.ofHour(DEPARTMENT, EMPLOYEE, DAY, hour, sent[hour]), HourlyMessages.property(hour));
       out.println("  hour " + hour + ": " + sent[hour] + " messages merged into the day (one request, no read)");
     }
     // the compile-time checked method of one hour, a second time: it replaces that hour's count, nothing else
     stats.upsertMergeH09ByDepartmentAndEmployeeIdAndDay(26, DEPARTMENT, EMPLOYEE, DAY);
     out.println("  hour 9 recounted: 26 (upsertMergeH09ByDepartmentAndEmployeeIdAndDay)");
 
-    MessageStats day = stats.findByDepartmentAndEmployeeIdAndDay(DEPARTMENT, EMPLOYEE, DAY).orElseThrow();
+    HourlyMessages day = stats.findByDepartmentAndEmployeeIdAndDay(DEPARTMENT, EMPLOYEE, DAY).orElseThrow();
     out.println("  the whole day in one point read: " + Arrays.toString(day.counts()));
     out.println("  chart: " + chart(day.counts()));
 
-    MessageStats corrected = stats.mergeH09ByDepartmentAndEmployeeIdAndDay(25, DEPARTMENT, EMPLOYEE, DAY, day.etag());
+    HourlyMessages corrected = stats.mergeH09ByDepartmentAndEmployeeIdAndDay(25, DEPARTMENT, EMPLOYEE, DAY, day.etag());
     out.println("  hour 9 corrected to 25, conditional on the ETag read: accepted");
     try {
       stats.mergeH09ByDepartmentAndEmployeeIdAndDay(99, DEPARTMENT, EMPLOYEE, DAY, day.etag());

@@ -64,7 +64,7 @@ class HourlyReadingsTest {
         })
         .build()) {
       HourlyReadings.run(mapper, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-      rows = mapper.dynamic("MessageStats").query(DynamicQuery.partition("Sales"));
+      rows = mapper.dynamic("HourlyMessages").query(DynamicQuery.partition("Sales"));
     }
     String output = bytes.toString(StandardCharsets.UTF_8);
 

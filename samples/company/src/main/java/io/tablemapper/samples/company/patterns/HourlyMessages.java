@@ -15,10 +15,10 @@ import java.time.LocalDate;
  * @param day the day the counts are of
  * @param etag the ETag, for optimistic concurrency between writers of one day
  */
-@Entity(table = "MessageStats")
+@Entity(table = "HourlyMessages")
 @PartitionKey("{department}")
 @RowKey("stats_{employeeId:08}_{day}")
-public record MessageStats(
+public record HourlyMessages(
     String department,
     int employeeId,
     LocalDate day,
@@ -49,13 +49,13 @@ public record MessageStats(
     @ETag String etag) {
 
   /** The counts of one employee's day with only {@code hour}'s set: what a merge of that hour writes. */
-  public static MessageStats ofHour(String department, int employeeId, LocalDate day, int hour, int count) {
+  public static HourlyMessages ofHour(String department, int employeeId, LocalDate day, int hour, int count) {
     if (hour < 0 || hour > 23) {
       throw new IllegalArgumentException("an hour of a day is 0 to 23, not " + hour);
     }
     int[] counts = new int[24];
     counts[hour] = count;
-    return new MessageStats(department, employeeId, day, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13], counts[14], counts[15], counts[16], counts[17], counts[18], counts[19], counts[20], counts[21], counts[22], counts[23], null);
+    return new HourlyMessages(department, employeeId, day, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13], counts[14], counts[15], counts[16], counts[17], counts[18], counts[19], counts[20], counts[21], counts[22], counts[23], null);
   }
 
   /** The name of {@code hour}'s property: {@code h09} for 9, what a merge of that hour names. */

@@ -9,13 +9,13 @@ import java.util.Optional;
 
 /** The days of message counts, and merges of one hour's count. */
 @Repository
-public interface MessageStatsRepository extends TableRepository<MessageStats> {
+public interface HourlyMessagesRepository extends TableRepository<HourlyMessages> {
 
   /** The whole day of an employee, in one point read. */
-  Optional<MessageStats> findByDepartmentAndEmployeeIdAndDay(String department, int employeeId, LocalDate day);
+  Optional<HourlyMessages> findByDepartmentAndEmployeeIdAndDay(String department, int employeeId, LocalDate day);
 
   /** Every day of an employee, in key order (oldest first). */
-  List<MessageStats> findByDepartmentAndEmployeeId(String department, int employeeId);
+  List<HourlyMessages> findByDepartmentAndEmployeeId(String department, int employeeId);
 
   /**
    * Records the count of the hour from 9 to 10: one request, which inserts the day when it is the first count of it
@@ -24,6 +24,6 @@ public interface MessageStatsRepository extends TableRepository<MessageStats> {
   void upsertMergeH09ByDepartmentAndEmployeeIdAndDay(int h09, String department, int employeeId, LocalDate day);
 
   /** Corrects the count of the hour from 9 to 10 of a day read with {@code etag}: refused if the day changed since. */
-  MessageStats mergeH09ByDepartmentAndEmployeeIdAndDay(int h09, String department, int employeeId, LocalDate day,
+  HourlyMessages mergeH09ByDepartmentAndEmployeeIdAndDay(int h09, String department, int employeeId, LocalDate day,
       @ETag String etag);
 }
