@@ -38,7 +38,13 @@ public final class Account__Mapping extends EntityMapping<Account> {
         .hasETag(true)
         .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey,
             Account_.OWNER, Account_.BALANCE)
-        .indexed(Account_.OWNER));
+        .indexed(Account_.OWNER)
+        .properties("region", Account_.REGION, "id", Account_.ID, "owner", Account_.OWNER,
+            "balance", Account_.BALANCE, "status", Account_.STATUS, "opened", Account_.OPENED,
+            "photo", Account_.PHOTO, "grade", Account_.GRADE, "points", Account_.POINTS,
+            "vip", Account_.VIP, "ratio", Account_.RATIO, "level", Account_.LEVEL,
+            "lastLogin", Account_.LAST_LOGIN, "serial", Account_.SERIAL,
+            "settings", Account_.SETTINGS));
   }
 
   /**

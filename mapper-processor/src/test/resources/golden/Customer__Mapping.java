@@ -24,7 +24,9 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
     super(EntityDescriptor.of(Customer.class, Customer_.TABLE, Customer_.TYPE)
         .partitionKey(Customer_.PARTITION_KEY_SPEC)
         .rowKey(Customer_.ROW_KEY_SPEC)
-        .hasETag(true));
+        .hasETag(true)
+        .properties("city", Customer_.CITY, "personId", Customer_.PERSON_ID,
+            "lastName", Customer_.LAST_NAME, "accountNumber", Customer_.ACCOUNT_NUMBER));
   }
 
   @Override

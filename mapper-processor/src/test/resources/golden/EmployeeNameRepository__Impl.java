@@ -107,6 +107,21 @@ public final class EmployeeNameRepository__Impl implements EmployeeNameRepositor
   }
 
   @Override
+  public Employee upsertMerge(Employee entity) {
+    return this.support.upsertMerge(entity);
+  }
+
+  @Override
+  public Employee merge(Employee entity, String... properties) {
+    return this.support.merge(entity, properties);
+  }
+
+  @Override
+  public Employee upsertMerge(Employee entity, String... properties) {
+    return this.support.upsertMerge(entity, properties);
+  }
+
+  @Override
   public void delete(Employee entity) {
     this.support.delete(entity);
   }

@@ -86,6 +86,21 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
   }
 
   @Override
+  public Employee upsertMerge(Employee entity) {
+    return this.support.upsertMerge(entity);
+  }
+
+  @Override
+  public Employee merge(Employee entity, String... properties) {
+    return this.support.merge(entity, properties);
+  }
+
+  @Override
+  public Employee upsertMerge(Employee entity, String... properties) {
+    return this.support.upsertMerge(entity, properties);
+  }
+
+  @Override
   public void delete(Employee entity) {
     this.support.delete(entity);
   }
@@ -264,5 +279,17 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
         .limit(1)
         .build();
     return this.support.list(query);
+  }
+
+  /**
+   * Merges age, email into the Employee its keys name.
+   *
+   * <p>Writes only those properties and the keys' properties, conditional on the ETag.
+   */
+  @Override
+  public Employee mergeAgeAndEmailByDepartmentAndEmployeeId(int age, String email,
+      String department, int employeeId, String etag) {
+    Employee entity = new Employee(department, employeeId, null, null, age, email, null, etag);
+    return this.support.merge(entity, "age", "email");
   }
 }

@@ -30,7 +30,10 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
         .rowKey(Employee_.ROW_KEY_SPEC)
         .hasETag(true)
         .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey)
-        .indexed(Employee_.EMAIL));
+        .indexed(Employee_.EMAIL)
+        .properties("department", Employee_.DEPARTMENT, "employeeId", Employee_.EMPLOYEE_ID,
+            "firstName", Employee_.FIRST_NAME, "lastName", Employee_.LAST_NAME,
+            "age", Employee_.AGE, "email", Employee_.EMAIL, "tags", Employee_.TAGS));
   }
 
   /**

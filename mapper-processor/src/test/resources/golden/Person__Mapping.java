@@ -25,7 +25,9 @@ public final class Person__Mapping extends EntityMapping<Person> {
     super(EntityDescriptor.of(Person.class, Person_.TABLE, Person_.TYPE)
         .partitionKey(Person_.PARTITION_KEY_SPEC)
         .rowKey(Person_.ROW_KEY_SPEC)
-        .hasETag(true));
+        .hasETag(true)
+        .properties("city", Person_.CITY, "personId", Person_.PERSON_ID,
+            "lastName", Person_.LAST_NAME));
   }
 
   @Override

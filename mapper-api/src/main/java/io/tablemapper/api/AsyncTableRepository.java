@@ -27,6 +27,15 @@ public interface AsyncTableRepository<T> {
   /** See {@link TableRepository#merge}. */
   CompletableFuture<T> merge(T entity);
 
+  /** See {@link TableRepository#upsertMerge}. */
+  CompletableFuture<T> upsertMerge(T entity);
+
+  /** See {@link TableRepository#merge(Object, String...)}. */
+  CompletableFuture<T> merge(T entity, String... properties);
+
+  /** See {@link TableRepository#upsertMerge(Object, String...)}. */
+  CompletableFuture<T> upsertMerge(T entity, String... properties);
+
   /** See {@link TableRepository#delete}. */
   CompletableFuture<Void> delete(T entity);
 }

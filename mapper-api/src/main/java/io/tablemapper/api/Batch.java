@@ -32,6 +32,12 @@ public interface Batch {
    */
   Batch merge(Object entity);
 
+  /**
+   * Adds an insert-or-merge: a merge of the entity's properties into its stored row, or its insert when there is
+   * none; its {@code @ETag} value is no condition. See {@link TableRepository#upsertMerge}.
+   */
+  Batch upsertMerge(Object entity);
+
   /** Adds a delete of a stored entity, conditional on its {@code @ETag} value when it has one. */
   Batch delete(Object entity);
 

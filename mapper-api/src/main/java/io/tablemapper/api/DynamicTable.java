@@ -45,6 +45,12 @@ public interface DynamicTable {
   DynamicEntity merge(DynamicEntity entity);
 
   /**
+   * Writes the entity's properties over the row with its keys, keeping the row's other properties, or inserts the
+   * row when there is none (unconditionally: the store's {@code InsertOrMerge}).
+   */
+  DynamicEntity upsertMerge(DynamicEntity entity);
+
+  /**
    * Deletes the row with the entity's keys.
    *
    * @throws EntityNotFoundException if there is no such row

@@ -40,6 +40,12 @@ public interface EventualBatch {
   /** Adds a merge of the entity's properties into its stored row, conditional on its {@code @ETag} when it has one. */
   EventualBatch merge(Object entity);
 
+  /**
+   * Adds an insert-or-merge: a merge of the entity's properties into its stored row, or its insert when there is
+   * none; its {@code @ETag} value is no condition. See {@link TableRepository#upsertMerge}.
+   */
+  EventualBatch upsertMerge(Object entity);
+
   /** Adds a delete of a stored entity, conditional on its {@code @ETag} value when it has one. */
   EventualBatch delete(Object entity);
 

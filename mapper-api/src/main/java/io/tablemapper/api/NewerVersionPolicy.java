@@ -11,7 +11,7 @@ public enum NewerVersionPolicy {
   /**
    * The default: an {@code update} or {@code upsert} (in a repository or a batch) over a newer row is refused
    * with {@link SchemaVersionException}, since replacing the row would drop what this class does not know;
-   * {@code merge} and {@code delete} are allowed. To know the stored version, an update or upsert of an entity
+   * {@code merge}, {@code upsertMerge} and {@code delete} are allowed (and so read nothing for this policy). To know the stored version, an update or upsert of an entity
    * without indexes reads the row first (one point read more; entities with indexes read it anyway), and the
    * replace is conditional on the ETag read, so a newer writer cannot slip in between.
    */
@@ -19,8 +19,8 @@ public enum NewerVersionPolicy {
 
   /**
    * Replaces newer rows like any other, and so drops their unknown properties: for tables written by one version
-   * at a time. Updates and upserts of entities without indexes then cost one request, and so do merges of
-   * version 1 classes; a merge of a class above version 1 still reads the row, to keep a newer row's version.
+   * at a time. Updates and upserts of entities without indexes then cost one request, as merges of version 1
+   * classes always do; a merge of a class above version 1 still reads the row, to keep a newer row's version.
    */
   ALLOW_REPLACE
 }

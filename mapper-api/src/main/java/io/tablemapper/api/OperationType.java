@@ -15,8 +15,11 @@ public enum OperationType {
   UPSERT,
   /** One entity replaced, through a repository or a {@link DynamicTable}. */
   UPDATE,
-  /** One entity merged, through a repository or a {@link DynamicTable}. */
+  /** One entity merged, through a repository or a {@link DynamicTable}, whole or some of its properties. */
   MERGE,
+  /** One entity merged into its stored row, or inserted when there was none, through a repository, a
+   * {@link DynamicTable} or a partial merge. */
+  UPSERT_MERGE,
   /** One entity deleted, through a repository or a {@link DynamicTable}. */
   DELETE,
   /** {@link Batch#commit()}: one entity group transaction. */

@@ -475,6 +475,42 @@ class DiagnosticsTest {
         error("a method that is not a derived query is reported", Rule.QUERY_METHOD_NAME, "fetchByDepartment(",
             "starts with find, get, stream, count, exists or delete", employee(),
             repository("  List<Employee> fetchByDepartment(String department);")),
+        error("a misspelled property of a merge method is reported with a suggestion", Rule.MERGE_UNKNOWN_PROPERTY,
+            "mergeAgBy", "merge method mergeAgByDepartmentAndEmployeeId names 'ag', which is not a property of"
+                + " Employee (did you mean 'age'?)", employee(),
+            repository("  void mergeAgByDepartmentAndEmployeeId(int ag, String department, int employeeId);")),
+        error("a merge method that merges a key property is reported", Rule.MERGE_KEY_PROPERTY,
+            "mergeEmployeeIdBy", "names 'employeeId', which is part of the RowKey 'empid_{employeeId:08}' of"
+                + " Employee: the keys say which entity is merged into", employee(),
+            repository("  void mergeEmployeeIdByDepartmentAndEmployeeId(int id, String department,"
+                + " int employeeId);")),
+        error("a merge method that merges the ETag is reported", Rule.MERGE_NOT_STORED, "mergeEtagBy",
+            "names 'etag', which is its @ETag in Employee and not stored as a property", employee(),
+            repository("  void mergeEtagByDepartmentAndEmployeeId(String etag, String department, int employeeId);")),
+        error("a merge method that names a property twice is reported", Rule.MERGE_PROPERTIES, "mergeAgeAndAgeBy",
+            "names 'age' twice", employee(),
+            repository("  void mergeAgeAndAgeByDepartmentAndEmployeeId(int a, int b, String department,"
+                + " int employeeId);")),
+        error("a merge method into an entity with a remote index is reported", Rule.MERGE_REMOTE_INDEX, "mergeNBy",
+            "whose index 'byC' lives in another partition or table",
+            source("R", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")\n"
+                + "@Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"byC_{a}_{b}\")\n"
+                + "public record R(String a, String b, String c, int n) {}"),
+            source("RRepository", "@Repository\npublic interface RRepository extends TableRepository<R> {\n"
+                + "  void mergeNByAAndB(int n, String a, String b);\n}\n")),
+        error("a merge method that lacks a key property is reported with the keys", Rule.MERGE_METHOD,
+            "mergeAgeBy", "By lacks employeeId", employee(),
+            repository("  void mergeAgeByDepartment(int age, String department);")),
+        error("a merge method parameter of another type is reported on the parameter", Rule.MERGE_METHOD,
+            "age,\n", "declare it as int", employee(),
+            repository("  void mergeAgeByDepartmentAndEmployeeId(long age,\n      String department, int employeeId);")),
+        error("an ETag on an upsert-merge method is reported on the parameter", Rule.MERGE_METHOD, "tag);",
+            "an upsertMerge inserts the entity when none is stored, so it has no ETag condition", employee(),
+            repository("  void upsertMergeAgeByDepartmentAndEmployeeId(int age, String department, int employeeId,"
+                + " @ETag String tag);")),
+        error("a merge method returning something else is reported", Rule.MERGE_METHOD, "mergeAgeBy",
+            "a merge method returns void or Employee", employee(),
+            repository("  long mergeAgeByDepartmentAndEmployeeId(int age, String department, int employeeId);")),
         error("a misspelled property in a method name is reported with a suggestion", Rule.QUERY_UNKNOWN_PROPERTY,
             "findByDepartmentAndEmial(", "did you mean 'email'?", employee(),
             repository("  Optional<Employee> findByDepartmentAndEmial(String department, String email);")),

@@ -83,6 +83,8 @@ class GeneratedSourcesTest {
           + "      Integer from, Integer to);\n"
           + "  @AllowScan List<Employee> findByLastName(String lastName);\n"
           + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
+          + "  Employee mergeAgeAndEmailByDepartmentAndEmployeeId(int age, String email, String department,\n"
+          + "      int employeeId, @ETag String etag);\n"
           + "}\n";
 
   /** Records of some of Employee's properties, which the repository below returns instead of Employee. */

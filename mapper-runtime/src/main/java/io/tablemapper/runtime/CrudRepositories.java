@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * Repositories over entities compiled without the annotation processor: a repository interface that declares no
- * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, delete), served by
+ * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, upsertMerge, delete), served by
  * the same {@link RepositorySupport} generated repositories use (on the mapper's executor for an
  * {@link AsyncTableRepository}). Derived queries are planned by the processor at
  * compile time, so an interface that declares any is refused, naming them; read such entities with
@@ -60,7 +60,7 @@ final class CrudRepositories {
     boolean async = AsyncTableRepository.class.isAssignableFrom(repositoryType);
     InvocationHandler handler = (proxy, method, arguments) -> {
       if (async && method.getDeclaringClass() != Object.class) {
-        return support.async(() -> write(support, method.getName(), arguments[0]));
+        return support.async(() -> write(support, method.getName(), arguments));
       }
       switch (method.getName()) {
         case "insert":
@@ -70,7 +70,11 @@ final class CrudRepositories {
         case "update":
           return support.update(arguments[0]);
         case "merge":
-          return support.merge(arguments[0]);
+          return arguments.length == 2 ? support.merge(arguments[0], (String[]) arguments[1])
+              : support.merge(arguments[0]);
+        case "upsertMerge":
+          return arguments.length == 2 ? support.upsertMerge(arguments[0], (String[]) arguments[1])
+              : support.upsertMerge(arguments[0]);
         case "delete":
           support.delete(arguments[0]);
           return null;
@@ -89,7 +93,8 @@ final class CrudRepositories {
   }
 
   /** One write of an async repository, run on the mapper's executor; null for a delete. */
-  private static Object write(RepositorySupport<Object> support, String write, Object entity) {
+  private static Object write(RepositorySupport<Object> support, String write, Object[] arguments) {
+    Object entity = arguments[0];
     switch (write) {
       case "insert":
         return support.insert(entity);
@@ -98,7 +103,10 @@ final class CrudRepositories {
       case "update":
         return support.update(entity);
       case "merge":
-        return support.merge(entity);
+        return arguments.length == 2 ? support.merge(entity, (String[]) arguments[1]) : support.merge(entity);
+      case "upsertMerge":
+        return arguments.length == 2 ? support.upsertMerge(entity, (String[]) arguments[1])
+            : support.upsertMerge(entity);
       case "delete":
         support.delete(entity);
         return null;

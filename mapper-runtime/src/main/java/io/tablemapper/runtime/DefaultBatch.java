@@ -57,6 +57,11 @@ final class DefaultBatch implements Batch {
   }
 
   @Override
+  public Batch upsertMerge(Object entity) {
+    return add(Kind.UPSERT_MERGE, entity);
+  }
+
+  @Override
   public Batch delete(Object entity) {
     return add(Kind.DELETE, entity);
   }

@@ -72,6 +72,11 @@ final class DefaultDynamicTable implements DynamicTable {
   }
 
   @Override
+  public DynamicEntity upsertMerge(DynamicEntity entity) {
+    return write(Kind.UPSERT_MERGE, entity);
+  }
+
+  @Override
   public void delete(DynamicEntity entity) {
     write(Kind.DELETE, entity);
   }

@@ -64,6 +64,11 @@ final class DefaultEventualBatch implements EventualBatch {
   }
 
   @Override
+  public EventualBatch upsertMerge(Object entity) {
+    return add(Kind.UPSERT_MERGE, entity);
+  }
+
+  @Override
   public EventualBatch delete(Object entity) {
     return add(Kind.DELETE, entity);
   }
@@ -154,7 +159,7 @@ final class DefaultEventualBatch implements EventualBatch {
       if (stored.isPresent()) {
         failure = WriteFailures.exists(write, table, null);
       }
-    } else if (write.kind() != Kind.UPSERT) {
+    } else if (!write.kind().upserts()) {
       if (stored.isEmpty()) {
         failure = WriteFailures.notFound(write, table, null);
       } else if (write.userEtag() != null && !write.userEtag().equals(stored.get().etag())

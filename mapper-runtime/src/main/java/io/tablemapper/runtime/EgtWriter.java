@@ -87,7 +87,7 @@ final class EgtWriter {
     ScopedBackend.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
-    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind() == Kind.UPSERT);
+    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind().upserts());
     if (storesRows) {
       tables.ensure(table);
     }
@@ -315,12 +315,12 @@ final class EgtWriter {
       return false;
     }
     if (failure instanceof ConcurrencyConflictException) {
-      return intent.kind() == Kind.UPSERT || intent.userEtag() == null;
+      return intent.kind().upserts() || intent.userEtag() == null;
     }
     if (failure instanceof EntityNotFoundException) {
       return !intent.dropsWhenMissing(); // such a write is dropped instead
     }
-    return failure instanceof EntityExistsException && intent.kind() == Kind.UPSERT;
+    return failure instanceof EntityExistsException && intent.kind().upserts();
   }
 
   /** Sends one attempt; records the results and returns null, or returns the failed operation. */

@@ -10,6 +10,7 @@ import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,8 +58,34 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   @Override
+  public T upsertMerge(T entity) {
+    return write(Kind.UPSERT_MERGE, entity);
+  }
+
+  @Override
+  public T merge(T entity, String... properties) {
+    return partial(Kind.MERGE, entity, properties);
+  }
+
+  @Override
+  public T upsertMerge(T entity, String... properties) {
+    return partial(Kind.UPSERT_MERGE, entity, properties);
+  }
+
+  @Override
   public void delete(T entity) {
     write(Kind.DELETE, entity);
+  }
+
+  private T partial(Kind kind, T entity, String[] properties) {
+    return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
+      core.checkOpen();
+      Objects.requireNonNull(
+          entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
+      Objects.requireNonNull(properties, "properties");
+      WriteIntent<T> write = core.partialIntent(kind, mapping, entity, Arrays.asList(properties));
+      return write.stored(core.pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+    });
   }
 
   private T write(Kind kind, T entity) {

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The mapping of an {@code @Entity} class that has (or may gain) {@code @Entity} subtypes: what a repository, a
@@ -83,7 +84,9 @@ final class Hierarchy<T> extends EntityMapping<T> {
         .partitionKey(own.partitionKeySpec())
         .rowKey(own.rowKeySpec())
         .hasETag(own.hasETag())
-        .indexes(own.allIndexes()));
+        .indexes(own.allIndexes())
+        .properties(own.storedNames().entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue()))
+            .toArray(String[]::new)));
     this.own = own;
     this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
   }

@@ -136,6 +136,12 @@ final class MapperCore {
     return WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
   }
 
+  /** A partial merge (or upsert-merge) of the named properties, under this mapper's discriminator and policies. */
+  <T> WriteIntent<T> partialIntent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity,
+      List<String> properties) {
+    return WriteIntent.partial(kind, mapping, entity, properties, discriminator, context, newerVersions);
+  }
+
   /**
    * The entity a row read through a mapping holds: read by the mapping itself, or, through a hierarchy, by the
    * mapping of the row's type; null for a malformed row the {@link MalformedRowPolicy} leaves out ({@link #read}).

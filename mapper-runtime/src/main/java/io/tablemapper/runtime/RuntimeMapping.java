@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The {@link EntityMapping} of a class compiled without the annotation processor, built by
@@ -76,7 +77,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
         .indexes(indexes)
         .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
-        .indexed(indexed(properties, partitionKey, rowKey, indexes))));
+        .indexed(indexed(properties, partitionKey, rowKey, indexes))
+        .properties(properties.stream().filter(RuntimeProperty::stored).flatMap(p -> Stream.of(p.name, p.storedName))
+            .toArray(String[]::new))));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

@@ -95,7 +95,7 @@ final class WriteFailures {
                 + "; give the row its " + discriminator.name() + " '" + type + "' (or delete it) first"
             : " is of entity type '" + storedType + "', not '" + type + "'; two entity types share a key — give"
                 + " their RowKey templates distinct prefixes");
-    return write.kind() == Kind.UPSERT ? new EntityExistsException(message) : new EntityNotFoundException(message);
+    return write.kind().upserts() ? new EntityExistsException(message) : new EntityNotFoundException(message);
   }
 
   /** An insert found the entity's keys taken. */

@@ -15,9 +15,10 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * One write the application asked for — an insert, upsert, update, merge or delete of one entity — and what it
+ * One write the application asked for — an insert, upsert, update, merge, upsert-merge or delete of one entity — and what it
  * writes, built once: the entity's row and its index copies, checked against the store's limits before anything is
  * read or sent, and the condition the application named (its {@code @ETag}). Immutable: what the store holds is
  * read for each attempt ({@link Snapshot}), and the operations are planned from the two ({@link WritePlanner}).
@@ -57,11 +58,26 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     UPSERT,
     UPDATE,
     MERGE,
+    /** Insert-or-merge: merges into the stored entity, or inserts it when there is none. */
+    UPSERT_MERGE,
     DELETE;
 
     /** The operation as a word for messages. */
     String verb() {
-      return name().toLowerCase(Locale.ROOT);
+      return this == UPSERT_MERGE ? "upsert-merge" : name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Whether the write inserts the entity when none is stored, and so names no stored version: its ETag is not a
+     * condition ({@code upsert}, {@code upsertMerge}).
+     */
+    boolean upserts() {
+      return this == UPSERT || this == UPSERT_MERGE;
+    }
+
+    /** Whether the write merges its properties into the stored row's rather than replacing it. */
+    boolean merges() {
+      return this == MERGE || this == UPSERT_MERGE;
     }
 
     /** The operation, as the mapper's listeners see it. */
@@ -140,6 +156,37 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
           + StoreLimits.MAX_BATCH_OPERATIONS + " operations (each copy may take two: the old one deleted) and "
           + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB)");
     }
+  }
+
+  /**
+   * A partial merge (or upsert-merge) the application asked for: only the named properties of the entity, with its
+   * keys' properties, and its ETag as the condition (of a merge). Its copies, where it inserts the entity, are those
+   * of the entity the written row reads back as.
+   *
+   * @param properties the Java names of the properties to merge, checked by {@link PartialMerges}
+   * @throws io.tablemapper.api.InvalidEntityException if a property may not be merged ({@code MergeRules}), or the
+   *     row breaks the entity rules
+   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
+   */
+  static <T> WriteIntent<T> partial(Kind kind, EntityMapping<T> mapping, T entity, List<String> properties,
+      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions) {
+    EntityMapping<T> own = Hierarchy.concrete(mapping, entity);
+    Set<String> kept = PartialMerges.storedNames(own, kind, properties);
+    String etag = own.etag(entity);
+    String userEtag = ANY_ETAG.equals(etag) ? null : etag;
+    TableRow.Builder only = TableRow.builder(own.partitionKey(entity), own.rowKey(entity), kept.size() + 1);
+    TableRow built = own.toStoredRow(entity, context);
+    built.properties().forEach((name, value) -> {
+      if (kept.contains(name) || name.equals(EntityMapping.VERSION_PROPERTY)) {
+        only.put(name, value);
+      }
+    });
+    TableRow row = discriminator.tagged(only.build(), own.typeName());
+    StoreLimits.checkRow(row, own.entityClass().getSimpleName());
+    T asRead = own.indexes().isEmpty() ? entity : own.fromRow(own.withoutEncrypted(row), context);
+    return new WriteIntent<>(kind, own, entity, 0, row.partitionKey(), row.rowKey(), userEtag, row,
+        copies(discriminator, own, asRead, row, ""), null, false,
+        newerVersions == NewerVersionPolicy.REFUSE_REPLACE, null, List.of(), List.of());
   }
 
   /**
@@ -240,7 +287,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * Whether the stored entity must be read first: its indexes' copies depend on it (where its remote copies were
    * is recorded for their reconciliation), or the write replaces or
    * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
-   * class to keep a newer row's version marker (a merge of a version 1 class writes none).
+   * class to keep a newer row's version marker (a merge of a version 1 class writes none, and a merge is never
+   * refused over a newer row, so it reads nothing for the guard: the data series pattern's one request).
    */
   boolean needsRead() {
     if (mapping.wide() && kind != Kind.INSERT) {
@@ -252,7 +300,9 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       case DELETE:
         return !mapping.allIndexes().isEmpty();
       case MERGE:
-        return !mapping.allIndexes().isEmpty() || guardsNewer || mapping.version() > 1;
+      case UPSERT_MERGE:
+        // never refused over a newer row (it keeps what this class does not know), so the guard needs no read
+        return !mapping.allIndexes().isEmpty() || mapping.version() > 1;
       default:
         return !mapping.allIndexes().isEmpty() || guardsNewer;
     }

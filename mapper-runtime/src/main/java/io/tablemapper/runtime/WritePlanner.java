@@ -34,7 +34,8 @@ import java.util.List;
  * the entity's copies that is in step with it.
  *
  * <p>A merge writes the entity's properties over the stored row's, keeping the others; its copies are made from the
- * merged row, and over a row of a newer version it keeps that row's version marker.
+ * merged row, and over a row of a newer version it keeps that row's version marker. An upsert-merge is a merge over
+ * a stored entity and an insert (with its copies) where there is none; like an upsert it names no ETag.
  */
 final class WritePlanner {
   private final Discriminator discriminator;
@@ -75,7 +76,7 @@ final class WritePlanner {
     }
     Snapshot checked = check(table, intent, snapshot);
     if (checked.stored() == null) {
-      inserts(intent, ops); // an upsert of an entity that is not there
+      inserts(intent, ops); // an upsert (or upsert-merge) of an entity that is not there
     } else {
       conditional(table, intent, checked, ops);
     }
@@ -103,7 +104,7 @@ final class WritePlanner {
    */
   static boolean etagUnresolved(WriteIntent<?> intent, Snapshot snapshot) {
     String storedEtag = snapshot.stored().etag();
-    return intent.kind() != Kind.UPSERT && intent.userEtag() != null && !intent.userEtag().equals(storedEtag)
+    return !intent.kind().upserts() && intent.userEtag() != null && !intent.userEtag().equals(storedEtag)
         && !storedEtag.equals(snapshot.acceptedVersion());
   }
 
@@ -126,6 +127,9 @@ final class WritePlanner {
       case MERGE:
         ops.add(primary(intent, WriteOperation.merge(intent.row(), ifMatch)));
         break;
+      case UPSERT_MERGE:
+        ops.add(primary(intent, WriteOperation.upsertMerge(intent.row())));
+        break;
       default:
         ops.add(primary(intent, WriteOperation.delete(intent.partitionKey(), intent.rowKey(), ifMatch)));
         break;
@@ -139,7 +143,7 @@ final class WritePlanner {
   private Snapshot check(String table, WriteIntent<?> intent, Snapshot snapshot) {
     TableRow stored = snapshot.stored();
     if (stored == null) {
-      if (intent.kind() == Kind.UPSERT) {
+      if (intent.kind().upserts()) {
         return snapshot;
       }
       throw WriteFailures.notFound(intent, table, null);
@@ -214,7 +218,7 @@ final class WritePlanner {
     List<TableRow> newCopies = intent.copies();
     if (intent.mapping().wide()) {
       newCopies = wide(intent, stored, ops);
-    } else if (intent.kind() == Kind.MERGE) {
+    } else if (intent.kind().merges()) {
       TableRow written = mergeRow(intent, stored);
       ops.add(primary(intent, WriteOperation.merge(written, stored.etag())));
       newCopies = mergedCopies(intent, stored, written);
@@ -267,7 +271,7 @@ final class WritePlanner {
   private <T> List<TableRow> wide(WriteIntent<T> intent, TableRow stored, List<PlannedOp> ops) {
     List<TableRow> rows = new ArrayList<>();
     List<TableRow> copies = intent.copies();
-    if (intent.kind() == Kind.MERGE) {
+    if (intent.kind().merges()) {
       EntityMapping<T> mapping = intent.mapping();
       TableRow written = WideRows.join(intent.row(), intent.parts(), discriminator.name(), mapping.table(),
           mapping.entityClass().getSimpleName());

@@ -3,14 +3,17 @@ package io.tablemapper.internal.mapping;
 import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.key.KeySpec;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
- * by name its version, its bound key templates, whether it has an ETag, its index copies and its encrypted
- * properties. A generated mapping
+ * by name its version, its bound key templates, whether it has an ETag, its index copies, its encrypted
+ * properties and the stored name of each stored property. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -41,11 +44,12 @@ public final class EntityDescriptor<T> {
   final List<String> encrypted;
   final List<String> indexed;
   final List<String> wideHead;
+  final Map<String, String> storedNames;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed,
-      List<String> wideHead) {
+      List<String> wideHead, Map<String, String> storedNames) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -57,6 +61,7 @@ public final class EntityDescriptor<T> {
     this.encrypted = encrypted;
     this.indexed = indexed;
     this.wideHead = wideHead;
+    this.storedNames = storedNames;
   }
 
   /**
@@ -68,31 +73,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of(), List.of(), null);
+        List.of(), List.of(), List.of(), null, Map.of());
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead);
+        indexes, encrypted, indexed, wideHead, storedNames);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted, indexed, wideHead);
+        encrypted, indexed, wideHead, storedNames);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted, indexed, wideHead);
+        encrypted, indexed, wideHead, storedNames);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead);
+        indexes, encrypted, indexed, wideHead, storedNames);
   }
 
   /**
@@ -151,7 +156,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted, indexed, wideHead);
+        List.copyOf(all), encrypted, indexed, wideHead, storedNames);
   }
 
   /**
@@ -164,16 +169,16 @@ public final class EntityDescriptor<T> {
       moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
     }
     return new EntityDescriptor<>(entityClass, concreteTable, typeName, version, partitionKeySpec, rowKeySpec,
-        hasETag, List.copyOf(moved), encrypted, indexed, wideHead);
+        hasETag, List.copyOf(moved), encrypted, indexed, wideHead, storedNames);
   }
 
   /**
    * The stored names of the {@code @Encrypted} properties, which the mapper encrypts in each row {@code toRow} makes
    * and decrypts before {@code fromRow} reads one ({@link EntityMapping#toStoredRow}); none unless given.
    */
-  public EntityDescriptor<T> encrypted(String... storedNames) {
+  public EntityDescriptor<T> encrypted(String... encryptedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames), indexed, wideHead);
+        indexes, List.of(encryptedNames), indexed, wideHead, storedNames);
   }
 
   /**
@@ -181,9 +186,9 @@ public final class EntityDescriptor<T> {
    * components (which its keys hold): what a read needs of an entity to find its copies, as a delete by query reads
    * it ({@link EntityMapping#indexedProperties}); none unless given.
    */
-  public EntityDescriptor<T> indexed(String... storedNames) {
+  public EntityDescriptor<T> indexed(String... indexedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, List.of(storedNames), wideHead);
+        indexes, encrypted, List.of(indexedNames), wideHead, storedNames);
   }
 
   /**
@@ -193,7 +198,26 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> wide(String... headStoredNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, List.of(headStoredNames));
+        indexes, encrypted, indexed, List.of(headStoredNames), storedNames);
+  }
+
+  /**
+   * The stored properties by Java name: pairs of a property's Java name and the name the store holds it under
+   * ({@code "firstName", Employee_.FIRST_NAME, ...}), which a partial merge names; none unless given.
+   *
+   * @throws IllegalArgumentException if the names do not come in pairs
+   */
+  public EntityDescriptor<T> properties(String... namesAndStoredNames) {
+    if (namesAndStoredNames.length % 2 != 0) {
+      throw new IllegalArgumentException("properties come in pairs of a Java name and a stored name, not "
+          + namesAndStoredNames.length + " names");
+    }
+    Map<String, String> names = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndStoredNames.length; i += 2) {
+      names.put(namesAndStoredNames[i], namesAndStoredNames[i + 1]);
+    }
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, indexed, wideHead, Collections.unmodifiableMap(names));
   }
 
   @Override

@@ -75,6 +75,7 @@ public abstract class EntityMapping<T> {
   private final Map<String, EntityMapping<T>> periodTables = new ConcurrentHashMap<>();
   /** The stored names its head row always holds, for a wide class; else null. */
   private final Set<String> wideHead;
+  private final Map<String, String> storedNames;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -121,6 +122,7 @@ public abstract class EntityMapping<T> {
     this.periodPart = inPartitionKey != null ? inPartitionKey : inRowKey;
     this.periodInRowKey = inPartitionKey == null && inRowKey != null;
     this.wideHead = descriptor.wideHead == null ? null : Set.copyOf(descriptor.wideHead);
+    this.storedNames = descriptor.storedNames;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -146,6 +148,14 @@ public abstract class EntityMapping<T> {
         keyComponents.putIfAbsent(part.property(), spec.keyName() + " '" + spec.template() + "'");
       }
     }
+  }
+
+  /**
+   * The stored name of each stored property, by Java name, in declaration order; empty for a mapping that does not
+   * name them (one generated before they were named, or a dynamic one).
+   */
+  public final Map<String, String> storedNames() {
+    return storedNames;
   }
 
   /** The entity class. */

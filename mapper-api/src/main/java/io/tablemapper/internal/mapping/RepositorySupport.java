@@ -29,6 +29,15 @@ public interface RepositorySupport<T> {
   /** See {@code TableRepository.merge}. */
   T merge(T entity);
 
+  /** See {@code TableRepository.upsertMerge}. */
+  T upsertMerge(T entity);
+
+  /** See {@code TableRepository.merge(T, String...)}: only the named properties (Java names). */
+  T merge(T entity, String... properties);
+
+  /** See {@code TableRepository.upsertMerge(T, String...)}: only the named properties (Java names). */
+  T upsertMerge(T entity, String... properties);
+
   /** See {@code TableRepository.delete}. */
   void delete(T entity);
 

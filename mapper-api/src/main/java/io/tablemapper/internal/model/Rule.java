@@ -169,6 +169,18 @@ public enum Rule {
   QUERY_TABLE_SCAN("QueryTableScan", Severity.ERROR),
   /** A query that reads a whole partition, without {@code @AllowScan}. */
   QUERY_PARTITION_SCAN("QueryPartitionScan", Severity.WARNING),
+  /** A partial merge names no property, or one property twice, or merges into an abstract entity type. */
+  MERGE_PROPERTIES("MergeProperties", Severity.ERROR),
+  /** A partial merge names something that is not a property of the entity. */
+  MERGE_UNKNOWN_PROPERTY("MergeUnknownProperty", Severity.ERROR),
+  /** A partial merge names a property of the entity's PartitionKey or RowKey. */
+  MERGE_KEY_PROPERTY("MergeKeyProperty", Severity.ERROR),
+  /** A partial merge names a property that is not stored: its {@code @ETag}, {@code @Timestamp} or a {@code @Transient}. */
+  MERGE_NOT_STORED("MergeNotStored", Severity.ERROR),
+  /** A partial merge into an entity with an index in another partition or table. */
+  MERGE_REMOTE_INDEX("MergeRemoteIndex", Severity.ERROR),
+  /** A merge method's parameters do not match its name: count, types, the keys it binds, its ETag. */
+  MERGE_METHOD("MergeMethod", Severity.ERROR),
   /** A type that never came to exist, after every round of processing. */
   UNRESOLVED_TYPE("UnresolvedType", Severity.ERROR),
   /** The processor failed on an element; a bug to report. */

@@ -182,6 +182,14 @@ public final class MappingGenerator {
       }
       descriptor.add("\n.wide($L)", head.build());
     }
+    CodeBlock.Builder storedNames = CodeBlock.builder();
+    for (PropertyModel property : entity.storedProperties()) {
+      storedNames.add(storedNames.isEmpty() ? "$S, $T.$N" : ",$W$S, $T.$N", property.name(), meta,
+          names.property(property));
+    }
+    if (!storedNames.isEmpty()) {
+      descriptor.add("\n.properties($L)", storedNames.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addStatement("super($L)", descriptor.build())
@@ -468,7 +476,8 @@ public final class MappingGenerator {
         : CodeBlock.of("$T.toOffsetDateTime($L)", VALUES, instant);
   }
 
-  private static CodeBlock defaultValue(PropertyModel property) {
+  /** The value a Java field of the property's type starts with: zero, false or null. */
+  static CodeBlock defaultValue(PropertyModel property) {
     switch (property.type().getKind()) {
       case BOOLEAN:
         return CodeBlock.of("false");

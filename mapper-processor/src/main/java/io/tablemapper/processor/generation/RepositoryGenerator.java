@@ -30,7 +30,7 @@ import javax.lang.model.util.Types;
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
  * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
  * A method that returns a {@code CompletableFuture} runs the same statements in a lambda handed to
- * {@link RepositorySupport#async}.
+ * {@link RepositorySupport#async}. A partial merge method is written by {@link MergeMethodGenerator}.
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -66,7 +66,7 @@ public final class RepositoryGenerator {
             .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName())
             .build());
     boolean async = repository.asyncWrites();
-    for (String write : List.of("insert", "upsert", "update", "merge")) {
+    for (String write : List.of("insert", "upsert", "update", "merge", "upsertMerge")) {
       type.addMethod(MethodSpec.methodBuilder(write)
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
@@ -74,6 +74,18 @@ public final class RepositoryGenerator {
           .addParameter(entity.className(), "entity")
           .addStatement(async ? "return this.support.async(() -> this.support.$N(entity))"
               : "return this.support.$N(entity)", write)
+          .build());
+    }
+    for (String write : List.of("merge", "upsertMerge")) {
+      type.addMethod(MethodSpec.methodBuilder(write)
+          .addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .returns(async ? future(entity.className()) : entity.className())
+          .addParameter(entity.className(), "entity")
+          .addParameter(String[].class, "properties")
+          .varargs()
+          .addStatement(async ? "return this.support.async(() -> this.support.$N(entity, properties))"
+              : "return this.support.$N(entity, properties)", write)
           .build());
     }
     MethodSpec.Builder delete = MethodSpec.methodBuilder("delete")
@@ -97,6 +109,9 @@ public final class RepositoryGenerator {
           : projections.get(method.projection().element().getQualifiedName().toString());
       type.addMethod(queryMethod(queries, repositoryType, method, plans.get(method.element()),
           projection == null ? null : projection.constant()));
+    }
+    for (RepositoryModel.MergeMethod method : repository.merges()) {
+      type.addMethod(MergeMethodGenerator.generate(method, entity, repositoryType, types));
     }
     return GeneratedCode.file(name, type.build());
   }

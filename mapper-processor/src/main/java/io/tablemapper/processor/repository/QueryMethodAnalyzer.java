@@ -473,7 +473,7 @@ final class QueryMethodAnalyzer {
   }
 
   /** {@code EmployeeRepository.findByEmail(String email)}, for messages. */
-  private static String signature(TypeElement repository, ExecutableElement method) {
+  static String signature(TypeElement repository, ExecutableElement method) {
     StringBuilder text =
         new StringBuilder(repository.getSimpleName()).append('.').append(method.getSimpleName()).append('(');
     String separator = "";

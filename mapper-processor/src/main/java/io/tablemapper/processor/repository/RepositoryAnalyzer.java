@@ -25,18 +25,21 @@ import javax.lang.model.util.Types;
 
 /**
  * Reads a {@code @Repository} interface: checks that it is an interface over an {@code @Entity}, and has each of its
- * derived query methods read by {@link QueryMethodAnalyzer}. Every problem is reported on the repository, or on the
+ * derived query methods read by {@link QueryMethodAnalyzer}, and each partial merge method by
+ * {@link MergeMethodAnalyzer}. Every problem is reported on the repository, or on the
  * method or parameter at fault.
  */
 public final class RepositoryAnalyzer {
   private final Elements elements;
   private final Types types;
   private final QueryMethodAnalyzer queryMethods;
+  private final MergeMethodAnalyzer mergeMethods;
 
   public RepositoryAnalyzer(ProcessingEnvironment environment) {
     this.elements = environment.getElementUtils();
     this.types = environment.getTypeUtils();
     this.queryMethods = new QueryMethodAnalyzer(types);
+    this.mergeMethods = new MergeMethodAnalyzer(types);
   }
 
   /**
@@ -107,8 +110,17 @@ public final class RepositoryAnalyzer {
       }
       queries.add(method);
     }
+    List<RepositoryModel.MergeMethod> merges = new ArrayList<>();
     for (ExecutableElement method : queries) {
       ExecutableType methodType = (ExecutableType) types.asMemberOf(repositoryType, method);
+      if (MergeMethodAnalyzer.isMerge(method)) {
+        RepositoryModel.MergeMethod merge =
+            mergeMethods.analyze(repository, entity, entityType, method, methodType, diagnostics);
+        if (merge != null) {
+          merges.add(merge);
+        }
+        continue;
+      }
       RepositoryModel.QueryMethod query =
           queryMethods.analyze(repository, entity, entityType, method, methodType, diagnostics);
       if (query != null) {
@@ -116,7 +128,7 @@ public final class RepositoryAnalyzer {
       }
     }
     return diagnostics.errorCount() > errorsBefore ? null
-        : new RepositoryModel(repository, entity, methods, asyncWrites(repository.asType()));
+        : new RepositoryModel(repository, entity, methods, asyncWrites(repository.asType()), merges);
   }
 
   /**

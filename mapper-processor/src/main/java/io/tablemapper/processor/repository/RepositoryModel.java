@@ -19,9 +19,35 @@ import javax.lang.model.type.ExecutableType;
  * @param entity the entity it stores
  * @param methods the derived query methods
  * @param asyncWrites whether it extends {@code AsyncTableRepository}, whose writes return futures
+ * @param merges the partial merge methods ({@code mergeH07BySensorAndDay})
  */
-public record RepositoryModel(
-    TypeElement element, EntityModel entity, List<QueryMethod> methods, boolean asyncWrites) {
+public record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod> methods,
+    boolean asyncWrites, List<MergeMethod> merges) {
+
+  /**
+   * One partial merge method: writes the named properties of the entity its key values name, without reading it
+   * (where it has no index), through {@code RepositorySupport.merge(entity, properties)}.
+   *
+   * @param element the method
+   * @param type the method as a member of the repository
+   * @param upsert whether it is an {@code upsertMerge} (inserts the entity when none is stored)
+   * @param properties the Java names of the merged properties, in the name's order
+   * @param values the merged properties, each with its parameter
+   * @param keys the properties of the keys, each with its parameter
+   * @param etag the name of the {@code @ETag} parameter the merge is conditional on, or null
+   * @param returnsEntity whether it returns the entity (else nothing)
+   * @param async whether it returns a {@code CompletableFuture}, completed on the mapper's executor
+   */
+  public record MergeMethod(ExecutableElement element, ExecutableType type, boolean upsert, List<String> properties,
+      List<Bound> values, List<Bound> keys, String etag, boolean returnsEntity, boolean async) {}
+
+  /**
+   * A property bound to a parameter of a merge method.
+   *
+   * @param property the property
+   * @param parameter the parameter's name
+   */
+  public record Bound(PropertyModel property, String parameter) {}
 
   /** What a query method returns. */
   public enum Returns {
