@@ -52,7 +52,8 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         .rowKey(rowKeySpec)
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))
         .indexes(indexes)
-        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new)));
+        .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
+        .large(properties.stream().filter(p -> p.large).map(p -> p.storedName).toArray(String[]::new)));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

@@ -41,11 +41,13 @@ import java.util.Locale;
  *     ({@link PendingRows}), or null for none: set for a write of an entity with remote indexes (the record then
  *     holds their reconciliation) or with {@code pendingSteps}
  * @param pendingSteps the steps the record holds besides the reconciliations: the later writes of an eventual batch
+ * @param largeValues the values of the entity's {@code @Large} properties, which {@code row} references and which
+ *     are put before the transaction ({@link LargeValues}); empty for a delete
  * @param <T> the entity class
  */
 record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
-    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps) {
+    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<LargeValues.Value> largeValues) {
 
   /** What the application asked for. */
   enum Kind {
@@ -86,11 +88,11 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (kind == Kind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    TableRow built = own.toStoredRow(entity, context);
-    TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
+    LargeValues.Detached built = LargeValues.detach(own, own.toStoredRow(entity, context)); // references in the row
+    TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row holds its own
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
-        copies(discriminator, own, entity, row, ""), null, false, guardsNewer, null, List.of());
+        copies(discriminator, own, entity, row, ""), null, false, guardsNewer, null, List.of(), built.values());
   }
 
   /**
@@ -113,19 +115,19 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
     return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
-        read, ownRow, guardsNewer, null, List.of());
+        read, ownRow, guardsNewer, null, List.of(), List.of());
   }
 
   /** This write, with the later writes of an eventual batch to record in its transaction. */
   WriteIntent<T> withPendingSteps(List<PendingStep> steps) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, pendingId, List.copyOf(steps));
+        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), largeValues);
   }
 
   /** This write, recording its pending work under {@code id}: the record exists exactly when it was applied. */
   WriteIntent<T> withPendingId(String id) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, id, pendingSteps);
+        readOwnRow, guardsNewer, id, pendingSteps, largeValues);
   }
 
   /** Whether the write leaves pending work: its entity has remote indexes, or it carries later writes. */
@@ -142,7 +144,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (remote.isEmpty()) {
       return List.of();
     }
-    T old = stored == null ? null : mapping.fromRow(stored, context);
+    T old = stored == null ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // keys only
     List<PendingStep> steps = new ArrayList<>(remote.size());
     for (IndexMapping<T> index : remote) {
       PendingStep.Address before = old == null ? null : RemoteIndexes.address(index, old);
@@ -178,7 +180,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
 
   /**
    * Whether the stored entity must be read first: its indexes' copies depend on it (where its remote copies were
-   * is recorded for their reconciliation), or the write replaces or
+   * is recorded for their reconciliation), the large values it references are to be deleted once replaced, or the
+   * write replaces or
    * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
    * class to keep a newer row's version marker (a merge of a version 1 class writes none).
    */
@@ -187,11 +190,12 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       case INSERT:
         return false;
       case DELETE:
-        return !mapping.allIndexes().isEmpty();
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty();
       case MERGE:
-        return !mapping.allIndexes().isEmpty() || guardsNewer || mapping.version() > 1;
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || guardsNewer
+            || mapping.version() > 1;
       default:
-        return !mapping.allIndexes().isEmpty() || guardsNewer;
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || guardsNewer;
     }
   }
 

@@ -9,8 +9,8 @@ import java.util.function.Function;
 
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
- * by name its version, its bound key templates, whether it has an ETag, its index copies and its encrypted
- * properties. A generated mapping
+ * by name its version, its bound key templates, whether it has an ETag, its index copies, its encrypted
+ * properties and its large ones. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -39,10 +39,11 @@ public final class EntityDescriptor<T> {
   final boolean hasETag;
   final List<IndexMapping<T>> indexes;
   final List<String> encrypted;
+  final List<String> large;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> large) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -52,6 +53,7 @@ public final class EntityDescriptor<T> {
     this.hasETag = hasETag;
     this.indexes = indexes;
     this.encrypted = encrypted;
+    this.large = large;
   }
 
   /**
@@ -63,31 +65,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of());
+        List.of(), List.of(), List.of());
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, large);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted);
+        encrypted, large);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted);
+        encrypted, large);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, large);
   }
 
   /**
@@ -136,7 +138,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted);
+        List.copyOf(all), encrypted, large);
   }
 
   /**
@@ -145,7 +147,16 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames));
+        indexes, List.of(storedNames), large);
+  }
+
+  /**
+   * The stored names of the {@code @Large} properties, which the mapper stores out of the row ({@link
+   * EntityMapping#largeProperties()}); none unless given.
+   */
+  public EntityDescriptor<T> large(String... storedNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, List.of(storedNames));
   }
 
   @Override

@@ -154,6 +154,12 @@ final class QueryMethodAnalyzer {
                 + " one for every write, equal values included); find the entities by their keys or another"
                 + " property, or remove @Encrypted");
         ok = false;
+      } else if (property.large()) {
+        diagnostics.error(method, Rule.QUERY_LARGE_PROPERTY,
+            what + " cannot be evaluated: the property is @Large, so its row holds only a reference to the value,"
+                + " which is stored out of the row; find the entities by their keys or another property, or remove"
+                + " @Large");
+        ok = false;
       } else if (!property.stored() || !property.kind().queryable()) {
         diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,
             what + " cannot be evaluated by the store: the property is " + (property.stored() ? "stored as @Json"
