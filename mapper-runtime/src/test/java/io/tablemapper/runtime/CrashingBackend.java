@@ -23,6 +23,7 @@ final class CrashingBackend implements TableBackend {
   private volatile boolean crashBeforeWrite;
   private volatile boolean crashAfterWrite;
   private volatile boolean crashOnValueDelete;
+  private volatile Runnable beforeValueGet;
 
   CrashingBackend(TableBackend delegate) {
     this.delegate = delegate;
@@ -44,6 +45,12 @@ final class CrashingBackend implements TableBackend {
   /** Every delete of a value dies until {@link #heal()}. */
   CrashingBackend crashOnValueDeletes() {
     crashOnValueDelete = true;
+    return this;
+  }
+
+  /** Runs {@code action} once, just before the next read of a value reaches the store (another writer's race). */
+  CrashingBackend beforeNextValueGet(Runnable action) {
+    beforeValueGet = action;
     return this;
   }
 
@@ -134,6 +141,11 @@ final class CrashingBackend implements TableBackend {
 
     @Override
     public Optional<byte[]> get(String table, String name) {
+      Runnable action = beforeValueGet;
+      if (action != null) {
+        beforeValueGet = null;
+        action.run();
+      }
       return store.get(table, name);
     }
 

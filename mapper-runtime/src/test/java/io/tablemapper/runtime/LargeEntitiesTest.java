@@ -282,6 +282,49 @@ class LargeEntitiesTest {
   }
 
   @Test
+  void a_read_that_finds_its_value_deleted_by_a_concurrent_replace_reads_the_new_entity() {
+    PortraitRepository portraits = mapper(TableMapper.builder().readParallelism(1)).repository(PortraitRepository.class);
+    Portrait stored = portraits.insert(new Portrait("North", 1, "Ada", bytes(100, 10), null, null, null));
+    PortraitRepository other = portraits();
+    store.beforeNextValueGet(() -> other.update(stored.withPhoto(bytes(100, 11))));
+
+    Portrait read = portraits.findByStudioAndId("North", 1).orElseThrow();
+
+    assertThat(read.photo()).isEqualTo(bytes(100, 11));
+    assertThat(read.etag()).isNotEqualTo(stored.etag());
+  }
+
+  @Test
+  void a_merge_keeps_the_values_it_does_not_write_and_replaces_those_it_does() {
+    PortraitRepository portraits = portraits();
+    portraits.insert(ADA);
+    String oldCaption = LargeValues.referenced(raw("portrait_000001").get("caption"));
+    String photo = LargeValues.referenced(raw("portrait_000001").get("photo"));
+
+    portraits.merge(new Portrait("North", 1, "Ada", null, "new caption", null, null));
+
+    assertThat(storedNames()).hasSize(3).isEqualTo(referencedNames()).contains(photo).doesNotContain(oldCaption);
+    Portrait read = portraits.findByStudioAndId("North", 1).orElseThrow();
+    assertThat(read.photo()).isEqualTo(PHOTO);
+    assertThat(read.caption()).isEqualTo("new caption");
+  }
+
+  @Test
+  void a_refused_batch_deletes_the_values_of_all_its_writes() {
+    TableMapper mapper = mapper(TableMapper.builder());
+    mapper.repository(PortraitRepository.class).insert(new Portrait("North", 2, "Bob", null, null, null, null));
+
+    assertThatThrownBy(() -> mapper.batch(TABLE, "North")
+            .insert(ADA)
+            .insert(new Portrait("North", 2, "Bob", bytes(100, 12), null, null, null))
+            .commit())
+        .isInstanceOf(BatchException.class);
+
+    assertThat(storedNames()).isEmpty();
+    assertThat(mapper.repository(PortraitRepository.class).findByStudioAndId("North", 1)).isEmpty();
+  }
+
+  @Test
   void a_large_entity_may_be_the_first_write_of_an_eventual_batch_but_not_a_later_one() {
     TableMapper mapper = mapper(TableMapper.builder());
 
