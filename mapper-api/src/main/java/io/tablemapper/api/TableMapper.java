@@ -163,7 +163,8 @@ public interface TableMapper extends AutoCloseable {
    * steps of a write leaves (a value put, its row never written; a row replaced, its old value not yet deleted). Each
    * value's name leads to the one row that may reference it, so a sweep lists the table's values and reads one row
    * per value older than the grace period. Safe while other processes write: a writer sends its row within half the
-   * grace period after its values, or not at all.
+   * grace period after its values, or not at all. The background completer (see {@link Builder#pendingCompleters})
+   * runs the same sweep once per grace period on the tables this mapper stored or read such values of.
    *
    * @param table the table's name
    * @return how many values were deleted
@@ -330,7 +331,8 @@ public interface TableMapper extends AutoCloseable {
 
     /**
      * How old a {@link io.tablemapper.annotations.Large} value that no row references must be before
-     * {@link TableMapper#sweepLargeValues} deletes it (ten minutes by default). A write whose row would be sent later
+     * {@link TableMapper#sweepLargeValues} deletes it (ten minutes by default), and how often the background
+     * completer sweeps. A write whose row would be sent later
      * than half of it after its values were stored gives up instead, so choose it far above a write's duration.
      * Zero lets a sweep delete every unreferenced value at once: only for a mapper that sweeps while no other
      * writer runs (its own writes then have no deadline).

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
@@ -66,6 +67,8 @@ final class LargeValues {
   private final long maxValueSize;
   private final Duration grace;
   private final Supplier<Executor> pool;
+  /** The tables this mapper stored or read large values of: those its background sweeps. */
+  private final Set<String> tables = ConcurrentHashMap.newKeySet();
 
   /**
    * @param pool the mapper's read pool (null when reads run one after another), on which the values of one entity
@@ -217,6 +220,7 @@ final class LargeValues {
     long started = System.nanoTime();
     for (WriteIntent<?> write : writes) {
       if (!write.largeValues().isEmpty()) {
+        tables.add(table);
         OutOfRowValues store = store(write.mapping());
         for (Value value : write.largeValues()) {
           store.put(table, value.name(), value.bytes());
@@ -323,6 +327,7 @@ final class LargeValues {
         return current;
       }
       OutOfRowValues store = store(mapping);
+      tables.add(mapping.table());
       List<Optional<byte[]>> values = fetchAll(store, mapping.table(), current, properties);
       int missing = -1;
       for (int i = 0; i < values.size() && missing < 0; i++) {
@@ -434,8 +439,33 @@ final class LargeValues {
     return deleted;
   }
 
+  /** The grace period: how old an unreferenced value must be before a sweep deletes it. */
+  Duration grace() {
+    return grace;
+  }
+
+  /**
+   * Sweeps every table this mapper stored or read large values of ({@link #sweep}); a table that fails is logged
+   * and left for the next time. What the background completer runs once per grace period.
+   */
+  void sweepKnown() {
+    for (String table : List.copyOf(tables)) {
+      try {
+        long deleted = sweep(table);
+        if (deleted > 0) {
+          LOG.info("deleted {} large value(s) of table {} that no row references (left by a crash or a failed"
+              + " delete)", deleted, table);
+        }
+      } catch (TableMapperException e) {
+        LOG.warn("the background sweep of the large values of table {} failed; it is retried: {}", table,
+            e.toString());
+      }
+    }
+  }
+
   /** Deletes every value of a dropped table. */
   void dropped(String table) {
+    tables.remove(table);
     backend.outOfRowValues().ifPresent(store -> store.deleteAll(table));
   }
 }

@@ -248,6 +248,25 @@ class LargeEntitiesTest {
   }
 
   @Test
+  void the_background_completer_sweeps_what_a_crash_left_once_the_grace_period_is_over() throws InterruptedException {
+    PortraitRepository portraits =
+        mapper(TableMapper.builder().largeValueGrace(Duration.ofSeconds(3))).repository(PortraitRepository.class);
+    portraits.insert(new Portrait("North", 2, "Bob", bytes(100, 13), null, null, null));
+    store.crashBeforeNextWrite();
+    assertThatThrownBy(() -> portraits.insert(new Portrait("North", 1, "Ada", bytes(100, 14), "a", null, null)))
+        .isInstanceOf(StoreUnavailableException.class);
+    assertThat(storedNames()).hasSize(3);
+
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (storedNames().size() > 1 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+
+    assertThat(storedNames()).isEqualTo(referencedNames()).hasSize(1);
+    assertThat(portraits.findByStudioAndId("North", 2).orElseThrow().photo()).isEqualTo(bytes(100, 13));
+  }
+
+  @Test
   void a_crash_after_the_transaction_leaves_the_new_values_referenced_and_the_old_ones_to_the_sweep() {
     PortraitRepository portraits = portraits();
     Portrait stored = portraits.insert(ADA);
