@@ -31,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -401,6 +402,59 @@ final class LargeValues {
       }
     }
     return values;
+  }
+
+  /**
+   * What rows read as, in order (null where the reader returns null): read in parallel on the pool when there are
+   * several and their mapping has {@code @Large} properties, as each row then waits for its values; otherwise one
+   * after another on the caller's thread. The caller runs any read the pool has not started, so nothing starves.
+   */
+  static <R> List<R> readAll(EntityMapping<?> mapping, List<TableRow> rows, Function<TableRow, R> reader,
+      Supplier<Executor> pool) {
+    Executor executor = rows.size() > 1 && fetches(mapping) ? pool.get() : null;
+    List<R> results = new ArrayList<>(rows.size());
+    if (executor == null) {
+      for (TableRow row : rows) {
+        results.add(reader.apply(row));
+      }
+      return results;
+    }
+    Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
+    List<FutureTask<R>> tasks = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      FutureTask<R> task = new FutureTask<>(() -> Operation.within(operation, () -> reader.apply(row)));
+      tasks.add(task);
+      executor.execute(task);
+    }
+    for (FutureTask<R> task : tasks) {
+      task.run();
+      try {
+        results.add(task.get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TableMapperException("interrupted while reading entities with @Large values", e);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+          throw (Error) cause;
+        }
+        throw new TableMapperException("cannot read entities with @Large values", cause);
+      }
+    }
+    return results;
+  }
+
+  /** Whether reads through a mapping fetch values: it, or a member of its hierarchy, has {@code @Large} ones. */
+  static boolean fetches(EntityMapping<?> mapping) {
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      if (!member.largeProperties().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

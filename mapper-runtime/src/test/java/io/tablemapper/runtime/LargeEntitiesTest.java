@@ -180,6 +180,25 @@ class LargeEntitiesTest {
   }
 
   @Test
+  void a_query_reads_the_values_of_its_entities_in_parallel_and_returns_them_in_key_order() {
+    PortraitRepository portraits = portraits();
+    for (int id = 1; id <= 12; id++) {
+      portraits.insert(new Portrait("North", id, "S" + id, bytes(1000 + id, id), "caption " + id, null, null));
+    }
+
+    List<Portrait> read = portraits.findByStudio("North");
+
+    assertThat(read).extracting(Portrait::id).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    for (Portrait portrait : read) {
+      assertThat(portrait.photo()).isEqualTo(bytes(1000 + portrait.id(), portrait.id()));
+      assertThat(portrait.caption()).isEqualTo("caption " + portrait.id());
+    }
+    values().delete(TABLE, LargeValues.referenced(raw("portrait_000007").get("photo")));
+    assertThatThrownBy(() -> portraits.findByStudio("North"))
+        .isInstanceOf(LargeValueNotFoundException.class).hasMessageContaining("portrait_000007");
+  }
+
+  @Test
   void a_null_large_value_stores_nothing() {
     portraits().insert(new Portrait("North", 5, "Eve", null, null, null, null));
 
