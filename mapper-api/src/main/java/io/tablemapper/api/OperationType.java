@@ -31,5 +31,7 @@ public enum OperationType {
   /** {@link DynamicTable#query}, whole or one page. */
   DYNAMIC_QUERY,
   /** {@link TableMapper#deleteTable}. */
-  DELETE_TABLE
+  DELETE_TABLE,
+  /** {@link TableMapper#sweepLargeValues}. */
+  SWEEP_LARGE_VALUES
 }

@@ -32,6 +32,9 @@ public interface TableMapper extends AutoCloseable {
   /** The reads of one query that run at once unless {@link Builder#readParallelism} says otherwise: {@value}. */
   int DEFAULT_READ_PARALLELISM = 4;
 
+  /** The most bytes of one {@code @Large} value unless {@link Builder#maxLargeValueSize} says otherwise: {@value}. */
+  long DEFAULT_MAX_LARGE_VALUE_SIZE = 64L * 1024 * 1024;
+
   /**
    * The threads of a mapper's background completer of pending work unless {@link Builder#pendingCompleters} says
    * otherwise: {@value}.
@@ -165,6 +168,21 @@ public interface TableMapper extends AutoCloseable {
    * @throws IllegalStateException if the mapper is closed
    */
   long reencrypt(String table);
+
+  /**
+   * Deletes the values of {@link io.tablemapper.annotations.Large} properties of a table that no row references and
+   * that were stored longer ago than the grace period ({@link Builder#largeValueGrace}): what a crash between the
+   * steps of a write leaves (a value put, its row never written; a row replaced, its old value not yet deleted). Each
+   * value's name leads to the one row that may reference it, so a sweep lists the table's values and reads one row
+   * per value older than the grace period. Safe while other processes write: a writer sends its row within half the
+   * grace period after its values, or not at all. The background completer (see {@link Builder#pendingCompleters})
+   * runs the same sweep once per grace period on the tables this mapper stored or read such values of.
+   *
+   * @param table the table's name
+   * @return how many values were deleted
+   * @throws IllegalStateException if the mapper is closed
+   */
+  long sweepLargeValues(String table);
 
   /**
    * A view of this mapper limited to a scope: tables, or ranges of their PartitionKeys (one tenant per partition
@@ -314,6 +332,26 @@ public interface TableMapper extends AutoCloseable {
      * the application's to shut down; {@code close()} only fails the operations it has not started yet.
      */
     Builder asyncExecutor(Executor executor);
+
+    /**
+     * The most bytes one {@link io.tablemapper.annotations.Large} value may hold ({@link #DEFAULT_MAX_LARGE_VALUE_SIZE}
+     * by default, 64 MiB); a larger one is refused with {@link InvalidEntityException} before anything is written.
+     *
+     * @throws IllegalArgumentException if it is below 1
+     */
+    Builder maxLargeValueSize(long bytes);
+
+    /**
+     * How old a {@link io.tablemapper.annotations.Large} value that no row references must be before
+     * {@link TableMapper#sweepLargeValues} deletes it (ten minutes by default), and how often the background
+     * completer sweeps. A write whose row would be sent later
+     * than half of it after its values were stored gives up instead, so choose it far above a write's duration.
+     * Zero lets a sweep delete every unreferenced value at once: only for a mapper that sweeps while no other
+     * writer runs (its own writes then have no deadline).
+     *
+     * @throws IllegalArgumentException if it is negative
+     */
+    Builder largeValueGrace(Duration grace);
 
     /**
      * Builds the mapper.

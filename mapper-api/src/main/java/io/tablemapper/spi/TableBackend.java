@@ -50,6 +50,15 @@ import java.util.Optional;
  */
 public interface TableBackend extends AutoCloseable {
 
+  /**
+   * The backend's space for values stored out of their rows ({@link io.tablemapper.annotations.Large} properties),
+   * or empty when it has none (the default): a mapper over such a backend refuses to write or read an entity with
+   * such a property, with an {@code InvalidEntityException} that says so.
+   */
+  default Optional<OutOfRowValues> outOfRowValues() {
+    return Optional.empty();
+  }
+
   /** Creates the table unless it exists; returns whether it was created. */
   boolean createTableIfNotExists(String table);
 

@@ -465,6 +465,25 @@ class DiagnosticsTest {
             source("C", "public record C(String d, String c) {}"),
             source("ERepository", "@Repository public interface ERepository extends TableRepository<E> {\n"
                 + "  List<C> findByA(String a);\n}")),
+        // large values
+        error("a large number is reported, naming the types stored out of the row", Rule.LARGE_TYPE, "count)",
+            "only byte[], String and @Json properties",
+            entity(KEYS, "public record E(String a, String b, @Large long count) {}")),
+        error("a large Timestamp is reported as annotations that exclude each other", Rule.PROPERTY_ANNOTATIONS,
+            "at)", "@Timestamp @Large",
+            entity(KEYS, "public record E(String a, String b, @Large @Timestamp java.time.Instant at) {}")),
+        error("a large property in the PartitionKey is reported", Rule.LARGE_KEY, "\"{a}\"",
+            "refers to 'a', which is @Large",
+            entity(KEYS, "public record E(@Large String a, String b) {}")),
+        error("a large property in an index's RowKey is reported", Rule.LARGE_KEY, "\"photo_{c}\"",
+            "@Index(name = \"photo\") rowKey of E refers to 'c', which is @Large",
+            entity(KEYS + "\n@Index(name = \"photo\", rowKey = \"photo_{c}\")",
+                "public record E(String a, String b, @Large String c) {}")),
+        error("a condition on a large property is reported", Rule.QUERY_LARGE_PROPERTY, "findByAAndC(",
+            "the property is @Large",
+            entity(KEYS, "public record E(String a, String b, @Large String c) {}"),
+            source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
+                + "  @AllowScan List<E> findByAAndC(String a, String c);\n}\n")),
         // repositories
         error("a repository that is a class is reported", Rule.REPOSITORY_KIND, "class EmployeeRepository",
             "not an interface", employee(),

@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * of the mapper's own, each looking every {@code pendingPollInterval} at the registry entries whose ids hash to it.
  * Started with the mapper, stopped by its {@code close()} after the write each thread is applying, and stopped too
  * when the application drops the mapper without closing it or closes its backend behind its back. A failure is
- * logged, never thrown: the next look tries again.
+ * logged, never thrown: the next look tries again. The same threads sweep, once per grace period of large values,
+ * the large values no row references of the tables this mapper stored or read such values of
+ * ({@link LargeValues#sweepKnown}).
  */
 final class BackgroundCompleter {
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundCompleter.class);
@@ -47,6 +49,10 @@ final class BackgroundCompleter {
       int mine = shard;
       executor.scheduleWithFixedDelay(() -> look(mine), poll, poll, TimeUnit.MILLISECONDS);
     }
+    long grace = core.large.grace().toMillis();
+    if (grace > 0) {
+      executor.scheduleWithFixedDelay(this::sweep, grace, grace, TimeUnit.MILLISECONDS);
+    }
     daemon = executor;
   }
 
@@ -68,6 +74,22 @@ final class BackgroundCompleter {
     }
     for (PendingWorkException failure : failures) {
       LOG.warn(failure.getMessage(), failure);
+    }
+  }
+
+  /** One background sweep of large values; never throws (that would end its schedule). */
+  private void sweep() {
+    if (core.closed()) {
+      return;
+    }
+    try {
+      core.large.sweepKnown();
+    } catch (IllegalStateException closed) {
+      abandon();
+    } catch (RuntimeException e) {
+      if (!core.closed()) {
+        LOG.log(System.Logger.Level.WARNING, "background sweep of large values failed; it is retried", e);
+      }
     }
   }
 

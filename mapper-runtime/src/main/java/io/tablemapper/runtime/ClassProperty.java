@@ -4,6 +4,7 @@ import io.tablemapper.annotations.DefaultValue;
 import io.tablemapper.annotations.ETag;
 import io.tablemapper.annotations.Encrypted;
 import io.tablemapper.annotations.Json;
+import io.tablemapper.annotations.Large;
 import io.tablemapper.annotations.Property;
 import io.tablemapper.annotations.Timestamp;
 import io.tablemapper.annotations.Transient;
@@ -77,6 +78,11 @@ record ClassProperty(String name, Field field, Class<?> type, Type genericType, 
   @Override
   public boolean isEncrypted() {
     return field.isAnnotationPresent(Encrypted.class);
+  }
+
+  @Override
+  public boolean isLarge() {
+    return field.isAnnotationPresent(Large.class);
   }
 
   @Override

@@ -207,6 +207,13 @@ final class DefaultEventualBatch implements EventualBatch {
     }
     @SuppressWarnings("unchecked")
     EntityMapping<Object> mapping = (EntityMapping<Object>) core.mappingOf(entity);
+    if (position > 0 && !mapping.largeProperties().isEmpty()) {
+      // a later write is recorded whole in the first write's transaction, where a large value does not fit
+      throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of "
+          + mapping.entityClass().getSimpleName() + ") cannot be a later write of an eventual batch: its class has"
+          + " @Large properties " + mapping.largeProperties() + ", whose values a recorded write cannot hold; make"
+          + " it the batch's first write, or write it through its repository");
+    }
     try {
       return core.intent(kind, mapping, entity, position);
     } catch (InvalidKeyException | InvalidEntityException e) {

@@ -135,6 +135,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   }
 
   @Override
+  public long sweepLargeValues(String table) {
+    core.checkOpen();
+    Objects.requireNonNull(table, "table");
+    StoreLimits.checkTableName(table);
+    return core.sweepLargeValues(table);
+  }
+
+  @Override
   public long reencrypt(String table) {
     core.checkOpen();
     Objects.requireNonNull(table, "table");

@@ -57,6 +57,7 @@ final class EgtWriter {
   private final Discriminator discriminator;
   private final MappingContext context;
   private final WritePlanner planner;
+  private final LargeValues large;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
    * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
@@ -64,7 +65,8 @@ final class EgtWriter {
   private volatile boolean copiesShareEntityEtag = true;
 
   EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
-      MappingContext context) {
+      MappingContext context, LargeValues large) {
+    this.large = large;
     this.backend = backend;
     this.tables = tables;
     this.cache = cache;
@@ -87,12 +89,38 @@ final class EgtWriter {
     ScopedBackend.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
+    if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
+      return write(table, writes, progress, mode, Long.MAX_VALUE);
+    }
+    // large values: first the new values, then the rows that reference them, then delete the values replaced
+    long sendBy = large.put(table, writes);
+    List<WriteResult> results;
+    try {
+      results = write(table, writes, progress, mode, sendBy);
+    } catch (RuntimeException failure) {
+      if (LargeValues.refused(failure)) {
+        writes.forEach(write -> large.deleteQuietly(table, LargeValues.names(write)));
+      } // else the transaction may have been applied: its values stay, a sweep deletes them if unreferenced
+      throw failure;
+    }
+    for (Progress write : progress) {
+      if (write.result == null && write.intent.kind() != Kind.DELETE) {
+        large.deleteQuietly(table, LargeValues.names(write.intent)); // dropped: its row was not written
+      } else if (write.snapshot.storedKnown()) {
+        large.deleteQuietly(table, LargeValues.replaced(write.intent, write.snapshot.stored()));
+      }
+    }
+    return results;
+  }
+
+  private List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, List<Progress> progress,
+      Mode mode, long sendBy) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind().upserts());
     if (storesRows) {
       tables.ensure(table);
     }
     try {
-      attempt(table, progress, mode);
+      attempt(table, progress, mode, sendBy);
     } catch (TableNotFoundException missing) {
       // the store checks the table before anything else: nothing of the writes was applied
       tables.forget(table);
@@ -105,7 +133,7 @@ final class EgtWriter {
       // dropped since this mapper created it: create it again and start over once, reading afresh
       tables.ensure(table);
       progress.forEach(Progress::forget);
-      attempt(table, progress, mode);
+      attempt(table, progress, mode, sendBy);
     } finally {
       // applied or not (a failure may leave the store unknown): cached reads of the partition are not served again
       String written = null;
@@ -136,7 +164,7 @@ final class EgtWriter {
   }
 
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
-  private void attempt(String table, List<Progress> writes, Mode mode) {
+  private void attempt(String table, List<Progress> writes, Mode mode, long sendBy) {
     int attempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
@@ -157,6 +185,9 @@ final class EgtWriter {
       }
       List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
       checkRules(table, ops, operations, mode);
+      if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
+        throw LargeValues.late(WriteFailures.subject(mode, writes.get(0).intent, table));
+      }
 
       Failure failure = send(table, ops, operations, writes, mode);
       if (failure == null) {

@@ -79,6 +79,7 @@ final class EntityIntrospector {
           property.kind(), property.keyType());
       built.storedName = property.storedName();
       built.encrypted = property.encrypted();
+      built.large = property.large();
       built.defaultValue = property.kind() == PropertyKind.ENUM && property.defaultValue() != null
           ? enumConstant(p.type(), property.defaultValue()) : property.defaultValue();
       if (p.getter() != null && (p.record() || p.setter() != null)) {

@@ -140,9 +140,7 @@ final class EntityQueries<T> {
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     while (!run.exhausted() && (limit == 0 || results.size() < limit)) {
-      for (TableRow row : run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size())) {
-        addRead(results, reading, row);
-      }
+      addReads(results, reading, run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size()));
     }
     run.report(results.size());
     return results;
@@ -179,9 +177,7 @@ final class EntityQueries<T> {
     }
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
-      for (TableRow row : run.next(size - items.size())) {
-        addRead(items, reading, row);
-      }
+      addReads(items, reading, run.next(size - items.size()));
     }
     int total = before + items.size();
     boolean limitReached = query.limit() > 0 && total >= query.limit();
@@ -221,6 +217,18 @@ final class EntityQueries<T> {
     return new Reading<>(projection.properties(),
         row -> core.read(mapping, row,
             each -> projection.read(core.decrypted(mappingOf(each), each), core.context)));
+  }
+
+  /**
+   * Adds what rows read as, in order, leaving out malformed rows the policy leaves out; the rows of entities with
+   * {@code @Large} values are read in parallel on the mapper's read pool ({@link LargeValues#readAll}).
+   */
+  private <R> void addReads(List<R> results, Reading<R> reading, List<TableRow> rows) {
+    for (R result : LargeValues.readAll(mapping, rows, reading.decoder(), core::readPool)) {
+      if (result != null) {
+        results.add(result);
+      }
+    }
   }
 
   /** Adds what a row reads as, unless it is a malformed row the policy leaves out. */

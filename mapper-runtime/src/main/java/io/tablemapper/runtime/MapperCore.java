@@ -51,8 +51,12 @@ final class MapperCore {
   /** Which tables of a table per period exist and which a query reads. */
   final PeriodTables periods;
   final TypeRegistry registry = new TypeRegistry();
-  /** JSON, and the policy for times finer than the store's ticks. */
+  /** JSON, the policy for times finer than the store's ticks, encryption, and the fetch of large values. */
   final MappingContext context;
+  /** The context without the fetch of large values: an {@link EncryptionContext} when the mapper has keys. */
+  final MappingContext encryption;
+  /** The values of {@code @Large} properties, stored out of their rows. */
+  final LargeValues large;
   /** The property that holds each row's entity type: the one place that decides its name. */
   final Discriminator discriminator;
   /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
@@ -90,8 +94,10 @@ final class MapperCore {
     this.periods = new PeriodTables(backend);
     this.discriminator = new Discriminator(settings.discriminator(), registry);
     MappingContext json = JsonMappingContext.of(settings.timePrecision());
-    this.context = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
-    this.writer = new EgtWriter(backend, tables, cache, discriminator, context);
+    this.encryption = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
+    this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool);
+    this.context = new LargeValueContext(encryption, large);
+    this.writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     this.newerVersions = settings.newerVersions();
     this.unknownTypes = settings.unknownTypes();
     this.malformedRows = settings.malformedRows();
@@ -133,7 +139,9 @@ final class MapperCore {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   <T> WriteIntent<T> intent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity, int position) {
-    return WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
+    WriteIntent<T> intent = WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
+    large.checkSizes(intent);
+    return intent;
   }
 
   /** A partial merge (or upsert-merge) of the named properties, under this mapper's discriminator and policies. */
@@ -221,7 +229,8 @@ final class MapperCore {
   }
 
   /**
-   * A row read through a mapping with its {@code @Encrypted} properties decrypted: what a projection reads. The
+   * A row read through a mapping with its {@code @Large} values fetched and its {@code @Encrypted} properties
+   * decrypted: what a projection reads. The
    * mapping of the row's type decrypts it; a projected row may lack its type (a projection selects only its own
    * properties), and then the first member of the hierarchy that encrypts anything does, the properties a
    * projection of the hierarchy reads being the root's, which every member stores alike.
@@ -230,12 +239,19 @@ final class MapperCore {
    */
   TableRow decrypted(EntityMapping<?> mapping, TableRow row) {
     String type = discriminator.typeOf(row);
+    TableRow whole = row;
     for (EntityMapping<?> member : Hierarchy.members(mapping)) {
-      if (!member.encryptedProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
-        return context.decrypt(member, row);
+      if (!member.largeProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
+        whole = large.fetch(member, row);
+        break;
       }
     }
-    return row;
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      if (!member.encryptedProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
+        return context.decrypt(member, whole);
+      }
+    }
+    return whole;
   }
 
   /**
@@ -284,12 +300,22 @@ final class MapperCore {
   boolean deleteTable(String table) {
     return observe(OperationType.DELETE_TABLE, table, null, null, () -> {
       boolean existed = backend.deleteTableIfExists(table);
+      large.dropped(table); // after the rows: no row is left that references a value
       // after the drop: a read that raced with it was filed under the drop count this increments
       tables.forget(table);
       cache.dropped(table);
       LOG.debug("table {} dropped from {} (existed: {})", table, backend.name(), existed);
       return existed;
     });
+  }
+
+  /**
+   * Deletes the large values of a table that no row references and that are older than the grace period.
+   *
+   * @return how many were deleted
+   */
+  long sweepLargeValues(String table) {
+    return observe(OperationType.SWEEP_LARGE_VALUES, table, null, null, () -> large.sweep(table));
   }
 
   /**

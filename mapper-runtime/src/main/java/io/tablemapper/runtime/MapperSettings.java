@@ -38,6 +38,7 @@ import java.util.concurrent.Executor;
  * @param pending how this mapper completes pending work
  * @param asyncExecutor what runs the async operations, or null for a pool of {@link #ASYNC_THREADS} of the mapper's
  *     own
+ * @param large how this mapper stores {@code @Large} values
  */
 record MapperSettings(
     TableBackend backend,
@@ -54,7 +55,33 @@ record MapperSettings(
     int readParallelism,
     EncryptionKeyResolver encryptionKeys,
     Pending pending,
-    Executor asyncExecutor) {
+    Executor asyncExecutor,
+    Large large) {
+
+  /**
+   * How a mapper stores {@code @Large} values.
+   *
+   * @param maxValueSize the most bytes of one value
+   * @param grace how old a value no row references must be before a sweep deletes it (a writer may still be between
+   *     the value and its transaction, which it sends within half of it or not at all)
+   */
+  record Large(long maxValueSize, Duration grace) {
+    /** The default largest value: {@value} bytes (64 MiB). */
+    static final long DEFAULT_MAX_VALUE_SIZE = TableMapper.DEFAULT_MAX_LARGE_VALUE_SIZE;
+    /** The defaults: 64 MiB, a grace of ten minutes. */
+    static final Large DEFAULT = new Large(DEFAULT_MAX_VALUE_SIZE, Duration.ofMinutes(10));
+
+    /** Checks the values. */
+    Large {
+      if (maxValueSize < 1) {
+        throw new IllegalArgumentException("maxLargeValueSize must be at least 1 byte, was " + maxValueSize);
+      }
+      Objects.requireNonNull(grace, "grace");
+      if (grace.isNegative()) {
+        throw new IllegalArgumentException("largeValueGrace must not be negative, was " + grace);
+      }
+    }
+  }
 
   /**
    * How a mapper completes pending work.
@@ -123,13 +150,14 @@ record MapperSettings(
     checkDiscriminator(discriminator);
     checkReadParallelism(readParallelism);
     Objects.requireNonNull(pending, "pending");
+    Objects.requireNonNull(large, "large");
   }
 
   /** The same settings over another backend (a scoped view's). */
   MapperSettings withBackend(TableBackend other) {
     return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
         malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        encryptionKeys, pending, asyncExecutor);
+        encryptionKeys, pending, asyncExecutor, large);
   }
 
   /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */

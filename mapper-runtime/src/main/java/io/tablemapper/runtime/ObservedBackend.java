@@ -100,6 +100,11 @@ final class ObservedBackend implements TableBackend {
   }
 
   @Override
+  public java.util.Optional<io.tablemapper.spi.OutOfRowValues> outOfRowValues() {
+    return backend.outOfRowValues();
+  }
+
+  @Override
   public String name() {
     return backend.name();
   }

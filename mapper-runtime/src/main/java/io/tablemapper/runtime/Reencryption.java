@@ -28,11 +28,11 @@ final class Reencryption {
    * @throws EncryptionException if the mapper has no keys
    */
   static long run(MapperCore core, String table) {
-    if (!(core.context instanceof EncryptionContext)) {
+    if (!(core.encryption instanceof EncryptionContext)) {
       throw new EncryptionException("cannot re-encrypt table " + table + ": this mapper has no encryption keys;"
           + " build it with encryptionKey(keyId, key) or encryptionKeys(resolver)");
     }
-    EncryptionContext crypto = (EncryptionContext) core.context;
+    EncryptionContext crypto = (EncryptionContext) core.encryption;
     long rewritten = 0;
     String token = null;
     do {
@@ -63,7 +63,7 @@ final class Reencryption {
 
   private static <T> boolean rewrite(MapperCore core, EncryptionContext crypto, EntityMapping<T> mapping,
       TableRow stored) {
-    TableRow row = stored;
+    TableRow row = core.large.fetch(mapping, stored); // its @Large values, encrypted too, are rewritten with it
     for (int attempt = 1; ; attempt++) {
       if (mapping.wide()) {
         row = WideReads.whole(core.backend, core.discriminator, mapping, row); // its parts hold values too
@@ -78,7 +78,7 @@ final class Reencryption {
       WriteIntent<T> update = core.intent(WriteIntent.Kind.UPDATE, mapping, entity, 0);
       WriteIntent<T> asRead = new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0,
           update.partitionKey(), update.rowKey(), row.etag(), update.row(), update.copies(), null, false,
-          update.guardsNewer(), update.pendingId(), update.pendingSteps(), update.parts());
+          update.guardsNewer(), update.pendingId(), update.pendingSteps(), update.parts(), update.largeValues());
       try {
         core.pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
         return true;
@@ -95,7 +95,7 @@ final class Reencryption {
         if (again.isEmpty()) {
           return false;
         }
-        row = again.get();
+        row = core.large.fetch(mapping, again.get());
       }
     }
   }

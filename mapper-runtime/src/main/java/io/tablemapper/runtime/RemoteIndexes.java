@@ -229,7 +229,7 @@ final class RemoteIndexes {
   private <T> Address addressOf(EntityMapping<T> mapping, String indexName, TableRow row) {
     for (IndexMapping<T> index : mapping.remoteIndexes()) {
       if (index.name().equals(indexName)) {
-        return address(index, mapping.fromRow(row, core.context));
+        return address(index, mapping.fromRow(mapping.withoutEncrypted(row), core.context)); // keys only
       }
     }
     return null;
@@ -262,7 +262,7 @@ final class RemoteIndexes {
     Address desired = null;
     TableRow copy = null;
     if (stored != null && mapping.typeName().equals(core.discriminator.typeOf(stored))) {
-      desired = address(index, mapping.fromRow(stored, core.context));
+      desired = address(index, mapping.fromRow(mapping.withoutEncrypted(stored), core.context)); // keys only
       if (desired != null) {
         copy = IndexCopies.remoteCopy(core.discriminator, index, stored, table, desired.partitionKey(),
             desired.rowKey());

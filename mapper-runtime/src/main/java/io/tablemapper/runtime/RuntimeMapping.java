@@ -79,7 +79,8 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
         .encrypted(properties.stream().filter(p -> p.encrypted).map(p -> p.storedName).toArray(String[]::new))
         .indexed(indexed(properties, partitionKey, rowKey, indexes))
         .properties(properties.stream().filter(RuntimeProperty::stored).flatMap(p -> Stream.of(p.name, p.storedName))
-            .toArray(String[]::new))));
+            .toArray(String[]::new))
+        .large(properties.stream().filter(p -> p.large).map(p -> p.storedName).toArray(String[]::new))));
     this.owner = entityClass.getSimpleName();
     this.properties = List.copyOf(properties);
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);

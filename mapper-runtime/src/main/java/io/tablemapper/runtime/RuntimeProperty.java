@@ -30,6 +30,8 @@ final class RuntimeProperty {
   Object defaultValue;
   /** Whether it is stored {@code @Encrypted}. */
   boolean encrypted;
+  /** Whether it is stored {@code @Large}, out of the row. */
+  boolean large;
   JsonType<Object> json;
   /** The placeholder of the PartitionKey (or RowKey) holding it, or -1; decoded when a row lacks it. */
   int partitionKeyIndex = -1;

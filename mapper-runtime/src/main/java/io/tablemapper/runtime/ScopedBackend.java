@@ -163,6 +163,12 @@ final class ScopedBackend implements TableBackend {
     return store.name() + " (scoped)";
   }
 
+  /** The store's values: reached only through writes and reads of rows that this view checked first. */
+  @Override
+  public Optional<io.tablemapper.spi.OutOfRowValues> outOfRowValues() {
+    return store.outOfRowValues();
+  }
+
   @Override
   public Optional<MapperScope> accessScope() {
     return Optional.of(scope);

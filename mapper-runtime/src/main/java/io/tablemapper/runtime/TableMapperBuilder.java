@@ -42,6 +42,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private EncryptionKeyResolver encryptionKeys;
   private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
   private Executor asyncExecutor;
+  private MapperSettings.Large large = MapperSettings.Large.DEFAULT;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -173,6 +174,18 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder maxLargeValueSize(long bytes) {
+    large = new MapperSettings.Large(bytes, large.grace());
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder largeValueGrace(Duration grace) {
+    large = new MapperSettings.Large(large.maxValueSize(), Objects.requireNonNull(grace, "grace"));
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -181,6 +194,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor));
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor,
+        large));
   }
 }

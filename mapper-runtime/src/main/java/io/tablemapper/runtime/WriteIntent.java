@@ -46,11 +46,14 @@ import java.util.Set;
  * @param pendingSteps the steps the record holds besides the reconciliations: the later writes of an eventual batch
  * @param parts for a wide entity ({@link EntityMapping#wide()}), its part rows after its head {@code row}
  *     ({@link WideRows#split}); else empty
+ * @param largeValues the values of the entity's {@code @Large} properties, which {@code row} references and which
+ *     are put before the transaction ({@link LargeValues}); empty for a delete
  * @param <T> the entity class
  */
 record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
-    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts) {
+    boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts,
+    List<LargeValues.Value> largeValues) {
 
   /** What the application asked for. */
   enum Kind {
@@ -106,8 +109,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (kind == Kind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    TableRow built = own.toStoredRow(entity, context);
-    TableRow row = dynamic ? built : discriminator.tagged(built, own.typeName()); // a dynamic row holds its own
+    LargeValues.Detached built = LargeValues.detach(own, own.toStoredRow(entity, context)); // references in the row
+    TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row: its own
     String subject = own.entityClass().getSimpleName();
     List<TableRow> parts = List.of();
     if (own.wide()) {
@@ -125,7 +128,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       checkTransaction(subject, rows(row, parts, copies));
     }
     return new WriteIntent<>(kind, own, entity, position, row.partitionKey(), row.rowKey(), userEtag, row,
-        copies, null, false, guardsNewer, null, List.of(), parts);
+        copies, null, false, guardsNewer, null, List.of(), parts, built.values());
   }
 
   private static List<TableRow> rows(TableRow head, List<TableRow> parts, List<TableRow> copies) {
@@ -175,7 +178,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
     TableRow.Builder only = TableRow.builder(own.partitionKey(entity), own.rowKey(entity), kept.size() + 1);
-    TableRow built = own.toStoredRow(entity, context);
+    LargeValues.Detached detached = LargeValues.detach(own, own.toStoredRow(entity, context));
+    TableRow built = detached.row();
     built.properties().forEach((name, value) -> {
       if (kept.contains(name) || name.equals(EntityMapping.VERSION_PROPERTY)) {
         only.put(name, value);
@@ -186,7 +190,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     T asRead = own.indexes().isEmpty() ? entity : own.fromRow(own.withoutEncrypted(row), context);
     return new WriteIntent<>(kind, own, entity, 0, row.partitionKey(), row.rowKey(), userEtag, row,
         copies(discriminator, own, asRead, row, ""), null, false,
-        newerVersions == NewerVersionPolicy.REFUSE_REPLACE, null, List.of(), List.of());
+        newerVersions == NewerVersionPolicy.REFUSE_REPLACE, null, List.of(), List.of(),
+        detached.values().stream().filter(value -> kept.contains(value.property())).toList());
   }
 
   /**
@@ -220,19 +225,19 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
     return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
-        read, ownRow, guardsNewer, null, List.of(), List.of());
+        read, ownRow, guardsNewer, null, List.of(), List.of(), List.of());
   }
 
   /** This write, with the later writes of an eventual batch to record in its transaction. */
   WriteIntent<T> withPendingSteps(List<PendingStep> steps) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), parts);
+        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), parts, largeValues);
   }
 
   /** This write, recording its pending work under {@code id}: the record exists exactly when it was applied. */
   WriteIntent<T> withPendingId(String id) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, id, pendingSteps, parts);
+        readOwnRow, guardsNewer, id, pendingSteps, parts, largeValues);
   }
 
   /** Whether the write leaves pending work: its entity has remote indexes, or it carries later writes. */
@@ -249,7 +254,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (remote.isEmpty()) {
       return List.of();
     }
-    T old = stored == null ? null : mapping.fromRow(stored, context);
+    T old = stored == null ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // keys only
     List<PendingStep> steps = new ArrayList<>(remote.size());
     for (IndexMapping<T> index : remote) {
       PendingStep.Address before = old == null ? null : RemoteIndexes.address(index, old);
@@ -285,7 +290,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
 
   /**
    * Whether the stored entity must be read first: its indexes' copies depend on it (where its remote copies were
-   * is recorded for their reconciliation), or the write replaces or
+   * is recorded for their reconciliation), the large values it references are to be deleted once replaced, or the
+   * write replaces or
    * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
    * class to keep a newer row's version marker (a merge of a version 1 class writes none, and a merge is never
    * refused over a newer row, so it reads nothing for the guard: the data series pattern's one request).
@@ -298,13 +304,13 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       case INSERT:
         return false;
       case DELETE:
-        return !mapping.allIndexes().isEmpty();
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty();
       case MERGE:
       case UPSERT_MERGE:
         // never refused over a newer row (it keeps what this class does not know), so the guard needs no read
-        return !mapping.allIndexes().isEmpty() || mapping.version() > 1;
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || mapping.version() > 1;
       default:
-        return !mapping.allIndexes().isEmpty() || guardsNewer;
+        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || guardsNewer;
     }
   }
 

@@ -33,6 +33,9 @@
  *   <li>{@code @Encrypted} properties: {@code EncryptionContext} (the mapping context of a mapper with keys)
  *       encrypts and decrypts rows in the format of {@code EncryptedValues}, with the keys of a {@code KeyRing} or
  *       an application's resolver; {@code Reencryption} rewrites a table's values under the current key;
+ *   <li>{@code @Large} properties: {@code LargeValues} stores them out of the row in the backend's
+ *       {@link io.tablemapper.spi.OutOfRowValues} before the row, deletes replaced ones after it, fetches them on
+ *       read (through {@code LargeValueContext}) and sweeps values no row references;
  *   <li>scopes: {@code ScopedBackend} checks every request of a scoped view (or of a backend whose credentials name
  *       a scope) before it reaches the store.
  * </ul>

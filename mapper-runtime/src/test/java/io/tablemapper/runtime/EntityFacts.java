@@ -55,6 +55,7 @@ final class EntityFacts {
         + (property.isPrimitive() ? ", primitive" : "") + ")"
         + (property.isTransient() ? " @Transient" : "") + (property.isJson() ? " @Json" : "")
         + (property.isEncrypted() ? " @Encrypted" : "")
+        + (property.isLarge() ? " @Large" : "")
         + (property.isETag() ? " @ETag" : "") + (property.isTimestamp() ? " @Timestamp" : "")
         + (property.explicitName() == null ? "" : " @Property(" + property.explicitName() + ")")
         + (property.defaultText() == null ? "" : " @DefaultValue(" + property.defaultText() + ")")

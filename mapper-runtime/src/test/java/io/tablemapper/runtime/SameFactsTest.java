@@ -47,6 +47,7 @@ class SameFactsTest {
         + "@Index(name = \"byLevel\", rowKey = \"l_{level}_{seq:04}\", unique = false, properties = {\"value\"})\n"
         + "public record Reading(String sensor, Instant at, int seq, Level level, @DefaultValue(\"0.5\") double value,"
         + " @Json List<String> tags, @ETag String etag, @Timestamp Instant stored, @Encrypted byte[] raw,"
+        + " @Large byte[] photo, @Large @Encrypted @Json List<String> notes,"
         + " @DefaultValue(\"LOW\") Level fallback) {\n"
         + " public enum Level { LOW, HIGH }\n"
         + " @Upgrade static void upgrade(int fromVersion, Map<String, Object> properties) {} }", sources);

@@ -3,6 +3,8 @@ package io.tablemapper.runtime;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableItem;
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
 import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
@@ -64,7 +66,7 @@ enum Stores {
   }
 
   /**
-   * The connection string of the next of Azurite's storage accounts, emptied of the tables an earlier test left, for
+   * The connection string of the next of Azurite's storage accounts, emptied of the tables and large values an earlier test left, for
    * a test that builds its own Azure backends over one store.
    */
   static synchronized String emptyAzuriteAccount() {
@@ -73,6 +75,11 @@ enum Stores {
     TableServiceClient service = new TableServiceClientBuilder().connectionString(connectionString).buildClient();
     for (TableItem table : service.listTables()) {
       service.deleteTable(table.getName());
+    }
+    BlobContainerClient values = new BlobServiceClientBuilder().connectionString(connectionString).buildClient()
+        .getBlobContainerClient("tablemapper-values");
+    if (values.exists()) {
+      values.listBlobs().forEach(blob -> values.getBlobClient(blob.getName()).delete());
     }
     return connectionString;
   }

@@ -176,6 +176,15 @@ class UnprocessedRulesTest {
         + "public record EncryptedIndexKey(String region, String id, @Encrypted String secret) {}");
     add("EncryptedETag", "PropertyAnnotations", "@Entity " + KEYS
         + "public record EncryptedETag(String region, String id, @Encrypted @ETag String etag) {}");
+    add("LargeNumber", "LargeType", "@Entity " + KEYS
+        + "public record LargeNumber(String region, String id, @Large long count) {}");
+    add("LargeKey", "LargeKey", "@Entity " + KEYS
+        + "public record LargeKey(String region, @Large String id) {}");
+    add("LargeIndexKey", "LargeKey", "@Entity " + KEYS
+        + "@Index(name = \"byNote\", rowKey = \"n_{note}_{id}\")\n"
+        + "public record LargeIndexKey(String region, String id, @Large String note) {}");
+    add("LargeTransient", "PropertyAnnotations", "@Entity " + KEYS
+        + "public record LargeTransient(String region, String id, @Large @Transient byte[] scratch) {}");
     StringBuilder many = new StringBuilder("@Entity " + KEYS + "public class TooMany { public String region;"
         + " public String id;");
     for (int i = 0; i < 251; i++) {

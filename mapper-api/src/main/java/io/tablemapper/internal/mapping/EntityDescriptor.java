@@ -13,7 +13,7 @@ import java.util.function.Function;
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
  * by name its version, its bound key templates, whether it has an ETag, its index copies, its encrypted
- * properties and the stored name of each stored property. A generated mapping
+ * properties, its large ones and the stored name of each stored property. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -45,11 +45,12 @@ public final class EntityDescriptor<T> {
   final List<String> indexed;
   final List<String> wideHead;
   final Map<String, String> storedNames;
+  final List<String> large;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed,
-      List<String> wideHead, Map<String, String> storedNames) {
+      List<String> wideHead, Map<String, String> storedNames, List<String> large) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -62,6 +63,7 @@ public final class EntityDescriptor<T> {
     this.indexed = indexed;
     this.wideHead = wideHead;
     this.storedNames = storedNames;
+    this.large = large;
   }
 
   /**
@@ -73,31 +75,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of(), List.of(), null, Map.of());
+        List.of(), List.of(), List.of(), null, Map.of(), List.of());
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, storedNames);
+        indexes, encrypted, indexed, wideHead, storedNames, large);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted, indexed, wideHead, storedNames);
+        encrypted, indexed, wideHead, storedNames, large);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted, indexed, wideHead, storedNames);
+        encrypted, indexed, wideHead, storedNames, large);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, storedNames);
+        indexes, encrypted, indexed, wideHead, storedNames, large);
   }
 
   /**
@@ -156,7 +158,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted, indexed, wideHead, storedNames);
+        List.copyOf(all), encrypted, indexed, wideHead, storedNames, large);
   }
 
   /**
@@ -169,7 +171,7 @@ public final class EntityDescriptor<T> {
       moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
     }
     return new EntityDescriptor<>(entityClass, concreteTable, typeName, version, partitionKeySpec, rowKeySpec,
-        hasETag, List.copyOf(moved), encrypted, indexed, wideHead, storedNames);
+        hasETag, List.copyOf(moved), encrypted, indexed, wideHead, storedNames, large);
   }
 
   /**
@@ -178,7 +180,7 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... encryptedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(encryptedNames), indexed, wideHead, storedNames);
+        indexes, List.of(encryptedNames), indexed, wideHead, storedNames, large);
   }
 
   /**
@@ -188,7 +190,7 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> indexed(String... indexedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, List.of(indexedNames), wideHead, storedNames);
+        indexes, encrypted, List.of(indexedNames), wideHead, storedNames, large);
   }
 
   /**
@@ -198,7 +200,7 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> wide(String... headStoredNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, List.of(headStoredNames), storedNames);
+        indexes, encrypted, indexed, List.of(headStoredNames), storedNames, large);
   }
 
   /**
@@ -217,7 +219,16 @@ public final class EntityDescriptor<T> {
       names.put(namesAndStoredNames[i], namesAndStoredNames[i + 1]);
     }
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, Collections.unmodifiableMap(names));
+        indexes, encrypted, indexed, wideHead, Collections.unmodifiableMap(names), large);
+  }
+
+  /**
+   * The stored names of the {@code @Large} properties, which the mapper stores out of the row ({@link
+   * EntityMapping#largeProperties()}); none unless given.
+   */
+  public EntityDescriptor<T> large(String... largeNames) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, indexed, wideHead, storedNames, List.of(largeNames));
   }
 
   @Override

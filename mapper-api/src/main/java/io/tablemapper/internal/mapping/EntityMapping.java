@@ -76,6 +76,7 @@ public abstract class EntityMapping<T> {
   /** The stored names its head row always holds, for a wide class; else null. */
   private final Set<String> wideHead;
   private final Map<String, String> storedNames;
+  private final List<String> largeProperties;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -123,6 +124,7 @@ public abstract class EntityMapping<T> {
     this.periodInRowKey = inPartitionKey == null && inRowKey != null;
     this.wideHead = descriptor.wideHead == null ? null : Set.copyOf(descriptor.wideHead);
     this.storedNames = descriptor.storedNames;
+    this.largeProperties = descriptor.large;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -303,6 +305,15 @@ public abstract class EntityMapping<T> {
   }
 
   /**
+   * The stored names of the {@code @Large} properties: every write of the mapper stores their values out of the row
+   * and puts a reference in their place, and {@link #fromStoredRow} fetches them back ({@link MappingContext#fetch}).
+   * Empty for a {@code Hierarchy}, whose members store their own.
+   */
+  public final List<String> largeProperties() {
+    return largeProperties;
+  }
+
+  /**
    * The row as the store holds it: {@link #toRow}, then its {@link #encryptedProperties()} encrypted by the
    * mapper's context ({@link MappingContext#encrypt}). What every write of the mapper sends, and what its index
    * copies copy, so neither ever holds a plaintext of an encrypted property.
@@ -315,26 +326,33 @@ public abstract class EntityMapping<T> {
   }
 
   /**
-   * The entity of a row as the store holds it: its {@link #encryptedProperties()} decrypted by the mapper's context
-   * ({@link MappingContext#decrypt}), then {@link #fromRow}.
+   * The entity of a row as the store holds it: its {@link #largeProperties()} fetched ({@link MappingContext#fetch}),
+   * its {@link #encryptedProperties()} decrypted by the mapper's context ({@link MappingContext#decrypt}), then
+   * {@link #fromRow}.
    *
    * @throws io.tablemapper.api.DecryptionException if an encrypted value does not decrypt
+   * @throws io.tablemapper.api.LargeValueNotFoundException if a referenced large value is missing
    */
   public final T fromStoredRow(TableRow row, MappingContext context) {
-    return fromRow(encryptedProperties.isEmpty() ? row : context.decrypt(this, row), context);
+    TableRow whole = largeProperties.isEmpty() ? row : context.fetch(this, row);
+    return fromRow(encryptedProperties.isEmpty() ? whole : context.decrypt(this, whole), context);
   }
 
   /**
    * The row without its {@link #encryptedProperties()}: enough to compute the entity's keys and index keys, which
    * never hold an encrypted property, without decrypting anything (so a write may replace an entity whose stored
-   * value no longer decrypts).
+   * value no longer decrypts). Its {@link #largeProperties()}, which no key holds either, are left out too: the row
+   * holds only their references, which need not be fetched for that.
    */
   public final TableRow withoutEncrypted(TableRow row) {
-    if (encryptedProperties.isEmpty()) {
+    if (encryptedProperties.isEmpty() && largeProperties.isEmpty()) {
       return row;
     }
     TableRow.Builder stripped = row.toBuilder();
     for (String property : encryptedProperties) {
+      stripped.put(property, null);
+    }
+    for (String property : largeProperties) {
       stripped.put(property, null);
     }
     return stripped.build();

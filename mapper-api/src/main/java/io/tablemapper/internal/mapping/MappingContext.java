@@ -57,6 +57,18 @@ public interface MappingContext {
     throw noKeys(mapping);
   }
 
+  /**
+   * The row with the values of the mapping's {@link EntityMapping#largeProperties()} fetched from where they are
+   * stored, in place of their references. By default there is no such store.
+   *
+   * @throws io.tablemapper.api.LargeValueNotFoundException if a referenced value is missing
+   * @throws io.tablemapper.api.InvalidEntityException if the context has no store for large values
+   */
+  default TableRow fetch(EntityMapping<?> mapping, TableRow row) {
+    throw new io.tablemapper.api.InvalidEntityException(mapping.entityClass().getSimpleName()
+        + " has @Large properties " + mapping.largeProperties() + " but this context has no store for them");
+  }
+
   private static EncryptionException noKeys(EntityMapping<?> mapping) {
     return new EncryptionException(mapping.entityClass().getSimpleName() + " has @Encrypted properties "
         + mapping.encryptedProperties() + " but this mapper has no encryption keys; build it with"

@@ -41,6 +41,12 @@ public record CheckedProperty<P extends PropertySource>(P source, PropertyRole r
     return role == PropertyRole.STORED && source.isEncrypted();
   }
 
+  /** Whether it is stored {@code @Large}, out of the row. */
+  @Override
+  public boolean large() {
+    return role == PropertyRole.STORED && source.isLarge();
+  }
+
   CheckedProperty<P> withName(String name) {
     return new CheckedProperty<>(source, role, kind, keyType, name, defaultText, defaultValue);
   }

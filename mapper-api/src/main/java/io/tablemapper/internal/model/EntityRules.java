@@ -292,6 +292,20 @@ public final class EntityRules {
         + " the key, or remove @Encrypted");
   }
 
+  /** A {@code @Large} property of a type that is no byte[], String or {@code @Json} type. */
+  public static Problem largeType(String entity, String property, String type) {
+    return Rule.LARGE_TYPE.problem(where(entity, property) + " is @Large but has type " + type
+        + "; only byte[], String and @Json properties are stored out of the row (a value of another type always"
+        + " fits a row): change its type, annotate it @Json as well, or remove @Large");
+  }
+
+  /** A key template that names a {@code @Large} property. */
+  public static Problem largeKey(String what, String entity, String property) {
+    return Rule.LARGE_KEY.problem(what + " of " + entity + " refers to '" + property + "', which is @Large;"
+        + " its row holds only a reference to the value, stored out of the row, so it cannot be part of a key:"
+        + " remove it from the key, or remove @Large");
+  }
+
   /** The property types the store holds, for messages. */
   public static String supportedTypes() {
     return "String, char, byte[], boolean, byte, short, int, long, float, double (and boxes), UUID, Instant,"

@@ -67,6 +67,9 @@ public final class KeyBinder {
       } else if (property.encrypted()) {
         problems.report(site, attribute, EntityRules.encryptedKey(what, entity, property.name()));
         ok = false;
+      } else if (property.large()) {
+        problems.report(site, attribute, EntityRules.largeKey(what, entity, property.name()));
+        ok = false;
       } else if (property.keyType() == null) {
         problems.report(site, attribute, EntityRules.keyPropertyType(what, entity,
             property.name(), property.typeText(), KeyType.supportedTypes()));

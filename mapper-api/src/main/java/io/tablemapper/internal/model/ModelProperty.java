@@ -32,6 +32,11 @@ public interface ModelProperty {
     return false;
   }
 
+  /** Whether it is stored {@code @Large}, out of the row, so it cannot be in a key nor compared by a query. */
+  default boolean large() {
+    return false;
+  }
+
   /** Whether it is stored as a property of the row. */
   default boolean stored() {
     return role() == PropertyRole.STORED;

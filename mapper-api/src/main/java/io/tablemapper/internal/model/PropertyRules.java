@@ -51,13 +51,13 @@ final class PropertyRules {
     String type = property.canonicalName();
     int roles = (property.isTransient() ? 1 : 0) + (property.isJson() ? 1 : 0) + (property.isETag() ? 1 : 0)
         + (property.isTimestamp() ? 1 : 0);
-    boolean encryptedNotStored = property.isEncrypted()
-        && (property.isTransient() || property.isETag() || property.isTimestamp());
+    boolean notStored = property.isTransient() || property.isETag() || property.isTimestamp();
+    boolean encryptedNotStored = (property.isEncrypted() || property.isLarge()) && notStored;
     if (roles > 1 || encryptedNotStored) {
       problems.report(site, null, EntityRules.combinedAnnotations(entity, name,
           (property.isTransient() ? "@Transient " : "") + (property.isJson() ? "@Json " : "")
               + (property.isETag() ? "@ETag " : "") + (property.isTimestamp() ? "@Timestamp " : "")
-              + (property.isEncrypted() ? "@Encrypted " : "")));
+              + (property.isEncrypted() ? "@Encrypted " : "") + (property.isLarge() ? "@Large " : "")));
     }
     PropertyRole role = PropertyRole.STORED;
     PropertyKind kind = null;
@@ -86,6 +86,10 @@ final class PropertyRules {
     }
     if (role == PropertyRole.STORED && property.isEncrypted() && kind != null && !kind.encryptable()) {
       problems.report(site, null, EntityRules.encryptedType(entity, name, property.typeText()));
+    }
+    if (role == PropertyRole.STORED && property.isLarge() && kind != null && kind != PropertyKind.STRING
+        && kind != PropertyKind.BINARY && kind != PropertyKind.JSON) {
+      problems.report(site, null, EntityRules.largeType(entity, name, property.typeText()));
     }
     KeyType keyType = role == PropertyRole.STORED && kind != PropertyKind.JSON
         ? KeyType.forTypeName(type, property.isEnum())

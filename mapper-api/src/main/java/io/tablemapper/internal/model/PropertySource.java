@@ -35,6 +35,9 @@ public interface PropertySource {
   /** Whether it carries {@code @Encrypted}. */
   boolean isEncrypted();
 
+  /** Whether it carries {@code @Large}. */
+  boolean isLarge();
+
   /** Whether it carries {@code @ETag}. */
   boolean isETag();
 

@@ -50,6 +50,10 @@ public enum Rule {
   ENCRYPTED_TYPE("EncryptedType", Severity.ERROR),
   /** A key template (the entity's or an index's) names an {@code @Encrypted} property. */
   ENCRYPTED_KEY("EncryptedKey", Severity.ERROR),
+  /** A {@code @Large} property of a type other than byte[], String or a {@code @Json} type. */
+  LARGE_TYPE("LargeType", Severity.ERROR),
+  /** A key template (the entity's or an index's) names a {@code @Large} property. */
+  LARGE_KEY("LargeKey", Severity.ERROR),
   /** An {@code @ETag} property is no String. */
   ETAG_TYPE("ETagType", Severity.ERROR),
   /** A second {@code @ETag}. */
@@ -140,6 +144,8 @@ public enum Rule {
   QUERY_PROPERTY_NOT_QUERYABLE("QueryPropertyNotQueryable", Severity.ERROR),
   /** A derived query compares an {@code @Encrypted} property, whose stored value is ciphertext. */
   QUERY_ENCRYPTED_PROPERTY("QueryEncryptedProperty", Severity.ERROR),
+  /** A derived query compares a {@code @Large} property, whose row holds only a reference. */
+  QUERY_LARGE_PROPERTY("QueryLargeProperty", Severity.ERROR),
   /** A derived query names one property twice. */
   QUERY_DUPLICATE_CONDITION("QueryDuplicateCondition", Severity.ERROR),
   /** An operator that does not fit its property's type. */

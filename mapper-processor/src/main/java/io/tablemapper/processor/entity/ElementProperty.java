@@ -107,6 +107,11 @@ record ElementProperty(String name, Element element, TypeMirror type, String get
   }
 
   @Override
+  public boolean isLarge() {
+    return Annotations.has(element, Annotations.LARGE);
+  }
+
+  @Override
   public boolean isETag() {
     return Annotations.has(element, Annotations.ETAG);
   }

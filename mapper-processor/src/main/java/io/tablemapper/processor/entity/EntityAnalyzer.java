@@ -67,7 +67,7 @@ public final class EntityAnalyzer {
       ElementProperty p = property.source();
       PropertyModel model = new PropertyModel(p.name(), p.element(), p.type(), p.typeName(), property.role(),
           property.kind(), property.keyType(), p.getter(), p.setter(), p.setterIsMethod(), property.storedName(),
-          property.defaultText(), property.encrypted());
+          property.defaultText(), property.encrypted(), property.large());
       models.put(property, model);
       properties.add(model);
     }

@@ -29,6 +29,7 @@ import javax.lang.model.type.TypeMirror;
  *     {@code @Property}
  * @param defaultValue the {@code @DefaultValue} text (checked against the type), or null
  * @param encrypted whether it is stored {@code @Encrypted}
+ * @param large whether it is stored {@code @Large}, out of the row
  */
 public record PropertyModel(
     String name,
@@ -43,7 +44,8 @@ public record PropertyModel(
     boolean setterIsMethod,
     String storedName,
     String defaultValue,
-    boolean encrypted) implements ModelProperty {
+    boolean encrypted,
+    boolean large) implements ModelProperty {
 
   @Override
   public String typeText() {

@@ -190,6 +190,15 @@ public final class MappingGenerator {
     if (!storedNames.isEmpty()) {
       descriptor.add("\n.properties($L)", storedNames.build());
     }
+    CodeBlock.Builder large = CodeBlock.builder();
+    for (PropertyModel property : entity.properties()) {
+      if (property.large()) {
+        large.add(large.isEmpty() ? "$T.$N" : ",$W$T.$N", meta, names.property(property));
+      }
+    }
+    if (!large.isEmpty()) {
+      descriptor.add("\n.large($L)", large.build());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addStatement("super($L)", descriptor.build())

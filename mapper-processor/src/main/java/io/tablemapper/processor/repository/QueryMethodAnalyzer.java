@@ -171,6 +171,11 @@ final class QueryMethodAnalyzer {
             what + " cannot be evaluated by the store: '" + property.name() + "' is outside the head row of the"
                 + " @Wide " + entity.simpleName() + ", and where the other properties lie depends on the values; add"
                 + " '" + property.name() + "' to @Wide(head)");
+      } else if (property.large()) {
+        diagnostics.error(method, Rule.QUERY_LARGE_PROPERTY,
+            what + " cannot be evaluated: the property is @Large, so its row holds only a reference to the value,"
+                + " which is stored out of the row; find the entities by their keys or another property, or remove"
+                + " @Large");
         ok = false;
       } else if (!property.stored() || !property.kind().queryable()) {
         diagnostics.error(method, Rule.QUERY_PROPERTY_NOT_QUERYABLE,

@@ -22,6 +22,7 @@ public final class Annotations {
   public static final String TRANSIENT = "io.tablemapper.annotations.Transient";
   public static final String JSON = "io.tablemapper.annotations.Json";
   public static final String ENCRYPTED = "io.tablemapper.annotations.Encrypted";
+  public static final String LARGE = "io.tablemapper.annotations.Large";
   public static final String REPOSITORY = "io.tablemapper.annotations.Repository";
   public static final String DEFAULT_VALUE = "io.tablemapper.annotations.DefaultValue";
   public static final String UPGRADE = "io.tablemapper.annotations.Upgrade";

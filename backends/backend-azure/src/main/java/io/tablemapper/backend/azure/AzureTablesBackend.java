@@ -16,10 +16,13 @@ import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
@@ -88,6 +91,8 @@ public final class AzureTablesBackend implements TableBackend {
   /** The table and PartitionKey range of a table SAS, or null. */
   private final MapperScope sasScope;
   private volatile boolean closed;
+  /** Where values stored out of rows go, or null when this backend has none. */
+  private final BlobValues values;
 
   /**
    * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
@@ -95,12 +100,29 @@ public final class AzureTablesBackend implements TableBackend {
    * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
    */
   public AzureTablesBackend(TableServiceClient service) {
-    this(service, null);
+    this(service, null, null);
   }
 
-  private AzureTablesBackend(TableServiceClient service, MapperScope sasScope) {
+  private AzureTablesBackend(TableServiceClient service, MapperScope sasScope, BlobValues values) {
     this.service = Objects.requireNonNull(service, "service");
     this.sasScope = sasScope;
+    this.values = values;
+  }
+
+  /**
+   * This backend with its values stored out of rows ({@code @Large} properties) in a container of Azure Blob
+   * Storage, one blob per value named {@code <table>/<name>}; the container is created with the first value. A
+   * backend from {@link #fromConnectionString} has the container {@code tablemapper-values} of the same account
+   * already; one built otherwise has none until given one here.
+   */
+  public AzureTablesBackend withLargeValues(BlobContainerClient container) {
+    return new AzureTablesBackend(service, sasScope, new BlobValues(Objects.requireNonNull(container, "container")));
+  }
+
+  /** Values stored out of rows: blobs of one container, or empty when this backend was given none. */
+  @Override
+  public Optional<OutOfRowValues> outOfRowValues() {
+    return Optional.ofNullable(values);
   }
 
   /**
@@ -133,7 +155,20 @@ public final class AzureTablesBackend implements TableBackend {
               + " 'DefaultEndpointsProtocol=https;AccountName=<account>;AccountKey=<key>;EndpointSuffix=core.windows.net'"
               + " or 'UseDevelopmentStorage=true'");
     }
-    return new AzureTablesBackend(client);
+    return new AzureTablesBackend(client, null, blobValues(connectionString));
+  }
+
+  /**
+   * The container {@code tablemapper-values} of the account a connection string names, or null when the string
+   * names no Blob Storage (only a table endpoint): a mapper then refuses {@code @Large} properties, saying why.
+   */
+  private static BlobValues blobValues(String connectionString) {
+    try {
+      return new BlobValues(new BlobServiceClientBuilder().connectionString(connectionString).buildClient()
+          .getBlobContainerClient(BlobValues.DEFAULT_CONTAINER));
+    } catch (IllegalArgumentException | IllegalStateException | NullPointerException noBlobs) {
+      return null;
+    }
   }
 
   /**
@@ -155,7 +190,7 @@ public final class AzureTablesBackend implements TableBackend {
     }
     MapperScope scope = SasScope.of(token);
     AzureTablesBackend built = build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
-    return scope == null ? built : new AzureTablesBackend(built.service, scope);
+    return scope == null ? built : new AzureTablesBackend(built.service, scope, null);
   }
 
   /**

@@ -21,10 +21,11 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Azurite's table service for tests, with no step done by hand: the first test that needs it installs Azurite from
+ * Azurite's table and blob services for tests, with no step done by hand: the first test that needs it installs Azurite from
  * the npm registry (the version pinned in the build, {@code azurite.version}) into the build's shared directory for
  * that version ({@code azurite.directory}, the top-level {@code target/azurite/VERSION}) unless an earlier module or
- * build installed it there already, starts its table service on a free port of 127.0.0.1 with in-memory persistence
+ * build installed it there already, starts its table service and its blob service (where the Azure backend keeps the
+ * values of {@code @Large} properties) each on a free port of 127.0.0.1 with in-memory persistence
  * and its log and workspace in the module's own directory ({@code azurite.workspace}), and waits until it answers.
  * Every test of the JVM then shares that one process, which is stopped when the JVM exits, whatever the outcome.
  *
@@ -89,7 +90,8 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
     Assumptions.assumeTrue(server.skipReason == null, () -> server.skipReason);
     String name = accountName(account);
     return "DefaultEndpointsProtocol=http;AccountName=" + name + ";AccountKey=" + KEY
-        + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + name + ";";
+        + ";TableEndpoint=http://127.0.0.1:" + server.port + "/" + name
+        + ";BlobEndpoint=http://127.0.0.1:" + server.blobPort + "/" + name + ";";
   }
 
   private static String accountName(int account) {
@@ -117,11 +119,15 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
   private static final class Server implements AutoCloseable {
     final Process process;
     final int port;
+    final Process blobProcess;
+    final int blobPort;
     final String skipReason;
 
-    private Server(Process process, int port, String skipReason) {
+    private Server(Process process, int port, Process blobProcess, int blobPort, String skipReason) {
       this.process = process;
       this.port = port;
+      this.blobProcess = blobProcess;
+      this.blobPort = blobPort;
       this.skipReason = skipReason;
     }
 
@@ -134,7 +140,7 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
             + " cannot be installed and started: the Azure backend's tests are SKIPPED, not passed."
             + " Install Node.js 18 or later to run them.";
         System.err.println(banner(reason));
-        return new Server(null, -1, reason);
+        return new Server(null, -1, null, -1, reason);
       }
       try {
         install(version, directory);
@@ -217,15 +223,30 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
     }
 
     private static Server launch(Path directory, Path workspace) throws IOException, InterruptedException {
-      Path main = directory.resolve("node_modules/azurite/dist/src/table/main.js");
       Files.createDirectories(workspace);
-      Path log = workspace.resolve("azurite.log");
       int port = freePort();
+      Process tables = launch(directory, workspace, "table", port);
+      int blobPort = freePort();
+      Process blobs;
+      try {
+        blobs = launch(directory, workspace, "blob", blobPort);
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        stop(tables);
+        throw e;
+      }
+      return new Server(tables, port, blobs, blobPort, null);
+    }
+
+    /** Starts one of Azurite's services ({@code table} or {@code blob}) on a port and waits until it answers. */
+    private static Process launch(Path directory, Path workspace, String service, int port)
+        throws IOException, InterruptedException {
+      Path main = directory.resolve("node_modules/azurite/dist/src/" + service + "/main.js");
+      Path log = workspace.resolve(service.equals("table") ? "azurite.log" : "azurite-" + service + ".log");
       // Node's 16 KiB default limit on request headers is below the URL of a point read with two keys of 1024
       // three-byte characters, percent-encoded; the service takes such keys, so the emulator must too.
       List<String> command = new ArrayList<>(List.of(
           "node", "--max-http-header-size=65536", main.toString(),
-          "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
+          "--" + service + "Host", "127.0.0.1", "--" + service + "Port", String.valueOf(port),
           "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent"));
       ProcessBuilder builder = new ProcessBuilder(command);
       StringBuilder accounts = new StringBuilder();
@@ -250,12 +271,18 @@ public final class Azurite implements BeforeAllCallback, BeforeEachCallback {
         }
         Thread.sleep(100);
       }
-      System.err.println("[azurite] table service of Azurite (pid " + process.pid() + ") listens on 127.0.0.1:" + port);
-      return new Server(process, port, null);
+      System.err.println("[azurite] " + service + " service of Azurite (pid " + process.pid() + ") listens on"
+          + " 127.0.0.1:" + port);
+      return process;
     }
 
     @Override
     public void close() {
+      stop(blobProcess);
+      stop(process);
+    }
+
+    private static void stop(Process process) {
       if (process != null && process.isAlive()) {
         process.destroy();
         try {

@@ -4,6 +4,7 @@ import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.backend.h2.Catalog.TableRef;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
@@ -77,11 +78,19 @@ public final class H2Backend implements TableBackend {
   private final Database database;
   private final PartitionWriter writer;
   private final String name;
+  private final H2Values values;
 
   private H2Backend(Database database, Clock clock, String name) {
     this.database = database;
     this.writer = new PartitionWriter(new Versions(clock));
     this.name = name;
+    this.values = new H2Values(database, clock);
+  }
+
+  /** Values stored out of rows: an SQL table of the same database ({@link Schema#LARGE_VALUES}). */
+  @Override
+  public Optional<OutOfRowValues> outOfRowValues() {
+    return Optional.of(values);
   }
 
   /** A new, empty store in memory, private to this backend and gone when it is closed. */

@@ -15,7 +15,12 @@ import java.sql.Statement;
  * STORE_TABLES  (ID, NAME_KEY, NAME)                      -- the store's tables; NAME_KEY is the name in lower case
  * ROWS          (TABLE_ID, PK, RK, VERSION, TS, PROPS)    -- one row per entity; primary key (TABLE_ID, PK, RK)
  * ETAG_VERSIONS                                           -- the sequence ETags are drawn from
+ * LARGE_VALUES  (TABLE_KEY, NAME, STORED, DATA)           -- values stored out of rows (OutOfRowValues); primary
+ *                                                            key (TABLE_KEY, NAME), TABLE_KEY the table in lower case
  * </pre>
+ *
+ * <p>{@code LARGE_VALUES} came after version 2 and is created, if missing, whenever a file is opened: a file without
+ * it simply has no such values yet.
  *
  * <p>{@code PK} and {@code RK} are the keys' UTF-16 code units ({@link Encoding#text}), which H2 compares as unsigned
  * bytes, so the primary key orders rows exactly as {@link String#compareTo} orders the keys. {@code VERSION} makes
@@ -36,6 +41,12 @@ final class Schema {
   static final String TABLES = "TABLEMAPPER.STORE_TABLES";
   static final String ROWS = "TABLEMAPPER.ROWS";
   static final String VERSIONS = "TABLEMAPPER.ETAG_VERSIONS";
+  static final String LARGE_VALUES = "TABLEMAPPER.LARGE_VALUES";
+
+  /** Creates {@link #LARGE_VALUES}, idempotent; run at every open. */
+  static final String CREATE_LARGE_VALUES = "CREATE TABLE IF NOT EXISTS " + LARGE_VALUES + " (TABLE_KEY VARCHAR(63)"
+      + " NOT NULL, NAME VARCHAR(1024) NOT NULL, STORED BIGINT NOT NULL, DATA BLOB NOT NULL,"
+      + " PRIMARY KEY (TABLE_KEY, NAME))";
 
   static final String VERSION_KEY = "schema.version";
 
@@ -73,6 +84,7 @@ final class Schema {
           insert.setString(2, Integer.toString(VERSION));
           insert.executeUpdate();
         }
+        statement.execute(CREATE_LARGE_VALUES);
         return;
       }
       if (found == 1) {
@@ -86,6 +98,7 @@ final class Schema {
                 : " and migrates version 1; the file is damaged or was not written by backend-h2"));
       }
       V1Migration.dropLeftovers(connection);
+      statement.execute(CREATE_LARGE_VALUES);
     }
   }
 

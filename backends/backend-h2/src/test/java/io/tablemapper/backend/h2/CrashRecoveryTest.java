@@ -269,7 +269,7 @@ class CrashRecoveryTest {
       }
     }
     assertThat(count(sql, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'TABLEMAPPER'"))
-        .as("tables of the schema after %s (META, STORE_TABLES, ROWS)", where).isEqualTo(3);
+        .as("tables of the schema after %s (META, STORE_TABLES, ROWS, LARGE_VALUES)", where).isEqualTo(4);
   }
 
   private static long count(Connection connection, String query) throws SQLException {

@@ -55,7 +55,7 @@ class MigrationTest {
       assertThat(backend.createTableIfNotExists("Newer")).isTrue();
     }
     assertThat(version(file)).isEqualTo(2);
-    assertThat(schemaTables(file)).containsExactlyInAnyOrder("META", "STORE_TABLES", "ROWS");
+    assertThat(schemaTables(file)).containsExactlyInAnyOrder("META", "STORE_TABLES", "ROWS", "LARGE_VALUES");
     try (H2Backend reopened = H2Backend.file(file)) {
       assertThat(reopened.get("Company", "Sales", "emp001")).isPresent();
       assertThat(reopened.tableExists("Newer")).isTrue();
@@ -131,7 +131,7 @@ class MigrationTest {
     try (H2Backend backend = H2Backend.file(file)) {
       assertThat(V1FileGenerator.dump(backend)).isEqualTo(expectedDump());
     }
-    assertThat(schemaTables(file)).containsExactlyInAnyOrder("META", "STORE_TABLES", "ROWS");
+    assertThat(schemaTables(file)).containsExactlyInAnyOrder("META", "STORE_TABLES", "ROWS", "LARGE_VALUES");
   }
 
   /**

@@ -3,6 +3,7 @@ package io.tablemapper.backend.memory;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableBackend;
@@ -64,10 +65,18 @@ public final class InMemoryBackend implements TableBackend {
   private final VersionClock clock;
   private final boolean versionPerRow;
   private volatile boolean closed;
+  private final MemoryValues values;
 
   private InMemoryBackend(Builder builder) {
     this.clock = new VersionClock(builder.clock);
     this.versionPerRow = builder.versionPerRow;
+    this.values = new MemoryValues(builder.clock, this::ensureOpen);
+  }
+
+  /** Values stored out of rows: a map per table, beside the tables, gone with the store. */
+  @Override
+  public Optional<OutOfRowValues> outOfRowValues() {
+    return Optional.of(values);
   }
 
   /** A new, empty in-memory store whose batches give all their rows one ETag and Timestamp. */

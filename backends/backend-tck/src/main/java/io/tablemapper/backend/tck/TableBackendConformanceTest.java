@@ -62,10 +62,19 @@ public abstract class TableBackendConformanceTest {
     }
     try {
       backend.deleteTableIfExists(store.table);
+      backend.outOfRowValues().ifPresent(values -> values.deleteAll(store.table));
     } finally {
       closeBackend(backend);
       backend = null;
       store = null;
+    }
+  }
+
+  @Nested
+  class ValuesOutOfRows extends OutOfRowValueTests {
+    @Override
+    TckStore store() {
+      return store;
     }
   }
 
