@@ -88,7 +88,7 @@ final class BackgroundCompleter {
       abandon();
     } catch (RuntimeException e) {
       if (!core.closed()) {
-        LOG.log(System.Logger.Level.WARNING, "background sweep of large values failed; it is retried", e);
+        LOG.warn("background sweep of large values failed; it is retried", e);
       }
     }
   }

@@ -160,7 +160,9 @@ final class MapperCore {
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
     // read(...) without its reader: no lambda per row on the hot path of every read
     try {
-      return Hierarchy.reading(mapping, discriminator.typeFor(row, mapping), row).fromStoredRow(row, context);
+      TableRow whole = whole(mapping, row); // a wide entity's head joined with its parts
+      return whole == null ? null
+          : Hierarchy.reading(mapping, discriminator.typeFor(whole, mapping), whole).fromStoredRow(whole, context);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return null;

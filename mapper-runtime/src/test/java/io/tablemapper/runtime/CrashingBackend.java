@@ -96,6 +96,11 @@ final class CrashingBackend implements TableBackend {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    return delegate.listTables(prefix);
+  }
+
+  @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     return delegate.get(table, partitionKey, rowKey);
   }
