@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -24,7 +25,8 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
     super(EntityDescriptor.of(Customer.class, Customer_.TABLE, Customer_.TYPE)
         .partitionKey(Customer_.PARTITION_KEY_SPEC)
         .rowKey(Customer_.ROW_KEY_SPEC)
-        .hasETag(true));
+        .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -25,7 +26,8 @@ public final class Person__Mapping extends EntityMapping<Person> {
     super(EntityDescriptor.of(Person.class, Person_.TABLE, Person_.TYPE)
         .partitionKey(Person_.PARTITION_KEY_SPEC)
         .rowKey(Person_.ROW_KEY_SPEC)
-        .hasETag(true));
+        .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED));
   }
 
   @Override

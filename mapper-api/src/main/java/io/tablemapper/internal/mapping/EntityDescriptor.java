@@ -1,6 +1,7 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.key.KeySpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,10 +40,11 @@ public final class EntityDescriptor<T> {
   final boolean hasETag;
   final List<IndexMapping<T>> indexes;
   final List<String> encrypted;
+  final NamingStrategy defaultNaming;
 
   private EntityDescriptor(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted) {
+      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, NamingStrategy defaultNaming) {
     this.entityClass = entityClass;
     this.table = table;
     this.typeName = typeName;
@@ -52,6 +54,7 @@ public final class EntityDescriptor<T> {
     this.hasETag = hasETag;
     this.indexes = indexes;
     this.encrypted = encrypted;
+    this.defaultNaming = defaultNaming;
   }
 
   /**
@@ -63,31 +66,31 @@ public final class EntityDescriptor<T> {
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
     return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
         Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of());
+        List.of(), List.of(), null);
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, defaultNaming);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted);
+        encrypted, defaultNaming);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted);
+        encrypted, defaultNaming);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted);
+        indexes, encrypted, defaultNaming);
   }
 
   /**
@@ -146,7 +149,7 @@ public final class EntityDescriptor<T> {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted);
+        List.copyOf(all), encrypted, defaultNaming);
   }
 
   /**
@@ -155,7 +158,18 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> encrypted(String... storedNames) {
     return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(storedNames));
+        indexes, List.of(storedNames), defaultNaming);
+  }
+
+  /**
+   * The naming strategy the stored names were made with, for a class whose names followed the default of its
+   * compilation ({@code -Atablemapper.naming}, else as declared) because no {@code @Naming} governs it or an
+   * {@code @Entity} superclass: a mapper built with another default naming refuses the class. Left out (null) when
+   * {@code @Naming} decided every name, or by a mapping built at run time, which follows the mapper's default.
+   */
+  public EntityDescriptor<T> defaultNaming(NamingStrategy strategy) {
+    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
+        indexes, encrypted, strategy);
   }
 
   @Override

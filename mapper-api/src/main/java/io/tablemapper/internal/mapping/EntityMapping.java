@@ -1,5 +1,6 @@
 package io.tablemapper.internal.mapping;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.SchemaVersionException;
@@ -60,6 +61,7 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
   private final List<String> encryptedProperties;
+  private final NamingStrategy defaultNaming;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -89,12 +91,21 @@ public abstract class EntityMapping<T> {
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
     this.encryptedProperties = descriptor.encrypted;
+    this.defaultNaming = descriptor.defaultNaming;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
       addKeyComponents(index.partitionKeySpec());
       addKeyComponents(index.rowKeySpec());
     }
+  }
+
+  /**
+   * The default naming strategy of its compilation that its stored names were made with, or null when
+   * {@code @Naming} decided them all or the mapping was built at run time ({@link EntityDescriptor#defaultNaming}).
+   */
+  public final NamingStrategy defaultNaming() {
+    return defaultNaming;
   }
 
   private void addKeyComponents(KeySpec spec) {

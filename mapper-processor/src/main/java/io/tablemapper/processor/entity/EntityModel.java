@@ -26,6 +26,8 @@ import javax.lang.model.element.TypeElement;
  * @param ancestors the binary names of the {@code @Entity} superclasses, nearest first; empty for a root entity
  * @param rowKeyOwner the binary name of the class that declares the RowKey template (itself or an ancestor), or
  *     null when there is none
+ * @param defaultNaming the compilation's default naming strategy (a {@code NamingStrategy} name) when some of its
+ *     stored names follow it, no {@code @Naming} governing the class or an {@code @Entity} superclass; else null
  */
 public record EntityModel(
     TypeElement element,
@@ -41,7 +43,8 @@ public record EntityModel(
     String upgradeMethod,
     boolean abstractType,
     List<String> ancestors,
-    String rowKeyOwner) {
+    String rowKeyOwner,
+    String defaultNaming) {
 
   /** The binary name of the hierarchy's root {@code @Entity}: the entity's own for a root. */
   String root() {
