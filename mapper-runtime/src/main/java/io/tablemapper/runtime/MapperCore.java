@@ -47,6 +47,8 @@ final class MapperCore {
   final TableBackend backend;
   final Tables tables;
   final TypeRegistry registry = new TypeRegistry();
+  /** The mappings of the entity classes under this mapper's default naming. */
+  final Mappings mappings;
   /** JSON, and the policy for times finer than the store's ticks. */
   final MappingContext context;
   /** The property that holds each row's entity type: the one place that decides its name. */
@@ -80,6 +82,7 @@ final class MapperCore {
 
   MapperCore(MapperSettings settings) {
     this.operationListeners = settings.operationListeners();
+    this.mappings = Mappings.of(settings.naming());
     TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
     this.backend = operationListeners.isEmpty() ? scoped : new ObservedBackend(scoped);
     this.tables = new Tables(backend, settings.tableCreation());
@@ -128,7 +131,7 @@ final class MapperCore {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   <T> WriteIntent<T> intent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity, int position) {
-    return WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
+    return WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions, mappings);
   }
 
   /**
@@ -211,13 +214,13 @@ final class MapperCore {
    * {@code @Entity} subtypes, each of them registered too.
    */
   <T> EntityMapping<T> mapping(Class<T> entityClass) {
-    return register(Hierarchy.of(entityClass));
+    return register(mappings.hierarchy(entityClass));
   }
 
   /** Registers a mapping (every concrete member of a hierarchy) and returns it. */
   <T> EntityMapping<T> register(EntityMapping<T> mapping) {
     for (EntityMapping<?> member : Hierarchy.members(mapping)) {
-      Hierarchy.checkAncestors(member.entityClass());
+      mappings.checkAncestors(member.entityClass());
       registry.register(member);
     }
     return mapping;
@@ -225,8 +228,8 @@ final class MapperCore {
 
   /** The mapping of an entity object's class, registered with this mapper. */
   EntityMapping<?> mappingOf(Object entity) {
-    EntityMapping<?> mapping = GeneratedCode.mappingOf(entity);
-    Hierarchy.checkAncestors(mapping.entityClass());
+    EntityMapping<?> mapping = mappings.mappingOf(entity);
+    mappings.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return mapping;
   }
@@ -237,8 +240,8 @@ final class MapperCore {
    */
   @SuppressWarnings("unchecked")
   EntityMapping<Object> ownMapping(Class<?> entityClass) {
-    EntityMapping<?> mapping = GeneratedCode.mapping(entityClass);
-    Hierarchy.checkAncestors(mapping.entityClass());
+    EntityMapping<?> mapping = mappings.mapping(entityClass);
+    mappings.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return (EntityMapping<Object>) mapping;
   }

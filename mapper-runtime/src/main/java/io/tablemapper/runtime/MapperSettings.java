@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
@@ -38,6 +39,7 @@ import java.util.concurrent.Executor;
  * @param pending how this mapper completes pending work
  * @param asyncExecutor what runs the async operations, or null for a pool of {@link #ASYNC_THREADS} of the mapper's
  *     own
+ * @param naming the naming strategy of entity classes without {@code @Naming}, or null when none was set
  */
 record MapperSettings(
     TableBackend backend,
@@ -54,7 +56,8 @@ record MapperSettings(
     int readParallelism,
     EncryptionKeyResolver encryptionKeys,
     Pending pending,
-    Executor asyncExecutor) {
+    Executor asyncExecutor,
+    NamingStrategy naming) {
 
   /**
    * How a mapper completes pending work.
@@ -129,7 +132,7 @@ record MapperSettings(
   MapperSettings withBackend(TableBackend other) {
     return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
         malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        encryptionKeys, pending, asyncExecutor);
+        encryptionKeys, pending, asyncExecutor, naming);
   }
 
   /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */

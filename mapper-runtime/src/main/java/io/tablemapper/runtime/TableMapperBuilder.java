@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
@@ -42,6 +43,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private EncryptionKeyResolver encryptionKeys;
   private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
   private Executor asyncExecutor;
+  private NamingStrategy naming;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -173,6 +175,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder naming(NamingStrategy strategy) {
+    this.naming = Objects.requireNonNull(strategy, "strategy");
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -181,6 +189,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
     return new DefaultTableMapper(new MapperSettings(
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor));
+        keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor,
+        naming));
   }
 }
