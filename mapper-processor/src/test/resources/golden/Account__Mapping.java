@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.JsonType;
@@ -36,6 +37,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
         .partitionKey(Account_.PARTITION_KEY_SPEC)
         .rowKey(Account_.ROW_KEY_SPEC)
         .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED)
         .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey,
             Account_.OWNER, Account_.BALANCE)
         .indexed(Account_.OWNER)

@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -25,6 +26,7 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
         .partitionKey(Customer_.PARTITION_KEY_SPEC)
         .rowKey(Customer_.ROW_KEY_SPEC)
         .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED)
         .properties("city", Customer_.CITY, "personId", Customer_.PERSON_ID,
             "lastName", Customer_.LAST_NAME, "accountNumber", Customer_.ACCOUNT_NUMBER));
   }

@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.JsonType;
@@ -29,6 +30,7 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
         .partitionKey(Employee_.PARTITION_KEY_SPEC)
         .rowKey(Employee_.ROW_KEY_SPEC)
         .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED)
         .index("email", Employee_.INDEX_EMAIL_SPEC, Employee__Mapping::emailIndexRowKey)
         .indexed(Employee_.EMAIL)
         .properties("department", Employee_.DEPARTMENT, "employeeId", Employee_.EMPLOYEE_ID,

@@ -1,5 +1,6 @@
 package test;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -26,6 +27,7 @@ public final class Person__Mapping extends EntityMapping<Person> {
         .partitionKey(Person_.PARTITION_KEY_SPEC)
         .rowKey(Person_.ROW_KEY_SPEC)
         .hasETag(true)
+        .defaultNaming(NamingStrategy.AS_DECLARED)
         .properties("city", Person_.CITY, "personId", Person_.PERSON_ID,
             "lastName", Person_.LAST_NAME));
   }

@@ -354,11 +354,25 @@ public interface TableMapper extends AutoCloseable {
     Builder largeValueGrace(Duration grace);
 
     /**
+     * The {@link io.tablemapper.annotations.NamingStrategy} of every entity class that no
+     * {@link io.tablemapper.annotations.Naming @Naming} governs (on the class, an enclosing class or its package),
+     * for a team whose tables follow one convention ({@code PASCAL_CASE} to share them with .NET). A class mapped at
+     * run time stores its names under it; a class the processor compiled has its names baked in and keeps them, so
+     * one whose names followed another default (its compilation's {@code -Atablemapper.naming}, as declared
+     * without) is refused with a {@link TableMapperException} naming the class, both strategies and the fixes — at
+     * {@link #build()} for the classes given to {@link #entities}, else at its first use, before anything is written.
+     * Without this call, run-time mappings store names as declared and generated ones are used as compiled.
+     */
+    Builder naming(io.tablemapper.annotations.NamingStrategy strategy);
+
+    /**
      * Builds the mapper.
      *
      * @throws IllegalStateException if no backend was set
      * @throws TableNotFoundException under {@link TableCreation#VERIFY_AT_START}, if the table of a class given to
      *     {@link #entities} does not exist; the message names every missing table
+     * @throws TableMapperException if a class given to {@link #entities} has generated names that follow another
+     *     default than {@link #naming}
      */
     TableMapper build();
   }

@@ -774,6 +774,25 @@ class DiagnosticsTest {
   }
 
   @Test
+  void aGeneratedMappingRecordsTheDefaultNamingItsNamesFollowedAndNoneWhenNamingDecidedThem()
+      throws java.io.IOException {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .withOptions("-Atablemapper.naming=PASCAL_CASE")
+        .compile(entity(KEYS, "public record E(String a, String b, String firstName) {}"),
+            source("F", "@Naming(NamingStrategy.AS_DECLARED)\n" + KEYS.replace("r_", "f_")
+                + "\npublic record F(String a, String b, String firstName) {}"));
+    Compilation plain = compile(entity(KEYS, "public record E(String a, String b, String firstName) {}"));
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation.generatedSourceFile("test.E__Mapping").orElseThrow().getCharContent(true).toString())
+        .contains(".defaultNaming(NamingStrategy.PASCAL_CASE)");
+    assertThat(compilation.generatedSourceFile("test.F__Mapping").orElseThrow().getCharContent(true).toString())
+        .doesNotContain(".defaultNaming(");
+    assertThat(plain.generatedSourceFile("test.E__Mapping").orElseThrow().getCharContent(true).toString())
+        .contains(".defaultNaming(NamingStrategy.AS_DECLARED)");
+  }
+
+  @Test
   void anAbstractRootAndItsSubtypesCompileAndEachAncestorListsItsSubtypesForTheRuntime() throws java.io.IOException {
     Compilation compilation = compile(ROOT,
         source("S", "@Entity\npublic class S extends P { public int c; }"),

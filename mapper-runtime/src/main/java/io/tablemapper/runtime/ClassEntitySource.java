@@ -31,9 +31,18 @@ import java.util.Map;
  */
 final class ClassEntitySource implements EntitySource<ClassProperty> {
   private final Class<?> type;
+  /** The strategy of classes that no {@code @Naming} governs: the mapper's default naming. */
+  private final NamingStrategy defaultNaming;
 
+  /** A class whose names, where no {@code @Naming} governs them, are stored as declared. */
   ClassEntitySource(Class<?> type) {
+    this(type, NamingStrategy.AS_DECLARED);
+  }
+
+  /** A class whose names, where no {@code @Naming} governs them, follow {@code defaultNaming}. */
+  ClassEntitySource(Class<?> type, NamingStrategy defaultNaming) {
     this.type = type;
+    this.defaultNaming = defaultNaming;
   }
 
   Class<?> type() {
@@ -157,7 +166,7 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
   public List<ClassEntitySource> ancestors() {
     List<ClassEntitySource> ancestors = new ArrayList<>();
     for (Class<?> ancestor : entityAncestors(type)) {
-      ancestors.add(new ClassEntitySource(ancestor));
+      ancestors.add(new ClassEntitySource(ancestor, defaultNaming));
     }
     return ancestors;
   }
@@ -184,14 +193,14 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
 
   /**
    * {@inheritDoc} The processor option {@code -Atablemapper.naming} is invisible here: a class without
-   * {@code @Naming} stores its names as declared.
+   * {@code @Naming} follows the mapper's default naming ({@code TableMapper.Builder#naming}), as declared unless set.
    */
   @Override
   public String namingStrategy() {
     return strategy(type);
   }
 
-  private static String strategy(Class<?> type) {
+  private String strategy(Class<?> type) {
     for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
       Naming naming = c.getDeclaredAnnotation(Naming.class);
       if (naming != null) {
@@ -199,7 +208,7 @@ final class ClassEntitySource implements EntitySource<ClassProperty> {
       }
     }
     Naming naming = type.getPackage() == null ? null : type.getPackage().getDeclaredAnnotation(Naming.class);
-    return naming != null ? naming.value().name() : NamingStrategy.AS_DECLARED.name();
+    return naming != null ? naming.value().name() : defaultNaming.name();
   }
 
   // ------------------------------------------------------------------ properties

@@ -37,7 +37,7 @@ final class CrudRepositories {
   static Class<?> unprocessedEntity(Class<?> repositoryType) {
     Class<?> entity = entityOf(repositoryType);
     if (entity == null || !entity.isAnnotationPresent(Entity.class)
-        || !(GeneratedCode.mapping(entity) instanceof RuntimeMapping)) {
+        || GeneratedCode.hasGenerated(entity)) {
       return null;
     }
     List<String> queries = new ArrayList<>();
@@ -55,8 +55,8 @@ final class CrudRepositories {
   }
 
   /** A repository serving the writes of {@link TableRepository} for an entity mapped at run time. */
-  static <R> R create(Class<R> repositoryType, Class<?> entity, RepositoryContext context) {
-    RepositorySupport<Object> support = context.support(mapping(entity));
+  static <R> R create(Class<R> repositoryType, Class<?> entity, RepositoryContext context, Mappings mappings) {
+    RepositorySupport<Object> support = context.support(mapping(entity, mappings));
     boolean async = AsyncTableRepository.class.isAssignableFrom(repositoryType);
     InvocationHandler handler = (proxy, method, arguments) -> {
       if (async && method.getDeclaringClass() != Object.class) {
@@ -116,8 +116,8 @@ final class CrudRepositories {
   }
 
   @SuppressWarnings("unchecked")
-  private static EntityMapping<Object> mapping(Class<?> entity) {
-    return (EntityMapping<Object>) GeneratedCode.mapping(entity);
+  private static EntityMapping<Object> mapping(Class<?> entity, Mappings mappings) {
+    return (EntityMapping<Object>) mappings.mapping(entity);
   }
 
   /** The {@code T} of {@code TableRepository<T>} that the interface extends, or null. */

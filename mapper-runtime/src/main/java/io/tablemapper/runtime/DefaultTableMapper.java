@@ -74,7 +74,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     }
     core.checkOpen();
     Object repository =
-        repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this));
+        repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this, core.mappings));
     return repositoryType.cast(repository);
   }
 
@@ -82,7 +82,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   @SuppressWarnings("unchecked")
   public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
     Objects.requireNonNull(mapping, "mapping");
-    EntityMapping<T> used = core.register(Hierarchy.of(mapping));
+    EntityMapping<T> used = core.register(core.mappings.hierarchy(mapping));
     return (RepositorySupport<T>) supports.computeIfAbsent(used, m -> new EntitySupport<>(core, used));
   }
 

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -28,30 +29,22 @@ import java.util.Map;
  * listing every broken rule as {@code [Id] message}; warnings are the processor's to give.
  *
  * <p>An abstract class gets a mapping that refuses to write or read rows of its own. The mapping of a subtype joins
- * its ancestors' hierarchies where {@link GeneratedCode} builds it ({@link Hierarchy#join}).
+ * its ancestors' hierarchies where {@link GeneratedCode} builds it ({@link Hierarchy#join}). A class is mapped once
+ * per default naming strategy it is used under ({@link Mappings}); the accessors, which do not depend on names,
+ * are defined once.
  */
 final class EntityIntrospector {
   private EntityIntrospector() {}
 
-  private static final ClassValue<RuntimeMapping<?>> MAPPINGS =
-      new ClassValue<>() {
-        @Override
-        protected RuntimeMapping<?> computeValue(Class<?> type) {
-          synchronized (MAPPINGS) { // one definition of each accessor class, even when threads race here
-            return mapping(type);
-          }
-        }
-      };
-
   /**
-   * The mapping of an {@code @Entity} class compiled without the processor, built at its first use and kept as
-   * long as the class is.
+   * The mapping of an {@code @Entity} class compiled without the processor, for a mapper that sets no default
+   * naming (names as declared unless {@code @Naming} says otherwise); built at its first use and kept as long as the
+   * class is, by {@link Mappings#introspect}.
    *
    * @throws InvalidEntityException listing every rule the class breaks
    */
-  @SuppressWarnings("unchecked")
   static <T> RuntimeMapping<T> introspect(Class<T> type) {
-    return (RuntimeMapping<T>) MAPPINGS.get(type);
+    return Mappings.of(null).introspect(type);
   }
 
   /** Problems as the runtime reports them: each error as {@code [Id] message} in one list; no warnings. */
@@ -63,9 +56,16 @@ final class EntityIntrospector {
     };
   }
 
-  private static <T> RuntimeMapping<T> mapping(Class<T> type) {
+  /**
+   * Builds the mapping of a class whose names, where no {@code @Naming} governs them, follow {@code defaultNaming};
+   * uncached (see {@link Mappings#introspect}).
+   *
+   * @throws InvalidEntityException listing every rule the class breaks
+   */
+  static <T> RuntimeMapping<T> mapping(Class<T> type, NamingStrategy defaultNaming) {
     List<String> problems = new ArrayList<>();
-    CheckedEntity<ClassProperty> checked = EntityChecker.check(new ClassEntitySource(type), collecting(problems));
+    CheckedEntity<ClassProperty> checked =
+        EntityChecker.check(new ClassEntitySource(type, defaultNaming), collecting(problems));
     if (checked == null) {
       throw new InvalidEntityException("Entity class " + type.getName() + " was compiled without the annotation"
           + " processor and cannot be mapped at run time:\n" + String.join("\n", problems));

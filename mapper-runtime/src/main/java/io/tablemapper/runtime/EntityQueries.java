@@ -431,7 +431,7 @@ final class EntityQueries<T> {
         chunk = new ArrayList<>();
         operations = 0;
       }
-      chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size()));
+      chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size(), core.mappings));
       operations += needed;
     }
     if (!chunk.isEmpty()) {

@@ -12,23 +12,16 @@ import java.lang.reflect.Modifier;
 
 /**
  * Finds the classes the annotation processor generated, by the names {@link GeneratedNames} decides: no classpath
- * scanning, and reflection only the first time a class is seen (the results are kept in {@link ClassValue}s, so
- * they never pin a class loader). An {@code @Entity} class compiled without the processor gets its mapping from
- * {@link EntityIntrospector} instead, at its first use. Nothing here runs on the hot path.
+ * scanning, and reflection only the first time a class is seen (the results are kept in {@link ClassValue}s, here
+ * and in {@link Mappings}, so they never pin a class loader). An {@code @Entity} class compiled without the
+ * processor gets its mapping from {@link EntityIntrospector} instead, at its first use. Nothing here runs on the hot
+ * path.
  */
 final class GeneratedCode {
   private static final String HOW_TO_ENABLE =
       " and make sure the annotation processor runs: add io.tablemapper:mapper-processor to the"
           + " <annotationProcessorPaths> of maven-compiler-plugin (or as a dependency with <scope>provided</scope>),"
           + " then rebuild";
-
-  private static final ClassValue<EntityMapping<?>> MAPPINGS =
-      new ClassValue<>() {
-        @Override
-        protected EntityMapping<?> computeValue(Class<?> type) {
-          return findMapping(type);
-        }
-      };
 
   private static final ClassValue<Constructor<?>> REPOSITORIES =
       new ClassValue<>() {
@@ -41,33 +34,17 @@ final class GeneratedCode {
   private GeneratedCode() {}
 
   /**
-   * The mapping of an entity class, or of its nearest superclass that has one (so anonymous or proxy subclasses of
-   * a JavaBean entity map like the entity); for an {@code @Entity} compiled without the processor, the mapping
-   * built at run time.
-   *
-   * @throws TableMapperException naming the class looked for and how to generate it
-   */
-  @SuppressWarnings("unchecked")
-  static <T> EntityMapping<T> mapping(Class<T> entityClass) {
-    return (EntityMapping<T>) MAPPINGS.get(entityClass);
-  }
-
-  /** The mapping of an entity object's class. */
-  static EntityMapping<?> mappingOf(Object entity) {
-    return MAPPINGS.get(entity.getClass());
-  }
-
-  /**
    * A new instance of a repository's generated implementation, bound to a mapper; for an interface over an entity
    * compiled without the processor that declares no queries, the writes of {@code TableRepository}
    * ({@link CrudRepositories}).
    *
    * @throws TableMapperException naming the class looked for and how to generate it
    */
-  static <R> R newRepository(Class<R> repositoryType, RepositoryContext context) {
+  static <R> R newRepository(Class<R> repositoryType, RepositoryContext context, Mappings mappings) {
     Constructor<?> constructor = REPOSITORIES.get(repositoryType);
     if (constructor == null) {
-      return CrudRepositories.create(repositoryType, CrudRepositories.unprocessedEntity(repositoryType), context);
+      return CrudRepositories.create(repositoryType, CrudRepositories.unprocessedEntity(repositoryType),
+          context, mappings);
     }
     try {
       return repositoryType.cast(constructor.newInstance(context));
@@ -89,7 +66,14 @@ final class GeneratedCode {
     }
   }
 
-  private static EntityMapping<?> findMapping(Class<?> type) {
+  /**
+   * Finds the mapping of an entity class (for {@link Mappings#mapping}, which caches it): the generated one of the
+   * class or its nearest superclass that has one, checked against the default naming of {@code mappings}; for an
+   * {@code @Entity} compiled without the processor, the one {@code mappings} builds at run time.
+   *
+   * @throws TableMapperException naming the class looked for and how to generate it
+   */
+  static EntityMapping<?> find(Class<?> type, Mappings mappings) {
     // The nearest class that has a generated mapping or is an @Entity compiled without the processor (interfaces
     // and enums too, so the runtime can say why not): a plain subclass maps as its entity, an @Entity as itself.
     Class<?> generated = null;
@@ -99,8 +83,8 @@ final class GeneratedCode {
       name = GeneratedNames.mapping(source.getName());
       generated = source.isInterface() ? null : load(name, source);
       if (generated == null && source.isAnnotationPresent(Entity.class)) {
-        RuntimeMapping<?> introspected = EntityIntrospector.introspect(source);
-        Hierarchy.join(introspected);
+        RuntimeMapping<?> introspected = mappings.introspect(source);
+        Hierarchy.join(introspected, mappings);
         return introspected;
       }
     }
@@ -138,7 +122,12 @@ final class GeneratedCode {
           name + " maps " + mapping.entityClass().getName() + ", not " + type.getName()
               + "; rebuild the project so that generated code matches its sources");
     }
-    return mapping;
+    return mappings.checked(mapping, name);
+  }
+
+  /** Whether the processor generated a mapping for this very class. */
+  static boolean hasGenerated(Class<?> type) {
+    return !type.isInterface() && load(GeneratedNames.mapping(type.getName()), type) != null;
   }
 
   private static Constructor<?> findRepositoryConstructor(Class<?> type) {

@@ -37,48 +37,23 @@ import java.util.stream.Stream;
  * {@code [EntityInheritedIndex]}).
  *
  * <p>The subtypes are those the processor listed in {@code META-INF/tablemapper/subtypes/<class>} resources, read
- * from the class's loader once per class ({@link #of}), so a hierarchy may span jars; and those compiled without the
- * processor, which no list names: each joins the hierarchies of its {@code @Entity} ancestors when it is first
- * mapped in this JVM ({@link #join}). A class has a hierarchy when it has listed subtypes, is abstract, or is mapped
- * at run time and not final; a subtype compiled without the processor of a class that has none is refused.
+ * from the class's loader once per class ({@link Mappings#hierarchy}), so a hierarchy may span jars; and those
+ * compiled without the processor, which no list names: each joins the hierarchies of its {@code @Entity} ancestors
+ * when it is first mapped in this JVM under a default naming ({@link #join}). Hierarchies are cached per default
+ * naming by {@link Mappings}, and a hierarchy's members are those of its default naming. A class has a hierarchy
+ * when it has listed subtypes, is abstract, or is mapped at run time and not final; a subtype compiled without the
+ * processor of a class that has none is refused.
  *
  * @param <T> the root (or intermediate) entity class
  */
 final class Hierarchy<T> extends EntityMapping<T> {
-  private static final ClassValue<EntityMapping<?>> HIERARCHIES =
-      new ClassValue<>() {
-        @Override
-        protected EntityMapping<?> computeValue(Class<?> type) {
-          EntityMapping<?> generated = GeneratedCode.mapping(type);
-          return generated.entityClass() == type && HAS_HIERARCHY.get(type) ? build(generated) : generated;
-        }
-      };
-
-  private static final ClassValue<Boolean> HAS_HIERARCHY =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return !subtypeNames(type).isEmpty() || Modifier.isAbstract(type.getModifiers())
-              || (!Modifier.isFinal(type.getModifiers()) && GeneratedCode.mapping(type) instanceof RuntimeMapping);
-        }
-      };
-
-  private static final ClassValue<Boolean> ANCESTORS_CHECKED =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          for (Class<?> ancestor : ClassEntitySource.entityAncestors(type)) {
-            of(ancestor);
-          }
-          return Boolean.TRUE;
-        }
-      };
-
   private final EntityMapping<T> own;
+  /** The mappings of the default naming the hierarchy was built under, which its members follow. */
+  private final Mappings mappings;
   /** Every concrete mapping of the hierarchy (the class's own first, if it is concrete), by type name. */
   private volatile Map<String, EntityMapping<? extends T>> byType;
 
-  private Hierarchy(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType) {
+  private Hierarchy(EntityMapping<T> own, Map<String, EntityMapping<? extends T>> byType, Mappings mappings) {
     super(EntityDescriptor.of(own.entityClass(), own.table(), own.typeName())
         .version(own.version())
         .partitionKey(own.partitionKeySpec())
@@ -88,36 +63,8 @@ final class Hierarchy<T> extends EntityMapping<T> {
         .properties(own.storedNames().entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue()))
             .toArray(String[]::new)));
     this.own = own;
+    this.mappings = mappings;
     this.byType = Collections.unmodifiableMap(new LinkedHashMap<>(byType));
-  }
-
-  /**
-   * The mapping to use for a class: its generated (or run-time) mapping, or a {@link Hierarchy} over it when the
-   * class has one.
-   *
-   * @throws TableMapperException if a listed subtype cannot be loaded or does not fit the hierarchy
-   */
-  @SuppressWarnings("unchecked")
-  static <T> EntityMapping<T> of(Class<T> entityClass) {
-    return (EntityMapping<T>) HIERARCHIES.get(entityClass);
-  }
-
-  /** The mapping to use in place of a generated one: itself, or its class's hierarchy. */
-  static <T> EntityMapping<T> of(EntityMapping<T> generated) {
-    return generated instanceof Hierarchy || !HAS_HIERARCHY.get(generated.entityClass())
-        ? generated
-        : of(generated.entityClass());
-  }
-
-  /**
-   * Builds the hierarchies of an entity class's {@code @Entity} ancestors, once per class, so that a subtype is
-   * checked against the others of its hierarchy ({@link #check}) before the first write of it, whatever path the
-   * write takes (a batch writes through the object's own mapping).
-   *
-   * @throws io.tablemapper.api.TableMapperException if a hierarchy it belongs to breaks a rule
-   */
-  static void checkAncestors(Class<?> type) {
-    ANCESTORS_CHECKED.get(type);
   }
 
   /**
@@ -127,10 +74,10 @@ final class Hierarchy<T> extends EntityMapping<T> {
    * @throws InvalidEntityException if an ancestor has no hierarchy to join: it was compiled with the processor,
    *     is concrete and has no listed subtypes, so its mapping would write the subtype's objects as its own
    */
-  static void join(EntityMapping<?> subtype) {
+  static void join(EntityMapping<?> subtype, Mappings mappings) {
     Class<?> type = subtype.entityClass();
     for (Class<?> ancestor : ClassEntitySource.entityAncestors(type)) {
-      EntityMapping<?> mapping = of(ancestor);
+      EntityMapping<?> mapping = mappings.hierarchy(ancestor);
       if (!(mapping instanceof Hierarchy)) {
         throw new InvalidEntityException(
             EntityRules.unlistedSubtype(type.getSimpleName(), ancestor.getSimpleName()).toString());
@@ -169,12 +116,12 @@ final class Hierarchy<T> extends EntityMapping<T> {
    * @throws InvalidEntityException if the object's class is an entity of its own that {@code mapping} does not know
    */
   @SuppressWarnings("unchecked")
-  static <T> EntityMapping<T> concrete(EntityMapping<T> mapping, T entity) {
+  static <T> EntityMapping<T> concrete(EntityMapping<T> mapping, T entity, Mappings mappings) {
     if (mapping instanceof Hierarchy) {
       return ((Hierarchy<T>) mapping).mappingOf(entity);
     }
     if (entity.getClass() != mapping.entityClass()) {
-      EntityMapping<?> own = GeneratedCode.mappingOf(entity);
+      EntityMapping<?> own = mappings.mappingOf(entity);
       if (own.entityClass() != mapping.entityClass()) {
         throw new InvalidEntityException(entity.getClass().getName() + " maps as " + own.entityClass().getName()
             + " (type '" + own.typeName() + "'), which the mapping of " + mapping.entityClass().getSimpleName()
@@ -191,20 +138,21 @@ final class Hierarchy<T> extends EntityMapping<T> {
         : List.of(mapping);
   }
 
-  private static <T> EntityMapping<T> build(EntityMapping<T> own) {
+  /** The hierarchy of a class that has one ({@link Mappings#hasHierarchy}), its members mapped by {@code mappings}. */
+  static <T> EntityMapping<T> build(EntityMapping<T> own, Mappings mappings) {
     Class<T> root = own.entityClass();
     Map<String, EntityMapping<? extends T>> byType = new LinkedHashMap<>();
     if (!Modifier.isAbstract(root.getModifiers())) {
       byType.put(own.typeName(), own);
     }
     for (String name : subtypeNames(root)) {
-      EntityMapping<? extends T> sub = subtype(root, name);
+      EntityMapping<? extends T> sub = subtype(root, name, mappings);
       if (!Modifier.isAbstract(sub.entityClass().getModifiers())) {
         check(own, byType, sub, " (both are listed as subtypes of " + root.getName() + ")");
         byType.putIfAbsent(sub.typeName(), sub);
       }
     }
-    return new Hierarchy<>(own, byType);
+    return new Hierarchy<>(own, byType, mappings);
   }
 
   /** Adds a concrete subtype mapped at run time, unless it is known already. */
@@ -245,7 +193,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
     }
   }
 
-  private static <T> EntityMapping<? extends T> subtype(Class<T> root, String name) {
+  private static <T> EntityMapping<? extends T> subtype(Class<T> root, String name, Mappings mappings) {
     Class<?> type;
     try {
       type = Class.forName(name, false, loader(root));
@@ -260,11 +208,11 @@ final class Hierarchy<T> extends EntityMapping<T> {
           GeneratedNames.subtypesResource(root.getName()) + " lists " + name + ", which does not extend "
               + root.getName() + "; rebuild the project so that generated code matches its sources");
     }
-    return GeneratedCode.mapping(type.asSubclass(root));
+    return mappings.mapping(type.asSubclass(root));
   }
 
   /** The distinct subtype names listed for a class in every resource of its loader, sorted. */
-  private static List<String> subtypeNames(Class<?> type) {
+  static List<String> subtypeNames(Class<?> type) {
     String path = GeneratedNames.subtypesResource(type.getName());
     TreeSet<String> names = new TreeSet<>();
     try {
@@ -298,7 +246,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
     if (type == own.entityClass()) {
       return own;
     }
-    EntityMapping<?> mapping = GeneratedCode.mapping(type);
+    EntityMapping<?> mapping = mappings.mapping(type);
     EntityMapping<?> member = byType.get(mapping.typeName());
     if (mapping == own || (member != null && member.entityClass() == mapping.entityClass())) {
       return (EntityMapping<T>) mapping; // own: a subclass that is no @Entity maps as the class (if concrete)
@@ -340,7 +288,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
 
   /**
    * Not served: which member reads a row depends on the mapper's discriminator, which a hierarchy (shared by every
-   * mapper of the JVM) does not know; the mapper reads through {@link #reading}.
+   * mapper of the JVM with its default naming) does not know; the mapper reads through {@link #reading}.
    */
   @Override
   public T fromRow(TableRow row, MappingContext context) {

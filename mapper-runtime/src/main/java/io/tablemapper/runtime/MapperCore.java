@@ -51,6 +51,8 @@ final class MapperCore {
   /** Which tables of a table per period exist and which a query reads. */
   final PeriodTables periods;
   final TypeRegistry registry = new TypeRegistry();
+  /** The mappings of the entity classes under this mapper's default naming. */
+  final Mappings mappings;
   /** JSON, the policy for times finer than the store's ticks, encryption, and the fetch of large values. */
   final MappingContext context;
   /** The context without the fetch of large values: an {@link EncryptionContext} when the mapper has keys. */
@@ -88,6 +90,7 @@ final class MapperCore {
 
   MapperCore(MapperSettings settings) {
     this.operationListeners = settings.operationListeners();
+    this.mappings = Mappings.of(settings.naming());
     TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
     this.backend = operationListeners.isEmpty() ? scoped : new ObservedBackend(scoped);
     this.tables = new Tables(backend, settings.tableCreation());
@@ -139,7 +142,7 @@ final class MapperCore {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   <T> WriteIntent<T> intent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity, int position) {
-    WriteIntent<T> intent = WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions);
+    WriteIntent<T> intent = WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions, mappings);
     large.checkSizes(intent);
     return intent;
   }
@@ -147,7 +150,7 @@ final class MapperCore {
   /** A partial merge (or upsert-merge) of the named properties, under this mapper's discriminator and policies. */
   <T> WriteIntent<T> partialIntent(WriteIntent.Kind kind, EntityMapping<T> mapping, T entity,
       List<String> properties) {
-    return WriteIntent.partial(kind, mapping, entity, properties, discriminator, context, newerVersions);
+    return WriteIntent.partial(kind, mapping, entity, properties, discriminator, context, newerVersions, mappings);
   }
 
   /**
@@ -261,13 +264,13 @@ final class MapperCore {
    * {@code @Entity} subtypes, each of them registered too.
    */
   <T> EntityMapping<T> mapping(Class<T> entityClass) {
-    return register(Hierarchy.of(entityClass));
+    return register(mappings.hierarchy(entityClass));
   }
 
   /** Registers a mapping (every concrete member of a hierarchy) and returns it. */
   <T> EntityMapping<T> register(EntityMapping<T> mapping) {
     for (EntityMapping<?> member : Hierarchy.members(mapping)) {
-      Hierarchy.checkAncestors(member.entityClass());
+      mappings.checkAncestors(member.entityClass());
       registry.register(member);
     }
     return mapping;
@@ -275,8 +278,8 @@ final class MapperCore {
 
   /** The mapping of an entity object's class, registered with this mapper. */
   EntityMapping<?> mappingOf(Object entity) {
-    EntityMapping<?> mapping = GeneratedCode.mappingOf(entity);
-    Hierarchy.checkAncestors(mapping.entityClass());
+    EntityMapping<?> mapping = mappings.mappingOf(entity);
+    mappings.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return mapping;
   }
@@ -287,8 +290,8 @@ final class MapperCore {
    */
   @SuppressWarnings("unchecked")
   EntityMapping<Object> ownMapping(Class<?> entityClass) {
-    EntityMapping<?> mapping = GeneratedCode.mapping(entityClass);
-    Hierarchy.checkAncestors(mapping.entityClass());
+    EntityMapping<?> mapping = mappings.mapping(entityClass);
+    mappings.checkAncestors(mapping.entityClass());
     registry.register(mapping);
     return (EntityMapping<Object>) mapping;
   }

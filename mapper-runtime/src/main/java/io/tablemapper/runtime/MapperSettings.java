@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
@@ -39,6 +40,7 @@ import java.util.concurrent.Executor;
  * @param asyncExecutor what runs the async operations, or null for a pool of {@link #ASYNC_THREADS} of the mapper's
  *     own
  * @param large how this mapper stores {@code @Large} values
+ * @param naming the naming strategy of entity classes without {@code @Naming}, or null when none was set
  */
 record MapperSettings(
     TableBackend backend,
@@ -56,7 +58,8 @@ record MapperSettings(
     EncryptionKeyResolver encryptionKeys,
     Pending pending,
     Executor asyncExecutor,
-    Large large) {
+    Large large,
+    NamingStrategy naming) {
 
   /**
    * How a mapper stores {@code @Large} values.
@@ -157,7 +160,7 @@ record MapperSettings(
   MapperSettings withBackend(TableBackend other) {
     return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
         malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
-        encryptionKeys, pending, asyncExecutor, large);
+        encryptionKeys, pending, asyncExecutor, large, naming);
   }
 
   /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.EncryptionKeyResolver;
 import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
@@ -43,6 +44,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private MapperSettings.Pending pending = MapperSettings.Pending.DEFAULT;
   private Executor asyncExecutor;
   private MapperSettings.Large large = MapperSettings.Large.DEFAULT;
+  private NamingStrategy naming;
 
   /** Called by {@link java.util.ServiceLoader}. */
   public TableMapperBuilder() {}
@@ -186,6 +188,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   }
 
   @Override
+  public TableMapper.Builder naming(NamingStrategy strategy) {
+    this.naming = Objects.requireNonNull(strategy, "strategy");
+    return this;
+  }
+
+  @Override
   public TableMapper build() {
     if (backend == null) {
       throw new IllegalStateException(
@@ -195,6 +203,6 @@ public final class TableMapperBuilder implements TableMapper.Builder {
         backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
         malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
         keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor,
-        large));
+        large, naming));
   }
 }

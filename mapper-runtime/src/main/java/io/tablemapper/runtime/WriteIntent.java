@@ -96,12 +96,13 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * A write the application asked for, under a mapper's discriminator and policy for rows of newer versions.
    *
    * @param mapping the mapping the application wrote through (a {@link Hierarchy} writes through the object's class)
+   * @param mappings those of the mapper's default naming, which map the object's class
    * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   static <T> WriteIntent<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position,
-      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions) {
-    EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity), entity);
+      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions, Mappings mappings) {
+    EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity, mappings), entity);
     boolean dynamic = DynamicMapping.isDynamic(own);
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
@@ -172,8 +173,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
    */
   static <T> WriteIntent<T> partial(Kind kind, EntityMapping<T> mapping, T entity, List<String> properties,
-      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions) {
-    EntityMapping<T> own = Hierarchy.concrete(mapping, entity);
+      Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions, Mappings mappings) {
+    EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity, mappings), entity);
     Set<String> kept = PartialMerges.storedNames(own, kind, properties);
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
@@ -202,8 +203,8 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * @param ownRow whether {@code read} is the entity's own row
    */
   static <T> WriteIntent<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
-      int position) {
-    return delete(periodTable(Hierarchy.concrete(mapping, entity), entity), entity, position, read.etag(), read,
+      int position, Mappings mappings) {
+    return delete(periodTable(Hierarchy.concrete(mapping, entity, mappings), entity), entity, position, read.etag(), read,
         ownRow, false);
   }
 

@@ -85,6 +85,11 @@ final class Javac {
    * loader that holds both, as one class path would.
    */
   static Result compile(Map<String, String> sources, boolean processed, Result against) {
+    return compile(sources, processed, against, List.of());
+  }
+
+  /** Compiles sources with more compiler options ({@code -Atablemapper.naming=PASCAL_CASE}). */
+  static Result compile(Map<String, String> sources, boolean processed, Result against, List<String> more) {
     try {
       Path root = Files.createTempDirectory("tablemapper-javac");
       Path sourceDir = Files.createDirectories(root.resolve("src"));
@@ -118,6 +123,7 @@ final class Javac {
         if (!processed) {
           options.add("-proc:none");
         }
+        options.addAll(more);
         compiler.getTask(null, fileManager, diagnostics, options, null,
             fileManager.getJavaFileObjectsFromPaths(files)).call();
         Map<String, List<String>> errors = new TreeMap<>();

@@ -115,8 +115,9 @@ class MapperLifecycleTest {
 
   @Test
   void theMappingOfAClassIsLookedUpByNameOnce() {
-    assertThat(GeneratedCode.mapping(Employee.class)).isSameAs(Employee__Mapping.INSTANCE);
-    assertThat(GeneratedCode.mappingOf(Employee.of("a", 1, "b", "c", 1, "d"))).isSameAs(Employee__Mapping.INSTANCE);
+    assertThat(Mappings.of(null).mapping(Employee.class)).isSameAs(Employee__Mapping.INSTANCE);
+    assertThat(Mappings.of(null).mappingOf(Employee.of("a", 1, "b", "c", 1, "d")))
+        .isSameAs(Employee__Mapping.INSTANCE);
   }
 
   @Test
@@ -128,7 +129,7 @@ class MapperLifecycleTest {
       }
     };
 
-    assertThat(GeneratedCode.mappingOf(project)).isSameAs(Project__Mapping.INSTANCE);
+    assertThat(Mappings.of(null).mappingOf(project)).isSameAs(Project__Mapping.INSTANCE);
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       mapper.batch("Projects", "Rockets").insert(project).commit();
       assertThat(mapper.partition("Projects", "Rockets").all(Project.class)).hasSize(1);

@@ -155,7 +155,8 @@ class WritePlannerTest {
   @Test
   void aDeleteOfAnEntityJustReadIsDroppedOnceItIsGone() {
     TableRow read = stored(KEN, "W/\"1\"");
-    WriteIntent<Employee> delete = WriteIntent.deleteAsRead(Employee__Mapping.INSTANCE, KEN, read, true, 0);
+    WriteIntent<Employee> delete = WriteIntent.deleteAsRead(Employee__Mapping.INSTANCE, KEN, read, true, 0,
+        Mappings.of(null));
 
     assertThat(planner.plan(TABLE, delete, Snapshot.of(read)).operations()).hasSize(3);
     assertThat(planner.plan(TABLE, delete, Snapshot.of(null)).operations()).isEmpty();
@@ -166,9 +167,11 @@ class WritePlannerTest {
     Staffer before = new Staffer("Sales", 123, "Ken", "Kwok", "kenk@contoso.com", 7);
     Staffer after = new Staffer("Sales", 123, "Ken", "Kwan", "kenk@contoso.com", null);
     WriteIntent<Staffer> update = WriteIntent.of(Kind.UPDATE, Staffer__Mapping.INSTANCE, after, 0, DISCRIMINATOR,
-        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE).withPendingId("0000000000001-id");
+        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null))
+        .withPendingId("0000000000001-id");
     TableRow stored = WriteIntent.of(Kind.INSERT, Staffer__Mapping.INSTANCE, before, 0, DISCRIMINATOR,
-        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE).row().withSystemProperties("W/\"1\"", null);
+        JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null))
+        .row().withSystemProperties("W/\"1\"", null);
 
     assertThat(update.needsRead()).as("where the remote copies were is read from the stored entity").isTrue();
     List<PlannedOp> ops = planner.plan("Staff", update, Snapshot.of(stored)).operations();
@@ -191,7 +194,7 @@ class WritePlannerTest {
 
   private static WriteIntent<Employee> intent(Kind kind, Employee employee) {
     return WriteIntent.of(kind, Employee__Mapping.INSTANCE, employee, 0, DISCRIMINATOR, JsonMappingContext.INSTANCE,
-        NewerVersionPolicy.REFUSE_REPLACE);
+        NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null));
   }
 
   /** The entity's row as the store returns it, with an ETag. */

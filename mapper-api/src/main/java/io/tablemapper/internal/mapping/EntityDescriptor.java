@@ -1,6 +1,7 @@
 package io.tablemapper.internal.mapping;
 
 import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.key.KeySpec;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -46,24 +48,62 @@ public final class EntityDescriptor<T> {
   final List<String> wideHead;
   final Map<String, String> storedNames;
   final List<String> large;
+  final NamingStrategy defaultNaming;
 
-  private EntityDescriptor(
-      Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
-      boolean hasETag, List<IndexMapping<T>> indexes, List<String> encrypted, List<String> indexed,
-      List<String> wideHead, Map<String, String> storedNames, List<String> large) {
-    this.entityClass = entityClass;
-    this.table = table;
-    this.typeName = typeName;
-    this.version = version;
-    this.partitionKeySpec = partitionKeySpec;
-    this.rowKeySpec = rowKeySpec;
-    this.hasETag = hasETag;
-    this.indexes = indexes;
-    this.encrypted = encrypted;
-    this.indexed = indexed;
-    this.wideHead = wideHead;
-    this.storedNames = storedNames;
-    this.large = large;
+  /** The facts of a descriptor while one of them is changed: each method copies them, changes one, and builds anew. */
+  private static final class Facts<T> {
+    Class<T> entityClass;
+    String table;
+    String typeName;
+    int version = 1;
+    KeySpec partitionKeySpec;
+    KeySpec rowKeySpec;
+    boolean hasETag;
+    List<IndexMapping<T>> indexes = List.of();
+    List<String> encrypted = List.of();
+    List<String> indexed = List.of();
+    List<String> wideHead;
+    Map<String, String> storedNames = Map.of();
+    List<String> large = List.of();
+    NamingStrategy defaultNaming;
+  }
+
+  private EntityDescriptor(Facts<T> facts) {
+    this.entityClass = facts.entityClass;
+    this.table = facts.table;
+    this.typeName = facts.typeName;
+    this.version = facts.version;
+    this.partitionKeySpec = facts.partitionKeySpec;
+    this.rowKeySpec = facts.rowKeySpec;
+    this.hasETag = facts.hasETag;
+    this.indexes = facts.indexes;
+    this.encrypted = facts.encrypted;
+    this.indexed = facts.indexed;
+    this.wideHead = facts.wideHead;
+    this.storedNames = facts.storedNames;
+    this.large = facts.large;
+    this.defaultNaming = facts.defaultNaming;
+  }
+
+  /** A new descriptor: this one's facts with one changed. */
+  private EntityDescriptor<T> with(Consumer<Facts<T>> change) {
+    Facts<T> facts = new Facts<>();
+    facts.entityClass = entityClass;
+    facts.table = table;
+    facts.typeName = typeName;
+    facts.version = version;
+    facts.partitionKeySpec = partitionKeySpec;
+    facts.rowKeySpec = rowKeySpec;
+    facts.hasETag = hasETag;
+    facts.indexes = indexes;
+    facts.encrypted = encrypted;
+    facts.indexed = indexed;
+    facts.wideHead = wideHead;
+    facts.storedNames = storedNames;
+    facts.large = large;
+    facts.defaultNaming = defaultNaming;
+    change.accept(facts);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -73,33 +113,31 @@ public final class EntityDescriptor<T> {
    * @param typeName its discriminator
    */
   public static <T> EntityDescriptor<T> of(Class<T> entityClass, String table, String typeName) {
-    return new EntityDescriptor<>(Objects.requireNonNull(entityClass, "entityClass"),
-        Objects.requireNonNull(table, "table"), Objects.requireNonNull(typeName, "typeName"), 1, null, null, false,
-        List.of(), List.of(), List.of(), null, Map.of(), List.of());
+    Facts<T> facts = new Facts<>();
+    facts.entityClass = Objects.requireNonNull(entityClass, "entityClass");
+    facts.table = Objects.requireNonNull(table, "table");
+    facts.typeName = Objects.requireNonNull(typeName, "typeName");
+    return new EntityDescriptor<>(facts);
   }
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> facts.version = version);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, spec, rowKeySpec, hasETag, indexes,
-        encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> facts.partitionKeySpec = spec);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, spec, hasETag, indexes,
-        encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> facts.rowKeySpec = spec);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> facts.hasETag = hasETag);
   }
 
   /**
@@ -157,8 +195,7 @@ public final class EntityDescriptor<T> {
   public EntityDescriptor<T> indexes(List<IndexMapping<T>> more) {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        List.copyOf(all), encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> facts.indexes = List.copyOf(all));
   }
 
   /**
@@ -170,8 +207,10 @@ public final class EntityDescriptor<T> {
     for (IndexMapping<T> index : indexes) {
       moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
     }
-    return new EntityDescriptor<>(entityClass, concreteTable, typeName, version, partitionKeySpec, rowKeySpec,
-        hasETag, List.copyOf(moved), encrypted, indexed, wideHead, storedNames, large);
+    return with(facts -> {
+      facts.table = concreteTable;
+      facts.indexes = List.copyOf(moved);
+    });
   }
 
   /**
@@ -179,8 +218,7 @@ public final class EntityDescriptor<T> {
    * and decrypts before {@code fromRow} reads one ({@link EntityMapping#toStoredRow}); none unless given.
    */
   public EntityDescriptor<T> encrypted(String... encryptedNames) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, List.of(encryptedNames), indexed, wideHead, storedNames, large);
+    return with(facts -> facts.encrypted = List.of(encryptedNames));
   }
 
   /**
@@ -189,8 +227,7 @@ public final class EntityDescriptor<T> {
    * it ({@link EntityMapping#indexedProperties}); none unless given.
    */
   public EntityDescriptor<T> indexed(String... indexedNames) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, List.of(indexedNames), wideHead, storedNames, large);
+    return with(facts -> facts.indexed = List.of(indexedNames));
   }
 
   /**
@@ -199,8 +236,7 @@ public final class EntityDescriptor<T> {
    * @param headStoredNames the stored names of the properties its head row always holds
    */
   public EntityDescriptor<T> wide(String... headStoredNames) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, List.of(headStoredNames), storedNames, large);
+    return with(facts -> facts.wideHead = List.of(headStoredNames));
   }
 
   /**
@@ -218,8 +254,8 @@ public final class EntityDescriptor<T> {
     for (int i = 0; i < namesAndStoredNames.length; i += 2) {
       names.put(namesAndStoredNames[i], namesAndStoredNames[i + 1]);
     }
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, Collections.unmodifiableMap(names), large);
+    Map<String, String> stored = Collections.unmodifiableMap(names);
+    return with(facts -> facts.storedNames = stored);
   }
 
   /**
@@ -227,8 +263,17 @@ public final class EntityDescriptor<T> {
    * EntityMapping#largeProperties()}); none unless given.
    */
   public EntityDescriptor<T> large(String... largeNames) {
-    return new EntityDescriptor<>(entityClass, table, typeName, version, partitionKeySpec, rowKeySpec, hasETag,
-        indexes, encrypted, indexed, wideHead, storedNames, List.of(largeNames));
+    return with(facts -> facts.large = List.of(largeNames));
+  }
+
+  /**
+   * The naming strategy the stored names were made with, for a class whose names followed the default of its
+   * compilation ({@code -Atablemapper.naming}, else as declared) because no {@code @Naming} governs it or an
+   * {@code @Entity} superclass: a mapper built with another default naming refuses the class. Left out (null) when
+   * {@code @Naming} decided every name, or by a mapping built at run time, which follows the mapper's default.
+   */
+  public EntityDescriptor<T> defaultNaming(NamingStrategy strategy) {
+    return with(facts -> facts.defaultNaming = strategy);
   }
 
   @Override

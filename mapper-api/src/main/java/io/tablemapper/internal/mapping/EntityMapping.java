@@ -1,5 +1,6 @@
 package io.tablemapper.internal.mapping;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.SchemaVersionException;
@@ -77,6 +78,7 @@ public abstract class EntityMapping<T> {
   private final Set<String> wideHead;
   private final Map<String, String> storedNames;
   private final List<String> largeProperties;
+  private final NamingStrategy defaultNaming;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -125,6 +127,7 @@ public abstract class EntityMapping<T> {
     this.wideHead = descriptor.wideHead == null ? null : Set.copyOf(descriptor.wideHead);
     this.storedNames = descriptor.storedNames;
     this.largeProperties = descriptor.large;
+    this.defaultNaming = descriptor.defaultNaming;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -142,6 +145,14 @@ public abstract class EntityMapping<T> {
       }
     }
     return null;
+  }
+
+  /**
+   * The default naming strategy of its compilation that its stored names were made with, or null when
+   * {@code @Naming} decided them all or the mapping was built at run time ({@link EntityDescriptor#defaultNaming}).
+   */
+  public final NamingStrategy defaultNaming() {
+    return defaultNaming;
   }
 
   private void addKeyComponents(KeySpec spec) {

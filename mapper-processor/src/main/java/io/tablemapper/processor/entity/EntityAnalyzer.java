@@ -88,13 +88,16 @@ public final class EntityAnalyzer {
           index.form(), index.unique()));
     }
     List<String> ancestors = new ArrayList<>();
+    List<TypeElement> ancestorElements = new ArrayList<>();
     for (EntitySource<?> ancestor : checked.ancestors()) {
       ancestors.add(binaryName(ancestor));
+      ancestorElements.add(((ElementEntitySource) ancestor).element());
     }
     return new EntityModel(type, ClassName.get(type), source.isRecord(), checked.table(), checked.typeName(),
         checked.version(), properties, partitionKey, rowKey, indexes,
         checked.upgrade() == null ? null : checked.upgrade().name(), checked.abstractType(), ancestors,
-        checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()), checked.wideHead());
+        checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()), checked.wideHead(),
+        names.defaultedStrategy(type, ancestorElements));
   }
 
   private static KeyModel key(String description, BoundKey<CheckedProperty<ElementProperty>> key,

@@ -28,6 +28,8 @@ import javax.lang.model.element.TypeElement;
  *     null when there is none
  * @param wideHead for a {@code @Wide} entity, the Java names of the properties its head row always holds (the only
  *     ones queries may compare, order by or project); null for any other
+ * @param defaultNaming the compilation's default naming strategy (a {@code NamingStrategy} name) when some of its
+ *     stored names follow it, no {@code @Naming} governing the class or an {@code @Entity} superclass; else null
  */
 public record EntityModel(
     TypeElement element,
@@ -44,7 +46,8 @@ public record EntityModel(
     boolean abstractType,
     List<String> ancestors,
     String rowKeyOwner,
-    List<String> wideHead) {
+    List<String> wideHead,
+    String defaultNaming) {
 
   /** Whether a query may compare, order by or project a property: any, except outside a wide entity's head. */
   public boolean inHead(String property) {

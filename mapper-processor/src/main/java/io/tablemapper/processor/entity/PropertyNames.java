@@ -3,6 +3,7 @@ package io.tablemapper.processor.entity;
 import io.tablemapper.internal.model.Rule;
 import io.tablemapper.processor.util.Annotations;
 import io.tablemapper.processor.util.Diagnostics;
+import java.util.List;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
@@ -46,8 +47,31 @@ public final class PropertyNames {
     return value;
   }
 
+  /**
+   * The compilation's default strategy when it names some of an entity's properties — no {@code @Naming} governs
+   * the class or one of its {@code @Entity} superclasses — else null: what the generated mapping records, so that
+   * a mapper built with another default naming refuses the class instead of storing other names than it expects.
+   */
+  String defaultedStrategy(TypeElement type, List<TypeElement> entityAncestors) {
+    if (explicit(type) == null) {
+      return defaultStrategy;
+    }
+    for (TypeElement ancestor : entityAncestors) {
+      if (explicit(ancestor) == null) {
+        return defaultStrategy;
+      }
+    }
+    return null;
+  }
+
   /** The entity's strategy: the nearest {@code @Naming} on it, an enclosing class, or its package. */
   String strategy(TypeElement type) {
+    String explicit = explicit(type);
+    return explicit != null ? explicit : defaultStrategy;
+  }
+
+  /** The strategy the nearest {@code @Naming} on a class, an enclosing class, or its package names; null for none. */
+  private String explicit(TypeElement type) {
     for (Element e = type; e != null; e = e.getEnclosingElement()) {
       AnnotationMirror naming = Annotations.find(e, Annotations.NAMING);
       if (naming != null) {
@@ -58,6 +82,6 @@ public final class PropertyNames {
         break;
       }
     }
-    return defaultStrategy;
+    return null;
   }
 }

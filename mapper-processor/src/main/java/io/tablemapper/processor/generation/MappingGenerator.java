@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.JsonType;
@@ -130,6 +131,9 @@ public final class MappingGenerator {
     }
     if (entity.etag() != null) {
       descriptor.add("\n.hasETag(true)");
+    }
+    if (entity.defaultNaming() != null) {
+      descriptor.add("\n.defaultNaming($T.$L)", NamingStrategy.class, entity.defaultNaming());
     }
     for (EntityModel.IndexModel index : entity.indexes()) {
       CodeBlock.Builder copied = CodeBlock.builder();
