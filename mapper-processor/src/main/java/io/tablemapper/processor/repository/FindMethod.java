@@ -60,6 +60,18 @@ final class FindMethod implements QueryMethodKind {
         : CodeBlock.of("return this.support.$N($N, $N)", supportMethod(method.returns()), query, projection);
   }
 
+  /** A stream has no async form of its own: its pages are read as it is consumed (and prefetched). */
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    if (method.returns() == RepositoryModel.Returns.STREAM) {
+      return null;
+    }
+    String async = supportMethod(method.returns()) + "Async";
+    return projection == null
+        ? CodeBlock.of("this.support.$N($N)", async, query)
+        : CodeBlock.of("this.support.$N($N, $N)", async, query, projection);
+  }
+
   private static String supportMethod(RepositoryModel.Returns returns) {
     switch (returns) {
       case ENTITY:
