@@ -68,7 +68,10 @@ class BenchmarkSuiteSmokeTest {
         "ScaleBenchmark.pointRead", "ScaleBenchmark.range100",
         "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
-        "CacheBenchmark.partition50_uncached");
+        "CacheBenchmark.partition50_uncached",
+        "AsyncFanOutBenchmark.pointReads20_sync", "AsyncFanOutBenchmark.pointReads20_async",
+        "AsyncFanOutBenchmark.partitions20_sync", "AsyncFanOutBenchmark.partitions20_readPool",
+        "AsyncFanOutBenchmark.partitions20_async");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * What a generated repository delegates to, for one entity class and one mapper: writes go through
  * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
  * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link MapperCore#observe}), except a
- * stream's, whose pages are, each when the stream reads it.
+ * stream's, whose pages are, each when the stream reads it. The {@code ...Async} reads are the same queries on the
+ * store's async path ({@link EntityQueries}' async forms, {@link MapperCore#observeAsync}, {@link AsyncRunner#start}).
  *
  * @param <T> the entity class
  */
