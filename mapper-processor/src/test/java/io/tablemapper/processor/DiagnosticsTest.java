@@ -353,6 +353,27 @@ class DiagnosticsTest {
             "remove properties to keep the keys alone",
             entity(KEYS + "\n@Index(name = \"email\", rowKey = \"k\", partitionKey = \"e_{c}\", properties = {\"c\"},"
                 + " form = io.tablemapper.annotations.IndexForm.KEYS)", "public record E(String a, String b, String c) {}")),
+        error("a key-list index that names properties to copy is reported on them", Rule.INDEX_FORM, "{\"c\"}",
+            "form = KEY_LIST",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"e_{c}\", properties = {\"c\"},"
+                + " unique = false, form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        error("a key-list index in the entity's partition is reported on its form", Rule.INDEX_FORM,
+            ".KEY_LIST", "give it a partitionKey of its own",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        error("a key-list index left unique is reported", Rule.INDEX_FORM, "true", "write unique = false",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"c_{c}\", unique = true,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        error("a key-list index keyed by every component of the entity's keys is reported on its rowKey",
+            Rule.INDEX_FORM, "\"{a}_{b}\"", "each list would hold one E",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"{a}_{b}\", partitionKey = \"c_{c}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        error("one result from a key list, which lists several, is reported as not unique", Rule.QUERY_NOT_UNIQUE,
+            "findByC(", "can match several",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"c_{c}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}"),
+            source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
+                + "  Optional<E> findByC(String c);\n}\n")),
         warning("a remote index whose PartitionKey is a literal is a warning: one hot partition",
             Rule.INDEX_HOT_PARTITION, "\"all\"", "lands in that one partition",
             entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"all\", rowKey = \"c_{c}\")",

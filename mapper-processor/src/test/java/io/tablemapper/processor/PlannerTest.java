@@ -31,6 +31,7 @@ class PlannerTest {
   private static String clients;
   private static String sightings;
   private static String members;
+  private static String clerks;
 
   /**
    * Employees with indexes beyond their partition: a partition per email (the new user's first try, in the entity's
@@ -96,6 +97,21 @@ class PlannerTest {
             "@Repository public interface SightingRepository extends TableRepository<Sighting> {\n"
                 + "  @AllowScan List<Sighting> findTop2ByDevice(String device);\n"
                 + "  List<Sighting> findByDeviceAndHeardGreaterThan(String device, Instant since);\n"
+                + "}"),
+        source("Clerk",
+            "@Entity(table = \"Clerks\")\n@PartitionKey(\"{department}\")\n@RowKey(\"clerk_{id:08}\")\n"
+                + "@Index(name = \"byLastName\", table = \"ClerkIDs\", partitionKey = \"{lastName}\", rowKey = \"ids\","
+                + " unique = false, form = IndexForm.KEY_LIST)\n"
+                + "@Index(name = \"byTeam\", partitionKey = \"team_{team}\", rowKey = \"level_{level:02}\","
+                + " unique = false, form = IndexForm.KEY_LIST)\n"
+                + "public record Clerk(String department, int id, String lastName, String team, int level) {}"),
+        source("ClerkRepository",
+            "@Repository public interface ClerkRepository extends TableRepository<Clerk> {\n"
+                + "  List<Clerk> findByLastName(String lastName);\n"
+                + "  List<Clerk> findByTeamAndLevel(String team, int level);\n"
+                + "  @AllowScan List<Clerk> findByTeam(String team);\n"
+                + "  @AllowScan List<Clerk> findByLastNameIn(Collection<String> lastNames);\n"
+                + "  @AllowScan List<Clerk> findByDepartmentAndLastNameOrderById(String department, String lastName);\n"
                 + "}"),
         source("Member", MEMBER),
         source("MemberRepository", MEMBER_REPOSITORY),
@@ -180,6 +196,7 @@ class PlannerTest {
     clients = generated(compilation, "test.ClientRepository__Impl");
     sightings = generated(compilation, "test.SightingRepository__Impl");
     members = generated(compilation, "test.MemberRepository__Impl");
+    clerks = generated(compilation, "test.ClerkRepository__Impl");
   }
 
   private static String generated(Compilation compilation, String name) {
@@ -328,6 +345,17 @@ class PlannerTest {
             "members", "findByFirstName",
             "TABLE_SCAN: every partition of table Members, RowKey starts with member_; filter firstName eq"
                 + " {firstName}"),
+        plan("a key list read for one value is a point read of its row", "clerks", "findByLastName",
+            "POINT via index byLastName in table ClerkIDs, eventually consistent: PartitionKey = {lastName},"
+                + " RowKey = ids"),
+        plan("a key list whose keys are all bound serves a point read in the entity's table", "clerks",
+            "findByTeamAndLevel", "POINT via index byTeam, eventually consistent: PartitionKey = team_{team},"
+                + " RowKey = level_{level:02}"),
+        plan("a key list serves no range of its values: the other paths are planned", "clerks", "findByTeam",
+            "TABLE_SCAN: every partition of table Clerks, RowKey starts with clerk_; filter team eq {team}"),
+        plan("a key list serves no In: one list per value would merge unordered lists", "clerks",
+            "findByLastNameIn", "TABLE_SCAN: every partition of table Clerks, RowKey starts with clerk_; filter lastName in"
+                + " {lastNames}"),
         plan("only the first In on the keys fans out; a second one is a filter", "reviews",
             "findByDepartmentInAndEmployeeIdIn", "PARTITION_SCAN ×n (one per distinct element of {departments}, merged"
                 + " in key order): PartitionKey = {departments}, RowKey starts with review_; filter employeeId in"
@@ -336,6 +364,9 @@ class PlannerTest {
 
   static Stream<Arguments> orderedPlans() {
     return Stream.of(
+        plan("a key list gives no order: an OrderBy is planned over another path", "clerks",
+            "findByDepartmentAndLastNameOrderById", "PARTITION_SCAN: PartitionKey = {department}, RowKey starts with clerk_;"
+                + " filter lastName eq {lastName}"),
         plan("an ordering the entity's own RowKey gives reads its rows", "staff", "findByDepartmentOrderById",
             "RANGE: PartitionKey = {department}, RowKey starts with staff_"),
         plan("an ordering only an index gives reads through the index", "staff", "findByDepartmentOrderByAge",
@@ -391,6 +422,7 @@ class PlannerTest {
       case "staff" -> staff;
       case "parties" -> parties;
       case "clients" -> clients;
+      case "clerks" -> clerks;
       case "sightings" -> sightings;
       case "members" -> members;
       default -> people;

@@ -8,6 +8,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A mapper's background completion of pending work ({@link PendingWork}): {@code pendingCompleters} daemon threads
@@ -17,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * logged, never thrown: the next look tries again.
  */
 final class BackgroundCompleter {
-  private static final System.Logger LOG = System.getLogger(BackgroundCompleter.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(BackgroundCompleter.class);
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;
@@ -61,11 +63,11 @@ final class BackgroundCompleter {
       abandon();
     } catch (RuntimeException e) {
       if (!core.closed()) {
-        LOG.log(System.Logger.Level.WARNING, "background completion of pending work failed; it is retried", e);
+        LOG.warn("background completion of pending work failed; it is retried", e);
       }
     }
     for (PendingWorkException failure : failures) {
-      LOG.log(System.Logger.Level.WARNING, failure.getMessage(), failure);
+      LOG.warn(failure.getMessage(), failure);
     }
   }
 
@@ -88,7 +90,7 @@ final class BackgroundCompleter {
     daemon.shutdown();
     try {
       if (!daemon.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.log(System.Logger.Level.WARNING, "the background completer of pending work did not stop within " + wait);
+        LOG.warn("the background completer of pending work did not stop within {}", wait);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,6 +1,5 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -102,7 +101,7 @@ final class EntityIntrospector {
           ? spec(entity, "index " + index.name() + " PartitionKey", index.partitionKey()) : null;
       indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec,
           partitionSpec == null ? null : RuntimeMapping.indexKey(partitionSpec, bound(index.partitionKey(), runtime)),
-          spec, index.keysOnly() ? IndexForm.KEYS : IndexForm.COPY, List.copyOf(copied),
+          spec, index.form(), List.copyOf(copied),
           RuntimeMapping.indexKey(spec, bound(index.rowKey(), runtime))));
     }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();

@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.PendingWorkException;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Durable pending work ({@link PendingRows} describes its rows): the writes of
@@ -52,7 +55,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
  */
 final class PendingWork {
-  private static final System.Logger LOG = System.getLogger(PendingWork.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(PendingWork.class);
   /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
   private static final int MAX_IDS = 3;
 
@@ -147,8 +150,8 @@ final class PendingWork {
     ids.add(id);
     try {
       remote.claim(write, claims);
-    } catch (EntityExistsException taken) {
-      throw WriteFailures.rejected(mode, write, table, taken);
+    } catch (EntityExistsException | IndexFullException refused) {
+      throw WriteFailures.rejected(mode, write, table, refused);
     }
     return write.withPendingId(id);
   }
@@ -177,8 +180,7 @@ final class PendingWork {
         }
       } catch (RuntimeException unreachable) {
         // the work is recorded: a completer does it once the store answers again
-        LOG.log(System.Logger.Level.WARNING,
-            "pending work " + write.pendingId() + " is left to a completer: " + unreachable);
+        LOG.warn("pending work {} is left to a completer: {}", write.pendingId(), unreachable.toString());
       }
     }
     if (!failures.isEmpty()) {
@@ -387,8 +389,7 @@ final class PendingWork {
           + step.entityClass() + " is not on this process's class path", missing);
     }
     if (step.reconciles()) {
-      remote.reconcile(mapping, step);
-      return null;
+      return remote.reconcile(mapping, step);
     }
     Object entity = mapping.fromRow(step.row(), core.context);
     if (step.etag() != null) {
@@ -439,8 +440,9 @@ final class PendingWork {
     for (int i = at + 1; i < steps.size(); i++) {
       notApplied.add(steps.get(i).describe());
     }
-    String message = "the pending " + step.describe() + " (write " + step.position() + " of eventual batch "
-        + id + ") failed for good: " + cause.getMessage() + "; the writes before it stay applied"
+    String message = "the pending " + step.describe() + (step.reconciles() ? " (pending work " + id + ")"
+        : " (write " + step.position() + " of eventual batch " + id + ")") + " failed for good: "
+        + cause.getMessage() + "; the writes before it stay applied"
         + (notApplied.isEmpty() ? "" : ", and these were not applied: " + String.join("; ", notApplied))
         + ". The record stays in partition '" + partitionKey + "' of table " + table + ", marked failed";
     String kept = message.length() > PendingRows.CHUNK ? message.substring(0, PendingRows.CHUNK) : message;

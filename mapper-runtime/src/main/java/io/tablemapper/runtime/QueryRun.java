@@ -10,6 +10,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
@@ -54,6 +55,10 @@ import java.util.function.Supplier;
  * written by an older version is then read whole and upgraded by its class's mapping (its {@code @Upgrade} method and
  * defaults) into a row of the current version, never stored, that the projection reads.
  *
+ * <p>A key-list index ({@link IndexMapping#keyList()}) is read by one point read of its value's row, whose entities
+ * are then read a page at a time as those of remote copies are (in parallel, each verified: an entity listed but gone
+ * or changed is skipped), in the list's order, which is their key order; the token is the last entry read.
+ *
  * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
  * included, and requests are the queries and point reads made.
  *
@@ -73,6 +78,12 @@ final class QueryRun<T> implements RowSource {
   private final IndexMapping<T> index;
   /** Whether each copy read leads to a read of its entity: a partial or keys-only copy, any remote copy. */
   private final boolean follows;
+  /** Whether the run reads the one row of a key-list index's value, then each entity it lists. */
+  private final boolean listed;
+  /** The entries of the key list read (once, at the first page), in key order; null before. */
+  private List<String> entries;
+  /** The position in {@link #entries} of the next entity to read. */
+  private int cursor;
   /** The table read: the entity's, or a remote index's. */
   private final String readTable;
   private final String pointKey;
@@ -116,14 +127,15 @@ final class QueryRun<T> implements RowSource {
     this.query = query;
     this.index = indexOf(mapping, query);
     this.follows = index != null && (!index.fullCopy() || index.remote());
+    this.listed = index != null && index.keyList();
     this.readTable = index != null && index.remote() ? index.table() : mapping.table();
     this.keysOnly = countOnly && !follows;
     this.projection = keysOnly ? null : projection;
     this.versioned = this.projection != null && newestVersion(mapping) > 1;
-    this.pointKey = this.projection != null ? null : query.pointRowKey();
+    this.pointKey = this.projection != null && !listed ? null : query.pointRowKey();
     this.token = startToken;
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
-    this.base = pointKey != null ? null : baseQuery();
+    this.base = pointKey != null || listed ? null : baseQuery();
   }
 
   private TableQuery baseQuery() {
@@ -197,6 +209,9 @@ final class QueryRun<T> implements RowSource {
     if (exhausted) {
       return List.of();
     }
+    if (listed) {
+      return nextListed(max);
+    }
     if (pointKey != null) {
       exhausted = true;
       requests++;
@@ -232,7 +247,7 @@ final class QueryRun<T> implements RowSource {
   /**
    * {@link #next} on the store's async path ({@code getAsync}/{@code queryAsync}): the same rows, and the entities of
    * partial and remote copies fetched all at once with async point reads. Only the upgrade of a projected row of an
-   * older version ({@link #current}) reads the blocking way, on {@code executor}. One call at a time: the next once
+   * older version ({@link #current}) and a key list ({@link #nextListed}) read the blocking way, on {@code executor}. One call at a time: the next once
    * this one's future has completed.
    */
   @Override
@@ -242,6 +257,11 @@ final class QueryRun<T> implements RowSource {
     }
     if (exhausted) {
       return CompletableFuture.completedFuture(List.of());
+    }
+    if (listed) {
+      // a key list's row, then the entities it names: read the blocking way, on the executor
+      Operation current = operation;
+      return TableBackend.onExecutor(() -> Operation.within(current, () -> nextListed(max)), executor);
     }
     if (pointKey != null) {
       exhausted = true;
@@ -331,6 +351,56 @@ final class QueryRun<T> implements RowSource {
   /** Sends a request within the run's operation, so that it counts there from any thread. */
   private <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
     return Operation.within(operation, request);
+  }
+
+  /**
+   * The next entities a key list names: at its first call reads the list's row (one point read of the value's
+   * keys), then reads at most {@code max} of the entities it lists from where the last call stopped (after the entry
+   * named by the token, when resumed), in parallel, each verified as a remote copy's entity is ({@link #verified}):
+   * an entity gone, changed or moved since it was listed is skipped. The token is the last entry read.
+   */
+  private List<TableRow> nextListed(int max) {
+    String listRowKey = query.pointRowKey();
+    if (entries == null) {
+      if (listRowKey == null || query.partitionKey() == null) {
+        throw new TableMapperException(query.method() + " reads through key-list index '" + index.name()
+            + "' without one value of its keys; a key list serves point reads only: rebuild the project so that"
+            + " generated code matches its sources");
+      }
+      requests++;
+      Optional<TableRow> row = get(readTable, query.partitionKey(), listRowKey);
+      entries = List.of();
+      if (row.isPresent()) {
+        rowsRead++;
+        if (index.copyType().equals(core.discriminator.typeOf(row.get()))) {
+          entries = IndexLists.entries(row.get());
+        }
+      }
+      while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
+        cursor++;
+      }
+    }
+    int end = Math.min(entries.size(), cursor + Math.max(1, Math.min(max, StoreLimits.MAX_PAGE_SIZE)));
+    List<TableRow> copies = new ArrayList<>(end - cursor);
+    for (String entry : entries.subList(cursor, end)) {
+      copies.add(TableRow.builder(query.partitionKey(), listRowKey, 2)
+          .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, IndexLists.partitionKeyOf(entry))
+          .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, IndexLists.rowKeyOf(entry))
+          .build());
+    }
+    if (end > cursor) {
+      token = entries.get(end - 1);
+    }
+    cursor = end;
+    exhausted = cursor >= entries.size();
+    List<TableRow> matches = new ArrayList<>(copies.size());
+    for (TableRow row : followAll(copies)) {
+      TableRow resolved = versioned ? current(row) : row;
+      if (resolved != null) {
+        matches.add(resolved);
+      }
+    }
+    return matches;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -42,6 +43,10 @@ import java.util.Set;
  *
  * A reconciliation reads before each write and conditions it on what it read, so that replays and completers
  * running at once converge on the copies of the entity's latest state.
+ *
+ * <p>A key-list index ({@link IndexMapping#keyList()}) keeps no copy per entity but one row per value listing its
+ * entities ({@link IndexLists}): it claims nothing (its room is checked before the write), and its reconciliation
+ * unlists the entity from the values it no longer has and lists it under the one it has.
  */
 final class RemoteIndexes {
   /** How many times one copy is read and written again after losing a race to another completer. */
@@ -49,10 +54,12 @@ final class RemoteIndexes {
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;
+  private final IndexLists lists;
 
   RemoteIndexes(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
     this.settings = settings;
+    this.lists = new IndexLists(core);
   }
 
   /** A row written by a claim, and its ETag: what its writer deletes if its transaction is refused. */
@@ -69,12 +76,15 @@ final class RemoteIndexes {
     }
   }
 
-  /** Where the claims of a write will be: the copies of the values the written entity has (none for a delete). */
+  /**
+   * Where the claims of a write will be: the copies of the values the written entity has (none for a delete, none
+   * for a key list, whose rows are shared by the entities with a value and never claimed).
+   */
   static <T> List<Address> claimed(WriteIntent<T> write) {
     List<Address> addresses = new ArrayList<>();
     if (write.kind() != Kind.DELETE) {
       for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-        Address address = address(index, write.entity());
+        Address address = index.keyList() ? null : address(index, write.entity());
         if (address != null) {
           addresses.add(address);
         }
@@ -84,9 +94,11 @@ final class RemoteIndexes {
   }
 
   /**
-   * Claims the values of a write's entity, in the order of its remote indexes; returns the claims it wrote.
+   * Claims the values of a write's entity, in the order of its remote indexes; returns the claims it wrote. A key
+   * list claims nothing: its row for the value is only checked for room ({@link IndexLists#checkRoom}).
    *
    * @throws EntityExistsException if a value is another entity's (its own, or a fresh claim of it)
+   * @throws io.tablemapper.api.IndexFullException if the list of a value has no room for the entity
    */
   <T> List<Claim> claim(WriteIntent<T> write, List<Claim> written) {
     if (write.kind() == Kind.DELETE) {
@@ -95,6 +107,11 @@ final class RemoteIndexes {
     for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
       Address address = address(index, write.entity());
       if (address == null) {
+        continue;
+      }
+      if (index.keyList()) {
+        lists.checkRoom(index, address, IndexLists.entry(write.partitionKey(), write.rowKey()),
+            write.kind().verb() + " " + write.describe());
         continue;
       }
       TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
@@ -137,7 +154,7 @@ final class RemoteIndexes {
       return;
     }
     for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      Address address = address(index, write.entity());
+      Address address = index.keyList() ? null : address(index, write.entity());
       TableRow there = address == null ? null : read(address);
       if (there != null
           && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
@@ -222,9 +239,10 @@ final class RemoteIndexes {
    * Brings one remote index of one entity in step with the entity's current state.
    *
    * @param mapping the mapping of the entity's class
+   * @return null when done, or the exception that makes the step fail for good (a key list without room)
    * @throws RuntimeException when the store could not be reached (the step stays recorded)
    */
-  <T> void reconcile(EntityMapping<T> mapping, PendingStep step) {
+  <T> TableMapperException reconcile(EntityMapping<T> mapping, PendingStep step) {
     IndexMapping<T> index = null;
     for (IndexMapping<T> each : mapping.remoteIndexes()) {
       if (each.name().equals(step.index())) {
@@ -232,7 +250,10 @@ final class RemoteIndexes {
       }
     }
     if (index == null) {
-      return; // the class no longer declares the index: nothing to keep
+      return null; // the class no longer declares the index: nothing to keep
+    }
+    if (index.keyList()) {
+      return reconcileList(mapping, index, step);
     }
     String table = mapping.table();
     String partitionKey = step.row().partitionKey();
@@ -255,6 +276,41 @@ final class RemoteIndexes {
     if (desired != null) {
       put(mapping, index, desired, copy, partitionKey, rowKey);
     }
+    return null;
+  }
+
+  /**
+   * Brings the key lists of one entity in step with its current state: unlists it from each value it may have had
+   * ({@link PendingStep#previous()}) that it no longer has, and lists it under the value it has. An entity that
+   * changes its value after it was read here has a later step that unlists it from this value, but this one may list
+   * it only after that step ran; so after listing it the entity is read again, and unlisted when it moved on.
+   */
+  private <T> TableMapperException reconcileList(EntityMapping<T> mapping, IndexMapping<T> index, PendingStep step) {
+    Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
+    String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
+    Address desired = listedAt(mapping, index, entity);
+    for (Address previous : step.previous()) {
+      if (!previous.equals(desired)) {
+        lists.remove(index, previous, entry);
+      }
+    }
+    if (desired == null) {
+      return null;
+    }
+    TableMapperException failure = lists.add(index, desired, entry);
+    if (failure == null && !desired.equals(listedAt(mapping, index, entity))) {
+      lists.remove(index, desired, entry);
+    }
+    return failure;
+  }
+
+  /** The list the entity stored at {@code entity} belongs in now; null when it is gone or has no value. */
+  private <T> Address listedAt(EntityMapping<T> mapping, IndexMapping<T> index, Address entity) {
+    TableRow stored = read(entity);
+    if (stored == null || !mapping.typeName().equals(core.discriminator.typeOf(stored))) {
+      return null;
+    }
+    return address(index, mapping.fromRow(stored, core.context));
   }
 
   /** Deletes the row at {@code address} if it is the entity's copy for {@code index}. */

@@ -10,6 +10,9 @@ import io.tablemapper.api.OperationType;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.runtime.fixtures.Clerk;
+import io.tablemapper.runtime.fixtures.ClerkAsyncRepository;
+import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeAsyncRepository;
 import io.tablemapper.runtime.fixtures.EmployeeName;
@@ -124,6 +127,22 @@ class AsyncPathTest {
       assertThat(event.rowsRead()).isEqualTo(12);
       assertThat(event.failure()).isNull();
     });
+  }
+
+  @Test
+  void anAsyncReadThroughAKeyListReturnsWhatTheBlockingReadReturns() {
+    mapper(store);
+    ClerkRepository sync = mapper.repository(ClerkRepository.class);
+    ClerkAsyncRepository async = mapper.repository(ClerkAsyncRepository.class);
+    Clerk ken = sync.insert(new Clerk("Sales", 1, "Ken", "Jones", "audit", "blue"));
+    Clerk ann = sync.insert(new Clerk("Marketing", 2, "Ann", "Jones", "audit", "blue"));
+    sync.insert(new Clerk("Sales", 3, "Bob", "Smith", null, "red"));
+    mapper.completePending();
+
+    assertThat(async.findByLastName("Jones").join()).isEqualTo(sync.findByLastName("Jones"))
+        .containsExactly(ann, ken);
+    assertThat(async.countByLastName("Jones").join()).isEqualTo(2L);
+    assertThat(async.findByLastName("Nobody").join()).isEmpty();
   }
 
   @Test

@@ -6,6 +6,8 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
+import io.tablemapper.runtime.fixtures.Clerk;
+import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Staffer;
@@ -139,10 +141,64 @@ class PendingCrashTest {
     }
   }
 
+  @Test
+  void aProcessKilledAtAnyWriteOfAKeyListUpdateLeavesTheClerkListedOnceUnderItsValuesOnly() throws Exception {
+    Clerk original = PendingCrashWriter.CLERK;
+    Clerk changed = PendingCrashWriter.CLERK_CHANGED;
+    Clerk other = new Clerk("Marketing", 2, "Ann", "Jones", "audit", null);
+    String entry = IndexLists.entry("Sales", "clerk_00000001");
+    String otherEntry = IndexLists.entry("Marketing", "clerk_00000002");
+    boolean done = false;
+    for (int writes = 0; !done; writes++) {
+      Path file = directory.resolve("clerks-" + writes);
+      try (TableMapper setup = TableMapper.builder().backend(H2Backend.file(file)).pendingCompleters(0).build()) {
+        setup.repository(ClerkRepository.class).insert(original);
+        setup.repository(ClerkRepository.class).insert(other);
+      }
+      List<String> acknowledged = runUntilKilled(file, writes, "list");
+      done = acknowledged.contains("done");
+      String where = "killed before write " + (writes + 1) + " (" + acknowledged + ")";
+
+      try (TableMapper fresh = ManualCompletion.retiringAtOnce(H2Backend.file(file)).build()) {
+        fresh.completePending();
+        ClerkRepository clerks = fresh.repository(ClerkRepository.class);
+        Clerk now = clerks.findByDepartmentAndClerkId("Sales", 1).orElseThrow();
+        assertThat(now).as(where).isIn(original, changed);
+        Clerk gone = now.equals(original) ? changed : original;
+        assertThat(clerks.findByLastName(now.lastName())).as(where).contains(now);
+        assertThat(clerks.findBySkill(gone.skill())).as(where).doesNotContain(now);
+      }
+      try (H2Backend store = H2Backend.file(file)) {
+        assertThat(pendingRows(store)).as(where).isEmpty();
+        Clerk held = store.get("Clerks", "Sales", "clerk_00000001").map(row -> row.getString("lastName"))
+            .orElseThrow().equals(changed.lastName()) ? changed : original;
+        List<String> expectedJones = held.equals(original) ? List.of(otherEntry, entry) : List.of(otherEntry);
+        assertThat(lists(store, "ClerkIDs", "Jones", "ids")).as(where).isEqualTo(expectedJones);
+        assertThat(lists(store, "ClerkIDs", "Smith", "ids")).as(where)
+            .isEqualTo(held.equals(changed) ? List.of(entry) : List.of());
+        assertThat(lists(store, "Clerks", "skill_audit", "clerks")).as(where)
+            .isEqualTo(held.equals(original) ? List.of(otherEntry, entry) : List.of(otherEntry));
+        assertThat(lists(store, "Clerks", "skill_law", "clerks")).as(where)
+            .isEqualTo(held.equals(changed) ? List.of(entry) : List.of());
+        assertThat(lists(store, "ClerkTeams", "Sales", "blue")).as(where).isEqualTo(List.of(entry));
+      }
+      assertThat(writes).as("the writes of one update").isLessThan(40);
+      if (done) {
+        System.out.println("PendingCrashTest: killed before each of the " + writes + " writes of the key list update");
+        assertThat(writes).as("the writes of one update").isGreaterThanOrEqualTo(6);
+      }
+    }
+  }
+
+  /** The entries of a key list as stored, empty when it has no row. */
+  private static List<String> lists(H2Backend store, String table, String partitionKey, String rowKey) {
+    return store.get(table, partitionKey, rowKey).map(IndexLists::entries).orElse(List.of());
+  }
+
   /** Registry entries and work records left in the store (the markers of retired ids aside). */
   private static List<TableRow> pendingRows(H2Backend store) {
     List<TableRow> rows = new ArrayList<>();
-    for (String table : List.of(PendingRows.REGISTRY_TABLE, "Company", "Archive", "Staff")) {
+    for (String table : List.of(PendingRows.REGISTRY_TABLE, "Company", "Archive", "Staff", "Clerks")) {
       if (!store.tableExists(table)) {
         continue;
       }

@@ -3,6 +3,8 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
+import io.tablemapper.runtime.fixtures.Clerk;
+import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Staffer;
@@ -35,6 +37,11 @@ public final class PendingCrashWriter {
   /** The staffer of the {@code index} write, as it writes it: every indexed value changed. */
   static final Staffer CHANGED = new Staffer("Sales", 1, "Kenneth", "Kwan", "ken@contoso.com", 8);
 
+  /** The clerk of the {@code list} write, as stored before it (another Jones in Marketing beside it). */
+  static final Clerk CLERK = new Clerk("Sales", 1, "Ken", "Jones", "audit", "blue");
+  /** The clerk of the {@code list} write, as it writes it: moved to other lists of last name and skill. */
+  static final Clerk CLERK_CHANGED = new Clerk("Sales", 1, "Ken", "Smith", "law", "blue");
+
   private PendingCrashWriter() {}
 
   /** Arguments: the database path, the writes to let through, the acknowledgement file, the write to make. */
@@ -45,6 +52,8 @@ public final class PendingCrashWriter {
     TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
     if (args[3].equals("index")) {
       mapper.repository(StafferRepository.class).update(CHANGED);
+    } else if (args[3].equals("list")) {
+      mapper.repository(ClerkRepository.class).update(CLERK_CHANGED);
     } else {
       EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
       Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);

@@ -8,6 +8,8 @@ import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.InterceptingBackend.Requests;
+import io.tablemapper.runtime.fixtures.Clerk;
+import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.runtime.fixtures.Staffer;
 import io.tablemapper.runtime.fixtures.StafferRepository;
 import io.tablemapper.spi.TableQuery;
@@ -75,5 +77,34 @@ class RemoteIndexCostTest {
     assertThat(cost.writes()).isEqualTo(3 + 2 * 3);
     assertThat(cost.gets()).isEqualTo(4 * 3 + 2);
     assertThat(cost.queries()).isZero();
+  }
+
+  @Test
+  void aKeyListCostsPerIndexARoomCheckAndAReadModifyWriteOfEachListItLeavesOrJoins() {
+    ClerkRepository clerks = mapper.repository(ClerkRepository.class);
+    clerks.insert(new Clerk("Sales", 1, "Ann", "Bell", "audit", "blue")); // tables created
+
+    Requests before = backend.requests();
+    clerks.insert(new Clerk("Sales", 2, "Ken", "Kwok", "law", "red"));
+    Requests insert = backend.requests().since(before);
+    before = backend.requests();
+    clerks.update(new Clerk("Sales", 2, "Ken", "Bell", "audit", "blue"));
+    Requests update = backend.requests().since(before);
+    before = backend.requests();
+    assertThat(clerks.findByLastName("Bell")).hasSize(2);
+    Requests read = backend.requests().since(before);
+
+    // n = 3 key lists; an insert: registry entry, n lists written, record and entry deleted
+    assertThat(insert.batches()).isEqualTo(1);
+    assertThat(insert.writes()).isEqualTo(3 + 3);
+    // n room checks, the record, and per list the entity, the list, the entity again
+    assertThat(insert.gets()).isEqualTo(4 * 3 + 1);
+    // an update moving the clerk to other values of all three: each old list and each new one written
+    assertThat(update.batches()).isEqualTo(1);
+    assertThat(update.writes()).isEqualTo(3 + 2 * 3);
+    assertThat(update.gets()).isEqualTo(5 * 3 + 2);
+    // a read: the list, then each entity listed
+    assertThat(read.gets()).isEqualTo(1 + 2);
+    assertThat(read.queries()).isZero();
   }
 }

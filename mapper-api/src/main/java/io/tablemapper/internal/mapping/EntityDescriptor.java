@@ -131,6 +131,16 @@ public final class EntityDescriptor<T> {
         IndexForm.KEYS, List.of(), rowKey)));
   }
 
+  /**
+   * Adds an index keeping one row per value that lists the keys of its entities ({@link IndexForm#KEY_LIST}, the
+   * guide's index entities), outside the entity's partition.
+   */
+  public EntityDescriptor<T> keyListIndex(String name, String indexTable, KeySpec partitionKeySpec,
+      Function<T, String> partitionKey, KeySpec rowKeySpec, Function<T, String> rowKey) {
+    return indexes(List.of(new IndexMapping<>(typeName, name, indexTable, partitionKeySpec, partitionKey, rowKeySpec,
+        IndexForm.KEY_LIST, List.of(), rowKey)));
+  }
+
   /** Adds index mappings built elsewhere (by the runtime, for a class compiled without the processor). */
   public EntityDescriptor<T> indexes(List<IndexMapping<T>> more) {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);

@@ -71,14 +71,18 @@ public final class IndexMapping<T> {
    * Describes an index of any form; see {@link #IndexMapping(String, String, String, KeySpec, Function, KeySpec,
    * List, Function)}.
    *
-   * @param form what the copies hold: a copy of properties, or the keys alone (then {@code properties} is empty)
+   * @param form what the copies hold: a copy of properties, the keys alone, or a list of keys per value (then
+   *     {@code properties} is empty, and a list needs a {@code partitionKeySpec})
    */
   public IndexMapping(String typeName, String name, String table, KeySpec partitionKeySpec,
       Function<T, String> partitionKey, KeySpec rowKeySpec, IndexForm form, List<String> properties,
       Function<T, String> rowKey) {
     this.form = Objects.requireNonNull(form, "form");
-    if (form == IndexForm.KEYS && !properties.isEmpty()) {
-      throw new IllegalArgumentException("index " + name + ": a keys-only index copies no properties");
+    if (form != IndexForm.COPY && !properties.isEmpty()) {
+      throw new IllegalArgumentException("index " + name + ": a keys-only or key-list index copies no properties");
+    }
+    if (form == IndexForm.KEY_LIST && partitionKeySpec == null) {
+      throw new IllegalArgumentException("index " + name + ": a key-list index lives outside the entity's partition");
     }
     this.name = Objects.requireNonNull(name, "name");
     this.copyType = typeName + EntityMapping.INDEX_TYPE_SEPARATOR + name;
@@ -154,7 +158,15 @@ public final class IndexMapping<T> {
     return form == IndexForm.KEYS;
   }
 
-  /** What the copies hold: a copy of properties, or the keys alone. */
+  /**
+   * Whether the index keeps one row per value listing the keys of its entities ({@link IndexForm#KEY_LIST}, the
+   * guide's index entities) rather than a row per entity.
+   */
+  public boolean keyList() {
+    return form == IndexForm.KEY_LIST;
+  }
+
+  /** What the copies hold: a copy of properties, the keys alone, or a list of keys per value. */
   public IndexForm form() {
     return form;
   }
@@ -182,6 +194,7 @@ public final class IndexMapping<T> {
   public String toString() {
     return "index " + name + " (" + (remote() ? "table " + table + ", " + partitionKeySpec.template() + " / " : "")
         + rowKeySpec.template() + (fullCopy() ? ", full copy)" : keysOnly() ? ", keys only)"
+            : keyList() ? ", key list)"
             : ", copies " + properties + ")");
   }
 }

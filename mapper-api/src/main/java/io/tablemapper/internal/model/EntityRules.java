@@ -507,10 +507,44 @@ public final class EntityRules {
 
   /** An index of {@code form = KEYS} that names properties to copy ({@link Rule#INDEX_FORM}). */
   public static Problem indexFormProperties(String entity, String name, List<String> properties) {
+    return indexFormProperties(entity, name, "KEYS", properties);
+  }
+
+  /**
+   * An index of {@code form = KEYS} or {@code KEY_LIST} that names properties to copy ({@link Rule#INDEX_FORM}).
+   *
+   * @param form the form's name as written
+   */
+  public static Problem indexFormProperties(String entity, String name, String form, List<String> properties) {
     return Rule.INDEX_FORM.problem(
-        "index '" + name + "' of " + entity + " is declared form = KEYS, whose rows hold only the keys of each "
-        + entity + ", but it also names properties = {\"" + String.join("\", \"", properties) + "\"} to copy;"
-        + " remove properties to keep the keys alone, or remove form = KEYS to copy those properties");
+        "index '" + name + "' of " + entity + " is declared form = " + form + ", whose rows hold only the keys of "
+        + entity + " entities, but it also names properties = {\"" + String.join("\", \"", properties)
+        + "\"} to copy; remove properties to keep the keys alone, or use form = COPY to copy those properties");
+  }
+
+  /** A {@code KEY_LIST} index in the entity's partition ({@link Rule#INDEX_FORM}). */
+  public static Problem indexKeyListLocal(String entity, String name) {
+    return Rule.INDEX_FORM.problem(
+        "index '" + name + "' of " + entity + " is declared form = KEY_LIST, whose rows list the keys of every "
+        + entity + " with a value and are kept eventually consistent outside the entity's partition, but it has"
+        + " neither a partitionKey nor a table; give it a partitionKey of its own (such as partitionKey = \""
+        + name + "_{value}\") or a table, or use form = KEYS for a copy per entity in its partition");
+  }
+
+  /** A {@code KEY_LIST} index declared (or left) {@code unique = true} ({@link Rule#INDEX_FORM}). */
+  public static Problem indexKeyListUnique(String entity, String name) {
+    return Rule.INDEX_FORM.problem(
+        "index '" + name + "' of " + entity + " is declared form = KEY_LIST, whose rows list every " + entity
+        + " with a value, so nothing could refuse a second one, but it is unique (the default); write"
+        + " unique = false, or use form = KEYS for a unique value");
+  }
+
+  /** A {@code KEY_LIST} index whose keys hold every component of the entity's keys ({@link Rule#INDEX_FORM}). */
+  public static Problem indexKeyListPerEntity(String entity, String name, String indexKeys, List<String> components) {
+    return Rule.INDEX_FORM.problem(
+        "index '" + name + "' of " + entity + " is declared form = KEY_LIST, but its keys (" + indexKeys
+        + ") hold every component of the entity's keys (" + String.join(", ", components) + "), so each list"
+        + " would hold one " + entity + "; keep only the indexed value in the index keys, or use form = KEYS");
   }
 
   /**

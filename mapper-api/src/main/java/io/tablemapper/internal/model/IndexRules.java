@@ -47,12 +47,22 @@ public final class IndexRules {
    * @param partitionKey the PartitionKey of the copies when they live outside the entity's partition (the entity's
    *     own template for an index that only names another table), or null for copies in the entity's partition
    * @param properties the Java names of the copied properties, empty for all (or for none, with {@code keysOnly})
-   * @param keysOnly whether the copies hold only the entity's keys ({@link IndexForm#KEYS})
+   * @param form what the index keeps: a copy per entity, its keys alone, or a list of keys per value
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
   public record BoundIndex<P extends ModelProperty>(String name, String table, BoundKey<P> partitionKey,
-      BoundKey<P> rowKey, List<String> properties, boolean keysOnly, boolean unique, Object site) {
+      BoundKey<P> rowKey, List<String> properties, IndexForm form, boolean unique, Object site) {
+
+    /** Whether the copies hold only the entity's keys ({@link IndexForm#KEYS}). */
+    public boolean keysOnly() {
+      return form == IndexForm.KEYS;
+    }
+
+    /** Whether the index keeps one row per value listing its entities' keys ({@link IndexForm#KEY_LIST}). */
+    public boolean keyList() {
+      return form == IndexForm.KEY_LIST;
+    }
 
     /** Whether the copies live outside the entity's partition, so they are kept eventually consistent. */
     public boolean remote() {
@@ -99,8 +109,9 @@ public final class IndexRules {
         problems.report(site, "table", EntityRules.indexTable(entity, name, indexTable));
         ok = false;
       }
-      if (declaration.form() == IndexForm.KEYS && !declaration.properties().isEmpty()) {
-        problems.report(site, "properties", EntityRules.indexFormProperties(entity, name, declaration.properties()));
+      if (declaration.form() != IndexForm.COPY && !declaration.properties().isEmpty()) {
+        problems.report(site, "properties", EntityRules.indexFormProperties(entity, name, declaration.form().name(),
+            declaration.properties()));
         ok = false;
       }
       for (String property : declaration.properties()) {
@@ -127,12 +138,19 @@ public final class IndexRules {
       if (key == null || !ok || rowKey == null || partitionKey == null) {
         continue;
       }
+      if (declaration.form() == IndexForm.KEY_LIST) {
+        if (keyList(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems)) {
+          indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.of(), IndexForm.KEY_LIST, false,
+              site));
+        }
+        continue;
+      }
       Boolean unique = indexPartitionKey == null
           ? uniqueness(entity, declaration, key, rowKey, problems)
           : uniquenessElsewhere(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems);
       if (unique != null) {
         indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.copyOf(declaration.properties()),
-            declaration.form() == IndexForm.KEYS, unique, site));
+            declaration.form(), unique, site));
       }
     }
     if (rowKey != null && partitionKey != null) {
@@ -190,6 +208,33 @@ public final class IndexRules {
       return null;
     }
     return missing.isEmpty() && identified ? Boolean.FALSE : Boolean.TRUE;
+  }
+
+  /**
+   * Whether a {@code KEY_LIST} index can keep its lists: outside the entity's partition, not unique (a list holds
+   * every entity with its value), and keyed by less than the entity's keys (else each list holds one entity).
+   * Reports what it cannot.
+   */
+  private static boolean keyList(String entity, Declaration declaration, BoundKey<?> indexPartitionKey,
+      BoundKey<?> indexRowKey, BoundKey<?> partitionKey, BoundKey<?> rowKey, Problems problems) {
+    if (indexPartitionKey == null) {
+      problems.report(declaration.site(), "form", EntityRules.indexKeyListLocal(entity, declaration.name()));
+      return false;
+    }
+    if (declaration.unique()) {
+      problems.report(declaration.site(), "unique", EntityRules.indexKeyListUnique(entity, declaration.name()));
+      return false;
+    }
+    List<BoundKey<?>> own = List.of(partitionKey, rowKey);
+    boolean identified = !partitionKey.properties().isEmpty() || !rowKey.properties().isEmpty();
+    if (identified && missing(own, List.of(indexPartitionKey, indexRowKey)).isEmpty()) {
+      List<String> components = new ArrayList<>(partitionKey.names());
+      components.addAll(rowKey.names());
+      problems.report(declaration.site(), "rowKey", EntityRules.indexKeyListPerEntity(entity, declaration.name(),
+          keys(indexPartitionKey, indexRowKey), components));
+      return false;
+    }
+    return true;
   }
 
   private static String keys(BoundKey<?> partitionKey, BoundKey<?> rowKey) {

@@ -72,7 +72,10 @@ public enum Rule {
   INDEX_NAME("IndexName", Severity.ERROR),
   /** An index names an invalid table. */
   INDEX_TABLE("IndexTable", Severity.ERROR),
-  /** An index of {@code form = KEYS} that also names properties to copy. */
+  /**
+   * An index whose {@code form} does not fit the rest of its declaration: {@code KEYS} or {@code KEY_LIST} with
+   * properties to copy, a {@code KEY_LIST} in the entity's partition, declared unique, or keyed per entity.
+   */
   INDEX_FORM("IndexForm", Severity.ERROR),
   /** A remote index whose PartitionKey is a literal: every copy lands in one partition. */
   INDEX_HOT_PARTITION("IndexHotPartition", Severity.WARNING),

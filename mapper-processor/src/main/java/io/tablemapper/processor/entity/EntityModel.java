@@ -1,6 +1,7 @@
 package io.tablemapper.processor.entity;
 
 import com.palantir.javapoet.ClassName;
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.internal.model.PropertyRole;
 import java.util.ArrayList;
@@ -55,17 +56,31 @@ public record EntityModel(
    * @param partitionKey the copy's PartitionKey template for a remote index (copies outside the entity's
    *     partition, kept eventually consistent), or null for copies in the entity's partition
    * @param rowKey the copy's RowKey template
-   * @param properties the copied properties, empty for all (or none, when {@code keysOnly})
-   * @param keysOnly whether the copies hold only the entity's keys ({@code form = IndexForm.KEYS})
+   * @param properties the copied properties, empty for all (or none, for the keys alone or a key list)
+   * @param form what the index keeps: a copy per entity ({@code COPY}), the entity's keys alone ({@code KEYS}), or
+   *     one row per value listing its entities' keys ({@code KEY_LIST})
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
    */
   public record IndexModel(String name, String table, KeyModel partitionKey, KeyModel rowKey, List<String> properties,
-      boolean keysOnly, boolean unique) {
+      IndexForm form, boolean unique) {
 
     /** Whether the copies hold every property of the entity. */
     public boolean fullCopy() {
-      return !keysOnly && properties.isEmpty();
+      return form == IndexForm.COPY && properties.isEmpty();
+    }
+
+    /** Whether the copies hold only the entity's keys ({@code form = IndexForm.KEYS}). */
+    public boolean keysOnly() {
+      return form == IndexForm.KEYS;
+    }
+
+    /**
+     * Whether the index keeps one row per value listing the keys of its entities ({@code form = IndexForm.KEY_LIST}):
+     * it serves point reads of one value only, each leading to every entity listed.
+     */
+    public boolean keyList() {
+      return form == IndexForm.KEY_LIST;
     }
 
     /**
@@ -76,9 +91,12 @@ public record EntityModel(
       return remote() || !fullCopy();
     }
 
-    /** What the copies hold, in words: {@code full copy}, {@code copies firstName, lastName}, {@code keys only}. */
+    /**
+     * What the copies hold, in words: {@code full copy}, {@code copies firstName, lastName}, {@code keys only},
+     * {@code key list}.
+     */
     public String holds() {
-      return keysOnly ? "keys only" : properties.isEmpty() ? "full copy" : "copies " + String.join(", ", properties);
+      return form == IndexForm.KEY_LIST ? "key list" : keysOnly() ? "keys only" : properties.isEmpty() ? "full copy" : "copies " + String.join(", ", properties);
     }
 
     /** Whether the copies live outside the entity's partition, kept eventually consistent. */

@@ -48,7 +48,8 @@ public final class PlanReport {
               + "PartitionKey " + index.partitionKey().template().source() + ", RowKey ";
       line(text, "", "index " + index.name(), where + index.rowKey().template().source() + " ("
           + (index.remote() ? "eventually consistent, " : "")
-          + (index.unique() ? "unique" : "one copy per " + entity.simpleName()) + ", "
+          + (index.unique() ? "unique" : index.keyList() ? "one list per value" : "one copy per "
+              + entity.simpleName()) + ", "
           + index.holds() + ")");
     }
     line(text, "", "methods", summary(repository.methods()));
@@ -64,7 +65,8 @@ public final class PlanReport {
     text.append(signature(method)).append('\n');
     line(text, "  ", "kind", plan.kind().name());
     line(text, "  ", "reads", plan.index() == null ? entity.simpleName() + " rows"
-        : "index " + plan.index().name() + " copies" + (!plan.index().followsToEntity() ? ""
+        : "index " + plan.index().name() + (plan.index().keyList() ? " key list" : " copies")
+            + (!plan.index().followsToEntity() ? ""
             : plan.index().remote() ? " in table " + plan.index().table() + " (eventually consistent), then each "
                 + entity.simpleName() + " by its keys, in parallel up to the mapper's readParallelism; a copy whose "
                 + entity.simpleName() + " is gone or no longer matches is skipped"

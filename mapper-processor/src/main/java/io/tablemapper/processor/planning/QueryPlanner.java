@@ -26,6 +26,10 @@ import java.util.Set;
  * other; its plans say {@code via index email, eventually consistent}. Reading one of its partitions whole without
  * a residual filter is a RANGE (the copies of one value), never a scan. An {@code OrderBy} keeps only the
  * paths whose key order is that order, since the store cannot sort.
+ *
+ * <p>An index of the {@code KEY_LIST} form (one row per value listing its entities' keys) serves only a POINT: every
+ * component of its keys bound by equality, no {@code In} fan-out and no {@code OrderBy}; it reads the one row of
+ * the value, then each entity listed.
  */
 public final class QueryPlanner {
 
@@ -37,7 +41,8 @@ public final class QueryPlanner {
   public Plan plan(EntityModel entity, List<Condition> conditions, int limit, List<MethodNameParser.Order> ordering) {
     Plan best = null;
     for (Plan candidate : candidates(entity, conditions, limit)) {
-      if (!ordering.isEmpty() && !delivers(candidate, conditions, ordering)) {
+      boolean keyList = candidate.index() != null && candidate.index().keyList();
+      if (!ordering.isEmpty() && (keyList || !delivers(candidate, conditions, ordering))) {
         continue;
       }
       if (best == null || better(candidate, best)) {
@@ -61,8 +66,11 @@ public final class QueryPlanner {
     for (EntityModel.IndexModel index : entity.indexes()) {
       if (holdsEveryMatch(entity, index, byProperty)) {
         Plan plan = plan(entity, index, index.rowKey(), byProperty, conditions, limit);
-        if (!index.remote() || plan.partitionArguments() != null) {
-          plans.add(plan); // a remote index serves only reads of its partitions: scanning its table is never better
+        if (index.keyList() ? plan.kind() == QueryKind.POINT && plan.fanOut() == null
+            : !index.remote() || plan.partitionArguments() != null) {
+          // a remote index serves only reads of its partitions: scanning its table is never better; a key list
+          // serves only a point read of one value (its row lists the entities, in their key order)
+          plans.add(plan);
         }
       }
     }

@@ -40,7 +40,9 @@ final class FindMethod implements QueryMethodKind {
     boolean single = method.returns() == RepositoryModel.Returns.OPTIONAL
         || method.returns() == RepositoryModel.Returns.ENTITY;
     int limit = method.parsed().limit();
-    if (!single || plan.kind() == QueryKind.POINT && plan.fanOut() == null || limit == 1) {
+    boolean oneRow = plan.kind() == QueryKind.POINT && plan.fanOut() == null
+        && (plan.index() == null || !plan.index().keyList()); // a key list's one row lists many entities
+    if (!single || oneRow || limit == 1) {
       return true;
     }
     String result = method.result();

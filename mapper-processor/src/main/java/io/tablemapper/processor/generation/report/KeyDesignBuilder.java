@@ -123,9 +123,11 @@ public final class KeyDesignBuilder {
           + "', served by one node");
     }
     String note = index == null ? entity.typeName() + " rows"
-        : "index " + index.name() + " of " + entity.typeName() + ": " + (index.unique() ? "unique" : "one copy per "
-            + entity.typeName()) + ", " + (index.fullCopy() ? "full copy" : index.keysOnly() ? "keys only"
-            : "partial copy") + (index.remote() ? ", eventually consistent: written after the entity's EGT by the"
+        : "index " + index.name() + " of " + entity.typeName() + ": " + (index.unique() ? "unique"
+            : index.keyList() ? "one list per value" : "one copy per " + entity.typeName()) + ", "
+            + (index.fullCopy() ? "full copy" : index.keysOnly() ? "keys only" : index.keyList()
+                ? "key list: the keys of every " + entity.typeName() + " with the value, in one row"
+                : "partial copy") + (index.remote() ? ", eventually consistent: written after the entity's EGT by the"
             + " pending work, each read checked against the entity in table " + entity.table()
             : ", written in the same EGT");
     return new KeyDesign.Space(id(entity, index == null ? null : index.name()),

@@ -1,0 +1,81 @@
+package io.tablemapper.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A key-list index of a class compiled without the annotation processor, mapped by the runtime from its annotations
+ * (the one entity model): its writes keep the same list rows, entry for entry, as those of the same source compiled
+ * with the processor, on every backend.
+ */
+@ParameterizedClass
+@EnumSource(Stores.class)
+class IndexListUnprocessedTest {
+  private static final String TELLER = "io.tablemapper.runtime.lists.Teller";
+  private static final String SOURCE = "package io.tablemapper.runtime.lists;\n"
+      + "import io.tablemapper.annotations.*;\n"
+      + "@Entity(table = \"Tellers\") @PartitionKey(\"{branch}\") @RowKey(\"t_{id:04}\")\n"
+      + "@Index(name = \"byLastName\", table = \"TellerIDs\", partitionKey = \"{lastName}\", rowKey = \"ids\","
+      + " unique = false, form = IndexForm.KEY_LIST)\n"
+      + "public record Teller(String branch, int id, String lastName) {}\n";
+
+  /** Without the processor: the runtime introspects the class. */
+  private static final Javac.Result UNPROCESSED = Javac.compile(Map.of(TELLER, SOURCE), false);
+  /** With it: the class has a generated mapping. */
+  private static final Javac.Result PROCESSED = Javac.compile(Map.of(TELLER, SOURCE), true);
+
+  private final Stores stores;
+
+  IndexListUnprocessedTest(Stores stores) {
+    this.stores = stores;
+  }
+
+  @Test
+  void theRuntimeMappingKeepsTheSameListsAsTheGeneratedOne() {
+    Javac.Result unprocessed = UNPROCESSED;
+    Javac.Result processed = PROCESSED;
+    assertThat(unprocessed.errors).isEmpty();
+    assertThat(processed.errors).isEmpty();
+    assertThat(unprocessed.has(TELLER + "__Mapping")).as("introspected at run time").isFalse();
+    assertThat(processed.has(TELLER + "__Mapping")).as("generated").isTrue();
+
+    assertThat(lists(unprocessed)).isEqualTo(lists(processed))
+        .containsExactly("Jones: North\tt_0001 / South\tt_0003", "Smith: North\tt_0002");
+  }
+
+  /** Three tellers written, one renamed, through a mapper over a new store; then the lists as stored. */
+  private List<String> lists(Javac.Result compiled) {
+    Class<?> teller = compiled.load(TELLER);
+    TableBackend store = stores.newStore();
+    ClassLoader previous = Thread.currentThread().getContextClassLoader();
+    Thread.currentThread().setContextClassLoader(compiled.loader); // the pending work loads the class by name
+    try (TableMapper mapper = ManualCompletion.builder(store).build()) {
+      mapper.eventually().insert(teller(teller, "North", 1, "Jones")).commit();
+      mapper.eventually().insert(teller(teller, "North", 2, "Jones")).commit();
+      mapper.eventually().insert(teller(teller, "South", 3, "Jones")).commit();
+      mapper.eventually().update(teller(teller, "North", 2, "Smith")).commit();
+      assertThat(mapper.completePending()).isZero();
+      List<String> lists = new ArrayList<>();
+      for (TableRow row : RawRows.all(store, "TellerIDs")) {
+        assertThat(row.getString(TableMapper.DEFAULT_DISCRIMINATOR)).isEqualTo("Teller#byLastName");
+        lists.add(row.partitionKey() + ": " + String.join(" / ", IndexLists.entries(row)));
+      }
+      return lists;
+    } finally {
+      Thread.currentThread().setContextClassLoader(previous);
+    }
+  }
+
+  private static Object teller(Class<?> type, String branch, int id, String lastName) {
+    return TwiceCompiled.record(type, Map.of("branch", branch, "id", id, "lastName", lastName));
+  }
+}
