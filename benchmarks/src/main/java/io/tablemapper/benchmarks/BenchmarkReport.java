@@ -23,7 +23,7 @@ import java.util.Set;
 public final class BenchmarkReport {
   /** The variants results are compared against: hand-written code, the raw store, no cache, the peer. */
   static final Set<String> BASELINES = Set.of("handWritten", "rawMap", "rawJdbc", "uncached", "dynamoFromBean",
-      "fullRead");
+      "fullRead", "sync");
 
   /** One benchmark result. */
   record Result(String benchmarkClass, String operation, String variant, String params, double score,

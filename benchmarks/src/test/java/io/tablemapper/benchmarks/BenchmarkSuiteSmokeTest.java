@@ -73,7 +73,10 @@ class BenchmarkSuiteSmokeTest {
         "StartupBenchmark.startup_tablemapper", "StartupBenchmark.startup_dynamoFromBean",
         "CacheBenchmark.pointRead_cached", "CacheBenchmark.pointRead_uncached", "CacheBenchmark.partition50_cached",
         "CacheBenchmark.partition50_uncached", "ProjectionBenchmark.partition_fullRead",
-        "ProjectionBenchmark.partition_projection", "ProjectionBenchmark.partition_count");
+        "ProjectionBenchmark.partition_projection", "ProjectionBenchmark.partition_count",
+        "AsyncFanOutBenchmark.pointReads20_sync", "AsyncFanOutBenchmark.pointReads20_async",
+        "AsyncFanOutBenchmark.partitions20_sync", "AsyncFanOutBenchmark.partitions20_readPool",
+        "AsyncFanOutBenchmark.partitions20_async");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);

@@ -2,6 +2,9 @@ package io.tablemapper.spi;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * A key-sorted table store: tables of {@link TableRow}s ordered by (PartitionKey, RowKey).
@@ -47,6 +50,28 @@ import java.util.Optional;
  *   <li>The sign of a zero Double need not survive a round trip ({@code -0.0} may read back as {@code 0.0}).
  *   <li>{@link #get} with keys no row can have (too long, forbidden characters) returns empty.
  * </ul>
+ *
+ * <p><b>The async path.</b> {@link #getAsync}, {@link #queryAsync}, {@link #writeAsync} and {@link #batchAsync} are
+ * the point read, query page, write and batch of the mapper's async operations. Each has the meaning of its blocking
+ * counterpart and reports a failure as the same exception, completing the future exceptionally with it (a caller's
+ * {@code join()} then throws a {@code CompletionException} whose cause is that exception). By default each runs its
+ * blocking counterpart on the {@code executor} the mapper hands in (its async executor), so a backend that
+ * implements only the blocking methods is correct on both paths; a backend with a non-blocking client of its own (as
+ * the Azure backend has the SDK's {@code TableAsyncClient}) overrides them to hold no thread while a request is under
+ * way. An override must:
+ *
+ * <ul>
+ *   <li>never throw from the call itself: every failure, a bad argument's too, completes the future exceptionally;
+ *   <li>complete the future with the contract's exceptions only ({@code io.tablemapper.api.TableMapperException} and
+ *       its subclasses, {@code IllegalArgumentException} for a bad token), never a client library's exception or an
+ *       {@code Error};
+ *   <li>never block the thread that completes the future (the mapper may send its next request from a callback), and
+ *       not run blocking work on the caller's thread;
+ *   <li>treat cancellation of the returned future as "the result is no longer wanted": a read may be abandoned; a
+ *       write or batch that was sent may still be applied, as a blocking one interrupted may be.
+ * </ul>
+ *
+ * <p>The conformance kit checks the async path of every backend against the blocking one.
  */
 public interface TableBackend extends AutoCloseable {
 
@@ -101,6 +126,71 @@ public interface TableBackend extends AutoCloseable {
    *     nothing is written either way
    */
   List<WriteResult> batch(String table, List<WriteOperation> operations);
+
+  /**
+   * {@link #get} on the async path (see the class comment): by default the blocking read, run on {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return onExecutor(() -> get(table, partitionKey, rowKey), executor);
+  }
+
+  /**
+   * {@link #query} on the async path (see the class comment): one page, by default read by the blocking call on
+   * {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
+    return onExecutor(() -> query(query), executor);
+  }
+
+  /**
+   * {@link #write} on the async path (see the class comment): by default the blocking write, run on {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
+    return onExecutor(() -> write(table, operation), executor);
+  }
+
+  /**
+   * {@link #batch} on the async path (see the class comment): atomic as the blocking batch, and by default that
+   * batch, run on {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<List<WriteResult>> batchAsync(
+      String table, List<WriteOperation> operations, Executor executor) {
+    return onExecutor(() -> batch(table, operations), executor);
+  }
+
+  /**
+   * Runs a blocking call on an executor: the future completes with its result or, exceptionally, with what it threw;
+   * an executor that refuses the work fails the future with {@code IllegalStateException}. For backends whose async
+   * path runs some requests the blocking way.
+   */
+  static <R> CompletableFuture<R> onExecutor(Supplier<R> call, Executor executor) {
+    CompletableFuture<R> future = new CompletableFuture<>();
+    try {
+      executor.execute(() -> {
+        if (future.isDone()) {
+          return; // cancelled before it started
+        }
+        try {
+          future.complete(call.get());
+        } catch (RuntimeException | Error e) {
+          future.completeExceptionally(e);
+        }
+      });
+    } catch (RuntimeException e) {
+      future.completeExceptionally(new IllegalStateException(
+          "the executor of the async path refused a store request: " + e.getMessage(), e));
+    }
+    return future;
+  }
 
   /**
    * The tables and partitions this backend's credentials open, when it knows them to be fewer than all (a shared

@@ -10,6 +10,10 @@
  * {@link io.tablemapper.spi.BatchRules} the rules of an entity group transaction; the processor, the runtime and
  * every backend check against them. {@link io.tablemapper.spi.PropertyValues} compares values as the store does.
  *
+ * <p>Each request also has an async form ({@link io.tablemapper.spi.TableBackend#getAsync} and its siblings) whose
+ * default runs the blocking call on an executor the mapper supplies; a backend with a non-blocking client overrides
+ * them, as the class comment of {@link io.tablemapper.spi.TableBackend} says.
+ *
  * <p>A backend proves itself by subclassing the conformance kit of {@code io.tablemapper:backend-tck}.
  */
 package io.tablemapper.spi;

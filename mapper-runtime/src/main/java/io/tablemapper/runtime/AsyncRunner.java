@@ -20,6 +20,9 @@ import java.util.function.Supplier;
  * whose work is under way does not interrupt it (a write is never left half-done): it runs to its end and its result
  * is dropped. {@link #close()} fails the operations that have not started with {@code IllegalStateException} and
  * waits for those under way, so that the backend closes after them.
+ *
+ * <p>An operation on the store's async path ({@link #start}: the reads of an async query method) holds no thread of
+ * the executor while its requests are under way; only its result is handed over on the executor.
  */
 final class AsyncRunner {
   /** How long {@link #close()} waits for operations under way. */
@@ -27,7 +30,7 @@ final class AsyncRunner {
 
   private final Executor given;
   private final int threads;
-  private final Set<Task<?>> pending = ConcurrentHashMap.newKeySet();
+  private final Set<Object> pending = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
   private ExecutorService pool;
 
@@ -67,7 +70,47 @@ final class AsyncRunner {
     return task.future;
   }
 
-  private synchronized Executor executor() {
+  /**
+   * Starts an operation on the async path: {@code start} sends its first requests from the caller's thread and gives
+   * the future of its result, whose further steps run as the requests complete. Until it completes, the operation
+   * is under way (and {@link #close()} waits for it); its result is handed over on the executor, so that the
+   * application's callbacks never run on a thread of the store's client. Cancelling the future drops the result; the
+   * reads under way run to their end.
+   */
+  <R> CompletableFuture<R> start(Supplier<CompletableFuture<R>> start) {
+    if (closed) {
+      return CompletableFuture.failedFuture(closedBeforeStart());
+    }
+    Object underWay = new Object();
+    pending.add(underWay);
+    CompletableFuture<R> result = new CompletableFuture<>();
+    Futures.start(start).whenComplete((value, failure) -> {
+      ended(underWay); // the requests are over: close() need not wait for the hand-over
+      Runnable handOver = () -> {
+        if (failure != null) {
+          result.completeExceptionally(Futures.unwrap(failure));
+        } else {
+          result.complete(value);
+        }
+      };
+      try {
+        executor().execute(handOver);
+      } catch (RejectedExecutionException e) {
+        handOver.run(); // the executor is shut down: hand over here
+      }
+    });
+    return result;
+  }
+
+  private void ended(Object underWay) {
+    pending.remove(underWay);
+    synchronized (pending) {
+      pending.notifyAll();
+    }
+  }
+
+  /** The executor of the async operations: the application's, or the mapper's own pool. */
+  synchronized Executor executor() {
     if (given != null) {
       return given;
     }
@@ -85,8 +128,9 @@ final class AsyncRunner {
   /** Fails the operations not started, waits (a while) for those under way, and stops the mapper's own pool. */
   void close() {
     closed = true;
-    for (Task<?> task : pending) {
-      if (task.state.compareAndSet(Task.NEW, Task.DONE)) {
+    for (Object each : pending) {
+      if (each instanceof Task && ((Task<?>) each).state.compareAndSet(Task.NEW, Task.DONE)) {
+        Task<?> task = (Task<?>) each;
         pending.remove(task);
         task.failClosed();
       }
@@ -150,10 +194,7 @@ final class AsyncRunner {
       } finally {
         // done before the future completes: a callback on it (run on this thread) may close the mapper
         state.set(DONE);
-        pending.remove(this);
-        synchronized (pending) {
-          pending.notifyAll();
-        }
+        ended(this);
       }
       if (failure != null) {
         future.completeExceptionally(failure);

@@ -15,6 +15,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayDeque;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
@@ -147,11 +149,15 @@ final class EntityQueries<T> {
   }
 
   Stream<T> stream(EntityQuery query) {
-    return StreamSupport.stream(new LazyPages<>(query, entities()), false);
+    return streamOf(new LazyPages<>(query, entities()));
   }
 
   <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
-    return StreamSupport.stream(new LazyPages<>(query, projected(projection)), false);
+    return streamOf(new LazyPages<>(query, projected(projection)));
+  }
+
+  private <R> Stream<R> streamOf(LazyPages<R> pages) {
+    return StreamSupport.stream(pages, false).onClose(pages::close);
   }
 
   Page<T> page(EntityQuery query, PageRequest request) {
@@ -186,6 +192,136 @@ final class EntityQueries<T> {
         : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
     run.report(items.size());
     return Page.of(items, next);
+  }
+
+  // ------------------------------------------------------------------ the async path
+
+  CompletableFuture<Optional<T>> findOneAsync(EntityQuery query, Executor executor) {
+    return findOneAsync(query, entities(), executor);
+  }
+
+  <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection, Executor executor) {
+    return findOneAsync(query, projected(projection), executor);
+  }
+
+  CompletableFuture<T> getOneAsync(EntityQuery query, Executor executor) {
+    return findOneAsync(query, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
+  }
+
+  <P> CompletableFuture<P> getOneAsync(EntityQuery query, Projection<P> projection, Executor executor) {
+    return findOneAsync(query, projection, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
+  }
+
+  CompletableFuture<List<T>> listAsync(EntityQuery query, Executor executor) {
+    return listAsync(query, entities(), executor);
+  }
+
+  <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection, Executor executor) {
+    return listAsync(query, projected(projection), executor);
+  }
+
+  CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request, Executor executor) {
+    return pageAsync(query, request, entities(), executor);
+  }
+
+  <P> CompletableFuture<Page<P>> pageAsync(
+      EntityQuery query, PageRequest request, Projection<P> projection, Executor executor) {
+    return pageAsync(query, request, projected(projection), executor);
+  }
+
+  /**
+   * A query that the cache of a {@code @Cached} class may serve is read the blocking way, on {@code executor}, within
+   * the operation of the caller: the cache is filled under the key taken before the read.
+   */
+  private static <R> CompletableFuture<R> blocking(Supplier<R> read, Executor executor) {
+    Operation operation = Operation.current();
+    return TableBackend.onExecutor(() -> Operation.within(operation, read), executor);
+  }
+
+  private <R> CompletableFuture<Optional<R>> findOneAsync(EntityQuery query, Reading<R> reading, Executor executor) {
+    if (cacheFor(query, reading) != null) {
+      return blocking(() -> findOne(query, reading), executor);
+    }
+    RowSource run = asyncSource(query, null, false, reading.select());
+    List<R> found = new ArrayList<>(1);
+    return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
+        () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
+        .thenApply(done -> {
+          run.report(found.size());
+          return found.stream().findFirst();
+        });
+  }
+
+  private <R> CompletableFuture<List<R>> listAsync(EntityQuery query, Reading<R> reading, Executor executor) {
+    if (cacheFor(query, reading) != null) {
+      return blocking(() -> list(query, reading), executor);
+    }
+    RowSource run = asyncSource(query, null, false, reading.select());
+    int limit = query.limit();
+    List<R> results = new ArrayList<>();
+    return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
+        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor)
+            .thenAccept(rows -> rows.forEach(row -> addRead(results, reading, row))))
+        .thenApply(done -> {
+          run.report(results.size());
+          return results;
+        });
+  }
+
+  private <R> CompletableFuture<Page<R>> pageAsync(
+      EntityQuery query, PageRequest request, Reading<R> reading, Executor executor) {
+    String fingerprint = PageTokens.fingerprint(mapping, query);
+    PageTokens.Token resumed =
+        request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
+    int before = resumed == null ? 0 : resumed.returned();
+    int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
+    RowSource run = asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select());
+    List<R> items = new ArrayList<>();
+    return Futures.loop(() -> items.size() < size && !run.exhausted(),
+        () -> run.nextAsync(size - items.size(), executor)
+            .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
+        .thenApply(done -> {
+          int total = before + items.size();
+          boolean limitReached = query.limit() > 0 && total >= query.limit();
+          String next = run.token() == null || limitReached
+              ? null
+              : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
+          run.report(items.size());
+          return Page.of(items, next);
+        });
+  }
+
+  CompletableFuture<Long> countAsync(EntityQuery query, Executor executor) {
+    RowSource run = asyncSource(query, null, true, null);
+    int limit = query.limit();
+    long[] count = {0};
+    return Futures.loop(() -> !run.exhausted() && (limit == 0 || count[0] < limit),
+        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : (int) (limit - count[0]), executor)
+            .thenAccept(rows -> count[0] += rows.size()))
+        .thenApply(done -> {
+          run.report((int) Math.min(count[0], Integer.MAX_VALUE));
+          return count[0];
+        });
+  }
+
+  CompletableFuture<Boolean> existsAsync(EntityQuery query, Executor executor) {
+    RowSource run = asyncSource(query, null, true, null);
+    boolean[] found = {false};
+    return Futures.loop(() -> !found[0] && !run.exhausted(),
+        () -> run.nextAsync(1, executor).thenAccept(rows -> found[0] = !rows.isEmpty()))
+        .thenApply(done -> {
+          run.report(found[0] ? 1 : 0);
+          return found[0];
+        });
+  }
+
+  /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
+  private RowSource asyncSource(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    if (query.reads() != null || query.matchesNothing()) {
+      return new UnionRun<>(core, mapping, query,
+          read -> new QueryRun<>(core, mapping, read, null, countOnly, select), true);
+    }
+    return new QueryRun<>(core, mapping, query, startToken, countOnly, select);
   }
 
   /**
@@ -569,8 +705,11 @@ final class EntityQueries<T> {
   }
 
   /**
-   * The source of {@link #stream}: reads the next backend page only when the stream has consumed the last; each page
-   * is an operation for the mapper's listeners.
+   * The source of {@link #stream}: reads the first backend page when the stream is first consumed, and from then on
+   * the next page ahead, on the store's async path, while the caller consumes the current one — one page ahead at
+   * most. Each page is an operation for the mapper's listeners. A page that failed fails the stream at its first
+   * element, after the rows before it; closing the stream drops the page ahead and reads no more. The reads of a union
+   * all start with the first page, so a union has no page ahead.
    */
   private final class LazyPages<R> extends Spliterators.AbstractSpliterator<R> {
     private final EntityQuery query;
@@ -578,6 +717,9 @@ final class EntityQueries<T> {
     private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
     private RowSource run;
     private int returned;
+    /** The next page, being read while the caller consumes the buffer; null when none is. */
+    private CompletableFuture<List<TableRow>> ahead;
+    private volatile boolean closed;
 
     LazyPages(EntityQuery query, Reading<R> reading) {
       super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
@@ -590,11 +732,19 @@ final class EntityQueries<T> {
       R result = null;
       while (result == null) {
         while (buffer.isEmpty()) {
-          if (run != null && run.exhausted() || query.limit() > 0 && returned >= query.limit()) {
+          if (ahead != null) {
+            CompletableFuture<List<TableRow>> page = ahead;
+            ahead = null;
+            buffer.addAll(Futures.join(page)); // a failed page fails here, at its first element
+            readAhead();
+            continue;
+          }
+          if (closed || run != null && run.exhausted() || query.limit() > 0 && returned >= query.limit()) {
             return false;
           }
           core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query,
               this::readPage);
+          readAhead();
         }
         result = reading.decoder().apply(buffer.poll()); // null: a malformed row the policy leaves out
       }
@@ -615,6 +765,31 @@ final class EntityQueries<T> {
         buffer.addAll(rows);
       }
       return null;
+    }
+
+    /** Starts reading the page after the buffer's, if one may follow: an operation of its own, on the async path. */
+    private void readAhead() {
+      int limit = query.limit();
+      int wanted = limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - returned - buffer.size();
+      if (closed || !(run instanceof QueryRun) || run.exhausted() || wanted <= 0) {
+        return;
+      }
+      RowSource source = run;
+      Executor executor = core.async.executor();
+      ahead = core.async.start(() -> core.observeAsync(OperationType.QUERY, mapping.table(),
+          mapping.entityClass().getSimpleName(), query, () -> source.nextAsync(wanted, executor).thenApply(rows -> {
+            source.report(rows.size());
+            return rows;
+          })));
+    }
+
+    /** Drops the page ahead, if any; the stream reads nothing more. */
+    void close() {
+      closed = true;
+      CompletableFuture<List<TableRow>> page = ahead;
+      if (page != null) {
+        page.cancel(false);
+      }
     }
   }
 }

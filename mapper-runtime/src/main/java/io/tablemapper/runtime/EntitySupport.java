@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -22,7 +24,8 @@ import java.util.stream.Stream;
  * What a generated repository delegates to, for one entity class and one mapper: writes go through
  * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
  * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link MapperCore#observe}), except a
- * stream's, whose pages are, each when the stream reads it.
+ * stream's, whose pages are, each when the stream reads it. The {@code ...Async} reads are the same queries on the
+ * store's async path ({@link EntityQueries}' async forms, {@link MapperCore#observeAsync}, {@link AsyncRunner#start}).
  *
  * @param <T> the entity class
  */
@@ -215,5 +218,80 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public <R> CompletableFuture<R> async(Supplier<R> work) {
     return core.async.run(work);
+  }
+
+  // ------------------------------------------------------------------ the async path
+
+  @Override
+  public <R> CompletableFuture<R> async(
+      Supplier<EntityQuery> query, Function<EntityQuery, CompletableFuture<R>> run) {
+    EntityQuery built;
+    try {
+      built = query.get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return Futures.start(() -> run.apply(built));
+  }
+
+  /** A repository read on the async path, as one operation, under way until its future completes. */
+  private <R> CompletableFuture<R> queryAsync(EntityQuery query, Function<Executor, CompletableFuture<R>> run) {
+    return core.async.start(() -> core.observeAsync(
+        OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
+          core.checkOpen();
+          return run.apply(core.async.executor());
+        }));
+  }
+
+  @Override
+  public CompletableFuture<Optional<T>> findOneAsync(EntityQuery query) {
+    return queryAsync(query, executor -> queries.findOneAsync(query, executor));
+  }
+
+  @Override
+  public CompletableFuture<T> getOneAsync(EntityQuery query) {
+    return queryAsync(query, executor -> queries.getOneAsync(query, executor));
+  }
+
+  @Override
+  public CompletableFuture<List<T>> listAsync(EntityQuery query) {
+    return queryAsync(query, executor -> queries.listAsync(query, executor));
+  }
+
+  @Override
+  public CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request) {
+    Objects.requireNonNull(request, "request");
+    return queryAsync(query, executor -> queries.pageAsync(query, request, executor));
+  }
+
+  @Override
+  public <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection) {
+    return queryAsync(query, executor -> queries.findOneAsync(query, projection, executor));
+  }
+
+  @Override
+  public <P> CompletableFuture<P> getOneAsync(EntityQuery query, Projection<P> projection) {
+    return queryAsync(query, executor -> queries.getOneAsync(query, projection, executor));
+  }
+
+  @Override
+  public <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection) {
+    return queryAsync(query, executor -> queries.listAsync(query, projection, executor));
+  }
+
+  @Override
+  public <P> CompletableFuture<Page<P>> pageAsync(EntityQuery query, PageRequest request, Projection<P> projection) {
+    Objects.requireNonNull(request, "request");
+    return queryAsync(query, executor -> queries.pageAsync(query, request, projection, executor));
+  }
+
+  @Override
+  public CompletableFuture<Long> countAsync(EntityQuery query) {
+    return queryAsync(query, executor -> queries.countAsync(query, executor));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> existsAsync(EntityQuery query) {
+    return queryAsync(query, executor -> queries.existsAsync(query, executor));
   }
 }

@@ -22,8 +22,9 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -112,6 +113,11 @@ final class MapperCore {
     this.pending = new PendingWork(this, settings.pending());
     this.completer = new BackgroundCompleter(this, settings.pending());
     this.async = new AsyncRunner(settings.asyncExecutor(), MapperSettings.ASYNC_THREADS);
+  }
+
+  /** How many reads of one query run at once ({@code readParallelism}), on the read pool or on the async path. */
+  int readParallelism() {
+    return readParallelism;
   }
 
   /**
@@ -416,6 +422,22 @@ final class MapperCore {
     }
     notify(operation.ended(null));
     return result;
+  }
+
+  /**
+   * {@link #observe} on the async path: {@code body} starts the operation on this thread, within it (so the requests
+   * it sends count into it; the steps that follow carry it themselves), and the listeners hear of it when the future
+   * completes.
+   */
+  <R> CompletableFuture<R> observeAsync(
+      OperationType type, String table, String entity, EntityQuery query, Supplier<CompletableFuture<R>> body) {
+    if (operationListeners.isEmpty()) {
+      return Futures.start(body);
+    }
+    Operation operation = query == null ? new Operation(type, table, entity, null, null, null)
+        : new Operation(type, table, entity, query.method(), query.kind(), query.plan());
+    return Operation.within(operation, () -> Futures.start(body)).whenComplete(
+        (result, failure) -> notify(operation.ended(failure == null ? null : Futures.unwrap(failure))));
   }
 
   private void notify(OperationEvent event) {

@@ -103,6 +103,16 @@ final class MergeRun implements RowSource {
     return null;
   }
 
+  /**
+   * {@link #next} on the executor: {@code readAsync} of the reads this one merges would need a merge of futures,
+   * and what it reads is bounded by the query (or one row), so it blocks a thread of the executor, never the caller.
+   */
+  @Override
+  public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
+    Operation operation = Operation.current(); // its requests count into the caller's operation
+    return CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> next(max)), executor);
+  }
+
   @Override
   public List<TableRow> next(int max) {
     takePrefetched();

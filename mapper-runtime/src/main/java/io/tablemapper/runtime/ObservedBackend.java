@@ -8,6 +8,8 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The backend a mapper with {@link io.tablemapper.api.OperationListener}s works through: the application's backend,
@@ -97,6 +99,57 @@ final class ObservedBackend implements TableBackend {
     List<WriteResult> results = backend.batch(table, operations);
     wrote(operations.size());
     return results;
+  }
+
+  // The async path: the requests count into the operation current where they are sent, their rows when they return.
+
+  @Override
+  public CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    Operation operation = Operation.current();
+    requested();
+    return backend.getAsync(table, partitionKey, rowKey, executor).thenApply(row -> {
+      count(operation, row.isPresent() ? 1 : 0, 0);
+      return row;
+    });
+  }
+
+  @Override
+  public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
+    Operation operation = Operation.current();
+    requested();
+    return backend.queryAsync(query, executor).thenApply(result -> {
+      count(operation, result.rows().size(), 0);
+      return result;
+    });
+  }
+
+  @Override
+  public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
+    Operation current = Operation.current();
+    requested();
+    return backend.writeAsync(table, operation, executor).thenApply(result -> {
+      count(current, 0, 1);
+      return result;
+    });
+  }
+
+  @Override
+  public CompletableFuture<List<WriteResult>> batchAsync(
+      String table, List<WriteOperation> operations, Executor executor) {
+    Operation current = Operation.current();
+    requested();
+    return backend.batchAsync(table, operations, executor).thenApply(results -> {
+      count(current, 0, operations.size());
+      return results;
+    });
+  }
+
+  private static void count(Operation operation, int read, int written) {
+    if (operation != null) {
+      operation.read(read);
+      operation.wrote(written);
+    }
   }
 
   @Override

@@ -5,6 +5,8 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The read of one row of an entity's own table by its keys, for a repository method whose plan is that and nothing
@@ -41,6 +43,16 @@ final class PointRun<T> implements RowSource {
   @Override
   public String token() {
     return null;
+  }
+
+  /**
+   * {@link #next} on the executor: a point read of one row, made by a repository method that is not async (an async
+   * method reads through its query), so it blocks a thread of the executor, never the caller.
+   */
+  @Override
+  public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
+    Operation operation = Operation.current(); // its requests count into the caller's operation
+    return CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> next(max)), executor);
   }
 
   @Override

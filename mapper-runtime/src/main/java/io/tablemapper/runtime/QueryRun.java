@@ -11,14 +11,17 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 
 /**
  * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
@@ -89,6 +92,11 @@ final class QueryRun<T> implements RowSource {
   private final List<String> projection;
   private final boolean versioned;
   private final TableQuery base;
+  /**
+   * The operation the run's requests count into, from whatever thread the async path sends them: the one current
+   * where the run was made, or where {@link #nextAsync} was last called within one (a stream's page ahead).
+   */
+  private volatile Operation operation = Operation.current();
   private String token;
   private boolean exhausted;
   private int rowsRead;
@@ -237,6 +245,115 @@ final class QueryRun<T> implements RowSource {
       }
     }
     return matches;
+  }
+
+  /**
+   * {@link #next} on the store's async path ({@code getAsync}/{@code queryAsync}): the same rows, and the entities of
+   * partial and remote copies fetched all at once with async point reads. Only the upgrade of a projected row of an
+   * older version ({@link #current}) and a key list ({@link #nextListed}) read the blocking way, on {@code executor}. One call at a time: the next once
+   * this one's future has completed.
+   */
+  @Override
+  public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
+    if (Operation.current() != null) {
+      operation = Operation.current();
+    }
+    if (exhausted) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    if (listed) {
+      // a key list's row, then the entities it names: read the blocking way, on the executor
+      Operation current = operation;
+      return TableBackend.onExecutor(() -> Operation.within(current, () -> nextListed(max)), executor);
+    }
+    if (pointKey != null) {
+      exhausted = true;
+      requests++;
+      return getAsync(readTable, query.partitionKey(), pointKey, executor).thenCompose(row -> {
+        if (row.isEmpty()) {
+          return CompletableFuture.completedFuture(List.of());
+        }
+        rowsRead++;
+        boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.get().rowKey()))
+            && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.get().rowKey()));
+        return inRange && matchesServerFilter(row.get())
+            ? resolvedAsync(List.of(row.get()), executor)
+            : CompletableFuture.completedFuture(List.of());
+      });
+    }
+    requests++;
+    TableQuery page = base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
+    return core.tables.readAsync(readTable, () -> within(() -> core.backend.queryAsync(page, executor)),
+        Tables.NO_ROWS).thenCompose(result -> {
+          rowsRead += result.rows().size();
+          token = result.continuation();
+          exhausted = token == null;
+          return resolvedAsync(result.rows(), executor);
+        });
+  }
+
+  /** The rows of entities a page of rows stands for, as {@link #next} resolves them, on the async path. */
+  private CompletableFuture<List<TableRow>> resolvedAsync(List<TableRow> rows, Executor executor) {
+    CompletableFuture<List<TableRow>> resolved;
+    if (follows) {
+      resolved = followAllAsync(rows, executor);
+    } else {
+      List<TableRow> matches = new ArrayList<>(rows.size());
+      for (TableRow row : rows) {
+        TableRow each = resolve(row);
+        if (each != null) {
+          matches.add(each);
+        }
+      }
+      resolved = CompletableFuture.completedFuture(matches);
+    }
+    if (!versioned) {
+      return resolved;
+    }
+    // the upgrade of an older version's row may read it whole: the blocking way, off the store's client threads
+    return resolved.thenApplyAsync(matches -> Operation.within(operation, () -> {
+      List<TableRow> current = new ArrayList<>(matches.size());
+      for (TableRow row : matches) {
+        TableRow each = current(row);
+        if (each != null) {
+          current.add(each);
+        }
+      }
+      return current;
+    }), executor);
+  }
+
+  /** {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order. */
+  private CompletableFuture<List<TableRow>> followAllAsync(List<TableRow> copies, Executor executor) {
+    List<CompletableFuture<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
+    for (TableRow copy : copies) {
+      PrimaryKeys keys = primaryKeys(copy);
+      fetches.add(keys == null
+          ? CompletableFuture.completedFuture(Optional.empty())
+          : getAsync(mapping.table(), keys.partitionKey(), keys.rowKey(), executor));
+    }
+    return CompletableFuture.allOf(fetches.toArray(CompletableFuture[]::new)).thenApply(all -> {
+      List<TableRow> entities = new ArrayList<>(copies.size());
+      for (int i = 0; i < copies.size(); i++) {
+        TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), fetches.get(i).join());
+        if (entity != null) {
+          entities.add(entity);
+        }
+      }
+      return entities;
+    });
+  }
+
+  /** An async point read; a table that does not exist holds no row (and is not created). */
+  private CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return core.tables.readAsync(table,
+        () -> within(() -> core.backend.getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
+  }
+
+  /** Sends a request within the run's operation, so that it counts there from any thread. */
+  private <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
+    return Operation.within(operation, request);
   }
 
   /**

@@ -2,6 +2,8 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.spi.TableRow;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The matching rows of a planned query, read as they are asked for: one read ({@link QueryRun}) or the merge of
@@ -17,6 +19,13 @@ interface RowSource {
 
   /** The rows of the next matching entities, at most {@code max}; may be empty while more follow. */
   List<TableRow> next(int max);
+
+  /**
+   * {@link #next} on the store's async path: the future of the rows of the next matching entities, sent without
+   * blocking; {@code executor} runs what must still block (a backend's default async path, an upgrade's read). One
+   * call at a time: the next once this one's future has completed.
+   */
+  CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor);
 
   /** Reports what was read since the last report to the query listener, and starts counting afresh. */
   void report(int rowsReturned);

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The store as a scoped view of a mapper sees it ({@link io.tablemapper.api.TableMapper#scoped}): every request is
@@ -118,12 +120,19 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public QueryResult query(TableQuery query) {
+    checkRange(query);
+    return checkedRows(query, store.query(query));
+  }
+
+  private void checkRange(TableQuery query) {
     if (!scope.allowsRange(query.table(), query.partitionFrom(), query.partitionTo(), query.rowFrom(),
         query.rowTo())) {
       throw refused("a query of table " + query.table() + " over " + describeRange(query)
           + " (a query must lie wholly within the scope: bind its PartitionKey)");
     }
-    QueryResult result = store.query(query);
+  }
+
+  private QueryResult checkedRows(TableQuery query, QueryResult result) {
     for (TableRow row : result.rows()) {
       checkKeys("a row the store returned", query.table(), row.partitionKey(), row.rowKey());
     }
@@ -143,19 +152,63 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
+    checkWrite(table, operation);
+    return store.write(table, operation);
+  }
+
+  private void checkWrite(String table, WriteOperation operation) {
     checkKeys("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
         + operation.row().rowKey() + "'", table, operation.row().partitionKey(), operation.row().rowKey());
-    return store.write(table, operation);
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    checkBatch(table, operations);
+    return store.batch(table, operations);
+  }
+
+  private void checkBatch(String table, List<WriteOperation> operations) {
     for (WriteOperation operation : operations) {
       checkKeys("a batch with a " + operation.kind().name().toLowerCase(Locale.ROOT)
           + " of RowKey '" + operation.row().rowKey() + "'", table, operation.row().partitionKey(),
           operation.row().rowKey());
     }
-    return store.batch(table, operations);
+  }
+
+  // The async path: the same checks, made before anything is sent; a refusal fails the future.
+
+  @Override
+  public CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return Futures.start(() -> {
+      checkKeys("a read of RowKey '" + rowKey + "'", table, partitionKey, rowKey);
+      return store.getAsync(table, partitionKey, rowKey, executor);
+    });
+  }
+
+  @Override
+  public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
+    return Futures.start(() -> {
+      checkRange(query);
+      return store.queryAsync(query, executor).thenApply(result -> checkedRows(query, result));
+    });
+  }
+
+  @Override
+  public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
+    return Futures.start(() -> {
+      checkWrite(table, operation);
+      return store.writeAsync(table, operation, executor);
+    });
+  }
+
+  @Override
+  public CompletableFuture<List<WriteResult>> batchAsync(
+      String table, List<WriteOperation> operations, Executor executor) {
+    return Futures.start(() -> {
+      checkBatch(table, operations);
+      return store.batchAsync(table, operations, executor);
+    });
   }
 
   @Override

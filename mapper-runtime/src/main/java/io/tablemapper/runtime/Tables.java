@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,6 +97,21 @@ final class Tables {
       forget(table);
       return Optional.empty();
     }
+  }
+
+  /** {@link #read} on the async path: a read that fails with {@code TableNotFoundException} completes with {@code empty}. */
+  <R> CompletableFuture<R> readAsync(String table, Supplier<CompletableFuture<R>> read, R empty) {
+    return Futures.start(read).handle((result, failure) -> {
+      if (failure == null) {
+        return CompletableFuture.completedFuture(result);
+      }
+      Throwable cause = Futures.unwrap(failure);
+      if (cause instanceof TableNotFoundException) {
+        forget(table);
+        return CompletableFuture.completedFuture(empty);
+      }
+      return CompletableFuture.<R>failedFuture(cause);
+    }).thenCompose(Function.identity());
   }
 
   /** Forgets that the table exists, in every spelling (names are case-insensitive, as in the store). */

@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -44,7 +45,7 @@ final class UnionRun<T> implements RowSource {
   /** The table the reads query, for the listener: the entity's, or a remote index's. */
   private final String table;
   private final List<QueryRun<T>> runs = new ArrayList<>();
-  private final List<CompletableFuture<List<TableRow>>> prefetched;
+  private List<CompletableFuture<List<TableRow>>> prefetched;
   private final ArrayDeque<TableRow> buffer = new ArrayDeque<>();
   private final boolean[] counted;
   private int current;
@@ -58,6 +59,17 @@ final class UnionRun<T> implements RowSource {
    * @param start the run of one read
    */
   UnionRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
+    this(core, mapping, query, start, false);
+  }
+
+  /**
+   * Starts the reads of a union, or, on the async path, prepares them: {@link #nextAsync} then starts them.
+   *
+   * @param start the run of one read
+   * @param async whether the union is read by {@link #nextAsync} (its reads then use no thread of the read pool)
+   */
+  UnionRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start,
+      boolean async) {
     this.core = core;
     this.query = query;
     this.table = readTable(mapping, query);
@@ -67,7 +79,7 @@ final class UnionRun<T> implements RowSource {
       }
     }
     this.counted = new boolean[runs.size()];
-    Executor pool = runs.size() > 1 ? core.readPool() : null;
+    Executor pool = runs.size() > 1 && !async ? core.readPool() : null;
     if (pool == null) {
       this.prefetched = null;
       return;
@@ -118,6 +130,78 @@ final class UnionRun<T> implements RowSource {
     List<TableRow> rows = new ArrayList<>();
     while (!run.exhausted() && rows.size() < wanted) {
       rows.addAll(run.next((int) Math.min(StoreLimits.MAX_PAGE_SIZE, (long) wanted - rows.size())));
+    }
+    return rows;
+  }
+
+  /**
+   * On the async path, every read of the union is under way at once — at most {@code readParallelism} of them, the
+   * next starting as one ends — each with the store's async requests, so that no thread waits for any of them; the
+   * rows are then taken in the reads' key order, as {@link #next} takes them.
+   */
+  @Override
+  public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
+    if (!buffer.isEmpty()) {
+      return CompletableFuture.completedFuture(take(max));
+    }
+    if (current >= runs.size()) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    if (prefetched == null) {
+      startAsync(executor);
+    }
+    int read = current;
+    return prefetched.get(read).thenApply(rows -> {
+      buffer.addAll(rows);
+      count(read);
+      current++;
+      return take(max);
+    });
+  }
+
+  private void startAsync(Executor executor) {
+    int wanted = query.limit() == 0 ? Integer.MAX_VALUE : query.limit();
+    List<CompletableFuture<List<TableRow>>> reads = new ArrayList<>(runs.size());
+    for (int i = 0; i < runs.size(); i++) {
+      reads.add(new CompletableFuture<>());
+    }
+    prefetched = reads;
+    AtomicInteger next = new AtomicInteger();
+    for (int i = 0; i < Math.min(core.readParallelism(), runs.size()); i++) {
+      startNext(reads, next, wanted, executor);
+    }
+  }
+
+  /** Starts the next read not started yet, and, once it has ended well, the one after it. */
+  private void startNext(
+      List<CompletableFuture<List<TableRow>>> reads, AtomicInteger next, int wanted, Executor executor) {
+    int read = next.getAndIncrement();
+    if (read >= runs.size()) {
+      return;
+    }
+    drainAsync(runs.get(read), wanted, executor).whenComplete((rows, failure) -> {
+      if (failure != null) {
+        reads.get(read).completeExceptionally(Futures.unwrap(failure));
+      } else {
+        reads.get(read).complete(rows);
+        startNext(reads, next, wanted, executor);
+      }
+    });
+  }
+
+  /** {@link #drain} on the async path. */
+  private static CompletableFuture<List<TableRow>> drainAsync(QueryRun<?> run, int wanted, Executor executor) {
+    List<TableRow> rows = new ArrayList<>();
+    return Futures.loop(() -> !run.exhausted() && rows.size() < wanted,
+            () -> run.nextAsync((int) Math.min(StoreLimits.MAX_PAGE_SIZE, (long) wanted - rows.size()), executor)
+                .thenAccept(rows::addAll))
+        .thenApply(done -> rows);
+  }
+
+  private List<TableRow> take(int max) {
+    List<TableRow> rows = new ArrayList<>();
+    while (rows.size() < max && !buffer.isEmpty()) {
+      rows.add(buffer.poll());
     }
     return rows;
   }

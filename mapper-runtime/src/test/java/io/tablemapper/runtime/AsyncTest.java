@@ -112,11 +112,15 @@ class AsyncTest {
     assertThat(employees.deleteByDepartmentAndEmployeeId("Sales", 200).join()).isNull();
     assertThat(employees.delete(employees.getByDepartmentAndEmployeeId("Marketing", 301).join()).join()).isNull();
 
-    assertThat(employees.streamByDepartment("Sales")).isEmpty();
     assertThat(ids(employees.findByDepartmentIn(List.of("Sales", "Marketing")).join())).containsExactly(300);
-    // every query but the synchronous stream ran on the mapper's own pool, never on the caller's thread
-    assertThat(queryThreads.subList(0, queryThreads.size() - 2)).allSatisfy(
-        thread -> assertThat(thread).startsWith("tablemapper-async-"));
+    // every read of a backend without an async client of its own ran on the mapper's own threads (the default async
+    // path of the SPI; the reads of a delete's In on the read pool), never on the caller's thread
+    assertThat(backend.readThreads).isNotEmpty().allSatisfy(
+        thread -> assertThat(thread).matches("tablemapper-(async|read)-\\d+"));
+    assertThat(queryThreads).isNotEmpty();
+    backend.readThreads.clear();
+    assertThat(employees.streamByDepartment("Sales")).isEmpty();
+    assertThat(backend.readThreads).first().isEqualTo(Thread.currentThread().getName());
   }
 
   @Test

@@ -26,6 +26,8 @@ final class InterceptingBackend implements TableBackend {
   /** Every query sent, as sent (the first page of a stingy one included). */
   final List<TableQuery> sentQueries = Collections.synchronizedList(new ArrayList<>());
   final AtomicInteger gets = new AtomicInteger();
+  /** The threads that sent each point read and query, in order. */
+  final List<String> readThreads = Collections.synchronizedList(new ArrayList<>());
   final AtomicInteger writes = new AtomicInteger();
   final AtomicInteger tableCreations = new AtomicInteger();
   final AtomicInteger closes = new AtomicInteger();
@@ -33,6 +35,9 @@ final class InterceptingBackend implements TableBackend {
   private final List<Runnable> beforeGets = new ArrayList<>();
   private int pageCap;
   private boolean emptyPages;
+  /** Queries still to pass before one fails, and with what; null when none is to fail. */
+  private int queriesBeforeFailure;
+  private RuntimeException queryFailure;
   private boolean closed;
 
   InterceptingBackend(TableBackend delegate) {
@@ -62,6 +67,32 @@ final class InterceptingBackend implements TableBackend {
     this.pageCap = cap;
     this.emptyPages = true;
     return this;
+  }
+
+  /** Returns at most {@code cap} rows per page (with a token while more follow), without empty pages. */
+  synchronized InterceptingBackend cappedPages(int cap) {
+    this.pageCap = cap;
+    this.emptyPages = false;
+    return this;
+  }
+
+  /** Lets {@code passing} more queries through, then fails the next one with {@code failure} (once). */
+  synchronized InterceptingBackend failQueryAfter(int passing, RuntimeException failure) {
+    this.queriesBeforeFailure = passing;
+    this.queryFailure = failure;
+    return this;
+  }
+
+  private synchronized RuntimeException queryFailure() {
+    if (queryFailure == null) {
+      return null;
+    }
+    if (queriesBeforeFailure-- > 0) {
+      return null;
+    }
+    RuntimeException failure = queryFailure;
+    queryFailure = null;
+    return failure;
   }
 
   boolean closed() {
@@ -112,6 +143,7 @@ final class InterceptingBackend implements TableBackend {
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     gets.incrementAndGet();
+    readThreads.add(Thread.currentThread().getName());
     run(beforeGets);
     return delegate.get(table, partitionKey, rowKey);
   }
@@ -119,9 +151,14 @@ final class InterceptingBackend implements TableBackend {
   @Override
   public QueryResult query(TableQuery query) {
     queries.incrementAndGet();
+    readThreads.add(Thread.currentThread().getName());
     sentQueries.add(query);
+    RuntimeException failure = queryFailure();
+    if (failure != null) {
+      throw failure;
+    }
     if (!emptyPages) {
-      return delegate.query(query);
+      return delegate.query(pageCap > 0 ? query.toBuilder().limit(Math.min(query.limit(), pageCap)).build() : query);
     }
     String token = query.continuation();
     if (token == null || !token.startsWith("real:")) {

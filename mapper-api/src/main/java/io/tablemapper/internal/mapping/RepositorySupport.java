@@ -5,6 +5,7 @@ import io.tablemapper.api.PageRequest;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -118,4 +119,43 @@ public interface RepositorySupport<T> {
    * {@code IllegalStateException}.
    */
   <R> CompletableFuture<R> async(Supplier<R> work);
+
+  /**
+   * An async query method that reads on the store's async path ({@code TableBackend.getAsync}/{@code queryAsync}),
+   * holding no thread while its requests are under way where the backend has a non-blocking client: builds the
+   * query on the caller's thread ({@code query}; what it throws, a bad argument's exception, fails the future), then
+   * starts it ({@code run}, one of the {@code ...Async} methods below). Cancelling the future abandons the reads
+   * still under way; the mapper's {@code close()} waits for those under way.
+   */
+  <R> CompletableFuture<R> async(Supplier<EntityQuery> query, Function<EntityQuery, CompletableFuture<R>> run);
+
+  /** {@link #findOne(EntityQuery)} on the async path. */
+  CompletableFuture<Optional<T>> findOneAsync(EntityQuery query);
+
+  /** {@link #getOne(EntityQuery)} on the async path. */
+  CompletableFuture<T> getOneAsync(EntityQuery query);
+
+  /** {@link #list(EntityQuery)} on the async path: the reads of an {@code In} all under way at once. */
+  CompletableFuture<List<T>> listAsync(EntityQuery query);
+
+  /** {@link #page(EntityQuery, PageRequest)} on the async path. */
+  CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request);
+
+  /** {@link #findOne(EntityQuery, Projection)} on the async path. */
+  <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection);
+
+  /** {@link #getOne(EntityQuery, Projection)} on the async path. */
+  <P> CompletableFuture<P> getOneAsync(EntityQuery query, Projection<P> projection);
+
+  /** {@link #list(EntityQuery, Projection)} on the async path. */
+  <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection);
+
+  /** {@link #page(EntityQuery, PageRequest, Projection)} on the async path. */
+  <P> CompletableFuture<Page<P>> pageAsync(EntityQuery query, PageRequest request, Projection<P> projection);
+
+  /** {@link #count} on the async path. */
+  CompletableFuture<Long> countAsync(EntityQuery query);
+
+  /** {@link #exists} on the async path. */
+  CompletableFuture<Boolean> existsAsync(EntityQuery query);
 }

@@ -29,8 +29,11 @@ import javax.lang.model.util.Types;
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
  * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
- * A method that returns a {@code CompletableFuture} runs the same statements in a lambda handed to
- * {@link RepositorySupport#async}. A partial merge method is written by {@link MergeMethodGenerator}.
+ * A method that returns a {@code CompletableFuture} builds the same query in a lambda and hands it to the async form of
+ * its kind ({@link QueryMethodKind#runAsync}, the store's async path, {@link RepositorySupport#async(java.util.function.Supplier,
+ * java.util.function.Function)}); a kind without one (a stream, a delete) runs its statements in a lambda handed to
+ * {@link RepositorySupport#async(java.util.function.Supplier)}, on the mapper's executor. A partial merge
+ * method is written by {@link MergeMethodGenerator}.
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -138,6 +141,15 @@ public final class RepositoryGenerator {
       names.newName(parameter.getSimpleName().toString(), parameter);
     }
     String query = names.newName("query");
+    CodeBlock asyncRun = method.async() ? method.kind().runAsync(method, query, projection) : null;
+    if (asyncRun != null) {
+      // The query built on the caller's thread (a bad argument fails the future), then run on the async path.
+      builder.addCode("return this.support.async(() -> {\n$>");
+      queries.write(builder, names, method, query, plan);
+      builder.addStatement("return $N", query);
+      builder.addCode("$<}, $N -> $L);\n", query, asyncRun);
+      return builder.build();
+    }
     if (method.async()) {
       // The same statements, run on the mapper's executor: every failure, a bad argument's too, fails the future.
       builder.addCode("return this.support.async(() -> {\n$>");

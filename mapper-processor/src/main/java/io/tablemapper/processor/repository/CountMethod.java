@@ -20,4 +20,9 @@ final class CountMethod implements QueryMethodKind {
   public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return CodeBlock.of("return this.support.count($N)", query);
   }
+
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    return CodeBlock.of("this.support.countAsync($N)", query);
+  }
 }

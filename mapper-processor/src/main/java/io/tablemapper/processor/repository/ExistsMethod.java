@@ -20,4 +20,9 @@ final class ExistsMethod implements QueryMethodKind {
   public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return CodeBlock.of("return this.support.exists($N)", query);
   }
+
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    return CodeBlock.of("this.support.existsAsync($N)", query);
+  }
 }

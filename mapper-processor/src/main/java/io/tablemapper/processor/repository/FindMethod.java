@@ -75,6 +75,18 @@ final class FindMethod implements QueryMethodKind {
     }
   }
 
+  /** A stream has no async form of its own: its pages are read as it is consumed (and prefetched). */
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    if (method.returns() == RepositoryModel.Returns.STREAM) {
+      return null;
+    }
+    String async = supportMethod(method.returns()) + "Async";
+    return projection == null
+        ? CodeBlock.of("this.support.$N($N)", async, query)
+        : CodeBlock.of("this.support.$N($N, $N)", async, query, projection);
+  }
+
   private static String supportMethod(RepositoryModel.Returns returns) {
     switch (returns) {
       case ENTITY:

@@ -61,4 +61,11 @@ final class PageMethod implements QueryMethodKind {
         ? CodeBlock.of("return this.support.page($N, $N)", query, method.pageRequest())
         : CodeBlock.of("return this.support.page($N, $N, $N)", query, method.pageRequest(), projection);
   }
+
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    return projection == null
+        ? CodeBlock.of("this.support.pageAsync($N, $N)", query, method.pageRequest())
+        : CodeBlock.of("this.support.pageAsync($N, $N, $N)", query, method.pageRequest(), projection);
+  }
 }

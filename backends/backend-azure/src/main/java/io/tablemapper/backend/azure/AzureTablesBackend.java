@@ -8,7 +8,10 @@ import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
+import com.azure.core.http.rest.PagedResponse;
+import com.azure.data.tables.TableAsyncClient;
 import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceAsyncClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
@@ -38,8 +41,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
+import reactor.core.publisher.Mono;
 
 /**
  * A {@link TableBackend} on Azure Table Storage or the Cosmos DB Table API, through the Azure SDK
@@ -87,6 +93,9 @@ import java.util.function.UnaryOperator;
 public final class AzureTablesBackend implements TableBackend {
   private final TableServiceClient service;
   private final ConcurrentHashMap<String, TableClient> tables = new ConcurrentHashMap<>();
+  /** The SDK's async client of the same service, for the async path; null: that path runs the blocking calls. */
+  private final TableServiceAsyncClient asyncService;
+  private final ConcurrentHashMap<String, TableAsyncClient> asyncTables = new ConcurrentHashMap<>();
   private volatile Retries.TableDeletionWait tableDeletionWait = Retries.TABLE_DELETION;
   /** The table and PartitionKey range of a table SAS, or null. */
   private final MapperScope sasScope;
@@ -100,11 +109,23 @@ public final class AzureTablesBackend implements TableBackend {
    * {@link #batchPolicy()} to it, or every batch reads its rows back for their ETags (the SDK drops them).
    */
   public AzureTablesBackend(TableServiceClient service) {
-    this(service, null, null);
+    this(service, null, null, null);
   }
 
-  private AzureTablesBackend(TableServiceClient service, MapperScope sasScope, BlobValues values) {
+  /**
+   * A backend on the service the clients of yours reach, {@code asyncService} built by the same
+   * {@code TableServiceClientBuilder} as {@code service} ({@code buildAsyncClient()}): the async path
+   * ({@link #getAsync}, {@link #queryAsync}) then sends its requests through it, holding no thread while they are
+   * under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
+   */
+  public AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService) {
+    this(service, Objects.requireNonNull(asyncService, "asyncService"), null, null);
+  }
+
+  private AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService, MapperScope sasScope,
+      BlobValues values) {
     this.service = Objects.requireNonNull(service, "service");
+    this.asyncService = asyncService;
     this.sasScope = sasScope;
     this.values = values;
   }
@@ -116,13 +137,18 @@ public final class AzureTablesBackend implements TableBackend {
    * already; one built otherwise has none until given one here.
    */
   public AzureTablesBackend withLargeValues(BlobContainerClient container) {
-    return new AzureTablesBackend(service, sasScope, new BlobValues(Objects.requireNonNull(container, "container")));
+    return new AzureTablesBackend(service, asyncService, sasScope, new BlobValues(Objects.requireNonNull(container, "container")));
   }
 
   /** Values stored out of rows: blobs of one container, or empty when this backend was given none. */
   @Override
   public Optional<OutOfRowValues> outOfRowValues() {
     return Optional.ofNullable(values);
+  }
+
+  /** A backend of both clients of a configured builder. */
+  private static AzureTablesBackend of(TableServiceClientBuilder builder) {
+    return new AzureTablesBackend(builder.buildClient(), builder.buildAsyncClient(), null, null);
   }
 
   /**
@@ -145,9 +171,9 @@ public final class AzureTablesBackend implements TableBackend {
    */
   public static AzureTablesBackend fromConnectionString(String connectionString) {
     Objects.requireNonNull(connectionString, "connectionString");
-    TableServiceClient client;
+    AzureTablesBackend backend;
     try {
-      client = clientBuilder(connectionString).buildClient();
+      backend = of(clientBuilder(connectionString));
     } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
       throw new IllegalArgumentException(
           "invalid Azure Storage connection string (" + withoutSecrets(String.valueOf(invalid.getMessage()))
@@ -155,7 +181,7 @@ public final class AzureTablesBackend implements TableBackend {
               + " 'DefaultEndpointsProtocol=https;AccountName=<account>;AccountKey=<key>;EndpointSuffix=core.windows.net'"
               + " or 'UseDevelopmentStorage=true'");
     }
-    return new AzureTablesBackend(client, null, blobValues(connectionString));
+    return new AzureTablesBackend(backend.service, backend.asyncService, null, blobValues(connectionString));
   }
 
   /**
@@ -190,7 +216,7 @@ public final class AzureTablesBackend implements TableBackend {
     }
     MapperScope scope = SasScope.of(token);
     AzureTablesBackend built = build(endpoint, "a shared access signature", builder -> builder.sasToken(token));
-    return scope == null ? built : new AzureTablesBackend(built.service, scope, null);
+    return scope == null ? built : new AzureTablesBackend(built.service, built.asyncService, scope, null);
   }
 
   /**
@@ -230,7 +256,7 @@ public final class AzureTablesBackend implements TableBackend {
           .endpoint(endpoint)
           .retryOptions(Retries.options())
           .addPolicy(batchPolicy());
-      return new AzureTablesBackend(credentials.apply(builder).buildClient());
+      return of(credentials.apply(builder));
     } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
       throw new IllegalArgumentException("cannot use endpoint '" + withoutSecrets(endpoint) + "' with " + what
           + " (" + withoutSecrets(String.valueOf(invalid.getMessage())) + "); expected for example"
@@ -405,21 +431,32 @@ public final class AzureTablesBackend implements TableBackend {
       requireTable(table);
       return Optional.empty();
     }
-    String what = "read (PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table '" + table + "'";
+    String what = readWhat(table, partitionKey, rowKey);
     try {
-      Response<TableEntity> response = client.getEntityWithResponse(partitionKey, rowKey, null, null, Context.NONE);
-      return response == null || response.getValue() == null
-          ? Optional.empty()
-          : Optional.of(Entities.toRow(response.getValue()));
-    } catch (HttpResponseException e) {
-      TableMapperException failure = ServiceErrors.translate(e, table, what);
-      if (failure instanceof io.tablemapper.api.EntityNotFoundException) {
-        return Optional.empty();
-      }
-      throw failure;
+      return found(client.getEntityWithResponse(partitionKey, rowKey, null, null, Context.NONE));
     } catch (RuntimeException | Error e) {
-      throw ServiceErrors.unexpected(e, what);
+      return missing(e, table, what);
     }
+  }
+
+  private static String readWhat(String table, String partitionKey, String rowKey) {
+    return "read (PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table '" + table + "'";
+  }
+
+  /** The row a point read answered with, on either path. */
+  private static Optional<TableRow> found(Response<TableEntity> response) {
+    return response == null || response.getValue() == null
+        ? Optional.empty()
+        : Optional.of(Entities.toRow(response.getValue()));
+  }
+
+  /** What a point read that failed means, on either path: no such row (empty), or the contract's exception. */
+  private static Optional<TableRow> missing(Throwable thrown, String table, String what) {
+    RuntimeException failure = Transactions.failure(thrown, table, what);
+    if (failure instanceof io.tablemapper.api.EntityNotFoundException) {
+      return Optional.empty();
+    }
+    throw failure;
   }
 
   @Override
@@ -428,6 +465,56 @@ public final class AzureTablesBackend implements TableBackend {
     QueryPage page = new QueryPage(query);
     return Transactions.call(query.table(), "query " + query + " by " + page.plan(),
         () -> page.read(client, () -> requireTable(query.table())));
+  }
+
+  // ------------------------------------------------------------------ the async path
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client ({@link #fromConnectionString} and the other factories build one, as does
+   * {@link #AzureTablesBackend(TableServiceClient, TableServiceAsyncClient)}): one {@code getEntityWithResponse}
+   * request, no thread held while it is under way, its answer and failures read as {@link #get} reads them. Keys no
+   * row can have are answered the blocking way, on {@code executor} (the table's existence is checked then).
+   */
+  @Override
+  public CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    if (asyncService == null || partitionKey == null || rowKey == null || !storable(partitionKey)
+        || !storable(rowKey)) {
+      return TableBackend.super.getAsync(table, partitionKey, rowKey, executor);
+    }
+    String what = readWhat(table, partitionKey, rowKey);
+    return Transactions.callAsync(table, what,
+            () -> asyncClient(table).getEntityWithResponse(partitionKey, rowKey, null), AzureTablesBackend::found)
+        .exceptionally(failure -> missing(failure, table, what));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client: the page's one {@code listEntities} request ({@code ListEntitiesOptions} as
+   * {@link #query} sends them), no thread held while it is under way; its rows checked and its token made as
+   * {@link #query} does ({@code QueryPage}). A page whose key ranges select nothing is answered the blocking way, on
+   * {@code executor}.
+   */
+  @Override
+  public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
+    if (asyncService == null) {
+      return TableBackend.super.queryAsync(query, executor);
+    }
+    QueryPage page;
+    Mono<PagedResponse<TableEntity>> request;
+    try {
+      page = new QueryPage(query);
+      request = page.readAsync(asyncClient(query.table()));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    if (request == null) {
+      return TableBackend.super.queryAsync(query, executor);
+    }
+    return Transactions.callAsync(query.table(), "query " + query + " by " + page.plan(), () -> request, page::result);
   }
 
   // ------------------------------------------------------------------ writes
@@ -589,6 +676,15 @@ public final class AzureTablesBackend implements TableBackend {
     return tables.computeIfAbsent(table.toLowerCase(Locale.ROOT), lowerCase -> service.getTableClient(table));
   }
 
+  /** {@link #client} for the async path. */
+  private TableAsyncClient asyncClient(String table) {
+    ensureOpen();
+    StoreLimits.checkTableName(table);
+    // the spelling met first, as for the blocking client
+    String spelling = client(table).getTableName();
+    return asyncTables.computeIfAbsent(table.toLowerCase(Locale.ROOT), lowerCase -> asyncService.getTableClient(spelling));
+  }
+
   private void ensureOpen() {
     if (closed) {
       throw new IllegalStateException("the Azure Tables backend is closed; create a new one");
@@ -606,6 +702,7 @@ public final class AzureTablesBackend implements TableBackend {
   public void close() {
     closed = true;
     tables.clear();
+    asyncTables.clear();
   }
 
   @Override

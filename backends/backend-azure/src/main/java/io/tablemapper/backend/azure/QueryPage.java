@@ -2,6 +2,7 @@ package io.tablemapper.backend.azure;
 
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.Context;
+import com.azure.data.tables.TableAsyncClient;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
@@ -17,6 +18,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import reactor.core.publisher.Mono;
 
 /**
  * One page of a {@link TableQuery}: one request to the service, whose rows are checked with the query's own
@@ -133,23 +135,49 @@ final class QueryPage {
    * nothing, so that a missing table is still reported.
    */
   QueryResult read(TableClient client, Runnable ensureTable) {
-    ODataFilter filter = filter();
-    if (filter.selectsNothing()) {
+    ListEntitiesOptions options = options();
+    if (options == null) {
       ensureTable.run();
       return new QueryResult(List.of(), exhausted());
     }
-    ListEntitiesOptions options = new ListEntitiesOptions()
-        .setTop(query.limit())
-        .setFilter(filter.text())
-        .setSelect(select());
     var pages = client.listEntities(options, null, Context.NONE);
     Iterator<PagedResponse<TableEntity>> iterator =
         (position.service() == null ? pages.iterableByPage() : pages.iterableByPage(position.service())).iterator();
+    return result(iterator.hasNext() ? iterator.next() : null);
+  }
+
+  /**
+   * {@link #read} with the SDK's async client: the one request of the page, its first page of answer taken and the
+   * rest cancelled. Null when the page needs no request, which the caller then reads the blocking way (the table's
+   * existence is checked then).
+   */
+  Mono<PagedResponse<TableEntity>> readAsync(TableAsyncClient client) {
+    ListEntitiesOptions options = options();
+    if (options == null) {
+      return null;
+    }
+    var pages = client.listEntities(options);
+    return (position.service() == null ? pages.byPage() : pages.byPage(position.service())).next();
+  }
+
+  /** The options of this page's request, or null when the key ranges and filter select nothing. */
+  private ListEntitiesOptions options() {
+    ODataFilter filter = filter();
+    if (filter.selectsNothing()) {
+      return null;
+    }
+    return new ListEntitiesOptions()
+        .setTop(query.limit())
+        .setFilter(filter.text())
+        .setSelect(select());
+  }
+
+  /** The page read from the service's answer (null: none came): its matching rows, projected, and the next token. */
+  QueryResult result(PagedResponse<TableEntity> page) {
     List<TableRow> rows = new ArrayList<>();
     String serviceToken = null;
     TableEntity last = null;
-    if (iterator.hasNext()) {
-      PagedResponse<TableEntity> page = iterator.next();
+    if (page != null) {
       for (TableEntity entity : page.getElements()) {
         last = entity;
         TableRow row = Entities.toRow(entity);

@@ -23,7 +23,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
 
 /**
  * Requests through the SDK: entity group transactions ({@link #submit}) with their results and failures, the rows a
@@ -40,13 +44,59 @@ final class Transactions {
   static <T> T call(String table, String what, Supplier<T> request) {
     try {
       return request.get();
-    } catch (TableMapperException | IllegalArgumentException contract) {
-      throw contract;
-    } catch (HttpResponseException e) {
-      throw ServiceErrors.translate(e, table, what);
     } catch (RuntimeException | Error e) {
-      throw ServiceErrors.unexpected(e, what);
+      throw failure(e, table, what);
     }
+  }
+
+  /**
+   * The contract's exception for what a request failed with, on either path: the contract's own exceptions as they
+   * are, a service answer translated ({@link ServiceErrors#translate}), anything else as {@link
+   * ServiceErrors#unexpected} says.
+   */
+  static RuntimeException failure(Throwable thrown, String table, String what) {
+    if (thrown instanceof TableMapperException || thrown instanceof IllegalArgumentException) {
+      return (RuntimeException) thrown;
+    }
+    if (thrown instanceof HttpResponseException) {
+      return ServiceErrors.translate((HttpResponseException) thrown, table, what);
+    }
+    return ServiceErrors.unexpected(thrown, what);
+  }
+
+  /**
+   * A request of the async client as a future whose failure is the contract's exception ({@link #failure}): the SDK's
+   * {@code Mono} subscribed to at once, its value then turned into the result on the thread that completes it.
+   */
+  static <V, T> CompletableFuture<T> callAsync(
+      String table, String what, Supplier<Mono<V>> request, Function<V, T> result) {
+    CompletableFuture<V> sent;
+    try {
+      sent = request.get().toFuture();
+    } catch (RuntimeException | Error e) {
+      return CompletableFuture.failedFuture(failure(e, table, what));
+    }
+    CompletableFuture<T> done = new CompletableFuture<>();
+    sent.whenComplete((value, thrown) -> {
+      try {
+        if (thrown != null) {
+          done.completeExceptionally(failure(unwrap(thrown), table, what));
+        } else {
+          done.complete(result.apply(value));
+        }
+      } catch (RuntimeException | Error e) {
+        done.completeExceptionally(failure(e, table, what));
+      }
+    });
+    return done;
+  }
+
+  private static Throwable unwrap(Throwable thrown) {
+    Throwable cause = thrown;
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 
   /**

@@ -39,6 +39,7 @@ public final class Faults implements HttpPipelinePolicy {
   private final double rate;
   private final int maxInARow;
   private volatile boolean storm;
+  private volatile boolean reads;
   private volatile Fault stormFault = Fault.BUSY_503;
   private int inARow;
   private int injected;
@@ -59,13 +60,19 @@ public final class Faults implements HttpPipelinePolicy {
    * production policies of {@code fromConnectionString} and quick retries.
    */
   public AzureTablesBackend backend(String connectionString) {
-    return new AzureTablesBackend(new TableServiceClientBuilder()
+    TableServiceClientBuilder builder = new TableServiceClientBuilder()
         .connectionString(connectionString)
         .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
         .addPolicy(AzureTablesBackend.batchPolicy())
         .addPolicy(AzureTablesBackend.attemptsPolicy())
-        .addPolicy(this)
-        .buildClient());
+        .addPolicy(this);
+    return new AzureTablesBackend(builder.buildClient(), builder.buildAsyncClient());
+  }
+
+  /** Faults reads too (point reads and queries), from now on; by default only writes meet faults. */
+  public Faults withReads() {
+    reads = true;
+    return this;
   }
 
   /** How many faults were injected that hit an applied write (its answer lost). */
@@ -90,7 +97,7 @@ public final class Faults implements HttpPipelinePolicy {
   }
 
   private synchronized Fault next(HttpRequest request) {
-    if (request.getHttpMethod() == HttpMethod.GET) {
+    if (request.getHttpMethod() == HttpMethod.GET && !reads) {
       return Fault.NONE;
     }
     if (storm) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Nested;
 /**
  * The conformance suite every {@link TableBackend} passes: the store's semantics as the SPI documents them
  * (ordering, keys, limits, property types, ETags and If-Match, batches, paging, filters and projections, filter
- * injection, tables, concurrency), plus a randomized model-based test against a plain sorted map.
+ * injection, tables, concurrency, the async path), plus a randomized model-based test against a plain sorted map.
  *
  * <p>To run it against a backend, subclass it in the backend's tests:
  *
@@ -176,6 +176,14 @@ public abstract class TableBackendConformanceTest {
 
   @Nested
   class ModelBased extends ModelBasedTests {
+    @Override
+    TckStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class AsyncPath extends AsyncPathTests {
     @Override
     TckStore store() {
       return store;

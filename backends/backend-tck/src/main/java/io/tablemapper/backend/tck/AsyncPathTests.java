@@ -1,0 +1,110 @@
+package io.tablemapper.backend.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The async path of the SPI ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}): the same
+ * answers as the blocking calls, and the same exceptions, as the cause of the {@code CompletionException}, never
+ * thrown from the call itself.
+ */
+abstract class AsyncPathTests extends ConformanceGroup {
+  private final ExecutorService executor = Executors.newFixedThreadPool(2);
+
+  @AfterEach
+  void stopExecutor() {
+    executor.shutdownNow();
+  }
+
+  private <R> R await(CompletableFuture<R> future) {
+    return future.orTimeout(30, TimeUnit.SECONDS).join();
+  }
+
+  @Test
+  void an_async_point_read_returns_what_the_blocking_one_returns() {
+    store().insert(TckStore.row("p", "a").putString("name", "Ann").build());
+
+    assertThat(await(backend().getAsync(table(), "p", "a", executor))).isEqualTo(store().find("p", "a"));
+    assertThat(await(backend().getAsync(table(), "p", "b", executor))).isEmpty();
+    assertThat(await(backend().getAsync(table(), "p", "x".repeat(2000), executor))).isEmpty();
+  }
+
+  @Test
+  void async_pages_followed_by_their_tokens_return_what_blocking_pages_return() {
+    List<TableRow> rows = new ArrayList<>();
+    for (String partition : List.of("a", "b", "c")) {
+      for (int i = 0; i < 7; i++) {
+        rows.add(TckStore.row(partition, "r" + i).putInt32("n", i).putString("other", "x" + i).build());
+      }
+    }
+    store().insertAll(rows);
+    TableQuery query = store().query().filter(Filter.ge("n", 2)).select(List.of("n")).limit(4).build();
+
+    List<TableRow> read = new ArrayList<>();
+    String token = null;
+    do {
+      QueryResult page = await(backend().queryAsync(query.toBuilder().continuation(token).build(), executor));
+      assertThat(page.rows().size()).isLessThanOrEqualTo(4);
+      read.addAll(page.rows());
+      token = page.continuation();
+    } while (token != null);
+
+    assertThat(read).isEqualTo(store().queryAll(query));
+    assertThat(TckStore.keys(read)).hasSize(15);
+  }
+
+  @Test
+  void async_writes_and_batches_apply_as_the_blocking_ones_and_report_their_etags() {
+    WriteResult written = await(backend().writeAsync(table(), WriteOperation.insert(
+        TckStore.row("p", "a").putInt32("n", 1).build()), executor));
+    List<WriteResult> batch = await(backend().batchAsync(table(), List.of(
+        WriteOperation.insert(TckStore.row("p", "b").putInt32("n", 2).build()),
+        WriteOperation.upsertReplace(TckStore.row("p", "c").putInt32("n", 3).build())), executor));
+
+    assertThat(store().get("p", "a").etag()).isEqualTo(written.etag());
+    assertThat(store().get("p", "b").etag()).isEqualTo(batch.get(0).etag());
+    assertThat(store().get("p", "c").etag()).isEqualTo(batch.get(1).etag());
+  }
+
+  @Test
+  void async_failures_are_the_blocking_calls_exceptions_as_the_cause_of_the_completion_exception() {
+    store().insert("p", "a");
+    String missing = TckStore.uniqueTableName();
+
+    CompletableFuture<?> read = backend().getAsync(missing, "p", "a", executor);
+    assertThatThrownBy(() -> await(read)).isInstanceOf(CompletionException.class)
+        .hasCauseInstanceOf(TableNotFoundException.class);
+    CompletableFuture<?> query = backend().queryAsync(TableQuery.builder(missing).build(), executor);
+    assertThatThrownBy(() -> await(query)).hasCauseInstanceOf(TableNotFoundException.class);
+    CompletableFuture<?> token =
+        backend().queryAsync(store().query().continuation("not a token of this query").build(), executor);
+    assertThatThrownBy(() -> await(token)).hasCauseInstanceOf(IllegalArgumentException.class);
+    CompletableFuture<?> insert = backend().writeAsync(table(), WriteOperation.insert(
+        TckStore.row("p", "a").build()), executor);
+    assertThatThrownBy(() -> await(insert)).hasCauseInstanceOf(EntityExistsException.class);
+    CompletableFuture<?> batch = backend().batchAsync(table(), List.of(
+        WriteOperation.insert(TckStore.row("p", "b").build()), WriteOperation.insert(TckStore.row("p", "a").build())),
+        executor);
+    assertThatThrownBy(() -> await(batch)).hasCauseInstanceOf(BatchException.class);
+    assertThat(store().find("p", "b")).as("nothing of a rejected batch").isEmpty();
+  }
+}
