@@ -9,6 +9,10 @@ import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownTypePolicy;
+import io.tablemapper.samples.company.patterns.DailyLogs;
+import io.tablemapper.samples.company.patterns.EmployeePhotos;
+import io.tablemapper.samples.company.patterns.HourlyReadings;
+import io.tablemapper.samples.company.patterns.WideEntities;
 import io.tablemapper.samples.company.people.PeopleDirectory;
 import io.tablemapper.samples.company.people.Person;
 import java.io.PrintStream;
@@ -16,13 +20,15 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /**
  * The company of the table design guide, run end to end: it stores departments with their employees in one entity
  * group transaction, reviews and expense claims, then queries them, printing each query with the plan the
  * processor chose for it at compile time, shows the guide's Person / Customer / Employee hierarchy as a polymorphic
- * partition ({@link PeopleDirectory}), and shows what the mapper refuses.
+ * partition ({@link PeopleDirectory}), shows what the mapper refuses, and runs the guide's data-modelling patterns
+ * ({@link #patterns}).
  *
  * <p>It runs on an H2 database file by default ({@link BackendChoice} says how to choose another backend). What an
  * earlier run stored is found and kept, not inserted again, and each run's changes (a birthday, a new email
@@ -84,6 +90,21 @@ public final class CompanyApp {
     paging();
     rejectedInput();
     archive();
+    patterns();
+  }
+
+  /**
+   * The guide's data-modelling patterns, each a class of package {@code patterns} that says what it does: a data
+   * series merged one value at a time, a wide entity over several rows, a large photo stored out of its row, and a
+   * log table per day whose old days are dropped whole.
+   */
+  void patterns() {
+    List<BiConsumer<TableMapper, PrintStream>> patterns =
+        List.of(HourlyReadings::run, WideEntities::run, EmployeePhotos::run, DailyLogs::run);
+    for (BiConsumer<TableMapper, PrintStream> pattern : patterns) {
+      out.println();
+      pattern.accept(mapper, out);
+    }
   }
 
   /** Stores the company, once. */

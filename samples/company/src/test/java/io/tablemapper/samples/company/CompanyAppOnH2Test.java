@@ -3,6 +3,7 @@ package io.tablemapper.samples.company;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,5 +62,16 @@ class CompanyAppOnH2Test {
     }
     assertThat(first).contains("in the Archive table: [ArchivedEmployee[department=Marketing, employeeId=3");
     assertThat(second).contains("archived by an earlier run: [ArchivedEmployee[department=Marketing, employeeId=3");
+  }
+
+  @Test
+  void bothRunsShowTheGuidesDataModellingPatternsOnTheSameFile() {
+    for (String output : List.of(first, second)) {
+      assertThat(output).contains("== Data series: the messages employee 123 sent each hour of 2024-05-17")
+          .contains("== Wide entities: employee 000123's messages of each day of 2024")
+          .contains("== Large entities: an employee with a photo stored out of the row")
+          .contains("== Table per period: a log table per day, old days dropped whole");
+    }
+    assertThat(second).contains("stored by an earlier run, so not inserted again: the year 2024");
   }
 }

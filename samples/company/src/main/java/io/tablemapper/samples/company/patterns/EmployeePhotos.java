@@ -28,7 +28,7 @@ public final class EmployeePhotos {
 
   /** Runs the pattern and says what it did. */
   public static void run(TableMapper mapper, PrintStream out) {
-    out.println("== Large entities: an employee with a photo stored out of the row ==");
+    out.println("== Large entities: an employee with a photo stored out of the row");
     EmployeeWithPhotoRepository employees = mapper.repository(EmployeeWithPhotoRepository.class);
     byte[] photo = photo(2 * 1024 * 1024, 1);
     EmployeeWithPhoto ken = employees.upsert(new EmployeeWithPhoto("Sales", 123, "Ken Kwok", photo, null));

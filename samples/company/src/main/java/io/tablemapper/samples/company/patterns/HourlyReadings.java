@@ -25,7 +25,7 @@ public final class HourlyReadings {
   /** Records a day's hourly counts one hour at a time, reads the day back whole, and shows a refused stale write. */
   public static void run(TableMapper mapper, PrintStream out) {
     HourlyMessagesRepository stats = mapper.repository(HourlyMessagesRepository.class);
-    out.println("Data series: the messages employee " + EMPLOYEE + " sent each hour of " + DAY
+    out.println("== Data series: the messages employee " + EMPLOYEE + " sent each hour of " + DAY
         + ", one entity per day, one merge per hour");
 
     int[] sent = {0, 0, 0, 0, 0, 0, 0, 2, 11, 25, 19, 14, 6, 9, 17, 22, 12, 4, 1, 0, 0, 0, 0, 0};

@@ -19,7 +19,7 @@ public final class WideEntities {
 
   /** Stores the year (unless an earlier run did), shows its rows and reads, updates and queries it. */
   public static void run(TableMapper mapper, PrintStream out) {
-    out.println("Wide entities: employee " + EMPLOYEE + "'s messages of each day of " + YEAR
+    out.println("== Wide entities: employee " + EMPLOYEE + "'s messages of each day of " + YEAR
         + ", 365 properties over several rows of table MessageStats");
     MessageStatsRepository stats = mapper.repository(MessageStatsRepository.class);
     if (stats.findByEmployeeIdAndYear(EMPLOYEE, YEAR).isPresent()) {
