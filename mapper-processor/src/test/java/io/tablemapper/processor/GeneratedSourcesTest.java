@@ -273,14 +273,17 @@ class GeneratedSourcesTest {
             + "        Employee_.rowKey(employeeId));\n  }",
         "public Employee getByDepartmentAndEmployeeId(String department, int employeeId) {\n"
             + "    return this.support.getByKeys(\"PointRepository.getByDepartmentAndEmployeeId\",",
+        // an async point read builds its query for the store's async path, which holds no thread while it reads
         "    return this.support.async(() -> {\n"
-            + "      return this.support.findByKeys(\"PointRepository.findByEmployeeIdAndDepartment\",");
+            + "      EntityQuery query = EntityQuery\n"
+            + "          .builder(\"PointRepository.findByEmployeeIdAndDepartment\", QueryKind.POINT,",
+        "    }, query -> this.support.findOneAsync(query));");
     // a filter, a projection, a List and an index each keep the query object
     assertThat(generated).containsOnlyOnce("findByKeys(\"PointRepository.findByDepartmentAndEmployeeId\"")
         .contains("return this.support.findOne(query, EMPLOYEE_NAME_PROJECTION);")
         .contains("return this.support.stream(query);");
     assertThat(generated.split("return this.support.findOne\\(query\\);", -1)).hasSize(3);
-    assertThat(generated.split("EntityQuery query = EntityQuery", -1)).hasSize(5);
+    assertThat(generated.split("EntityQuery query = EntityQuery", -1)).hasSize(6); // and the async one
   }
 
   @Test
