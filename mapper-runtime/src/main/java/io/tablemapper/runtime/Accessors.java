@@ -46,7 +46,8 @@ final class Accessors {
   /** Marks the generated classes' names: {@code Employee$$TmAccess$email}. */
   static final String MARKER = "$$TmAccess$";
 
-  private static final TypeDescription.Generic OBJECT = TypeDescription.Generic.OBJECT;
+  private static final TypeDescription.Generic OBJECT =
+      TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class);
 
   private Accessors() {}
 
