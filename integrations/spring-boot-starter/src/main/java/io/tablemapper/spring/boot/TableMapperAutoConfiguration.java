@@ -51,6 +51,9 @@ public class TableMapperAutoConfiguration {
         .timePrecision(properties.getTimePrecision())
         .discriminator(properties.getDiscriminator())
         .readParallelism(properties.getReadParallelism());
+    if (properties.getNaming() != null) {
+      builder.naming(properties.getNaming());
+    }
     operationListeners.orderedStream().forEach(builder::operationListener);
     queryListener.ifUnique(builder::queryListener);
     return builder.build();

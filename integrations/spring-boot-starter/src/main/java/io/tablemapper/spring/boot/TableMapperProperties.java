@@ -1,5 +1,6 @@
 package io.tablemapper.spring.boot;
 
+import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -64,6 +65,12 @@ public class TableMapperProperties {
 
   /** How many reads of one query (an In on a key component) may run at once; 1 reads them one after another. */
   private int readParallelism = 4;
+
+  /**
+   * The naming strategy of entity classes without @Naming; unset, names are stored as declared (and a class the
+   * processor compiled keeps the names it was compiled with).
+   */
+  private NamingStrategy naming;
 
   private final Repositories repositories = new Repositories();
 
@@ -198,6 +205,14 @@ public class TableMapperProperties {
 
   public void setDiscriminator(String discriminator) {
     this.discriminator = discriminator;
+  }
+
+  public NamingStrategy getNaming() {
+    return naming;
+  }
+
+  public void setNaming(NamingStrategy naming) {
+    this.naming = naming;
   }
 
   public int getReadParallelism() {

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
@@ -178,6 +179,16 @@ class TableMapperAutoConfigurationTest {
           assertThat(context).hasFailed();
           assertThat(context.getStartupFailure()).rootCause()
               .isInstanceOf(TableNotFoundException.class).hasMessageContaining("Company");
+        });
+  }
+
+  @Test
+  void theDefaultNamingReachesTheMapperWhichRefusesAClassCompiledUnderAnother() {
+    contexts.withPropertyValues("tablemapper.naming=pascal-case", "tablemapper.entities=" + Employee.class.getName())
+        .run(context -> {
+          assertThat(context).hasFailed();
+          assertThat(context.getStartupFailure()).rootCause().isInstanceOf(TableMapperException.class)
+              .hasMessageContaining(Employee.class.getSimpleName()).hasMessageContaining("PASCAL_CASE");
         });
   }
 
