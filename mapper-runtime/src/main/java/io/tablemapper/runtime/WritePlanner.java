@@ -280,8 +280,9 @@ final class WritePlanner {
       }
       TableRow merged = stored.toBuilder().putAll(written.properties()).remove(WideRows.PARTS_PROPERTY).build();
       String subject = mapping.entityClass().getSimpleName();
+      String writeId = WideRows.writeId(intent.row()); // a partial merge's row was never split: none yet
       rows.addAll(WideRows.split(merged, mapping.wideHead(), discriminator.name(),
-          WideRows.writeId(intent.row()), subject + " (merged with the stored entity)"));
+          writeId != null ? writeId : PendingRows.newId(), subject + " (merged with the stored entity)"));
       for (TableRow row : rows) {
         StoreLimits.checkRow(row, subject + " (merged with the stored entity)");
       }

@@ -193,6 +193,38 @@ class WideEntitiesTest {
   }
 
   @Test
+  void a_partial_merge_and_an_upsert_merge_keep_every_other_property_wherever_its_row() {
+    MessageStats stored = stats.insert(MessageStats.of("emp11", 2024, 3));
+    MessageStats patch = new MessageStats();
+    patch.employeeId = "emp11";
+    patch.year = 2024;
+    patch.day(300, 777);
+
+    stats.merge(patch, "day300"); // a part row's property, the others of the record's primitives unnamed
+
+    MessageStats read = stats.findByEmployeeIdAndYear("emp11", 2024).orElseThrow();
+    assertThat(read.day(300)).isEqualTo(777);
+    assertThat(read.day(1)).isEqualTo(stored.day(1));
+    assertThat(read.day(366)).isEqualTo(stored.day(366));
+    assertThat(read.total).isEqualTo(stored.total);
+    assertThat(stats.findByEmployeeIdAndTotalGreaterThan("emp11", stored.total - 1)).hasSize(1);
+
+    MessageStats fresh = new MessageStats();
+    fresh.employeeId = "emp11";
+    fresh.year = 2025;
+    fresh.day(365, 5);
+    stats.upsertMerge(fresh, "day365"); // none stored: inserted with the keys and the named property
+
+    MessageStats inserted = stats.findByEmployeeIdAndYear("emp11", 2025).orElseThrow();
+    assertThat(inserted.day(365)).isEqualTo(5);
+    assertThat(inserted.day(1)).isZero();
+
+    MessageStats whole = MessageStats.of("emp11", 2025, 2);
+    stats.upsertMerge(whole); // stored: merged over every row, replacing each part as the split now says
+    assertThat(stats.findByEmployeeIdAndYear("emp11", 2025).orElseThrow().day(365)).isEqualTo(whole.day(365));
+  }
+
+  @Test
   void a_delete_removes_every_row_of_the_entity_and_its_index_copy() {
     MessageStats inserted = stats.insert(MessageStats.of("emp8", 2023, 5));
     stats.insert(MessageStats.of("emp8", 2024, 6));
