@@ -523,9 +523,9 @@ final class EntityQueries<T> {
   }
 
   /**
-   * What a delete reads of each match: the keys (always returned), the discriminator, and the properties its index
-   * keys are made of, of every class of its hierarchy ({@link EntityMapping#indexedProperties}) — enough to delete its
-   * copies, never the whole entity.
+   * What a delete reads of each match: the keys (always returned), the discriminator, the properties its index
+   * keys are made of ({@link EntityMapping#indexedProperties}) and the references of its {@code @Large} values, of
+   * every class of its hierarchy — enough to delete its copies and values, never the whole entity.
    */
   private List<String> deleteSelection(EntityQuery query) {
     List<String> select = new ArrayList<>();
@@ -533,7 +533,9 @@ final class EntityQueries<T> {
     List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
     members.add(mapping);
     for (EntityMapping<?> member : members) {
-      for (String name : member.indexedProperties()) {
+      List<String> needed = new ArrayList<>(member.indexedProperties());
+      needed.addAll(member.largeProperties()); // their references: the values go with the entity
+      for (String name : needed) {
         if (!select.contains(name)) {
           select.add(name);
         }

@@ -348,6 +348,28 @@ class LargeEntitiesTest {
   }
 
   @Test
+  void a_partial_merge_stores_only_the_values_it_names_and_keeps_the_others_referenced() {
+    PortraitRepository portraits = portraits();
+    portraits.insert(ADA);
+    String oldCaption = LargeValues.referenced(raw("portrait_000001").get("caption"));
+    String photo = LargeValues.referenced(raw("portrait_000001").get("photo"));
+
+    // the patch carries no photo: unnamed, the stored photo stays; named, the caption is stored anew
+    portraits.merge(new Portrait("North", 1, "Ada", null, "merged caption", null, null), "caption");
+
+    assertThat(storedNames()).hasSize(3).isEqualTo(referencedNames()).contains(photo).doesNotContain(oldCaption);
+    Portrait read = portraits.findByStudioAndId("North", 1).orElseThrow();
+    assertThat(read.photo()).isEqualTo(PHOTO);
+    assertThat(read.caption()).isEqualTo("merged caption");
+
+    portraits.upsertMerge(new Portrait("North", 7, "Cy", PHOTO, "unnamed caption", null, null), "photo");
+    Portrait inserted = portraits.findByStudioAndId("North", 7).orElseThrow();
+    assertThat(inserted.photo()).isEqualTo(PHOTO);
+    assertThat(inserted.caption()).isNull();
+    assertThat(storedNames()).isEqualTo(referencedNames()); // the unnamed caption was never stored
+  }
+
+  @Test
   void a_refused_batch_deletes_the_values_of_all_its_writes() {
     TableMapper mapper = mapper(TableMapper.builder());
     mapper.repository(PortraitRepository.class).insert(new Portrait("North", 2, "Bob", null, null, null, null));
