@@ -185,6 +185,11 @@ final class EntityQueries<T> {
     while (items.size() < size && !run.exhausted()) {
       addReads(items, reading, run.next(size - items.size()));
     }
+    return endPage(query, fingerprint, before, items, run);
+  }
+
+  /** The page of what a read returned, with a token to resume it unless the read or the method's limit ended. */
+  private static <R> Page<R> endPage(EntityQuery query, String fingerprint, int before, List<R> items, RowSource run) {
     int total = before + items.size();
     boolean limitReached = query.limit() > 0 && total >= query.limit();
     String next = run.token() == null || limitReached
@@ -280,15 +285,7 @@ final class EntityQueries<T> {
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
         () -> run.nextAsync(size - items.size(), executor)
             .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
-        .thenApply(done -> {
-          int total = before + items.size();
-          boolean limitReached = query.limit() > 0 && total >= query.limit();
-          String next = run.token() == null || limitReached
-              ? null
-              : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
-          run.report(items.size());
-          return Page.of(items, next);
-        });
+        .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
   CompletableFuture<Long> countAsync(EntityQuery query, Executor executor) {

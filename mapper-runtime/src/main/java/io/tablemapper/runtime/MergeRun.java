@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -154,23 +153,10 @@ final class MergeRun implements RowSource {
     }
     taken = true;
     for (int read = 0; read < runs.size(); read++) {
-      heads.get(read).addAll(join(prefetched.get(read)));
+      heads.get(read).addAll(Futures.join(prefetched.get(read)));
     }
   }
 
-  private static List<TableRow> join(CompletableFuture<List<TableRow>> read) {
-    try {
-      return read.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
-      }
-      if (e.getCause() instanceof Error) {
-        throw (Error) e.getCause();
-      }
-      throw e;
-    }
-  }
 
   @Override
   public void report(int rowsReturned) {

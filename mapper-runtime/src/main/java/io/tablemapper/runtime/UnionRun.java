@@ -13,7 +13,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -230,7 +229,7 @@ final class UnionRun<T> implements RowSource {
       QueryRun<T> run = runs.get(current);
       if (prefetched != null) {
         if (!taken) {
-          buffer.addAll(join(prefetched.get(current)));
+          buffer.addAll(Futures.join(prefetched.get(current)));
           taken = true;
           continue;
         }
@@ -258,19 +257,6 @@ final class UnionRun<T> implements RowSource {
     requests += runs.get(read).takeRequests();
   }
 
-  private static List<TableRow> join(CompletableFuture<List<TableRow>> read) {
-    try {
-      return read.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
-      }
-      if (e.getCause() instanceof Error) {
-        throw (Error) e.getCause();
-      }
-      throw e;
-    }
-  }
 
   @Override
   public void report(int rowsReturned) {
