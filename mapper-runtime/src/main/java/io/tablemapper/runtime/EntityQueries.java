@@ -46,8 +46,6 @@ import java.util.stream.StreamSupport;
 final class EntityQueries<T> {
   private final MapperCore core;
   private final EntityMapping<T> mapping;
-  /** Whether the source being started is a page's (whose token cannot resume several tables). */
-  private boolean paging;
 
   EntityQueries(MapperCore core, EntityMapping<T> mapping) {
     this.core = core;
@@ -174,13 +172,7 @@ final class EntityQueries<T> {
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    RowSource run;
-    paging = true;
-    try {
-      run = run(query, resumed == null ? null : resumed.backendToken(), reading);
-    } finally {
-      paging = false;
-    }
+    RowSource run = source(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       addReads(items, reading, run.next(size - items.size()));
@@ -247,7 +239,7 @@ final class EntityQueries<T> {
     if (cacheFor(query, reading) != null) {
       return blocking(() -> findOne(query, reading), executor);
     }
-    RowSource run = asyncSource(query, null, false, reading.select());
+    RowSource run = asyncSource(query, null, false, reading.select(), false);
     List<R> found = new ArrayList<>(1);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
         () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
@@ -261,7 +253,7 @@ final class EntityQueries<T> {
     if (cacheFor(query, reading) != null) {
       return blocking(() -> list(query, reading), executor);
     }
-    RowSource run = asyncSource(query, null, false, reading.select());
+    RowSource run = asyncSource(query, null, false, reading.select(), false);
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
@@ -280,7 +272,8 @@ final class EntityQueries<T> {
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    RowSource run = asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select());
+    RowSource run =
+        asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     List<R> items = new ArrayList<>();
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
         () -> run.nextAsync(size - items.size(), executor)
@@ -289,7 +282,7 @@ final class EntityQueries<T> {
   }
 
   CompletableFuture<Long> countAsync(EntityQuery query, Executor executor) {
-    RowSource run = asyncSource(query, null, true, null);
+    RowSource run = asyncSource(query, null, true, null, false);
     int limit = query.limit();
     long[] count = {0};
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || count[0] < limit),
@@ -302,7 +295,7 @@ final class EntityQueries<T> {
   }
 
   CompletableFuture<Boolean> existsAsync(EntityQuery query, Executor executor) {
-    RowSource run = asyncSource(query, null, true, null);
+    RowSource run = asyncSource(query, null, true, null, false);
     boolean[] found = {false};
     return Futures.loop(() -> !found[0] && !run.exhausted(),
         () -> run.nextAsync(1, executor).thenAccept(rows -> found[0] = !rows.isEmpty()))
@@ -313,7 +306,13 @@ final class EntityQueries<T> {
   }
 
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
-  private RowSource asyncSource(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+  private RowSource asyncSource(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+    if (mapping.tableTemplate() != null || query.overlapping() && !query.matchesNothing()) {
+      // the tables of a period and the branches of an Or are merged as on the blocking path (MergeRun answers
+      // nextAsync on the executor): one rule for which reads a query makes and how they merge
+      return source(query, startToken, countOnly, select, page);
+    }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query,
           read -> new QueryRun<>(core, mapping, read, null, countOnly, select), true);
@@ -373,7 +372,7 @@ final class EntityQueries<T> {
   }
 
   private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
-    return source(query, startToken, false, reading.select());
+    return source(query, startToken, false, reading.select(), false);
   }
 
   /**
@@ -381,8 +380,17 @@ final class EntityQueries<T> {
    * {@code Or}, or nothing at all for an {@code In} with an empty collection).
    */
   private RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    return source(query, startToken, countOnly, select, false);
+  }
+
+  /**
+   * {@link #source(EntityQuery, String, boolean, List)} for a page when {@code page}: a page's token cannot resume a
+   * read of several tables of a table per period, so such a page is refused.
+   */
+  private RowSource source(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
     if (mapping.tableTemplate() != null) {
-      return periodSource(query, startToken, countOnly, select);
+      return periodSource(query, startToken, countOnly, select, page);
     }
     if (query.overlapping() && !query.matchesNothing()) {
       // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
@@ -400,7 +408,8 @@ final class EntityQueries<T> {
    * The rows of a query of a table per period: one read of one table as for any entity (its pages resume), or the
    * merge of one read per table and per read of an {@code In} ({@link MergeRun}).
    */
-  private RowSource periodSource(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+  private RowSource periodSource(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
     List<QueryRun<?>> runs = new ArrayList<>();
     List<String> tables = new ArrayList<>();
     if (!query.matchesNothing()) {
@@ -417,7 +426,7 @@ final class EntityQueries<T> {
     if (runs.size() == 1) {
       return runs.get(0);
     }
-    if (startToken != null || paging) {
+    if (startToken != null || page) {
       throw new TableMapperException(query.method() + " reads " + tables.size() + " tables of "
           + mapping.tableTemplate() + " (" + String.join(", ", tables) + "), and a page cannot resume a read of"
           + " several tables; bind '" + mapping.tableTemplate().property() + "' to one "

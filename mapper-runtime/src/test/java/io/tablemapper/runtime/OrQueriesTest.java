@@ -75,6 +75,18 @@ class OrQueriesTest {
   }
 
   @Test
+  void theAsyncFormOfAnOrMergesLikeTheBlockingOne() {
+    // the branches overlap: read as two reads concatenated, 124 would come twice and out of order
+    List<Employee> found = employees.getByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween(
+        "Sales", 124, "Sales", 123, 125).join();
+    assertThat(ids(found)).containsExactly(123, 124, 125);
+
+    // ben@ is employee 200, also in the range: counted once
+    assertThat(employees.countByDepartmentAndEmailOrDepartmentAndEmployeeIdBetween(
+        "Sales", "ben@contoso.com", "Sales", 124, 200).join()).isEqualTo(3);
+  }
+
+  @Test
   void branchesOnDifferentPartitionsMergeByPartitionKeyThenRowKey() {
     List<Employee> found = employees.findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween(
         "Sales", 200, "Accounts", 0, 999);

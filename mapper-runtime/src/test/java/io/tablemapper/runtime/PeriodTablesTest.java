@@ -23,6 +23,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
@@ -128,6 +131,38 @@ class PeriodTablesTest {
     assertThat(between.requests()).isEqualTo(3); // one query per day's table
     assertThat(between.plan()).contains("the tables of the days from {from} to {to} that exist")
         .contains("one query per table");
+  }
+
+  @Test
+  void theAsyncFormsReadTheSameTablesAndRefuseTheSamePages() {
+    insertAll();
+
+    assertThat(times(logins.getByUserAndAtBetween("ann", DAY1, DAY3).join()))
+        .containsExactly(DAY1, DAY2, DAY2.plusSeconds(60), DAY3);
+    assertThat(logins.countByUserAndAtGreaterThanEqual("ann", DAY2).join()).isEqualTo(3);
+    assertThat(logins.getByUserAndAtBetween("ann", DAY2, DAY2.plusSeconds(3600), PageRequest.of(10)).join().items())
+        .hasSize(2);
+    assertThatThrownBy(() -> logins.getByUserAndAtBetween("ann", DAY1, DAY3, PageRequest.of(10)).join())
+        .hasCauseInstanceOf(TableMapperException.class).hasMessageContaining("a page cannot resume");
+  }
+
+  @Test
+  void aListOverSeveralDaysIsNotRefusedWhileAnotherThreadReadsAPage() throws Exception {
+    insertAll();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<?>> runs = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        runs.add(pool.submit(() -> logins.findByUserAndAtBetween("ann", DAY2, DAY2.plusSeconds(3600),
+            PageRequest.of(10))));
+        runs.add(pool.submit(() -> assertThat(logins.findByUserAndAtBetween("ann", DAY1, DAY3)).hasSize(4)));
+      }
+      for (Future<?> run : runs) {
+        run.get(); // a page's state once leaked into the other thread's list, which was then refused as a page
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
