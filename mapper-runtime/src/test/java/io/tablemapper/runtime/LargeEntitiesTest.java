@@ -362,6 +362,11 @@ class LargeEntitiesTest {
     assertThat(read.photo()).isEqualTo(PHOTO);
     assertThat(read.caption()).isEqualTo("merged caption");
 
+    // an insert-or-merge over the stored entity keeps the photo it does not name, as a merge does
+    portraits.upsertMerge(new Portrait("North", 1, "Ada", null, "upserted caption", null, null), "caption");
+    assertThat(portraits.findByStudioAndId("North", 1).orElseThrow().photo()).isEqualTo(PHOTO);
+    assertThat(storedNames()).hasSize(3).isEqualTo(referencedNames()).contains(photo);
+
     portraits.upsertMerge(new Portrait("North", 7, "Cy", PHOTO, "unnamed caption", null, null), "photo");
     Portrait inserted = portraits.findByStudioAndId("North", 7).orElseThrow();
     assertThat(inserted.photo()).isEqualTo(PHOTO);
