@@ -10,6 +10,7 @@ import io.tablemapper.spi.TableRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import javax.annotation.processing.Generated;
 
 /**
@@ -95,9 +96,10 @@ public final class Account__Mapping extends EntityMapping<Account> {
   public Account fromRow(TableRow row, MappingContext context) {
     row = upgraded(row, Account::upgrade);
     Account entity = new Account();
-    entity.region = Values.key(Account_.regionFromPartitionKey(row.partitionKey()),
-        row.getString(Account_.REGION), row, Account_.REGION, Account_.TABLE, "Account", "region");
-    entity.id = Values.key(Account_.idFromRowKey(row.rowKey()), row.getGuid(Account_.ID),
+    entity.region = Values.key(row.partitionKey(), row.getString(Account_.REGION),
+        row, Account_.REGION, Account_.TABLE, "Account", "region");
+    Object[] rowKeyValues = Account_.ROW_KEY_SPEC.decode(row.rowKey());
+    entity.id = Values.key((UUID) rowKeyValues[0], row.getGuid(Account_.ID),
         row, Account_.ID, Account_.TABLE, "Account", "id");
     entity.setOwner(row.getString(Account_.OWNER));
     entity.setBalance(Values.toBigDecimal(row.getString(Account_.BALANCE), "Account", "balance", row));

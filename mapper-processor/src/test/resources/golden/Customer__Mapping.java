@@ -54,10 +54,13 @@ public final class Customer__Mapping extends EntityMapping<Customer> {
   @Override
   public Customer fromRow(TableRow row, MappingContext context) {
     Customer entity = new Customer();
-    entity.city = Values.key(Customer_.cityFromPartitionKey(row.partitionKey()),
-        row.getString(Customer_.CITY), row, Customer_.CITY, Customer_.TABLE, "Customer", "city");
-    entity.personId = Values.keyInt(Customer_.personIdFromRowKey(row.rowKey()),
-        row.getInt32(Customer_.PERSON_ID, 0),
+    entity.city = Values.key(row.partitionKey(), row.getString(Customer_.CITY),
+        row, Customer_.CITY, Customer_.TABLE, "Customer", "city");
+    String rowKey = row.rowKey();
+    Customer_.ROW_KEY_SPEC.literal(rowKey, 0, "person_");
+    int personIdInKey = (int) Customer_.ROW_KEY_PERSON_ID.integralIn(rowKey, 7);
+    Customer_.ROW_KEY_SPEC.end(rowKey, 13);
+    entity.personId = Values.keyInt(personIdInKey, row.getInt32(Customer_.PERSON_ID, 0),
         row, Customer_.PERSON_ID, Customer_.TABLE, "Customer", "personId");
     entity.setLastName(row.getString(Customer_.LAST_NAME));
     entity.etag = row.etag();

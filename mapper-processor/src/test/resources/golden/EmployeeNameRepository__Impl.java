@@ -77,8 +77,11 @@ public final class EmployeeNameRepository__Impl implements EmployeeNameRepositor
    * The {@link EmployeeCard} of a row holding the properties it reads.
    */
   private static EmployeeCard readEmployeeCard(TableRow row, MappingContext context) {
-    int employeeId = Values.keyInt(Employee_.employeeIdFromRowKey(row.rowKey()),
-        row.getInt32(Employee_.EMPLOYEE_ID, 0),
+    String rowKey = row.rowKey();
+    Employee_.ROW_KEY_SPEC.literal(rowKey, 0, "empid_");
+    int employeeIdInKey = (int) Employee_.ROW_KEY_EMPLOYEE_ID.integralIn(rowKey, 6);
+    Employee_.ROW_KEY_SPEC.end(rowKey, 14);
+    int employeeId = Values.keyInt(employeeIdInKey, row.getInt32(Employee_.EMPLOYEE_ID, 0),
         row, Employee_.EMPLOYEE_ID, Employee_.TABLE, "Employee", "employeeId");
     String email = row.getString(Employee_.EMAIL);
     List<String> tags = context.fromJson(TAGS_JSON, row.getString(Employee_.TAGS));

@@ -73,11 +73,13 @@ public final class Employee__Mapping extends EntityMapping<Employee> {
 
   @Override
   public Employee fromRow(TableRow row, MappingContext context) {
-    String department = Values.key(Employee_.departmentFromPartitionKey(row.partitionKey()),
-        row.getString(Employee_.DEPARTMENT),
+    String department = Values.key(row.partitionKey(), row.getString(Employee_.DEPARTMENT),
         row, Employee_.DEPARTMENT, Employee_.TABLE, "Employee", "department");
-    int employeeId = Values.keyInt(Employee_.employeeIdFromRowKey(row.rowKey()),
-        row.getInt32(Employee_.EMPLOYEE_ID, 0),
+    String rowKey = row.rowKey();
+    Employee_.ROW_KEY_SPEC.literal(rowKey, 0, "empid_");
+    int employeeIdInKey = (int) Employee_.ROW_KEY_EMPLOYEE_ID.integralIn(rowKey, 6);
+    Employee_.ROW_KEY_SPEC.end(rowKey, 14);
+    int employeeId = Values.keyInt(employeeIdInKey, row.getInt32(Employee_.EMPLOYEE_ID, 0),
         row, Employee_.EMPLOYEE_ID, Employee_.TABLE, "Employee", "employeeId");
     String firstName = row.getString(Employee_.FIRST_NAME);
     String lastName = row.getString(Employee_.LAST_NAME);

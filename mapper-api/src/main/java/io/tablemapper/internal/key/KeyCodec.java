@@ -177,6 +177,31 @@ public final class KeyCodec {
     }
   }
 
+  /**
+   * The value of {@code count} decimal digits at {@code at} of {@code key} (with {@code complement}, each digit d
+   * counts as 9 − d), or -1 when the key ends before them, one is not a digit or the value passes
+   * {@code Long.MAX_VALUE}: the allocation-free read of straight-line decoders ({@link KeySpec.Part#integralIn}),
+   * which leave every -1 to the {@link Cursor} reads to report as those report it.
+   */
+  public static long digitsAt(String key, int at, int count, boolean complement) {
+    if (at < 0 || count > key.length() - at) {
+      return -1;
+    }
+    long value = 0;
+    for (int i = at, end = at + count; i < end; i++) {
+      char c = key.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      int digit = complement ? '9' - c : c - '0';
+      if (value > (Long.MAX_VALUE - digit) / 10) {
+        return -1;
+      }
+      value = value * 10 + digit;
+    }
+    return value;
+  }
+
   /** Reads a full-domain integral encoding. */
   public static long readSigned(Cursor cursor, KeyType type, boolean desc) {
     int at = cursor.position();

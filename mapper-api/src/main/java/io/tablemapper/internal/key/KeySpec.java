@@ -191,11 +191,51 @@ public final class KeySpec {
         throw new MalformedKeyException(cursor.position(), "unexpected text after the last component");
       }
     } catch (MalformedKeyException e) {
-      throw new InvalidKeyException(
-          keyName + " '" + key + "' of " + entity + " does not match template '" + template + "' at index "
-              + e.index() + ": " + e.getMessage(), e);
+      throw malformed(key, e);
     }
     return values;
+  }
+
+  /** The error of a key that does not match the template, as {@link #decode} and the straight-line reads give it. */
+  private InvalidKeyException malformed(String key, MalformedKeyException e) {
+    return new InvalidKeyException(
+        keyName + " '" + key + "' of " + entity + " does not match template '" + template + "' at index "
+            + e.index() + ": " + e.getMessage(), e);
+  }
+
+  // The straight-line reads: a generated fromRow decodes a key once, left to right, with these, keeping a position
+  // in the key instead of a Cursor, and so allocates nothing for literals, numbers and enum constants. Each checks
+  // what decode checks, in the same order; whatever it finds wrong it hands to the Cursor reads decode uses, so the
+  // error is decode's, word for word.
+
+  /**
+   * Checks that the literal {@code text} of the template stands at {@code at} of {@code key}, as {@link #decode}
+   * does, and returns the position after it.
+   *
+   * @throws InvalidKeyException if it does not
+   */
+  public int literal(String key, int at, String text) {
+    if (key.startsWith(text, at)) {
+      return at + text.length();
+    }
+    Cursor cursor = new Cursor(key, at);
+    try {
+      cursor.expect(text);
+    } catch (MalformedKeyException e) {
+      throw malformed(key, e);
+    }
+    throw new AssertionError("'" + text + "' both missing and present at " + at + " of '" + key + "'");
+  }
+
+  /**
+   * Checks that {@code key} ends at {@code at}, after its last component, as {@link #decode} does.
+   *
+   * @throws InvalidKeyException if text follows
+   */
+  public void end(String key, int at) {
+    if (at < key.length()) {
+      throw malformed(key, new MalformedKeyException(at, "unexpected text after the last component"));
+    }
   }
 
   @Override
@@ -215,6 +255,10 @@ public final class KeySpec {
     /** The values {@link #padded} accepts: empty (min above max) unless this is a zero-padded integral placeholder. */
     private final long paddedMin;
     private final long paddedMax;
+    /** An integral type's range (empty otherwise), and an enum's constants (else null), for the straight-line reads. */
+    private final long typeMin;
+    private final long typeMax;
+    private final Enum<?>[] constants;
 
     private Part(KeyTemplate.Placeholder placeholder, KeyType type, Class<?> javaType, int separator) {
       this.placeholder = placeholder;
@@ -228,6 +272,9 @@ public final class KeySpec {
         this.paddedMin = 1;
         this.paddedMax = 0;
       }
+      this.typeMin = type.integral() ? type.minValue() : 1;
+      this.typeMax = type.integral() ? type.maxValue() : 0;
+      this.constants = type == KeyType.ENUM ? (Enum<?>[]) javaType.getEnumConstants() : null;
     }
 
     /** The property name. */
@@ -271,6 +318,104 @@ public final class KeySpec {
      */
     public Object valueIn(String key) {
       return decode(key)[placeholder.index()];
+    }
+
+    /**
+     * The value of this integral component (byte, short, int or long; zero-padded or not) whose encoding starts at
+     * {@code at} of {@code key}, read in place as {@link KeySpec#decode} reads it; the encoding is
+     * {@link #encodedWidth()} characters long. Allocates nothing for a value that fits.
+     *
+     * @throws InvalidKeyException if the text there is not such an encoding, with decode's message
+     * @throws IllegalStateException if this component is not integral
+     */
+    public long integralIn(String key, int at) {
+      if (!type.integral()) {
+        throw wrongType("a read of an integral value");
+      }
+      int width = placeholder.width();
+      if (width > 0) {
+        long value = KeyCodec.digitsAt(key, at, width, placeholder.desc());
+        if (value >= 0 && value >= typeMin && value <= typeMax) {
+          return value;
+        }
+      } else if (at < key.length()) {
+        char sign = key.charAt(at);
+        long digits = KeyCodec.digitsAt(key, at + 1, type.digits(), false);
+        if (digits >= 0 && digits <= typeMax && (sign == '0' || sign == '-')) {
+          long v = sign == '0' ? digits : digits + typeMin;
+          if (sign == '0' || v < 0) {
+            long value = placeholder.desc() ? ~v : v;
+            if (value >= typeMin && value <= typeMax) {
+              return value;
+            }
+          }
+        }
+      }
+      return ((Number) readAt(key, at)).longValue();
+    }
+
+    /**
+     * How many characters this integral component's encoding takes: its width when zero-padded, else a sign and
+     * its type's {@linkplain KeyType#digits() digits}.
+     *
+     * @throws IllegalStateException if this component is not integral
+     */
+    public int encodedWidth() {
+      if (!type.integral()) {
+        throw wrongType("a question for an integral width");
+      }
+      return placeholder.width() > 0 ? placeholder.width() : 1 + type.digits();
+    }
+
+    /**
+     * Where this String or enum component, starting at {@code at} of {@code key}, ends: at its
+     * {@link #separator()}, or at the end of the key when it is the last.
+     *
+     * @throws InvalidKeyException if the separator does not follow, with {@link KeySpec#decode}'s message
+     */
+    public int textEnd(String key, int at) {
+      if (type != KeyType.STRING && type != KeyType.ENUM) {
+        throw wrongType("a read of text");
+      }
+      int end = separator < 0 ? key.length() : key.indexOf(separator, at);
+      if (end >= 0) {
+        return end;
+      }
+      readAt(key, at);
+      throw new AssertionError("'" + (char) separator + "' both missing and present in '" + key + "'");
+    }
+
+    /** The value of this String component in {@code key}, from {@code at} to {@code end} ({@link #textEnd}). */
+    public String stringIn(String key, int at, int end) {
+      expect(KeyType.STRING);
+      return key.substring(at, end);
+    }
+
+    /**
+     * The constant of this enum component named from {@code at} to {@code end} ({@link #textEnd}) of {@code key},
+     * found without copying the name.
+     *
+     * @throws InvalidKeyException if no constant has that name, with {@link KeySpec#decode}'s message
+     */
+    public Enum<?> enumIn(String key, int at, int end) {
+      expect(KeyType.ENUM);
+      int length = end - at;
+      for (Enum<?> constant : constants) {
+        String name = constant.name();
+        if (name.length() == length && key.startsWith(name, at)) {
+          return constant;
+        }
+      }
+      return (Enum<?>) readAt(key, at);
+    }
+
+    /** Reads the component at {@code at} as {@link KeySpec#decode} does, with its errors. */
+    private Object readAt(String key, int at) {
+      try {
+        return read(new Cursor(key, at));
+      } catch (MalformedKeyException e) {
+        throw malformed(key, e);
+      }
     }
 
     /** Appends a String value. */

@@ -32,7 +32,8 @@ import javax.lang.model.element.Modifier;
  * Generates {@code Employee__Mapping}: plain code that composes the keys and converts every property to and from
  * the store's typed values, through the contract of {@link EntityMapping} (built from an {@link EntityDescriptor}).
  * Stored names, keys and key components are the metamodel's ({@code Employee_.LAST_NAME},
- * {@code Employee_.employeeIdFromRowKey}), never repeated here.
+ * {@code Employee_.ROW_KEY_EMPLOYEE_ID}), never repeated here; {@code fromRow} decodes each key once
+ * ({@link KeyReads}).
  */
 public final class MappingGenerator {
   private static final ClassName TABLE_ROW = ClassName.get(TableRow.class);
@@ -411,23 +412,28 @@ public final class MappingGenerator {
     if (entity.upgradeMethod() != null) {
       method.addStatement("$N = upgraded($N, $T::$N)", row, row, entity.className(), entity.upgradeMethod());
     }
+    taken.add(row);
+    taken.add(context);
     if (entity.record()) {
+      KeyReads keys = new KeyReads(entity, meta, names, method, row, taken);
       List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
         method.addStatement("$T $N = $L", property.typeName(), property.name(),
-            readValue(entity, meta, names, property, row, context, CodeBlock.of("olderVersion($N)", row)));
+            readValue(entity, meta, names, keys, property, row, context, CodeBlock.of("olderVersion($N)", row)));
         arguments.add(CodeBlock.of("$N", property.name()));
       }
       method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
     } else {
       String local = taken.contains("entity") ? "instance" : "entity";
+      taken.add(local);
+      KeyReads keys = new KeyReads(entity, meta, names, method, row, taken);
       method.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
       for (PropertyModel property : entity.properties()) {
         if (property.role() == PropertyRole.TRANSIENT) {
           continue;
         }
         CodeBlock value =
-            readValue(entity, meta, names, property, row, context, CodeBlock.of("olderVersion($N)", row));
+            readValue(entity, meta, names, keys, property, row, context, CodeBlock.of("olderVersion($N)", row));
         if (property.setterIsMethod()) {
           method.addStatement("$N.$N($L)", local, property.setter(), value);
         } else {
@@ -441,16 +447,18 @@ public final class MappingGenerator {
 
   /**
    * How a property's value is read from the row in the local {@code row}: its system property; for a key component,
-   * its value decoded from the key, which a column of another value makes the read fail ({@link Values#keyInt});
+   * its value decoded from the key (each key once per method, by {@link KeyReads}), which a column of another value
+   * makes the read fail ({@link Values#keyInt});
    * its stored value converted, or its default for an older row that lacks it. The one decoding of a property, for
    * the mapping's {@code fromRow} and a projection alike.
    *
+   * @param keys the reads of the entity's keys in the method the value is read in
    * @param context the local holding the {@link MappingContext}
    * @param olderRow whether the row was written by an older version than the entity's: {@code olderVersion(row)}
    */
   static CodeBlock readValue(
-      EntityModel entity, ClassName meta, MemberNames names, PropertyModel property, String row, String context,
-      CodeBlock olderRow) {
+      EntityModel entity, ClassName meta, MemberNames names, KeyReads keys, PropertyModel property, String row,
+      String context, CodeBlock olderRow) {
     switch (property.role()) {
       case TRANSIENT:
         return defaultValue(property);
@@ -466,13 +474,11 @@ public final class MappingGenerator {
     KeyModel key = entity.partitionKey().indexOf(property.name()) >= 0 ? entity.partitionKey()
         : entity.rowKey() != null && entity.rowKey().indexOf(property.name()) >= 0 ? entity.rowKey() : null;
     if (key != null) {
-      String keyAccessor = key == entity.partitionKey() ? "partitionKey()" : "rowKey()";
       String check = !property.primitive() ? "key"
           : property.kind() == PropertyKind.INT ? "keyInt"
           : property.kind() == PropertyKind.LONG ? "keyLong" : "key";
-      return CodeBlock.of("$T.$N($T.$N($N.$L),$W$L,$W$N, $L, $T.TABLE, $S, $S)", VALUES, check, meta,
-          MemberNames.valueFrom(key, property), row, keyAccessor, stored, row, name, meta, entity.simpleName(),
-          property.name());
+      return CodeBlock.of("$T.$N($L,$W$L,$W$N, $L, $T.TABLE, $S, $S)", VALUES, check, keys.value(key, property),
+          stored, row, name, meta, entity.simpleName(), property.name());
     }
     if (property.defaultValue() != null) {
       CodeBlock fallback = property.kind() == PropertyKind.BINARY

@@ -110,10 +110,14 @@ final class ProjectionGenerator {
         .addParameter(MappingContext.class, context);
     List<CodeBlock> arguments = new ArrayList<>();
     CodeBlock older = CodeBlock.of("$T.rowVersion($N) < $L", ENTITY_MAPPING, row, entity.version());
+    taken.add(row);
+    taken.add(context);
+    KeyReads keys = new KeyReads(entity, entity.metamodelName(), members, method, row, taken);
     for (RepositoryModel.Component component : projection.components()) {
       PropertyModel property = component.property();
       method.addStatement("$T $N = $L", property.typeName(), component.name(),
-          MappingGenerator.readValue(entity, entity.metamodelName(), members, property, row, context, older));
+          MappingGenerator.readValue(entity, entity.metamodelName(), members, keys, property, row, context,
+              older));
       arguments.add(CodeBlock.of("$N", component.name()));
     }
     return method.addStatement("return new $T($L)", projection.className(), CodeBlock.join(arguments, ",$W")).build();
