@@ -89,11 +89,7 @@ final class EntityQueries<T> {
           () -> new PointRun<>(core, mapping, method, plan, partitionKey, rowKey), 1);
       return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(core.entity(mapping, rows.get(0)));
     }
-    PointRun<T> run = new PointRun<>(core, mapping, method, plan, partitionKey, rowKey);
-    TableRow row = run.row();
-    T result = row == null ? null : core.entity(mapping, row); // null: a malformed row the policy leaves out
-    run.report(result == null ? 0 : 1);
-    return Optional.ofNullable(result);
+    return Optional.ofNullable(PointRun.entity(core, mapping, method, plan, partitionKey, rowKey));
   }
 
   T getByKeys(String method, String plan, String partitionKey, String rowKey) {

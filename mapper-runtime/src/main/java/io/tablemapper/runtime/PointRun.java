@@ -4,7 +4,6 @@ import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -68,12 +67,32 @@ final class PointRun<T> implements RowSource {
     }
     exhausted = true;
     requests++;
-    Optional<TableRow> row = QueryRun.get(core, mapping.table(), partitionKey, rowKey);
-    if (row.isEmpty()) {
+    TableRow row = stored(core, mapping, partitionKey, rowKey);
+    if (row == null) {
       return null;
     }
     rowsRead++;
-    return QueryRun.ofEntityType(core, mapping, row.get()) ? row.get() : null;
+    return QueryRun.ofEntityType(core, mapping, row) ? row : null;
+  }
+
+  /**
+   * The entity stored under the keys, or null (no row, a row of another type, or a malformed row the policy leaves
+   * out), with its {@link io.tablemapper.api.QueryEvent}: what a run reads and reports, for a caller that neither
+   * caches nor waits asynchronously, without a run object (profiled: the run was a quarter of what an in-memory
+   * point read allocated).
+   */
+  static <T> T entity(
+      MapperCore core, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
+    TableRow row = stored(core, mapping, partitionKey, rowKey);
+    T result = row != null && QueryRun.ofEntityType(core, mapping, row) ? core.entity(mapping, row) : null;
+    QueryRun.report(core, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1, result == null ? 0 : 1,
+        1);
+    return result;
+  }
+
+  /** The row stored under the keys in the entity's table, whatever its type, or null: the point read's request. */
+  private static TableRow stored(MapperCore core, EntityMapping<?> mapping, String partitionKey, String rowKey) {
+    return QueryRun.get(core, mapping.table(), partitionKey, rowKey).orElse(null);
   }
 
   @Override
