@@ -36,8 +36,9 @@ public abstract class RowCode<T> {
    */
   public interface Fallback {
     /**
-     * The value of property {@code property} (its index among the entity's properties) read from a row, boxed.
+     * The value of a property read from a row, boxed.
      *
+     * @param property the property's index among the entity's properties
      * @param row the row, upgraded when the class has an {@code @Upgrade} method
      * @param context the mapper's context
      * @return the value, boxed when primitive
@@ -45,8 +46,9 @@ public abstract class RowCode<T> {
     Object read(int property, TableRow row, MappingContext context);
 
     /**
-     * The JSON text of property {@code property}'s value.
+     * The JSON text of a property's value.
      *
+     * @param property the property's index among the entity's properties
      * @param value the value, possibly null
      * @param context the mapper's context
      * @return the stored text
