@@ -151,6 +151,29 @@ final class Accessors {
     return (EntityMapping.Upgrader) define(entity, builder, "upgrade");
   }
 
+  /**
+   * Defines a class of a name not used before in the entity's package, as {@link #define} does, and returns it.
+   *
+   * @throws TableMapperException if the package cannot be reached
+   */
+  static Class<?> defineNew(Class<?> entity, DynamicType.Builder<?> builder, String name) {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(entity, MethodHandles.lookup());
+      return builder.name(name).make().load(entity.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(lookup))
+          .getLoaded();
+    } catch (IllegalAccessException | RuntimeException | LinkageError e) {
+      throw cannotDefine(entity, name, e);
+    }
+  }
+
+  private static TableMapperException cannotDefine(Class<?> entity, String name, Throwable e) {
+    return new TableMapperException(
+        "cannot generate the accessor " + name + " for " + entity.getName() + " (it needs a class defined in"
+            + " the package " + entity.getPackageName() + "; is that package open to io.tablemapper.runtime?): "
+            + e,
+        e);
+  }
+
   /** Defines the class in the entity's package (or reuses one defined before) and returns a new instance. */
   private static Object define(Class<?> entity, DynamicType.Builder<Object> builder, String what) {
     String name = entity.getName() + MARKER + what;
@@ -165,11 +188,7 @@ final class Accessors {
       }
       return type.getConstructor().newInstance();
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      throw new TableMapperException(
-          "cannot generate the accessor " + name + " for " + entity.getName() + " (it needs a class defined in"
-              + " the package " + entity.getPackageName() + "; is that package open to io.tablemapper.runtime?): "
-              + e,
-          e);
+      throw cannotDefine(entity, name, e);
     }
   }
 }

@@ -84,6 +84,8 @@ final class EntityIntrospector {
           ? enumConstant(p.type(), property.defaultValue()) : property.defaultValue();
       if (p.getter() != null && (p.record() || p.setter() != null)) {
         built.access = Accessors.property(type, p.name(), p.type(), p.getter(), p.setter());
+        built.getter = p.getter();
+        built.setter = p.setter();
       }
       if (property.kind() == PropertyKind.JSON) {
         built.json = new JsonType<Object>(entity, p.name(), p.genericType()) {};
@@ -114,7 +116,8 @@ final class EntityIntrospector {
         checked.abstractType() ? null : Accessors.instantiator(constructor(type)),
         upgrade == null ? null : Accessors.upgrader(upgrade),
         checked.wideHead() == null ? null : checked.wideHead().stream()
-            .map(name -> RuntimeProperty.named(properties, name).storedName).toList());
+            .map(name -> RuntimeProperty.named(properties, name).storedName).toList(),
+        checked.abstractType() ? null : constructor(type));
   }
 
   /** The spec that composes and decodes the keys of a bound template. */

@@ -5,9 +5,11 @@ import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.mapping.RowCode;
 import io.tablemapper.internal.mapping.Values;
 import io.tablemapper.internal.model.PropertyRole;
 import io.tablemapper.spi.TableRow;
+import java.lang.reflect.Constructor;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -44,6 +46,11 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
   /** Creates an instance; null for an abstract class. */
   private final Function<Object[], Object> instantiator;
   private final Upgrader upgrader;
+  /**
+   * The straight-line code Byte Buddy generated for the class ({@link RowCodes}): keys, {@code toRow} and
+   * {@code fromRow}; null for an abstract class.
+   */
+  private final RowCode<T> code;
 
   /**
    * The stored names of the properties the index keys are made of, other than the entity's own key components, in the
@@ -69,7 +76,7 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
       List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader,
-      List<String> wideHead) {
+      List<String> wideHead, Constructor<?> constructor) {
     super(wide(wideHead, EntityDescriptor.of(entityClass, table, typeName)
         .version(version)
         .partitionKey(partitionKeySpec)
@@ -96,6 +103,33 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     this.record = record;
     this.instantiator = instantiator;
     this.upgrader = upgrader;
+    this.code = constructor == null || !writable(properties, record) ? null
+        : RowCodes.generate(new RowCodes.Shape(entityClass, table, properties, partitionKey, rowKey, partitionKeySpec,
+            rowKeySpec, record, constructor), this, new Fallback());
+  }
+
+  /** Whether every property the code reads or writes has its members (the checker has made sure; checked again). */
+  private static boolean writable(List<RuntimeProperty> properties, boolean record) {
+    for (RuntimeProperty property : properties) {
+      if (property.role != PropertyRole.TRANSIENT
+          && (property.getter == null || (!record && property.setter == null))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Reads and writes the properties the generated code leaves to this mapping: defaults of older rows, JSON. */
+  private final class Fallback implements RowCode.Fallback {
+    @Override
+    public Object read(int property, TableRow row, MappingContext context) {
+      return RuntimeMapping.this.read(properties.get(property), row, null, context);
+    }
+
+    @Override
+    public String json(int property, Object value, MappingContext context) {
+      return context.toJson(properties.get(property).json, value);
+    }
   }
 
   /** The descriptor, made wide when {@code wideHead} (the head's stored names) is not null. */
@@ -123,6 +157,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
 
   @Override
   public String partitionKey(T entity) {
+    if (code != null) {
+      return code.partitionKey(entity);
+    }
     return partitionKeySpec().compose(values(entity, partitionKeyProperties));
   }
 
@@ -130,6 +167,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
   public String rowKey(T entity) {
     if (rowKeySpec() == null) {
       throw abstractEntity(entity); // an abstract class whose subtypes declare their RowKeys
+    }
+    if (code != null) {
+      return code.rowKey(entity);
     }
     return rowKeySpec().compose(values(entity, rowKeyProperties));
   }
@@ -152,8 +192,12 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     if (versioned) {
       row.putInt32(VERSION_PROPERTY, version());
     }
-    for (RuntimeProperty property : stored) {
-      put(row, property, property.access.reader.apply(entity), context);
+    if (code != null) {
+      code.write(entity, row, context);
+    } else {
+      for (RuntimeProperty property : stored) {
+        put(row, property, property.access.reader.apply(entity), context);
+      }
     }
     return row.build();
   }
@@ -229,6 +273,9 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     }
     if (upgrader != null) {
       row = upgraded(row, upgrader);
+    }
+    if (code != null) {
+      return code.read(row, context);
     }
     KeyValues keys = new KeyValues(row);
     if (record) {

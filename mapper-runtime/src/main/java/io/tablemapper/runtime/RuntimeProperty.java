@@ -6,6 +6,7 @@ import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.internal.model.PropertyRole;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Member;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
@@ -26,6 +27,9 @@ final class RuntimeProperty {
   final KeyType keyType;
   /** Set once the class is found valid. */
   Accessors.Property access;
+  /** The getter, record accessor or field that reads it, and the setter or field that writes it (null: a record). */
+  Member getter;
+  Member setter;
   String storedName;
   Object defaultValue;
   /** Whether it is stored {@code @Encrypted}. */

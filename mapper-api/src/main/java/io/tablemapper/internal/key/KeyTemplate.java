@@ -337,7 +337,12 @@ public final class KeyTemplate {
    */
   public String literalAfter(int index) {
     Placeholder placeholder = placeholders.get(index);
-    int s = segments.indexOf(placeholder);
+    // by identity: indexOf would call the record's equals, whose first call bootstraps ObjectMethods (spinning
+    // method handles) on every application's start-up path, where each KeySpec is built (profiled)
+    int s = 0;
+    while (segments.get(s) != placeholder) {
+      s++;
+    }
     return s + 1 < segments.size() && segments.get(s + 1) instanceof Literal
         ? ((Literal) segments.get(s + 1)).text()
         : null;

@@ -1,0 +1,363 @@
+package io.tablemapper.runtime;
+
+import static io.tablemapper.runtime.TwiceCompiled.PARCEL;
+import static io.tablemapper.runtime.TwiceCompiled.PROCESSED;
+import static io.tablemapper.runtime.TwiceCompiled.SHIPMENT;
+import static io.tablemapper.runtime.TwiceCompiled.UNPROCESSED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.spi.TableRow;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The straight-line code Byte Buddy generates for a class compiled without the processor ({@link RowCodes}) against
+ * the processor's generated mapping of the same source, mapping for mapping and row for row: the keys and rows
+ * {@code toRow} writes, the entities {@code fromRow} reads, and, for every malformed row, the same exception with the
+ * same message. The fixtures cover a record with a property of every stored type (key components of five kinds,
+ * defaults, JSON, an upgrade method, ETag and Timestamp) and a JavaBean read and written through getters, fluent and
+ * plain setters, is-getters and fields.
+ */
+class StraightLineMappingTest {
+  private static final UUID TRACKING = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
+  private static final UUID PARCEL_ID = UUID.fromString("00000000-0000-0000-0000-00000000002a");
+  private static final Instant WRITTEN = Instant.parse("2024-05-06T07:08:09.1234567Z");
+
+  private static Map<String, Object> shipment() {
+    Map<String, Object> values = new HashMap<>();
+    values.put("carrier", "POST");
+    values.put("region", "north");
+    values.put("number", 42L);
+    values.put("day", LocalDate.of(2024, 3, 1));
+    values.put("tracking", TRACKING);
+    values.put("weight", 12.5d);
+    values.put("declared", 99.99d);
+    values.put("ratio", 0.25f);
+    values.put("discount", 1.5f);
+    values.put("pieces", 3);
+    values.put("boxes", 2);
+    values.put("lane", (short) 7);
+    values.put("dock", (short) -3);
+    values.put("priority", (byte) 1);
+    values.put("urgency", (byte) -1);
+    values.put("fragile", true);
+    values.put("insured", false);
+    values.put("grade", 'A');
+    values.put("mark", 'z');
+    values.put("label", new byte[] {1, 2, 3, -1});
+    values.put("sent", Instant.parse("2024-03-01T10:15:30.123Z"));
+    values.put("promised", OffsetDateTime.of(2024, 3, 4, 12, 0, 0, 0, ZoneOffset.ofHours(2)));
+    values.put("packed", LocalDateTime.of(2024, 2, 29, 23, 59, 58));
+    values.put("price", new BigDecimal("1234.5600"));
+    values.put("serial", new BigInteger("123456789012345678901234567890"));
+    values.put("status", "ON_THE_WAY");
+    values.put("notes", List.of("fragile", "left at the door"));
+    values.put("counts", Map.of("boxes", 2));
+    values.put("currency", "CHF");
+    values.put("handlingDays", 3);
+    values.put("scratch", "not stored");
+    return values;
+  }
+
+  /** The same with every nullable property null. */
+  private static Map<String, Object> sparseShipment() {
+    Map<String, Object> values = new HashMap<>(shipment());
+    for (String nullable : List.of("declared", "discount", "boxes", "dock", "urgency", "insured", "mark", "label",
+        "sent", "promised", "packed", "price", "serial", "status", "notes", "counts", "currency", "scratch")) {
+      values.put(nullable, null);
+    }
+    return values;
+  }
+
+  private static Map<String, Object> parcel() {
+    Map<String, Object> values = new HashMap<>();
+    values.put("depot", "Leeds");
+    values.put("id", PARCEL_ID);
+    values.put("heavy", true);
+    values.put("weightGrams", 1250);
+    values.put("volume", 3L);
+    values.put("owner", "Ann");
+    values.put("destination", "York");
+    values.put("note", "not stored");
+    return values;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static EntityMapping<Object> generated(String entity) {
+    try {
+      return (EntityMapping<Object>) PROCESSED.load(GeneratedNames.mapping(entity))
+          .getField(GeneratedNames.MAPPING_INSTANCE_FIELD).get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static EntityMapping<Object> byteBuddy(String entity) {
+    return (EntityMapping<Object>) EntityIntrospector.introspect(UNPROCESSED.load(entity));
+  }
+
+  private static Object instance(Javac.Result compiled, String entity, Map<String, Object> values) {
+    Class<?> type = compiled.load(entity);
+    return type.isRecord() ? TwiceCompiled.record(type, values) : TwiceCompiled.bean(type, values);
+  }
+
+  @Test
+  void theByteBuddyMappingIsStraightLineCodeDefinedBesideTheEntity() throws Exception {
+    for (String entity : List.of(SHIPMENT, PARCEL)) {
+      EntityMapping<Object> mapping = byteBuddy(entity);
+      Field code = RuntimeMapping.class.getDeclaredField("code");
+      code.setAccessible(true);
+      Object generatedCode = code.get(mapping);
+
+      assertThat(generatedCode).as(entity).isNotNull();
+      assertThat(generatedCode.getClass().getName()).startsWith(entity + Accessors.MARKER + "rows");
+      assertThat(generatedCode.getClass().getClassLoader()).isSameAs(UNPROCESSED.load(entity).getClassLoader());
+    }
+  }
+
+  @Test
+  void keysAndRowsAreTheGeneratedMappingsByteForByte() {
+    for (String entity : List.of(SHIPMENT, PARCEL)) {
+      List<Map<String, Object>> cases = entity.equals(SHIPMENT)
+          ? List.of(shipment(), sparseShipment(), with(shipment(), "number", 0L), with(shipment(), "number",
+              9_999_999_999L), with(shipment(), "carrier", "EXPRESS"))
+          : List.of(parcel(), with(parcel(), "volume", null), with(parcel(), "destination", null));
+      for (Map<String, Object> values : cases) {
+        Object processed = instance(PROCESSED, entity, values);
+        Object unprocessed = instance(UNPROCESSED, entity, values);
+        EntityMapping<Object> generated = generated(entity);
+        EntityMapping<Object> byteBuddy = byteBuddy(entity);
+
+        assertThat(byteBuddy.partitionKey(unprocessed)).isEqualTo(generated.partitionKey(processed));
+        assertThat(byteBuddy.rowKey(unprocessed)).isEqualTo(generated.rowKey(processed));
+        TableRow expected = generated.toRow(processed, JsonMappingContext.INSTANCE);
+        TableRow actual = byteBuddy.toRow(unprocessed, JsonMappingContext.INSTANCE);
+        assertThat(actual).hasToString(expected.toString());
+        assertThat(new ArrayList<>(actual.properties().keySet()))
+            .as("the properties in the generated order")
+            .isEqualTo(new ArrayList<>(expected.properties().keySet()));
+        assertThat(TwiceCompiled.bytes(List.of(actual))).isEqualTo(TwiceCompiled.bytes(List.of(expected)));
+      }
+    }
+  }
+
+  @Test
+  void badValuesAreRefusedWithTheGeneratedMappingsErrors() {
+    List<Map<String, Object>> cases = List.of(
+        with(shipment(), "number", -1L), // below a zero-padded component's range
+        with(shipment(), "number", 10_000_000_000L), // more digits than the padding
+        with(shipment(), "region", "no/slash"), // a character keys may not hold
+        with(shipment(), "region", ""),
+        with(shipment(), "day", null), // a null key component
+        with(shipment(), "carrier", null),
+        with(shipment(), "sent", Instant.parse("2024-03-01T10:15:30.123456789Z"))); // finer than a tick: truncated
+    for (Map<String, Object> values : cases) {
+      Object processed = instance(PROCESSED, SHIPMENT, values);
+      Object unprocessed = instance(UNPROCESSED, SHIPMENT, values);
+      sameOutcome(() -> generated(SHIPMENT).toRow(processed, JsonMappingContext.INSTANCE),
+          () -> byteBuddy(SHIPMENT).toRow(unprocessed, JsonMappingContext.INSTANCE),
+          (Object row) -> { });
+    }
+  }
+
+  @Test
+  void rowsAreReadToTheSameEntities() {
+    for (String entity : List.of(SHIPMENT, PARCEL)) {
+      List<Map<String, Object>> cases = entity.equals(SHIPMENT)
+          ? List.of(shipment(), sparseShipment()) : List.of(parcel(), with(parcel(), "volume", null));
+      for (Map<String, Object> values : cases) {
+        TableRow row = generated(entity).toRow(instance(PROCESSED, entity, values), JsonMappingContext.INSTANCE)
+            .withSystemProperties("W/\"7\"", WRITTEN);
+        Map<String, String> expected = fields(generated(entity).fromRow(row, JsonMappingContext.INSTANCE));
+        Map<String, String> actual = fields(byteBuddy(entity).fromRow(row, JsonMappingContext.INSTANCE));
+
+        assertThat(actual).isEqualTo(expected);
+        assertThat(actual).containsEntry(entity.equals(SHIPMENT) ? "etag" : "version", "String:W/\"7\"");
+      }
+    }
+  }
+
+  /**
+   * Rows another application (or an older version) wrote, each broken or odd in one way: either both mappings read
+   * the same entity, or both refuse it with the same exception and message.
+   */
+  @Test
+  void malformedAndOlderRowsAreReadOrRefusedAlike() {
+    TableRow shipment = generated(SHIPMENT).toRow(instance(PROCESSED, SHIPMENT, shipment()),
+        JsonMappingContext.INSTANCE).withSystemProperties("W/\"1\"", WRITTEN);
+    List<TableRow> rows = new ArrayList<>();
+    rows.add(keys(shipment, "NOPE_north", shipment.rowKey())); // an enum component no constant names
+    rows.add(keys(shipment, "POST", shipment.rowKey())); // a PartitionKey missing a component
+    rows.add(keys(shipment, shipment.partitionKey(), "ship_42_2024-03-01")); // not zero-padded
+    rows.add(keys(shipment, shipment.partitionKey(), "ship_0000000042_2024-13-01")); // no such day
+    rows.add(keys(shipment, shipment.partitionKey(), "ship_0000000042_2024-03-01_more"));
+    rows.add(keys(shipment, "EXPRESS_south", "ship_0000000043_2024-03-02")); // the columns disagree with the keys
+    rows.add(changed(shipment, "number", 43L)); // a key column disagreeing
+    rows.add(changed(shipment, "number", 42)); // the same number as an Int32: agrees
+    rows.add(changed(shipment, "region", "south"));
+    rows.add(changed(shipment, "carrier", "EXPRESS"));
+    rows.add(changed(shipment, "day", "2024-03-02"));
+    rows.add(changed(shipment, "status", "LOST")); // no such constant
+    rows.add(changed(shipment, "grade", "AB")); // two characters for a char
+    rows.add(changed(shipment, "mark", ""));
+    rows.add(changed(shipment, "price", "a lot"));
+    rows.add(changed(shipment, "serial", "1e3"));
+    rows.add(changed(shipment, "notes", "not json"));
+    rows.add(changed(shipment, "counts", "[1, 2]"));
+    rows.add(changed(shipment, "priority", 300)); // beyond a byte
+    rows.add(changed(shipment, "urgency", -129));
+    rows.add(changed(shipment, "lane", 40_000)); // beyond a short
+    rows.add(changed(shipment, "pieces", "3")); // a string for an int
+    rows.add(changed(shipment, "boxes", 3L)); // an Int64 for an Integer
+    rows.add(changed(shipment, "Wt", "heavy"));
+    rows.add(changed(shipment, "Wt", 12)); // an Int32 for a double
+    rows.add(changed(shipment, "fragile", "yes"));
+    rows.add(changed(shipment, "sent", "yesterday"));
+    rows.add(changed(shipment, "tracking", "not a uuid"));
+    rows.add(changed(shipment, "label", "not binary"));
+    rows.add(changed(shipment, "ratio", 1e300)); // beyond a float: as the generated cast makes it
+    for (String column : List.of("region", "number", "carrier", "Wt", "pieces", "fragile", "grade", "priority",
+        "lane", "ratio", "currency", "handlingDays", "notes", "status", "label")) {
+      rows.add(changed(shipment, column, null)); // the column absent
+    }
+    // version 1 rows: the defaults for what they lack, the upgrade for their old note
+    rows.add(changed(changed(changed(changed(shipment, EntityMapping.VERSION_PROPERTY, 1), "currency", null),
+        "handlingDays", null), "note", "old style"));
+    rows.add(changed(changed(shipment, EntityMapping.VERSION_PROPERTY, 1), "currency", "USD"));
+    rows.add(changed(shipment, EntityMapping.VERSION_PROPERTY, "2"));
+
+    TableRow parcel = generated(PARCEL).toRow(instance(PROCESSED, PARCEL, parcel()), JsonMappingContext.INSTANCE)
+        .withSystemProperties("W/\"2\"", WRITTEN);
+    List<TableRow> parcels = new ArrayList<>();
+    parcels.add(keys(parcel, parcel.partitionKey(), "parcel_not-a-uuid"));
+    parcels.add(keys(parcel, parcel.partitionKey(), "box_" + PARCEL_ID));
+    parcels.add(changed(parcel, "Id", UUID.randomUUID()));
+    parcels.add(changed(parcel, "Depot", "York"));
+    parcels.add(changed(parcel, "Heavy", "true"));
+    parcels.add(changed(parcel, "Heavy", null));
+    parcels.add(changed(parcel, "WeightGrams", 1.5d));
+    parcels.add(changed(parcel, "Volume", null));
+    parcels.add(changed(parcel, "Volume", 7));
+    parcels.add(changed(parcel, "Dest", null));
+    parcels.add(TableRow.builder("Leeds", "parcel_" + PARCEL_ID).build()); // nothing but its keys
+
+    int read = 0;
+    int refused = 0;
+    for (TableRow row : rows) {
+      if (sameRead(SHIPMENT, row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    for (TableRow row : parcels) {
+      if (sameRead(PARCEL, row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    assertThat(refused).as("rows refused alike").isGreaterThanOrEqualTo(25);
+    assertThat(read).as("rows read alike").isGreaterThanOrEqualTo(10);
+  }
+
+  /** Reads the row through both mappings; returns whether it was read (else it was refused alike). */
+  private static boolean sameRead(String entity, TableRow row) {
+    boolean[] read = new boolean[1];
+    sameOutcome(() -> fields(generated(entity).fromRow(row, JsonMappingContext.INSTANCE)),
+        () -> fields(byteBuddy(entity).fromRow(row, JsonMappingContext.INSTANCE)),
+        (Object fields) -> read[0] = true);
+    return read[0];
+  }
+
+  private interface Action {
+    Object run();
+  }
+
+  /** Both succeed with equal results (passed on), or both throw the same exception class with the same message. */
+  private static void sameOutcome(Action generated, Action byteBuddy, Consumer<Object> whenBothSucceed) {
+    Object[] results = new Object[2];
+    Throwable expected = catchThrowable(() -> results[0] = generated.run());
+    Throwable actual = catchThrowable(() -> results[1] = byteBuddy.run());
+    if (expected == null) {
+      assertThat(actual).as("the generated mapping succeeded").isNull();
+      if (results[0] instanceof TableRow) {
+        assertThat(results[1]).hasToString(results[0].toString());
+      } else {
+        assertThat(results[1]).isEqualTo(results[0]);
+      }
+      whenBothSucceed.accept(results[1]);
+      return;
+    }
+    assertThat(expected).as("the mappings refuse with the mapper's own exceptions")
+        .isInstanceOf(TableMapperException.class);
+    assertThat(actual).as("the generated mapping threw " + expected).isNotNull()
+        .isExactlyInstanceOf(expected.getClass()).hasMessage(expected.getMessage());
+  }
+
+  private static Map<String, Object> with(Map<String, Object> values, String name, Object value) {
+    Map<String, Object> changed = new HashMap<>(values);
+    changed.put(name, value);
+    return changed;
+  }
+
+  /** The row with a property set (or removed, for null). */
+  private static TableRow changed(TableRow row, String name, Object value) {
+    Map<String, Object> properties = new LinkedHashMap<>(row.properties());
+    if (value == null) {
+      properties.remove(name);
+    } else {
+      properties.put(name, value);
+    }
+    return TableRow.builder(row.partitionKey(), row.rowKey()).putAll(properties).etag(row.etag())
+        .timestamp(row.timestamp()).build();
+  }
+
+  private static TableRow keys(TableRow row, String partitionKey, String rowKey) {
+    return TableRow.builder(partitionKey, rowKey).putAll(row.properties()).etag(row.etag())
+        .timestamp(row.timestamp()).build();
+  }
+
+  /** Every instance field of an entity (its own and inherited) as text: arrays by content, enums by name. */
+  private static Map<String, String> fields(Object entity) {
+    Map<String, String> fields = new TreeMap<>();
+    for (Class<?> type = entity.getClass(); type != Object.class; type = type.getSuperclass()) {
+      for (Field field : type.getDeclaredFields()) {
+        if (Modifier.isStatic(field.getModifiers())) {
+          continue;
+        }
+        field.setAccessible(true);
+        try {
+          Object value = field.get(entity);
+          fields.put(field.getName(), value instanceof byte[] ? Arrays.toString((byte[]) value)
+              : value == null ? "null" : value.getClass().getSimpleName() + ":" + value);
+        } catch (IllegalAccessException e) {
+          throw new AssertionError(e);
+        }
+      }
+    }
+    return fields;
+  }
+}
