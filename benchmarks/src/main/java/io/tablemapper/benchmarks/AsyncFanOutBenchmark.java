@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -40,6 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * each), the latter also by the blocking {@code In} on the mapper's read pool ({@code readPool}). The benchmark
  * starts Azurite itself (backend-azure's test helper: installed once into the build's {@code target/azurite}, a
  * process of this JVM, stopped when it exits).
+ *
+ * <p>{@link #roundTripMillis} 0 talks to Azurite directly: every request then costs only CPU, the client's and the
+ * one Node.js thread of Azurite's, on the same two cores, and the fan-out can only overlap what the two cores run
+ * at once. Above 0, the requests go through a {@link LatencyProxy} that gives each a fixed round trip, as the
+ * network to the real service does: the fan-out then overlaps the waits, which is what it is for.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -50,6 +57,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class AsyncFanOutBenchmark {
   static final int PARTITIONS = 20;
   static final int ROWS_PER_PARTITION = 5;
+
+  /** The simulated network round trip of every request, in milliseconds; 0: straight to Azurite. */
+  @Param({"0", "5"})
+  public int roundTripMillis;
 
   /** A row of stock in one region's partition. */
   @Entity(table = "FanOut")
@@ -75,6 +86,7 @@ public class AsyncFanOutBenchmark {
     CompletableFuture<List<Stock>> findByRegionIn(Collection<String> regions);
   }
 
+  private LatencyProxy proxy;
   private TableMapper mapper;
   private Stocks stocks;
   private AsyncStocks asyncStocks;
@@ -83,7 +95,12 @@ public class AsyncFanOutBenchmark {
 
   @Setup
   public void setUp() {
-    AzureTablesBackend backend = AzureTablesBackend.fromConnectionString(azurite());
+    String connection = azurite();
+    if (roundTripMillis > 0) {
+      proxy = LatencyProxy.start(tablePort(connection), Duration.ofMillis(roundTripMillis));
+      connection = connection.replace(":" + tablePort(connection) + "/", ":" + proxy.port() + "/");
+    }
+    AzureTablesBackend backend = AzureTablesBackend.fromConnectionString(connection);
     backend.deleteTableIfExists("FanOut");
     mapper = TableMapper.builder().backend(backend).readParallelism(PARTITIONS).build();
     stocks = mapper.repository(Stocks.class);
@@ -116,9 +133,18 @@ public class AsyncFanOutBenchmark {
     return Azurite.connectionString();
   }
 
+  /** The port of the {@code TableEndpoint} of a connection string to 127.0.0.1. */
+  static int tablePort(String connectionString) {
+    String endpoint = connectionString.replaceAll("(?s).*TableEndpoint=http://127\\.0\\.0\\.1:([0-9]+)/.*", "$1");
+    return Integer.parseInt(endpoint);
+  }
+
   @TearDown
   public void tearDown() {
     mapper.close();
+    if (proxy != null) {
+      proxy.close();
+    }
   }
 
   private int nextId() {

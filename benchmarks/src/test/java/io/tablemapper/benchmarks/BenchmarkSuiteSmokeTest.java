@@ -86,5 +86,10 @@ class BenchmarkSuiteSmokeTest {
       }
     }
     assertThat(report.markdown()).contains("### MappingBenchmark", "**handWritten** (baseline)", "1.00x");
+    // the fan-out straight to Azurite and through the simulated network, each against its own sequential baseline
+    assertThat(report.results()).filteredOn(result -> result.benchmarkClass().equals("AsyncFanOutBenchmark"))
+        .extracting(BenchmarkReport.Result::params).contains("roundTripMillis=0", "roundTripMillis=5");
+    assertThat(report.markdown()).contains("| pointReads20 (roundTripMillis=5) | **sync** (baseline) |",
+        "| pointReads20 (roundTripMillis=5) | async |", "| partitions20 (roundTripMillis=5) | readPool |");
   }
 }
