@@ -396,14 +396,16 @@ public final class AzureTablesBackend implements TableBackend {
     });
   }
 
+  /** The cheapest read that needs the table: a page of at most one key from an empty key range. */
+  static ListEntitiesOptions existenceProbe() {
+    return new ListEntitiesOptions().setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
+  }
+
   @Override
   public boolean tableExists(String table) {
     TableClient client = client(table);
-    // The cheapest read that needs the table: a page of at most one key from an empty key range.
-    ListEntitiesOptions probe = new ListEntitiesOptions()
-        .setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
     try {
-      client.listEntities(probe, null, Context.NONE).iterableByPage().iterator().hasNext();
+      client.listEntities(existenceProbe(), null, Context.NONE).iterableByPage().iterator().hasNext();
       return true;
     } catch (HttpResponseException e) {
       if (ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code(e))) {
@@ -535,8 +537,7 @@ public final class AzureTablesBackend implements TableBackend {
    * read that tells an ambiguous write's own effect from a conflict) each sent when the one before it has answered,
    * no thread held while one is under way; the same retries, checks and exceptions as {@link #write}, from the same
    * code ({@code Writes}). Cancelling the future, or its completing by {@code orTimeout}, cancels the request under
-   * way and sends no other; a write already sent may still be applied. {@code executor} runs only the check of the
-   * table's existence that follows a write refused before sending.
+   * way and sends no other; a write already sent may still be applied. {@code executor} is not used.
    */
   @Override
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
@@ -608,9 +609,14 @@ public final class AzureTablesBackend implements TableBackend {
   /** Throws {@code TableNotFoundException} unless the table exists. */
   void requireTable(String table) {
     if (!tableExists(table)) {
-      throw new TableNotFoundException(
-          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
+      throw missingTable(table);
     }
+  }
+
+  /** The exception for a table that does not exist, on either path. */
+  static TableNotFoundException missingTable(String table) {
+    return new TableNotFoundException(
+        "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.tablemapper.backend.azure;
 
+import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableAsyncClient;
@@ -8,7 +9,6 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,8 +156,8 @@ abstract class Channel {
     private volatile boolean abandoned;
 
     /**
-     * @param executor where the one blocking step runs: the table's existence, checked only after a write refused
-     *     before sending or an answer of 404 without an error code
+     * @param executor where the point reads of {@link AzureTablesBackend#getAsync} may run blocking work (never for
+     *     the keys of a write, which are checked before any read)
      */
     Async(String table, TableAsyncClient client, AzureTablesBackend backend, Executor executor) {
       super(table);
@@ -207,12 +207,18 @@ abstract class Channel {
       return read;
     }
 
+    /** The probe of {@link AzureTablesBackend#tableExists}, sent with the async client. */
     @Override
     CompletableFuture<Void> requireTable() {
-      return TableBackend.onExecutor(() -> {
-        backend.requireTable(table);
-        return null;
-      }, executor);
+      String what = "check whether table '" + table + "' exists";
+      return send(() -> client.listEntities(AzureTablesBackend.existenceProbe()).byPage().next().then(), null)
+          .exceptionallyCompose(thrown -> {
+            Throwable failure = Transactions.unwrap(thrown);
+            return CompletableFuture.failedFuture(failure instanceof HttpResponseException
+                    && ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code((HttpResponseException) failure))
+                ? AzureTablesBackend.missingTable(table)
+                : Transactions.failure(failure, table, what));
+          });
     }
 
     @Override
