@@ -169,6 +169,11 @@ class AsyncWritesTest {
         TableNotFoundException.class);
     assertCause(backend.batchAsync(missing, List.of(WriteOperation.insert(row("p", "a", 1)),
         WriteOperation.delete("p", "b", "*")), busy), TableNotFoundException.class);
+    // refused by the batch rules, then the table's absence checked (with the async client) as the blocking batch does
+    assertCause(backend.batchAsync(missing, List.of(WriteOperation.insert(row("p", "a", 1)),
+        WriteOperation.insert(row("q", "a", 1))), busy), TableNotFoundException.class);
+    assertCause(backend.writeAsync(missing, WriteOperation.insert(row("p", "x".repeat(2000), 1)), busy),
+        TableNotFoundException.class);
   }
 
   @Test
