@@ -110,8 +110,8 @@ public final class AzureTablesBackend implements TableBackend {
   /**
    * A backend on the service the clients of yours reach, {@code asyncService} built by the same
    * {@code TableServiceClientBuilder} as {@code service} ({@code buildAsyncClient()}): the async path
-   * ({@link #getAsync}, {@link #queryAsync}) then sends its requests through it, holding no thread while they are
-   * under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
+   * ({@link #getAsync}, {@link #queryAsync}, {@link #writeAsync}, {@link #batchAsync}) then sends its requests
+   * through it, holding no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
    */
   public AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService) {
     this(service, Objects.requireNonNull(asyncService, "asyncService"), null, null);
