@@ -61,7 +61,7 @@ final class PointRun<T> implements RowSource {
     String table = mapping.table();
     return core.tables.readAsync(table,
             () -> Operation.within(operation, () -> core.backend.getAsync(table, partitionKey, rowKey, executor)),
-            Optional.<TableRow>empty())
+            java.util.Optional.<TableRow>empty())
         .thenApply(row -> {
           if (row.isEmpty()) {
             return List.of();
