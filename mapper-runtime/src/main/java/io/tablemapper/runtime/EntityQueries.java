@@ -305,9 +305,9 @@ final class EntityQueries<T> {
   private RowSource asyncSource(
       EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
     if (mapping.tableTemplate() != null || query.overlapping() && !query.matchesNothing()) {
-      // the tables of a period and the branches of an Or are merged as on the blocking path (MergeRun answers
-      // nextAsync on the executor): one rule for which reads a query makes and how they merge
-      return source(query, startToken, countOnly, select, page);
+      // the tables of a period and the branches of an Or are merged as on the blocking path (one rule for which
+      // reads a query makes and how they merge), each read by its own async requests (MergeRun.nextAsync)
+      return source(query, startToken, countOnly, select, page, true);
     }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query,
@@ -385,6 +385,12 @@ final class EntityQueries<T> {
    */
   private RowSource source(
       EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+    return source(query, startToken, countOnly, select, page, false);
+  }
+
+  /** {@link #source(EntityQuery, String, boolean, List, boolean)}, for the async path when {@code async}. */
+  private RowSource source(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page, boolean async) {
     if (mapping.tableTemplate() != null) {
       return periodSource(query, startToken, countOnly, select, page);
     }
@@ -392,7 +398,7 @@ final class EntityQueries<T> {
       // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
       // and the merge must see the entity's to count an entity that two branches match once
       return MergeRun.union(core, mapping, query,
-          read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select));
+          read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select), !async);
     }
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));

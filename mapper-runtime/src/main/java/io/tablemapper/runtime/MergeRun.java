@@ -24,6 +24,9 @@ import java.util.function.Function;
  * each reading at most the query's limit (all its matches when there is none). Otherwise each read is asked for a page
  * only when the merge has taken all it had, so a merge over many tables holds one page of each. A page token cannot
  * resume several reads: {@code Page} over a union is refused by the processor, over several tables before this runs.
+ *
+ * <p>On the async path ({@link #nextAsync}) the reads are not prefetched on the pool: each is asked for its next page
+ * with its own async requests when the merge has taken all it had, several at once, and no thread waits for them.
  */
 final class MergeRun implements RowSource {
   private static final Comparator<TableRow> KEY_ORDER =
@@ -70,9 +73,11 @@ final class MergeRun implements RowSource {
    * make no request, reads of the same keys and filter are read once, and the others are prefetched on the pool.
    *
    * @param start the run of one read
+   * @param prefetch whether to prefetch on the read pool (not for a union read by {@link #nextAsync}, whose reads
+   *     then use no thread of the pool)
    */
   static <T> MergeRun union(MapperCore core, EntityMapping<T> mapping, EntityQuery query,
-      Function<EntityQuery, QueryRun<T>> start) {
+      Function<EntityQuery, QueryRun<T>> start, boolean prefetch) {
     List<EntityQuery> reads = new ArrayList<>();
     for (EntityQuery read : query.reads()) {
       if (!read.matchesNothing()) {
@@ -83,7 +88,7 @@ final class MergeRun implements RowSource {
     for (EntityQuery read : UnionRun.distinctInKeyOrder(reads)) {
       runs.add(start.apply(read));
     }
-    return new MergeRun(core, query, mapping.table(), runs, true);
+    return new MergeRun(core, query, mapping.table(), runs, prefetch);
   }
 
   @Override
@@ -103,13 +108,76 @@ final class MergeRun implements RowSource {
   }
 
   /**
-   * {@link #next} on the executor: {@code readAsync} of the reads this one merges would need a merge of futures,
-   * and what it reads is bounded by the query (or one row), so it blocks a thread of the executor, never the caller.
+   * {@link #next} on the store's async path. Reads prefetched on the pool are awaited without blocking; otherwise
+   * every read whose buffered rows ran out and that has more is asked for its next page with its own {@code
+   * nextAsync} — at most {@code readParallelism} of them under way at once — and the rows are then merged as
+   * {@link #next} merges them, until a read runs out again; no thread waits for any read.
    */
   @Override
   public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
-    Operation operation = Operation.current(); // its requests count into the caller's operation
-    return CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> next(max)), executor);
+    if (prefetched != null) {
+      return CompletableFuture.allOf(prefetched.toArray(CompletableFuture[]::new)).thenApply(all -> next(max));
+    }
+    Operation operation = Operation.current(); // the reads' requests count into it, from any thread
+    List<TableRow> rows = new ArrayList<>();
+    return Futures.loop(() -> rows.size() < max && !exhausted(),
+            () -> refill(Math.max(1, Math.min(max - rows.size(), StoreLimits.MAX_PAGE_SIZE)), operation, executor)
+                .thenRun(() -> merge(rows, max)))
+        .thenApply(done -> rows);
+  }
+
+  /** Asks every read whose buffer is empty and that has more for its next page, a window of them at a time. */
+  private CompletableFuture<Void> refill(int page, Operation operation, Executor executor) {
+    List<Integer> empty = new ArrayList<>();
+    for (int read = 0; read < runs.size(); read++) {
+      if (heads.get(read).isEmpty() && !runs.get(read).exhausted()) {
+        empty.add(read);
+      }
+    }
+    int window = Math.max(1, core.readParallelism());
+    int[] from = {0};
+    return Futures.loop(() -> from[0] < empty.size(), () -> {
+      List<CompletableFuture<?>> pages = new ArrayList<>();
+      for (int read : empty.subList(from[0], Math.min(empty.size(), from[0] + window))) {
+        ArrayDeque<TableRow> head = heads.get(read);
+        QueryRun<?> run = runs.get(read);
+        pages.add(Operation.within(operation, () -> run.nextAsync(page, executor)).thenAccept(head::addAll));
+      }
+      from[0] += window;
+      return CompletableFuture.allOf(pages.toArray(CompletableFuture[]::new));
+    });
+  }
+
+  /**
+   * Takes rows in key order into {@code rows}, up to {@code max}, while every read that has more has a row buffered
+   * (the least row is known only then); each row of identical keys once.
+   */
+  private void merge(List<TableRow> rows, int max) {
+    while (rows.size() < max) {
+      int least = -1;
+      for (int read = 0; read < runs.size(); read++) {
+        TableRow head = heads.get(read).peek();
+        if (head == null) {
+          if (!runs.get(read).exhausted()) {
+            return; // its next page first
+          }
+        } else if (least < 0 || KEY_ORDER.compare(head, heads.get(least).peek()) < 0) {
+          least = read;
+        }
+      }
+      if (least < 0) {
+        return;
+      }
+      take(rows, heads.get(least).poll());
+    }
+  }
+
+  /** Adds a row unless it has the keys of the row taken last (the same entity through another read). */
+  private void take(List<TableRow> rows, TableRow row) {
+    if (last == null || KEY_ORDER.compare(last, row) != 0) {
+      rows.add(row);
+    }
+    last = row;
   }
 
   @Override
@@ -127,11 +195,7 @@ final class MergeRun implements RowSource {
       if (least < 0) {
         break;
       }
-      TableRow row = heads.get(least).poll();
-      if (last == null || KEY_ORDER.compare(last, row) != 0) {
-        rows.add(row); // the same keys through another read follow at once: taken once
-      }
-      last = row;
+      take(rows, heads.get(least).poll()); // the same keys through another read follow at once: taken once
     }
     return rows;
   }

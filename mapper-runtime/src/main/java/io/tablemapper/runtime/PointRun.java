@@ -45,13 +45,29 @@ final class PointRun<T> implements RowSource {
   }
 
   /**
-   * {@link #next} on the executor: a point read of one row, made by a repository method that is not async (an async
-   * method reads through its query), so it blocks a thread of the executor, never the caller.
+   * {@link #next} on the store's async path: the backend's async point read ({@code getAsync}), the row then kept as
+   * {@link #row} keeps it; no thread waits for the read (a backend without an async client of its own runs it on
+   * {@code executor}).
    */
   @Override
   public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
-    Operation operation = Operation.current(); // its requests count into the caller's operation
-    return CompletableFuture.supplyAsync(() -> Operation.within(operation, () -> next(max)), executor);
+    if (exhausted) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    exhausted = true;
+    requests++;
+    Operation operation = Operation.current(); // its request counts into the caller's operation
+    String table = mapping.table();
+    return core.tables.readAsync(table,
+            () -> Operation.within(operation, () -> core.backend.getAsync(table, partitionKey, rowKey, executor)),
+            java.util.Optional.<TableRow>empty())
+        .thenApply(row -> {
+          if (row.isEmpty()) {
+            return List.of();
+          }
+          rowsRead++;
+          return QueryRun.ofEntityType(core, mapping, row.get()) ? List.of(row.get()) : List.of();
+        });
   }
 
   @Override

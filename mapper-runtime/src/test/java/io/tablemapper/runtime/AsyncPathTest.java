@@ -16,6 +16,7 @@ import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeAsyncRepository;
 import io.tablemapper.runtime.fixtures.EmployeeName;
+import io.tablemapper.runtime.fixtures.EmployeeOrRepository;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableBackend;
 import java.util.ArrayList;
@@ -172,6 +173,58 @@ class AsyncPathTest {
       assertThat(reads.get(d).get(30, TimeUnit.SECONDS)).map(Employee::employeeId).contains(10 * d + 2);
     }
     assertThat(fanOut.get(30, TimeUnit.SECONDS)).hasSize(60);
+  }
+
+  @Test
+  void anAsyncOrMergesItsReadsPageByPageAsTheBlockingOneAndOnAzureNeedsNoThreadWhileTheyAreUnderWay()
+      throws Exception {
+    mapper(store);
+    fill(mapper.repository(EmployeeRepository.class));
+    EmployeeOrRepository employees = mapper.repository(EmployeeOrRepository.class);
+    // the branches overlap (D05's 52 in both) and span two partitions
+    List<Employee> blocking =
+        employees.findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("D05", 52, "D04", 41, 53);
+    long blockingCount = employees.countByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween(
+        "D05", 52, "D04", 41, 53);
+    events.clear();
+    CountDownLatch release = new CountDownLatch(1);
+    one.execute(() -> await(release)); // the mapper's only async thread is taken
+
+    CompletableFuture<List<Employee>> union =
+        employees.getByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("D05", 52, "D04", 41, 53);
+    CompletableFuture<Long> count = employees.countByDepartmentAndEmailOrDepartmentAndEmployeeIdBetween(
+        "D05", "e52@contoso.com", "D04", 41, 53);
+    if (stores == Stores.AZURE) {
+      // each read of the union sent with the SDK's async client: both operations end with the executor taken
+      // (their results are then made on the executor, once it is free)
+      assertThat(eventually(() -> events.size() == 2)).as("2 operations ended with the executor taken").isTrue();
+      assertThat(events).allSatisfy(event -> {
+        assertThat(event.failure()).isNull();
+        assertThat(event.requests()).isGreaterThanOrEqualTo(2);
+      });
+    }
+    release.countDown();
+
+    assertThat(ids(union.get(30, TimeUnit.SECONDS))).isEqualTo(ids(blocking)).containsExactly(41, 42, 43, 52);
+    assertThat(count.get(30, TimeUnit.SECONDS)).isEqualTo(blockingCount).isEqualTo(4);
+  }
+
+  @Test
+  void anAsyncOrReadOverShortPagesTakesEachEntityOnceInKeyOrder() {
+    InterceptingBackend backend = new InterceptingBackend(store);
+    mapper(backend);
+    fill(mapper.repository(EmployeeRepository.class));
+    EmployeeOrRepository employees = mapper.repository(EmployeeOrRepository.class);
+    backend.stingyPages(1); // every read's rows come one page at a time, an empty page before each
+
+    List<Employee> blocking =
+        employees.findByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("D05", 52, "D04", 0, 999);
+    List<Employee> async =
+        employees.getByDepartmentAndEmployeeIdOrDepartmentAndEmployeeIdBetween("D05", 52, "D04", 0, 999).join();
+
+    assertThat(ids(async)).isEqualTo(ids(blocking)).containsExactly(41, 42, 43, 52);
+    assertThat(employees.countByDepartmentAndEmailOrDepartmentAndEmployeeIdBetween(
+        "D05", "e52@contoso.com", "D05", 51, 53).join()).isEqualTo(3);
   }
 
   @Test

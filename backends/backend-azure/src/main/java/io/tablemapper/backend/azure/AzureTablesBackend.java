@@ -3,8 +3,6 @@ package io.tablemapper.backend.azure;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.credential.TokenCredential;
-import com.azure.core.http.HttpHeaderName;
-import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
@@ -18,10 +16,8 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
-import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
@@ -38,7 +34,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -115,8 +110,8 @@ public final class AzureTablesBackend implements TableBackend {
   /**
    * A backend on the service the clients of yours reach, {@code asyncService} built by the same
    * {@code TableServiceClientBuilder} as {@code service} ({@code buildAsyncClient()}): the async path
-   * ({@link #getAsync}, {@link #queryAsync}) then sends its requests through it, holding no thread while they are
-   * under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
+   * ({@link #getAsync}, {@link #queryAsync}, {@link #writeAsync}, {@link #batchAsync}) then sends its requests
+   * through it, holding no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
    */
   public AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService) {
     this(service, Objects.requireNonNull(asyncService, "asyncService"), null, null);
@@ -401,14 +396,16 @@ public final class AzureTablesBackend implements TableBackend {
     });
   }
 
+  /** The cheapest read that needs the table: a page of at most one key from an empty key range. */
+  static ListEntitiesOptions existenceProbe() {
+    return new ListEntitiesOptions().setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
+  }
+
   @Override
   public boolean tableExists(String table) {
     TableClient client = client(table);
-    // The cheapest read that needs the table: a page of at most one key from an empty key range.
-    ListEntitiesOptions probe = new ListEntitiesOptions()
-        .setTop(1).setFilter("PartitionKey lt ''").setSelect(List.of("PartitionKey"));
     try {
-      client.listEntities(probe, null, Context.NONE).iterableByPage().iterator().hasNext();
+      client.listEntities(existenceProbe(), null, Context.NONE).iterableByPage().iterator().hasNext();
       return true;
     } catch (HttpResponseException e) {
       if (ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code(e))) {
@@ -523,131 +520,83 @@ public final class AzureTablesBackend implements TableBackend {
   public WriteResult write(String table, WriteOperation operation) {
     TableClient client = client(table);
     Objects.requireNonNull(operation, "operation");
-    try {
-      BatchRules.checkOperation(table, operation);
-    } catch (TableMapperException invalid) {
-      requireTable(table);
-      throw invalid;
-    }
-    if (!operation.merges()) {
-      return send(client, table, operation);
-    }
-    for (int attempt = 1; ; attempt++) {
-      TableRow stored = get(table, operation.row().partitionKey(), operation.row().rowKey()).orElse(null);
-      WriteOperation sent = Merges.guard(table, operation, stored);
-      try {
-        return send(client, table, sent);
-      } catch (TableMapperException failure) {
-        if (!Merges.changedMeanwhile(operation, sent, failure)) {
-          throw failure;
-        }
-        if (attempt >= Merges.ATTEMPTS) {
-          return send(client, table, Merges.unguarded(operation, failure)); // the row never held still
-        }
-      }
-    }
-  }
-
-  /**
-   * Sends one write; a failure that may hide the write's own effect (its answer lost, then its retry meeting it) is
-   * checked against the stored row ({@link Replays}).
-   */
-  private WriteResult send(TableClient client, String table, WriteOperation operation) {
-    Attempts.Counter attempts = new Attempts.Counter();
-    try {
-      return send(client, table, operation, attempts.context(Context.NONE));
-    } catch (TableNotFoundException missing) {
-      throw missing;
-    } catch (TableMapperException failure) {
-      if (!Replays.mayHideEffect(failure, attempts)) {
-        throw failure;
-      }
-      TableRow row = operation.row();
-      return Replays.resolve(operation, failure, () -> get(table, row.partitionKey(), row.rowKey()).orElse(null));
-    }
-  }
-
-  private WriteResult send(TableClient client, String table, WriteOperation operation, Context context) {
-    TableRow row = operation.row();
-    String ifMatch = operation.conditional() ? operation.ifMatch() : null;
-    TableEntity entity = Entities.toEntity(row, ifMatch);
-    return Transactions.call(table, operation + " in table '" + table + "'", () -> {
-      Response<Void> response;
-      switch (operation.kind()) {
-        case INSERT:
-          response = client.createEntityWithResponse(entity, null, context);
-          break;
-        case REPLACE:
-        case MERGE:
-          response = client.updateEntityWithResponse(
-              entity, mode(operation.kind()), ifMatch != null, null, context);
-          break;
-        case UPSERT_REPLACE:
-        case UPSERT_MERGE:
-          response = client.upsertEntityWithResponse(entity, mode(operation.kind()), null, context);
-          break;
-        case DELETE:
-          response = client.deleteEntityWithResponse(entity, ifMatch != null, null, context);
-          if (response.getStatusCode() == 404) {
-            // The SDK answers a missing entity (or table) with its 404 response instead of an exception.
-            throw notFound(table, operation, response.getHeaders());
-          }
-          return new WriteResult(null, null);
-        default:
-          throw new AssertionError(operation.kind());
-      }
-      return Transactions.written(client, row, response.getHeaders().getValue(HttpHeaderName.ETAG));
-    });
+    return Writes.join(Writes.write(new Channel.Blocking(table, client, this), operation));
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     TableClient client = client(table);
-    List<WriteOperation> copy = List.copyOf(operations);
+    Objects.requireNonNull(operations, "operations");
+    return Writes.join(Writes.batch(new Channel.Blocking(table, client, this), operations));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client: the requests of {@link #write} (a merge's read of the stored row, the write, the
+   * read that tells an ambiguous write's own effect from a conflict) each sent when the one before it has answered,
+   * no thread held while one is under way; the same retries, checks and exceptions as {@link #write}, from the same
+   * code ({@code Writes}). Cancelling the future, or its completing by {@code orTimeout}, cancels the request under
+   * way and sends no other; a write already sent may still be applied. {@code executor} is not used.
+   */
+  @Override
+  public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
+    if (asyncService == null) {
+      return TableBackend.super.writeAsync(table, operation, executor);
+    }
+    Channel.Async channel;
     try {
-      BatchRules.check(table, copy);
-    } catch (BatchException broken) {
-      requireTable(table);
-      throw broken;
+      Objects.requireNonNull(operation, "operation");
+      channel = new Channel.Async(table, asyncClient(table), this, executor);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
     }
-    String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
-        + "' of table '" + table + "'";
-    if (copy.stream().noneMatch(WriteOperation::merges)) {
-      return Transactions.submit(client, table, copy, copy, what);
+    return outcome(Writes.write(channel, operation), channel, table, "write to table '" + table + "'");
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client: the requests of {@link #batch} (the read of the stored rows of a batch with
+   * merges, the transaction, the read that tells an ambiguous transaction's own effect) each sent when the one
+   * before it has answered, no thread held while one is under way; the same retries, checks and exceptions as
+   * {@link #batch}, from the same code ({@code Writes}). Cancellation and timeouts as for {@link #writeAsync}.
+   */
+  @Override
+  public CompletableFuture<List<WriteResult>> batchAsync(
+      String table, List<WriteOperation> operations, Executor executor) {
+    if (asyncService == null) {
+      return TableBackend.super.batchAsync(table, operations, executor);
     }
-    for (int attempt = 1; ; attempt++) {
-      Map<String, TableRow> stored = Transactions.call(table, "read the rows of a " + what, () -> Transactions.rows(client, copy, null));
-      List<WriteOperation> sent = Merges.guard(table, copy, stored);
-      try {
-        return Transactions.submit(client, table, copy, sent, what);
-      } catch (BatchException failure) {
-        int index = failure.failedIndex();
-        if (index < 0 || !Merges.changedMeanwhile(copy.get(index), sent.get(index), failure.getCause())) {
-          throw failure;
-        }
-        if (attempt >= Merges.ATTEMPTS) {
-          Merges.unguarded(copy.get(index), failure); // the row never held still
-          return Transactions.submit(client, table, copy, copy, what);
-        }
+    Channel.Async channel;
+    try {
+      Objects.requireNonNull(operations, "operations");
+      channel = new Channel.Async(table, asyncClient(table), this, executor);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return outcome(Writes.batch(channel, operations), channel, table, "batch on table '" + table + "'");
+  }
+
+  /**
+   * The future handed to the caller: the flow's outcome, its failure the contract's exception itself (not wrapped);
+   * once it is complete however (cancelled, timed out by the caller's {@code orTimeout}), the flow is abandoned.
+   */
+  private static <T> CompletableFuture<T> outcome(
+      CompletableFuture<T> flow, Channel.Async channel, String table, String what) {
+    CompletableFuture<T> outcome = new CompletableFuture<>();
+    flow.whenComplete((value, thrown) -> {
+      if (thrown == null) {
+        outcome.complete(value);
+      } else {
+        Throwable failure = Transactions.unwrap(thrown);
+        outcome.completeExceptionally(failure instanceof java.util.concurrent.CancellationException
+            ? failure
+            : Transactions.failure(failure, table, what));
       }
-    }
-  }
-
-  private static TableEntityUpdateMode mode(WriteOperation.Kind kind) {
-    return kind == WriteOperation.Kind.MERGE || kind == WriteOperation.Kind.UPSERT_MERGE
-        ? TableEntityUpdateMode.MERGE
-        : TableEntityUpdateMode.REPLACE;
-  }
-
-  private TableMapperException notFound(String table, WriteOperation operation, HttpHeaders headers) {
-    String code = headers.getValue(ServiceErrors.ERROR_CODE);
-    if (ServiceErrors.TABLE_NOT_FOUND.equals(code) || (code == null && !tableExists(table))) {
-      return new TableNotFoundException(
-          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists"
-              + " (cannot " + operation + ")");
-    }
-    return new io.tablemapper.api.EntityNotFoundException(
-        "table '" + table + "': cannot " + operation + ": no entity with these keys exists");
+    });
+    outcome.whenComplete((value, thrown) -> channel.abandon());
+    return outcome;
   }
 
   // ------------------------------------------------------------------ plumbing
@@ -657,11 +606,17 @@ public final class AzureTablesBackend implements TableBackend {
     return key.length() <= StoreLimits.MAX_KEY_LENGTH && StoreLimits.firstForbiddenKeyChar(key) < 0;
   }
 
-  private void requireTable(String table) {
+  /** Throws {@code TableNotFoundException} unless the table exists. */
+  void requireTable(String table) {
     if (!tableExists(table)) {
-      throw new TableNotFoundException(
-          "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
+      throw missingTable(table);
     }
+  }
+
+  /** The exception for a table that does not exist, on either path. */
+  static TableNotFoundException missingTable(String table) {
+    return new TableNotFoundException(
+        "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists");
   }
 
   /**

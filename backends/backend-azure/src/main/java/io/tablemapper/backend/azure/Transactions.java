@@ -1,8 +1,6 @@
 package io.tablemapper.backend.azure;
 
 import com.azure.core.exception.HttpResponseException;
-import com.azure.core.util.Context;
-import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -17,8 +15,6 @@ import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
-import io.tablemapper.spi.WriteResult;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,12 +26,12 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * Requests through the SDK: entity group transactions ({@link #submit}) with their results and failures, the rows a
- * batch addresses, the result of a write, and the one place SDK exceptions become the contract's
- * ({@link #call}).
+ * Requests through the SDK: the one place SDK exceptions become the contract's ({@link #call}, {@link #failure},
+ * {@link #batchFailure}), the actions of an entity group transaction and the queries of the rows a batch addresses;
+ * {@link Writes} composes them into writes and batches.
  */
 final class Transactions {
-  /** The RowKeys one query of {@link #rows} reads: with the PartitionKey, the service's most comparisons. */
+  /** The RowKeys one query of {@link #rowQueries} reads: with the PartitionKey, the service's most comparisons. */
   static final int ROW_KEYS_PER_QUERY = ODataFilter.MAX_COMPARISONS - 1;
 
   private Transactions() {}
@@ -91,7 +87,8 @@ final class Transactions {
     return done;
   }
 
-  private static Throwable unwrap(Throwable thrown) {
+  /** What a future failed with, without the {@code CompletionException}s around it. */
+  static Throwable unwrap(Throwable thrown) {
     Throwable cause = thrown;
     while (cause instanceof CompletionException && cause.getCause() != null) {
       cause = cause.getCause();
@@ -100,120 +97,45 @@ final class Transactions {
   }
 
   /**
-   * The result of a write from the ETag the service answered with; the Timestamp is the one the ETag names, or,
-   * for an ETag of another form, the one a read of the row shows.
+   * The contract's exception for a failed entity group transaction: the table's absence, the operation the service
+   * names, or the batch refused as a whole (too large, say); an answer of 5xx or none at all as {@link #failure}.
    */
-  static WriteResult written(TableClient client, TableRow row, String headerValue) {
-    String etag = Entities.headerEtag(headerValue);
-    if (etag == null) {
-      throw new TableMapperException(
-          "the service answered a write of " + row.describeKeys() + " without an ETag");
+  static RuntimeException batchFailure(
+      Throwable thrown, String table, List<WriteOperation> operations, String what) {
+    if (thrown instanceof TableTransactionFailedException) {
+      return rejected(table, operations, (TableTransactionFailedException) thrown);
     }
-    Instant timestamp = Entities.timestampOf(etag);
-    if (timestamp == null) {
-      TableEntity read = client.getEntityWithResponse(row.partitionKey(), row.rowKey(), List.of("PartitionKey"), null,
-          Context.NONE).getValue();
-      timestamp = read != null && etag.equals(read.getETag()) && read.getTimestamp() != null
-          ? read.getTimestamp().toInstant()
-          : Instant.now();
+    if (!(thrown instanceof HttpResponseException)) {
+      return failure(thrown, table, what);
     }
-    return new WriteResult(etag, timestamp);
-  }
-
-  /** Sends a batch as one transaction: {@code sent}, the operations to send in place of the caller's {@code operations}. */
-  static List<WriteResult> submit(
-      TableClient client, String table, List<WriteOperation> operations, List<WriteOperation> sent, String what) {
-    List<TableTransactionAction> actions = new ArrayList<>(sent.size());
-    for (WriteOperation operation : sent) {
-      actions.add(action(operation));
+    HttpResponseException e = (HttpResponseException) thrown;
+    TableMapperException failure = ServiceErrors.translate(e, table, what);
+    if (failure instanceof TableNotFoundException || failure instanceof AccessDeniedException
+        || ServiceErrors.status(e) >= 500) {
+      return failure;
     }
-    BatchPolicy.Capture capture = new BatchPolicy.Capture();
-    Attempts.Counter attempts = new Attempts.Counter();
-    try {
-      send(client, table, operations, actions, attempts.context(capture.context()), what);
-    } catch (RuntimeException failure) {
-      TableMapperException reason = failure instanceof BatchException && failure.getCause() instanceof TableMapperException
-          ? (TableMapperException) failure.getCause()
-          : failure instanceof TableMapperException ? (TableMapperException) failure : null;
-      if (reason == null || reason instanceof TableNotFoundException || !Replays.mayHideEffect(reason, attempts)) {
-        throw failure;
-      }
-      return Replays.resolve(sent, failure, () -> call(table, "read the rows of a " + what, () -> rows(client, sent, null)));
+    if (ServiceErrors.tooLarge(e)) {
+      return new BatchException(
+          BatchException.Reason.TOO_LARGE, -1,
+          "Azure Table Storage refused the " + what + " as too large (" + ServiceErrors.answer(e)
+              + "), so nothing of it was written; an entity group transaction's request body holds at most "
+              + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB): split the batch",
+          failure);
     }
-    List<String> etags = capture.etags();
-    if (etags == null || etags.size() != sent.size()) {
-      return call(table, "read back the rows of a " + what, () -> readBack(client, sent));
-    }
-    List<WriteResult> results = new ArrayList<>(sent.size());
-    for (int i = 0; i < sent.size(); i++) {
-      WriteOperation operation = sent.get(i);
-      results.add(operation.kind() == WriteOperation.Kind.DELETE
-          ? new WriteResult(null, null)
-          : written(client, operation.row(), etags.get(i)));
-    }
-    return results;
-  }
-
-  /** Submits the actions of a batch, throwing the contract's exception for whatever went wrong. */
-  private static void send(TableClient client, String table, List<WriteOperation> operations,
-      List<TableTransactionAction> actions, Context context, String what) {
-    try {
-      client.submitTransactionWithResponse(actions, null, context);
-    } catch (TableTransactionFailedException failed) {
-      throw rejected(table, operations, failed);
-    } catch (HttpResponseException e) {
-      TableMapperException failure = ServiceErrors.translate(e, table, what);
-      if (failure instanceof TableNotFoundException || failure instanceof AccessDeniedException
-          || ServiceErrors.status(e) >= 500) {
-        throw failure;
-      }
-      if (ServiceErrors.tooLarge(e)) {
-        throw new BatchException(
-            BatchException.Reason.TOO_LARGE, -1,
-            "Azure Table Storage refused the " + what + " as too large (" + ServiceErrors.answer(e)
-                + "), so nothing of it was written; an entity group transaction's request body holds at most "
-                + StoreLimits.MAX_BATCH_SIZE + " bytes (4 MiB): split the batch",
-            failure);
-      }
-      throw new BatchException(
-          BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
-    } catch (RuntimeException | Error e) {
-      throw ServiceErrors.unexpected(e, what);
-    }
+    return new BatchException(
+        BatchException.Reason.REJECTED, -1, what + " was rejected as a whole: " + failure.getMessage(), failure);
   }
 
   /**
-   * The results of a batch whose answer's ETags were not kept ({@link AzureTablesBackend#batchPolicy()} not installed): the rows
-   * as one query reads them right after the batch. A write by someone else in between would show instead.
-   */
-  private static List<WriteResult> readBack(TableClient client, List<WriteOperation> operations) {
-    Map<String, TableRow> read = rows(client, operations, List.of("PartitionKey", "RowKey", "Timestamp"));
-    List<WriteResult> results = new ArrayList<>(operations.size());
-    for (WriteOperation operation : operations) {
-      if (operation.kind() == WriteOperation.Kind.DELETE) {
-        results.add(new WriteResult(null, null));
-      } else {
-        TableRow row = read.get(operation.row().rowKey());
-        if (row == null) {
-          throw new TableMapperException("the batch wrote " + operation.row().describeKeys()
-              + ", but the row was gone when read back for its ETag");
-        }
-        results.add(new WriteResult(row.etag(), row.timestamp()));
-      }
-    }
-    return results;
-  }
-
-  /**
-   * The stored rows the operations of one batch address, by RowKey: one query for each
+   * The queries that read the stored rows the operations of one batch address: one for each
    * {@value #ROW_KEYS_PER_QUERY} of them, the partition's equality and theirs making the service's most
    * comparisons in one filter.
    */
-  static Map<String, TableRow> rows(TableClient client, List<WriteOperation> operations, List<String> select) {
+  static List<ListEntitiesOptions> rowQueries(List<WriteOperation> operations, List<String> select) {
     String partitionKey = operations.get(0).row().partitionKey();
     ODataFilter partition =
         ODataFilter.keyRange("PartitionKey", KeyBound.inclusive(partitionKey), KeyBound.inclusive(partitionKey));
-    Map<String, TableRow> rows = new HashMap<>();
+    List<ListEntitiesOptions> queries = new ArrayList<>();
     for (int from = 0; from < operations.size(); from += ROW_KEYS_PER_QUERY) {
       List<ODataFilter> rowKeys = new ArrayList<>();
       int to = Math.min(operations.size(), from + ROW_KEYS_PER_QUERY);
@@ -222,16 +144,22 @@ final class Transactions {
         rowKeys.add(ODataFilter.keyRange("RowKey", KeyBound.inclusive(rowKey), KeyBound.inclusive(rowKey)));
       }
       ODataFilter filter = ODataFilter.and(List.of(partition, ODataFilter.or(rowKeys)));
-      ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter.text()).setSelect(select);
-      for (TableEntity entity : client.listEntities(options, null, Context.NONE)) {
-        TableRow row = Entities.toRow(entity);
-        rows.put(row.rowKey(), row);
-      }
+      queries.add(new ListEntitiesOptions().setFilter(filter.text()).setSelect(select));
+    }
+    return queries;
+  }
+
+  /** Entities read as rows, by RowKey. */
+  static Map<String, TableRow> byRowKey(List<TableEntity> entities) {
+    Map<String, TableRow> rows = new HashMap<>();
+    for (TableEntity entity : entities) {
+      TableRow row = Entities.toRow(entity);
+      rows.put(row.rowKey(), row);
     }
     return rows;
   }
 
-  private static TableTransactionAction action(WriteOperation operation) {
+  static TableTransactionAction action(WriteOperation operation) {
     String ifMatch = operation.conditional() ? operation.ifMatch() : null;
     TableEntity entity = Entities.toEntity(operation.row(), ifMatch);
     switch (operation.kind()) {

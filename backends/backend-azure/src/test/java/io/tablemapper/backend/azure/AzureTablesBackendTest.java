@@ -279,7 +279,8 @@ class AzureTablesBackendTest {
     // answer). Twice, to show the second answer is read as well as the first.
     TableClient client = sdkTable();
     for (int attempt = 0; attempt < 2; attempt++) {
-      assertThatThrownBy(() -> Transactions.submit(client, table, operations, operations, "batch of issue 22"))
+      assertThatThrownBy(() -> Writes.join(Writes.submit(
+              new Channel.Blocking(table, client, backend), operations, operations, "batch of issue 22")))
           .isInstanceOfSatisfying(BatchException.class, e -> {
             assertThat(e.reason()).isEqualTo(BatchException.Reason.TOO_LARGE);
             assertThat(e.getMessage()).contains("HTTP 413", "RequestBodyTooLarge", "split the batch");

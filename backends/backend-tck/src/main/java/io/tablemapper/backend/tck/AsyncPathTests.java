@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
@@ -106,5 +108,82 @@ abstract class AsyncPathTests extends ConformanceGroup {
         executor);
     assertThatThrownBy(() -> await(batch)).hasCauseInstanceOf(BatchException.class);
     assertThat(store().find("p", "b")).as("nothing of a rejected batch").isEmpty();
+  }
+
+  @Test
+  void async_merges_conditional_writes_and_batches_keep_the_blocking_rules() {
+    WriteResult inserted = await(backend().writeAsync(table(), WriteOperation.insert(
+        TckStore.row("p", "a").putInt32("n", 1).build()), executor));
+    WriteResult merged = await(backend().writeAsync(table(), WriteOperation.merge(
+        TckStore.row("p", "a").putString("m", "merged").build(), "*"), executor));
+    await(backend().writeAsync(table(), WriteOperation.upsertMerge(TckStore.row("p", "b").putInt32("n", 2).build()),
+        executor));
+    List<WriteResult> batch = await(backend().batchAsync(table(), List.of(
+        WriteOperation.merge(TckStore.row("p", "a").putInt32("k", 3).build(), merged.etag()),
+        WriteOperation.upsertMerge(TckStore.row("p", "c").putInt32("n", 4).build()),
+        WriteOperation.delete("p", "b", "*")), executor));
+
+    TableRow a = store().get("p", "a");
+    assertThat(a.properties()).containsEntry("n", 1).containsEntry("m", "merged").containsEntry("k", 3);
+    assertThat(a.etag()).isEqualTo(batch.get(0).etag()).isNotEqualTo(inserted.etag());
+    assertThat(store().get("p", "c").etag()).isEqualTo(batch.get(1).etag());
+    assertThat(store().find("p", "b")).isEmpty();
+
+    CompletableFuture<?> stale = backend().writeAsync(table(), WriteOperation.replace(
+        TckStore.row("p", "a").build(), inserted.etag()), executor);
+    assertThatThrownBy(() -> await(stale)).hasCauseInstanceOf(ConcurrencyConflictException.class);
+    CompletableFuture<?> mergeOfMissing = backend().writeAsync(table(), WriteOperation.merge(
+        TckStore.row("p", "zz").putInt32("n", 5).build(), "*"), executor);
+    assertThatThrownBy(() -> await(mergeOfMissing)).hasCauseInstanceOf(EntityNotFoundException.class);
+    CompletableFuture<?> deleteOfMissing = backend().writeAsync(table(), WriteOperation.delete("p", "zz", "*"),
+        executor);
+    assertThatThrownBy(() -> await(deleteOfMissing)).hasCauseInstanceOf(EntityNotFoundException.class);
+    CompletableFuture<List<WriteResult>> rejected = backend().batchAsync(table(), List.of(
+        WriteOperation.upsertMerge(TckStore.row("p", "d").putInt32("n", 6).build()),
+        WriteOperation.merge(TckStore.row("p", "zz").putInt32("n", 6).build(), "*")), executor);
+    assertThatThrownBy(() -> await(rejected)).hasCauseInstanceOf(BatchException.class)
+        .satisfies(e -> assertThat(((BatchException) e.getCause()).failedIndex()).isEqualTo(1));
+    assertThat(store().find("p", "d")).as("nothing of a rejected batch").isEmpty();
+    assertThat(store().get("p", "a").etag()).as("the row a failed write addressed").isEqualTo(a.etag());
+  }
+
+  @Test
+  void async_writes_of_many_partitions_under_way_at_once_all_apply_with_their_etags() {
+    List<CompletableFuture<WriteResult>> writes = new ArrayList<>();
+    List<CompletableFuture<List<WriteResult>>> batches = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      writes.add(backend().writeAsync(table(), WriteOperation.upsertReplace(
+          TckStore.row("w" + i, "a").putInt32("n", i).build()), executor));
+      batches.add(backend().batchAsync(table(), List.of(
+          WriteOperation.insert(TckStore.row("b" + i, "a").putInt32("n", i).build()),
+          WriteOperation.upsertMerge(TckStore.row("b" + i, "b").putInt32("n", i).build())), executor));
+    }
+
+    await(CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)));
+    await(CompletableFuture.allOf(batches.toArray(CompletableFuture[]::new)));
+    for (int i = 0; i < 30; i++) {
+      assertThat(store().get("w" + i, "a").etag()).isEqualTo(writes.get(i).join().etag());
+      List<WriteResult> batch = batches.get(i).join();
+      assertThat(store().get("b" + i, "a").etag()).isEqualTo(batch.get(0).etag());
+      assertThat(store().get("b" + i, "b").etag()).isEqualTo(batch.get(1).etag());
+    }
+    assertThat(store().all()).hasSize(90);
+  }
+
+  @Test
+  void async_writes_refused_before_sending_fail_their_future_and_write_nothing() {
+    CompletableFuture<?> tooLong = backend().writeAsync(table(), WriteOperation.insert(
+        TckStore.row("p", "x".repeat(2000)).build()), executor);
+    assertThatThrownBy(() -> await(tooLong)).isInstanceOf(CompletionException.class)
+        .hasCauseInstanceOf(io.tablemapper.api.TableMapperException.class);
+    CompletableFuture<?> twoPartitions = backend().batchAsync(table(), List.of(
+        WriteOperation.insert(TckStore.row("p", "a").build()), WriteOperation.insert(TckStore.row("q", "a").build())),
+        executor);
+    assertThatThrownBy(() -> await(twoPartitions)).hasCauseInstanceOf(BatchException.class);
+    CompletableFuture<?> toMissingTable = backend().batchAsync(TckStore.uniqueTableName(), List.of(
+        WriteOperation.insert(TckStore.row("p", "a").build()), WriteOperation.insert(TckStore.row("p", "b").build())),
+        executor);
+    assertThatThrownBy(() -> await(toMissingTable)).hasCauseInstanceOf(TableNotFoundException.class);
+    assertThat(store().all()).isEmpty();
   }
 }

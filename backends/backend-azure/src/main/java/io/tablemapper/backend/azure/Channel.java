@@ -1,0 +1,263 @@
+package io.tablemapper.backend.azure;
+
+import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.rest.Response;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableAsyncClient;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.data.tables.models.TableTransactionAction;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * The requests of one write or batch on one table, on one path: {@link Blocking} sends each with the SDK's
+ * {@link TableClient} on the caller's thread, its future complete when the call returns; {@link Async} sends each
+ * with the SDK's {@link TableAsyncClient}, holding no thread while it is under way. {@link Writes} composes them into
+ * the write and batch of either path, so that every rule of a write (merge guards, replays of ambiguous writes,
+ * exception mapping) is written once, for both.
+ *
+ * <p>The raw requests ({@link #create}, {@link #submit}, ...) fail with what the SDK threw, for {@link Writes} to
+ * map; {@link #get} and {@link #requireTable} fail with the contract's exceptions already. A request's
+ * {@link Context} carries the pipeline policies' per-request state ({@link Attempts.Counter}, {@link
+ * BatchPolicy.Capture}): passed as it is on the blocking path, as the Reactor context on the async one (the SDK's
+ * async client turns that into the request's {@code Context}).
+ */
+abstract class Channel {
+  final String table;
+
+  private Channel(String table) {
+    this.table = table;
+  }
+
+  /** The stored row of these keys, if any; fails with the contract's exception. */
+  abstract CompletableFuture<Optional<TableRow>> get(String partitionKey, String rowKey);
+
+  /** Completes normally if the table exists, else with {@code TableNotFoundException}. */
+  abstract CompletableFuture<Void> requireTable();
+
+  abstract CompletableFuture<Response<Void>> create(TableEntity entity, Context context);
+
+  abstract CompletableFuture<Response<Void>> update(
+      TableEntity entity, TableEntityUpdateMode mode, boolean ifUnchanged, Context context);
+
+  abstract CompletableFuture<Response<Void>> upsert(TableEntity entity, TableEntityUpdateMode mode, Context context);
+
+  abstract CompletableFuture<Response<Void>> delete(TableEntity entity, boolean ifUnchanged, Context context);
+
+  /** The row of these keys with only its system properties (for its Timestamp), or null. */
+  abstract CompletableFuture<TableEntity> keysOf(String partitionKey, String rowKey);
+
+  abstract CompletableFuture<Void> submit(List<TableTransactionAction> actions, Context context);
+
+  /** Every entity the queries of {@code options} select, one query after another. */
+  abstract CompletableFuture<List<TableEntity>> list(List<ListEntitiesOptions> options);
+
+  /** The blocking path: each request made at once, on the caller's thread. */
+  static final class Blocking extends Channel {
+    private final TableClient client;
+    private final AzureTablesBackend backend;
+
+    Blocking(String table, TableClient client, AzureTablesBackend backend) {
+      super(table);
+      this.client = client;
+      this.backend = backend;
+    }
+
+    private static <T> CompletableFuture<T> now(Supplier<T> request) {
+      try {
+        return CompletableFuture.completedFuture(request.get());
+      } catch (RuntimeException | Error e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Optional<TableRow>> get(String partitionKey, String rowKey) {
+      return now(() -> backend.get(table, partitionKey, rowKey));
+    }
+
+    @Override
+    CompletableFuture<Void> requireTable() {
+      return now(() -> {
+        backend.requireTable(table);
+        return null;
+      });
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> create(TableEntity entity, Context context) {
+      return now(() -> client.createEntityWithResponse(entity, null, context));
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> update(
+        TableEntity entity, TableEntityUpdateMode mode, boolean ifUnchanged, Context context) {
+      return now(() -> client.updateEntityWithResponse(entity, mode, ifUnchanged, null, context));
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> upsert(TableEntity entity, TableEntityUpdateMode mode, Context context) {
+      return now(() -> client.upsertEntityWithResponse(entity, mode, null, context));
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> delete(TableEntity entity, boolean ifUnchanged, Context context) {
+      return now(() -> client.deleteEntityWithResponse(entity, ifUnchanged, null, context));
+    }
+
+    @Override
+    CompletableFuture<TableEntity> keysOf(String partitionKey, String rowKey) {
+      return now(() -> client.getEntityWithResponse(partitionKey, rowKey, List.of("PartitionKey"), null,
+          Context.NONE).getValue());
+    }
+
+    @Override
+    CompletableFuture<Void> submit(List<TableTransactionAction> actions, Context context) {
+      return now(() -> {
+        client.submitTransactionWithResponse(actions, null, context);
+        return null;
+      });
+    }
+
+    @Override
+    CompletableFuture<List<TableEntity>> list(List<ListEntitiesOptions> options) {
+      return now(() -> {
+        List<TableEntity> entities = new ArrayList<>();
+        for (ListEntitiesOptions each : options) {
+          client.listEntities(each, null, Context.NONE).forEach(entities::add);
+        }
+        return entities;
+      });
+    }
+  }
+
+  /**
+   * The async path: each request a {@code Mono} of the SDK's async client, subscribed to when the step before it has
+   * ended; nothing blocks. {@link #abandon} cancels the request under way and fails every later one with {@link
+   * CancellationException}: for a caller that cancelled the write's future, or let it time out.
+   */
+  static final class Async extends Channel {
+    private final TableAsyncClient client;
+    private final AzureTablesBackend backend;
+    private final Executor executor;
+    private final Set<CompletableFuture<?>> underWay = ConcurrentHashMap.newKeySet();
+    private volatile boolean abandoned;
+
+    /**
+     * @param executor where the point reads of {@link AzureTablesBackend#getAsync} may run blocking work (never for
+     *     the keys of a write, which are checked before any read)
+     */
+    Async(String table, TableAsyncClient client, AzureTablesBackend backend, Executor executor) {
+      super(table);
+      this.client = client;
+      this.backend = backend;
+      this.executor = executor;
+    }
+
+    /** Stops: the request under way is cancelled (it may still have been applied), and no other is sent. */
+    void abandon() {
+      abandoned = true;
+      for (CompletableFuture<?> request : underWay) {
+        request.cancel(false);
+      }
+    }
+
+    private <T> CompletableFuture<T> send(Supplier<Mono<T>> request, Context context) {
+      if (abandoned) {
+        return CompletableFuture.failedFuture(new CancellationException("the write was cancelled"));
+      }
+      CompletableFuture<T> sent;
+      try {
+        Mono<T> mono = request.get();
+        if (context != null) {
+          mono = mono.contextWrite(reactor -> reactor.putAllMap(context.getValues()));
+        }
+        sent = mono.toFuture();
+      } catch (RuntimeException | Error e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      underWay.add(sent);
+      sent.whenComplete((value, failure) -> underWay.remove(sent));
+      if (abandoned) {
+        sent.cancel(false); // abandoned while it was being sent
+      }
+      return sent;
+    }
+
+    @Override
+    CompletableFuture<Optional<TableRow>> get(String partitionKey, String rowKey) {
+      if (abandoned) {
+        return CompletableFuture.failedFuture(new CancellationException("the write was cancelled"));
+      }
+      CompletableFuture<Optional<TableRow>> read = backend.getAsync(table, partitionKey, rowKey, executor);
+      underWay.add(read);
+      read.whenComplete((value, failure) -> underWay.remove(read));
+      return read;
+    }
+
+    /** The probe of {@link AzureTablesBackend#tableExists}, sent with the async client. */
+    @Override
+    CompletableFuture<Void> requireTable() {
+      String what = "check whether table '" + table + "' exists";
+      return send(() -> client.listEntities(AzureTablesBackend.existenceProbe()).byPage().next().then(), null)
+          .exceptionallyCompose(thrown -> {
+            Throwable failure = Transactions.unwrap(thrown);
+            return CompletableFuture.failedFuture(failure instanceof HttpResponseException
+                    && ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code((HttpResponseException) failure))
+                ? AzureTablesBackend.missingTable(table)
+                : Transactions.failure(failure, table, what));
+          });
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> create(TableEntity entity, Context context) {
+      return send(() -> client.createEntityWithResponse(entity), context);
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> update(
+        TableEntity entity, TableEntityUpdateMode mode, boolean ifUnchanged, Context context) {
+      return send(() -> client.updateEntityWithResponse(entity, mode, ifUnchanged), context);
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> upsert(TableEntity entity, TableEntityUpdateMode mode, Context context) {
+      return send(() -> client.upsertEntityWithResponse(entity, mode), context);
+    }
+
+    @Override
+    CompletableFuture<Response<Void>> delete(TableEntity entity, boolean ifUnchanged, Context context) {
+      return send(() -> client.deleteEntityWithResponse(entity, ifUnchanged), context);
+    }
+
+    @Override
+    CompletableFuture<TableEntity> keysOf(String partitionKey, String rowKey) {
+      return send(() -> client.getEntityWithResponse(partitionKey, rowKey, List.of("PartitionKey"))
+          .map(Response::getValue), null);
+    }
+
+    @Override
+    CompletableFuture<Void> submit(List<TableTransactionAction> actions, Context context) {
+      return send(() -> client.submitTransactionWithResponse(actions).then(), context);
+    }
+
+    @Override
+    CompletableFuture<List<TableEntity>> list(List<ListEntitiesOptions> options) {
+      return send(() -> reactor.core.publisher.Flux.fromIterable(options)
+          .concatMap(client::listEntities)
+          .collectList(), null);
+    }
+  }
+}
