@@ -53,12 +53,8 @@ final class Queries {
       if (!result.next()) {
         return Optional.empty();
       }
-      byte[] props = result.getBytes(3);
-      TableRow.Builder row = TableRow.builder(partitionKey, rowKey, RowCodec.count(props))
-          .etag(Versions.etag(result.getLong(1)))
-          .timestamp(Versions.instant(result.getLong(2)));
-      RowCodec.decodeInto(props, row);
-      return Optional.of(row.build());
+      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(result.getLong(1)),
+          Versions.instant(result.getLong(2)), new StoredProperties(result.getBytes(3))));
     }
   }
 
@@ -172,26 +168,32 @@ final class Queries {
       if (filter == null) {
         statement.setInt(parameter, wanted + 1);
       }
+      // a range of one partition knows its PartitionKey: unless a filter reads it, it is not fetched for each row
+      String onePartition = filter == null && range.onePartition() ? partitionFrom.key() : null;
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
           if (full()) {
             followed = true;
             return;
           }
-          byte[] partitionKey = result.getBytes(1);
+          byte[] partitionKey = onePartition == null ? result.getBytes(1) : null;
           byte[] rowKey = result.getBytes(2);
           long ticks = result.getLong(4);
           byte[] props = result.getBytes(5);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
-          TableRow.Builder row = TableRow.builder(partition(partitionKey), Encoding.text(rowKey),
-                  select == null ? RowCodec.count(props) : select.length)
+          String partition = onePartition == null ? partition(partitionKey) : onePartition;
+          if (select == null) {
+            // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
+            page.add(TableRow.of(partition, Encoding.text(rowKey), etag(result.getLong(3)), timestamp(ticks),
+                new StoredProperties(props)));
+            continue;
+          }
+          TableRow.Builder row = TableRow.builder(partition, Encoding.text(rowKey), select.length)
               .etag(etag(result.getLong(3)))
               .timestamp(timestamp(ticks));
-          if (select == null) {
-            RowCodec.decodeInto(props, row);
-          } else if (select.length > 0) {
+          if (select.length > 0) {
             RowCodec.decodeInto(props, select, row);
           }
           page.add(row.build());
