@@ -45,6 +45,7 @@ final class Queries {
   /** The row with these keys, with all its properties, or empty. */
   static Optional<TableRow> get(Session session, long tableId, String partitionKey, String rowKey)
       throws SQLException {
+    session.lazy(false); // one row at most
     PreparedStatement select = session.prepare(GET);
     select.setLong(1, tableId);
     select.setBytes(2, Encoding.text(partitionKey));
@@ -163,6 +164,7 @@ final class Queries {
       int wanted = query.limit() - page.size();
       Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
       // without a filter, one row more than the page needs says whether another follows
+      session.lazy(filter != null); // a LIMIT bounds an unfiltered read; a filtered one stops when the page is full
       PreparedStatement statement = session.prepare(range.sql(COLUMNS, filter == null));
       int parameter = range.bind(statement, tableId);
       if (filter == null) {
@@ -209,6 +211,7 @@ final class Queries {
       return false;
     }
     Range range = new Range(partitionFrom, partitionTo, rowFrom, rowTo);
+    session.lazy(false); // LIMIT 1
     PreparedStatement statement = session.prepare(range.sql(EXISTS, true));
     statement.setInt(range.bind(statement, tableId), 1);
     try (ResultSet result = statement.executeQuery()) {
