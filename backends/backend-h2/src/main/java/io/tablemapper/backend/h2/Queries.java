@@ -18,13 +18,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Point reads and query pages, each page read by one statement per key range it spans, so it sees every batch
- * whole or not at all.
+ * Point reads and query pages, each page read in one snapshot transaction ({@link Database#snapshot}), so it sees
+ * every batch whole or not at all.
  *
  * <p>A page is read in key order through the primary key (table, PartitionKey, RowKey), one SQL row per entity. The
  * residual filter is evaluated on each row as it is read ({@link RowFilter}: only the properties it names are
- * decoded), and only the rows it accepts are built, with the projection's properties; the statement runs lazily, so
- * reading stops when the page holds the query's limit. A page resumed from a token reads the rest of the token's
+ * decoded), and only the rows it accepts are built, with the projection's properties. Every statement has a
+ * {@code LIMIT} and runs eagerly: one row more than the page needs without a filter; with one, chunks of growing size
+ * until the page is full ({@code Reading.read}). A page resumed from a token reads the rest of the token's
  * partition, then the partitions after it, so that both ranges start at an index position rather than at the
  * partition's first row. Pages carry tokens exactly as the in-memory backend's do: a full page carries one if
  * another row follows in the query's key range (the same partition up to the RowKey bound, or any later partition up
@@ -39,13 +40,15 @@ final class Queries {
   private static final String COLUMNS = "PK, RK, VERSION, TS, PROPS";
   private static final String EXISTS = "1";
   private static final ConcurrentHashMap<Integer, String> SHAPES = new ConcurrentHashMap<>();
+  /** The fewest and the most rows a filtered page reads per statement after its first. */
+  private static final int MIN_CHUNK = 64;
+  private static final int MAX_CHUNK = 1024;
 
   private Queries() {}
 
   /** The row with these keys, with all its properties, or empty. */
   static Optional<TableRow> get(Session session, long tableId, String partitionKey, String rowKey)
       throws SQLException {
-    session.lazy(false); // one row at most
     PreparedStatement select = session.prepare(GET);
     select.setLong(1, tableId);
     select.setBytes(2, Encoding.text(partitionKey));
@@ -156,30 +159,60 @@ final class Queries {
       return lastTimestamp;
     }
 
-    /** Adds to the page the matching rows of one key range, up to the query's limit. */
+    /**
+     * Adds to the page the matching rows of one key range, up to the query's limit, in chunks: each statement has a
+     * {@code LIMIT} and runs eagerly. Without a filter one chunk of one row more than the page needs is all (the
+     * extra row says whether another follows); with one, a chunk that ends at its limit before the page is full is
+     * followed by a larger one starting after its last row, matching or not.
+     */
     void read(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom) throws SQLException {
-      if (isEmpty(partitionFrom, partitionTo) || isEmpty(rowFrom, query.rowTo())) {
-        return;
+      read(partitionFrom, partitionTo, rowFrom, query.limit() - page.size() + 1);
+    }
+
+    private void read(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom, int chunk)
+        throws SQLException {
+      while (!isEmpty(partitionFrom, partitionTo) && !isEmpty(rowFrom, query.rowTo())) {
+        Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
+        String[] last = readChunk(range, chunk);
+        if (last == null) {
+          return;
+        }
+        chunk = Math.min(Math.max(2 * chunk, MIN_CHUNK), MAX_CHUNK);
+        KeyBound after = KeyBound.higherLower(rowFrom, KeyBound.exclusive(last[1]));
+        if (range.onePartition()) {
+          rowFrom = after;
+          continue;
+        }
+        KeyBound partition = KeyBound.inclusive(last[0]);
+        read(partition, partition, after, chunk); // the rest of the last row's partition: one partition, no deeper
+        if (full()) {
+          return;
+        }
+        partitionFrom = KeyBound.higherLower(partitionFrom, KeyBound.exclusive(last[0]));
       }
-      int wanted = query.limit() - page.size();
-      Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
-      // without a filter, one row more than the page needs says whether another follows
-      session.lazy(filter != null); // a LIMIT bounds an unfiltered read; a filtered one stops when the page is full
-      PreparedStatement statement = session.prepare(range.sql(COLUMNS, filter == null));
-      int parameter = range.bind(statement, tableId);
-      if (filter == null) {
-        statement.setInt(parameter, wanted + 1);
-      }
+    }
+
+    /**
+     * Reads at most {@code chunk} rows of the range; returns the keys of the last one read if there were that many
+     * and the page is not full yet (more may follow), else null.
+     */
+    private String[] readChunk(Range range, int chunk) throws SQLException {
+      PreparedStatement statement = session.prepare(range.sql(COLUMNS, true));
+      statement.setInt(range.bind(statement, tableId), chunk);
       // a range of one partition knows its PartitionKey: unless a filter reads it, it is not fetched for each row
-      String onePartition = filter == null && range.onePartition() ? partitionFrom.key() : null;
+      String onePartition = range.onePartition() ? range.partitionFrom().key() : null;
+      int fetched = 0;
+      byte[] partitionKey = null;
+      byte[] rowKey = null;
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
           if (full()) {
             followed = true;
-            return;
+            return null;
           }
-          byte[] partitionKey = onePartition == null ? result.getBytes(1) : null;
-          byte[] rowKey = result.getBytes(2);
+          fetched++;
+          partitionKey = onePartition == null || filter != null ? result.getBytes(1) : null;
+          rowKey = result.getBytes(2);
           long ticks = result.getLong(4);
           byte[] props = result.getBytes(5);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
@@ -201,6 +234,10 @@ final class Queries {
           page.add(row.build());
         }
       }
+      if (fetched < chunk || full()) {
+        return null;
+      }
+      return new String[] {onePartition == null ? partition(partitionKey) : onePartition, Encoding.text(rowKey)};
     }
   }
 
@@ -211,7 +248,6 @@ final class Queries {
       return false;
     }
     Range range = new Range(partitionFrom, partitionTo, rowFrom, rowTo);
-    session.lazy(false); // LIMIT 1
     PreparedStatement statement = session.prepare(range.sql(EXISTS, true));
     statement.setInt(range.bind(statement, tableId), 1);
     try (ResultSet result = statement.executeQuery()) {

@@ -20,9 +20,6 @@ final class Session {
   final Connection connection;
   private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true);
 
-  /** Whether queries run lazily: the database's setting until {@link #lazy} changes it. */
-  private boolean lazy = true;
-
   Session(Connection connection) {
     this.connection = connection;
   }
@@ -41,19 +38,6 @@ final class Session {
       }
     }
     return statement;
-  }
-
-  /**
-   * Makes the queries that follow fetch their rows as the result set is read ({@code true}, as a connection starts:
-   * a filtered page reads only as far as it needs) or all at once when executed ({@code false}: for a statement
-   * whose {@code LIMIT} or key bounds the rows, which H2 then reads without switching its session in and out for
-   * every row). A setting of the connection, changed only when it differs.
-   */
-  void lazy(boolean on) throws SQLException {
-    if (lazy != on) {
-      prepare(on ? "SET LAZY_QUERY_EXECUTION TRUE" : "SET LAZY_QUERY_EXECUTION FALSE").execute();
-      lazy = on;
-    }
   }
 
   /** Closes the statements and the connection, keeping the first failure on {@code failure} if given. */
