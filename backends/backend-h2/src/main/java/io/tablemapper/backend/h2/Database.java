@@ -120,7 +120,7 @@ final class Database {
 
   /**
    * Runs {@code work} in one read-only transaction that sees one snapshot of the database throughout (repeatable
-   * read), without the write lock: for reads of several statements, or of a statement fetched lazily.
+   * read), without the write lock: for reads of several statements, such as a page read in chunks.
    */
   <T> T snapshot(Supplier<String> what, Work<T> work) {
     Session session = borrow(what);
