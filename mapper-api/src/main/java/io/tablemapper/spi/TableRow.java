@@ -42,6 +42,19 @@ public final class TableRow {
     return new Builder(partitionKey, rowKey, expectedProperties);
   }
 
+  /**
+   * A row over properties the backend keeps its own way, used as given, without copying: for a backend that decodes
+   * stored properties only when they are read (the H2 backend's rows are views of the bytes it stored). The map
+   * must be unmodifiable, keep one iteration order, and hold no null name or value and only {@link EdmType} carrier
+   * values, as the builder's would; an {@link IllegalArgumentException} from reading a value is the backend's to
+   * avoid. A backend that has a map of its own builds rows with {@link #builder(String, String)} instead.
+   */
+  public static TableRow of(
+      String partitionKey, String rowKey, String etag, Instant timestamp, Map<String, Object> properties) {
+    return new TableRow(Objects.requireNonNull(partitionKey, "partitionKey"),
+        Objects.requireNonNull(rowKey, "rowKey"), etag, timestamp, Objects.requireNonNull(properties, "properties"));
+  }
+
   /** A row with keys only, as a delete operation carries. */
   public static TableRow keys(String partitionKey, String rowKey) {
     return new Builder(partitionKey, rowKey, 0).build();
@@ -128,7 +141,7 @@ public final class TableRow {
     if (value instanceof Integer || value instanceof Long) {
       return ((Number) value).doubleValue();
     }
-    return typed(name, EdmType.DOUBLE, Double.class);
+    return typed(name, value, EdmType.DOUBLE, Double.class);
   }
 
   /** A Double property, or {@code absent} when absent. */
@@ -159,7 +172,7 @@ public final class TableRow {
     if (value instanceof Integer) {
       return ((Integer) value).longValue();
     }
-    return typed(name, EdmType.INT64, Long.class);
+    return typed(name, value, EdmType.INT64, Long.class);
   }
 
   /** An Int64 property, or {@code absent} when absent. */
@@ -169,7 +182,11 @@ public final class TableRow {
   }
 
   private <V> V typed(String name, EdmType expected, Class<V> type) {
-    Object value = properties.get(name);
+    return typed(name, properties.get(name), expected, type);
+  }
+
+  // the value looked up once: a backend's map may decode it on every lookup
+  private <V> V typed(String name, Object value, EdmType expected, Class<V> type) {
     if (value == null || type.isInstance(value)) {
       return type.cast(value);
     }

@@ -171,4 +171,25 @@ class TableRowTest {
     assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class);
     assertThat(row.properties()).containsOnlyKeys("a");
   }
+
+  @Test
+  void aRowOverABackendsOwnMapUsesItAsGivenAndReadsAndComparesLikeABuiltRow() {
+    TableRow built = sample();
+    java.util.Map<String, Object> properties = java.util.Collections.unmodifiableMap(
+        new java.util.LinkedHashMap<>(built.properties()));
+    TableRow row = TableRow.of("Sales", "empid_00000123", "W/\"1\"", AT, properties);
+    assertThat(row.properties()).isSameAs(properties);
+    assertThat(row.etag()).isEqualTo("W/\"1\"");
+    assertThat(row.timestamp()).isEqualTo(AT);
+    assertThat(row.getInt64("age")).isEqualTo(40L);
+    assertThat(row.getDouble("salary")).isEqualTo(90_000d);
+    assertThat(row.getString("name")).isEqualTo("Smith");
+    assertThat(row.withSystemProperties(null, null)).isEqualTo(built);
+    assertThatThrownBy(() -> row.getDouble("name")).isInstanceOf(MalformedRowException.class)
+        .hasMessageContaining("is Edm.String, expected Edm.Double");
+    assertThatThrownBy(() -> TableRow.of(null, "r", null, null, properties))
+        .isInstanceOf(NullPointerException.class).hasMessageContaining("partitionKey");
+    assertThatThrownBy(() -> TableRow.of("p", "r", null, null, null))
+        .isInstanceOf(NullPointerException.class).hasMessageContaining("properties");
+  }
 }

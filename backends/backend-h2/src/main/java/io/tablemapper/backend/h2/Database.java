@@ -81,9 +81,9 @@ final class Database {
    *     or of a later schema version
    */
   static Database open(String url, boolean durable, String description) {
-    // Failures reach the caller as exceptions, so H2 writes no trace file beside the database. Lazy execution lets a
-    // page stop reading as soon as it is full, however many rows its key range holds.
-    String settings = ";LOCK_TIMEOUT=" + LOCK_TIMEOUT_MILLIS + ";TRACE_LEVEL_FILE=0;LAZY_QUERY_EXECUTION=TRUE"
+    // Failures reach the caller as exceptions, so H2 writes no trace file beside the database. Queries run eagerly
+    // (H2's lazy execution switches its session in and out for every row fetched); every read has a LIMIT instead.
+    String settings = ";LOCK_TIMEOUT=" + LOCK_TIMEOUT_MILLIS + ";TRACE_LEVEL_FILE=0"
         + (durable ? ";WRITE_DELAY=0" : "");
     Shared shared = Shared.of(url);
     Connection anchor = null;
@@ -120,7 +120,7 @@ final class Database {
 
   /**
    * Runs {@code work} in one read-only transaction that sees one snapshot of the database throughout (repeatable
-   * read), without the write lock: for reads of several statements, or of a statement fetched lazily.
+   * read), without the write lock: for reads of several statements, such as a page read in chunks.
    */
   <T> T snapshot(Supplier<String> what, Work<T> work) {
     Session session = borrow(what);
@@ -224,7 +224,7 @@ final class Database {
     }
     try {
       Connection connection = DriverManager.getConnection(url, "", "");
-      // a page is read in one transaction of this level, so that all its statements, and the rows a lazy statement
+      // a page is read in one transaction of this level, so that all its statements, and the rows each statement
       // fetches after it started, see one snapshot; writes are serialized, so they never conflict at this level
       connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
       return new Session(connection);

@@ -3,6 +3,7 @@ package io.tablemapper.backend.h2;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.EdmType;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -84,6 +85,18 @@ final class Encoding {
     if (bytes.length % 2 != 0) {
       throw new StoreUnavailableException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
     }
+    int length = bytes.length / 2;
+    byte[] latin1 = new byte[length];
+    for (int i = 0; i < length; i++) {
+      if (bytes[2 * i] != 0) {
+        return utf16(bytes); // a char beyond Latin-1
+      }
+      latin1[i] = bytes[2 * i + 1];
+    }
+    return new String(latin1, StandardCharsets.ISO_8859_1);
+  }
+
+  private static String utf16(byte[] bytes) {
     char[] chars = new char[bytes.length / 2];
     for (int i = 0; i < chars.length; i++) {
       chars[i] = (char) (((bytes[2 * i] & 0xFF) << 8) | (bytes[2 * i + 1] & 0xFF));

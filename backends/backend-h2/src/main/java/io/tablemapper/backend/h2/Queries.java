@@ -18,13 +18,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Point reads and query pages, each page read by one statement per key range it spans, so it sees every batch
- * whole or not at all.
+ * Point reads and query pages, each page read in one snapshot transaction ({@link Database#snapshot}), so it sees
+ * every batch whole or not at all.
  *
  * <p>A page is read in key order through the primary key (table, PartitionKey, RowKey), one SQL row per entity. The
  * residual filter is evaluated on each row as it is read ({@link RowFilter}: only the properties it names are
- * decoded), and only the rows it accepts are built, with the projection's properties; the statement runs lazily, so
- * reading stops when the page holds the query's limit. A page resumed from a token reads the rest of the token's
+ * decoded), and only the rows it accepts are built, with the projection's properties. Every statement has a
+ * {@code LIMIT} and runs eagerly: one row more than the page needs without a filter; with one, chunks of growing size
+ * until the page is full ({@code Reading.read}). A page resumed from a token reads the rest of the token's
  * partition, then the partitions after it, so that both ranges start at an index position rather than at the
  * partition's first row. Pages carry tokens exactly as the in-memory backend's do: a full page carries one if
  * another row follows in the query's key range (the same partition up to the RowKey bound, or any later partition up
@@ -39,6 +40,9 @@ final class Queries {
   private static final String COLUMNS = "PK, RK, VERSION, TS, PROPS";
   private static final String EXISTS = "1";
   private static final ConcurrentHashMap<Integer, String> SHAPES = new ConcurrentHashMap<>();
+  /** The fewest and the most rows a filtered page reads per statement after its first. */
+  private static final int MIN_CHUNK = 64;
+  private static final int MAX_CHUNK = 1024;
 
   private Queries() {}
 
@@ -53,12 +57,8 @@ final class Queries {
       if (!result.next()) {
         return Optional.empty();
       }
-      byte[] props = result.getBytes(3);
-      TableRow.Builder row = TableRow.builder(partitionKey, rowKey, RowCodec.count(props))
-          .etag(Versions.etag(result.getLong(1)))
-          .timestamp(Versions.instant(result.getLong(2)));
-      RowCodec.decodeInto(props, row);
-      return Optional.of(row.build());
+      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(result.getLong(1)),
+          Versions.instant(result.getLong(2)), new StoredProperties(result.getBytes(3))));
     }
   }
 
@@ -159,44 +159,85 @@ final class Queries {
       return lastTimestamp;
     }
 
-    /** Adds to the page the matching rows of one key range, up to the query's limit. */
+    /**
+     * Adds to the page the matching rows of one key range, up to the query's limit, in chunks: each statement has a
+     * {@code LIMIT} and runs eagerly. Without a filter one chunk of one row more than the page needs is all (the
+     * extra row says whether another follows); with one, a chunk that ends at its limit before the page is full is
+     * followed by a larger one starting after its last row, matching or not.
+     */
     void read(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom) throws SQLException {
-      if (isEmpty(partitionFrom, partitionTo) || isEmpty(rowFrom, query.rowTo())) {
-        return;
+      read(partitionFrom, partitionTo, rowFrom, query.limit() - page.size() + 1);
+    }
+
+    private void read(KeyBound partitionFrom, KeyBound partitionTo, KeyBound rowFrom, int chunk)
+        throws SQLException {
+      while (!isEmpty(partitionFrom, partitionTo) && !isEmpty(rowFrom, query.rowTo())) {
+        Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
+        String[] last = readChunk(range, chunk);
+        if (last == null) {
+          return;
+        }
+        chunk = Math.min(Math.max(2 * chunk, MIN_CHUNK), MAX_CHUNK);
+        KeyBound after = KeyBound.higherLower(rowFrom, KeyBound.exclusive(last[1]));
+        if (range.onePartition()) {
+          rowFrom = after;
+          continue;
+        }
+        KeyBound partition = KeyBound.inclusive(last[0]);
+        read(partition, partition, after, chunk); // the rest of the last row's partition: one partition, no deeper
+        if (full()) {
+          return;
+        }
+        partitionFrom = KeyBound.higherLower(partitionFrom, KeyBound.exclusive(last[0]));
       }
-      int wanted = query.limit() - page.size();
-      Range range = new Range(partitionFrom, partitionTo, rowFrom, query.rowTo());
-      // without a filter, one row more than the page needs says whether another follows
-      PreparedStatement statement = session.prepare(range.sql(COLUMNS, filter == null));
-      int parameter = range.bind(statement, tableId);
-      if (filter == null) {
-        statement.setInt(parameter, wanted + 1);
-      }
+    }
+
+    /**
+     * Reads at most {@code chunk} rows of the range; returns the keys of the last one read if there were that many
+     * and the page is not full yet (more may follow), else null.
+     */
+    private String[] readChunk(Range range, int chunk) throws SQLException {
+      PreparedStatement statement = session.prepare(range.sql(COLUMNS, true));
+      statement.setInt(range.bind(statement, tableId), chunk);
+      // a range of one partition knows its PartitionKey: unless a filter reads it, it is not fetched for each row
+      String onePartition = range.onePartition() ? range.partitionFrom().key() : null;
+      int fetched = 0;
+      byte[] partitionKey = null;
+      byte[] rowKey = null;
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
           if (full()) {
             followed = true;
-            return;
+            return null;
           }
-          byte[] partitionKey = result.getBytes(1);
-          byte[] rowKey = result.getBytes(2);
+          fetched++;
+          partitionKey = onePartition == null || filter != null ? result.getBytes(1) : null;
+          rowKey = result.getBytes(2);
           long ticks = result.getLong(4);
           byte[] props = result.getBytes(5);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
-          TableRow.Builder row = TableRow.builder(partition(partitionKey), Encoding.text(rowKey),
-                  select == null ? RowCodec.count(props) : select.length)
+          String partition = onePartition == null ? partition(partitionKey) : onePartition;
+          if (select == null) {
+            // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
+            page.add(TableRow.of(partition, Encoding.text(rowKey), etag(result.getLong(3)), timestamp(ticks),
+                new StoredProperties(props)));
+            continue;
+          }
+          TableRow.Builder row = TableRow.builder(partition, Encoding.text(rowKey), select.length)
               .etag(etag(result.getLong(3)))
               .timestamp(timestamp(ticks));
-          if (select == null) {
-            RowCodec.decodeInto(props, row);
-          } else if (select.length > 0) {
+          if (select.length > 0) {
             RowCodec.decodeInto(props, select, row);
           }
           page.add(row.build());
         }
       }
+      if (fetched < chunk || full()) {
+        return null;
+      }
+      return new String[] {onePartition == null ? partition(partitionKey) : onePartition, Encoding.text(rowKey)};
     }
   }
 

@@ -217,6 +217,40 @@ final class RowCodec {
     return new Reader(props).header();
   }
 
+  /**
+   * Where each stored property lies, for {@link StoredProperties}: for property {@code i}, element {@code 2i} is
+   * where its name's bytes start and {@code 2i + 1} where they end, which is where its type tag is. The whole value
+   * is walked and checked here, so a damaged row fails when it is read, as {@link #decodeInto} fails, and decoding
+   * one value later ({@link #valueAt}) cannot.
+   */
+  static int[] index(byte[] props) {
+    try {
+      Reader in = new Reader(props);
+      int count = in.header();
+      if (count > props.length) {
+        throw Reader.damaged("ends in the middle of a property");
+      }
+      int[] offsets = new int[2 * count];
+      for (int i = 0; i < count; i++) {
+        int nameLength = in.length();
+        offsets[2 * i] = in.position;
+        in.position += nameLength;
+        offsets[2 * i + 1] = in.position;
+        in.checkValue();
+      }
+      return offsets;
+    } catch (IndexOutOfBoundsException truncated) {
+      throw Reader.damaged("ends in the middle of a property");
+    }
+  }
+
+  /** The value whose type tag is at {@code position}, of a row {@link #index} has checked. */
+  static Object valueAt(byte[] props, int position) {
+    Reader in = new Reader(props);
+    in.position = position;
+    return in.value();
+  }
+
   private static int indexOf(byte[][] names, byte[] props, int start, int length) {
     for (int i = 0; i < names.length; i++) {
       byte[] name = names[i];
@@ -287,7 +321,7 @@ final class RowCodec {
     }
   }
 
-  private static final class Reader {
+  static final class Reader {
     private final byte[] bytes;
     private int position;
 
@@ -314,6 +348,42 @@ final class RowCodec {
         }
       }
       throw damaged("holds a varint longer than five bytes");
+    }
+
+    /** A varint length of bytes that follow, checked to lie within the value. */
+    int length() {
+      int length = varint();
+      if (length < 0 || length > bytes.length - position) {
+        throw damaged("ends in the middle of a property");
+      }
+      return length;
+    }
+
+    /** Skips a value, checking what {@link #value} would fail on. */
+    void checkValue() {
+      byte tag = bytes[position];
+      if (tag == DATE_TIME) {
+        position++;
+        checkInstant(fixed(8), fixed(4));
+      } else {
+        skipValue(); // a String's or Binary's length is checked by length()
+        if (position > bytes.length) {
+          throw damaged("ends in the middle of a property");
+        }
+      }
+    }
+
+    static Instant instant(long seconds, long nanos) {
+      checkInstant(seconds, nanos);
+      return Instant.ofEpochSecond(seconds, nanos);
+    }
+
+    private static void checkInstant(long seconds, long nanos) {
+      long whole = seconds + nanos / 1_000_000_000L; // nanos is 0 to 2^32 - 1: no overflow past the range check
+      if (seconds < Instant.MIN.getEpochSecond() || seconds > Instant.MAX.getEpochSecond()
+          || whole > Instant.MAX.getEpochSecond()) {
+        throw damaged("holds a DateTime outside the range of Instant (epoch second " + seconds + ")");
+      }
     }
 
     long fixed(int width) {
@@ -368,13 +438,13 @@ final class RowCodec {
       byte tag = bytes[position++];
       switch (tag) {
         case STRING: {
-          int length = varint();
+          int length = length();
           String text = new String(bytes, position, length, StandardCharsets.UTF_8);
           position += length;
           return text;
         }
         case STRING_UTF16: {
-          int length = varint();
+          int length = length();
           char[] chars = new char[length / 2];
           for (int i = 0; i < chars.length; i++) {
             chars[i] = (char) (((bytes[position] & 0xFF) << 8) | (bytes[position + 1] & 0xFF));
@@ -383,10 +453,7 @@ final class RowCodec {
           return new String(chars);
         }
         case BINARY: {
-          int length = varint();
-          if (length > bytes.length - position) {
-            throw damaged("ends in the middle of a property");
-          }
+          int length = length();
           byte[] value = Arrays.copyOfRange(bytes, position, position + length);
           position += length;
           return value;
@@ -394,7 +461,7 @@ final class RowCodec {
         case BOOLEAN:
           return bytes[position++] != 0;
         case DATE_TIME:
-          return Instant.ofEpochSecond(fixed(8), fixed(4));
+          return instant(fixed(8), fixed(4));
         case DOUBLE:
           return Double.longBitsToDouble(fixed(8));
         case GUID:
@@ -414,7 +481,7 @@ final class RowCodec {
         case STRING:
         case STRING_UTF16:
         case BINARY:
-          int length = varint();
+          int length = length();
           position += length;
           return;
         case BOOLEAN:

@@ -38,11 +38,11 @@ final class V1Migration {
   /** Migrates the version-1 data of the database, or fails leaving it as it was. */
   static void migrate(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement()) {
+      // the copy reads all entities in one query while it inserts; H2 holds (or spills) the result, as queries
+      // here run eagerly (Database.open)
       for (String ddl : Schema.CREATE) {
         statement.execute(ddl);
       }
-      // the copy reads all entities in one query while it inserts: let H2 hold (or spill) the result
-      statement.execute("SET LAZY_QUERY_EXECUTION FALSE");
     }
     connection.setAutoCommit(false);
     try {
@@ -62,9 +62,6 @@ final class V1Migration {
       throw e;
     } finally {
       connection.setAutoCommit(true);
-      try (Statement statement = connection.createStatement()) {
-        statement.execute("SET LAZY_QUERY_EXECUTION TRUE");
-      }
     }
     dropLeftovers(connection);
   }
