@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.fixtures.Department;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.Project;
+import io.tablemapper.tck.fixtures.Department;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.Project;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,12 +7,12 @@ import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.fixtures.Currency;
-import io.tablemapper.runtime.fixtures.CurrencyRepository;
-import io.tablemapper.runtime.fixtures.Department;
-import io.tablemapper.runtime.fixtures.Holiday;
-import io.tablemapper.runtime.fixtures.HolidayRepository;
-import io.tablemapper.runtime.fixtures.Overcached;
+import io.tablemapper.tck.fixtures.Currency;
+import io.tablemapper.tck.fixtures.CurrencyRepository;
+import io.tablemapper.tck.fixtures.Department;
+import io.tablemapper.tck.fixtures.Holiday;
+import io.tablemapper.tck.fixtures.HolidayRepository;
+import io.tablemapper.tck.fixtures.Overcached;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,10 +7,10 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Gadget;
-import io.tablemapper.runtime.fixtures.GadgetRepository;
-import io.tablemapper.runtime.fixtures.Member;
-import io.tablemapper.runtime.fixtures.MemberRepository;
+import io.tablemapper.tck.fixtures.Gadget;
+import io.tablemapper.tck.fixtures.GadgetRepository;
+import io.tablemapper.tck.fixtures.Member;
+import io.tablemapper.tck.fixtures.MemberRepository;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.HashMap;

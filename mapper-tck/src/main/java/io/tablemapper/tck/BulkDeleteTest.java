@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,11 +9,11 @@ import io.tablemapper.api.OperationType;
 import io.tablemapper.api.PartialDeleteException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeOrRepository;
-import io.tablemapper.runtime.fixtures.EmployeeRepository;
-import io.tablemapper.runtime.fixtures.Staffer;
-import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeOrRepository;
+import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.StafferRepository;
 import io.tablemapper.spi.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
