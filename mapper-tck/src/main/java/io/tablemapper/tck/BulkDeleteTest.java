@@ -21,7 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Counts and derived deletes read keys only, on every backend: a count asks the store for no property, a delete for
@@ -30,15 +30,15 @@ import org.junit.jupiter.params.provider.EnumSource;
  * work) with their entities, and a failure part-way reports what was deleted and what was not.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class BulkDeleteTest {
-  private final Stores stores;
+  private final StoreUnderTest stores;
   private final InterceptingBackend backend;
   private final List<OperationEvent> operations = new CopyOnWriteArrayList<>();
   private final List<QueryEvent> queries = new CopyOnWriteArrayList<>();
   private TableMapper mapper;
 
-  BulkDeleteTest(Stores stores) {
+  BulkDeleteTest(StoreUnderTest stores) {
     this.stores = stores;
     this.backend = new InterceptingBackend(stores.newStore());
   }
@@ -133,7 +133,7 @@ class BulkDeleteTest {
     assertThat(RawRows.rowKeys(backend.delegate, "Company", "Design")).isEmpty();
     assertThat(RawRows.rowKeys(backend.delegate, "Company", "Accounts")).isEmpty();
     assertThat(RawRows.rowKeys(backend.delegate, "Company", "Marketing")).hasSize(36);
-    Invariants.assertEmployeeCopiesConsistent(backend.delegate, "Company", BatchVersions.DISTINCT);
+    Invariants.assertEmployeeCopiesConsistent(backend.delegate, "Company", stores.batchVersions());
   }
 
   @Test
@@ -183,7 +183,7 @@ class BulkDeleteTest {
         });
     assertThat(RawRows.rowKeys(backend.delegate, "Company", "Accounts")).isEmpty();
     assertThat(RawRows.rowKeys(backend.delegate, "Company", "Sales")).hasSize(21); // 7 employees, 2 copies each
-    Invariants.assertEmployeeCopiesConsistent(backend.delegate, "Company", BatchVersions.DISTINCT);
+    Invariants.assertEmployeeCopiesConsistent(backend.delegate, "Company", stores.batchVersions());
   }
 
   @Test

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Currency;
 import io.tablemapper.tck.fixtures.CurrencyRepository;
 import io.tablemapper.tck.fixtures.Department;
@@ -24,13 +24,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /** {@code @Cached} reference data: reads served from the cache, never stale after a write through the mapper. */
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
 class CachedReadsTest {
-  private final InMemoryBackend store = InMemoryBackend.create();
+  private final TableBackend store;
   private final List<QueryEvent> events = new CopyOnWriteArrayList<>();
-  private final TableMapper mapper = TableMapper.builder().backend(store).queryListener(events::add).build();
-  private final CurrencyRepository currencies = mapper.repository(CurrencyRepository.class);
+  private final TableMapper mapper;
+  private final CurrencyRepository currencies;
+
+  CachedReadsTest(StoreUnderTest under) {
+    this.store = under.newStore();
+    this.mapper = TableMapper.builder().backend(store).queryListener(events::add).build();
+    this.currencies = mapper.repository(CurrencyRepository.class);
+  }
 
   @AfterEach
   void close() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableRow;
@@ -21,13 +21,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class ConcurrencyTest {
   private final BatchVersions versions;
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final InterceptingBackend backend;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
@@ -35,9 +35,9 @@ class ConcurrencyTest {
   private final EmployeeRepository otherWriter;
   private final Employee ken = Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com");
 
-  ConcurrencyTest(BatchVersions versions) {
-    this.versions = versions;
-    this.store = versions.newStore();
+  ConcurrencyTest(StoreUnderTest under) {
+    this.versions = under.batchVersions();
+    this.store = under.newStore();
     this.backend = new InterceptingBackend(store);
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);
@@ -123,8 +123,8 @@ class ConcurrencyTest {
 
     assertThatThrownBy(() -> employees.update(stored.withEmail("mine@contoso.com").withEtag(null)))
         .isInstanceOf(ConcurrencyConflictException.class)
-        .hasMessageContaining(EgtWriter.MAX_ATTEMPTS + " attempts");
-    assertThat(races.get()).isEqualTo(EgtWriter.MAX_ATTEMPTS);
+        .hasMessageContaining(Contract.RACE_ATTEMPTS + " attempts");
+    assertThat(races.get()).isEqualTo(Contract.RACE_ATTEMPTS);
     assertThat(RawRows.get(store, "Company", "Sales", "email_mine@contoso.com")).isNull();
     Invariants.assertEmployeeCopiesConsistent(store, "Company", versions);
   }
@@ -148,9 +148,9 @@ class ConcurrencyTest {
         .isInstanceOf(ConcurrencyConflictException.class)
         .hasMessageContaining("cannot upsert Employee (PartitionKey 'Sales', RowKey 'empid_00000123')")
         .hasMessageContaining("other writers deleted or inserted it")
-        .hasMessageContaining(EgtWriter.MAX_ATTEMPTS + " attempts")
+        .hasMessageContaining(Contract.RACE_ATTEMPTS + " attempts")
         .hasMessageNotContaining("changed");
-    assertThat(races.get()).isEqualTo(EgtWriter.MAX_ATTEMPTS);
+    assertThat(races.get()).isEqualTo(Contract.RACE_ATTEMPTS);
     Invariants.assertEmployeeCopiesConsistent(store, "Company", versions);
   }
 

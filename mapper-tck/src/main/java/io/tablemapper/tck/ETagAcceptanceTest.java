@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,19 +34,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  * store gives the rows of a batch one ETag.
  */
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class ETagAcceptanceTest {
   private final BatchVersions versions;
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
   /** Another application, with its own mapper on the same store. */
   private final EmployeeRepository otherWriter;
   private Employee ken;
 
-  ETagAcceptanceTest(BatchVersions versions) {
-    this.versions = versions;
-    this.store = versions.newStore();
+  ETagAcceptanceTest(StoreUnderTest under) {
+    this.versions = under.batchVersions();
+    this.store = under.newStore();
     this.mapper = TableMapper.builder().backend(store).entities(Employee.class, Department.class).build();
     this.employees = mapper.repository(EmployeeRepository.class);
     this.otherWriter = TableMapper.builder().backend(store).build().repository(EmployeeRepository.class);

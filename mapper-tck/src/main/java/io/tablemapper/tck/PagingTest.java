@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import java.util.ArrayList;
@@ -18,19 +18,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class PagingTest {
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final InterceptingBackend backend;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
   private final List<Employee> sales = new ArrayList<>();
 
-  PagingTest(BatchVersions versions) {
-    this.store = versions.newStore();
+  PagingTest(StoreUnderTest under) {
+    this.store = under.newStore();
     this.backend = new InterceptingBackend(store);
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.Project;
@@ -16,17 +16,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class PartitionTest {
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final TableMapper writer;
   private List<Object> written;
 
-  PartitionTest(BatchVersions versions) {
-    this.store = versions.newStore();
+  PartitionTest(StoreUnderTest under) {
+    this.store = under.newStore();
     this.writer = TableMapper.builder().backend(store).build();
   }
 

@@ -9,7 +9,7 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
@@ -27,13 +27,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class QueriesTest {
   private final BatchVersions versions;
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final InterceptingBackend backend;
   private final List<QueryEvent> events = new CopyOnWriteArrayList<>();
   private final TableMapper mapper;
@@ -42,9 +42,9 @@ class QueriesTest {
   private Employee kim;
   private Employee ben;
 
-  QueriesTest(BatchVersions versions) {
-    this.versions = versions;
-    this.store = versions.newStore();
+  QueriesTest(StoreUnderTest under) {
+    this.versions = under.batchVersions();
+    this.store = under.newStore();
     this.backend = new InterceptingBackend(store);
     this.mapper = TableMapper.builder().backend(backend).queryListener(events::add).build();
     this.employees = mapper.repository(EmployeeRepository.class);
@@ -298,7 +298,7 @@ class QueriesTest {
     List<Employee> hr = new ArrayList<>();
     IntStream.range(0, 10).forEach(i ->
         hr.add(employees.insert(Employee.of("HR", i, "N", "M", 20, i + "@contoso.com"))));
-    int purged = EgtWriter.MAX_ATTEMPTS + 1;
+    int purged = Contract.RACE_ATTEMPTS + 1;
     EmployeeRepository purger = otherWriter();
     AtomicInteger next = new AtomicInteger();
     Runnable[] purge = new Runnable[1];

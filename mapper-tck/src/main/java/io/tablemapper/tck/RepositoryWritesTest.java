@@ -9,7 +9,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.DepartmentRepository;
 import io.tablemapper.tck.fixtures.Employee;
@@ -19,19 +19,19 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class RepositoryWritesTest {
-  private final InMemoryBackend backend;
+  private final TableBackend backend;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
   private final DepartmentRepository departments;
   private final Employee ken = Employee.of("Sales", 123, "Ken", "Kwok", 23, "kenk@contoso.com");
 
-  RepositoryWritesTest(BatchVersions versions) {
-    this.backend = versions.newStore();
+  RepositoryWritesTest(StoreUnderTest under) {
+    this.backend = under.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);
     this.departments = mapper.repository(DepartmentRepository.class);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.tck.fixtures.Gadget;
 import io.tablemapper.tck.fixtures.GadgetRepository;
@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Merges and protected replaces racing with other writers between the read that tells the stored version and the
@@ -26,17 +26,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * index copies from what is stored then.
  */
 @ParameterizedClass
-@EnumSource(BatchVersions.class)
+@ArgumentsSource(KitStores.class)
 class VersionRaceTest {
-  private final InMemoryBackend store;
+  private final TableBackend store;
   private final InterceptingBackend backend;
   private final TableMapper mapper;
   private final MemberRepository members;
   private final MemberRepository otherMembers;
   private final GadgetRepository gadgets;
 
-  VersionRaceTest(BatchVersions versions) {
-    this.store = versions.newStore();
+  VersionRaceTest(StoreUnderTest under) {
+    this.store = under.newStore();
     this.backend = new InterceptingBackend(store);
     this.mapper = TableMapper.builder().backend(backend).build();
     this.members = mapper.repository(MemberRepository.class);
