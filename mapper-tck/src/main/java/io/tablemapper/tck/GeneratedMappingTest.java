@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,11 +8,11 @@ import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Reading;
-import io.tablemapper.runtime.fixtures.ReadingRepository;
-import io.tablemapper.runtime.fixtures.Reading_;
-import io.tablemapper.runtime.fixtures.Shift;
-import io.tablemapper.runtime.fixtures.ShiftRepository;
+import io.tablemapper.tck.fixtures.Reading;
+import io.tablemapper.tck.fixtures.ReadingRepository;
+import io.tablemapper.tck.fixtures.Reading_;
+import io.tablemapper.tck.fixtures.Shift;
+import io.tablemapper.tck.fixtures.ShiftRepository;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,11 +7,11 @@ import io.tablemapper.api.Batch;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.InterceptingBackend.Requests;
-import io.tablemapper.runtime.fixtures.Clerk;
-import io.tablemapper.runtime.fixtures.ClerkRepository;
-import io.tablemapper.runtime.fixtures.Staffer;
-import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.tck.InterceptingBackend.Requests;
+import io.tablemapper.tck.fixtures.Clerk;
+import io.tablemapper.tck.fixtures.ClerkRepository;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.StafferRepository;
 import io.tablemapper.spi.TableQuery;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

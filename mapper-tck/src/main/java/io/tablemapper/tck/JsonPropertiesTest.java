@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.fixtures.Project;
-import io.tablemapper.runtime.fixtures.ProjectRepository;
+import io.tablemapper.tck.fixtures.Project;
+import io.tablemapper.tck.fixtures.ProjectRepository;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.time.LocalDate;
