@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.tck.fixtures.Reading;
 import io.tablemapper.tck.fixtures.ReadingRepository;
@@ -27,19 +27,30 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
- * Processor-generated mapping code on the in-memory backend: every property type round trips, is stored as the
+ * Processor-generated mapping code on every store: every property type round trips, is stored as the
  * documented store type, and keys of every kind compose, order and decompose.
  */
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
 class GeneratedMappingTest {
   private static final UUID SENSOR = UUID.fromString("8f14e45f-ceea-467f-a0e6-2f5c6b1e2d3a");
   private static final Instant NOON = Instant.parse("2024-06-01T12:00:00Z");
 
-  private final InMemoryBackend backend = InMemoryBackend.create();
-  private final TableMapper mapper = TableMapper.builder().backend(backend).build();
-  private final ReadingRepository readings = mapper.repository(ReadingRepository.class);
-  private final ShiftRepository shifts = mapper.repository(ShiftRepository.class);
+  private final TableBackend backend;
+  private final TableMapper mapper;
+  private final ReadingRepository readings;
+  private final ShiftRepository shifts;
+
+  GeneratedMappingTest(StoreUnderTest under) {
+    this.backend = under.newStore();
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.readings = mapper.repository(ReadingRepository.class);
+    this.shifts = mapper.repository(ShiftRepository.class);
+  }
 
   @AfterEach
   void close() {
@@ -65,11 +76,13 @@ class GeneratedMappingTest {
     assertThat(read)
         .usingRecursiveComparison()
         .withComparatorForType(Float::compare, Float.class)
-        .withComparatorForType(Double::compare, Double.class)
+        // a store may drop a zero's sign (the backend contract; Azurite does): -0.0 reads back as -0.0 or 0.0
+        .withComparatorForType((Double a, Double b) -> a.doubleValue() == b.doubleValue() ? 0 : Double.compare(a, b),
+            Double.class)
         .ignoringFields("etag", "written", "cache", "at")
         .isEqualTo(written);
     assertThat(read.ratioBox()).isNaN();
-    assertThat(Double.doubleToRawLongBits(read.valueBox())).isEqualTo(Double.doubleToRawLongBits(-0.0d));
+    assertThat(read.valueBox() == 0.0d).as("-0.0 read back as a zero, its sign kept or not").isTrue();
     assertThat(read.at()).isEqualTo(written.at().toInstant().atOffset(ZoneOffset.UTC));
     assertThat(read.cache()).as("transient").isNull();
     assertThat(read.etag()).isEqualTo(stored.etag()).isNotNull();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Project;
 import io.tablemapper.tck.fixtures.ProjectRepository;
 import io.tablemapper.spi.TableRow;
@@ -14,11 +14,21 @@ import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
 class JsonPropertiesTest {
-  private final InMemoryBackend store = InMemoryBackend.create();
-  private final TableMapper mapper = TableMapper.builder().backend(store).build();
-  private final ProjectRepository projects = mapper.repository(ProjectRepository.class);
+  private final TableBackend store;
+  private final TableMapper mapper;
+  private final ProjectRepository projects;
+
+  JsonPropertiesTest(StoreUnderTest under) {
+    this.store = under.newStore();
+    this.mapper = TableMapper.builder().backend(store).build();
+    this.projects = mapper.repository(ProjectRepository.class);
+  }
 
   @AfterEach
   void close() {

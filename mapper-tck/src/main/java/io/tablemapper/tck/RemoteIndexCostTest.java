@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.InterceptingBackend.Requests;
 import io.tablemapper.tck.fixtures.Clerk;
 import io.tablemapper.tck.fixtures.ClerkRepository;
@@ -16,16 +16,28 @@ import io.tablemapper.spi.TableQuery;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * The requests a write of an entity with remote indexes makes, as the README states them for n remote indexes
  * ({@link Staffer} has three, and one in its partition, which costs nothing of them), and the operation its record
  * adds to a batch.
  */
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
 class RemoteIndexCostTest {
-  private final InterceptingBackend backend = new InterceptingBackend(InMemoryBackend.create());
-  private final TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
-  private final StafferRepository staff = mapper.repository(StafferRepository.class);
+  private final BatchVersions versions;
+  private final InterceptingBackend backend;
+  private final TableMapper mapper;
+  private final StafferRepository staff;
+
+  RemoteIndexCostTest(StoreUnderTest under) {
+    this.versions = under.batchVersions();
+    this.backend = new InterceptingBackend(under.newStore());
+    this.mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    this.staff = mapper.repository(StafferRepository.class);
+  }
 
   @AfterEach
   void close() {
@@ -58,8 +70,8 @@ class RemoteIndexCostTest {
             e -> assertThat(e.reason()).isEqualTo(BatchException.Reason.TOO_MANY_OPERATIONS))
         .hasMessageContaining("needs 102 operations: 34 for the entities and 34 added by their index copies and 34 by"
             + " the records of their pending work");
-    InMemoryBackend store = (InMemoryBackend) backend.delegate;
-    for (String table : List.of("Staff", "StaffByLastName", PendingRows.REGISTRY_TABLE)) {
+    TableBackend store = backend.delegate;
+    for (String table : List.of("Staff", "StaffByLastName", Contract.PENDING_REGISTRY_TABLE)) {
       assertThat(store.tableExists(table) ? store.query(TableQuery.builder(table).limit(1000).build()).rows()
           : List.of()).as("rows left in %s", table).isEmpty();
     }
@@ -75,7 +87,9 @@ class RemoteIndexCostTest {
 
     assertThat(cost.batches()).isEqualTo(1);
     assertThat(cost.writes()).isEqualTo(3 + 2 * 3);
-    assertThat(cost.gets()).isEqualTo(4 * 3 + 2);
+    // and the copy in the entity's partition read back where its ETag is not the entity's (rows of a batch with
+    // ETags of their own)
+    assertThat(cost.gets()).isIn(versions.expected(4 * 3 + 2, 4 * 3 + 3));
     assertThat(cost.queries()).isZero();
   }
 
