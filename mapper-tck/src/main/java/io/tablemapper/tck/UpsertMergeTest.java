@@ -1,15 +1,15 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.fixtures.DailyReadings;
-import io.tablemapper.runtime.fixtures.DailyReadingsRepository;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeAsyncRepository;
-import io.tablemapper.runtime.fixtures.EmployeeRepository;
+import io.tablemapper.tck.fixtures.DailyReadings;
+import io.tablemapper.tck.fixtures.DailyReadingsRepository;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeAsyncRepository;
+import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.time.LocalDate;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,18 +8,18 @@ import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Currency;
-import io.tablemapper.runtime.fixtures.CurrencyRepository;
-import io.tablemapper.runtime.fixtures.CurrencySymbol;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeContact;
-import io.tablemapper.runtime.fixtures.EmployeeName;
-import io.tablemapper.runtime.fixtures.EmployeeProjections;
-import io.tablemapper.runtime.fixtures.Employee_;
-import io.tablemapper.runtime.fixtures.people.Customer;
-import io.tablemapper.runtime.fixtures.people.Manager;
-import io.tablemapper.runtime.fixtures.people.PersonName;
-import io.tablemapper.runtime.fixtures.people.PersonRepository;
+import io.tablemapper.tck.fixtures.Currency;
+import io.tablemapper.tck.fixtures.CurrencyRepository;
+import io.tablemapper.tck.fixtures.CurrencySymbol;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeContact;
+import io.tablemapper.tck.fixtures.EmployeeName;
+import io.tablemapper.tck.fixtures.EmployeeProjections;
+import io.tablemapper.tck.fixtures.Employee_;
+import io.tablemapper.tck.fixtures.people.Customer;
+import io.tablemapper.tck.fixtures.people.Manager;
+import io.tablemapper.tck.fixtures.people.PersonName;
+import io.tablemapper.tck.fixtures.people.PersonRepository;
 import io.tablemapper.spi.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +163,7 @@ class ProjectionsTest {
   void aProjectionOverAnAbstractRootReadsTheRootsPropertiesOfEverySubtype() {
     PersonRepository people = mapper.repository(PersonRepository.class);
     people.insert(new Customer("Contoso", 1, "Ann", "Smith", "ACC-1"));
-    people.insert(new io.tablemapper.runtime.fixtures.people.Employee("Contoso", 2, "Ken", "Kwok", 5000));
+    people.insert(new io.tablemapper.tck.fixtures.people.Employee("Contoso", 2, "Ken", "Kwok", 5000));
     people.insert(new Manager("Contoso", 3, "Kim", "Smith", 9000, "Sales"));
     backend.sentQueries.clear();
 

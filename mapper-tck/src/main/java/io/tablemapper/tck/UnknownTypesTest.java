@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,9 +10,9 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Department;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.people.Person;
+import io.tablemapper.tck.fixtures.Department;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.people.Person;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,7 +15,7 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.DynamicRows;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Department;
+import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableBackend;

@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,9 +7,9 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeRepository;
-import io.tablemapper.runtime.fixtures.people.PersonRepository;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.fixtures.people.PersonRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -100,8 +100,8 @@ class RowsWithoutTypeTest {
     PersonRepository people = mapper.repository(PersonRepository.class);
 
     assertThat(people.findByCompanyAndPersonId("Contoso", 7)).isEmpty();
-    io.tablemapper.runtime.fixtures.people.Employee employee =
-        new io.tablemapper.runtime.fixtures.people.Employee("Contoso", 7, "Kim", "Kwok", 100);
+    io.tablemapper.tck.fixtures.people.Employee employee =
+        new io.tablemapper.tck.fixtures.people.Employee("Contoso", 7, "Kim", "Kwok", 100);
     assertThatThrownBy(() -> people.upsert(employee))
         .isInstanceOf(EntityExistsException.class)
         .hasMessageContaining("is not taken for a 'Employee': it has no EntityType (another application wrote it),"

@@ -1,11 +1,11 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.fixtures.Badge;
-import io.tablemapper.runtime.fixtures.BadgeRepository;
+import io.tablemapper.tck.fixtures.Badge;
+import io.tablemapper.tck.fixtures.BadgeRepository;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

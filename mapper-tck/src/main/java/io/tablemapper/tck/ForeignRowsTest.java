@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Meter;
-import io.tablemapper.runtime.fixtures.MeterRepository;
+import io.tablemapper.tck.fixtures.Meter;
+import io.tablemapper.tck.fixtures.MeterRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

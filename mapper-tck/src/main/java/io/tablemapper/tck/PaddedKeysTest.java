@@ -1,11 +1,11 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.fixtures.Bin;
-import io.tablemapper.runtime.fixtures.BinRepository;
+import io.tablemapper.tck.fixtures.Bin;
+import io.tablemapper.tck.fixtures.BinRepository;
 import io.tablemapper.spi.TableBackend;
 import java.util.List;
 import org.assertj.core.api.Assertions;

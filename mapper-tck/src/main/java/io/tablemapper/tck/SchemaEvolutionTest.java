@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,13 +13,13 @@ import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Gadget;
-import io.tablemapper.runtime.fixtures.GadgetRepository;
-import io.tablemapper.runtime.fixtures.Member;
-import io.tablemapper.runtime.fixtures.MemberName;
-import io.tablemapper.runtime.fixtures.MemberRepository;
-import io.tablemapper.runtime.fixtures.Ticket;
-import io.tablemapper.runtime.fixtures.TicketRepository;
+import io.tablemapper.tck.fixtures.Gadget;
+import io.tablemapper.tck.fixtures.GadgetRepository;
+import io.tablemapper.tck.fixtures.Member;
+import io.tablemapper.tck.fixtures.MemberName;
+import io.tablemapper.tck.fixtures.MemberRepository;
+import io.tablemapper.tck.fixtures.Ticket;
+import io.tablemapper.tck.fixtures.TicketRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

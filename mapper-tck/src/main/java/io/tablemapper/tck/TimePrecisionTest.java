@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,10 +8,10 @@ import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TimePrecisionPolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Beacon;
-import io.tablemapper.runtime.fixtures.BeaconRepository;
-import io.tablemapper.runtime.fixtures.Sighting;
-import io.tablemapper.runtime.fixtures.SightingRepository;
+import io.tablemapper.tck.fixtures.Beacon;
+import io.tablemapper.tck.fixtures.BeaconRepository;
+import io.tablemapper.tck.fixtures.Sighting;
+import io.tablemapper.tck.fixtures.SightingRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

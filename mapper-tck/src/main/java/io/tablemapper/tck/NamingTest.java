@@ -1,14 +1,14 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.dotnet.Customer;
-import io.tablemapper.runtime.fixtures.dotnet.CustomerRepository;
-import io.tablemapper.runtime.fixtures.dotnet.Customer_;
-import io.tablemapper.runtime.fixtures.dotnet.Note;
-import io.tablemapper.runtime.fixtures.dotnet.NoteRepository;
+import io.tablemapper.tck.fixtures.dotnet.Customer;
+import io.tablemapper.tck.fixtures.dotnet.CustomerRepository;
+import io.tablemapper.tck.fixtures.dotnet.Customer_;
+import io.tablemapper.tck.fixtures.dotnet.Note;
+import io.tablemapper.tck.fixtures.dotnet.NoteRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

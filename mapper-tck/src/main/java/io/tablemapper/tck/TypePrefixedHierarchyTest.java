@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,11 +9,11 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.parties.Customer;
-import io.tablemapper.runtime.fixtures.parties.CustomerRepository;
-import io.tablemapper.runtime.fixtures.parties.Employee;
-import io.tablemapper.runtime.fixtures.parties.Party;
-import io.tablemapper.runtime.fixtures.parties.PartyRepository;
+import io.tablemapper.tck.fixtures.parties.Customer;
+import io.tablemapper.tck.fixtures.parties.CustomerRepository;
+import io.tablemapper.tck.fixtures.parties.Employee;
+import io.tablemapper.tck.fixtures.parties.Party;
+import io.tablemapper.tck.fixtures.parties.PartyRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;

@@ -1,12 +1,12 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeVocabularyRepository;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeVocabularyRepository;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;

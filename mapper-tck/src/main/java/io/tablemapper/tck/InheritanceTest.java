@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,12 +8,12 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.people.Customer;
-import io.tablemapper.runtime.fixtures.people.Employee;
-import io.tablemapper.runtime.fixtures.people.EmployeeRepository;
-import io.tablemapper.runtime.fixtures.people.Manager;
-import io.tablemapper.runtime.fixtures.people.Person;
-import io.tablemapper.runtime.fixtures.people.PersonRepository;
+import io.tablemapper.tck.fixtures.people.Customer;
+import io.tablemapper.tck.fixtures.people.Employee;
+import io.tablemapper.tck.fixtures.people.EmployeeRepository;
+import io.tablemapper.tck.fixtures.people.Manager;
+import io.tablemapper.tck.fixtures.people.Person;
+import io.tablemapper.tck.fixtures.people.PersonRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
