@@ -19,16 +19,16 @@ import io.tablemapper.spi.WriteOperation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /** A mapper that keeps entity types in another property than {@code EntityType}, to share tables with others. */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class DiscriminatorTest {
   private final TableBackend backend;
   private final TableMapper mapper;
 
-  DiscriminatorTest(Stores stores) {
+  DiscriminatorTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).discriminator("Kind").build();
   }

@@ -27,11 +27,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /** Rows read, written, merged and queried as {@link DynamicEntity} property bags, without classes. */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class DynamicEntitiesTest {
   private static final Instant HIRED = Instant.parse("2020-01-02T03:04:05.678Z");
   private static final UUID BADGE = UUID.fromString("0b6e0c5e-8a1f-4c55-9d7e-26b1f6e1d0a3");
@@ -40,7 +40,7 @@ class DynamicEntitiesTest {
   private final TableMapper mapper;
   private final DynamicTable company;
 
-  DynamicEntitiesTest(Stores stores) {
+  DynamicEntitiesTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.company = mapper.dynamic("Company");

@@ -21,19 +21,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Dynamic queries that select properties: the store is asked for those (and the entity type) alone, on every
  * backend, pages included.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class DynamicSelectionTest {
   private final InterceptingBackend backend;
   private final TableMapper mapper;
 
-  DynamicSelectionTest(Stores stores) {
+  DynamicSelectionTest(StoreUnderTest stores) {
     this.backend = new InterceptingBackend(stores.newStore());
     this.mapper = TableMapper.builder().backend(backend).build();
   }

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Rows written beside the mapper by another application, straight through the backend: key properties come from
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * stored as Int32 is found by the queries that read it.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class ForeignRowsTest {
   private static final String TABLE = "Meters";
 
@@ -32,7 +32,7 @@ class ForeignRowsTest {
   private final TableMapper mapper;
   private final MeterRepository meters;
 
-  ForeignRowsTest(Stores stores) {
+  ForeignRowsTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.meters = mapper.repository(MeterRepository.class);

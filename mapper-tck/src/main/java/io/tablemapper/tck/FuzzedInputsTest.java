@@ -16,7 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Random, hostile input through the public API, the same on every backend: keys and values with every forbidden
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * store as it was; each query returns only what matches it or refuses its argument.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class FuzzedInputsTest {
   private static final int TRIES = 120;
 
@@ -34,7 +34,7 @@ class FuzzedInputsTest {
   private final TableMapper mapper;
   private final EmployeeRepository employees;
 
-  FuzzedInputsTest(Stores stores) {
+  FuzzedInputsTest(StoreUnderTest stores) {
     this.store = stores.newStore();
     this.mapper = TableMapper.builder().backend(store).build();
     this.employees = mapper.repository(EmployeeRepository.class);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Derived queries with {@code In}, on every backend: one read per distinct element of the collection on a key
@@ -28,14 +28,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * of equalities on any other property.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class InQueriesTest {
   private final TableBackend backend;
   private final List<QueryEvent> events = new CopyOnWriteArrayList<>();
   private final TableMapper mapper;
   private final EmployeeInRepository employees;
 
-  InQueriesTest(Stores stores) {
+  InQueriesTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).queryListener(events::add).readParallelism(3).build();
     this.employees = mapper.repository(EmployeeInRepository.class);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * An entity hierarchy in one table: the abstract {@link Person} with {@link Customer}, {@link Employee} and
@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * reads.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class InheritanceTest {
   private final TableBackend backend;
   private final TableMapper mapper;
@@ -40,7 +40,7 @@ class InheritanceTest {
   private final Manager kim = new Manager("Contoso", 3, "Kim", "Smith", 9000, "Sales");
   private final Customer bob = new Customer("Fabrikam", 1, "Bob", "Smith", "ACC-2");
 
-  InheritanceTest(Stores stores) {
+  InheritanceTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.people = mapper.repository(PersonRepository.class);

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Rows another application wrote with the mapper's type but not in its class's shape, read under each
@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (full and partial), projections, derived deletes and partition reads.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class MalformedRowsTest {
   private static final String TABLE = "Company";
 
@@ -45,7 +45,7 @@ class MalformedRowsTest {
   private final Employee lee = Employee.of("Sales", 3, "Lee", "Kwok", 45, "leek@contoso.com");
   private TableMapper mapper;
 
-  MalformedRowsTest(Stores stores) {
+  MalformedRowsTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
   }
 

@@ -15,7 +15,7 @@ import io.tablemapper.spi.WriteOperation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Stored property names under a naming strategy: {@link Customer} takes PascalCase from its package and stores its
@@ -23,14 +23,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the metamodel all use the stored names, and rows a .NET application wrote (without key properties) read back.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class NamingTest {
   private final TableBackend backend;
   private final TableMapper mapper;
   private final CustomerRepository customers;
   private final Customer ann = new Customer("West", 12, "Ann", "Lee", "ann@shop.com", null);
 
-  NamingTest(Stores stores) {
+  NamingTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.customers = mapper.repository(CustomerRepository.class);

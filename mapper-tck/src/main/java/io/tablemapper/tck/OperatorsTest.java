@@ -14,20 +14,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * {@code IsNull}, {@code IsNotNull} and {@code Not} on every backend: a null field is stored as no property, so
  * {@code IsNull} finds the rows that lack it, and {@code Not}, as every comparison, never matches them.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class OperatorsTest {
   private final List<QueryEvent> events = new CopyOnWriteArrayList<>();
   private final TableMapper mapper;
   private final EmployeeVocabularyRepository employees;
 
-  OperatorsTest(Stores stores) {
+  OperatorsTest(StoreUnderTest stores) {
     this.mapper = TableMapper.builder().backend(stores.newStore()).queryListener(events::add).build();
     this.employees = mapper.repository(EmployeeVocabularyRepository.class);
   }

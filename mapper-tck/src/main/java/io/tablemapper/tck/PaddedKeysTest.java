@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Keys of zero-padded components ({@link Bin}: a descending int, a boxed short, a byte, a boxed long), composed by
@@ -22,14 +22,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * not fit refused before anything is written.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class PaddedKeysTest {
-  private final Stores stores;
+  private final StoreUnderTest stores;
   private TableBackend backend;
   private TableMapper mapper;
   private BinRepository bins;
 
-  PaddedKeysTest(Stores stores) {
+  PaddedKeysTest(StoreUnderTest stores) {
     this.stores = stores;
   }
 

@@ -28,14 +28,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Repository methods that return records of some of the entity's properties: the store is asked for those properties
  * alone, on every backend, and the values are the entity's.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class ProjectionsTest {
   private static final List<String> NAMES = List.of(Employee_.FIRST_NAME, Employee_.LAST_NAME);
 
@@ -44,7 +44,7 @@ class ProjectionsTest {
   private final EmployeeProjections projections;
   private final List<Employee> stored = new ArrayList<>();
 
-  ProjectionsTest(Stores stores) {
+  ProjectionsTest(StoreUnderTest stores) {
     this.backend = new InterceptingBackend(stores.newStore());
     this.mapper = TableMapper.builder().backend(backend).build();
     this.projections = mapper.repository(EmployeeProjections.class);

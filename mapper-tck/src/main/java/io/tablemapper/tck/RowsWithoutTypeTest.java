@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Rows another application wrote without the discriminator: typed point reads and writes adopt one whose keys fit
@@ -25,13 +25,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * over ranges and partitions select by the discriminator and do not return them.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class RowsWithoutTypeTest {
   private final TableBackend backend;
   private final TableMapper mapper;
   private final EmployeeRepository employees;
 
-  RowsWithoutTypeTest(Stores stores) {
+  RowsWithoutTypeTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);

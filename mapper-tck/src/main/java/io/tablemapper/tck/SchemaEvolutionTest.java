@@ -37,7 +37,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Rows written by older and newer versions of an entity class: version 1 rows of {@link Member} (written raw, as
@@ -46,14 +46,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * replaced.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class SchemaEvolutionTest {
   private final TableBackend backend;
   private final TableMapper mapper;
   private final MemberRepository members;
   private final GadgetRepository gadgets;
 
-  SchemaEvolutionTest(Stores stores) {
+  SchemaEvolutionTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.members = mapper.repository(MemberRepository.class);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * A scoped view of a mapper, one tenant per partition range ({@code acme_...} of table Company), refuses every read
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * inside it as the mapper does.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class ScopedViewsTest {
   private static final Employee ACME_KEN = Employee.of("acme_Sales", 1, "Ken", "Kwok", 23, "ken@acme.com");
   private static final Employee ACME_ANN = Employee.of("acme_Sales", 2, "Ann", "Lee", 31, "ann@acme.com");
@@ -37,7 +37,7 @@ class ScopedViewsTest {
   private final TableMapper acme;
   private final EmployeeRepository acmeEmployees;
 
-  ScopedViewsTest(Stores stores) {
+  ScopedViewsTest(StoreUnderTest stores) {
     this.store = new InterceptingBackend(stores.newStore());
     this.mapper = TableMapper.builder().backend(store).build();
     this.acme = mapper.scoped(MapperScope.builder().partitionPrefix("Company", "acme_").build());

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * An index of a nullable property has no copy of an entity without a value, so reading its copies would miss that
@@ -20,14 +20,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * own rows and finds them all, on every store.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class SparseIndexTest {
-  private final Stores stores;
+  private final StoreUnderTest stores;
   private final List<QueryEvent> events = new ArrayList<>();
   private TableMapper mapper;
   private BadgeRepository badges;
 
-  SparseIndexTest(Stores stores) {
+  SparseIndexTest(StoreUnderTest stores) {
     this.stores = stores;
   }
 

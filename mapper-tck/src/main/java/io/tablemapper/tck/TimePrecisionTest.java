@@ -24,7 +24,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Times finer than the store's 100 ns ticks (as {@code Instant.now()} is on current JDKs): outside keys they are
@@ -32,17 +32,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@link Beacon}'s {@code {at:ticksdesc}} RowKey, the inverted .NET ticks, on every store.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class TimePrecisionTest {
   private static final Instant AT = Instant.parse("2024-01-31T12:00:00Z");
   private static final Instant FINE = Instant.parse("2024-01-31T12:00:00.123456789Z");
   private static final Instant TRUNCATED = Instant.parse("2024-01-31T12:00:00.1234567Z");
 
-  private final Stores stores;
+  private final StoreUnderTest stores;
   private final List<TableMapper> mappers = new ArrayList<>();
   private TableBackend backend;
 
-  TimePrecisionTest(Stores stores) {
+  TimePrecisionTest(StoreUnderTest stores) {
     this.stores = stores;
   }
 

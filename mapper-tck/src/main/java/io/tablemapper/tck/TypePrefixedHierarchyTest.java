@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * The guide's heterogeneous partition as a class hierarchy: the abstract {@link Party} declares the table and the
@@ -32,14 +32,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code EntityType} are told apart by their prefix.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class TypePrefixedHierarchyTest {
   private final TableBackend backend;
   private final TableMapper mapper;
   private final PartyRepository parties;
   private final CustomerRepository customers;
 
-  TypePrefixedHierarchyTest(Stores stores) {
+  TypePrefixedHierarchyTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.parties = mapper.repository(PartyRepository.class);

@@ -21,19 +21,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Partition reads of rows no known class declares, under each {@link UnknownTypePolicy}, and of rows without a
  * discriminator, resolved by the one class whose key templates their keys fit.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class UnknownTypesTest {
   private final TableBackend backend;
   private final Employee ken = Employee.of("Sales", 1, "Ken", "Kwok", 23, "kenk@contoso.com");
 
-  UnknownTypesTest(Stores stores) {
+  UnknownTypesTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
   }
 

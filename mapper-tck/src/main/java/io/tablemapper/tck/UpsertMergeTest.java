@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
  * Insert-or-merge ({@code upsertMerge}) of whole entities through every write API — repository, async repository,
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * does not store are kept) and the copies are rewritten from the merged row, whatever ETag the entity carries.
  */
 @ParameterizedClass
-@EnumSource(Stores.class)
+@ArgumentsSource(KitStores.class)
 class UpsertMergeTest {
   private static final LocalDate DAY = LocalDate.of(2024, 5, 17);
 
@@ -35,7 +35,7 @@ class UpsertMergeTest {
   private final EmployeeRepository employees;
   private final DailyReadingsRepository readings;
 
-  UpsertMergeTest(Stores stores) {
+  UpsertMergeTest(StoreUnderTest stores) {
     this.backend = stores.newStore();
     this.mapper = TableMapper.builder().backend(backend).build();
     this.employees = mapper.repository(EmployeeRepository.class);
