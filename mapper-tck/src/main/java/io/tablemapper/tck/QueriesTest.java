@@ -150,14 +150,14 @@ class QueriesTest {
   void aPartialCopyWhoseEntityWasRenamedAfterTheCopyWasReadIsSkipped() {
     backend.beforeNextGet(() -> otherWriter().update(ken.withLastName("Smith")));
 
-    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
+    assertThat(oneReadAtATime().findByDepartmentAndLastName("Sales", "Kwok")).containsExactly(kim);
   }
 
   @Test
   void aPartialCopyWhoseEntityChangedOtherwiseAfterTheCopyWasReadStillFindsIt() {
     backend.beforeNextGet(() -> otherWriter().update(ken.withAge(24)));
 
-    assertThat(employees.findByDepartmentAndLastName("Sales", "Kwok")).extracting(Employee::age)
+    assertThat(oneReadAtATime().findByDepartmentAndLastName("Sales", "Kwok")).extracting(Employee::age)
         .containsExactly(24, kim.age());
   }
 
@@ -165,7 +165,7 @@ class QueriesTest {
   void deleteByQueryThroughAPartialCopyLeavesAnEntityRenamedAfterTheCopyWasRead() {
     backend.beforeNextGet(() -> otherWriter().update(ken.withLastName("Smith")));
 
-    assertThat(employees.deleteByDepartmentAndLastName("Sales", "Kwok")).isEqualTo(1);
+    assertThat(oneReadAtATime().deleteByDepartmentAndLastName("Sales", "Kwok")).isEqualTo(1);
 
     assertThat(employees.findByDepartment("Sales")).extracting(Employee::employeeId).containsExactly(123, 200);
     assertThat(employees.getByDepartmentAndEmployeeId("Sales", 123).lastName()).isEqualTo("Smith");
@@ -173,6 +173,14 @@ class QueriesTest {
   }
 
   /** Another writer straight on the store, racing with the mapper under test. */
+  /**
+   * The repository over the intercepted store, reading a copy's entities one at a time: with the default parallel
+   * reads, the get of Ken may be under way on another thread before the change the first get lets in.
+   */
+  private EmployeeRepository oneReadAtATime() {
+    return TableMapper.builder().backend(backend).readParallelism(1).build().repository(EmployeeRepository.class);
+  }
+
   private EmployeeRepository otherWriter() {
     return TableMapper.builder().backend(store).build().repository(EmployeeRepository.class);
   }
