@@ -1,0 +1,180 @@
+package io.tablemapper.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.Page;
+import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeRepository;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
+class PagingTest {
+  private final TableBackend store;
+  private final InterceptingBackend backend;
+  private final TableMapper mapper;
+  private final EmployeeRepository employees;
+  private final List<Employee> sales = new ArrayList<>();
+
+  PagingTest(StoreUnderTest under) {
+    this.store = under.newStore();
+    this.backend = new InterceptingBackend(store);
+    this.mapper = TableMapper.builder().backend(backend).build();
+    this.employees = mapper.repository(EmployeeRepository.class);
+  }
+
+  @BeforeEach
+  void fill() {
+    IntStream.range(0, 25).forEach(i -> sales.add(employees.insert(
+        Employee.of("Sales", i, "First" + i, i % 2 == 0 ? "Even" : "Odd", 20 + i, "e" + i + "@contoso.com"))));
+    employees.insert(Employee.of("Marketing", 99, "M", "Odd", 70, "m@contoso.com"));
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  private static <T> List<T> readAll(int size, Function<PageRequest, Page<T>> query) {
+    List<T> all = new ArrayList<>();
+    Page<T> page = query.apply(PageRequest.of(size));
+    all.addAll(page.items());
+    while (page.hasNext()) {
+      assertThat(page.items()).hasSize(size);
+      page = query.apply(PageRequest.after(page.continuationToken().orElseThrow(), size));
+      all.addAll(page.items());
+    }
+    return all;
+  }
+
+  @Test
+  void pagesCoverEveryEntityOnceInKeyOrder() {
+    assertThat(readAll(10, request -> employees.findByDepartment("Sales", request))).isEqualTo(sales);
+  }
+
+  @Test
+  void pagesAreFilledAcrossShortAndEmptyBackendPages() {
+    backend.stingyPages(3);
+
+    Page<Employee> first = employees.findByDepartment("Sales", PageRequest.of(7));
+
+    assertThat(first.items()).isEqualTo(sales.subList(0, 7));
+    assertThat(readAll(7, request -> employees.findByDepartment("Sales", request))).isEqualTo(sales);
+  }
+
+  @Test
+  void pagesOfAFilteredPartitionScanResumeExactlyAfterTheLastItem() {
+    backend.stingyPages(4);
+    List<Employee> expected = sales.stream().filter(e -> e.age() > 30).toList();
+
+    assertThat(readAll(4, request -> employees.findByDepartmentAndAgeGreaterThan("Sales", 30, request)))
+        .isEqualTo(expected);
+  }
+
+  @Test
+  void pagesThroughAPartialCopyIndexResolveEachEntity() {
+    List<Employee> odd = sales.stream().filter(e -> e.lastName().equals("Odd")).toList();
+
+    assertThat(readAll(5, request -> employees.findByDepartmentAndLastName("Sales", "Odd", request)))
+        .isEqualTo(odd);
+  }
+
+  @Test
+  void aTokenResumesInABrandNewMapperAsInAnotherProcess() {
+    Page<Employee> first = employees.findByDepartment("Sales", PageRequest.of(10));
+    String token = first.continuationToken().orElseThrow();
+
+    try (TableMapper restarted = TableMapper.builder().backend(store).build()) {
+      Page<Employee> second = restarted.repository(EmployeeRepository.class)
+          .findByDepartment("Sales", PageRequest.after(token, 10));
+      assertThat(second.items()).isEqualTo(sales.subList(10, 20));
+    }
+  }
+
+  @Test
+  void theLastPageHasNoToken() {
+    Page<Employee> page = employees.findByDepartment("Sales", PageRequest.of(1000));
+
+    assertThat(page.items()).hasSize(25);
+    assertThat(page.continuationToken()).isEmpty();
+  }
+
+  @Test
+  void aTopNQueryStopsPagingAfterNEntities() {
+    Page<Employee> first = employees.findTop3ByDepartment("Sales", PageRequest.of(2));
+    Page<Employee> second = employees.findTop3ByDepartment("Sales",
+        PageRequest.after(first.continuationToken().orElseThrow(), 2));
+
+    assertThat(first.items()).isEqualTo(sales.subList(0, 2));
+    assertThat(second.items()).isEqualTo(sales.subList(2, 3));
+    assertThat(second.continuationToken()).isEmpty();
+  }
+
+  @Test
+  void tokensAreUrlSafeText() {
+    String token = employees.findByDepartment("Sales", PageRequest.of(3)).continuationToken().orElseThrow();
+
+    assertThat(token).matches("[A-Za-z0-9_-]+");
+  }
+
+  @Test
+  void aTokenOfAnotherQueryIsRejectedSayingSo() {
+    String salesToken = employees.findByDepartment("Sales", PageRequest.of(3)).continuationToken().orElseThrow();
+
+    assertThatThrownBy(() -> employees.findByDepartment("Marketing", PageRequest.after(salesToken, 3)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("issued for another query than EmployeeRepository.findByDepartment");
+    assertThatThrownBy(() -> employees.findByDepartmentAndAgeGreaterThan("Sales", 1,
+        PageRequest.after(salesToken, 3)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("another query");
+  }
+
+  @Test
+  void aGarbledTokenIsRejected() {
+    String token = employees.findByDepartment("Sales", PageRequest.of(3)).continuationToken().orElseThrow();
+    String notJson = Base64.getUrlEncoder().encodeToString("hello".getBytes());
+
+    for (String garbled : List.of("%%%", notJson, token.substring(0, token.length() / 2), "e30")) {
+      assertThatThrownBy(() -> employees.findByDepartment("Sales", PageRequest.after(garbled, 3)))
+          .as(garbled)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("continuation token");
+    }
+  }
+
+  @Test
+  void partitionPagesSkipCopiesAndResumeInANewMapper() {
+    Page<Object> first = mapper.partition("Company", "Sales").page(PageRequest.of(10));
+    assertThat(first.items()).isEqualTo(new ArrayList<Object>(sales.subList(0, 10)));
+
+    try (TableMapper restarted = TableMapper.builder().backend(store).entities(Employee.class).build()) {
+      Page<Object> second = restarted.partition("Company", "Sales")
+          .page(PageRequest.after(first.continuationToken().orElseThrow(), 100));
+      assertThat(second.items()).isEqualTo(new ArrayList<Object>(sales.subList(10, 25)));
+      assertThat(second.continuationToken()).isEmpty();
+      assertThatThrownBy(() -> restarted.partition("Company", "Marketing")
+          .page(PageRequest.after(first.continuationToken().orElseThrow(), 10)))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void typedPartitionPagesReturnOnlyThatType() {
+    assertThat(readAll(6, request -> mapper.partition("Company", "Sales").page(Employee.class, request)))
+        .isEqualTo(sales);
+  }
+}

@@ -1,0 +1,124 @@
+package io.tablemapper.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablemapper.api.Batch;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.InterceptingBackend.Requests;
+import io.tablemapper.tck.fixtures.Clerk;
+import io.tablemapper.tck.fixtures.ClerkRepository;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.StafferRepository;
+import io.tablemapper.spi.TableQuery;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+
+/**
+ * The requests a write of an entity with remote indexes makes, as the README states them for n remote indexes
+ * ({@link Staffer} has three, and one in its partition, which costs nothing of them), and the operation its record
+ * adds to a batch.
+ */
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
+class RemoteIndexCostTest {
+  private final BatchVersions versions;
+  private final InterceptingBackend backend;
+  private final TableMapper mapper;
+  private final StafferRepository staff;
+
+  RemoteIndexCostTest(StoreUnderTest under) {
+    this.versions = under.batchVersions();
+    this.backend = new InterceptingBackend(under.newStore());
+    this.mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    this.staff = mapper.repository(StafferRepository.class);
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  @Test
+  void anInsertTakesOneBatchThreePlusNWritesAndThreeNPlusOneReads() {
+    staff.insert(new Staffer("Sales", 1, "Ann", "Bell", "ann@contoso.com", 2)); // tables created
+
+    Requests before = backend.requests();
+    staff.insert(new Staffer("Sales", 2, "Ken", "Kwok", "ken@contoso.com", 3));
+    Requests cost = backend.requests().since(before);
+
+    assertThat(cost.batches()).isEqualTo(1);
+    assertThat(cost.writes()).isEqualTo(3 + 3);
+    assertThat(cost.gets()).isEqualTo(3 * 3 + 1);
+    assertThat(cost.queries()).isZero();
+  }
+
+  @Test
+  void eachEntityWithRemoteIndexesAddsItsRecordToTheBatchsHundredOperationsAndARefusedBatchLeavesNothing() {
+    Batch batch = mapper.batch("Staff", "Sales");
+    for (int id = 1; id <= 34; id++) {
+      batch.insert(new Staffer("Sales", id, "F" + id, "L" + id, id + "@contoso.com", null));
+    }
+
+    assertThatThrownBy(batch::commit)
+        .isInstanceOfSatisfying(BatchException.class,
+            e -> assertThat(e.reason()).isEqualTo(BatchException.Reason.TOO_MANY_OPERATIONS))
+        .hasMessageContaining("needs 102 operations: 34 for the entities and 34 added by their index copies and 34 by"
+            + " the records of their pending work");
+    TableBackend store = backend.delegate;
+    for (String table : List.of("Staff", "StaffByLastName", Contract.PENDING_REGISTRY_TABLE)) {
+      assertThat(store.tableExists(table) ? store.query(TableQuery.builder(table).limit(1000).build()).rows()
+          : List.of()).as("rows left in %s", table).isEmpty();
+    }
+  }
+
+  @Test
+  void anUpdateOfEveryIndexedValueTakesOneBatchThreePlusTwoNWritesAndFourNPlusTwoReads() {
+    staff.insert(new Staffer("Sales", 2, "Ken", "Kwok", "ken@contoso.com", 3));
+
+    Requests before = backend.requests();
+    staff.update(new Staffer("Sales", 2, "Ken", "Kwan", "kenk@contoso.com", 4));
+    Requests cost = backend.requests().since(before);
+
+    assertThat(cost.batches()).isEqualTo(1);
+    assertThat(cost.writes()).isEqualTo(3 + 2 * 3);
+    // and the copy in the entity's partition read back where its ETag is not the entity's (rows of a batch with
+    // ETags of their own)
+    assertThat(cost.gets()).isIn(versions.expected(4 * 3 + 2, 4 * 3 + 3));
+    assertThat(cost.queries()).isZero();
+  }
+
+  @Test
+  void aKeyListCostsPerIndexARoomCheckAndAReadModifyWriteOfEachListItLeavesOrJoins() {
+    ClerkRepository clerks = mapper.repository(ClerkRepository.class);
+    clerks.insert(new Clerk("Sales", 1, "Ann", "Bell", "audit", "blue")); // tables created
+
+    Requests before = backend.requests();
+    clerks.insert(new Clerk("Sales", 2, "Ken", "Kwok", "law", "red"));
+    Requests insert = backend.requests().since(before);
+    before = backend.requests();
+    clerks.update(new Clerk("Sales", 2, "Ken", "Bell", "audit", "blue"));
+    Requests update = backend.requests().since(before);
+    before = backend.requests();
+    assertThat(clerks.findByLastName("Bell")).hasSize(2);
+    Requests read = backend.requests().since(before);
+
+    // n = 3 key lists; an insert: registry entry, n lists written, record and entry deleted
+    assertThat(insert.batches()).isEqualTo(1);
+    assertThat(insert.writes()).isEqualTo(3 + 3);
+    // n room checks, the record, and per list the entity, the list, the entity again
+    assertThat(insert.gets()).isEqualTo(4 * 3 + 1);
+    // an update moving the clerk to other values of all three: each old list and each new one written
+    assertThat(update.batches()).isEqualTo(1);
+    assertThat(update.writes()).isEqualTo(3 + 2 * 3);
+    assertThat(update.gets()).isEqualTo(5 * 3 + 2);
+    // a read: the list, then each entity listed
+    assertThat(read.gets()).isEqualTo(1 + 2);
+    assertThat(read.queries()).isZero();
+  }
+}
