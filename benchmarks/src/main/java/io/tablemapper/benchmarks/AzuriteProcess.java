@@ -28,10 +28,13 @@ final class AzuriteProcess implements AutoCloseable {
 
   private final Process process;
   private final int port;
+  /** Azurite's working directory (its log), deleted when it stops. */
+  private final Path workspace;
 
-  private AzuriteProcess(Process process, int port) {
+  private AzuriteProcess(Process process, int port, Path workspace) {
     this.process = process;
     this.port = port;
+    this.workspace = workspace;
   }
 
   /** Starts Azurite and waits until it answers. */
@@ -56,7 +59,7 @@ final class AzuriteProcess implements AutoCloseable {
         }
         Thread.sleep(100);
       }
-      return new AzuriteProcess(process, port);
+      return new AzuriteProcess(process, port, workspace);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start Azurite (" + main + "); is node on the PATH?", e);
     } catch (InterruptedException e) {
@@ -80,6 +83,11 @@ final class AzuriteProcess implements AutoCloseable {
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
+    }
+    try (Stream<Path> files = Files.walk(workspace)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      // a log left in the temporary directory is no reason to fail a benchmark run
     }
   }
 

@@ -20,6 +20,7 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -472,17 +473,7 @@ class GeneratedSourcesTest {
   void aRepositoryOverAnEntityCompiledEarlierIsGeneratedFromTheClassFile() throws IOException {
     Compilation library = Sources.compile(Sources.employee());
     assertThat(library).succeeded();
-    Path classes = Files.createTempDirectory("tablemapper-library");
-    for (JavaFileObject file : library.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
-        Files.createDirectories(target.getParent());
-        try (var in = file.openInputStream()) {
-          Files.copy(in, target);
-        }
-      }
-    }
+    Path classes = classFiles(library);
     String classpath = classes + java.io.File.pathSeparator + System.getProperty("java.class.path");
     Compilation application = Compiler.javac()
         .withProcessors(new TableMapperProcessor())
@@ -498,17 +489,7 @@ class GeneratedSourcesTest {
     Compilation library = Sources.compile(Sources.employee(),
         source("EmployeeName", "public record EmployeeName(String firstName, long age) {}"));
     assertThat(library).succeeded();
-    Path classes = Files.createTempDirectory("tablemapper-projection");
-    for (JavaFileObject file : library.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
-        Files.createDirectories(target.getParent());
-        try (var in = file.openInputStream()) {
-          Files.copy(in, target);
-        }
-      }
-    }
+    Path classes = classFiles(library);
     String repository = "@Repository public interface EmployeeRepository extends TableRepository<Employee> {\n"
         + "  List<EmployeeName> findByDepartment(String department);\n}";
     Compilation application = Compiler.javac()
@@ -534,17 +515,7 @@ class GeneratedSourcesTest {
         "@Entity(table = \"People\") @PartitionKey(\"{city}\") @RowKey(\"person_{id:06}\")\n"
             + "public abstract class Person { public String city; public int id; }"));
     assertThat(library).succeeded();
-    Path classes = Files.createTempDirectory("tablemapper-library");
-    for (JavaFileObject file : library.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        Path target = classes.resolve(path.substring(path.indexOf("/test/") + 1));
-        Files.createDirectories(target.getParent());
-        try (var in = file.openInputStream()) {
-          Files.copy(in, target);
-        }
-      }
-    }
+    Path classes = classFiles(library);
     String classpath = classes + java.io.File.pathSeparator + System.getProperty("java.class.path");
     Compilation application = Compiler.javac()
         .withProcessors(new TableMapperProcessor())
@@ -596,5 +567,23 @@ class GeneratedSourcesTest {
       }
       return false;
     }
+  }
+
+  /** A directory of its own for each test's class files, removed after the test. */
+  @TempDir Path classDirectory;
+
+  /** The class files a compilation made, written under {@link #classDirectory} as a class path directory. */
+  private Path classFiles(Compilation library) throws IOException {
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path target = classDirectory.resolve(path.substring(path.indexOf("/test/") + 1));
+        Files.createDirectories(target.getParent());
+        try (var in = file.openInputStream()) {
+          Files.copy(in, target);
+        }
+      }
+    }
+    return classDirectory;
   }
 }

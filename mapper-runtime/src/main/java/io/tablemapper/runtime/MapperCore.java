@@ -217,7 +217,7 @@ final class MapperCore {
    * part count) as it is.
    */
   private TableRow whole(EntityMapping<?> mapping, TableRow row) {
-    if (WideRows.parts(row) == 0) {
+    if (!registry.anyWide() || WideRows.parts(row) == 0) {
       return row;
     }
     String type = discriminator.typeOf(row);

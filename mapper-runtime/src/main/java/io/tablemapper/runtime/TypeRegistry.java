@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TypeRegistry {
   private final Map<String, Map<String, EntityMapping<?>>> byTable = new ConcurrentHashMap<>();
+  /** Whether a wide entity ({@code @Wide}) was registered: until one is, no row read needs its parts looked for. */
+  private volatile boolean wide;
 
   /**
    * Records a mapping, once per class: the first time, it is checked against the other types of its table.
@@ -42,7 +44,19 @@ final class TypeRegistry {
         TypeKeySpaces.check(mapping, other);
       }
       types.putIfAbsent(mapping.typeName(), mapping);
+      if (mapping.wide()) {
+        wide = true;
+      }
     }
+  }
+
+  /**
+   * Whether any wide entity is registered. A row can only be read as a wide entity through a registered mapping, so
+   * without one no read looks up a part count (on a store whose rows decode on demand, a missing property's lookup
+   * walks every property of the row).
+   */
+  boolean anyWide() {
+    return wide;
   }
 
   /** The mapping of a type in a table, or null. */

@@ -7,17 +7,13 @@ import io.tablemapper.api.DecryptionException;
 import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.Patient;
 import io.tablemapper.runtime.fixtures.PatientDiagnosis;
 import io.tablemapper.runtime.fixtures.PatientRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,11 +58,7 @@ class EncryptedPropertiesTest {
         case H2_MEMORY:
           return Stores.H2.newStore();
         case H2_FILE:
-          try {
-            return H2Backend.file(Files.createTempDirectory("tablemapper-crypto").resolve("store"));
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
+          return Stores.H2_FILE.newStore();
         default:
           return Stores.AZURE.newStore();
       }

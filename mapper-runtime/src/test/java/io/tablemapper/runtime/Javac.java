@@ -91,7 +91,8 @@ final class Javac {
   /** Compiles sources with more compiler options ({@code -Atablemapper.naming=PASCAL_CASE}). */
   static Result compile(Map<String, String> sources, boolean processed, Result against, List<String> more) {
     try {
-      Path root = Files.createTempDirectory("tablemapper-javac");
+      // under target/, which mvn clean removes: the classes stay loaded by the result's class loader
+      Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "javac")), "compile");
       Path sourceDir = Files.createDirectories(root.resolve("src"));
       Path classes = Files.createDirectories(root.resolve("classes"));
       Path generated = Files.createDirectories(root.resolve("generated"));
