@@ -7,6 +7,7 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.PlannedOp.Role;
@@ -15,7 +16,9 @@ import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -24,6 +27,12 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +59,8 @@ final class EgtWriter {
   private static final Logger LOG = LoggerFactory.getLogger(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
+  /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
+  static final int LIST_ATTEMPTS = 50;
 
   private final TableBackend backend;
   private final Tables tables;
@@ -166,6 +177,7 @@ final class EgtWriter {
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
   private void attempt(String table, List<Progress> writes, Mode mode, long sendBy) {
     int attempts = 1;
+    int listAttempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
       for (Progress write : writes) {
@@ -183,6 +195,7 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
+      ops.addAll(lists(table, writes, ops, mode));
       List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
       checkRules(table, ops, operations, mode);
       if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
@@ -199,6 +212,18 @@ final class EgtWriter {
       if (retry == Retry.NO) {
         throw WriteFailures.rejected(mode, owner.intent, table,
             WriteFailures.translate(failed, failure.cause(), table, backend, discriminator));
+      }
+      if (retry == Retry.LIST) {
+        if (listAttempts >= LIST_ATTEMPTS) {
+          throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
+              + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
+              + " index '" + failed.index().name() + "' under RowKey '" + listRowKey(failed) + "' changed under each"
+              + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
+              + " written", failure.cause()));
+        }
+        listAttempts++;
+        pause(listAttempts);
+        continue;
       }
       if (retry == Retry.RACE) {
         if (attempts >= MAX_ATTEMPTS) {
@@ -278,7 +303,12 @@ final class EgtWriter {
      */
     SETTLED,
     /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
-    RACE
+    RACE,
+    /**
+     * Retried after a list row in the partition changed since it was read (another writer of an entity with that
+     * value): read again, after a short random pause; bounded by {@value #LIST_ATTEMPTS} attempts.
+     */
+    LIST
   }
 
   /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
@@ -313,6 +343,10 @@ final class EgtWriter {
         // read before this attempt, and changed since by another writer
         owner.races.add(Race.CHANGED);
         return Retry.RACE;
+      case LIST:
+        // every list row is read again by the next attempt; only a race for it is retried
+        return cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
+            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO;
       case PRIMARY:
         if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
@@ -389,12 +423,139 @@ final class EgtWriter {
       if (op.role() == Role.PRIMARY) {
         progressOf(writes, op.owner()).result = result;
         primary = result;
-      } else if (op.role() != Role.PENDING && op.role() != Role.PART && copiesShareEntityEtag && primary != null && primary.etag() != null
+      } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
+          && copiesShareEntityEtag && primary != null && primary.etag() != null
           && result.etag() != null && !result.etag().equals(primary.etag())) {
         copiesShareEntityEtag = false;
       }
     }
     return null;
+  }
+
+  /**
+   * The operations on the key lists in the partition ({@link EntityMapping#localLists()}) that the attempt's writes
+   * change, read afresh: for each list, the entities that leave it (their stored value was its) and those that join
+   * it (their written value is), applied together to the list as read ({@link IndexLists#change}), each operation
+   * conditional on the ETag of the row it changes. A write whose plan is empty (dropped) changes no list.
+   *
+   * @throws TableMapperException if a row of another kind sits under a list's keys, or a list is full
+   */
+  private List<PlannedOp> lists(String table, List<Progress> writes, List<PlannedOp> planned, Mode mode) {
+    Map<String, ListChange> changes = new LinkedHashMap<>();
+    for (Progress write : writes) {
+      WriteIntent<?> intent = write.intent;
+      if (intent.mapping().localLists().isEmpty() || planned.stream().noneMatch(op -> op.owner() == intent)) {
+        continue;
+      }
+      try {
+        listChanges(table, write, changes);
+      } catch (TableMapperException e) {
+        throw WriteFailures.rejected(mode, intent, table, e);
+      }
+    }
+    List<PlannedOp> ops = new ArrayList<>();
+    for (ListChange change : changes.values()) {
+      IndexLists.Stored list = IndexLists.load(change.address, address -> backend.get(table, address.partitionKey(),
+          address.rowKey()).orElse(null), this::rows);
+      try {
+        if (list.head() != null && !IndexLists.isHead(discriminator, change.index, list.head())) {
+          if (change.joining.isEmpty()) {
+            continue;
+          }
+          throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the value "
+              + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys() + " in table "
+              + table + ": a row of type '" + discriminator.typeOf(list.head()) + "' is stored under those keys");
+        }
+        for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
+            change.joining)) {
+          ops.add(new PlannedOp(operation, change.owner, change.index, Role.LIST));
+        }
+      } catch (TableMapperException e) {
+        throw WriteFailures.rejected(mode, change.owner, table, e);
+      }
+    }
+    return ops;
+  }
+
+  /** Adds what one write changes in the lists of its partition: where its entity leaves, and where it joins. */
+  private <T> void listChanges(String table, Progress write, Map<String, ListChange> changes) {
+    @SuppressWarnings("unchecked")
+    WriteIntent<T> intent = (WriteIntent<T>) write.intent;
+    EntityMapping<T> mapping = intent.mapping();
+    TableRow stored = write.snapshot.storedKnown() ? write.snapshot.stored() : null;
+    T before = stored == null || !mapping.typeName().equals(discriminator.typeFor(stored, mapping))
+        ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // no index key is encrypted
+    T after = null;
+    if (intent.kind() != Kind.DELETE) {
+      if (intent.kind().merges() && before != null) {
+        TableRow merged = stored.toBuilder().putAll(intent.row().properties()).build();
+        after = mapping.fromRow(mapping.withoutEncrypted(merged), context);
+      } else {
+        after = intent.entity();
+      }
+    }
+    String entry = IndexLists.entry(intent.partitionKey(), intent.rowKey());
+    for (IndexMapping<T> index : mapping.localLists()) {
+      String from = before == null ? null : index.rowKey(before);
+      String to = after == null ? null : index.rowKey(after);
+      if (Objects.equals(from, to)) {
+        continue;
+      }
+      if (from != null) {
+        change(changes, table, intent, index, from).leaving.add(entry);
+      }
+      if (to != null) {
+        change(changes, table, intent, index, to).joining.add(entry);
+      }
+    }
+  }
+
+  private static ListChange change(Map<String, ListChange> changes, String table, WriteIntent<?> intent,
+      IndexMapping<?> index, String rowKey) {
+    return changes.computeIfAbsent(rowKey, key -> new ListChange(index,
+        new PendingStep.Address(table, intent.partitionKey(), key), intent));
+  }
+
+  /** The RowKey of the list a failed list operation addressed: its head's, for a part. */
+  private static String listRowKey(PlannedOp failed) {
+    String rowKey = failed.rowKey();
+    return failed.operation().row().get(IndexLists.PART) instanceof Integer
+        ? rowKey.substring(0, rowKey.length() - 5) : rowKey;
+  }
+
+  /** Every row of a query, all its pages. */
+  private List<TableRow> rows(TableQuery query) {
+    List<TableRow> rows = new ArrayList<>();
+    QueryResult page = backend.query(query);
+    while (true) {
+      rows.addAll(page.rows());
+      if (page.continuation() == null) {
+        return rows;
+      }
+      page = backend.query(query.withContinuation(page.continuation()));
+    }
+  }
+
+  /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
+  private static void pause(int attempt) {
+    long bound = Math.min(20, attempt) * 1_000_000L;
+    LockSupport.parkNanos(
+        ThreadLocalRandom.current().nextLong(bound));
+  }
+
+  /** What the writes of one transaction change in one list: the first write that changes it answers for it. */
+  private static final class ListChange {
+    final IndexMapping<?> index;
+    final PendingStep.Address address;
+    final WriteIntent<?> owner;
+    final Set<String> leaving = new TreeSet<>();
+    final Set<String> joining = new TreeSet<>();
+
+    ListChange(IndexMapping<?> index, PendingStep.Address address, WriteIntent<?> owner) {
+      this.index = index;
+      this.address = address;
+      this.owner = owner;
+    }
   }
 
   /** Two writes of one entity: reported before anything is read. */

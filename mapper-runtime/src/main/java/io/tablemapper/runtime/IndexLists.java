@@ -15,13 +15,19 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * The rows of key-list indexes ({@link io.tablemapper.annotations.IndexForm#KEY_LIST}, the guide's index entities):
@@ -223,19 +229,155 @@ final class IndexLists {
     return StoreLimits.entitySize(built) > StoreLimits.MAX_ENTITY_SIZE ? null : built;
   }
 
-  /** The merge of a head's counts, conditional on the head's ETag: what serializes a change of a part. */
-  private WriteOperation counts(IndexMapping<?> index, Address address, TableRow there, int count, int parts) {
-    TableRow.Builder row = TableRow.builder(there.partitionKey(), there.rowKey(), 3)
-        .putString(core.discriminator.name(), index.copyType())
-        .putInt32(COUNT, count);
-    if (parts > 0) {
-      row.putInt32(PARTS, parts);
+  /**
+   * A list as read: its head (null when the value has none yet) and its part rows, with the RowKeys of every row in
+   * its parts' range (a part may only be added under a free one).
+   */
+  record Stored(Address address, TableRow head, List<TableRow> parts, Set<String> taken) {}
+
+  /**
+   * Reads a list: its head by one point read and, when the head counts parts or may need its first (it may have no
+   * room for one more entry of the longest keys), every row of its parts' range by one range read.
+   *
+   * @param get the point read of a row of the list's table
+   * @param query the rows of a query, all its pages
+   */
+  static Stored load(Address address, Function<Address, TableRow> get, Function<TableQuery, List<TableRow>> query) {
+    TableRow head = get.apply(address);
+    if (head == null || parts(head) == 0 && !nearlyFull(head)) {
+      return new Stored(address, head, List.of(), Set.of());
     }
-    TableRow merged = row.build();
-    return parts > 0 || parts(there) == 0
-        ? WriteOperation.merge(merged, there.etag())
-        // the last part goes: the head is rewritten whole, without the count of parts
-        : WriteOperation.replace(head(core.discriminator, index, address, entries(there), count, 0), there.etag());
+    List<TableRow> rows = query.apply(partsQuery(address));
+    Set<String> taken = new HashSet<>();
+    rows.forEach(row -> taken.add(row.rowKey()));
+    return new Stored(address, head, rows, taken);
+  }
+
+  /** Whether a head may have no room for one more entry: less than two keys of the longest left in its last chunk. */
+  private static boolean nearlyFull(TableRow head) {
+    Object last = head.get(chunkName(MAX_CHUNKS - 1));
+    return last instanceof String && ((String) last).length() + 2 * StoreLimits.MAX_KEY_LENGTH + 2 > CHUNK
+        || StoreLimits.entitySize(head) + 4 * (2 * StoreLimits.MAX_KEY_LENGTH + 2) > StoreLimits.MAX_ENTITY_SIZE;
+  }
+
+  /**
+   * The operations that bring a list from its stored state to one without the entries {@code leaving} and with
+   * those {@code joining} (an entry already there, or not there, is left as it is): none when nothing changes. Every
+   * change writes the head — replaced (inserted) when its own entries change, else its counts merged — so that
+   * every operation is conditional on the head's ETag as read; a part is replaced, inserted under the first free
+   * part number, or deleted when it empties; a list that empties is deleted whole.
+   *
+   * @throws IndexFullException when an entry fits in no row and no part number is free
+   */
+  static List<WriteOperation> change(Discriminator discriminator, IndexMapping<?> index, Stored list,
+      Collection<String> leaving, Collection<String> joining) {
+    Address address = list.address();
+    List<String> own = list.head() == null ? new ArrayList<>() : new ArrayList<>(entries(list.head()));
+    TreeMap<Integer, List<String>> parts = new TreeMap<>();
+    Map<Integer, TableRow> stored = new HashMap<>();
+    for (TableRow part : list.parts()) {
+      if (isPartOf(discriminator, index, address.rowKey(), part)) {
+        parts.put(part.getInt32(PART), new ArrayList<>(entries(part)));
+        stored.put(part.getInt32(PART), part);
+      }
+    }
+    boolean headChanged = false;
+    Set<Integer> changed = new HashSet<>();
+    for (String entry : leaving) {
+      if (own.remove(entry)) {
+        headChanged = true;
+        continue;
+      }
+      for (Map.Entry<Integer, List<String>> part : parts.entrySet()) {
+        if (part.getValue().remove(entry)) {
+          changed.add(part.getKey());
+          break;
+        }
+      }
+    }
+    for (String entry : new TreeSet<>(joining)) {
+      if (holds(own, entry) || parts.values().stream().anyMatch(entries -> holds(entries, entry))) {
+        continue;
+      }
+      List<String> grown = inserted(own, entry);
+      if (head(discriminator, index, address, grown, Integer.MAX_VALUE, MAX_PARTS) != null) {
+        own = grown;
+        headChanged = true;
+        continue;
+      }
+      Integer into = null;
+      for (Map.Entry<Integer, List<String>> part : parts.entrySet()) {
+        List<String> more = inserted(part.getValue(), entry);
+        if (part(discriminator, index, address, part.getKey(), more) != null) {
+          part.setValue(more);
+          into = part.getKey();
+          break;
+        }
+      }
+      if (into == null) {
+        into = 1;
+        while (into <= MAX_PARTS && (parts.containsKey(into)
+            || list.taken().contains(partRowKey(address.rowKey(), into)) && !stored.containsKey(into))) {
+          into++;
+        }
+        if (into > MAX_PARTS) {
+          throw new IndexFullException("the list of index '" + index.name() + "' for its value "
+              + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table "
+              + address.table() + " has no room for " + describe(entry) + ": its " + MAX_PARTS
+              + " part rows beside its head are full");
+        }
+        parts.put(into, new ArrayList<>(List.of(entry)));
+      }
+      changed.add(into);
+    }
+    if (!headChanged && changed.isEmpty()) {
+      return List.of();
+    }
+    int count = own.size();
+    int partCount = 0;
+    for (List<String> entries : parts.values()) {
+      count += entries.size();
+      partCount += entries.isEmpty() ? 0 : 1;
+    }
+    List<WriteOperation> operations = new ArrayList<>();
+    TableRow head = list.head();
+    if (count == 0) {
+      if (head != null) {
+        operations.add(WriteOperation.delete(address.partitionKey(), address.rowKey(), head.etag()));
+      }
+      stored.values().forEach(part ->
+          operations.add(WriteOperation.delete(part.partitionKey(), part.rowKey(), part.etag())));
+      return operations;
+    }
+    TableRow newHead = head(discriminator, index, address, own, count, partCount);
+    if (head == null) {
+      operations.add(WriteOperation.insert(newHead));
+    } else if (headChanged || partCount == 0 && parts(head) > 0) {
+      operations.add(WriteOperation.replace(newHead, head.etag())); // also drops a count of parts gone to none
+    } else {
+      TableRow.Builder counts = TableRow.builder(address.partitionKey(), address.rowKey(), 3)
+          .putString(discriminator.name(), index.copyType())
+          .putInt32(COUNT, count);
+      if (partCount > 0) {
+        counts.putInt32(PARTS, partCount);
+      }
+      operations.add(WriteOperation.merge(counts.build(), head.etag()));
+    }
+    for (int number : new TreeSet<>(changed)) {
+      List<String> entries = parts.get(number);
+      TableRow before = stored.get(number);
+      if (entries.isEmpty()) {
+        if (before != null) {
+          operations.add(WriteOperation.delete(before.partitionKey(), before.rowKey(), before.etag()));
+        }
+      } else if (before == null) {
+        operations.add(WriteOperation.insert(part(discriminator, index, address, number, entries)));
+      } else {
+        operations.add(WriteOperation.replace(part(discriminator, index, address, number, entries),
+            before.etag()));
+      }
+    }
+    return operations;
   }
 
   /**
@@ -248,56 +390,7 @@ final class IndexLists {
    */
   TableMapperException add(IndexMapping<?> index, Address address, String entry) {
     core.tables.ensure(address.table());
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
-      if (there != null && !isHead(core.discriminator, index, there)) {
-        return foreign(index, address, there);
-      }
-      if (there == null) {
-        if (write(address, List.of(WriteOperation.insert(row(core.discriminator, index, address, List.of(entry)))))) {
-          return null;
-        }
-        pause(attempt);
-        continue;
-      }
-      List<TableRow> parts = parts(index, address, there);
-      List<String> own = new ArrayList<>(entries(there));
-      if (holds(own, entry) || parts.stream().anyMatch(part -> holds(entries(part), entry))) {
-        return null;
-      }
-      int count = entries(there, parts).size() + 1;
-      List<WriteOperation> change = new ArrayList<>(2);
-      TableRow head = head(core.discriminator, index, address, inserted(own, entry), count, parts.size());
-      if (head != null) {
-        change.add(WriteOperation.replace(head, there.etag()));
-      } else {
-        for (TableRow part : parts) {
-          TableRow grown = part(core.discriminator, index, address, part.getInt32(PART),
-              inserted(entries(part), entry));
-          if (grown != null) {
-            change.add(counts(index, address, there, count, parts.size()));
-            change.add(WriteOperation.replace(grown, part.etag()));
-            break;
-          }
-        }
-        if (change.isEmpty()) {
-          int number = freePart(address, parts);
-          if (number > MAX_PARTS) {
-            return new IndexFullException("the list of index '" + index.name() + "' for its value "
-                + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table "
-                + address.table() + " has no room for " + describe(entry) + ": its " + MAX_PARTS
-                + " part rows beside its head are full (" + (count - 1) + " entities)");
-          }
-          change.add(counts(index, address, there, count, parts.size() + 1));
-          change.add(WriteOperation.insert(part(core.discriminator, index, address, number, List.of(entry))));
-        }
-      }
-      if (write(address, change)) {
-        return null;
-      }
-      pause(attempt);
-    }
-    throw contended(index, address);
+    return change(index, address, List.of(), List.of(entry));
   }
 
   /**
@@ -307,40 +400,25 @@ final class IndexLists {
    * @throws TableMapperException when other writers won every race for the list (the work stays recorded)
    */
   void remove(IndexMapping<?> index, Address address, String entry) {
+    change(index, address, List.of(entry), List.of());
+  }
+
+  /** Changes one list by read-modify-writes until one is applied; returns what fails the change for good. */
+  private TableMapperException change(IndexMapping<?> index, Address address, List<String> leaving,
+      List<String> joining) {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
-      if (there == null || !isHead(core.discriminator, index, there)) {
-        return;
+      Stored list = load(address, this::read, this::rows);
+      if (list.head() != null && !isHead(core.discriminator, index, list.head())) {
+        return joining.isEmpty() ? null : foreign(index, address, list.head());
       }
-      List<TableRow> parts = parts(index, address, there);
-      int count = entries(there, parts).size() - 1;
-      List<WriteOperation> change = new ArrayList<>(2);
-      List<String> own = new ArrayList<>(entries(there));
-      if (own.remove(entry)) {
-        change.add(count == 0
-            ? WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag())
-            : WriteOperation.replace(head(core.discriminator, index, address, own, count, parts.size()),
-                there.etag()));
-      } else {
-        for (TableRow part : parts) {
-          List<String> kept = new ArrayList<>(entries(part));
-          if (!kept.remove(entry)) {
-            continue;
-          }
-          if (count == 0) {
-            change.add(WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag()));
-          } else {
-            change.add(counts(index, address, there, count, kept.isEmpty() ? parts.size() - 1 : parts.size()));
-          }
-          change.add(kept.isEmpty()
-              ? WriteOperation.delete(part.partitionKey(), part.rowKey(), part.etag())
-              : WriteOperation.replace(part(core.discriminator, index, address, part.getInt32(PART), kept),
-                  part.etag()));
-          break;
-        }
+      List<WriteOperation> change;
+      try {
+        change = change(core.discriminator, index, list, leaving, joining);
+      } catch (IndexFullException full) {
+        return full;
       }
       if (change.isEmpty() || write(address, change)) {
-        return;
+        return null;
       }
       pause(attempt);
     }
@@ -360,33 +438,6 @@ final class IndexLists {
       grown.add(-at - 1, entry);
     }
     return grown;
-  }
-
-  /** The lowest part number no row of the partition occupies (a list of another value may hold one). */
-  private int freePart(Address address, List<TableRow> parts) {
-    Set<String> taken = new HashSet<>();
-    for (TableRow row : rows(partsQuery(address))) {
-      taken.add(row.rowKey());
-    }
-    int number = 1;
-    while (number <= MAX_PARTS && taken.contains(partRowKey(address.rowKey(), number))) {
-      number++;
-    }
-    return number;
-  }
-
-  /** The part rows of the list whose head is {@code head} (none without a count of parts), by one range read. */
-  private List<TableRow> parts(IndexMapping<?> index, Address address, TableRow head) {
-    if (parts(head) == 0) {
-      return List.of();
-    }
-    List<TableRow> parts = new ArrayList<>();
-    for (TableRow row : rows(partsQuery(address))) {
-      if (isPartOf(core.discriminator, index, address.rowKey(), row)) {
-        parts.add(row);
-      }
-    }
-    return parts;
   }
 
   private List<TableRow> rows(TableQuery query) {
