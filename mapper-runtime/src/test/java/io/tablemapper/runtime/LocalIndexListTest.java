@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapper;
@@ -116,6 +117,10 @@ class LocalIndexListTest {
     assertThatThrownBy(() -> desks.insert(new Desk("HQ", 1, "5", "Again"))).isInstanceOf(EntityExistsException.class);
     assertThat(floor("3")).containsExactly(entry(a));
     assertThat(floor("5")).as("nothing of the refused insert").isEmpty();
+
+    assertThatThrownBy(() -> desks.update(new Desk("HQ", 7, "3", "Ghost")))
+        .isInstanceOf(EntityNotFoundException.class);
+    assertThat(floor("3")).as("nothing of the refused update").containsExactly(entry(a));
 
     Desk b = new Desk("HQ", 2, "3", "Bob");
     Desk c = new Desk("HQ", 3, "5", "Cy");
@@ -237,5 +242,25 @@ class LocalIndexListTest {
     assertThat(RawRows.rowKeys(store, "Desks", "HQ")).as("the emptied part deleted in the same EGT")
         .containsExactly("desk_000001", "desk_000002", "floor_3", "floor_4");
     assertThat(store.get("Desks", "HQ", "floor_3").orElseThrow().has(IndexLists.PARTS)).isFalse();
+  }
+
+  @Test
+  void aBatchWhoseListChangesBreakTheLimitOfOneHundredOperationsIsRefusedWholeBeforeItIsSent() {
+    var batch = mapper.batch("Desks", "HQ");
+    for (int id = 1; id <= 100; id++) {
+      batch.insert(new Desk("HQ", id, "3", "D" + id));
+    }
+    assertThatThrownBy(batch::commit)
+        .isInstanceOf(BatchException.class)
+        .satisfies(e -> assertThat(((BatchException) e).reason()).isEqualTo(BatchException.Reason.TOO_MANY_OPERATIONS));
+    assertThat(RawRows.all(store, "Desks")).as("nothing written").isEmpty();
+
+    var fits = mapper.batch("Desks", "HQ");
+    for (int id = 1; id <= 99; id++) {
+      fits.insert(new Desk("HQ", id, "3", "D" + id));
+    }
+    fits.commit();
+    assertThat(floor("3")).hasSize(99);
+    assertThat(desks.countByOfficeAndFloor("HQ", "3")).isEqualTo(99);
   }
 }
