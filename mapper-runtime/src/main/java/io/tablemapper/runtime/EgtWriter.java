@@ -7,7 +7,6 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
-import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.PlannedOp.Role;
@@ -16,9 +15,7 @@ import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.BatchRules;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -27,12 +24,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.LinkedHashMap;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +59,7 @@ final class EgtWriter {
   private final Discriminator discriminator;
   private final MappingContext context;
   private final WritePlanner planner;
+  private final LocalLists lists;
   private final LargeValues large;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
@@ -84,6 +76,7 @@ final class EgtWriter {
     this.discriminator = discriminator;
     this.context = context;
     this.planner = new WritePlanner(discriminator, context);
+    this.lists = new LocalLists(backend, discriminator, context);
   }
 
   /**
@@ -195,7 +188,8 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
-      ops.addAll(lists(table, writes, ops, mode));
+      ops.addAll(lists.plan(table, writes.stream().map(write -> write.intent).toList(),
+          writes.stream().map(write -> write.snapshot).toList(), ops, mode));
       List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
       checkRules(table, ops, operations, mode);
       if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
@@ -217,12 +211,13 @@ final class EgtWriter {
         if (listAttempts >= LIST_ATTEMPTS) {
           throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
               + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
-              + " index '" + failed.index().name() + "' under RowKey '" + listRowKey(failed) + "' changed under each"
+              + " index '" + failed.index().name() + "' under RowKey '" + LocalLists.listRowKey(failed)
+              + "' changed under each"
               + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
               + " written", failure.cause()));
         }
         listAttempts++;
-        pause(listAttempts);
+        LocalLists.pause(listAttempts);
         continue;
       }
       if (retry == Retry.RACE) {
@@ -430,132 +425,6 @@ final class EgtWriter {
       }
     }
     return null;
-  }
-
-  /**
-   * The operations on the key lists in the partition ({@link EntityMapping#localLists()}) that the attempt's writes
-   * change, read afresh: for each list, the entities that leave it (their stored value was its) and those that join
-   * it (their written value is), applied together to the list as read ({@link IndexLists#change}), each operation
-   * conditional on the ETag of the row it changes. A write whose plan is empty (dropped) changes no list.
-   *
-   * @throws TableMapperException if a row of another kind sits under a list's keys, or a list is full
-   */
-  private List<PlannedOp> lists(String table, List<Progress> writes, List<PlannedOp> planned, Mode mode) {
-    Map<String, ListChange> changes = new LinkedHashMap<>();
-    for (Progress write : writes) {
-      WriteIntent<?> intent = write.intent;
-      if (intent.mapping().localLists().isEmpty() || planned.stream().noneMatch(op -> op.owner() == intent)) {
-        continue;
-      }
-      try {
-        listChanges(table, write, changes);
-      } catch (TableMapperException e) {
-        throw WriteFailures.rejected(mode, intent, table, e);
-      }
-    }
-    List<PlannedOp> ops = new ArrayList<>();
-    for (ListChange change : changes.values()) {
-      IndexLists.Stored list = IndexLists.load(change.address, address -> backend.get(table, address.partitionKey(),
-          address.rowKey()).orElse(null), this::rows);
-      try {
-        if (list.head() != null && !IndexLists.isHead(discriminator, change.index, list.head())) {
-          if (change.joining.isEmpty()) {
-            continue;
-          }
-          throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the value "
-              + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys() + " in table "
-              + table + ": a row of type '" + discriminator.typeOf(list.head()) + "' is stored under those keys");
-        }
-        for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
-            change.joining)) {
-          ops.add(new PlannedOp(operation, change.owner, change.index, Role.LIST));
-        }
-      } catch (TableMapperException e) {
-        throw WriteFailures.rejected(mode, change.owner, table, e);
-      }
-    }
-    return ops;
-  }
-
-  /** Adds what one write changes in the lists of its partition: where its entity leaves, and where it joins. */
-  private <T> void listChanges(String table, Progress write, Map<String, ListChange> changes) {
-    @SuppressWarnings("unchecked")
-    WriteIntent<T> intent = (WriteIntent<T>) write.intent;
-    EntityMapping<T> mapping = intent.mapping();
-    TableRow stored = write.snapshot.storedKnown() ? write.snapshot.stored() : null;
-    T before = stored == null || !mapping.typeName().equals(discriminator.typeFor(stored, mapping))
-        ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // no index key is encrypted
-    T after = null;
-    if (intent.kind() != Kind.DELETE) {
-      if (intent.kind().merges() && before != null) {
-        TableRow merged = stored.toBuilder().putAll(intent.row().properties()).build();
-        after = mapping.fromRow(mapping.withoutEncrypted(merged), context);
-      } else {
-        after = intent.entity();
-      }
-    }
-    String entry = IndexLists.entry(intent.partitionKey(), intent.rowKey());
-    for (IndexMapping<T> index : mapping.localLists()) {
-      String from = before == null ? null : index.rowKey(before);
-      String to = after == null ? null : index.rowKey(after);
-      if (Objects.equals(from, to)) {
-        continue;
-      }
-      if (from != null) {
-        change(changes, table, intent, index, from).leaving.add(entry);
-      }
-      if (to != null) {
-        change(changes, table, intent, index, to).joining.add(entry);
-      }
-    }
-  }
-
-  private static ListChange change(Map<String, ListChange> changes, String table, WriteIntent<?> intent,
-      IndexMapping<?> index, String rowKey) {
-    return changes.computeIfAbsent(rowKey, key -> new ListChange(index,
-        new PendingStep.Address(table, intent.partitionKey(), key), intent));
-  }
-
-  /** The RowKey of the list a failed list operation addressed: its head's, for a part. */
-  private static String listRowKey(PlannedOp failed) {
-    String rowKey = failed.rowKey();
-    return failed.operation().row().get(IndexLists.PART) instanceof Integer
-        ? rowKey.substring(0, rowKey.length() - 5) : rowKey;
-  }
-
-  /** Every row of a query, all its pages. */
-  private List<TableRow> rows(TableQuery query) {
-    List<TableRow> rows = new ArrayList<>();
-    QueryResult page = backend.query(query);
-    while (true) {
-      rows.addAll(page.rows());
-      if (page.continuation() == null) {
-        return rows;
-      }
-      page = backend.query(query.withContinuation(page.continuation()));
-    }
-  }
-
-  /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
-  private static void pause(int attempt) {
-    long bound = Math.min(20, attempt) * 1_000_000L;
-    LockSupport.parkNanos(
-        ThreadLocalRandom.current().nextLong(bound));
-  }
-
-  /** What the writes of one transaction change in one list: the first write that changes it answers for it. */
-  private static final class ListChange {
-    final IndexMapping<?> index;
-    final PendingStep.Address address;
-    final WriteIntent<?> owner;
-    final Set<String> leaving = new TreeSet<>();
-    final Set<String> joining = new TreeSet<>();
-
-    ListChange(IndexMapping<?> index, PendingStep.Address address, WriteIntent<?> owner) {
-      this.index = index;
-      this.address = address;
-      this.owner = owner;
-    }
   }
 
   /** Two writes of one entity: reported before anything is read. */
