@@ -385,9 +385,13 @@ class DiagnosticsTest {
             "form = KEY_LIST",
             entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"e_{c}\", properties = {\"c\"},"
                 + " unique = false, form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
-        error("a key-list index in the entity's partition is reported on its form", Rule.INDEX_FORM,
-            ".KEY_LIST", "give it a partitionKey of its own",
-            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = false,"
+        error("a key-list index in the entity's partition keyed by the rest of the entity's keys is reported on its"
+            + " rowKey", Rule.INDEX_FORM, "\"c_{b}\"", "each list would hold one E",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{b}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        error("a key-list index in the entity's partition left unique is reported", Rule.INDEX_FORM, "true",
+            "write unique = false",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = true,"
                 + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
         error("a key-list index left unique is reported", Rule.INDEX_FORM, "true", "write unique = false",
             entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"c_{c}\", unique = true,"

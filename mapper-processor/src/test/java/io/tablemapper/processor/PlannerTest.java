@@ -106,11 +106,14 @@ class PlannerTest {
                 + " unique = false, form = IndexForm.KEY_LIST)\n"
                 + "@Index(name = \"byTeam\", partitionKey = \"team_{team}\", rowKey = \"level_{level:02}\","
                 + " unique = false, form = IndexForm.KEY_LIST)\n"
-                + "public record Clerk(String department, int id, String lastName, String team, int level) {}"),
+                + "@Index(name = \"byDesk\", rowKey = \"desk_{desk}\", unique = false, form = IndexForm.KEY_LIST)\n"
+                + "public record Clerk(String department, int id, String lastName, String team, int level,"
+                + " String desk) {}"),
         source("ClerkRepository",
             "@Repository public interface ClerkRepository extends TableRepository<Clerk> {\n"
                 + "  List<Clerk> findByLastName(String lastName);\n"
                 + "  List<Clerk> findByTeamAndLevel(String team, int level);\n"
+                + "  List<Clerk> findByDepartmentAndDesk(String department, String desk);\n"
                 + "  @AllowScan List<Clerk> findByTeam(String team);\n"
                 + "  @AllowScan List<Clerk> findByLastNameIn(Collection<String> lastNames);\n"
                 + "  @AllowScan List<Clerk> findByDepartmentAndLastNameOrderById(String department, String lastName);\n"
@@ -395,6 +398,8 @@ class PlannerTest {
         plan("a key list whose keys are all bound serves a point read in the entity's table", "clerks",
             "findByTeamAndLevel", "POINT via index byTeam, eventually consistent: PartitionKey = team_{team},"
                 + " RowKey = level_{level:02}"),
+        plan("a key list in the entity's partition is a strongly consistent point read of its row", "clerks",
+            "findByDepartmentAndDesk", "POINT via index byDesk: PartitionKey = {department}, RowKey = desk_{desk}"),
         plan("a key list serves no range of its values: the other paths are planned", "clerks", "findByTeam",
             "TABLE_SCAN: every partition of table Clerks, RowKey starts with clerk_; filter team eq {team}"),
         plan("a key list serves no In: one list per value would merge unordered lists", "clerks",

@@ -50,6 +50,8 @@ final class EgtWriter {
   private static final Logger LOG = LoggerFactory.getLogger(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
+  /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
+  static final int LIST_ATTEMPTS = 50;
 
   private final TableBackend backend;
   private final Tables tables;
@@ -57,6 +59,7 @@ final class EgtWriter {
   private final Discriminator discriminator;
   private final MappingContext context;
   private final WritePlanner planner;
+  private final LocalLists lists;
   private final LargeValues large;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
@@ -73,6 +76,7 @@ final class EgtWriter {
     this.discriminator = discriminator;
     this.context = context;
     this.planner = new WritePlanner(discriminator, context);
+    this.lists = new LocalLists(backend, discriminator, context);
   }
 
   /**
@@ -166,6 +170,7 @@ final class EgtWriter {
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
   private void attempt(String table, List<Progress> writes, Mode mode, long sendBy) {
     int attempts = 1;
+    int listAttempts = 1;
     while (true) {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
       for (Progress write : writes) {
@@ -183,6 +188,8 @@ final class EgtWriter {
       if (ops.isEmpty()) {
         return;
       }
+      ops.addAll(lists.plan(table, writes.stream().map(write -> write.intent).toList(),
+          writes.stream().map(write -> write.snapshot).toList(), ops, mode));
       List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
       checkRules(table, ops, operations, mode);
       if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
@@ -199,6 +206,19 @@ final class EgtWriter {
       if (retry == Retry.NO) {
         throw WriteFailures.rejected(mode, owner.intent, table,
             WriteFailures.translate(failed, failure.cause(), table, backend, discriminator));
+      }
+      if (retry == Retry.LIST) {
+        if (listAttempts >= LIST_ATTEMPTS) {
+          throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
+              + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
+              + " index '" + failed.index().name() + "' under RowKey '" + LocalLists.listRowKey(failed)
+              + "' changed under each"
+              + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
+              + " written", failure.cause()));
+        }
+        listAttempts++;
+        LocalLists.pause(listAttempts);
+        continue;
       }
       if (retry == Retry.RACE) {
         if (attempts >= MAX_ATTEMPTS) {
@@ -278,7 +298,12 @@ final class EgtWriter {
      */
     SETTLED,
     /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
-    RACE
+    RACE,
+    /**
+     * Retried after a list row in the partition changed since it was read (another writer of an entity with that
+     * value): read again, after a short random pause; bounded by {@value #LIST_ATTEMPTS} attempts.
+     */
+    LIST
   }
 
   /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
@@ -313,6 +338,10 @@ final class EgtWriter {
         // read before this attempt, and changed since by another writer
         owner.races.add(Race.CHANGED);
         return Retry.RACE;
+      case LIST:
+        // every list row is read again by the next attempt; only a race for it is retried
+        return cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
+            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO;
       case PRIMARY:
         if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
@@ -389,7 +418,8 @@ final class EgtWriter {
       if (op.role() == Role.PRIMARY) {
         progressOf(writes, op.owner()).result = result;
         primary = result;
-      } else if (op.role() != Role.PENDING && op.role() != Role.PART && copiesShareEntityEtag && primary != null && primary.etag() != null
+      } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
+          && copiesShareEntityEtag && primary != null && primary.etag() != null
           && result.etag() != null && !result.etag().equals(primary.etag())) {
         copiesShareEntityEtag = false;
       }

@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -7,46 +8,66 @@ import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.spi.KeyBound;
+import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * The rows of key-list indexes ({@link io.tablemapper.annotations.IndexForm#KEY_LIST}, the guide's index entities):
- * one row per index value, under the index's keys for that value, listing the keys of every entity that has it.
+ * one list per index value, under the index's keys for that value, listing the keys of every entity that has it.
  *
- * <p><b>Layout</b>: the discriminator {@code type#index}; {@link #COUNT}, the number of entities listed; and the list
- * itself, one entry per entity — its PartitionKey, a tab, its RowKey — in key order, separated by newlines (neither
- * character may appear in a key), written as one text cut into string properties of at most 32,768 characters
- * each: {@code Keys}, {@code Keys1}, {@code Keys2}, ... (never between the two halves of a surrogate pair). A row
- * holds at most {@link #MAX_CHUNKS} of them, which keeps it under the store's 1 MiB per entity: some 490,000
- * characters of keys, 40,000 entities with keys of a dozen characters, 240 with keys of 1 KiB each. A list that
- * empties is deleted.
+ * <p><b>Layout</b>: a list is a <i>head row</i> under the value's keys and, once it outgrows one row, <i>part
+ * rows</i> beside it in the same partition, under the head's RowKey followed by {@code ~0001}, {@code ~0002}, ... (at
+ * most {@link #MAX_PARTS}), so that one range read gets every part. Each row carries the discriminator {@code
+ * type#index} and its own share of the list — entries, one per entity: its PartitionKey, a tab, its RowKey — in key
+ * order, separated by newlines (neither character may appear in a key), written as one text cut into string
+ * properties of at most 32,768 characters each: {@code Keys}, {@code Keys1}, {@code Keys2}, ... (never between the
+ * two halves of a surrogate pair), at most {@link #MAX_CHUNKS} of them, which keeps each row under the store's 1 MiB.
+ * The head also holds {@link #COUNT}, the number of entities in the whole list, and {@link #PARTS}, the number of its
+ * part rows; a part row holds {@link #PART}, its number (which no head has). An entry sits in exactly one row, and
+ * stays there until it is removed: a new entry goes into the head while it has room, then into the first part with
+ * room, then into a new part; a part that empties is deleted, and a list that empties (its head with it) too. The
+ * whole list is the entries of all its rows, merged in key order.
  *
- * <p><b>Changes</b> are read-modify-writes conditional on the ETag read (insert when there is no row), retried with
- * a short random pause when another writer changed the row in between: adding an entry already there, or
- * removing one that is not, changes nothing, so replays and concurrent completers converge. A row of another type
- * under a list's keys is never touched.
- *
- * <p><b>Room</b>: a write of an entity is refused with {@link IndexFullException} before anything is written when
- * its entry would take the list past {@link #MAX_CHUNKS} minus one chunk ({@link #checkRoom}); the chunk kept in
- * reserve absorbs writers racing past that check. A change that would overfill the row all the same fails for good.
+ * <p><b>Changes</b> are read-modify-writes conditional on the ETags read (insert when there is no row), retried with
+ * a short random pause when another writer changed a row in between. Every change rewrites the head (its count), so
+ * that changes of one list are serialized by the head's ETag; a change of a part is one transaction of the part's
+ * write and a merge of the head's count (the list's rows share a partition). Adding an entry already there, or
+ * removing one that is not, changes nothing, so replays and concurrent completers converge, and no crash leaves a
+ * list half changed. A row of another type under a list's keys is never touched.
  */
 final class IndexLists {
-  /** The number of entities listed (an Int32), kept beside the list for readers of the raw row. */
+  /** The number of entities listed (an Int32), on the head row, kept beside the list for readers of the raw row. */
   static final String COUNT = "KeyCount";
-  /** The name of the first chunk of the list; the next are {@code Keys1}, {@code Keys2}, ... */
+  /** The number of part rows of the list (an Int32), on the head row; absent while there is none. */
+  static final String PARTS = "KeyParts";
+  /** The number of a part row (an Int32): what tells a part from a head. */
+  static final String PART = "KeyPart";
+  /** The name of the first chunk of a row's share of the list; the next are {@code Keys1}, {@code Keys2}, ... */
   static final String KEYS = "Keys";
   /** The characters of one chunk: the store's limit for a string. */
   static final int CHUNK = StoreLimits.MAX_STRING_LENGTH;
   /** The chunks of one row: 15 × 64 KiB, with the keys and markers, stays under the store's 1 MiB. */
   static final int MAX_CHUNKS = 15;
+  /** The part rows of one list: with its head, some 4.9 billion characters of keys. */
+  static final int MAX_PARTS = 9999;
   /** How many times one change is read and written again after losing a race to another writer. */
   private static final int ATTEMPTS = 100;
 
@@ -71,12 +92,49 @@ final class IndexLists {
     return entry.substring(entry.indexOf('\t') + 1);
   }
 
-  /** The name of chunk {@code i} of a list. */
+  /** The name of chunk {@code i} of a row's share of a list. */
   static String chunkName(int i) {
     return i == 0 ? KEYS : KEYS + i;
   }
 
-  /** The entries a list row holds, in key order; empty for a row without any. */
+  /** The RowKey of part {@code number} of the list whose head is at {@code headRowKey}. */
+  static String partRowKey(String headRowKey, int number) {
+    return headRowKey + '~' + String.format("%04d", number);
+  }
+
+  /** The number of part rows a list's head counts. */
+  static int parts(TableRow head) {
+    Object parts = head.get(PARTS);
+    return parts instanceof Integer ? (Integer) parts : 0;
+  }
+
+  /** The query of the part rows of the list whose head is at {@code head}: one range read after the head. */
+  static TableQuery partsQuery(Address head) {
+    return TableQuery.builder(head.table())
+        .partitionKey(head.partitionKey())
+        .rowFrom(KeyBound.inclusive(partRowKey(head.rowKey(), 1)))
+        .rowTo(KeyBound.inclusive(partRowKey(head.rowKey(), MAX_PARTS)))
+        .build();
+  }
+
+  /**
+   * Whether a row the {@link #partsQuery} of a list found is one of its parts: of the index's type, marked as a
+   * part, under a part's RowKey of that head (a longer key in the range, a list of another value, is none).
+   */
+  static boolean isPartOf(Discriminator discriminator, IndexMapping<?> index, String headRowKey, TableRow row) {
+    return row.rowKey().length() == headRowKey.length() + 5 && row.get(PART) instanceof Integer
+        && index.copyType().equals(discriminator.typeOf(row));
+  }
+
+  /**
+   * Whether a row under a list's keys is the head of a list of the index: of its type, and no part (which a list of
+   * another value, whose RowKey is this one's with {@code ~nnnn} cut off, may have put there).
+   */
+  static boolean isHead(Discriminator discriminator, IndexMapping<?> index, TableRow row) {
+    return index.copyType().equals(discriminator.typeOf(row)) && row.get(PART) == null;
+  }
+
+  /** The entries one row of a list holds, in key order; empty for a row without any. */
   static List<String> entries(TableRow row) {
     StringBuilder text = new StringBuilder();
     for (int i = 0; ; i++) {
@@ -101,6 +159,16 @@ final class IndexLists {
     return entries;
   }
 
+  /** The entries of a whole list, its head's and its parts', in key order. */
+  static List<String> entries(TableRow head, List<TableRow> parts) {
+    List<String> all = new ArrayList<>(entries(head));
+    for (TableRow part : parts) {
+      all.addAll(entries(part));
+    }
+    Collections.sort(all);
+    return all;
+  }
+
   /** The list's text: its entries, in key order, separated by newlines. */
   private static String text(List<String> entries) {
     return String.join("\n", entries);
@@ -121,15 +189,39 @@ final class IndexLists {
     return chunks;
   }
 
-  /** The row of a list with these entries, under the list's keys; null when they do not fit in one row. */
+  /**
+   * The head row of a list without parts, holding these entries, under the list's keys; null when they do not fit in
+   * one row.
+   */
   static TableRow row(Discriminator discriminator, IndexMapping<?> index, Address address, List<String> entries) {
+    return head(discriminator, index, address, entries, entries.size(), 0);
+  }
+
+  /** A head row holding {@code entries} of a list of {@code count} entities with {@code parts} part rows. */
+  private static TableRow head(Discriminator discriminator, IndexMapping<?> index, Address address,
+      List<String> entries, int count, int parts) {
+    TableRow.Builder row = TableRow.builder(address.partitionKey(), address.rowKey(), MAX_CHUNKS + 3)
+        .putString(discriminator.name(), index.copyType())
+        .putInt32(COUNT, count);
+    if (parts > 0) {
+      row.putInt32(PARTS, parts);
+    }
+    return fill(row, entries);
+  }
+
+  /** Part row {@code number} of a list, holding {@code entries}; null when they do not fit in one row. */
+  private static TableRow part(Discriminator discriminator, IndexMapping<?> index, Address address, int number,
+      List<String> entries) {
+    return fill(TableRow.builder(address.partitionKey(), partRowKey(address.rowKey(), number), MAX_CHUNKS + 2)
+        .putString(discriminator.name(), index.copyType())
+        .putInt32(PART, number), entries);
+  }
+
+  private static TableRow fill(TableRow.Builder row, List<String> entries) {
     List<String> chunks = chunks(text(entries));
     if (chunks.size() > MAX_CHUNKS) {
       return null;
     }
-    TableRow.Builder row = TableRow.builder(address.partitionKey(), address.rowKey(), chunks.size() + 2)
-        .putString(discriminator.name(), index.copyType())
-        .putInt32(COUNT, entries.size());
     for (int i = 0; i < chunks.size(); i++) {
       row.putString(chunkName(i), chunks.get(i));
     }
@@ -138,102 +230,252 @@ final class IndexLists {
   }
 
   /**
-   * Checks, before an entity is written, that its list has room for its entry: refused when the entry would take
-   * the list into the last chunk, which stays in reserve for writers racing past this check.
-   *
-   * @param subject the write, for the message: {@code insert of Employee (PartitionKey 'Sales', ...)}
-   * @throws IndexFullException if it has none
+   * A list as read: its head (null when the value has none yet) and its part rows, with the RowKeys of every row in
+   * its parts' range (a part may only be added under a free one).
    */
-  void checkRoom(IndexMapping<?> index, Address address, String entry, String subject) {
-    TableRow row = read(address);
-    if (row == null || !index.copyType().equals(core.discriminator.typeOf(row))) {
-      return;
+  record Stored(Address address, TableRow head, List<TableRow> parts, Set<String> taken) {}
+
+  /**
+   * Reads a list: its head by one point read and, when the head counts parts or may need its first (it may have no
+   * room for one more entry of the longest keys), every row of its parts' range by one range read.
+   *
+   * @param get the point read of a row of the list's table
+   * @param query the rows of a query, all its pages
+   */
+  static Stored load(Address address, Function<Address, TableRow> get, Function<TableQuery, List<TableRow>> query) {
+    TableRow head = get.apply(address);
+    if (head == null || parts(head) == 0 && !nearlyFull(head)) {
+      return new Stored(address, head, List.of(), Set.of());
     }
-    List<String> entries = entries(row);
-    if (Collections.binarySearch(entries, entry) >= 0) {
-      return;
-    }
-    long length = text(entries).length() + 1L + entry.length();
-    if (length > (long) (MAX_CHUNKS - 1) * CHUNK) {
-      throw new IndexFullException("cannot " + subject + ": the list of index '" + index.name() + "' for its value "
-          + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table " + address.table()
-          + " already holds " + entries.size() + " entities in " + text(entries).length() + " characters of keys,"
-          + " the most one row of the store can take (1 MiB, less room kept for writers under way); index the"
-          + " value with form = KEYS (a row per entity) instead, or with more of the value in its keys");
-    }
+    List<TableRow> rows = query.apply(partsQuery(address));
+    Set<String> taken = new HashSet<>();
+    rows.forEach(row -> taken.add(row.rowKey()));
+    return new Stored(address, head, rows, taken);
+  }
+
+  /** Whether a head may have no room for one more entry: less than two keys of the longest left in its last chunk. */
+  private static boolean nearlyFull(TableRow head) {
+    Object last = head.get(chunkName(MAX_CHUNKS - 1));
+    return last instanceof String && ((String) last).length() + 2 * StoreLimits.MAX_KEY_LENGTH + 2 > CHUNK
+        || StoreLimits.entitySize(head) + 4 * (2 * StoreLimits.MAX_KEY_LENGTH + 2) > StoreLimits.MAX_ENTITY_SIZE;
   }
 
   /**
-   * Lists an entity under a value: adds its entry to the list at {@code address} (creating the row) unless it is
-   * there.
+   * The operations that bring a list from its stored state to one without the entries {@code leaving} and with
+   * those {@code joining} (an entry already there, or not there, is left as it is): none when nothing changes. Every
+   * change writes the head — replaced (inserted) when its own entries change, else its counts merged — so that
+   * every operation is conditional on the head's ETag as read; a part is replaced, inserted under the first free
+   * part number, or deleted when it empties; a list that empties is deleted whole.
    *
-   * @return null when the entity is listed, or the exception that makes the change fail for good: the row is full,
-   *     or another type's row sits under the list's keys
-   * @throws TableMapperException when other writers won every race for the row (the work stays recorded)
+   * @throws IndexFullException when an entry fits in no row and no part number is free
+   */
+  static List<WriteOperation> change(Discriminator discriminator, IndexMapping<?> index, Stored list,
+      Collection<String> leaving, Collection<String> joining) {
+    Address address = list.address();
+    List<String> own = list.head() == null ? new ArrayList<>() : new ArrayList<>(entries(list.head()));
+    TreeMap<Integer, List<String>> parts = new TreeMap<>();
+    Map<Integer, TableRow> stored = new HashMap<>();
+    for (TableRow part : list.parts()) {
+      if (isPartOf(discriminator, index, address.rowKey(), part)) {
+        parts.put(part.getInt32(PART), new ArrayList<>(entries(part)));
+        stored.put(part.getInt32(PART), part);
+      }
+    }
+    boolean headChanged = false;
+    Set<Integer> changed = new HashSet<>();
+    for (String entry : leaving) {
+      if (own.remove(entry)) {
+        headChanged = true;
+        continue;
+      }
+      for (Map.Entry<Integer, List<String>> part : parts.entrySet()) {
+        if (part.getValue().remove(entry)) {
+          changed.add(part.getKey());
+          break;
+        }
+      }
+    }
+    for (String entry : new TreeSet<>(joining)) {
+      if (holds(own, entry) || parts.values().stream().anyMatch(entries -> holds(entries, entry))) {
+        continue;
+      }
+      List<String> grown = inserted(own, entry);
+      if (head(discriminator, index, address, grown, Integer.MAX_VALUE, MAX_PARTS) != null) {
+        own = grown;
+        headChanged = true;
+        continue;
+      }
+      Integer into = null;
+      for (Map.Entry<Integer, List<String>> part : parts.entrySet()) {
+        List<String> more = inserted(part.getValue(), entry);
+        if (part(discriminator, index, address, part.getKey(), more) != null) {
+          part.setValue(more);
+          into = part.getKey();
+          break;
+        }
+      }
+      if (into == null) {
+        into = 1;
+        while (into <= MAX_PARTS && (parts.containsKey(into)
+            || list.taken().contains(partRowKey(address.rowKey(), into)) && !stored.containsKey(into))) {
+          into++;
+        }
+        if (into > MAX_PARTS) {
+          throw new IndexFullException("the list of index '" + index.name() + "' for its value "
+              + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table "
+              + address.table() + " has no room for " + describe(entry) + ": its " + MAX_PARTS
+              + " part rows beside its head are full");
+        }
+        parts.put(into, new ArrayList<>(List.of(entry)));
+      }
+      changed.add(into);
+    }
+    if (!headChanged && changed.isEmpty()) {
+      return List.of();
+    }
+    int count = own.size();
+    int partCount = 0;
+    for (List<String> entries : parts.values()) {
+      count += entries.size();
+      partCount += entries.isEmpty() ? 0 : 1;
+    }
+    List<WriteOperation> operations = new ArrayList<>();
+    TableRow head = list.head();
+    if (count == 0) {
+      if (head != null) {
+        operations.add(WriteOperation.delete(address.partitionKey(), address.rowKey(), head.etag()));
+      }
+      stored.values().forEach(part ->
+          operations.add(WriteOperation.delete(part.partitionKey(), part.rowKey(), part.etag())));
+      return operations;
+    }
+    TableRow newHead = head(discriminator, index, address, own, count, partCount);
+    if (head == null) {
+      operations.add(WriteOperation.insert(newHead));
+    } else if (headChanged || partCount == 0 && parts(head) > 0) {
+      operations.add(WriteOperation.replace(newHead, head.etag())); // also drops a count of parts gone to none
+    } else {
+      TableRow.Builder counts = TableRow.builder(address.partitionKey(), address.rowKey(), 3)
+          .putString(discriminator.name(), index.copyType())
+          .putInt32(COUNT, count);
+      if (partCount > 0) {
+        counts.putInt32(PARTS, partCount);
+      }
+      operations.add(WriteOperation.merge(counts.build(), head.etag()));
+    }
+    for (int number : new TreeSet<>(changed)) {
+      List<String> entries = parts.get(number);
+      TableRow before = stored.get(number);
+      if (entries.isEmpty()) {
+        if (before != null) {
+          operations.add(WriteOperation.delete(before.partitionKey(), before.rowKey(), before.etag()));
+        }
+      } else if (before == null) {
+        operations.add(WriteOperation.insert(part(discriminator, index, address, number, entries)));
+      } else {
+        operations.add(WriteOperation.replace(part(discriminator, index, address, number, entries),
+            before.etag()));
+      }
+    }
+    return operations;
+  }
+
+  /**
+   * Lists an entity under a value: adds its entry to the list at {@code address} (creating the list's head, or a
+   * part, when needed) unless it is there.
+   *
+   * @return null when the entity is listed, or the exception that makes the change fail for good: the list has all
+   *     its {@link #MAX_PARTS} parts full, or another type's row sits under the list's keys
+   * @throws TableMapperException when other writers won every race for the list (the work stays recorded)
    */
   TableMapperException add(IndexMapping<?> index, Address address, String entry) {
     core.tables.ensure(address.table());
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
-      if (there != null && !index.copyType().equals(core.discriminator.typeOf(there))) {
-        return foreign(index, address, there);
-      }
-      List<String> entries = there == null ? new ArrayList<>() : new ArrayList<>(entries(there));
-      int at = Collections.binarySearch(entries, entry);
-      if (at >= 0) {
-        return null;
-      }
-      entries.add(-at - 1, entry);
-      TableRow list = row(core.discriminator, index, address, entries);
-      if (list == null) {
-        return new IndexFullException("the list of index '" + index.name() + "' for its value "
-            + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table "
-            + address.table() + " has no room for " + describe(entry) + " beside its " + (entries.size() - 1)
-            + " entities: more writers than its reserve allows went past its room check at once");
-      }
-      try {
-        core.backend.write(address.table(),
-            there == null ? WriteOperation.insert(list) : WriteOperation.replace(list, there.etag()));
-        return null;
-      } catch (EntityExistsException | EntityNotFoundException | ConcurrencyConflictException moved) {
-        pause(attempt);
-      }
-    }
-    throw contended(index, address);
+    return change(index, address, List.of(), List.of(entry));
   }
 
   /**
    * Unlists an entity from a value: removes its entry from the list at {@code address} if it is there, deleting a
-   * list that empties.
+   * part that empties, and the list when it empties.
    *
-   * @throws TableMapperException when other writers won every race for the row (the work stays recorded)
+   * @throws TableMapperException when other writers won every race for the list (the work stays recorded)
    */
   void remove(IndexMapping<?> index, Address address, String entry) {
+    change(index, address, List.of(entry), List.of());
+  }
+
+  /** Changes one list by read-modify-writes until one is applied; returns what fails the change for good. */
+  private TableMapperException change(IndexMapping<?> index, Address address, List<String> leaving,
+      List<String> joining) {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
-      if (there == null || !index.copyType().equals(core.discriminator.typeOf(there))) {
-        return;
+      Stored list = load(address, this::read, this::rows);
+      if (list.head() != null && !isHead(core.discriminator, index, list.head())) {
+        return joining.isEmpty() ? null : foreign(index, address, list.head());
       }
-      List<String> entries = new ArrayList<>(entries(there));
-      int at = Collections.binarySearch(entries, entry);
-      if (at < 0) {
-        return;
-      }
-      entries.remove(at);
+      List<WriteOperation> change;
       try {
-        if (entries.isEmpty()) {
-          core.backend.write(address.table(),
-              WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag()));
-        } else {
-          core.backend.write(address.table(),
-              WriteOperation.replace(row(core.discriminator, index, address, entries), there.etag()));
-        }
-        return;
-      } catch (EntityNotFoundException | ConcurrencyConflictException moved) {
-        pause(attempt);
+        change = change(core.discriminator, index, list, leaving, joining);
+      } catch (IndexFullException full) {
+        return full;
       }
+      if (change.isEmpty() || write(address, change)) {
+        return null;
+      }
+      pause(attempt);
     }
     throw contended(index, address);
+  }
+
+  /** Whether a row's sorted entries hold {@code entry}. */
+  private static boolean holds(List<String> entries, String entry) {
+    return Collections.binarySearch(entries, entry) >= 0;
+  }
+
+  /** The sorted entries with {@code entry} in its place. */
+  private static List<String> inserted(List<String> entries, String entry) {
+    List<String> grown = new ArrayList<>(entries);
+    int at = Collections.binarySearch(grown, entry);
+    if (at < 0) {
+      grown.add(-at - 1, entry);
+    }
+    return grown;
+  }
+
+  private List<TableRow> rows(TableQuery query) {
+    List<TableRow> rows = new ArrayList<>();
+    QueryResult page = core.tables.read(query.table(), () -> core.backend.query(query), Tables.NO_ROWS);
+    while (true) {
+      rows.addAll(page.rows());
+      if (page.continuation() == null) {
+        return rows;
+      }
+      TableQuery next = query.withContinuation(page.continuation());
+      page = core.tables.read(query.table(), () -> core.backend.query(next), Tables.NO_ROWS);
+    }
+  }
+
+  /**
+   * Writes one change of a list: a lone operation, or a transaction of the list's partition.
+   *
+   * @return false when another writer changed a row meanwhile (read again and retry)
+   */
+  private boolean write(Address address, List<WriteOperation> change) {
+    try {
+      if (change.size() == 1) {
+        core.backend.write(address.table(), change.get(0));
+      } else {
+        core.backend.batch(address.table(), change);
+      }
+      return true;
+    } catch (EntityExistsException | EntityNotFoundException | ConcurrencyConflictException moved) {
+      return false;
+    } catch (BatchException refused) {
+      Throwable cause = refused.getCause();
+      if (refused.reason() == BatchException.Reason.REJECTED && (cause instanceof EntityExistsException
+          || cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
+        return false;
+      }
+      throw refused;
+    }
   }
 
   /** A short random pause before trying a contended row again, longer with each attempt (at most 20 ms). */
@@ -251,7 +493,8 @@ final class IndexLists {
   private TableMapperException foreign(IndexMapping<?> index, Address address, TableRow there) {
     return new TableMapperException("index '" + index.name() + "' cannot keep its list for the value "
         + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table " + address.table()
-        + ": a row of type '" + core.discriminator.typeOf(there) + "' is stored under those keys");
+        + ": a row of type '" + core.discriminator.typeOf(there) + "'" + (there.get(PART) == null ? ""
+            : " (a part row of the list of another value)") + " is stored under those keys");
   }
 
   private static String describe(String entry) {

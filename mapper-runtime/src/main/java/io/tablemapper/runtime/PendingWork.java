@@ -3,7 +3,6 @@ package io.tablemapper.runtime;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
-import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.PendingWorkException;
@@ -150,7 +149,7 @@ final class PendingWork {
     ids.add(id);
     try {
       remote.claim(write, claims);
-    } catch (EntityExistsException | IndexFullException refused) {
+    } catch (EntityExistsException refused) {
       throw WriteFailures.rejected(mode, write, table, refused);
     }
     return write.withPendingId(id);

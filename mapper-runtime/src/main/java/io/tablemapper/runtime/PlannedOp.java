@@ -35,6 +35,12 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
      */
     PART,
     /**
+     * Writes, merges or deletes a row of a key list in the partition ({@link IndexMapping#localList()}), conditional
+     * on the ETag read: fails when another writer changed the list meanwhile (the transaction is read and tried
+     * again).
+     */
+    LIST,
+    /**
      * Inserts the record of the pending work of the write ({@link WriteIntent#pendingId()}); fails only if its id was
      * retired meanwhile ({@link PendingRows}).
      */
@@ -50,6 +56,9 @@ record PlannedOp(WriteOperation operation, WriteIntent<?> owner, IndexMapping<?>
   String target() {
     if (role == Role.PENDING) {
       return "the record of pending work of " + owner.describe();
+    }
+    if (role == Role.LIST) {
+      return "the list row '" + rowKey() + "' of index '" + index.name() + "'";
     }
     if (role == Role.PART) {
       return "part row '" + rowKey() + "' of " + owner.describe();

@@ -56,7 +56,8 @@ import java.util.function.Supplier;
  * written by an older version is then read whole and upgraded by its class's mapping (its {@code @Upgrade} method and
  * defaults) into a row of the current version, never stored, that the projection reads.
  *
- * <p>A key-list index ({@link IndexMapping#keyList()}) is read by one point read of its value's row, whose entities
+ * <p>A key-list index ({@link IndexMapping#keyList()}) is read by one point read of its value's head row (and one
+ * range read of its part rows when the list outgrew one row), whose entities
  * are then read a page at a time as those of remote copies are (in parallel, each verified: an entity listed but gone
  * or changed is skipped), in the list's order, which is their key order; the token is the last entry read.
  *
@@ -344,6 +345,29 @@ final class QueryRun<T> implements RowSource {
     });
   }
 
+  /** The part rows of a key list whose head is {@code head}: none, or those of one range read. */
+  private List<TableRow> listParts(TableRow head) {
+    if (IndexLists.parts(head) == 0) {
+      return List.of();
+    }
+    List<TableRow> parts = new ArrayList<>();
+    TableQuery range = IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()));
+    while (true) {
+      requests++;
+      QueryResult page = query(range);
+      rowsRead += page.rows().size();
+      for (TableRow row : page.rows()) {
+        if (IndexLists.isPartOf(core.discriminator, index, head.rowKey(), row)) {
+          parts.add(row);
+        }
+      }
+      if (page.continuation() == null) {
+        return parts;
+      }
+      range = range.withContinuation(page.continuation());
+    }
+  }
+
   /** An async point read; a table that does not exist holds no row (and is not created). */
   private CompletableFuture<Optional<TableRow>> getAsync(
       String table, String partitionKey, String rowKey, Executor executor) {
@@ -357,9 +381,9 @@ final class QueryRun<T> implements RowSource {
   }
 
   /**
-   * The next entities a key list names: at its first call reads the list's row (one point read of the value's
-   * keys), then reads at most {@code max} of the entities it lists from where the last call stopped (after the entry
-   * named by the token, when resumed), in parallel, each verified as a remote copy's entity is ({@link #verified}):
+   * The next entities a key list names: at its first call reads the list's head (one point read of the value's
+   * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
+   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each verified as a remote copy's entity is ({@link #verified}):
    * an entity gone, changed or moved since it was listed is skipped. The token is the last entry read.
    */
   private List<TableRow> nextListed(int max) {
@@ -375,8 +399,8 @@ final class QueryRun<T> implements RowSource {
       entries = List.of();
       if (row.isPresent()) {
         rowsRead++;
-        if (index.copyType().equals(core.discriminator.typeOf(row.get()))) {
-          entries = IndexLists.entries(row.get());
+        if (IndexLists.isHead(core.discriminator, index, row.get())) {
+          entries = IndexLists.entries(row.get(), listParts(row.get()));
         }
       }
       while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {

@@ -45,7 +45,7 @@ import java.util.Set;
  * running at once converge on the copies of the entity's latest state.
  *
  * <p>A key-list index ({@link IndexMapping#keyList()}) keeps no copy per entity but one row per value listing its
- * entities ({@link IndexLists}): it claims nothing (its room is checked before the write), and its reconciliation
+ * entities ({@link IndexLists}): it claims nothing, and its reconciliation
  * unlists the entity from the values it no longer has and lists it under the one it has.
  */
 final class RemoteIndexes {
@@ -95,10 +95,9 @@ final class RemoteIndexes {
 
   /**
    * Claims the values of a write's entity, in the order of its remote indexes; returns the claims it wrote. A key
-   * list claims nothing: its row for the value is only checked for room ({@link IndexLists#checkRoom}).
+   * list claims nothing: its rows are shared by the entities with a value, and grow with them.
    *
    * @throws EntityExistsException if a value is another entity's (its own, or a fresh claim of it)
-   * @throws io.tablemapper.api.IndexFullException if the list of a value has no room for the entity
    */
   <T> List<Claim> claim(WriteIntent<T> write, List<Claim> written) {
     if (write.kind() == Kind.DELETE) {
@@ -110,9 +109,7 @@ final class RemoteIndexes {
         continue;
       }
       if (index.keyList()) {
-        lists.checkRoom(index, address, IndexLists.entry(write.partitionKey(), write.rowKey()),
-            write.kind().verb() + " " + write.describe());
-        continue;
+        continue; // a list is never full: it grows part rows (IndexLists)
       }
       TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
           address.partitionKey(), address.rowKey());

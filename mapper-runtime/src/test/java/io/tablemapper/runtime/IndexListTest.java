@@ -1,22 +1,16 @@
 package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.PendingStep.Address;
 import io.tablemapper.runtime.fixtures.Clerk;
-import io.tablemapper.runtime.fixtures.Clerk__Mapping;
 import io.tablemapper.runtime.fixtures.ClerkRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,8 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The guide's index entities ({@code form = IndexForm.KEY_LIST}) on every backend: one row per value lists the keys
  * of every {@link Clerk} with it, kept by the pending work with ETag-guarded read-modify-writes; a read through it is
  * one point read of the list, then of each clerk listed, each checked against the query; lists converge under
- * concurrent writers, split over several properties as they grow, and a full one refuses a write before anything is
- * written.
+ * concurrent writers and split over several properties as they grow (and over several rows: {@link
+ * IndexListPartsTest}).
  */
 @ParameterizedClass
 @EnumSource(Stores.class)
@@ -266,39 +260,5 @@ class IndexListTest {
     assertThat(list.getInt32(IndexLists.COUNT)).isEqualTo(70);
     assertThat(IndexLists.entries(list)).hasSize(70);
     assertThat(clerks.findByLastName("Jones")).containsExactlyElementsOf(all);
-  }
-
-  @Test
-  void aWriteThatWouldOverfillAListIsRefusedBeforeAnythingIsWritten() {
-    Clerk ken = clerks.insert(clerk("Sales", 1, "Ken", "Jones"));
-    // a list as long as the room check allows: the entries of clerks with long keys, the real one among them
-    List<String> entries = new ArrayList<>();
-    entries.add(IndexLists.entry("Sales", "clerk_00000001"));
-    String filler = "F".repeat(1000);
-    for (int i = 0; String.join("\n", entries).length() + 1010 < (IndexLists.MAX_CHUNKS - 1) * IndexLists.CHUNK;
-        i++) {
-      entries.add(IndexLists.entry(filler, String.format("clerk_%08d", i)));
-    }
-    entries.sort(null);
-    IndexMapping<Clerk> index = Clerk__Mapping.INSTANCE.indexNamed("byLastName");
-    TableRow full = IndexLists.row(new Discriminator(TableMapper.DEFAULT_DISCRIMINATOR, null), index,
-        new Address("ClerkIDs", "Jones", "ids"), entries);
-    TableRow stored = store.get("ClerkIDs", "Jones", "ids").orElseThrow();
-    store.write("ClerkIDs", WriteOperation.replace(full, stored.etag()));
-
-    Clerk late = new Clerk("Support" + "S".repeat(1000), 9, "Lee", "Jones", null, null);
-    assertThatThrownBy(() -> clerks.insert(late))
-        .isInstanceOf(IndexFullException.class)
-        .hasMessageContaining("index 'byLastName'")
-        .hasMessageContaining("already holds " + entries.size() + " entities");
-    assertThat(clerks.findByDepartmentAndClerkId(late.department(), 9)).as("nothing written").isEmpty();
-    assertThat(IndexLists.entries(store.get("ClerkIDs", "Jones", "ids").orElseThrow())).isEqualTo(entries);
-    assertThat(mapper.completePending()).isZero();
-
-    Clerk renamed = clerks.update(new Clerk("Sales", 1, "Kenneth", "Jones", "audit", "blue"));
-    assertThat(IndexLists.entries(store.get("ClerkIDs", "Jones", "ids").orElseThrow()))
-        .as("an entity listed already keeps its place").isEqualTo(entries);
-    assertThat(clerks.findByLastNameAndFirstName("Jones", "Kenneth")).containsExactly(renamed);
-    assertThat(clerks.findByLastNameAndFirstName("Jones", ken.firstName())).isEmpty();
   }
 }

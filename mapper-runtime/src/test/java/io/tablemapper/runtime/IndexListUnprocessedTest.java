@@ -13,9 +13,10 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A key-list index of a class compiled without the annotation processor, mapped by the runtime from its annotations
+ * Key-list indexes of a class compiled without the annotation processor, mapped by the runtime from its annotations
  * (the one entity model): its writes keep the same list rows, entry for entry, as those of the same source compiled
- * with the processor, on every backend.
+ * with the processor, on every backend — in another table (eventually consistent) and in the entity's partition
+ * (in its EGT).
  */
 @ParameterizedClass
 @EnumSource(Stores.class)
@@ -26,6 +27,7 @@ class IndexListUnprocessedTest {
       + "@Entity(table = \"Tellers\") @PartitionKey(\"{branch}\") @RowKey(\"t_{id:04}\")\n"
       + "@Index(name = \"byLastName\", table = \"TellerIDs\", partitionKey = \"{lastName}\", rowKey = \"ids\","
       + " unique = false, form = IndexForm.KEY_LIST)\n"
+      + "@Index(name = \"byName\", rowKey = \"name_{lastName}\", unique = false, form = IndexForm.KEY_LIST)\n"
       + "public record Teller(String branch, int id, String lastName) {}\n";
 
   /** Without the processor: the runtime introspects the class. */
@@ -49,7 +51,8 @@ class IndexListUnprocessedTest {
     assertThat(processed.has(TELLER + "__Mapping")).as("generated").isTrue();
 
     assertThat(lists(unprocessed)).isEqualTo(lists(processed))
-        .containsExactly("Jones: North\tt_0001 / South\tt_0003", "Smith: North\tt_0002");
+        .containsExactly("Jones: North\tt_0001 / South\tt_0003", "Smith: North\tt_0002",
+            "North name_Jones: North\tt_0001", "North name_Smith: North\tt_0002", "South name_Jones: South\tt_0003");
   }
 
   /** Three tellers written, one renamed, through a mapper over a new store; then the lists as stored. */
@@ -68,6 +71,11 @@ class IndexListUnprocessedTest {
       for (TableRow row : RawRows.all(store, "TellerIDs")) {
         assertThat(row.getString(TableMapper.DEFAULT_DISCRIMINATOR)).isEqualTo("Teller#byLastName");
         lists.add(row.partitionKey() + ": " + String.join(" / ", IndexLists.entries(row)));
+      }
+      for (TableRow row : RawRows.all(store, "Tellers")) { // the lists in the tellers' partitions
+        if ("Teller#byName".equals(row.getString(TableMapper.DEFAULT_DISCRIMINATOR))) {
+          lists.add(row.partitionKey() + " " + row.rowKey() + ": " + String.join(" / ", IndexLists.entries(row)));
+        }
       }
       return lists;
     } finally {

@@ -8,6 +8,8 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
 import io.tablemapper.runtime.fixtures.Clerk;
 import io.tablemapper.runtime.fixtures.ClerkRepository;
+import io.tablemapper.runtime.fixtures.Desk;
+import io.tablemapper.runtime.fixtures.DeskRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Staffer;
@@ -186,6 +188,40 @@ class PendingCrashTest {
       if (done) {
         System.out.println("PendingCrashTest: killed before each of the " + writes + " writes of the key list update");
         assertThat(writes).as("the writes of one update").isGreaterThanOrEqualTo(6);
+      }
+    }
+  }
+
+  @Test
+  void aProcessKilledAtAnyWriteOfADeskMovingFloorsLeavesItOnTheListOfTheFloorItIsOn() throws Exception {
+    Desk original = PendingCrashWriter.DESK;
+    Desk moved = PendingCrashWriter.DESK_MOVED;
+    Desk other = new Desk("HQ", 2, "3", "Bob");
+    String entry = IndexLists.entry("HQ", "desk_000001");
+    String otherEntry = IndexLists.entry("HQ", "desk_000002");
+    boolean done = false;
+    for (int writes = 0; !done; writes++) {
+      Path file = directory.resolve("desks-" + writes);
+      try (TableMapper setup = TableMapper.builder().backend(H2Backend.file(file)).pendingCompleters(0).build()) {
+        setup.repository(DeskRepository.class).insert(original);
+        setup.repository(DeskRepository.class).insert(other);
+      }
+      List<String> acknowledged = runUntilKilled(file, writes, "desk");
+      done = acknowledged.contains("done");
+      String where = "killed before write " + (writes + 1) + " (" + acknowledged + ")";
+      try (H2Backend store = H2Backend.file(file)) {
+        assertThat(pendingRows(store)).as(where + ": nothing pending, ever").isEmpty();
+        Desk held = "4".equals(store.get("Desks", "HQ", "desk_000001").orElseThrow().getString("floor"))
+            ? moved : original;
+        assertThat(held).as(where).isEqualTo(done ? moved : original);
+        assertThat(lists(store, "Desks", "HQ", "floor_3")).as(where)
+            .isEqualTo(held.equals(original) ? List.of(entry, otherEntry) : List.of(otherEntry));
+        assertThat(lists(store, "Desks", "HQ", "floor_4")).as(where)
+            .isEqualTo(held.equals(moved) ? List.of(entry) : List.of());
+      }
+      assertThat(writes).as("the writes of one update").isLessThan(5);
+      if (done) {
+        assertThat(writes).as("an update, with both lists, is one transaction").isOne();
       }
     }
   }

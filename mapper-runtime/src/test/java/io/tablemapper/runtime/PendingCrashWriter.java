@@ -5,6 +5,8 @@ import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
 import io.tablemapper.runtime.fixtures.Clerk;
 import io.tablemapper.runtime.fixtures.ClerkRepository;
+import io.tablemapper.runtime.fixtures.Desk;
+import io.tablemapper.runtime.fixtures.DeskRepository;
 import io.tablemapper.runtime.fixtures.Employee;
 import io.tablemapper.runtime.fixtures.EmployeeRepository;
 import io.tablemapper.runtime.fixtures.Staffer;
@@ -42,6 +44,11 @@ public final class PendingCrashWriter {
   /** The clerk of the {@code list} write, as it writes it: moved to other lists of last name and skill. */
   static final Clerk CLERK_CHANGED = new Clerk("Sales", 1, "Ken", "Smith", "law", "blue");
 
+  /** The desk of the {@code desk} write, as stored before it: on floor 3, whose list is in its partition. */
+  static final Desk DESK = new Desk("HQ", 1, "3", "Ann");
+  /** The desk of the {@code desk} write, as it writes it: moved to floor 4 (both lists in the desk's EGT). */
+  static final Desk DESK_MOVED = new Desk("HQ", 1, "4", "Ann");
+
   private PendingCrashWriter() {}
 
   /** Arguments: the database path, the writes to let through, the acknowledgement file, the write to make. */
@@ -54,6 +61,8 @@ public final class PendingCrashWriter {
       mapper.repository(StafferRepository.class).update(CHANGED);
     } else if (args[3].equals("list")) {
       mapper.repository(ClerkRepository.class).update(CLERK_CHANGED);
+    } else if (args[3].equals("desk")) {
+      mapper.repository(DeskRepository.class).update(DESK_MOVED);
     } else {
       EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
       Employee inSales = employees.getByDepartmentAndEmployeeId("Sales", 1);

@@ -119,9 +119,9 @@ class UnprocessedRulesTest {
     add("RemoteNotUnique", "IndexUniqueness", "@Entity " + KEYS
         + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"n_{id}\", unique = false)\n"
         + "public record RemoteNotUnique(String region, String id, String name) {}");
-    add("KeyListInPartition", "IndexForm", "@Entity " + KEYS
-        + "@Index(name = \"byName\", rowKey = \"n_{name}\", unique = false, form = IndexForm.KEY_LIST)\n"
-        + "public record KeyListInPartition(String region, String id, String name) {}");
+    add("KeyListInPartitionPerEntity", "IndexForm", "@Entity " + KEYS
+        + "@Index(name = \"byName\", rowKey = \"n_{id}\", unique = false, form = IndexForm.KEY_LIST)\n"
+        + "public record KeyListInPartitionPerEntity(String region, String id, String name) {}");
     add("KeyListUnique", "IndexForm", "@Entity " + KEYS
         + "@Index(name = \"byName\", partitionKey = \"{name}\", rowKey = \"ids\", form = IndexForm.KEY_LIST)\n"
         + "public record KeyListUnique(String region, String id, String name) {}");

@@ -183,7 +183,8 @@ public final class EntityDescriptor<T> {
 
   /**
    * Adds an index keeping one row per value that lists the keys of its entities ({@link IndexForm#KEY_LIST}, the
-   * guide's index entities), outside the entity's partition.
+   * guide's index entities): in the entity's partition when {@code partitionKeySpec} is null (written in the entity's
+   * EGT), else outside it (kept by pending work).
    */
   public EntityDescriptor<T> keyListIndex(String name, String indexTable, KeySpec partitionKeySpec,
       Function<T, String> partitionKey, KeySpec rowKeySpec, Function<T, String> rowKey) {

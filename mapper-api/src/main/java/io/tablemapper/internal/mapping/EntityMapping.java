@@ -63,6 +63,7 @@ public abstract class EntityMapping<T> {
   private final List<IndexMapping<T>> allIndexes;
   private final List<IndexMapping<T>> indexes;
   private final List<IndexMapping<T>> remoteIndexes;
+  private final List<IndexMapping<T>> localLists;
   private final List<String> encryptedProperties;
   private final List<String> indexedProperties;
   private final EntityDescriptor<T> descriptor;
@@ -108,11 +109,13 @@ public abstract class EntityMapping<T> {
     this.allIndexes = descriptor.indexes;
     List<IndexMapping<T>> local = new ArrayList<>();
     List<IndexMapping<T>> remote = new ArrayList<>();
+    List<IndexMapping<T>> lists = new ArrayList<>();
     for (IndexMapping<T> index : allIndexes) {
-      (index.remote() ? remote : local).add(index);
+      (index.remote() ? remote : index.localList() ? lists : local).add(index);
     }
     this.indexes = List.copyOf(local);
     this.remoteIndexes = List.copyOf(remote);
+    this.localLists = List.copyOf(lists);
     this.encryptedProperties = descriptor.encrypted;
     this.indexedProperties = descriptor.indexed;
     this.tableTemplate = TableTemplate.isTemplate(table) ? TableTemplate.parse(table) : null;
@@ -268,10 +271,18 @@ public abstract class EntityMapping<T> {
 
   /**
    * The intra-partition indexes, each kept as a copy in the entity's partition and written in the entity's group
-   * transaction.
+   * transaction (key lists in the partition are not among them: {@link #localLists()}).
    */
   public final List<IndexMapping<T>> indexes() {
     return indexes;
+  }
+
+  /**
+   * The key lists in the entity's partition ({@link IndexMapping#localList()}): no copies, but one list row per value,
+   * rewritten in the group transaction of each write that changes who has the value.
+   */
+  public final List<IndexMapping<T>> localLists() {
+    return localLists;
   }
 
   /** The remote indexes, whose copies live in other partitions or tables and are kept eventually consistent. */

@@ -72,7 +72,7 @@ public final class IndexMapping<T> {
    * List, Function)}.
    *
    * @param form what the copies hold: a copy of properties, the keys alone, or a list of keys per value (then
-   *     {@code properties} is empty, and a list needs a {@code partitionKeySpec})
+   *     {@code properties} is empty; a list without a {@code partitionKeySpec} lives in its entity's partition)
    */
   public IndexMapping(String typeName, String name, String table, KeySpec partitionKeySpec,
       Function<T, String> partitionKey, KeySpec rowKeySpec, IndexForm form, List<String> properties,
@@ -80,9 +80,6 @@ public final class IndexMapping<T> {
     this.form = Objects.requireNonNull(form, "form");
     if (form != IndexForm.COPY && !properties.isEmpty()) {
       throw new IllegalArgumentException("index " + name + ": a keys-only or key-list index copies no properties");
-    }
-    if (form == IndexForm.KEY_LIST && partitionKeySpec == null) {
-      throw new IllegalArgumentException("index " + name + ": a key-list index lives outside the entity's partition");
     }
     this.name = Objects.requireNonNull(name, "name");
     this.copyType = typeName + EntityMapping.INDEX_TYPE_SEPARATOR + name;
@@ -181,6 +178,14 @@ public final class IndexMapping<T> {
    */
   public boolean keyList() {
     return form == IndexForm.KEY_LIST;
+  }
+
+  /**
+   * Whether the index is a key list in its entity's partition: its lists are written in the entity's EGT, so they
+   * are strongly consistent, and it has no copies.
+   */
+  public boolean localList() {
+    return keyList() && !remote();
   }
 
   /** What the copies hold: a copy of properties, the keys alone, or a list of keys per value. */

@@ -559,15 +559,6 @@ public final class EntityRules {
         + "\"} to copy; remove properties to keep the keys alone, or use form = COPY to copy those properties");
   }
 
-  /** A {@code KEY_LIST} index in the entity's partition ({@link Rule#INDEX_FORM}). */
-  public static Problem indexKeyListLocal(String entity, String name) {
-    return Rule.INDEX_FORM.problem(
-        "index '" + name + "' of " + entity + " is declared form = KEY_LIST, whose rows list the keys of every "
-        + entity + " with a value and are kept eventually consistent outside the entity's partition, but it has"
-        + " neither a partitionKey nor a table; give it a partitionKey of its own (such as partitionKey = \""
-        + name + "_{value}\") or a table, or use form = KEYS for a copy per entity in its partition");
-  }
-
   /** A {@code KEY_LIST} index declared (or left) {@code unique = true} ({@link Rule#INDEX_FORM}). */
   public static Problem indexKeyListUnique(String entity, String name) {
     return Rule.INDEX_FORM.problem(

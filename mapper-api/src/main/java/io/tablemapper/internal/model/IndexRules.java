@@ -212,27 +212,26 @@ public final class IndexRules {
   }
 
   /**
-   * Whether a {@code KEY_LIST} index can keep its lists: outside the entity's partition, not unique (a list holds
-   * every entity with its value), and keyed by less than the entity's keys (else each list holds one entity).
+   * Whether a {@code KEY_LIST} index can keep its lists — in the entity's partition (strongly consistent, in the
+   * entity's EGT) or outside it (eventually consistent): not unique (a list holds every entity with its value), and
+   * keyed by less than the entity's keys (else each list holds one entity).
    * Reports what it cannot.
    */
   private static boolean keyList(String entity, Declaration declaration, BoundKey<?> indexPartitionKey,
       BoundKey<?> indexRowKey, BoundKey<?> partitionKey, BoundKey<?> rowKey, Problems problems) {
-    if (indexPartitionKey == null) {
-      problems.report(declaration.site(), "form", EntityRules.indexKeyListLocal(entity, declaration.name()));
-      return false;
-    }
     if (declaration.unique()) {
       problems.report(declaration.site(), "unique", EntityRules.indexKeyListUnique(entity, declaration.name()));
       return false;
     }
     List<BoundKey<?>> own = List.of(partitionKey, rowKey);
     boolean identified = !partitionKey.properties().isEmpty() || !rowKey.properties().isEmpty();
-    if (identified && missing(own, List.of(indexPartitionKey, indexRowKey)).isEmpty()) {
+    // a list in the entity's partition is keyed by the entity's PartitionKey and its own RowKey
+    BoundKey<?> listPartitionKey = indexPartitionKey != null ? indexPartitionKey : partitionKey;
+    if (identified && missing(own, List.of(listPartitionKey, indexRowKey)).isEmpty()) {
       List<String> components = new ArrayList<>(partitionKey.names());
       components.addAll(rowKey.names());
       problems.report(declaration.site(), "rowKey", EntityRules.indexKeyListPerEntity(entity, declaration.name(),
-          keys(indexPartitionKey, indexRowKey), components));
+          keys(listPartitionKey, indexRowKey), components));
       return false;
     }
     return true;

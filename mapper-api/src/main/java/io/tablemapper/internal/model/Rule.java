@@ -84,7 +84,8 @@ public enum Rule {
   INDEX_TABLE("IndexTable", Severity.ERROR),
   /**
    * An index whose {@code form} does not fit the rest of its declaration: {@code KEYS} or {@code KEY_LIST} with
-   * properties to copy, a {@code KEY_LIST} in the entity's partition, declared unique, or keyed per entity.
+   * properties to copy, a {@code KEY_LIST} declared unique or keyed per entity (in the entity's partition, by its
+   * PartitionKey and the index's RowKey; elsewhere, by the index's keys).
    */
   INDEX_FORM("IndexForm", Severity.ERROR),
   /** A remote index whose PartitionKey is a literal: every copy lands in one partition. */

@@ -144,8 +144,11 @@ public final class MappingGenerator {
       CodeBlock indexTable =
           index.table().equals(entity.table()) ? CodeBlock.of("$T.TABLE", meta) : CodeBlock.of("$S", index.table());
       if (index.keyList()) {
-        descriptor.add("\n.keyListIndex($S, $L, $T.$N, $T::$N, $T.$N, $T::$N)", index.name(), indexTable, meta,
-            index.partitionKey().specConstant(), entity.mappingName(), index.partitionKey().composeMethod(), meta,
+        CodeBlock partition = index.remote()
+            ? CodeBlock.of("$T.$N, $T::$N", meta, index.partitionKey().specConstant(), entity.mappingName(),
+                index.partitionKey().composeMethod())
+            : CodeBlock.of("null, null"); // a list in the entity's partition
+        descriptor.add("\n.keyListIndex($S, $L, $L, $T.$N, $T::$N)", index.name(), indexTable, partition, meta,
             index.rowKey().specConstant(), entity.mappingName(), index.rowKey().composeMethod());
       } else if (index.keysOnly()) {
         CodeBlock partition = index.remote()
