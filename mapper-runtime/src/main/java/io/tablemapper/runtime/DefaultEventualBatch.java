@@ -180,8 +180,8 @@ final class DefaultEventualBatch implements EventualBatch {
   }
 
   /**
-   * Whether the application's ETag is the one of a full index copy of the stored entity: the version it read
-   * through that copy, which its write accepts while the copy is in step ({@link WritePlanner}) and checks again.
+   * Whether the application's ETag is the one of a full index copy of the stored entity that shows it as stored
+   * ({@link WritePlanner#copyShowsStored}): the version it read through that copy, which its write checks again.
    */
   private boolean isFullCopyEtag(WriteIntent<Object> write, TableRow stored) {
     String table = write.mapping().table();
@@ -191,7 +191,8 @@ final class DefaultEventualBatch implements EventualBatch {
         String copyKey = copyKeys[i];
         Optional<TableRow> copy = core.tables.read(table,
             () -> core.backend.get(table, write.partitionKey(), copyKey), Optional.<TableRow>empty());
-        if (copy.isPresent() && write.userEtag().equals(copy.get().etag())) {
+        if (WritePlanner.copyShowsStored(core.discriminator, write.mapping().indexes().get(i), stored, copyKey,
+            copy.orElse(null), write.userEtag())) {
           return true;
         }
       }

@@ -74,7 +74,7 @@ final class IndexCopies {
    * The entity's own row as a full copy holds it: the entity's RowKey and discriminator, the copy's properties,
    * and the copy's ETag and Timestamp. Where the rows of a batch share one version those are the entity's (a copy
    * is always written in its entity's batch); elsewhere the copy's ETag still names the entity's version, as
-   * {@link WritePlanner} accepts it while the copy is unchanged.
+   * {@link WritePlanner} accepts it while the copy shows the stored entity ({@link WritePlanner#copyShowsStored}).
    */
   static TableRow primaryView(Discriminator discriminator, TableRow copy, String typeName) {
     String primaryRowKey = primaryRowKey(copy);

@@ -29,8 +29,9 @@ import java.util.function.Supplier;
  *
  * <p>The mapper's discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
  * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity, so it is read
- * as the entity, with the copy's ETag: rewritten with every write of the entity, the copy is unchanged exactly as
- * long as the entity is, and writes accept its ETag as the entity's ({@link WritePlanner}). A partial copy is
+ * as the entity, with the copy's ETag: rewritten with every write of the entity that keeps the index, and writes
+ * accept its ETag as the entity's while the stored entity is the one the copy shows
+ * ({@link WritePlanner#copyShowsStored}). A partial copy is
  * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.

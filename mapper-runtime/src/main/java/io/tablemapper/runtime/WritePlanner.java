@@ -29,9 +29,16 @@ import java.util.List;
  * checks the guess).
  *
  * <p>The application's {@code @ETag} names the version it read: the entity row's ETag, or — read through a full
- * index copy — the copy's. Every write of an entity rewrites all its copies in its transaction, so a copy is
- * unchanged exactly as long as its entity is, and a copy's ETag is accepted while it is the current ETag of one of
- * the entity's copies that is in step with it.
+ * index copy — the copy's. A copy's ETag is accepted while it is the current ETag of one of the stored entity's
+ * <em>full</em> copies and that copy holds exactly what the stored entity's copy would hold
+ * ({@link #copyShowsStored}): every property. ETag equality alone proves nothing here, as a store may give several
+ * rows of one batch one ETag — the Azure Table service all of them, Azurite some and not others, by the clock — so
+ * another copy of the same write may carry the ETag the application read; and a writer that does not keep the index
+ * changes the entity's row alone, leaving every copy's ETag as it was and a partial (or keys-only) copy in step
+ * whenever it changes none of that copy's properties. Only a full copy shows the whole entity, so only a full copy
+ * equal to the stored entity shows that the stored entity is the version read. What a reader through a copy may
+ * rely on is thus the entity's content, not its history: a change that another writer undid, back to the very
+ * values read, is not told apart from no change (nothing that writer wrote is lost by the write).
  *
  * <p>A merge writes the entity's properties over the stored row's, keeping the others; its copies are made from the
  * merged row, and over a row of a newer version it keeps that row's version marker. An upsert-merge is a merge over
@@ -167,10 +174,8 @@ final class WritePlanner {
   }
 
   /**
-   * Whether the application's ETag is the ETag of one of the stored entity's copies that is in step with it —
-   * holding just what the entity's copy holds — and so names the stored version: every write of the entity
-   * rewrites its copies in its transaction. A copy out of step (left behind by a writer that does not keep the
-   * index) names none.
+   * Whether the application's ETag is the ETag of one of the stored entity's copies that shows it as stored
+   * ({@link #copyShowsStored}), and so names the stored version.
    */
   private boolean namesStoredVersion(WriteIntent<?> intent, Snapshot snapshot) {
     TableRow stored = snapshot.stored();
@@ -178,13 +183,31 @@ final class WritePlanner {
     List<? extends IndexMapping<?>> indexes = intent.mapping().indexes();
     for (int i = 0; i < copyKeys.length; i++) {
       Holder holder = copyKeys[i] == null ? null : snapshot.holder(copyKeys[i]);
-      if (holder != null && holder.ours() && intent.userEtag().equals(holder.etag()) && PropertyValues.equal(
-          holder.row().properties(),
-          IndexCopies.copy(discriminator, indexes.get(i), stored, copyKeys[i]).properties())) {
+      if (holder != null && holder.ours()
+          && copyShowsStored(discriminator, indexes.get(i), stored, copyKeys[i], holder.row(), intent.userEtag())) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The one rule by which an ETag read through an index copy names the stored entity's version: {@code copy}, the
+   * row under the stored entity's value of {@code index} ({@code copyKey}), is that entity's <em>full</em> copy,
+   * has the ETag {@code etag}, and holds just what the stored entity's copy holds — every property, so the stored
+   * entity is the one the copy showed. A partial or keys-only copy names no version even when it has the ETag and
+   * is in step: the store may have given it the full copy's ETag in one batch, and it does not show the properties
+   * a writer that does not keep the index may have changed since. A copy out of step (left behind by such a writer)
+   * names none either.
+   *
+   * @param copy the row found under {@code copyKey}, or null for none
+   */
+  static boolean copyShowsStored(Discriminator discriminator, IndexMapping<?> index, TableRow stored, String copyKey,
+      TableRow copy, String etag) {
+    return index.fullCopy() && copy != null && etag.equals(copy.etag())
+        && IndexCopies.isCopyOf(discriminator, copy, index, stored.rowKey())
+        && PropertyValues.equal(copy.properties(),
+            IndexCopies.copy(discriminator, index, stored, copyKey).properties());
   }
 
   /** The insert of the entity and of each of its copies. */
