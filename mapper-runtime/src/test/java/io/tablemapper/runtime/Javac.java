@@ -92,7 +92,8 @@ final class Javac {
   static Result compile(Map<String, String> sources, boolean processed, Result against, List<String> more) {
     try {
       // under target/, which mvn clean removes: the classes stay loaded by the result's class loader
-      Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "javac")), "compile");
+      Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "javac").toAbsolutePath()),
+          "compile");
       Path sourceDir = Files.createDirectories(root.resolve("src"));
       Path classes = Files.createDirectories(root.resolve("classes"));
       Path generated = Files.createDirectories(root.resolve("generated"));
