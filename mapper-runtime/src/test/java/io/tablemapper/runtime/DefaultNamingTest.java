@@ -12,6 +12,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

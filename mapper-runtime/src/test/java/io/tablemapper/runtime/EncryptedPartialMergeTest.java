@@ -6,6 +6,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Patient;
 import io.tablemapper.runtime.fixtures.PatientRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.RawRows;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

@@ -13,6 +13,7 @@ import io.tablemapper.runtime.fixtures.PatientRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

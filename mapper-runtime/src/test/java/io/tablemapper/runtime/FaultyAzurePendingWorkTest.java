@@ -8,8 +8,9 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Faults;
-import io.tablemapper.runtime.fixtures.Staffer;
-import io.tablemapper.runtime.fixtures.StafferRepository;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.StafferRepository;
+import io.tablemapper.tck.support.StafferCopies;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -93,7 +94,7 @@ class FaultyAzurePendingWorkTest {
         } else {
           oracle.put(key, now);
         }
-        StafferCopies.assertInStep(cleanStore, oracle.values(), what);
+        StafferCopies.assertInStep(cleanStore, PendingRows.REGISTRY_TABLE, oracle.values(), what);
       }
       assertThat(faults.ambiguous()).as("ambiguous writes injected").isPositive();
       assertThat(done).isGreaterThan(10);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

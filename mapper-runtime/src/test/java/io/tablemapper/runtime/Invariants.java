@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.Employee__Mapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.Employee__Mapping;
+import io.tablemapper.tck.support.RawRows;
 import java.util.HashMap;
 import java.util.Map;
 

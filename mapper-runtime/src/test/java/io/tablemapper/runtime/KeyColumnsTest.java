@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.fixtures.Meter;
-import io.tablemapper.runtime.fixtures.Meter__Mapping;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.fixtures.Meter;
+import io.tablemapper.tck.fixtures.Meter__Mapping;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

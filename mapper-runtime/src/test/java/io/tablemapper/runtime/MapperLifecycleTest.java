@@ -11,16 +11,18 @@ import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.fixtures.Department;
-import io.tablemapper.runtime.fixtures.DepartmentRepository;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.EmployeeRepository;
-import io.tablemapper.runtime.fixtures.Employee__Mapping;
 import io.tablemapper.runtime.fixtures.Impostor;
-import io.tablemapper.runtime.fixtures.Project;
-import io.tablemapper.runtime.fixtures.Project__Mapping;
 import io.tablemapper.runtime.fixtures.Unmapped;
 import io.tablemapper.runtime.fixtures.UnmappedRepository;
+import io.tablemapper.tck.fixtures.Department;
+import io.tablemapper.tck.fixtures.DepartmentRepository;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.fixtures.Employee__Mapping;
+import io.tablemapper.tck.fixtures.Project;
+import io.tablemapper.tck.fixtures.Project__Mapping;
+import io.tablemapper.tck.support.InterceptingBackend;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -162,7 +164,7 @@ class MapperLifecycleTest {
   void twoClassesClaimingOneTypeInOneTableAreRefused() {
     assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Employee.class, Impostor.class).build())
         .isInstanceOf(TableMapperException.class)
-        .hasMessageStartingWith("[EntityTypeDuplicate] io.tablemapper.runtime.fixtures.Employee and "
+        .hasMessageStartingWith("[EntityTypeDuplicate] io.tablemapper.tck.fixtures.Employee and "
             + "io.tablemapper.runtime.fixtures.Impostor are both stored in table Company as type 'Employee'");
   }
 

@@ -11,6 +11,7 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

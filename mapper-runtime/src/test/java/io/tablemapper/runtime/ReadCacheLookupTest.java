@@ -3,10 +3,10 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.annotations.Cached;
-import io.tablemapper.runtime.fixtures.Currency;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.Meter;
 import io.tablemapper.runtime.fixtures.catalog.Book;
+import io.tablemapper.tck.fixtures.Currency;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.Meter;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -2,13 +2,13 @@ package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.runtime.fixtures.Associate;
 import io.tablemapper.runtime.fixtures.Associate__Mapping;
-import io.tablemapper.runtime.fixtures.Staffer;
-import io.tablemapper.runtime.fixtures.Staffer__Mapping;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.Staffer__Mapping;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -18,6 +18,7 @@ import io.tablemapper.runtime.fixtures.Associate__Mapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.tablemapper.api.InvalidKeyException;
-import io.tablemapper.runtime.fixtures.Bin;
-import io.tablemapper.runtime.fixtures.Bin_;
-import io.tablemapper.runtime.fixtures.Bin__Mapping;
+import io.tablemapper.tck.fixtures.Bin;
+import io.tablemapper.tck.fixtures.Bin_;
+import io.tablemapper.tck.fixtures.Bin__Mapping;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

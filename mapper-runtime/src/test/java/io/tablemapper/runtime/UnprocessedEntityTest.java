@@ -21,6 +21,7 @@ import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

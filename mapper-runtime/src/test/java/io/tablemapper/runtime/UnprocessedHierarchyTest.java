@@ -11,6 +11,7 @@ import io.tablemapper.internal.mapping.GeneratedNames;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

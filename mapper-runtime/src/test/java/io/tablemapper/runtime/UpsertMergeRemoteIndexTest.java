@@ -9,6 +9,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Associate;
 import io.tablemapper.runtime.fixtures.AssociateRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.RawRows;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -12,12 +12,12 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteIntent.Kind;
-import io.tablemapper.runtime.fixtures.Employee;
-import io.tablemapper.runtime.fixtures.Employee__Mapping;
-import io.tablemapper.runtime.fixtures.Staffer;
-import io.tablemapper.runtime.fixtures.Staffer__Mapping;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.Employee__Mapping;
+import io.tablemapper.tck.fixtures.Staffer;
+import io.tablemapper.tck.fixtures.Staffer__Mapping;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,10 +6,11 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
-import io.tablemapper.tck.fixtures.Employee;
-import io.tablemapper.tck.fixtures.Employee__Mapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.fixtures.Employee;
+import io.tablemapper.tck.fixtures.Employee__Mapping;
+import io.tablemapper.tck.support.RawRows;
 import java.util.HashMap;
 import java.util.Map;
 

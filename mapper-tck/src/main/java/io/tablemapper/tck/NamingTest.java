@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.fixtures.dotnet.Customer;
 import io.tablemapper.tck.fixtures.dotnet.CustomerRepository;
 import io.tablemapper.tck.fixtures.dotnet.Customer_;
 import io.tablemapper.tck.fixtures.dotnet.Note;
 import io.tablemapper.tck.fixtures.dotnet.NoteRepository;
-import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.RawRows;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Bin;
 import io.tablemapper.tck.fixtures.BinRepository;
-import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.RawRows;
 import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;

@@ -12,6 +12,8 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.support.InterceptingBackend;
+import io.tablemapper.tck.support.RawRows;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

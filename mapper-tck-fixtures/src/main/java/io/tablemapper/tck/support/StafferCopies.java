@@ -1,28 +1,33 @@
-package io.tablemapper.tck;
+package io.tablemapper.tck.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.fixtures.Staffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The invariant the pending work keeps for {@link Staffer}'s remote indexes once it is complete: every remote copy is
- * the copy of a stored staffer's current value, every such copy is there, no email is held twice, and the registry of
- * pending work is empty.
+ * The invariant the pending work keeps for the remote indexes of the fixture {@code Staffer} once it is complete:
+ * every remote copy is the copy of a stored staffer's current value, every such copy is there, no email is held twice,
+ * and the registry of pending work is empty.
  */
-final class StafferCopies {
+public final class StafferCopies {
   private StafferCopies() {}
 
-  /** Checks the store's remote copies against the staffers stored ({@code stored}: the oracle's view). */
-  static void assertInStep(TableBackend store, Collection<Staffer> stored, String where) {
+  /**
+   * Checks the store's remote copies against the staffers stored ({@code stored}: the oracle's view), and that the
+   * registry of pending work, {@code registryTable} (named by the caller: the runtime's tests take the runtime's
+   * constant, the kit its own statement of the promise), holds nothing.
+   */
+  public static void assertInStep(TableBackend store, String registryTable, Collection<Staffer> stored,
+      String where) {
     TreeSet<String> emails = new TreeSet<>();
     TreeSet<String> expectedEmail = new TreeSet<>();
     TreeSet<String> expectedLastName = new TreeSet<>();
@@ -42,14 +47,14 @@ final class StafferCopies {
         .isEqualTo(expectedLastName);
     assertThat(copies(store, "StaffByGrade", "Staffer#byGrade")).as("grade copies, %s", where)
         .isEqualTo(expectedGrade);
-    if (store.tableExists(Contract.PENDING_REGISTRY_TABLE)) {
-      assertThat(store.query(TableQuery.builder(Contract.PENDING_REGISTRY_TABLE).limit(1000).build()).rows())
+    if (store.tableExists(registryTable)) {
+      assertThat(store.query(TableQuery.builder(registryTable).limit(1000).build()).rows())
           .as("registry, %s", where).isEmpty();
     }
   }
 
   /** A staffer's keys as the checks write them: "department/id". */
-  static String key(Staffer staffer) {
+  public static String key(Staffer staffer) {
     return staffer.department() + "/" + staffer.employeeId();
   }
 

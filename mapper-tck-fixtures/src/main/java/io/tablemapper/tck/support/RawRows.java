@@ -1,4 +1,4 @@
-package io.tablemapper.runtime;
+package io.tablemapper.tck.support;
 
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** Reads what a backend stores, bypassing the mapper: the ground truth tests compare against. */
-final class RawRows {
+public final class RawRows {
   private RawRows() {}
 
   /** Every row of a table in key order, or none if the table does not exist. */
-  static List<TableRow> all(TableBackend backend, String table) {
+  public static List<TableRow> all(TableBackend backend, String table) {
     if (!backend.tableExists(table)) {
       return List.of();
     }
@@ -28,19 +28,19 @@ final class RawRows {
   }
 
   /** Every row of one partition in RowKey order. */
-  static List<TableRow> partition(TableBackend backend, String table, String partitionKey) {
+  public static List<TableRow> partition(TableBackend backend, String table, String partitionKey) {
     return all(backend, table).stream()
         .filter(row -> row.partitionKey().equals(partitionKey))
         .collect(Collectors.toList());
   }
 
   /** The RowKeys of one partition, in order. */
-  static List<String> rowKeys(TableBackend backend, String table, String partitionKey) {
+  public static List<String> rowKeys(TableBackend backend, String table, String partitionKey) {
     return partition(backend, table, partitionKey).stream().map(TableRow::rowKey).collect(Collectors.toList());
   }
 
   /** The row with these keys, or null. */
-  static TableRow get(TableBackend backend, String table, String partitionKey, String rowKey) {
+  public static TableRow get(TableBackend backend, String table, String partitionKey, String rowKey) {
     return backend.get(table, partitionKey, rowKey).orElse(null);
   }
 }

@@ -1,4 +1,4 @@
-package io.tablemapper.tck;
+package io.tablemapper.tck.support;
 
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
@@ -15,22 +15,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A backend around another that lets a test act between the mapper's reads and writes (another writer's race),
  * count and record the requests sent, and return pages that are short or empty while more follow — all within the
- * contract.
+ * contract. Shared by the repository-level kit ({@code mapper-tck}) and the runtime's own tests: its counters and
+ * records are public fields, which the tests read directly.
  */
-final class InterceptingBackend implements TableBackend {
+public final class InterceptingBackend implements TableBackend {
   private static final String START = "start";
 
-  final TableBackend delegate;
-  final List<List<WriteOperation>> batches = new ArrayList<>();
-  final AtomicInteger queries = new AtomicInteger();
+  /** The backend the requests go to. */
+  public final TableBackend delegate;
+  /** Every batch sent, as sent. */
+  public final List<List<WriteOperation>> batches = new ArrayList<>();
+  public final AtomicInteger queries = new AtomicInteger();
   /** Every query sent, as sent (the first page of a stingy one included). */
-  final List<TableQuery> sentQueries = Collections.synchronizedList(new ArrayList<>());
-  final AtomicInteger gets = new AtomicInteger();
+  public final List<TableQuery> sentQueries = Collections.synchronizedList(new ArrayList<>());
+  public final AtomicInteger gets = new AtomicInteger();
   /** The threads that sent each point read and query, in order. */
-  final List<String> readThreads = Collections.synchronizedList(new ArrayList<>());
-  final AtomicInteger writes = new AtomicInteger();
-  final AtomicInteger tableCreations = new AtomicInteger();
-  final AtomicInteger closes = new AtomicInteger();
+  public final List<String> readThreads = Collections.synchronizedList(new ArrayList<>());
+  public final AtomicInteger writes = new AtomicInteger();
+  public final AtomicInteger tableCreations = new AtomicInteger();
+  public final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
   private final List<Runnable> beforeGets = new ArrayList<>();
   private int pageCap;
@@ -40,44 +43,45 @@ final class InterceptingBackend implements TableBackend {
   private RuntimeException queryFailure;
   private boolean closed;
 
-  InterceptingBackend(TableBackend delegate) {
+  /** A backend that sends every request to {@code delegate}. */
+  public InterceptingBackend(TableBackend delegate) {
     this.delegate = delegate;
   }
 
   /** Runs {@code action} (with the real backend) just before the next write or batch reaches the store. */
-  synchronized InterceptingBackend beforeNextWrite(Runnable action) {
+  public synchronized InterceptingBackend beforeNextWrite(Runnable action) {
     beforeWrites.add(action);
     return this;
   }
 
   /** Runs {@code action} (with the real backend) just before the next point read reaches the store. */
-  synchronized InterceptingBackend beforeNextGet(Runnable action) {
+  public synchronized InterceptingBackend beforeNextGet(Runnable action) {
     beforeGets.add(action);
     return this;
   }
 
   /** Forgets the actions registered and not run yet. */
-  synchronized void forgetPendingActions() {
+  public synchronized void forgetPendingActions() {
     beforeWrites.clear();
     beforeGets.clear();
   }
 
   /** Returns at most {@code cap} rows per page, and an empty page (with a token) before every real one. */
-  synchronized InterceptingBackend stingyPages(int cap) {
+  public synchronized InterceptingBackend stingyPages(int cap) {
     this.pageCap = cap;
     this.emptyPages = true;
     return this;
   }
 
   /** Returns at most {@code cap} rows per page (with a token while more follow), without empty pages. */
-  synchronized InterceptingBackend cappedPages(int cap) {
+  public synchronized InterceptingBackend cappedPages(int cap) {
     this.pageCap = cap;
     this.emptyPages = false;
     return this;
   }
 
   /** Lets {@code passing} more queries through, then fails the next one with {@code failure} (once). */
-  synchronized InterceptingBackend failQueryAfter(int passing, RuntimeException failure) {
+  public synchronized InterceptingBackend failQueryAfter(int passing, RuntimeException failure) {
     this.queriesBeforeFailure = passing;
     this.queryFailure = failure;
     return this;
@@ -95,26 +99,27 @@ final class InterceptingBackend implements TableBackend {
     return failure;
   }
 
-  boolean closed() {
+  /** Whether the backend was closed. */
+  public boolean closed() {
     return closed;
   }
 
   /** The requests sent so far, of each kind that reads or writes rows. */
-  synchronized Requests requests() {
+  public synchronized Requests requests() {
     return new Requests(gets.get(), queries.get(), writes.get(), batches.size());
   }
 
   /** Numbers of requests of each kind: point reads, queries, single writes and batches (failed ones included). */
-  record Requests(int gets, int queries, int writes, int batches) {
+  public record Requests(int gets, int queries, int writes, int batches) {
 
     /** The requests sent since {@code before} was taken. */
-    Requests since(Requests before) {
+    public Requests since(Requests before) {
       return new Requests(
           gets - before.gets, queries - before.queries, writes - before.writes, batches - before.batches);
     }
 
     /** All of them. */
-    int total() {
+    public int total() {
       return gets + queries + writes + batches;
     }
   }
