@@ -5,6 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.key.KeyTemplate;
+import io.tablemapper.internal.key.KeyType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.RowCode;
 import io.tablemapper.internal.mapping.Values;
@@ -31,6 +32,7 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.scaffold.subclass.ConstructorStrategy;
 import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.bytecode.Addition;
 import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
 import net.bytebuddy.implementation.bytecode.Duplication;
 import net.bytebuddy.implementation.bytecode.Removal;
@@ -38,6 +40,7 @@ import net.bytebuddy.implementation.bytecode.StackManipulation;
 import net.bytebuddy.implementation.bytecode.TypeCreation;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.implementation.bytecode.assign.TypeCasting;
+import net.bytebuddy.implementation.bytecode.assign.primitive.PrimitiveNarrowingDelegate;
 import net.bytebuddy.implementation.bytecode.collection.ArrayAccess;
 import net.bytebuddy.implementation.bytecode.constant.ClassConstant;
 import net.bytebuddy.implementation.bytecode.constant.DefaultValue;
@@ -58,7 +61,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  * processor would generate for the class ({@code Employee_.rowKey}, {@code Employee__Mapping.toRow} and
  * {@code fromRow}), as bytecode built from Byte Buddy's {@link StackManipulation}s: each property read or written
  * through its own getter, setter, field or constructor parameter, primitives unboxed, keys appended through
- * {@link KeySpec.Part} and {@link KeyCodec} as the generated composer appends them, each key decoded once. The
+ * {@link KeySpec.Part} and {@link KeyCodec} as the generated composer appends them, each key decoded once by the
+ * typed reads the processor's {@code KeyReads} emits (in place, without boxing; {@link KeySpec#decode} only where
+ * it decodes). The
  * class is defined in the entity's package, like the {@link Accessors}, and named after the entity with a sequence
  * number (a class is mapped once per default naming strategy, and its stored names are constants here).
  */
@@ -74,8 +79,6 @@ final class RowCodes {
   private static final int READ_ROW = 1;
   private static final int READ_CONTEXT = 2;
   private static final int READ_ENTITY = 3;
-  private static final int READ_PARTITION_KEY = 4;
-  private static final int READ_ROW_KEY = 5;
 
   private RowCodes() {}
 
@@ -92,6 +95,8 @@ final class RowCodes {
    */
   static <T> RowCode<T> generate(Shape shape, RuntimeMapping<T> mapping, RowCode.Fallback fallback) {
     TypeDescription owner = TypeDescription.ForLoadedType.of(shape.entity());
+    ReadLocals reads = new ReadLocals();
+    List<StackManipulation> read = read(owner, shape, reads); // first: it counts the locals
     net.bytebuddy.dynamic.DynamicType.Builder<?> builder = new ByteBuddy()
         .subclass(RowCode.class, ConstructorStrategy.Default.IMITATE_SUPER_CLASS_OPENING)
         .method(named("partitionKey"))
@@ -102,7 +107,7 @@ final class RowCodes {
         .method(named("write"))
         .intercept(code(0, write(owner, shape)))
         .method(named("read"))
-        .intercept(code(3, read(owner, shape)));
+        .intercept(code(reads.size() - READ_ENTITY, read));
     String name = shape.entity().getName() + Accessors.MARKER + "rows" + SEQUENCE.incrementAndGet();
     Class<?> type = Accessors.defineNew(shape.entity(), builder, name);
     try {
@@ -369,18 +374,42 @@ final class RowCodes {
   // ------------------------------------------------------------------ fromRow
 
   /**
+   * The local variables of a generated {@code read} beyond its parameters and the entity: each key's component
+   * values once decoded, and the next free slot (whose number, after the code is built, is the method's locals).
+   */
+  private static final class ReadLocals {
+    /** The PartitionKey's (0) and RowKey's (1) component values, once their key is decoded; null before. */
+    private final KeyValues[] keys = new KeyValues[2];
+    private int next = READ_ENTITY + 1;
+
+    /** A new local of a type (two slots for a long). */
+    int allocate(Class<?> type) {
+      int slot = next;
+      next += type == long.class || type == double.class ? 2 : 1;
+      return slot;
+    }
+
+    /** The slots the method's locals take, its parameters and {@code this} included. */
+    int size() {
+      return next;
+    }
+  }
+
+  /** Where a decoded key's component values are, in placeholder order: how to push each, and of which type. */
+  private record KeyValues(StackManipulation[] loads, Class<?>[] types) {}
+
+  /**
    * {@code read(row, context)}: a JavaBean created and each property set in order, or a record's canonical
    * constructor called with every property's value; a key decoded (once) where its first component is read.
    */
-  private static List<StackManipulation> read(TypeDescription owner, Shape shape) {
+  private static List<StackManipulation> read(TypeDescription owner, Shape shape, ReadLocals locals) {
     List<StackManipulation> code = new ArrayList<>();
-    boolean[] decoded = new boolean[2];
     List<RuntimeProperty> properties = shape.properties();
     if (shape.record()) {
       code.add(TypeCreation.of(owner));
       code.add(Duplication.SINGLE);
       for (int i = 0; i < properties.size(); i++) {
-        code.add(value(owner, shape, properties.get(i), i, decoded));
+        code.add(value(owner, shape, properties.get(i), i, locals));
       }
       code.add(MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(shape.constructor())));
       code.add(MethodReturn.REFERENCE);
@@ -396,7 +425,7 @@ final class RowCodes {
         continue;
       }
       code.add(MethodVariableAccess.REFERENCE.loadFrom(READ_ENTITY));
-      code.add(value(owner, shape, property, i, decoded));
+      code.add(value(owner, shape, property, i, locals));
       code.add(set(owner, property));
     }
     code.add(MethodVariableAccess.REFERENCE.loadFrom(READ_ENTITY));
@@ -406,7 +435,7 @@ final class RowCodes {
 
   /** Pushes a property's value read from the row, of the property's own type (the processor's {@code readValue}). */
   private static StackManipulation value(TypeDescription owner, Shape shape, RuntimeProperty property, int index,
-      boolean[] decoded) {
+      ReadLocals locals) {
     Class<?> type = property.type;
     switch (property.role) {
       case TRANSIENT:
@@ -425,7 +454,7 @@ final class RowCodes {
     int rowKeyIndex = shape.rowKey().indexOf(property);
     if (partitionKeyIndex >= 0 || rowKeyIndex >= 0) {
       return keyProperty(shape, property, partitionKeyIndex >= 0, Math.max(partitionKeyIndex, rowKeyIndex),
-          decoded);
+          locals);
     }
     if (property.defaultValue != null || property.kind == PropertyKind.JSON) {
       // a default for older rows or a JSON value: read as the run-time mapping reads it
@@ -442,24 +471,18 @@ final class RowCodes {
    * {@code key}).
    */
   private static StackManipulation keyProperty(Shape shape, RuntimeProperty property, boolean partitionKey,
-      int component, boolean[] decoded) {
+      int component, ReadLocals locals) {
     List<StackManipulation> code = new ArrayList<>();
-    int local = partitionKey ? READ_PARTITION_KEY : READ_ROW_KEY;
-    if (!decoded[partitionKey ? 0 : 1]) {
-      decoded[partitionKey ? 0 : 1] = true;
-      code.add(MethodVariableAccess.loadThis());
-      code.add(field(partitionKey ? "partitionKeySpec" : "rowKeySpec"));
-      code.add(MethodVariableAccess.REFERENCE.loadFrom(READ_ROW));
-      code.add(call(TableRow.class, partitionKey ? "partitionKey" : "rowKey"));
-      code.add(call(KeySpec.class, "decode", String.class));
-      code.add(MethodVariableAccess.REFERENCE.storeAt(local));
+    KeyValues values = locals.keys[partitionKey ? 0 : 1];
+    if (values == null) {
+      values = decodeKey(shape, partitionKey, locals, code);
+      locals.keys[partitionKey ? 0 : 1] = values;
     }
     Class<?> type = property.type;
     boolean typed = type == int.class || type == long.class;
-    code.add(MethodVariableAccess.REFERENCE.loadFrom(local));
-    code.add(IntegerConstant.forValue(component));
-    code.add(ArrayAccess.REFERENCE.load());
-    code.add(typed ? assign(Object.class, type) : StackManipulation.Trivial.INSTANCE);
+    Class<?> held = values.types()[component];
+    code.add(values.loads()[component]);
+    code.add(assign(held, typed ? type : Object.class)); // a component read in place boxed, or the array's unboxed
     code.add(fromStore(shape, property));
     code.add(typed ? StackManipulation.Trivial.INSTANCE : assign(type, Object.class));
     code.add(MethodVariableAccess.REFERENCE.loadFrom(READ_ROW));
@@ -472,6 +495,149 @@ final class RowCodes {
         checked, TableRow.class, String.class, String.class, String.class, String.class));
     code.add(typed ? StackManipulation.Trivial.INSTANCE : assign(Object.class, type));
     return new StackManipulation.Compound(code);
+  }
+
+  /**
+   * Decodes a key into locals, as the processor's {@code KeyReads} does, check for check: a lone String component
+   * is the key itself; a key of literals, integral, String and enum components is read straight-line at a position
+   * in the key through {@link KeySpec#literal}, {@link KeySpec.Part#integralIn}, {@link KeySpec.Part#textEnd},
+   * {@link KeySpec.Part#stringIn}, {@link KeySpec.Part#enumIn} and {@link KeySpec#end} (nothing boxed or
+   * allocated but a String component's text); any other key (one holding a time, a UUID or a boolean) is
+   * {@link KeySpec#decode}d into an {@code Object[]}.
+   *
+   * @param code where the decoding's statements are added
+   * @return where the component values are
+   */
+  private static KeyValues decodeKey(Shape shape, boolean partitionKey, ReadLocals locals,
+      List<StackManipulation> code) {
+    KeySpec spec = partitionKey ? shape.partitionKeySpec() : shape.rowKeySpec();
+    List<RuntimeProperty> properties = partitionKey ? shape.partitionKey() : shape.rowKey();
+    String specField = partitionKey ? "partitionKeySpec" : "rowKeySpec";
+    String partsField = partitionKey ? "partitionKeyParts" : "rowKeyParts";
+    StackManipulation key = new StackManipulation.Compound(MethodVariableAccess.REFERENCE.loadFrom(READ_ROW),
+        call(TableRow.class, partitionKey ? "partitionKey" : "rowKey"));
+    int size = spec.parts().size();
+    StackManipulation[] loads = new StackManipulation[size];
+    Class<?>[] types = new Class<?>[size];
+    List<KeyTemplate.Segment> segments = spec.template().segments();
+    if (segments.size() == 1 && spec.part(0).type() == KeyType.STRING) {
+      // the key is the value (decode's substring of the whole key is the key itself)
+      loads[0] = key;
+      types[0] = String.class;
+      return new KeyValues(loads, types);
+    }
+    if (!straightLine(spec)) {
+      int array = locals.allocate(Object[].class);
+      code.add(MethodVariableAccess.loadThis());
+      code.add(field(specField));
+      code.add(key);
+      code.add(call(KeySpec.class, "decode", String.class));
+      code.add(MethodVariableAccess.REFERENCE.storeAt(array));
+      for (int i = 0; i < size; i++) {
+        loads[i] = new StackManipulation.Compound(MethodVariableAccess.REFERENCE.loadFrom(array),
+            IntegerConstant.forValue(i), ArrayAccess.REFERENCE.load());
+        types[i] = Object.class;
+      }
+      return new KeyValues(loads, types);
+    }
+    int text = locals.allocate(String.class);
+    code.add(key);
+    code.add(MethodVariableAccess.REFERENCE.storeAt(text));
+    StackManipulation keyText = MethodVariableAccess.REFERENCE.loadFrom(text);
+    int at = -1; // the local holding where the last String or enum component ended; -1: the key's start
+    int offset = 0; // characters of fixed width since then
+    boolean endsWithText = false;
+    int index = 0;
+    for (KeyTemplate.Segment segment : segments) {
+      StackManipulation position = position(at, offset);
+      if (segment instanceof KeyTemplate.Literal) {
+        String literal = ((KeyTemplate.Literal) segment).text();
+        code.add(MethodVariableAccess.loadThis());
+        code.add(field(specField));
+        code.add(keyText);
+        code.add(position);
+        code.add(new TextConstant(literal));
+        code.add(call(KeySpec.class, "literal", String.class, int.class, String.class));
+        code.add(Removal.SINGLE); // the position after it, known here
+        offset += literal.length();
+        endsWithText = false;
+        continue;
+      }
+      KeySpec.Part part = spec.part(index);
+      KeyType type = part.type();
+      if (type.integral()) {
+        Class<?> primitive = type == KeyType.BYTE ? byte.class : type == KeyType.SHORT ? short.class
+            : type == KeyType.INT ? int.class : long.class;
+        int local = locals.allocate(primitive);
+        code.add(part(partsField, index));
+        code.add(keyText);
+        code.add(position);
+        code.add(call(KeySpec.Part.class, "integralIn", String.class, int.class));
+        code.add(primitive == long.class ? StackManipulation.Trivial.INSTANCE
+            : PrimitiveNarrowingDelegate.LONG.narrowTo(TypeDescription.ForLoadedType.of(primitive)));
+        code.add(MethodVariableAccess.of(TypeDescription.ForLoadedType.of(primitive)).storeAt(local));
+        loads[index] = MethodVariableAccess.of(TypeDescription.ForLoadedType.of(primitive)).loadFrom(local);
+        types[index] = primitive;
+        offset += part.encodedWidth();
+        endsWithText = false;
+      } else {
+        int end = locals.allocate(int.class);
+        code.add(part(partsField, index));
+        code.add(keyText);
+        code.add(position);
+        code.add(call(KeySpec.Part.class, "textEnd", String.class, int.class));
+        code.add(MethodVariableAccess.INTEGER.storeAt(end));
+        Class<?> held = type == KeyType.STRING ? String.class : properties.get(index).type;
+        int local = locals.allocate(held);
+        code.add(part(partsField, index));
+        code.add(keyText);
+        code.add(position);
+        code.add(MethodVariableAccess.INTEGER.loadFrom(end));
+        if (type == KeyType.STRING) {
+          code.add(call(KeySpec.Part.class, "stringIn", String.class, int.class, int.class));
+        } else {
+          code.add(call(KeySpec.Part.class, "enumIn", String.class, int.class, int.class));
+          code.add(TypeCasting.to(TypeDescription.ForLoadedType.of(held)));
+        }
+        code.add(MethodVariableAccess.REFERENCE.storeAt(local));
+        loads[index] = MethodVariableAccess.REFERENCE.loadFrom(local);
+        types[index] = held;
+        at = end;
+        offset = 0;
+        endsWithText = true;
+      }
+      index++;
+    }
+    if (!endsWithText) {
+      // a String or enum component at the end takes the rest of the key; anything else must end it
+      code.add(MethodVariableAccess.loadThis());
+      code.add(field(specField));
+      code.add(keyText);
+      code.add(position(at, offset));
+      code.add(call(KeySpec.class, "end", String.class, int.class));
+    }
+    return new KeyValues(loads, types);
+  }
+
+  /** Pushes a position in a key: {@code offset}, or the int local {@code at} plus {@code offset}. */
+  private static StackManipulation position(int at, int offset) {
+    if (at < 0) {
+      return IntegerConstant.forValue(offset);
+    }
+    return offset == 0 ? MethodVariableAccess.INTEGER.loadFrom(at)
+        : new StackManipulation.Compound(MethodVariableAccess.INTEGER.loadFrom(at), IntegerConstant.forValue(offset),
+            Addition.INTEGER);
+  }
+
+  /** Whether every component of the key is integral, a String or an enum: the ones read in place. */
+  private static boolean straightLine(KeySpec spec) {
+    for (KeySpec.Part part : spec.parts()) {
+      KeyType type = part.type();
+      if (!type.integral() && type != KeyType.STRING && type != KeyType.ENUM) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reads a property's store value from the row and converts it (the processor's {@code fromStore}). */

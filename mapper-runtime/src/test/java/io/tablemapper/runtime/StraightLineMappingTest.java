@@ -10,7 +10,12 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.runtime.fixtures.Keycard;
+import io.tablemapper.runtime.fixtures.Keycard__Mapping;
+import io.tablemapper.runtime.fixtures.Locker;
+import io.tablemapper.runtime.fixtures.Locker__Mapping;
 import io.tablemapper.spi.TableRow;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
@@ -26,6 +31,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -37,7 +43,9 @@ import org.junit.jupiter.api.Test;
  * {@code toRow} writes, the entities {@code fromRow} reads, and, for every malformed row, the same exception with the
  * same message. The fixtures cover a record with a property of every stored type (key components of five kinds,
  * defaults, JSON, an upgrade method, ETag and Timestamp) and a JavaBean read and written through getters, fluent and
- * plain setters, is-getters and fields.
+ * plain setters, is-getters and fields; and the keys both read straight-line, in place ({@code Keycard}, a record,
+ * and {@code Locker}, a JavaBean: literals, signed and padded integers of every width, ascending and descending,
+ * primitive and boxed, enums and Strings ended by a separator or by the key), valid and mutated.
  */
 class StraightLineMappingTest {
   private static final UUID TRACKING = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
@@ -281,6 +289,148 @@ class StraightLineMappingTest {
     }
     assertThat(refused).as("rows refused alike").isGreaterThanOrEqualTo(25);
     assertThat(read).as("rows read alike").isGreaterThanOrEqualTo(10);
+  }
+
+  /** Rows with keys of every shape read in place, valid and broken: read to the same entity or refused alike. */
+  @Test
+  void keysReadInPlaceAreReadAndRefusedAlike() {
+    List<TableRow> keycards = new ArrayList<>();
+    for (Keycard card : List.of(new Keycard(5, Keycard.Level.STAFF, "ann", 42, 7L, "n"),
+        new Keycard(Integer.MIN_VALUE, Keycard.Level.GUEST, "b o b", 0, Long.MIN_VALUE, "n"),
+        new Keycard(Integer.MAX_VALUE, Keycard.Level.ADMIN, "ç-ü", 99_999, Long.MAX_VALUE, null))) {
+      keycards.add(Keycard__Mapping.INSTANCE.toRow(card, JsonMappingContext.INSTANCE));
+    }
+    TableRow keycard = keycards.get(0);
+    for (String rowKey : List.of("VIP_ann_99957_00000000000000000007", "STAFF", "STAFF_ann",
+        "STAFF_ann_9995x_00000000000000000007", "STAFF_ann_9995", "STAFF_ann_99957-00000000000000000007",
+        "STAFF_ann_99957_x0000000000000000007", "STAFF_ann_99957_0000000000000000007",
+        "STAFF_ann_99957_00000000000000000007x", "STAFF_ann_99957_09999999999999999999",
+        "STAFF_ann_99957_09300000000000000000", "STAFF_ann_99957_-9300000000000000000", "")) {
+      keycards.add(keys(keycard, keycard.partitionKey(), rowKey));
+    }
+    for (String partitionKey : List.of("floor_5", "flor_00000000005", "floor_x0000000005", "floor_09999999999",
+        "floor_-9999999999", "floor_000000000050", "floor_", "")) {
+      keycards.add(keys(keycard, partitionKey, keycard.rowKey()));
+    }
+    keycards.add(changed(keycard, "floor", 6)); // a column disagreeing with the key
+    keycards.add(changed(keycard, "holder", "bob"));
+    keycards.add(changed(keycard, "serial", 7)); // an Int32 for a long: agrees
+    keycards.add(changed(keys(keycard, keycard.partitionKey(), "VIP_ann"), "floor", 6)); // the earlier one first
+
+    List<TableRow> lockers = new ArrayList<>();
+    for (Locker locker : List.of(new Locker("hall", (short) 3, (byte) 1, 7, Locker.Kind.SKI, 42L, "a-b", "n"),
+        new Locker("x", Short.MIN_VALUE, Byte.MIN_VALUE, 0, Locker.Kind.BIKE, Long.MIN_VALUE, "L_1", null),
+        new Locker("ç", Short.MAX_VALUE, Byte.MAX_VALUE, 99, Locker.Kind.BAG, Long.MAX_VALUE, "z", "n"),
+        new Locker("y", (short) -1, (byte) -1, 1, Locker.Kind.SKI, -1L, "q", "n"))) {
+      lockers.add(Locker__Mapping.INSTANCE.toRow(locker, JsonMappingContext.INSTANCE));
+    }
+    TableRow locker = lockers.get(0);
+    lockers.add(changed(locker, "zone", 4));
+    lockers.add(changed(locker, "zone", 70_000)); // beyond a short: the column's error or the key's, alike
+    lockers.add(changed(locker, "bay", 2));
+    lockers.add(changed(locker, "tier", null));
+    lockers.add(changed(locker, "kind", "BAG"));
+    lockers.add(changed(locker, "serial", 41L));
+    lockers.add(changed(locker, "code", "c"));
+    lockers.add(keys(locker, "hall", locker.rowKey()));
+    lockers.add(keys(locker, "hall-", locker.rowKey()));
+    lockers.add(keys(locker, locker.partitionKey(), "L"));
+    lockers.add(keys(locker, locker.partitionKey(), locker.rowKey().replace("SKI", "SKIS")));
+
+    Random random = new Random(18);
+    for (int i = 0; i < 2_000; i++) {
+      List<TableRow> rows = i % 2 == 0 ? keycards : lockers;
+      TableRow row = rows.get(random.nextInt(i % 2 == 0 ? 3 : 4));
+      boolean inRowKey = random.nextBoolean();
+      rows.add(inRowKey ? keys(row, row.partitionKey(), mutated(row.rowKey(), random))
+          : keys(row, mutated(row.partitionKey(), random), row.rowKey()));
+    }
+
+    int read = 0;
+    int refused = 0;
+    for (TableRow row : keycards) {
+      if (sameRead(Keycard__Mapping.INSTANCE, EntityIntrospector.introspect(Keycard.class), row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    for (TableRow row : lockers) {
+      if (sameRead(Locker__Mapping.INSTANCE, EntityIntrospector.introspect(Locker.class), row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    assertThat(read).as("rows read alike").isGreaterThan(400);
+    assertThat(refused).as("rows refused alike").isGreaterThan(1_000);
+  }
+
+  /** A key with one character inserted, replaced or removed, or cut short, or unchanged. */
+  private static String mutated(String key, Random random) {
+    String alphabet = "_-0159xLASTFK";
+    StringBuilder text = new StringBuilder(key);
+    int at = random.nextInt(text.length() + 1);
+    switch (random.nextInt(5)) {
+      case 0:
+        text.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+        break;
+      case 1:
+        text.setLength(at);
+        break;
+      case 2:
+        if (at < text.length()) {
+          text.deleteCharAt(at);
+        }
+        break;
+      case 3:
+        if (at < text.length()) {
+          text.setCharAt(at, alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        break;
+      default:
+        break;
+    }
+    return text.toString();
+  }
+
+  /**
+   * The Byte Buddy {@code fromRow} of keys read in place allocates what the generated one allocates: the entity and
+   * its Strings, no {@code Object[]} of decoded values and no boxed number.
+   */
+  @Test
+  void theByteBuddyReadOfKeysReadInPlaceAllocatesWhatTheGeneratedOneDoes() {
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    TableRow row = Keycard__Mapping.INSTANCE.toRow(new Keycard(5, Keycard.Level.STAFF, "ann", 42, 7_000L, "n"),
+        JsonMappingContext.INSTANCE);
+    EntityMapping<Keycard> generated = Keycard__Mapping.INSTANCE;
+    EntityMapping<Keycard> byteBuddy = EntityIntrospector.introspect(Keycard.class);
+    assertThat(byteBuddy.fromRow(row, JsonMappingContext.INSTANCE)).isEqualTo(generated.fromRow(row,
+        JsonMappingContext.INSTANCE));
+    int reads = 20_000;
+    long[] bytes = new long[2];
+    for (int round = 0; round < 3; round++) { // the last round measured, both warmed alike
+      for (int which = 0; which < 2; which++) {
+        EntityMapping<Keycard> mapping = which == 0 ? generated : byteBuddy;
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        int floors = 0;
+        for (int i = 0; i < reads; i++) {
+          floors += mapping.fromRow(row, JsonMappingContext.INSTANCE).floor();
+        }
+        bytes[which] = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertThat(floors).isEqualTo(5 * reads);
+      }
+    }
+    assertThat(bytes[1] / reads).as("bytes per Byte Buddy read (generated: %s)", bytes[0] / reads)
+        .isLessThanOrEqualTo(bytes[0] / reads + 8);
+  }
+
+  /** Reads the row through a generated and a Byte Buddy mapping; returns whether it was read (else refused alike). */
+  private static <T> boolean sameRead(EntityMapping<T> generated, EntityMapping<T> byteBuddy, TableRow row) {
+    boolean[] read = new boolean[1];
+    sameOutcome(() -> generated.fromRow(row, JsonMappingContext.INSTANCE),
+        () -> byteBuddy.fromRow(row, JsonMappingContext.INSTANCE), (Object entity) -> read[0] = true);
+    return read[0];
   }
 
   /** Reads the row through both mappings; returns whether it was read (else it was refused alike). */
