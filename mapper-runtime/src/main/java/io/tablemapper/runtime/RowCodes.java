@@ -256,26 +256,7 @@ final class RowCodes {
         continue;
       }
       KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
-      switch (spec.part(index++).type()) {
-        case BYTE:
-        case SHORT:
-        case INT:
-        case LONG:
-          capacity += placeholder.width() > 0 ? placeholder.width() : 20;
-          break;
-        case UUID:
-          capacity += 36;
-          break;
-        case BOOLEAN:
-          capacity += 5;
-          break;
-        case STRING:
-        case ENUM:
-          capacity += 16;
-          break;
-        default:
-          capacity += 40;
-      }
+      capacity += spec.part(index++).type().estimatedWidth(placeholder.width());
     }
     return Math.max(capacity, 8);
   }

@@ -183,6 +183,32 @@ public enum KeyType {
     }
   }
 
+  /**
+   * How many characters a composed key reserves for a value of this type, to size its builder: the padded width of
+   * a number (20 digits without one), 36 for a UUID, 5 for a boolean, 16 for a String or enum, 40 for a time. One
+   * estimate for the processor's composer and the run-time one alike.
+   *
+   * @param width the placeholder's padded width, or 0
+   */
+  public int estimatedWidth(int width) {
+    switch (this) {
+      case BYTE:
+      case SHORT:
+      case INT:
+      case LONG:
+        return width > 0 ? width : 20;
+      case UUID:
+        return 36;
+      case BOOLEAN:
+        return 5;
+      case STRING:
+      case ENUM:
+        return 16;
+      default:
+        return 40;
+    }
+  }
+
   /** The supported types, for messages. */
   public static String supportedTypes() {
     return "String, enums, boolean, byte, short, int, long (and their boxes), UUID, Instant, OffsetDateTime,"

@@ -232,26 +232,7 @@ public final class MetamodelGenerator {
         capacity += ((KeyTemplate.Literal) segment).text().length();
       } else {
         KeyTemplate.Placeholder placeholder = (KeyTemplate.Placeholder) segment;
-        switch (key.property(placeholder.index()).keyType()) {
-          case BYTE:
-          case SHORT:
-          case INT:
-          case LONG:
-            capacity += placeholder.width() > 0 ? placeholder.width() : 20;
-            break;
-          case UUID:
-            capacity += 36;
-            break;
-          case BOOLEAN:
-            capacity += 5;
-            break;
-          case STRING:
-          case ENUM:
-            capacity += 16;
-            break;
-          default:
-            capacity += 40;
-        }
+        capacity += key.property(placeholder.index()).keyType().estimatedWidth(placeholder.width());
       }
     }
     return Math.max(capacity, 8);
