@@ -30,6 +30,7 @@ class CpuPerOpProfilerTest {
 
     RunResult run = new Runner(options).runSingle();
 
+    @SuppressWarnings("rawtypes") // JMH's own signature: RunResult.getSecondaryResults() is a Map<String, Result>
     Map<String, Result> secondary = run.getSecondaryResults();
     assertThat(secondary).containsKeys("·wall", "·cpu.client", "·cpu.client.jitAndGc", "·cpu.network",
         "·cpu.server", "·cpu.idle");
