@@ -48,29 +48,11 @@ class FaultyAzureIndexListTest {
         String key = IndexLists.entry(next.department(), String.format("clerk_%08d", next.clerkId()));
         Clerk stored = oracle.get(key);
         boolean delete = stored != null && random.nextInt(4) == 0;
-        boolean storm = step % 7 == 6;
-        Faults.Fault stormFault = random.nextBoolean() ? Faults.Fault.BUSY_503 : Faults.Fault.LOST_ANSWER_500;
-        String what = "seed " + seed + ", step " + step + ": " + (delete ? "delete " + stored
-            : stored == null ? "insert " + next : "update " + next) + (storm ? " in a storm of " + stormFault : "");
-        if (storm) {
-          faults.storm(stormFault);
-        }
-        RuntimeException failure = null;
-        try {
-          if (delete) {
-            clerks.delete(stored);
-          } else if (stored == null) {
-            clerks.insert(next);
-          } else {
-            clerks.update(next);
-          }
-        } catch (RuntimeException e) {
-          failure = e;
-        } finally {
-          faults.calm();
-        }
+        FaultedStep faulted = FaultedStep.run(faults, random, seed, step, clerks, stored, next, delete);
+        String what = faulted.what();
+        RuntimeException failure = faulted.failure();
         clean.completePending();
-        if (storm && stormFault == Faults.Fault.BUSY_503) {
+        if (faulted.unavailable()) {
           assertThat(failure).as(what).isInstanceOf(TableMapperException.class);
         } else if (failure != null) {
           fail(what + " failed, though it must succeed", failure);

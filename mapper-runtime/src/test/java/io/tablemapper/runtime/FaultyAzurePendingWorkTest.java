@@ -53,29 +53,11 @@ class FaultyAzurePendingWorkTest {
         boolean delete = stored != null && random.nextInt(4) == 0;
         boolean taken = !delete && oracle.values().stream()
             .anyMatch(other -> !StafferCopies.key(other).equals(key) && other.email().equals(next.email()));
-        boolean storm = step % 7 == 6;
-        Faults.Fault stormFault = random.nextBoolean() ? Faults.Fault.BUSY_503 : Faults.Fault.LOST_ANSWER_500;
-        String what = "seed " + seed + ", step " + step + ": " + (delete ? "delete " + stored
-            : stored == null ? "insert " + next : "update " + next) + (storm ? " in a storm of " + stormFault : "");
-        if (storm) {
-          faults.storm(stormFault);
-        }
-        RuntimeException failure = null;
-        try {
-          if (delete) {
-            staff.delete(stored);
-          } else if (stored == null) {
-            staff.insert(next);
-          } else {
-            staff.update(next);
-          }
-        } catch (RuntimeException e) {
-          failure = e;
-        } finally {
-          faults.calm();
-        }
+        FaultedStep faulted = FaultedStep.run(faults, random, seed, step, staff, stored, next, delete);
+        String what = faulted.what();
+        RuntimeException failure = faulted.failure();
         clean.completePending();
-        if (storm && stormFault == Faults.Fault.BUSY_503) {
+        if (faulted.unavailable()) {
           assertThat(failure).as(what).isInstanceOf(TableMapperException.class);
           unavailable++;
         } else if (taken) {
