@@ -18,13 +18,7 @@ import io.tablemapper.spi.TableRow;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,45 +42,13 @@ import org.junit.jupiter.api.Test;
  * primitive and boxed, enums and Strings ended by a separator or by the key), valid and mutated.
  */
 class StraightLineMappingTest {
-  private static final UUID TRACKING = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
   private static final UUID PARCEL_ID = UUID.fromString("00000000-0000-0000-0000-00000000002a");
   private static final Instant WRITTEN = Instant.parse("2024-05-06T07:08:09.1234567Z");
 
   private static Map<String, Object> shipment() {
-    Map<String, Object> values = new HashMap<>();
-    values.put("carrier", "POST");
-    values.put("region", "north");
-    values.put("number", 42L);
-    values.put("day", LocalDate.of(2024, 3, 1));
-    values.put("tracking", TRACKING);
-    values.put("weight", 12.5d);
-    values.put("declared", 99.99d);
-    values.put("ratio", 0.25f);
-    values.put("discount", 1.5f);
-    values.put("pieces", 3);
-    values.put("boxes", 2);
-    values.put("lane", (short) 7);
-    values.put("dock", (short) -3);
-    values.put("priority", (byte) 1);
-    values.put("urgency", (byte) -1);
-    values.put("fragile", true);
-    values.put("insured", false);
-    values.put("grade", 'A');
-    values.put("mark", 'z');
-    values.put("label", new byte[] {1, 2, 3, -1});
-    values.put("sent", Instant.parse("2024-03-01T10:15:30.123Z"));
-    values.put("promised", OffsetDateTime.of(2024, 3, 4, 12, 0, 0, 0, ZoneOffset.ofHours(2)));
-    values.put("packed", LocalDateTime.of(2024, 2, 29, 23, 59, 58));
-    values.put("price", new BigDecimal("1234.5600"));
-    values.put("serial", new BigInteger("123456789012345678901234567890"));
-    values.put("status", "ON_THE_WAY");
-    values.put("notes", List.of("fragile", "left at the door"));
-    values.put("counts", Map.of("boxes", 2));
-    values.put("currency", "CHF");
-    values.put("handlingDays", 3);
-    values.put("scratch", "not stored");
-    return values;
+    return UnprocessedEntityTest.shipmentValues();
   }
+
 
   /** The same with every nullable property null. */
   private static Map<String, Object> sparseShipment() {
@@ -99,17 +61,9 @@ class StraightLineMappingTest {
   }
 
   private static Map<String, Object> parcel() {
-    Map<String, Object> values = new HashMap<>();
-    values.put("depot", "Leeds");
-    values.put("id", PARCEL_ID);
-    values.put("heavy", true);
-    values.put("weightGrams", 1250);
-    values.put("volume", 3L);
-    values.put("owner", "Ann");
-    values.put("destination", "York");
-    values.put("note", "not stored");
-    return values;
+    return UnprocessedEntityTest.parcelValues();
   }
+
 
   @SuppressWarnings("unchecked")
   private static EntityMapping<Object> generated(String entity) {

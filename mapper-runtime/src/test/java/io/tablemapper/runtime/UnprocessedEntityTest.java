@@ -68,7 +68,8 @@ class UnprocessedEntityTest {
     return mapper;
   }
 
-  private static Map<String, Object> shipmentValues() {
+  /** A Shipment with every property set, by name (shared with {@link StraightLineMappingTest}). */
+  static Map<String, Object> shipmentValues() {
     Map<String, Object> values = new HashMap<>();
     values.put("carrier", "POST");
     values.put("region", "north");
@@ -104,7 +105,8 @@ class UnprocessedEntityTest {
     return values;
   }
 
-  private static Map<String, Object> parcelValues() {
+  /** A Parcel with every property set, by name (shared with {@link StraightLineMappingTest}). */
+  static Map<String, Object> parcelValues() {
     Map<String, Object> values = new HashMap<>();
     values.put("depot", "Leeds");
     values.put("id", PARCEL_ID);
