@@ -20,6 +20,7 @@ import io.tablemapper.tck.fixtures.DepartmentRepository;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
