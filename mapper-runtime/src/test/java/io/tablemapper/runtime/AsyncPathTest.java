@@ -20,6 +20,7 @@ import io.tablemapper.tck.fixtures.EmployeeName;
 import io.tablemapper.tck.fixtures.EmployeeOrRepository;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.support.InterceptingBackend;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -16,6 +16,7 @@ import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeAsyncRepository;
 import io.tablemapper.tck.fixtures.EmployeeName;
 import io.tablemapper.tck.support.InterceptingBackend;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -11,6 +11,7 @@ import io.tablemapper.runtime.fixtures.catalog.Disc;
 import io.tablemapper.runtime.fixtures.catalog.Product;
 import io.tablemapper.runtime.fixtures.catalog.ProductRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

@@ -7,6 +7,7 @@ import io.tablemapper.runtime.fixtures.catalog.Book;
 import io.tablemapper.runtime.fixtures.catalog.Disc;
 import io.tablemapper.runtime.fixtures.catalog.Product;
 import io.tablemapper.runtime.fixtures.catalog.ProductRepository;
+import io.tablemapper.tck.support.Stores;
 import java.lang.reflect.Constructor;
 import java.util.List;
 import java.util.Map;

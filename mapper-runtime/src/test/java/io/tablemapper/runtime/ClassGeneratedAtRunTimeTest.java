@@ -13,6 +13,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.lang.reflect.Field;
 import java.time.Instant;
 import java.util.List;

@@ -12,6 +12,7 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;

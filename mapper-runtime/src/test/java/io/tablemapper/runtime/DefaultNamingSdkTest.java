@@ -9,6 +9,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.azure.AzureTablesBackend;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,7 @@ import io.tablemapper.runtime.fixtures.Patient;
 import io.tablemapper.runtime.fixtures.PatientRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

@@ -14,6 +14,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,7 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * new writes use the newest key, old values stay readable, and {@link TableMapper#reencrypt} rewrites the rest.
  */
 @ParameterizedClass
-@EnumSource(EncryptedPropertiesTest.Backends.class)
+@EnumSource(Stores.class)
 class EncryptedPropertiesTest {
   private static final SecretKey K1 = key(1);
   private static final SecretKey K2 = key(2);
@@ -45,32 +46,11 @@ class EncryptedPropertiesTest {
   private static final Patient ANN =
       new Patient("North", 8, "Ann", "ann@contoso.com", "asthma", new byte[] {9}, List.of(), null);
 
-  /** The backends, H2 both in memory and on file. */
-  enum Backends {
-    MEMORY,
-    H2_MEMORY,
-    H2_FILE,
-    AZURE;
-
-    TableBackend newStore() {
-      switch (this) {
-        case MEMORY:
-          return Stores.MEMORY_SHARED_VERSIONS.newStore();
-        case H2_MEMORY:
-          return Stores.H2.newStore();
-        case H2_FILE:
-          return Stores.H2_FILE.newStore();
-        default:
-          return Stores.AZURE.newStore();
-      }
-    }
-  }
-
   private final TableBackend store;
   private final List<TableMapper> mappers = new ArrayList<>();
 
-  EncryptedPropertiesTest(Backends backends) {
-    this.store = backends.newStore();
+  EncryptedPropertiesTest(Stores stores) {
+    this.store = stores.newStore();
   }
 
   @AfterEach

@@ -10,6 +10,7 @@ import io.tablemapper.backend.azure.Faults;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeAsyncRepository;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;

@@ -11,6 +11,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.fixtures.Clerk;
 import io.tablemapper.tck.fixtures.ClerkRepository;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

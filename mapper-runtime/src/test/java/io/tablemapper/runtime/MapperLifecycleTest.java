@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.Batch;
-import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidKeyException;
-import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
@@ -14,15 +12,12 @@ import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.Impostor;
 import io.tablemapper.runtime.fixtures.Unmapped;
 import io.tablemapper.runtime.fixtures.UnmappedRepository;
-import io.tablemapper.tck.fixtures.Department;
-import io.tablemapper.tck.fixtures.DepartmentRepository;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.fixtures.Employee__Mapping;
 import io.tablemapper.tck.fixtures.Project;
 import io.tablemapper.tck.fixtures.Project__Mapping;
 import io.tablemapper.tck.support.InterceptingBackend;
-import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -122,6 +117,7 @@ class MapperLifecycleTest {
         .isSameAs(Employee__Mapping.INSTANCE);
   }
 
+  /** The kit's {@code PartitionTest} writes and reads such a subclass on every store. */
   @Test
   void anAnonymousSubclassOfAJavaBeanEntityMapsLikeTheEntity() {
     Project project = new Project() {
@@ -132,10 +128,6 @@ class MapperLifecycleTest {
     };
 
     assertThat(Mappings.of(null).mappingOf(project)).isSameAs(Project__Mapping.INSTANCE);
-    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
-      mapper.batch("Projects", "Rockets").insert(project).commit();
-      assertThat(mapper.partition("Projects", "Rockets").all(Project.class)).hasSize(1);
-    }
   }
 
   @Test
@@ -179,64 +171,6 @@ class MapperLifecycleTest {
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       assertThatThrownBy(() -> mapper.batch("no", "Sales")).isInstanceOf(IllegalArgumentException.class);
       assertThatThrownBy(() -> mapper.partition("Company", "a/b")).isInstanceOf(InvalidKeyException.class);
-    }
-  }
-
-  @Test
-  void eachTableIsCreatedOncePerMapper() {
-    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
-      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
-      employees.insert(Employee.of("Sales", 1, "a", "b", 1, "c"));
-      employees.findByDepartment("Sales");
-      employees.countByDepartment("Sales");
-      mapper.partition("Company", "Sales").all();
-      mapper.partition("COMPANY", "Sales").all();
-      assertThat(backend.tableCreations.get()).isEqualTo(1);
-    }
-  }
-
-  @Test
-  void writesToATableDroppedSinceItWasCreatedCreateItAgain() {
-    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
-      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
-      DepartmentRepository departments = mapper.repository(DepartmentRepository.class);
-      Employee ken = employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
-
-      backend.deleteTableIfExists("Company");
-      employees.insert(ken.withEtag(null));
-      backend.deleteTableIfExists("Company");
-      departments.insert(new Department("Sales", "Ann", 1, null));
-      backend.deleteTableIfExists("Company");
-      mapper.batch("Company", "Sales").insert(ken.withEtag(null)).commit();
-      backend.deleteTableIfExists("Company");
-      assertThatThrownBy(() -> employees.update(ken.withEtag(null)))
-          .isInstanceOf(EntityNotFoundException.class)
-          .hasMessageContaining("does not exist in table Company");
-
-      assertThat(RawRows.all(backend, "Company")).isEmpty();
-      employees.insert(ken.withEtag(null));
-      assertThat(employees.findByDepartment("Sales")).hasSize(1);
-    }
-  }
-
-  @Test
-  void readsOfATableDroppedBehindTheMappersBackFindItEmptyAndDoNotCreateItAgain() {
-    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
-      EmployeeRepository employees = mapper.repository(EmployeeRepository.class);
-      employees.insert(Employee.of("Sales", 1, "Ken", "Kwok", 23, "ken@contoso.com"));
-
-      backend.deleteTableIfExists("Company");
-      assertThat(employees.findByDepartment("Sales")).isEmpty();
-      backend.deleteTableIfExists("Company");
-      assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
-      backend.deleteTableIfExists("Company");
-      assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isZero();
-      backend.deleteTableIfExists("Company");
-      assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
-      backend.deleteTableIfExists("Company");
-      assertThat(mapper.partition("Company", "Sales").page(PageRequest.of(10)).items()).isEmpty();
-
-      assertThat(backend.tableExists("Company")).isFalse();
     }
   }
 }

@@ -15,13 +15,11 @@ import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.backend.h2.H2Backend;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeInRepository;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
-import java.nio.file.Path;
+import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,7 +27,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -39,29 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * throws never reaches the caller.
  */
 @ParameterizedClass
-@EnumSource(OperationEventsTest.Backend.class)
+@EnumSource(Stores.class)
 class OperationEventsTest {
-
-  /** The backends, H2 both in memory and on file. */
-  enum Backend {
-    MEMORY,
-    H2,
-    H2_FILE,
-    AZURE;
-
-    TableBackend newStore(Path directory) {
-      switch (this) {
-        case MEMORY:
-          return Stores.MEMORY_SHARED_VERSIONS.newStore();
-        case H2:
-          return Stores.H2.newStore();
-        case H2_FILE:
-          return H2Backend.file(directory.resolve("events"));
-        default:
-          return Stores.AZURE.newStore();
-      }
-    }
-  }
 
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
   private final List<QueryEvent> queries = new CopyOnWriteArrayList<>();
@@ -69,9 +45,9 @@ class OperationEventsTest {
   private final EmployeeRepository employees;
   private Employee ken;
 
-  OperationEventsTest(Backend backend, @TempDir Path directory) {
+  OperationEventsTest(Stores stores) {
     this.mapper = TableMapper.builder()
-        .backend(backend.newStore(directory))
+        .backend(stores.newStore())
         .entities(Employee.class, Department.class)
         .queryListener(queries::add)
         .operationListener(events::add)
@@ -314,7 +290,7 @@ class OperationEventsTest {
   }
 
   @Test
-  void aListenerThatThrowsNeverReachesTheCallerAndTheOthersStillHear(@TempDir Path directory) {
+  void aListenerThatThrowsNeverReachesTheCallerAndTheOthersStillHear() {
     List<OperationEvent> heard = new CopyOnWriteArrayList<>();
     try (TableMapper noisy = TableMapper.builder()
         .backend(Stores.MEMORY_SHARED_VERSIONS.newStore())

@@ -11,6 +11,7 @@ import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeOrRepository;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -12,6 +12,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

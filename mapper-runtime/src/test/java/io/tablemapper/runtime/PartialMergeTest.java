@@ -17,6 +17,7 @@ import io.tablemapper.tck.fixtures.DailyReadingsRepository;
 import io.tablemapper.tck.support.InterceptingBackend.Requests;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

@@ -10,6 +10,7 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,7 @@ import io.tablemapper.runtime.fixtures.Associate;
 import io.tablemapper.runtime.fixtures.AssociateRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;

@@ -9,6 +9,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
 import io.tablemapper.tck.support.StafferCopies;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

@@ -12,6 +12,7 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -19,7 +19,9 @@ import io.tablemapper.tck.fixtures.Department;
 import io.tablemapper.tck.fixtures.DepartmentRepository;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Tables as units of data: {@link TableMapper#deleteTable} drops a table whole, reads never create a table, and
- * writes create one as the {@link TableCreation} policy says, in repositories, batches and dynamic tables alike.
+ * writes create one as the {@link TableCreation} policy says, in repositories, batches and dynamic tables alike; a
+ * mapper creates each table once, and a table dropped behind its back (by another application) reads as empty and
+ * is created again by the next write.
  */
 @ParameterizedClass
 @EnumSource(Stores.class)
@@ -267,6 +271,61 @@ class TableDropsTest {
           .hasMessageContaining("tableCreation(VERIFY_AT_START)");
       assertThat(backend.tableExists("Reference")).isFalse();
     }
+  }
+
+  @Test
+  void eachTableIsCreatedOncePerMapper() {
+    InterceptingBackend counted = new InterceptingBackend(backend);
+    try (TableMapper once = TableMapper.builder().backend(counted).build()) {
+      EmployeeRepository staff = once.repository(EmployeeRepository.class);
+      staff.insert(KEN);
+      staff.insert(ANN);
+      staff.findByDepartment("Sales");
+      staff.countByDepartment("Sales");
+      once.partition("Company", "Sales").all();
+      once.partition("COMPANY", "Sales").all();
+
+      assertThat(counted.tableCreations.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void writesToATableDroppedBehindTheMappersBackCreateItAgain() {
+    DepartmentRepository departments = mapper.repository(DepartmentRepository.class);
+    Employee ken = employees.insert(KEN);
+
+    backend.deleteTableIfExists("Company");
+    employees.insert(ken.withEtag(null));
+    backend.deleteTableIfExists("Company");
+    departments.insert(new Department("Sales", "Ann", 1, null));
+    backend.deleteTableIfExists("Company");
+    mapper.batch("Company", "Sales").insert(ken.withEtag(null)).commit();
+    backend.deleteTableIfExists("Company");
+    assertThatThrownBy(() -> employees.update(ken.withEtag(null)))
+        .isInstanceOf(EntityNotFoundException.class)
+        .hasMessageContaining("does not exist in table Company");
+
+    assertThat(RawRows.all(backend, "Company")).isEmpty();
+    employees.insert(ken.withEtag(null));
+    assertThat(employees.findByDepartment("Sales")).hasSize(1);
+  }
+
+  @Test
+  void readsOfATableDroppedBehindTheMappersBackFindItEmptyAndDoNotCreateItAgain() {
+    employees.insert(KEN);
+
+    backend.deleteTableIfExists("Company");
+    assertThat(employees.findByDepartment("Sales")).isEmpty();
+    backend.deleteTableIfExists("Company");
+    assertThat(employees.findByDepartmentAndEmployeeId("Sales", 1)).isEmpty();
+    backend.deleteTableIfExists("Company");
+    assertThat(employees.countByDepartmentAndLastName("Sales", "Kwok")).isZero();
+    backend.deleteTableIfExists("Company");
+    assertThat(mapper.partition("Company", "Sales").all()).isEmpty();
+    backend.deleteTableIfExists("Company");
+    assertThat(mapper.partition("Company", "Sales").page(PageRequest.of(10)).items()).isEmpty();
+
+    assertThat(backend.tableExists("Company")).isFalse();
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;

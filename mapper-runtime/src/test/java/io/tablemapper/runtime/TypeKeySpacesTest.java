@@ -6,13 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.tck.support.Stores;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Entity types of one table that the processor never compiled together — each from a jar of its own, with the
  * processor or without it — are checked by the mapper that meets them, as the processor checks the types it
- * compiles together: their keys must never take one another's rows.
+ * compiles together: their keys must never take one another's rows; the types it lets share a table keep their rows
+ * apart on every store.
  */
 class TypeKeySpacesTest {
   private static final String PACKAGE = "io.tablemapper.runtime.spaces";
@@ -62,23 +69,55 @@ class TypeKeySpacesTest {
             + " same keys as the rowKey 'email_{email}' of index 'email' of " + PACKAGE + ".Member");
   }
 
+  /**
+   * Types of one table whose literal prefixes or PartitionKeys part them: orders and invoices of a customer (one
+   * compiled with the processor, one without), tills under PartitionKeys of their own; and settings, which could take
+   * a customer's rows. Compiled once for the tests below.
+   */
+  private static final class Shop {
+    static final Class<?> ORDER = jar("Order", "@Entity(table = \"Shop\") @PartitionKey(\"cust_{customer}\")"
+        + " @RowKey(\"order_{id}\")", "String customer, int id", true).load(PACKAGE + ".Order");
+    static final Class<?> INVOICE = jar("Invoice", "@Entity(table = \"Shop\") @PartitionKey(\"cust_{customer}\")"
+        + " @RowKey(\"invoice_{id}\")", "String customer, int id", false).load(PACKAGE + ".Invoice");
+    static final Class<?> SETTING = jar("Setting", "@Entity(table = \"Shop\") @PartitionKey(\"cust_settings\")"
+        + " @RowKey(\"{name}\")", "String name, String value", false).load(PACKAGE + ".Setting");
+    static final Class<?> TILL = jar("Till", "@Entity(table = \"Shop\") @PartitionKey(\"till_{number:03}\")"
+        + " @RowKey(\"{name}\")", "int number, String name", false).load(PACKAGE + ".Till");
+
+    static Object newInstance(Class<?> type, Object... components) throws ReflectiveOperationException {
+      Class<?>[] types = Arrays.stream(type.getRecordComponents())
+          .map(RecordComponent::getType).toArray(Class<?>[]::new);
+      return type.getDeclaredConstructor(types).newInstance(components);
+    }
+  }
+
   @Test
   void typesWhosePrefixesOrPartitionKeysPartThemShareATable() {
-    Class<?> orders = jar("Order", "@Entity(table = \"Shop\") @PartitionKey(\"cust_{customer}\")"
-        + " @RowKey(\"order_{id}\")", "String customer, int id", true).load(PACKAGE + ".Order");
-    Class<?> invoices = jar("Invoice", "@Entity(table = \"Shop\") @PartitionKey(\"cust_{customer}\")"
-        + " @RowKey(\"invoice_{id}\")", "String customer, int id", false).load(PACKAGE + ".Invoice");
-    Class<?> settings = jar("Setting", "@Entity(table = \"Shop\") @PartitionKey(\"cust_settings\") @RowKey(\"{name}\")",
-        "String name, String value", false).load(PACKAGE + ".Setting");
-    Class<?> tills = jar("Till", "@Entity(table = \"Shop\") @PartitionKey(\"till_{number:03}\") @RowKey(\"{name}\")",
-        "int number, String name", false).load(PACKAGE + ".Till");
-
-    try (TableMapper mapper = mapper(orders, invoices, tills)) {
+    try (TableMapper mapper = mapper(Shop.ORDER, Shop.INVOICE, Shop.TILL)) {
       assertThat(mapper).isNotNull();
     }
     // 'settings' can be a customer's PartitionKey, and '{name}' any RowKey: refused.
-    assertThatThrownBy(() -> mapper(orders, settings))
+    assertThatThrownBy(() -> mapper(Shop.ORDER, Shop.SETTING))
         .isInstanceOf(InvalidEntityException.class)
         .hasMessageContaining("[KeySpaceOverlap] the RowKey '{name}' of " + PACKAGE + ".Setting");
+  }
+
+  /** What the check lets share a table keeps apart in the store: each type reads back its own rows, on every store. */
+  @ParameterizedTest
+  @EnumSource(Stores.class)
+  void typesThatShareATableEachReadBackOnlyTheirOwnRows(Stores stores) throws ReflectiveOperationException {
+    Object order = Shop.newInstance(Shop.ORDER, "c1", 7);
+    Object invoice = Shop.newInstance(Shop.INVOICE, "c1", 7);
+    Object till = Shop.newInstance(Shop.TILL, 1, "front");
+    try (TableMapper mapper = TableMapper.builder().backend(stores.newStore())
+        .entities(Shop.ORDER, Shop.INVOICE, Shop.TILL).build()) {
+      mapper.batch("Shop", "cust_c1").insert(order).insert(invoice).commit();
+      mapper.batch("Shop", "till_001").insert(till).commit();
+
+      assertThat(mapper.partition("Shop", "cust_c1").all()).containsExactly(invoice, order);
+      assertThat(List.<Object>copyOf(mapper.partition("Shop", "cust_c1").all(Shop.ORDER))).containsExactly(order);
+      assertThat(List.<Object>copyOf(mapper.partition("Shop", "cust_c1").all(Shop.INVOICE))).containsExactly(invoice);
+      assertThat(mapper.partition("Shop", "till_001").all()).containsExactly(till);
+    }
   }
 }

@@ -22,6 +22,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

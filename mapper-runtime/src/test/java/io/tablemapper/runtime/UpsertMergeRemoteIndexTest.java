@@ -10,6 +10,7 @@ import io.tablemapper.runtime.fixtures.Associate;
 import io.tablemapper.runtime.fixtures.AssociateRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -10,6 +10,7 @@ import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -4,7 +4,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.ArgumentsProvider;
@@ -12,7 +11,7 @@ import org.junit.jupiter.params.support.ParameterDeclarations;
 
 /**
  * The stores each test class of the kit runs on: those of the class the runner names in
- * {@link StoreUnderTest#STORES}.
+ * {@link StoreUnderTest#STORES}, each shown by name (see {@link #displayName}).
  */
 final class KitStores implements ArgumentsProvider {
   @Override
@@ -20,7 +19,15 @@ final class KitStores implements ArgumentsProvider {
     String name = context.getConfigurationParameter(StoreUnderTest.STORES).orElseThrow(() ->
         new IllegalStateException("No store to run the kit on: run it through a @Suite that sets the configuration"
             + " parameter " + StoreUnderTest.STORES + " to a class that implements StoreUnderTest"));
-    return stores(name).stream().map(store -> Arguments.of(Named.of(store.toString(), store)));
+    return stores(name).stream().map(store -> Arguments.argumentSet(displayName(store), store));
+  }
+
+  /**
+   * What a report calls a configuration, instead of its index alone: the store's name and how it versions a batch,
+   * as in {@code [2] MEMORY_DISTINCT_VERSIONS (DISTINCT batch ETags)}.
+   */
+  static String displayName(StoreUnderTest store) {
+    return store + " (" + store.batchVersions() + " batch ETags)";
   }
 
   /** The stores of the class named {@code name}: the constants of an enum, or a new instance of a class. */

@@ -112,6 +112,28 @@ class PartitionTest {
   }
 
   @Test
+  void anAnonymousSubclassOfAJavaBeanEntityIsStoredAndReadAsTheEntity() {
+    Project project = new Project() {
+      {
+        setTeam("Rockets");
+        setCode("gemini");
+        setTitle("Two seats");
+      }
+    };
+
+    writer.batch("Projects", "Rockets").insert(project).commit();
+
+    assertThat(RawRows.all(store, "Projects")).singleElement()
+        .satisfies(row -> assertThat(row.get("EntityType")).isEqualTo("Project"));
+    assertThat(fresh(Project.class).partition("Projects", "Rockets").all(Project.class)).singleElement()
+        .satisfies(read -> {
+          assertThat(read.getClass()).isEqualTo(Project.class);
+          assertThat(List.of(read.getTeam(), read.getCode(), read.getTitle()))
+              .containsExactly("Rockets", "gemini", "Two seats");
+        });
+  }
+
+  @Test
   void aClassOfAnotherTableIsRefused() {
     assertThatThrownBy(() -> fresh().partition("Company", "Sales").all(Project.class))
         .isInstanceOf(IllegalArgumentException.class)
