@@ -107,6 +107,10 @@ final class AsyncRunner {
           result.complete(value);
         }
       };
+      if (closed) {
+        handOver.run(); // the mapper is closing: not behind the work close() waits for
+        return;
+      }
       try {
         executor().execute(handOver);
       } catch (RejectedExecutionException e) {

@@ -13,10 +13,10 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -158,10 +158,14 @@ abstract class WriteChannel {
    * executor. Once the caller has cancelled the operation's future, no further request is sent: a request under way
    * runs to its end (a transaction sent may be applied), the next fails with {@link CancellationException} — an
    * entity group transaction is sent whole or not at all, so nothing is left half-written.
+   *
+   * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
+   * the mapper's {@link AsyncRunner#run}: when the mapper closes before such a request started, the request is not
+   * made and the write fails with {@code IllegalStateException} ("closed before the async operation started"), as a
+   * queued operation does.
    */
   static final class Async extends WriteChannel {
     private final MapperCore core;
-    private final Executor executor;
     private final Operation operation;
     private final Future<?> caller;
 
@@ -170,16 +174,35 @@ abstract class WriteChannel {
      */
     Async(MapperCore core, Future<?> caller) {
       this.core = core;
-      this.executor = core.async.executor();
       this.operation = Operation.current();
       this.caller = caller;
     }
 
-    private <R> CompletableFuture<R> send(Supplier<CompletableFuture<R>> request) {
+    /**
+     * Sends a request, handing it the executor for its blocking work, if any: a request that has not started there
+     * when the mapper closes fails the write.
+     */
+    private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request) {
       if (caller.isCancelled()) {
         return CompletableFuture.failedFuture(cancelled());
       }
-      return Futures.start(() -> Operation.within(operation, request));
+      CompletableFuture<R> answered = new CompletableFuture<>();
+      Executor queued = task -> core.async.run(() -> {
+        task.run();
+        return null;
+      }).whenComplete((ran, failure) -> {
+        if (failure != null) {
+          answered.completeExceptionally(Futures.unwrap(failure));
+        }
+      });
+      Futures.start(() -> Operation.within(operation, () -> request.apply(queued))).whenComplete((value, failure) -> {
+        if (failure != null) {
+          answered.completeExceptionally(Futures.unwrap(failure));
+        } else {
+          answered.complete(value);
+        }
+      });
+      return answered;
     }
 
     private static CancellationException cancelled() {
@@ -187,33 +210,21 @@ abstract class WriteChannel {
     }
 
     /**
-     * Blocking work that stays on the executor (as {@link AsyncRunner#run}: skipped when the caller cancelled
-     * before it started), within the operation.
+     * Blocking work that stays on the executor, within the operation, as {@link AsyncRunner#run} runs it (failed
+     * when the mapper closes first); skipped when the caller cancelled before it started.
      */
     <R> CompletableFuture<R> blocking(Supplier<R> work) {
-      CompletableFuture<R> done = new CompletableFuture<>();
-      try {
-        executor.execute(() -> {
-          if (caller.isCancelled()) {
-            done.completeExceptionally(cancelled());
-            return;
-          }
-          try {
-            done.complete(Operation.within(operation, work));
-          } catch (RuntimeException | Error e) {
-            done.completeExceptionally(e);
-          }
-        });
-      } catch (RejectedExecutionException e) {
-        done.completeExceptionally(new IllegalStateException(
-            "the executor of this TableMapper's async operations refused the work: " + e.getMessage(), e));
-      }
-      return done;
+      return core.async.run(() -> {
+        if (caller.isCancelled()) {
+          throw cancelled();
+        }
+        return Operation.within(operation, work);
+      });
     }
 
     @Override
     CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
-      return send(() -> core.backend.getAsync(table, partitionKey, rowKey, executor))
+      return send(executor -> core.backend.getAsync(table, partitionKey, rowKey, executor))
           .thenApply(row -> row.orElse(null));
     }
 
@@ -233,7 +244,7 @@ abstract class WriteChannel {
     }
 
     private CompletableFuture<Void> page(TableQuery query, List<TableRow> rows) {
-      return send(() -> core.backend.queryAsync(query, executor)).thenCompose(page -> {
+      return send(executor -> core.backend.queryAsync(query, executor)).thenCompose(page -> {
         rows.addAll(page.rows());
         return page.continuation() == null ? DONE : page(query.withContinuation(page.continuation()), rows);
       });
@@ -241,12 +252,12 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<WriteResult> write(String table, WriteOperation operation) {
-      return send(() -> core.backend.writeAsync(table, operation, executor));
+      return send(executor -> core.backend.writeAsync(table, operation, executor));
     }
 
     @Override
     CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
-      return send(() -> core.backend.batchAsync(table, operations, executor));
+      return send(executor -> core.backend.batchAsync(table, operations, executor));
     }
 
     /** A table known to exist needs nothing; its first creation stays on the executor. */
