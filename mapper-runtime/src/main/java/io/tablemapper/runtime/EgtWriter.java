@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -161,7 +160,7 @@ final class EgtWriter {
       List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode, long sendBy) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind().upserts());
     CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
-    return ready.thenCompose(exists -> new Attempts(channel, table, progress, mode, sendBy).next()
+    return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
         .exceptionallyCompose(thrown -> {
           Throwable failure = Futures.unwrap(thrown);
           if (!(failure instanceof TableNotFoundException)) {
@@ -228,23 +227,27 @@ final class EgtWriter {
       this.sendBy = sendBy;
     }
 
-    /** One attempt, and the ones its failure calls for. */
+    /** One attempt, and the ones its failure calls for; what a step throws at once fails the future. */
     CompletableFuture<Void> next() {
+      return Futures.start(this::attempt);
+    }
+
+    private CompletableFuture<Void> attempt() {
       List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
-      return plan(0, ops).thenCompose(planned -> {
+      return Futures.compose(plan(0, ops), planned -> {
         if (ops.isEmpty()) {
           return DONE;
         }
-        return lists.plan(channel, table, writes.stream().map(write -> write.intent).toList(),
-            writes.stream().map(write -> write.snapshot).toList(), ops, mode).thenCompose(listOps -> {
+        return Futures.compose(lists.plan(channel, table, writes.stream().map(write -> write.intent).toList(),
+            writes.stream().map(write -> write.snapshot).toList(), ops, mode), listOps -> {
               ops.addAll(listOps);
               List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
               checkRules(table, ops, operations, mode);
               if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
                 throw LargeValues.late(WriteFailures.subject(mode, writes.get(0).intent, table));
               }
-              return send(channel, table, ops, operations, writes, mode)
-                  .thenCompose(failure -> failure == null ? DONE : retry(ops, failure));
+              return Futures.compose(send(channel, table, ops, operations, writes, mode),
+                  failure -> failure == null ? DONE : retry(ops, failure));
             });
       });
     }
@@ -255,21 +258,31 @@ final class EgtWriter {
         return DONE;
       }
       Progress write = writes.get(next);
-      return read(channel, table, write).handle((read, thrown) -> {
-        try {
-          if (thrown != null) {
-            throw rethrown(Futures.unwrap(thrown));
-          }
-          WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
-          write.snapshot = plan.snapshot();
-          ops.addAll(plan.operations());
-          return plan(next + 1, ops);
-        } catch (BatchException | TableNotFoundException e) {
-          throw e;
-        } catch (TableMapperException e) {
-          throw WriteFailures.rejected(mode, write.intent, table, e);
+      CompletableFuture<Void> read = read(channel, table, write);
+      if (read.isDone()) { // the blocking path, or nothing to read: planned here
+        plan(write, Futures.failure(read), ops);
+        return plan(next + 1, ops);
+      }
+      return read.handle((done, thrown) -> {
+        plan(write, thrown, ops);
+        return null;
+      }).thenCompose(planned -> plan(next + 1, ops));
+    }
+
+    /** Plans one write once its read ended ({@code thrown}: how it failed, or null); a failure names the write. */
+    private void plan(Progress write, Throwable thrown, List<PlannedOp> ops) {
+      try {
+        if (thrown != null) {
+          throw rethrown(Futures.unwrap(thrown));
         }
-      }).thenCompose(Function.identity());
+        WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
+        write.snapshot = plan.snapshot();
+        ops.addAll(plan.operations());
+      } catch (BatchException | TableNotFoundException e) {
+        throw e;
+      } catch (TableMapperException e) {
+        throw WriteFailures.rejected(mode, write.intent, table, e);
+      }
     }
 
     /** What the failure of an attempt teaches: the next attempt, or the failure for good. */
