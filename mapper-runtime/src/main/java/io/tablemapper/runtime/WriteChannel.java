@@ -160,9 +160,9 @@ abstract class WriteChannel {
    * entity group transaction is sent whole or not at all, so nothing is left half-written.
    *
    * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
-   * the mapper's {@link AsyncRunner#run}: when the mapper closes before such a request started, the request is not
-   * made and the write fails with {@code IllegalStateException} ("closed before the async operation started"), as a
-   * queued operation does.
+   * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
+   * started, the request is not made and the write fails with {@link CancellationException}, or with
+   * {@code IllegalStateException} ("closed before the async operation started") as a queued operation does.
    */
   static final class Async extends WriteChannel {
     private final MapperCore core;
@@ -188,6 +188,9 @@ abstract class WriteChannel {
       }
       CompletableFuture<R> answered = new CompletableFuture<>();
       Executor queued = task -> core.async.run(() -> {
+        if (caller.isCancelled()) {
+          throw cancelled(); // cancelled while the request waited for the executor: not made
+        }
         task.run();
         return null;
       }).whenComplete((ran, failure) -> {
