@@ -370,13 +370,11 @@ class GeneratedSourcesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String generated = contents(compilation, "test.ClashRepository__Impl");
     assertThat(generated).contains(
+        // the writes go on the store's async path
         "public CompletableFuture<Clash> insert(Clash entity) {\n"
-            + "    return this.support.async(() -> this.support.insert(entity));",
+            + "    return this.support.insertAsync(entity);",
         "public CompletableFuture<Void> delete(Clash entity) {\n"
-            + "    return this.support.async(() -> {\n"
-            + "      this.support.delete(entity);\n"
-            + "      return null;\n"
-            + "    });",
+            + "    return this.support.deleteAsync(entity);",
         "public CompletableFuture<Long> countBySupportAndKeyBetween(String support, int from, int to) {\n"
             + "    return this.support.async(() -> {\n",
         // a query method builds its query in the lambda, then starts it on the store's async path

@@ -6,9 +6,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -21,8 +23,11 @@ import java.util.function.Supplier;
  * is dropped. {@link #close()} fails the operations that have not started with {@code IllegalStateException} and
  * waits for those under way, so that the backend closes after them.
  *
- * <p>An operation on the store's async path ({@link #start}: the reads of an async query method) holds no thread of
- * the executor while its requests are under way; only its result is handed over on the executor.
+ * <p>An operation on the store's async path ({@link #start}: the reads of an async query method; {@link #startWrite}:
+ * an async repository write, {@code Batch.commitAsync}) holds no thread of the executor while its requests are under
+ * way; only its result is handed over on the executor (and the blocking parts a write keeps, {@link WriteChannel.Async},
+ * run there). Cancelling such a write's future before its transaction is sent sends nothing more; once sent, the
+ * transaction runs to its end and its result is dropped.
  */
 final class AsyncRunner {
   /** How long {@link #close()} waits for operations under way. */
@@ -78,13 +83,22 @@ final class AsyncRunner {
    * reads under way run to their end.
    */
   <R> CompletableFuture<R> start(Supplier<CompletableFuture<R>> start) {
+    return startWrite(caller -> start.get());
+  }
+
+  /**
+   * {@link #start} for a write on the async path ({@link WriteChannel.Async}): {@code start} is given the future the
+   * caller holds, so that once the caller has cancelled it the write sends no further request (an entity group
+   * transaction under way runs to its end, its result dropped).
+   */
+  <R> CompletableFuture<R> startWrite(Function<Future<?>, CompletableFuture<R>> start) {
     if (closed) {
       return CompletableFuture.failedFuture(closedBeforeStart());
     }
     Object underWay = new Object();
     pending.add(underWay);
     CompletableFuture<R> result = new CompletableFuture<>();
-    Futures.start(start).whenComplete((value, failure) -> {
+    Futures.start(() -> start.apply(result)).whenComplete((value, failure) -> {
       ended(underWay); // the requests are over: close() need not wait for the hand-over
       Runnable handOver = () -> {
         if (failure != null) {
@@ -93,6 +107,10 @@ final class AsyncRunner {
           result.complete(value);
         }
       };
+      if (closed) {
+        handOver.run(); // the mapper is closing: not behind the work close() waits for
+        return;
+      }
       try {
         executor().execute(handOver);
       } catch (RejectedExecutionException e) {

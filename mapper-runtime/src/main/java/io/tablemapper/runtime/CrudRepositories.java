@@ -16,6 +16,7 @@ import java.lang.reflect.Proxy;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Repositories over entities compiled without the annotation processor: a repository interface that declares no
@@ -60,7 +61,7 @@ final class CrudRepositories {
     boolean async = AsyncTableRepository.class.isAssignableFrom(repositoryType);
     InvocationHandler handler = (proxy, method, arguments) -> {
       if (async && method.getDeclaringClass() != Object.class) {
-        return support.async(() -> write(support, method.getName(), arguments));
+        return writeAsync(support, method.getName(), arguments);
       }
       switch (method.getName()) {
         case "insert":
@@ -92,24 +93,24 @@ final class CrudRepositories {
         Proxy.newProxyInstance(repositoryType.getClassLoader(), new Class<?>[] {repositoryType}, handler));
   }
 
-  /** One write of an async repository, run on the mapper's executor; null for a delete. */
-  private static Object write(RepositorySupport<Object> support, String write, Object[] arguments) {
+  /** One write of an async repository, on the store's async path. */
+  private static CompletableFuture<?> writeAsync(RepositorySupport<Object> support, String write, Object[] arguments) {
     Object entity = arguments[0];
     switch (write) {
       case "insert":
-        return support.insert(entity);
+        return support.insertAsync(entity);
       case "upsert":
-        return support.upsert(entity);
+        return support.upsertAsync(entity);
       case "update":
-        return support.update(entity);
+        return support.updateAsync(entity);
       case "merge":
-        return arguments.length == 2 ? support.merge(entity, (String[]) arguments[1]) : support.merge(entity);
+        return arguments.length == 2 ? support.mergeAsync(entity, (String[]) arguments[1])
+            : support.mergeAsync(entity);
       case "upsertMerge":
-        return arguments.length == 2 ? support.upsertMerge(entity, (String[]) arguments[1])
-            : support.upsertMerge(entity);
+        return arguments.length == 2 ? support.upsertMergeAsync(entity, (String[]) arguments[1])
+            : support.upsertMergeAsync(entity);
       case "delete":
-        support.delete(entity);
-        return null;
+        return support.deleteAsync(entity);
       default:
         throw new AssertionError(write);
     }

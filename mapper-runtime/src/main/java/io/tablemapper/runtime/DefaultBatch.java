@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
  * it belongs to the batch's table and partition, and hands them all to {@link EgtWriter} as one entity group
  * transaction. Failures name the application's operation by the position it was added at, however many index
  * copies precede it in the transaction. A {@link DynamicEntity} is written as it is, in the batch's table.
+ * {@link #commitAsync()} is the same commit on the store's async path.
  */
 final class DefaultBatch implements Batch {
   private final MapperCore core;
@@ -71,9 +72,18 @@ final class DefaultBatch implements Batch {
     return kinds.size();
   }
 
+  /**
+   * {@link #commit()} on the store's async path: the same checks (on the caller's thread; what they find fails the
+   * future) and the same transaction, holding no thread while its requests are under way ({@link
+   * PendingWork#writeAsync}, which says what stays on the mapper's executor).
+   */
   @Override
   public CompletableFuture<List<Object>> commitAsync() {
-    return core.async.run(this::commit);
+    return core.async.startWrite(caller -> core.observeAsync(OperationType.BATCH, table, entityName(), null, () -> {
+      List<WriteIntent<?>> writes = prepare();
+      return core.pending.writeAsync(table, writes, Mode.BATCH, new WriteChannel.Async(core, caller))
+          .thenApply(results -> stored(writes, results));
+    }));
   }
 
   @Override
@@ -95,6 +105,12 @@ final class DefaultBatch implements Batch {
   }
 
   private List<Object> apply() {
+    List<WriteIntent<?>> writes = prepare();
+    return stored(writes, core.pending.write(table, writes, Mode.BATCH));
+  }
+
+  /** Checks the batch and marks it committed; returns its writes, each entity mapped and checked. */
+  private List<WriteIntent<?>> prepare() {
     core.checkOpen();
     if (committed) {
       throw alreadyCommitted("commit() was called again");
@@ -111,7 +127,11 @@ final class DefaultBatch implements Batch {
           entity instanceof DynamicEntity ? new DynamicMapping(table, core.discriminator) : core.mappingOf(entity);
       writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
-    List<WriteResult> results = core.pending.write(table, writes, Mode.BATCH);
+    return writes;
+  }
+
+  /** The entities as stored, from the transaction's results. */
+  private static List<Object> stored(List<WriteIntent<?>> writes, List<WriteResult> results) {
     List<Object> stored = new ArrayList<>(writes.size());
     for (int i = 0; i < writes.size(); i++) {
       stored.add(writes.get(i).stored(results.get(i)));

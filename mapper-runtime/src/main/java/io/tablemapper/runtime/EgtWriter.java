@@ -20,10 +20,13 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +55,15 @@ final class EgtWriter {
   static final int MAX_ATTEMPTS = 5;
   /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
   static final int LIST_ATTEMPTS = 50;
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  /** The outcomes of {@link #learn} that need no read, complete. */
+  private static final Map<Retry, CompletableFuture<Retry>> RETRIES = new EnumMap<>(Retry.class);
+
+  static {
+    for (Retry retry : Retry.values()) {
+      RETRIES.put(retry, CompletableFuture.completedFuture(retry));
+    }
+  }
 
   private final TableBackend backend;
   private final Tables tables;
@@ -61,6 +73,7 @@ final class EgtWriter {
   private final WritePlanner planner;
   private final LocalLists lists;
   private final LargeValues large;
+  private final WriteChannel blocking;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
    * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
@@ -76,11 +89,12 @@ final class EgtWriter {
     this.discriminator = discriminator;
     this.context = context;
     this.planner = new WritePlanner(discriminator, context);
-    this.lists = new LocalLists(backend, discriminator, context);
+    this.lists = new LocalLists(discriminator, context);
+    this.blocking = WriteChannel.blocking(backend, tables, discriminator);
   }
 
   /**
-   * Applies the writes atomically.
+   * Applies the writes atomically, on the blocking path.
    *
    * @param writes writes of one partition of {@code table}, each addressing another entity
    * @return the store's result for each write's entity, in order; null for a write that was dropped (its entity was
@@ -94,13 +108,13 @@ final class EgtWriter {
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
     if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
-      return write(table, writes, progress, mode, Long.MAX_VALUE);
+      return Futures.join(write(blocking, table, writes, progress, mode, Long.MAX_VALUE));
     }
     // large values: first the new values, then the rows that reference them, then delete the values replaced
     long sendBy = large.put(table, writes);
     List<WriteResult> results;
     try {
-      results = write(table, writes, progress, mode, sendBy);
+      results = Futures.join(write(blocking, table, writes, progress, mode, sendBy));
     } catch (RuntimeException failure) {
       if (LargeValues.refused(failure)) {
         writes.forEach(write -> large.deleteQuietly(table, LargeValues.names(write)));
@@ -117,118 +131,198 @@ final class EgtWriter {
     return results;
   }
 
-  private List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, List<Progress> progress,
-      Mode mode, long sendBy) {
+  /**
+   * {@link #write(String, List, Mode)} on the async path: the same steps and rules, each request sent through
+   * {@code channel}, so that no thread is held while one is under way. Writes with {@code @Large} values (blob
+   * uploads before the transaction, deletions after it) run whole on the mapper's executor instead.
+   *
+   * @return the results, or a future failed with what the blocking path throws
+   */
+  CompletableFuture<List<WriteResult>> writeAsync(
+      WriteChannel.Async channel, String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.stream().anyMatch(write -> !write.mapping().largeProperties().isEmpty())) {
+      return channel.blocking(() -> write(table, writes, mode));
+    }
+    return Futures.start(() -> {
+      checkDistinct(table, writes, mode);
+      ScopedBackend.checkWrites(backend, table, writes);
+      List<Progress> progress = new ArrayList<>(writes.size());
+      writes.forEach(intent -> progress.add(new Progress(intent)));
+      return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
+    });
+  }
+
+  /**
+   * The transaction on either path: its table made sure of for writes that store rows, then its attempts; a table
+   * found missing is created again and the writes start over, once.
+   */
+  private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode, long sendBy) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind().upserts());
-    if (storesRows) {
-      tables.ensure(table);
-    }
-    try {
-      attempt(table, progress, mode, sendBy);
-    } catch (TableNotFoundException missing) {
-      // the store checks the table before anything else: nothing of the writes was applied
-      tables.forget(table);
-      if (!tables.creates()) {
-        throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), missing);
-      }
-      if (!storesRows) {
-        return inMissingTable(table, progress, mode, missing);
-      }
-      // dropped since this mapper created it: create it again and start over once, reading afresh
-      tables.ensure(table);
-      progress.forEach(Progress::forget);
-      attempt(table, progress, mode, sendBy);
-    } finally {
-      // applied or not (a failure may leave the store unknown): cached reads of the partition are not served again
-      String written = null;
-      for (WriteIntent<?> write : writes) {
-        if (!write.partitionKey().equals(written)) {
-          written = write.partitionKey();
-          cache.written(table, written);
-        }
-      }
-    }
-    return progress.stream().map(write -> write.result).toList(); // Stream.toList keeps nulls
+    CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
+    return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
+        .exceptionallyCompose(thrown -> {
+          Throwable failure = Futures.unwrap(thrown);
+          if (!(failure instanceof TableNotFoundException)) {
+            return CompletableFuture.failedFuture(failure);
+          }
+          // the store checks the table before anything else: nothing of the writes was applied
+          TableNotFoundException missing = (TableNotFoundException) failure;
+          tables.forget(table);
+          if (!tables.creates()) {
+            throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), missing);
+          }
+          if (!storesRows) {
+            inMissingTable(table, progress, mode, missing);
+            return DONE;
+          }
+          // dropped since this mapper created it: create it again and start over once, reading afresh
+          return channel.ensure(table).thenCompose(created -> {
+            progress.forEach(Progress::forget);
+            return new Attempts(channel, table, progress, mode, sendBy).next();
+          });
+        })
+        .whenComplete((done, failure) -> {
+          // applied or not (a failure may leave the store unknown): cached reads of the partition are not served
+          // again
+          String written = null;
+          for (WriteIntent<?> write : writes) {
+            if (!write.partitionKey().equals(written)) {
+              written = write.partitionKey();
+              cache.written(table, written);
+            }
+          }
+        }))
+        .thenApply(done -> progress.stream().map(write -> write.result).toList()); // Stream.toList keeps nulls
   }
 
   /**
    * Updates, merges and deletes of a table that does not exist: none of their entities is stored, so each is dropped
-   * if it tolerates that and fails as for a missing entity otherwise; the table is not created for them.
+   * (its result stays null) if it tolerates that and fails as for a missing entity otherwise; the table is not
+   * created for them.
    */
-  private static List<WriteResult> inMissingTable(
-      String table, List<Progress> writes, Mode mode, TableNotFoundException missing) {
+  private static void inMissingTable(String table, List<Progress> writes, Mode mode, TableNotFoundException missing) {
     for (Progress write : writes) {
       if (!write.intent.dropsWhenMissing()) {
         throw WriteFailures.rejected(mode, write.intent, table, WriteFailures.notFound(write.intent, table, missing));
       }
     }
-    List<WriteResult> dropped = new ArrayList<>(writes.size());
-    writes.forEach(write -> dropped.add(null));
-    return dropped;
   }
 
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
-  private void attempt(String table, List<Progress> writes, Mode mode, long sendBy) {
-    int attempts = 1;
-    int listAttempts = 1;
-    while (true) {
-      List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
-      for (Progress write : writes) {
-        try {
-          read(table, write);
-          WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
-          write.snapshot = plan.snapshot();
-          ops.addAll(plan.operations());
-        } catch (BatchException | TableNotFoundException e) {
-          throw e;
-        } catch (TableMapperException e) {
-          throw WriteFailures.rejected(mode, write.intent, table, e);
-        }
-      }
-      if (ops.isEmpty()) {
-        return;
-      }
-      ops.addAll(lists.plan(table, writes.stream().map(write -> write.intent).toList(),
-          writes.stream().map(write -> write.snapshot).toList(), ops, mode));
-      List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
-      checkRules(table, ops, operations, mode);
-      if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
-        throw LargeValues.late(WriteFailures.subject(mode, writes.get(0).intent, table));
-      }
+  private final class Attempts {
+    private final WriteChannel channel;
+    private final String table;
+    private final List<Progress> writes;
+    private final Mode mode;
+    private final long sendBy;
+    private int attempts = 1;
+    private int listAttempts = 1;
 
-      Failure failure = send(table, ops, operations, writes, mode);
-      if (failure == null) {
-        return;
+    Attempts(WriteChannel channel, String table, List<Progress> writes, Mode mode, long sendBy) {
+      this.channel = channel;
+      this.table = table;
+      this.writes = writes;
+      this.mode = mode;
+      this.sendBy = sendBy;
+    }
+
+    /** One attempt, and the ones its failure calls for; what a step throws at once fails the future. */
+    CompletableFuture<Void> next() {
+      return Futures.start(this::attempt);
+    }
+
+    private CompletableFuture<Void> attempt() {
+      List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
+      return Futures.compose(plan(0, ops), planned -> {
+        if (ops.isEmpty()) {
+          return DONE;
+        }
+        return Futures.compose(lists.plan(channel, table, writes.stream().map(write -> write.intent).toList(),
+            writes.stream().map(write -> write.snapshot).toList(), ops, mode), listOps -> {
+              ops.addAll(listOps);
+              List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
+              checkRules(table, ops, operations, mode);
+              if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
+                throw LargeValues.late(WriteFailures.subject(mode, writes.get(0).intent, table));
+              }
+              return Futures.compose(send(channel, table, ops, operations, writes, mode),
+                  failure -> failure == null ? DONE : retry(ops, failure));
+            });
+      });
+    }
+
+    /** Reads and plans the writes from {@code next} on, one after another, adding their operations to {@code ops}. */
+    private CompletableFuture<Void> plan(int next, List<PlannedOp> ops) {
+      if (next == writes.size()) {
+        return DONE;
       }
+      Progress write = writes.get(next);
+      CompletableFuture<Void> read = read(channel, table, write);
+      if (read.isDone()) { // the blocking path, or nothing to read: planned here
+        plan(write, Futures.failure(read), ops);
+        return plan(next + 1, ops);
+      }
+      return read.handle((done, thrown) -> {
+        plan(write, thrown, ops);
+        return null;
+      }).thenCompose(planned -> plan(next + 1, ops));
+    }
+
+    /** Plans one write once its read ended ({@code thrown}: how it failed, or null); a failure names the write. */
+    private void plan(Progress write, Throwable thrown, List<PlannedOp> ops) {
+      try {
+        if (thrown != null) {
+          throw rethrown(Futures.unwrap(thrown));
+        }
+        WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
+        write.snapshot = plan.snapshot();
+        ops.addAll(plan.operations());
+      } catch (BatchException | TableNotFoundException e) {
+        throw e;
+      } catch (TableMapperException e) {
+        throw WriteFailures.rejected(mode, write.intent, table, e);
+      }
+    }
+
+    /** What the failure of an attempt teaches: the next attempt, or the failure for good. */
+    private CompletableFuture<Void> retry(List<PlannedOp> ops, Failure failure) {
       PlannedOp failed = ops.get(failure.index());
       Progress owner = progressOf(writes, failed.owner());
-      Retry retry = learn(table, failed, owner, failure.cause(), mode);
-      if (retry == Retry.NO) {
-        throw WriteFailures.rejected(mode, owner.intent, table,
-            WriteFailures.translate(failed, failure.cause(), table, backend, discriminator));
-      }
-      if (retry == Retry.LIST) {
-        if (listAttempts >= LIST_ATTEMPTS) {
-          throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
-              + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
-              + " index '" + failed.index().name() + "' under RowKey '" + LocalLists.listRowKey(failed)
-              + "' changed under each"
-              + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
-              + " written", failure.cause()));
+      return learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
+        if (retry == Retry.NO) {
+          RuntimeException cause = failure.cause();
+          CompletableFuture<TableRow> holder = WriteFailures.namesHolder(failed, cause)
+              ? channel.get(table, owner.intent.partitionKey(), failed.rowKey())
+              : CompletableFuture.completedFuture(null);
+          return holder.<Void>handle((row, unreadable) -> {
+            throw WriteFailures.rejected(mode, owner.intent, table,
+                WriteFailures.translate(failed, cause, table, row, unreadable, discriminator));
+          });
         }
-        listAttempts++;
-        LocalLists.pause(listAttempts);
-        continue;
-      }
-      if (retry == Retry.RACE) {
-        if (attempts >= MAX_ATTEMPTS) {
-          throw WriteFailures.rejected(mode, owner.intent, table,
-              WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
+        if (retry == Retry.LIST) {
+          if (listAttempts >= LIST_ATTEMPTS) {
+            throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
+                + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
+                + " index '" + failed.index().name() + "' under RowKey '" + LocalLists.listRowKey(failed)
+                + "' changed under each"
+                + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
+                + " written", failure.cause()));
+          }
+          listAttempts++;
+          return channel.pause(listAttempts).thenCompose(paused -> next());
         }
-        attempts++;
-        LOG.debug("{} in table {} raced with another writer ({}); attempt {} of {}", owner.intent.describe(), table,
-            owner.races, attempts, MAX_ATTEMPTS);
-      }
+        if (retry == Retry.RACE) {
+          if (attempts >= MAX_ATTEMPTS) {
+            throw WriteFailures.rejected(mode, owner.intent, table,
+                WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
+          }
+          attempts++;
+          LOG.debug("{} in table {} raced with another writer ({}); attempt {} of {}", owner.intent.describe(), table,
+              owner.races, attempts, MAX_ATTEMPTS);
+        }
+        return next();
+      });
     }
   }
 
@@ -236,51 +330,60 @@ final class EgtWriter {
    * Reads what the write's next attempt needs and does not know: the stored entity, and the rows under its index
    * values when their ETags are needed — to condition the copies' operations on (unless copies share their
    * entity's ETag), or to find out whether the application's ETag is a copy's (the full copies then, which reads
-   * hand out).
-   *
-   * @throws io.tablemapper.api.InvalidKeyException if a stored index value is no valid key
+   * hand out). Fails with {@link io.tablemapper.api.InvalidKeyException} if a stored index value is no valid key.
    */
-  private void read(String table, Progress write) {
+  private CompletableFuture<Void> read(WriteChannel channel, String table, Progress write) {
     WriteIntent<?> intent = write.intent;
     if (!intent.needsRead()) {
-      return;
+      return DONE;
     }
-    Snapshot snapshot = write.snapshot;
-    if (!snapshot.storedKnown()) {
+    Snapshot known = write.snapshot;
+    CompletableFuture<Snapshot> read;
+    if (known.storedKnown()) {
+      read = CompletableFuture.completedFuture(known);
+    } else {
       TableRow guess = write.guess;
       write.guess = null; // a guess serves the first read only
-      snapshot = guess != null && copiesShareEntityEtag
-          ? snapshot.withStored(guess, true)
-          : snapshot.withStored(intent.mapping().wide()
-              ? WideReads.read(backend, discriminator, intent.mapping(), intent.partitionKey(), intent.rowKey())
-              : backend.get(table, intent.partitionKey(), intent.rowKey()).orElse(null), false);
+      read = guess != null && copiesShareEntityEtag
+          ? CompletableFuture.completedFuture(known.withStored(guess, true))
+          : channel.entity(intent.mapping(), table, intent.partitionKey(), intent.rowKey())
+              .thenApply(row -> known.withStored(row, false));
     }
-    TableRow stored = snapshot.stored();
-    if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
-      if (!copiesShareEntityEtag) {
-        snapshot = readHolders(table, intent, snapshot, false);
-      } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
-        snapshot = readHolders(table, intent, snapshot, true);
+    return read.thenCompose(snapshot -> {
+      TableRow stored = snapshot.stored();
+      if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
+        if (!copiesShareEntityEtag) {
+          return readHolders(channel, table, intent, snapshot, false);
+        } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
+          return readHolders(channel, table, intent, snapshot, true);
+        }
       }
-    }
-    write.snapshot = snapshot;
+      return CompletableFuture.completedFuture(snapshot);
+    }).thenAccept(snapshot -> write.snapshot = snapshot);
   }
 
   /**
    * The snapshot with the rows under the stored entity's index values that it does not know yet (only the full
-   * copies' with {@code fullOnly}).
+   * copies' with {@code fullOnly}), read one after another.
    */
-  private Snapshot readHolders(String table, WriteIntent<?> intent, Snapshot snapshot, boolean fullOnly) {
+  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
+      Snapshot snapshot, boolean fullOnly) {
     String[] copyKeys = intent.copyKeysOf(snapshot.stored(), context);
-    for (int i = 0; i < copyKeys.length; i++) {
+    return readHolders(channel, table, intent, snapshot, fullOnly, copyKeys, 0);
+  }
+
+  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
+      Snapshot snapshot, boolean fullOnly, String[] copyKeys, int next) {
+    for (int i = next; i < copyKeys.length; i++) {
       IndexMapping<?> index = intent.mapping().indexes().get(i);
       String copyKey = copyKeys[i];
       if (copyKey != null && (!fullOnly || index.fullCopy()) && !snapshot.knows(copyKey)) {
-        TableRow row = backend.get(table, intent.partitionKey(), copyKey).orElse(null);
-        snapshot = snapshot.withHolder(copyKey, holder(intent, index, row));
+        int following = i + 1;
+        return channel.get(table, intent.partitionKey(), copyKey).thenCompose(row -> readHolders(channel, table,
+            intent, snapshot.withHolder(copyKey, holder(intent, index, row)), fullOnly, copyKeys, following));
       }
     }
-    return snapshot;
+    return CompletableFuture.completedFuture(snapshot);
   }
 
   /** What {@code row} (null for none), found under one of the entity's values of {@code index}, is to the write. */
@@ -307,62 +410,71 @@ final class EgtWriter {
   }
 
   /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
-  private Retry learn(String table, PlannedOp failed, Progress owner, RuntimeException cause, Mode mode) {
+  private CompletableFuture<Retry> learn(WriteChannel channel, String table, PlannedOp failed, Progress owner,
+      RuntimeException cause, Mode mode) {
     WriteIntent<?> intent = owner.intent;
     switch (failed.role()) {
       case OLD_COPY:
       case SAME_COPY:
         if (!(cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
-          return Retry.NO;
+          return retry(Retry.NO);
         }
         // the row under the stored value is not the one the condition expected: what is there?
         boolean guessed = !owner.snapshot.knows(failed.rowKey());
-        TableRow found = cause instanceof EntityNotFoundException
-            ? null
-            : backend.get(table, intent.partitionKey(), failed.rowKey()).orElse(null);
-        Holder holder = holder(intent, failed.index(), found);
-        owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
-        if (failed.role() == Role.SAME_COPY && found != null && !holder.ours()) {
-          throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
-              failed.rowKey(), table, WriteFailures.holder(found, discriminator), cause));
-        }
-        if (guessed) {
-          if (holder.ours()) {
-            // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
-            // the copy was rewritten on its own); read copies from now on rather than guess
-            copiesShareEntityEtag = false;
+        CompletableFuture<TableRow> found = cause instanceof EntityNotFoundException
+            ? CompletableFuture.completedFuture(null)
+            : channel.get(table, intent.partitionKey(), failed.rowKey());
+        return found.thenCompose(row -> {
+          Holder holder = holder(intent, failed.index(), row);
+          owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
+          if (failed.role() == Role.SAME_COPY && row != null && !holder.ours()) {
+            throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
+                failed.rowKey(), table, WriteFailures.holder(row, discriminator), cause));
           }
-          owner.snapshot = readHolders(table, intent, owner.snapshot, false);
-          return Retry.SETTLED;
-        }
-        // read before this attempt, and changed since by another writer
-        owner.races.add(Race.CHANGED);
-        return Retry.RACE;
+          if (guessed) {
+            if (holder.ours()) {
+              // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
+              // the copy was rewritten on its own); read copies from now on rather than guess
+              copiesShareEntityEtag = false;
+            }
+            return readHolders(channel, table, intent, owner.snapshot, false).thenApply(snapshot -> {
+              owner.snapshot = snapshot;
+              return Retry.SETTLED;
+            });
+          }
+          // read before this attempt, and changed since by another writer
+          owner.races.add(Race.CHANGED);
+          return retry(Retry.RACE);
+        });
       case LIST:
         // every list row is read again by the next attempt; only a race for it is retried
-        return cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
-            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO;
+        return retry(cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
+            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO);
       case PRIMARY:
         if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
           // deleted by someone else, its copies with it (atomically): nothing is left to do for it
           owner.snapshot = owner.snapshot.withStored(null, false);
-          return Retry.SETTLED;
+          return retry(Retry.SETTLED);
         }
         if (cause instanceof ConcurrencyConflictException && owner.snapshot.guessed()) {
           // the full copy it was read through has not the entity's ETag: read the entity itself
           owner.forget();
-          return Retry.SETTLED;
+          return retry(Retry.SETTLED);
         }
         if (racedWith(intent, cause)) {
           // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
           owner.races.add(Race.of(cause));
           owner.forget();
-          return Retry.RACE;
+          return retry(Retry.RACE);
         }
-        return Retry.NO;
+        return retry(Retry.NO);
       default:
-        return Retry.NO;
+        return retry(Retry.NO);
     }
+  }
+
+  private static CompletableFuture<Retry> retry(Retry retry) {
+    return RETRIES.get(retry);
   }
 
   /**
@@ -383,48 +495,63 @@ final class EgtWriter {
     return failure instanceof EntityExistsException && intent.kind().upserts();
   }
 
-  /** Sends one attempt; records the results and returns null, or returns the failed operation. */
-  private Failure send(String table, List<PlannedOp> ops, List<WriteOperation> operations, List<Progress> writes,
-      Mode mode) {
+  /** Sends one attempt; records the results and completes with null, or with the failed operation. */
+  private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
+      List<WriteOperation> operations, List<Progress> writes, Mode mode) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
-      try {
-        progressOf(writes, only.owner()).result = backend.write(table, only.operation());
-        return null;
-      } catch (BatchException | TableNotFoundException e) {
-        throw e;
-      } catch (TableMapperException e) {
-        return new Failure(0, e);
-      }
+      return channel.write(table, only.operation()).handle((result, thrown) -> {
+        if (thrown == null) {
+          progressOf(writes, only.owner()).result = result;
+          return null;
+        }
+        Throwable e = Futures.unwrap(thrown);
+        if (e instanceof TableMapperException && !(e instanceof BatchException || e instanceof TableNotFoundException)) {
+          return new Failure(0, (TableMapperException) e);
+        }
+        throw rethrown(e);
+      });
     }
-    List<WriteResult> results;
-    try {
-      results = backend.batch(table, operations);
-    } catch (BatchException e) {
-      int index = e.failedIndex();
-      boolean known = index >= 0 && index < ops.size();
-      if (e.reason() == Reason.REJECTED && known && e.getCause() instanceof RuntimeException) {
-        return new Failure(index, (RuntimeException) e.getCause());
+    return channel.batch(table, operations).handle((results, thrown) -> {
+      if (thrown != null) {
+        Throwable failure = Futures.unwrap(thrown);
+        if (!(failure instanceof BatchException)) {
+          throw rethrown(failure);
+        }
+        BatchException e = (BatchException) failure;
+        int index = e.failedIndex();
+        boolean known = index >= 0 && index < ops.size();
+        if (e.reason() == Reason.REJECTED && known && e.getCause() instanceof RuntimeException) {
+          return new Failure(index, (RuntimeException) e.getCause());
+        }
+        String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
+        throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position() : -1,
+            WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
+                + e.getMessage(), e);
       }
-      String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
-      throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position() : -1,
-          WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
-              + e.getMessage(), e);
-    }
-    WriteResult primary = null;
-    for (int i = 0; i < ops.size(); i++) {
-      PlannedOp op = ops.get(i);
-      WriteResult result = results.get(i);
-      if (op.role() == Role.PRIMARY) {
-        progressOf(writes, op.owner()).result = result;
-        primary = result;
-      } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
-          && copiesShareEntityEtag && primary != null && primary.etag() != null
-          && result.etag() != null && !result.etag().equals(primary.etag())) {
-        copiesShareEntityEtag = false;
+      WriteResult primary = null;
+      for (int i = 0; i < ops.size(); i++) {
+        PlannedOp op = ops.get(i);
+        WriteResult result = results.get(i);
+        if (op.role() == Role.PRIMARY) {
+          progressOf(writes, op.owner()).result = result;
+          primary = result;
+        } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
+            && copiesShareEntityEtag && primary != null && primary.etag() != null
+            && result.etag() != null && !result.etag().equals(primary.etag())) {
+          copiesShareEntityEtag = false;
+        }
       }
+      return null;
+    });
+  }
+
+  /** A failure a step passes on as it is: thrown again from the stage that saw it. */
+  private static RuntimeException rethrown(Throwable failure) {
+    if (failure instanceof Error) {
+      throw (Error) failure;
     }
-    return null;
+    return failure instanceof RuntimeException ? (RuntimeException) failure : new CompletionException(failure);
   }
 
   /** Two writes of one entity: reported before anything is read. */

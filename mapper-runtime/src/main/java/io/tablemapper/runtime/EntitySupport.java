@@ -82,24 +82,97 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   private T partial(Kind kind, T entity, String[] properties) {
     return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
-      core.checkOpen();
-      Objects.requireNonNull(
-          entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-      Objects.requireNonNull(properties, "properties");
-      WriteIntent<T> write = core.partialIntent(kind, mapping, entity, Arrays.asList(properties));
+      WriteIntent<T> write = intent(kind, entity, properties);
       return write.stored(core.pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 
   private T write(Kind kind, T entity) {
     return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
-      core.checkOpen();
-      Objects.requireNonNull(
-          entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
-      WriteIntent<T> write = core.intent(kind, mapping, entity, 0);
-      // the write's own table: for a table per period, its period's
-      return write.stored(core.pending.write(write.mapping().table(), List.of(write), Mode.REPOSITORY).get(0));
+      WriteIntent<T> write = intent(kind, entity, null);
+      return write.stored(core.pending.write(table(write, null), List.of(write), Mode.REPOSITORY).get(0));
     });
+  }
+
+  /** A repository write's intent, checked: a partial one for {@code properties} (null for a whole write). */
+  private WriteIntent<T> intent(Kind kind, T entity, String[] properties) {
+    core.checkOpen();
+    Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
+    if (properties == null) {
+      return core.intent(kind, mapping, entity, 0);
+    }
+    Objects.requireNonNull(properties, "properties");
+    return core.partialIntent(kind, mapping, entity, Arrays.asList(properties));
+  }
+
+  /**
+   * The table a repository write goes to: a whole write's own ({@code write.mapping().table()}: for a table per
+   * period, its period's), the entity's for a partial one.
+   */
+  private String table(WriteIntent<T> write, String[] properties) {
+    return properties == null ? write.mapping().table() : mapping.table();
+  }
+
+  // ------------------------------------------------------------------ writes on the async path
+
+  /**
+   * A repository write on the store's async path, as one operation: the write's checks on the caller's thread (what
+   * they throw fails the future), then its transaction through {@link PendingWork#writeAsync}, holding no thread
+   * while its requests are under way.
+   */
+  private CompletableFuture<T> writeAsync(Kind kind, T entity, String[] properties) {
+    return writeAsync(kind, entity, properties, stored -> stored);
+  }
+
+  private <R> CompletableFuture<R> writeAsync(Kind kind, T entity, String[] properties, Function<T, R> result) {
+    return core.async.startWrite(caller -> core.observeAsync(
+        kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
+          WriteIntent<T> write = intent(kind, entity, properties);
+          return core.pending.writeAsync(table(write, properties), List.of(write), Mode.REPOSITORY,
+              new WriteChannel.Async(core, caller)).thenApply(results -> result.apply(write.stored(results.get(0))));
+        }));
+  }
+
+  @Override
+  public CompletableFuture<T> insertAsync(T entity) {
+    return writeAsync(Kind.INSERT, entity, null);
+  }
+
+  @Override
+  public CompletableFuture<T> upsertAsync(T entity) {
+    return writeAsync(Kind.UPSERT, entity, null);
+  }
+
+  @Override
+  public CompletableFuture<T> updateAsync(T entity) {
+    return writeAsync(Kind.UPDATE, entity, null);
+  }
+
+  @Override
+  public CompletableFuture<T> mergeAsync(T entity) {
+    return writeAsync(Kind.MERGE, entity, null);
+  }
+
+  @Override
+  public CompletableFuture<T> upsertMergeAsync(T entity) {
+    return writeAsync(Kind.UPSERT_MERGE, entity, null);
+  }
+
+  @Override
+  public CompletableFuture<T> mergeAsync(T entity, String... properties) {
+    return properties == null ? CompletableFuture.failedFuture(new NullPointerException("properties"))
+        : writeAsync(Kind.MERGE, entity, properties);
+  }
+
+  @Override
+  public CompletableFuture<T> upsertMergeAsync(T entity, String... properties) {
+    return properties == null ? CompletableFuture.failedFuture(new NullPointerException("properties"))
+        : writeAsync(Kind.UPSERT_MERGE, entity, properties);
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteAsync(T entity) {
+    return writeAsync(Kind.DELETE, entity, null, deleted -> null);
   }
 
   /** A repository read, as one operation. */

@@ -4,6 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +30,35 @@ final class Futures {
       return start.get();
     } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  /**
+   * {@code step.thenCompose(next)}, without a stage of its own when {@code step} has completed normally already (the
+   * blocking write path, whose requests complete at once): {@code next} then runs here, what it throws failing the
+   * future it gives.
+   */
+  static <T, R> CompletableFuture<R> compose(CompletableFuture<T> step, Function<? super T, CompletableFuture<R>> next) {
+    if (step.isDone() && !step.isCompletedExceptionally()) {
+      try {
+        return next.apply(step.join());
+      } catch (RuntimeException | Error e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+    return step.thenCompose(next);
+  }
+
+  /** How a completed future failed (the cause of its {@code CompletionException}), or null if it did not. */
+  static Throwable failure(CompletableFuture<?> done) {
+    if (!done.isCompletedExceptionally()) {
+      return null;
+    }
+    try {
+      done.join();
+      return null;
+    } catch (CompletionException | java.util.concurrent.CancellationException e) {
+      return unwrap(e);
     }
   }
 

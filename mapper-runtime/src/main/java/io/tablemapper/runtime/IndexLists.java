@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -239,18 +240,21 @@ final class IndexLists {
    * Reads a list: its head by one point read and, when the head counts parts or may need its first (it may have no
    * room for one more entry of the longest keys), every row of its parts' range by one range read.
    *
-   * @param get the point read of a row of the list's table
-   * @param query the rows of a query, all its pages
+   * @param get the point read of a row of the list's table (null for none), on the write's path
+   * @param query the rows of a query, all its pages, on the write's path
    */
-  static Stored load(Address address, Function<Address, TableRow> get, Function<TableQuery, List<TableRow>> query) {
-    TableRow head = get.apply(address);
-    if (head == null || parts(head) == 0 && !nearlyFull(head)) {
-      return new Stored(address, head, List.of(), Set.of());
-    }
-    List<TableRow> rows = query.apply(partsQuery(address));
-    Set<String> taken = new HashSet<>();
-    rows.forEach(row -> taken.add(row.rowKey()));
-    return new Stored(address, head, rows, taken);
+  static CompletableFuture<Stored> load(Address address, Function<Address, CompletableFuture<TableRow>> get,
+      Function<TableQuery, CompletableFuture<List<TableRow>>> query) {
+    return get.apply(address).thenCompose(head -> {
+      if (head == null || parts(head) == 0 && !nearlyFull(head)) {
+        return CompletableFuture.completedFuture(new Stored(address, head, List.of(), Set.of()));
+      }
+      return query.apply(partsQuery(address)).thenApply(rows -> {
+        Set<String> taken = new HashSet<>();
+        rows.forEach(row -> taken.add(row.rowKey()));
+        return new Stored(address, head, rows, taken);
+      });
+    });
   }
 
   /** Whether a head may have no room for one more entry: less than two keys of the longest left in its last chunk. */
@@ -407,7 +411,8 @@ final class IndexLists {
   private TableMapperException change(IndexMapping<?> index, Address address, List<String> leaving,
       List<String> joining) {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      Stored list = load(address, this::read, this::rows);
+      Stored list = Futures.join(load(address, at -> CompletableFuture.completedFuture(read(at)),
+          query -> CompletableFuture.completedFuture(rows(query))));
       if (list.head() != null && !isHead(core.discriminator, index, list.head())) {
         return joining.isEmpty() ? null : foreign(index, address, list.head());
       }

@@ -7,9 +7,6 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
-import io.tablemapper.spi.QueryResult;
-import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
@@ -19,8 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The key lists in an entity's own partition ({@link EntityMapping#localLists()}): what one attempt of an entity
@@ -32,12 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * entities, and a crash leaves both changed or neither.
  */
 final class LocalLists {
-  private final TableBackend backend;
   private final Discriminator discriminator;
   private final MappingContext context;
 
-  LocalLists(TableBackend backend, Discriminator discriminator, MappingContext context) {
-    this.backend = backend;
+  LocalLists(Discriminator discriminator, MappingContext context) {
     this.discriminator = discriminator;
     this.context = context;
   }
@@ -48,10 +42,11 @@ final class LocalLists {
    * it (their written value is), applied together to the list as read ({@link IndexLists#change}), each operation
    * conditional on the ETag of the row it changes. A write whose plan is empty (dropped) changes no list.
    *
-   * @throws TableMapperException if a row of another kind sits under a list's keys, or a list is full
+   * @return the operations, once the lists are read through {@code channel}; failed with a
+   *     {@link TableMapperException} if a row of another kind sits under a list's keys, or a list is full
    */
-  List<PlannedOp> plan(String table, List<? extends WriteIntent<?>> writes, List<Snapshot> snapshots,
-      List<PlannedOp> planned, Mode mode) {
+  CompletableFuture<List<PlannedOp>> plan(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
+      List<Snapshot> snapshots, List<PlannedOp> planned, Mode mode) {
     Map<String, ListChange> changes = new LinkedHashMap<>();
     for (int i = 0; i < writes.size(); i++) {
       WriteIntent<?> intent = writes.get(i);
@@ -65,27 +60,40 @@ final class LocalLists {
       }
     }
     List<PlannedOp> ops = new ArrayList<>();
-    for (ListChange change : changes.values()) {
-      IndexLists.Stored list = IndexLists.load(change.address, address -> backend.get(table, address.partitionKey(),
-          address.rowKey()).orElse(null), this::rows);
-      try {
-        if (list.head() != null && !IndexLists.isHead(discriminator, change.index, list.head())) {
-          if (change.joining.isEmpty()) {
-            continue;
-          }
-          throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the value "
-              + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys() + " in table "
-              + table + ": a row of type '" + discriminator.typeOf(list.head()) + "' is stored under those keys");
-        }
-        for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
-            change.joining)) {
-          ops.add(new PlannedOp(operation, change.owner, change.index, Role.LIST));
-        }
-      } catch (TableMapperException e) {
-        throw WriteFailures.rejected(mode, change.owner, table, e);
-      }
+    if (changes.isEmpty()) {
+      return CompletableFuture.completedFuture(ops);
     }
-    return ops;
+    return plan(channel, table, new ArrayList<>(changes.values()), 0, ops, mode);
+  }
+
+  /** Reads the lists from {@code next} on, one after another, adding the operations of each to {@code ops}. */
+  private CompletableFuture<List<PlannedOp>> plan(WriteChannel channel, String table, List<ListChange> changes,
+      int next, List<PlannedOp> ops, Mode mode) {
+    if (next == changes.size()) {
+      return CompletableFuture.completedFuture(ops);
+    }
+    ListChange change = changes.get(next);
+    return IndexLists.load(change.address, address -> channel.get(table, address.partitionKey(), address.rowKey()),
+        channel::rows).thenCompose(list -> {
+          try {
+            if (list.head() != null && !IndexLists.isHead(discriminator, change.index, list.head())) {
+              if (change.joining.isEmpty()) {
+                return plan(channel, table, changes, next + 1, ops, mode);
+              }
+              throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the"
+                  + " value " + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys()
+                  + " in table " + table + ": a row of type '" + discriminator.typeOf(list.head())
+                  + "' is stored under those keys");
+            }
+            for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
+                change.joining)) {
+              ops.add(new PlannedOp(operation, change.owner, change.index, Role.LIST));
+            }
+          } catch (TableMapperException e) {
+            throw WriteFailures.rejected(mode, change.owner, table, e);
+          }
+          return plan(channel, table, changes, next + 1, ops, mode);
+        });
   }
 
   /** Adds what one write changes in the lists of its partition: where its entity leaves, and where it joins. */
@@ -132,26 +140,6 @@ final class LocalLists {
     String rowKey = failed.rowKey();
     return failed.operation().row().get(IndexLists.PART) instanceof Integer
         ? rowKey.substring(0, rowKey.length() - 5) : rowKey;
-  }
-
-  /** Every row of a query, all its pages. */
-  private List<TableRow> rows(TableQuery query) {
-    List<TableRow> rows = new ArrayList<>();
-    QueryResult page = backend.query(query);
-    while (true) {
-      rows.addAll(page.rows());
-      if (page.continuation() == null) {
-        return rows;
-      }
-      page = backend.query(query.withContinuation(page.continuation()));
-    }
-  }
-
-  /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
-  static void pause(int attempt) {
-    long bound = Math.min(20, attempt) * 1_000_000L;
-    LockSupport.parkNanos(
-        ThreadLocalRandom.current().nextLong(bound));
   }
 
   /** What the writes of one transaction change in one list: the first write that changes it answers for it. */

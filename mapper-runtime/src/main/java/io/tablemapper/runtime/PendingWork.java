@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -132,6 +133,19 @@ final class PendingWork {
       completeRecorded(table, recording);
       return results;
     }
+  }
+
+  /**
+   * {@link #write} on the async path: writes that leave no pending work go as {@link EgtWriter#writeAsync} sends
+   * them, holding no thread while their requests are under way; those that leave some (remote indexes, an eventual
+   * batch: the registry entry, the claims, the work after the transaction) run whole on the mapper's executor.
+   */
+  CompletableFuture<List<WriteResult>> writeAsync(
+      String table, List<? extends WriteIntent<?>> writes, Mode mode, WriteChannel.Async channel) {
+    if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
+      return core.writer.writeAsync(channel, table, writes, mode);
+    }
+    return channel.blocking(() -> write(table, writes, mode));
   }
 
   /** Registers the pending work of one write and claims its remote index values; returns the write recording it. */

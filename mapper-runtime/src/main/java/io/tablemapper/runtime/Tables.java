@@ -45,6 +45,11 @@ final class Tables {
     return policy == TableCreation.CREATE_ON_WRITE;
   }
 
+  /** Whether {@link #ensure} has nothing to ask the backend for this table (and so would return at once). */
+  boolean known(String table) {
+    return !creates() || ready.contains(table);
+  }
+
   /**
    * Before a write: makes sure the table exists when the policy creates tables; asks the backend only the first
    * time (or the first time after forget), whatever the spelling. Every insert and upsert passes here, so a name

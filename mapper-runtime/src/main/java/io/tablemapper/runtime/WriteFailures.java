@@ -13,12 +13,10 @@ import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
@@ -131,11 +129,22 @@ final class WriteFailures {
   }
 
   /**
-   * The exception for a rejected operation, with the backend's exception as cause. Index copies name their index;
-   * a taken index value names the entity holding it (read only now, on this failure path).
+   * Whether {@link #translate} names the row holding an index value (a new copy's value taken), which the writer
+   * then reads, only now, on this failure path.
    */
-  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableBackend backend,
-      Discriminator discriminator) {
+  static boolean namesHolder(PlannedOp op, RuntimeException cause) {
+    return op.role() == PlannedOp.Role.NEW_COPY && cause instanceof EntityExistsException;
+  }
+
+  /**
+   * The exception for a rejected operation, with the backend's exception as cause. Index copies name their index;
+   * a taken index value names the entity holding it.
+   *
+   * @param holder the row under the taken value where {@link #namesHolder} (null: none any more), read on the
+   *     failure path, or the failure of its read; ignored otherwise
+   */
+  static RuntimeException translate(PlannedOp op, RuntimeException cause, String table, TableRow holder,
+      Throwable unreadable, Discriminator discriminator) {
     WriteIntent<?> write = op.owner();
     switch (op.role()) {
       case PRIMARY:
@@ -157,7 +166,7 @@ final class WriteFailures {
       case NEW_COPY:
         if (cause instanceof EntityExistsException) {
           return indexTaken(write, op.index(), op.rowKey(), table,
-              holder(backend, table, write, op.rowKey(), discriminator), cause);
+              unreadable != null ? "another entity" : holder(holder, discriminator), cause);
         }
         return cause;
       default:
@@ -177,18 +186,6 @@ final class WriteFailures {
             + "' value '" + copyKey + "' is already taken by " + holder
             + "; values of index '" + index.name() + "' are unique within a partition",
         cause);
-  }
-
-  /** The row holding an index value, read now (on the failure path), for messages. */
-  private static String holder(TableBackend backend, String table, WriteIntent<?> write, String copyKey,
-      Discriminator discriminator) {
-    Optional<TableRow> taken;
-    try {
-      taken = backend.get(table, write.partitionKey(), copyKey);
-    } catch (RuntimeException e) {
-      return "another entity";
-    }
-    return holder(taken.orElse(null), discriminator);
   }
 
   /** The row holding an index value (null: none any more), for messages. */

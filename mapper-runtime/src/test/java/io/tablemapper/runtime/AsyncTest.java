@@ -220,6 +220,12 @@ class AsyncTest {
     assertThatThrownBy(insert::join).isInstanceOf(CompletionException.class)
         .hasCauseInstanceOf(TimeoutException.class);
     release.countDown();
+    // the write's steps (its table's creation, then its transaction) each take the executor in turn: it is whole
+    // once its transaction is applied
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!stored("Sales", "empid_00000001") && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
     assertThat(employees.getByDepartmentAndEmployeeId("Sales", 1).get(10, TimeUnit.SECONDS).email())
         .isEqualTo("k@contoso.com");
     assertThat(employees.findByDepartmentAndEmployeeIdBetween("Sales", 0, 9).get(10, TimeUnit.SECONDS))
@@ -259,6 +265,15 @@ class AsyncTest {
         .commitAsync().join();
     assertThat(stored).hasSize(2).allSatisfy(entity -> assertThat(((Employee) entity).etag()).isNotNull());
     assertThat(employees.countByDepartment("Sales").join()).isEqualTo(5L);
+  }
+
+  /** Whether the store holds this row of table Company (which may not exist yet). */
+  private boolean stored(String partitionKey, String rowKey) {
+    try {
+      return backend.delegate.get("Company", partitionKey, rowKey).isPresent();
+    } catch (io.tablemapper.api.TableNotFoundException missing) {
+      return false;
+    }
   }
 
   private static void await(CountDownLatch latch) {

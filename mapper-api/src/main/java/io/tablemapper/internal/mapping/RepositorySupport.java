@@ -42,6 +42,37 @@ public interface RepositorySupport<T> {
   /** See {@code TableRepository.delete}. */
   void delete(T entity);
 
+  /**
+   * {@link #insert} of an {@code AsyncTableRepository}, on the store's async path: the same checks, transaction,
+   * retries and exceptions (the cause of the {@code CompletionException}), with no thread held while its requests
+   * are under way where the backend has a non-blocking client. A write that must do blocking work (its table's first
+   * creation, {@code @Large} values, a wide entity's read, pending work of remote indexes) does that part on the
+   * mapper's executor. Cancelling the future before the transaction is sent sends nothing more; once sent, the
+   * transaction runs to its end and its result is dropped.
+   */
+  CompletableFuture<T> insertAsync(T entity);
+
+  /** {@link #upsert} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> upsertAsync(T entity);
+
+  /** {@link #update} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> updateAsync(T entity);
+
+  /** {@link #merge(Object)} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> mergeAsync(T entity);
+
+  /** {@link #upsertMerge(Object)} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> upsertMergeAsync(T entity);
+
+  /** {@link #merge(Object, String...)} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> mergeAsync(T entity, String... properties);
+
+  /** {@link #upsertMerge(Object, String...)} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<T> upsertMergeAsync(T entity, String... properties);
+
+  /** {@link #delete} on the async path, as {@link #insertAsync}. */
+  CompletableFuture<Void> deleteAsync(T entity);
+
   /** The first matching entity in key order, or empty. */
   Optional<T> findOne(EntityQuery query);
 

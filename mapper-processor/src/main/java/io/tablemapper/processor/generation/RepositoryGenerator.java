@@ -25,7 +25,8 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Types;
 
 /**
- * Generates {@code EmployeeRepository__Impl}: the writes delegate to {@link RepositorySupport}; each derived query
+ * Generates {@code EmployeeRepository__Impl}: the writes delegate to {@link RepositorySupport} (an async
+ * repository's to its {@code ...Async} writes, on the store's async path); each derived query
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
  * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
@@ -75,8 +76,7 @@ public final class RepositoryGenerator {
           .addModifiers(Modifier.PUBLIC)
           .returns(async ? future(entity.className()) : entity.className())
           .addParameter(entity.className(), "entity")
-          .addStatement(async ? "return this.support.async(() -> this.support.$N(entity))"
-              : "return this.support.$N(entity)", write)
+          .addStatement(async ? "return this.support.$NAsync(entity)" : "return this.support.$N(entity)", write)
           .build());
     }
     for (String write : List.of("merge", "upsertMerge")) {
@@ -87,7 +87,7 @@ public final class RepositoryGenerator {
           .addParameter(entity.className(), "entity")
           .addParameter(String[].class, "properties")
           .varargs()
-          .addStatement(async ? "return this.support.async(() -> this.support.$N(entity, properties))"
+          .addStatement(async ? "return this.support.$NAsync(entity, properties)"
               : "return this.support.$N(entity, properties)", write)
           .build());
     }
@@ -97,10 +97,7 @@ public final class RepositoryGenerator {
         .addParameter(entity.className(), "entity");
     if (async) {
       delete.returns(future(ClassName.get(Void.class)))
-          .addCode("return this.support.async(() -> {\n$>")
-          .addStatement("this.support.delete(entity)")
-          .addStatement("return null")
-          .addCode("$<});\n");
+          .addStatement("return this.support.deleteAsync(entity)");
     } else {
       delete.addStatement("this.support.delete(entity)");
     }

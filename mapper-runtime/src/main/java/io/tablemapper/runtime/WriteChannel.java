@@ -1,0 +1,284 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The requests of the mapper's writes, on one path: {@link #BLOCKING} makes each with the backend's blocking calls on
+ * the caller's thread, its future complete when the call returns; {@link Async} sends each with the backend's async
+ * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}), holding no thread while it is
+ * under way where the backend has a non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
+ * the entity group transaction of either path, so that every rule of a write (reads, plans, retries, the ETag
+ * learning, a missing table, the exceptions) is written once, for both.
+ *
+ * <p>Each future fails with what the request failed with, the contract's exception (wrapped in a
+ * {@code CompletionException} by a dependent stage: {@link Futures#unwrap}).
+ */
+abstract class WriteChannel {
+  private WriteChannel() {}
+
+  /** The blocking path, over the mapper's backend. */
+  static WriteChannel blocking(TableBackend backend, Tables tables, Discriminator discriminator) {
+    return new Blocking(backend, tables, discriminator);
+  }
+
+  /** The row stored under these keys, or null. */
+  abstract CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey);
+
+  /** The stored entity of a mapping at its keys, whole ({@link WideReads} for a wide one), or null. */
+  abstract CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey,
+      String rowKey);
+
+  /** Every row of a query, all its pages. */
+  abstract CompletableFuture<List<TableRow>> rows(TableQuery query);
+
+  abstract CompletableFuture<WriteResult> write(String table, WriteOperation operation);
+
+  abstract CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations);
+
+  /** {@link Tables#ensure}: completes once the table exists where the mapper creates tables. */
+  abstract CompletableFuture<Void> ensure(String table);
+
+  /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
+  abstract CompletableFuture<Void> pause(int attempt);
+
+  /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
+  static long pauseNanos(int attempt) {
+    return ThreadLocalRandom.current().nextLong(Math.min(20, attempt) * 1_000_000L);
+  }
+
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  /** The blocking path: each request made at once, on the caller's thread. */
+  private static final class Blocking extends WriteChannel {
+    private final TableBackend backend;
+    private final Tables tables;
+    private final Discriminator discriminator;
+
+    Blocking(TableBackend backend, Tables tables, Discriminator discriminator) {
+      this.backend = backend;
+      this.tables = tables;
+      this.discriminator = discriminator;
+    }
+
+    @Override
+    CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
+      try {
+        return CompletableFuture.completedFuture(backend.get(table, partitionKey, rowKey).orElse(null));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
+      if (!mapping.wide()) {
+        return get(table, partitionKey, rowKey);
+      }
+      try {
+        return CompletableFuture.completedFuture(
+            WideReads.read(backend, discriminator, mapping, partitionKey, rowKey));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<List<TableRow>> rows(TableQuery query) {
+      try {
+        List<TableRow> rows = new ArrayList<>();
+        QueryResult page = backend.query(query);
+        while (true) {
+          rows.addAll(page.rows());
+          if (page.continuation() == null) {
+            return CompletableFuture.completedFuture(rows);
+          }
+          page = backend.query(query.withContinuation(page.continuation()));
+        }
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<WriteResult> write(String table, WriteOperation operation) {
+      try {
+        return CompletableFuture.completedFuture(backend.write(table, operation));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
+      try {
+        return CompletableFuture.completedFuture(backend.batch(table, operations));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Void> ensure(String table) {
+      try {
+        tables.ensure(table);
+        return DONE;
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Void> pause(int attempt) {
+      LockSupport.parkNanos(pauseNanos(attempt));
+      return DONE;
+    }
+  }
+
+  /**
+   * The async path of one write operation (a repository write, a batch's commit): each request sent with the
+   * backend's async call within the operation that started it (so that it counts there from any thread), the
+   * blocking work that stays ({@link #blocking}: a table's first creation, a wide entity's read) run on the mapper's
+   * executor. Once the caller has cancelled the operation's future, no further request is sent: a request under way
+   * runs to its end (a transaction sent may be applied), the next fails with {@link CancellationException} — an
+   * entity group transaction is sent whole or not at all, so nothing is left half-written.
+   *
+   * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
+   * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
+   * started, the request is not made and the write fails with {@link CancellationException}, or with
+   * {@code IllegalStateException} ("closed before the async operation started") as a queued operation does.
+   */
+  static final class Async extends WriteChannel {
+    private final MapperCore core;
+    private final Operation operation;
+    private final Future<?> caller;
+
+    /**
+     * @param caller the future the caller holds: once it is cancelled, nothing more is sent
+     */
+    Async(MapperCore core, Future<?> caller) {
+      this.core = core;
+      this.operation = Operation.current();
+      this.caller = caller;
+    }
+
+    /**
+     * Sends a request, handing it the executor for its blocking work, if any: a request that has not started there
+     * when the mapper closes fails the write.
+     */
+    private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request) {
+      if (caller.isCancelled()) {
+        return CompletableFuture.failedFuture(cancelled());
+      }
+      CompletableFuture<R> answered = new CompletableFuture<>();
+      Executor queued = task -> core.async.run(() -> {
+        if (caller.isCancelled()) {
+          throw cancelled(); // cancelled while the request waited for the executor: not made
+        }
+        task.run();
+        return null;
+      }).whenComplete((ran, failure) -> {
+        if (failure != null) {
+          answered.completeExceptionally(Futures.unwrap(failure));
+        }
+      });
+      Futures.start(() -> Operation.within(operation, () -> request.apply(queued))).whenComplete((value, failure) -> {
+        if (failure != null) {
+          answered.completeExceptionally(Futures.unwrap(failure));
+        } else {
+          answered.complete(value);
+        }
+      });
+      return answered;
+    }
+
+    private static CancellationException cancelled() {
+      return new CancellationException("the write's future was cancelled before this request was sent");
+    }
+
+    /**
+     * Blocking work that stays on the executor, within the operation, as {@link AsyncRunner#run} runs it (failed
+     * when the mapper closes first); skipped when the caller cancelled before it started.
+     */
+    <R> CompletableFuture<R> blocking(Supplier<R> work) {
+      return core.async.run(() -> {
+        if (caller.isCancelled()) {
+          throw cancelled();
+        }
+        return Operation.within(operation, work);
+      });
+    }
+
+    @Override
+    CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
+      return send(executor -> core.backend.getAsync(table, partitionKey, rowKey, executor))
+          .thenApply(row -> row.orElse(null));
+    }
+
+    /** A wide entity's read (a head, then its parts, read again on a mismatch) stays on the executor. */
+    @Override
+    CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
+      if (!mapping.wide()) {
+        return get(table, partitionKey, rowKey);
+      }
+      return blocking(() -> WideReads.read(core.backend, core.discriminator, mapping, partitionKey, rowKey));
+    }
+
+    @Override
+    CompletableFuture<List<TableRow>> rows(TableQuery query) {
+      List<TableRow> rows = new ArrayList<>();
+      return page(query, rows).thenApply(last -> rows);
+    }
+
+    private CompletableFuture<Void> page(TableQuery query, List<TableRow> rows) {
+      return send(executor -> core.backend.queryAsync(query, executor)).thenCompose(page -> {
+        rows.addAll(page.rows());
+        return page.continuation() == null ? DONE : page(query.withContinuation(page.continuation()), rows);
+      });
+    }
+
+    @Override
+    CompletableFuture<WriteResult> write(String table, WriteOperation operation) {
+      return send(executor -> core.backend.writeAsync(table, operation, executor));
+    }
+
+    @Override
+    CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
+      return send(executor -> core.backend.batchAsync(table, operations, executor));
+    }
+
+    /** A table known to exist needs nothing; its first creation stays on the executor. */
+    @Override
+    CompletableFuture<Void> ensure(String table) {
+      if (core.tables.known(table)) {
+        return DONE;
+      }
+      return blocking(() -> {
+        core.tables.ensure(table);
+        return null;
+      });
+    }
+
+    @Override
+    CompletableFuture<Void> pause(int attempt) {
+      return CompletableFuture.runAsync(() -> { },
+          CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS, Runnable::run));
+    }
+  }
+}
