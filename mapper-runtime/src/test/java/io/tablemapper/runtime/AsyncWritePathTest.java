@@ -21,6 +21,7 @@ import io.tablemapper.tck.fixtures.EmployeeAsyncRepository;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;

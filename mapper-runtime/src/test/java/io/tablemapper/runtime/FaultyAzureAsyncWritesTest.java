@@ -12,6 +12,7 @@ import io.tablemapper.backend.azure.Faults;
 import io.tablemapper.runtime.fixtures.Desk;
 import io.tablemapper.runtime.fixtures.DeskAsyncRepository;
 import io.tablemapper.runtime.fixtures.DeskRepository;
+import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
