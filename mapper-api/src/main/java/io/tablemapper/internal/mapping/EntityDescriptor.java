@@ -15,7 +15,7 @@ import java.util.function.Function;
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
  * by name its version, its bound key templates, whether it has an ETag, its index copies, its encrypted
- * properties, its large ones and the stored name of each stored property. A generated mapping
+ * properties, its large ones, the stored name of each stored property and its {@code @Cached} settings. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -28,7 +28,7 @@ import java.util.function.Function;
  * }
  * }</pre>
  *
- * <p>A fact left out takes the default of {@code @Entity}: version 1, no ETag, no indexes. Every mapping needs a
+ * <p>A fact left out takes the default of {@code @Entity}: version 1, no ETag, no indexes, not cached. Every mapping needs a
  * PartitionKey; only an abstract class whose subtypes declare their own may leave the RowKey out ({@link EntityMapping}
  * checks both). Immutable: each method returns a new descriptor.
  *
@@ -49,6 +49,7 @@ public final class EntityDescriptor<T> {
   final Map<String, String> storedNames;
   final List<String> large;
   final NamingStrategy defaultNaming;
+  final CacheSettings cache;
 
   /** The facts of a descriptor while one of them is changed: each method copies them, changes one, and builds anew. */
   private static final class Facts<T> {
@@ -66,6 +67,7 @@ public final class EntityDescriptor<T> {
     Map<String, String> storedNames = Map.of();
     List<String> large = List.of();
     NamingStrategy defaultNaming;
+    CacheSettings cache;
   }
 
   private EntityDescriptor(Facts<T> facts) {
@@ -83,6 +85,7 @@ public final class EntityDescriptor<T> {
     this.storedNames = facts.storedNames;
     this.large = facts.large;
     this.defaultNaming = facts.defaultNaming;
+    this.cache = facts.cache;
   }
 
   /** A new descriptor: this one's facts with one changed. */
@@ -102,6 +105,7 @@ public final class EntityDescriptor<T> {
     facts.storedNames = storedNames;
     facts.large = large;
     facts.defaultNaming = defaultNaming;
+    facts.cache = cache;
     change.accept(facts);
     return new EntityDescriptor<>(facts);
   }
@@ -275,6 +279,23 @@ public final class EntityDescriptor<T> {
    */
   public EntityDescriptor<T> defaultNaming(NamingStrategy strategy) {
     return with(facts -> facts.defaultNaming = strategy);
+  }
+
+  /**
+   * Makes the class {@code @Cached}: a mapper serves its point and whole-partition reads from a read cache of these
+   * settings ({@link EntityMapping#cache()}); not cached unless given.
+   *
+   * @param maximumSize {@code @Cached(maximumSize)}
+   * @param expireAfterWriteSeconds {@code @Cached(expireAfterWriteSeconds)}
+   */
+  public EntityDescriptor<T> cached(long maximumSize, long expireAfterWriteSeconds) {
+    CacheSettings settings = new CacheSettings(maximumSize, expireAfterWriteSeconds);
+    return with(facts -> facts.cache = settings);
+  }
+
+  /** The same as {@link #cached(long, long)}, or not cached when {@code settings} is null. */
+  public EntityDescriptor<T> cached(CacheSettings settings) {
+    return with(facts -> facts.cache = settings);
   }
 
   @Override

@@ -80,6 +80,7 @@ public abstract class EntityMapping<T> {
   private final Map<String, String> storedNames;
   private final List<String> largeProperties;
   private final NamingStrategy defaultNaming;
+  private final CacheSettings cache;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
   private final Map<String, String> keyComponents = new LinkedHashMap<>();
 
@@ -131,6 +132,7 @@ public abstract class EntityMapping<T> {
     this.storedNames = descriptor.storedNames;
     this.largeProperties = descriptor.large;
     this.defaultNaming = descriptor.defaultNaming;
+    this.cache = descriptor.cache;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -156,6 +158,14 @@ public abstract class EntityMapping<T> {
    */
   public final NamingStrategy defaultNaming() {
     return defaultNaming;
+  }
+
+  /**
+   * The {@code @Cached} settings of the class, or null when its reads are not cached ({@link
+   * EntityDescriptor#cached}): what a mapper's read cache asks, instead of the class's annotations.
+   */
+  public final CacheSettings cache() {
+    return cache;
   }
 
   private void addKeyComponents(KeySpec spec) {
