@@ -24,8 +24,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Carries out writes of one partition — with every index copy they imply — as one entity group transaction, so that
@@ -47,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * before.
  */
 final class EgtWriter {
-  private static final Logger LOG = LoggerFactory.getLogger(EgtWriter.class);
+  private static final Log LOG = new Log(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
   /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */

@@ -16,8 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes that insert or
@@ -27,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * a missing table into the read's empty result.
  */
 final class Tables {
-  private static final Logger LOG = LoggerFactory.getLogger(Tables.class);
+  private static final Log LOG = new Log(Tables.class);
   /** What a query of a missing table finds. */
   static final QueryResult NO_ROWS = new QueryResult(List.of(), null);
 
