@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (the JVM's count before and after it; the counting itself is set up before) and how long it took.
  */
 @BenchmarkMode(Mode.SingleShotTime)
-@Fork(5)
+@Fork(25)
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

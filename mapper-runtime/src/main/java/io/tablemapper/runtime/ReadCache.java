@@ -32,8 +32,11 @@ final class ReadCache {
   EntityCache of(EntityMapping<?> mapping) {
     EntityCache cache = caches.get(mapping.entityClass());
     if (cache == null) {
-      // only on a class's first read: the capturing lambda would allocate on every read
-      cache = caches.computeIfAbsent(mapping.entityClass(), type -> create(mapping));
+      // a class's first read; two racing ones may each make a cache, and one of them is kept (no lambda spun for
+      // computeIfAbsent at the first read of all)
+      cache = create(mapping);
+      EntityCache raced = caches.putIfAbsent(mapping.entityClass(), cache);
+      cache = raced != null ? raced : cache;
     }
     return cache == NOT_CACHED ? null : cache;
   }

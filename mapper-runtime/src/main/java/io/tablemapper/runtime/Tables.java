@@ -8,6 +8,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -114,7 +115,11 @@ final class Tables {
 
   /** Forgets that the table exists, in every spelling (names are case-insensitive, as in the store). */
   void forget(String table) {
-    ready.removeIf(name -> name.equalsIgnoreCase(table));
+    for (Iterator<String> names = ready.iterator(); names.hasNext(); ) { // no lambda spun at start-up's first miss
+      if (names.next().equalsIgnoreCase(table)) {
+        names.remove();
+      }
+    }
   }
 
   /**
