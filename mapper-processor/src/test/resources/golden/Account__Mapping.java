@@ -39,6 +39,7 @@ public final class Account__Mapping extends EntityMapping<Account> {
         .rowKey(Account_.ROW_KEY_SPEC)
         .hasETag(true)
         .defaultNaming(NamingStrategy.AS_DECLARED)
+        .cached(500L, 60L)
         .index("owner", Account_.INDEX_OWNER_SPEC, Account__Mapping::ownerIndexRowKey,
             Account_.OWNER, Account_.BALANCE)
         .indexed(Account_.OWNER)

@@ -45,17 +45,30 @@ public interface TableMapper extends AutoCloseable {
   long DEFAULT_PENDING_POLL_MILLIS = 1000;
 
   /**
-   * Starts configuring a mapper.
-   *
-   * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
-   */
-  /**
    * The threads of the mapper's own pool for async operations, unless {@link Builder#asyncExecutor} gives one:
    * {@value}.
    */
   int DEFAULT_ASYNC_THREADS = 8;
 
+  /**
+   * Starts configuring a mapper, with a new builder from the runtime: {@code mapper-runtime}'s own when its class is
+   * visible to this interface's class loader and may be instantiated from here (the usual class path), else the
+   * first {@code TableMapper.Builder} service found through this interface's class loader, then the thread's. The
+   * direct look-up, of the provider that {@code mapper-runtime}'s service file names, spares the start-up the
+   * service loader's scan of every jar's {@code META-INF/services}.
+   *
+   * @throws TableMapperException if {@code io.tablemapper:mapper-runtime} is not on the class path
+   */
   static Builder builder() {
+    try {
+      Class<?> runtime = Class.forName("io.tablemapper.runtime.TableMapperBuilder", true,
+          TableMapper.class.getClassLoader());
+      if (Builder.class.isAssignableFrom(runtime)) {
+        return (Builder) runtime.getConstructor().newInstance();
+      }
+    } catch (ReflectiveOperationException | LinkageError | SecurityException notHere) {
+      // not visible or not accessible from here (another loader, a module that does not open it): ask the services
+    }
     Iterator<Builder> builders = ServiceLoader.load(Builder.class, TableMapper.class.getClassLoader()).iterator();
     if (!builders.hasNext()) {
       builders = ServiceLoader.load(Builder.class).iterator();

@@ -38,10 +38,13 @@ public final class StoreLimits {
   public static final int MAX_BATCH_SIZE = 4 * 1024 * 1024;
   /** The most entities one query page returns. */
   public static final int MAX_PAGE_SIZE = 1000;
-  /** The earliest DateTime the store keeps. */
-  public static final Instant MIN_DATE_TIME = Instant.parse("1601-01-01T00:00:00Z");
-  /** The latest DateTime the store keeps. */
-  public static final Instant MAX_DATE_TIME = Instant.parse("9999-12-31T23:59:59.9999999Z");
+  /**
+   * The earliest DateTime the store keeps, 1601-01-01T00:00:00Z (as epoch seconds: parsing the text would load
+   * {@code java.time}'s parser and regular expressions at every start-up).
+   */
+  public static final Instant MIN_DATE_TIME = Instant.ofEpochSecond(-11_644_473_600L);
+  /** The latest DateTime the store keeps, 9999-12-31T23:59:59.9999999Z. */
+  public static final Instant MAX_DATE_TIME = Instant.ofEpochSecond(253_402_300_799L, 999_999_900);
   /** The precision of DateTime values, in nanoseconds (one tick). */
   public static final int DATE_TIME_TICK_NANOS = 100;
 

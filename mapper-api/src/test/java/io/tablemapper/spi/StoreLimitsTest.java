@@ -142,6 +142,12 @@ class StoreLimitsTest {
   }
 
   @Test
+  void theDateTimeLimitsAreTheStoresFirstAndLastTick() {
+    assertThat(StoreLimits.MIN_DATE_TIME).isEqualTo(Instant.parse("1601-01-01T00:00:00Z"));
+    assertThat(StoreLimits.MAX_DATE_TIME).isEqualTo(Instant.parse("9999-12-31T23:59:59.9999999Z"));
+  }
+
+  @Test
   void aDateTimeMustLieIn1601To9999InWholeTicks() {
     Instant tick = Instant.ofEpochSecond(0, 100);
     accepted(row().putDateTime("t", StoreLimits.MIN_DATE_TIME).build());

@@ -35,6 +35,7 @@ class GeneratedSourcesTest {
           + "@PartitionKey(\"{region}\")\n"
           + "@RowKey(\"acct_{id}\")\n"
           + "@Index(name = \"owner\", rowKey = \"owner_{owner}_{id}\", properties = {\"owner\", \"balance\"})\n"
+          + "@Cached(maximumSize = 500, expireAfterWriteSeconds = 60)\n"
           + "public class Account {\n"
           + "  public enum Status { OPEN, CLOSED }\n"
           + "  public String region;\n"

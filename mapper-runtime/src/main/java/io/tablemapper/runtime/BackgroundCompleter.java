@@ -8,8 +8,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A mapper's background completion of pending work ({@link PendingWork}): {@code pendingCompleters} daemon threads
@@ -21,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * ({@link LargeValues#sweepKnown}).
  */
 final class BackgroundCompleter {
-  private static final Logger LOG = LoggerFactory.getLogger(BackgroundCompleter.class);
+  private static final Log LOG = new Log(BackgroundCompleter.class);
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;

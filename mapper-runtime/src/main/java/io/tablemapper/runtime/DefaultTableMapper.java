@@ -73,8 +73,12 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
           + " takes a @Repository interface that extends TableRepository<T> or AsyncTableRepository<T>");
     }
     core.checkOpen();
-    Object repository =
-        repositories.computeIfAbsent(repositoryType, type -> GeneratedCode.newRepository(type, this, core.mappings));
+    Object repository = repositories.get(repositoryType);
+    if (repository == null) { // no lambda for computeIfAbsent, spun at start-up; a racing twin is dropped
+      Object created = GeneratedCode.newRepository(repositoryType, this, core.mappings);
+      repository = repositories.putIfAbsent(repositoryType, created);
+      repository = repository != null ? repository : created;
+    }
     return repositoryType.cast(repository);
   }
 
@@ -83,7 +87,13 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
     Objects.requireNonNull(mapping, "mapping");
     EntityMapping<T> used = core.register(core.mappings.hierarchy(mapping));
-    return (RepositorySupport<T>) supports.computeIfAbsent(used, m -> new EntitySupport<>(core, used));
+    EntitySupport<?> support = supports.get(used);
+    if (support == null) { // as repository(...): no lambda, a racing twin is dropped
+      EntitySupport<?> created = new EntitySupport<>(core, used);
+      support = supports.putIfAbsent(used, created);
+      support = support != null ? support : created;
+    }
+    return (RepositorySupport<T>) support;
   }
 
   @Override

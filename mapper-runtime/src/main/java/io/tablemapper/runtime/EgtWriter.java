@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Carries out writes of one partition — with every index copy they imply — as one entity group transaction, so that
@@ -50,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * before.
  */
 final class EgtWriter {
-  private static final Logger LOG = LoggerFactory.getLogger(EgtWriter.class);
+  private static final Log LOG = new Log(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
   static final int MAX_ATTEMPTS = 5;
   /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */

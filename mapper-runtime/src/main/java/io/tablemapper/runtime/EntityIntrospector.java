@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.mapping.CacheSettings;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.model.BoundKey;
@@ -117,7 +118,9 @@ final class EntityIntrospector {
         upgrade == null ? null : Accessors.upgrader(upgrade),
         checked.wideHead() == null ? null : checked.wideHead().stream()
             .map(name -> RuntimeProperty.named(properties, name).storedName).toList(),
-        checked.abstractType() ? null : constructor(type));
+        checked.abstractType() ? null : constructor(type),
+        checked.cache() == null ? null
+            : new CacheSettings(checked.cache().maximumSize(), checked.cache().expireAfterWriteSeconds()));
   }
 
   /** The spec that composes and decodes the keys of a bound template. */

@@ -59,6 +59,7 @@ final class Hierarchy<T> extends EntityMapping<T> {
         .partitionKey(own.partitionKeySpec())
         .rowKey(own.rowKeySpec())
         .hasETag(own.hasETag())
+        .cached(own.cache())
         .indexes(own.allIndexes())
         .properties(own.storedNames().entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue()))
             .toArray(String[]::new)));

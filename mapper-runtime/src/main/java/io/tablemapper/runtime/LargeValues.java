@@ -33,8 +33,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The values of {@code @Large} properties, stored out of their rows in the backend's {@link OutOfRowValues}: the
@@ -57,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * gives up instead ({@link #checkInTime}), so a sweep never deletes a value whose row is still on its way.
  */
 final class LargeValues {
-  private static final Logger LOG = LoggerFactory.getLogger(LargeValues.class);
+  private static final Log LOG = new Log(LargeValues.class);
   /** How a reference starts; the version of the format follows. */
   static final String PREFIX = "tmlarge:1:";
   private static final Base64.Encoder NAME_ENCODER = Base64.getUrlEncoder().withoutPadding();

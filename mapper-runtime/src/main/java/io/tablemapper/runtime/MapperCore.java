@@ -32,8 +32,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What every part of one mapper shares: the backend, its tables, the known entity types, JSON, the listeners, and
@@ -45,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * into the operation running. A listener that throws is logged, never thrown into the application's call.
  */
 final class MapperCore {
-  private static final Logger LOG = LoggerFactory.getLogger(MapperCore.class);
+  private static final Log LOG = new Log(MapperCore.class);
 
   final TableBackend backend;
   final Tables tables;
@@ -108,8 +106,7 @@ final class MapperCore {
     this.malformedRowListener = settings.malformedRowListener();
     this.listener = settings.queryListener();
     this.readParallelism = settings.readParallelism();
-    LOG.debug("TableMapper over {}: {} operation listener(s), query listener {}", backend.name(),
-        operationListeners.size(), listener == null ? "none" : listener);
+    // nothing logged here: the first message initialises SLF4J (Log), which a mapper's construction need not pay
     this.pending = new PendingWork(this, settings.pending());
     this.completer = new BackgroundCompleter(this, settings.pending());
     this.async = new AsyncRunner(settings.asyncExecutor(), MapperSettings.ASYNC_THREADS);

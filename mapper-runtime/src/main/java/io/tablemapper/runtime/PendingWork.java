@@ -27,8 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Durable pending work ({@link PendingRows} describes its rows): the writes of
@@ -55,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
  */
 final class PendingWork {
-  private static final Logger LOG = LoggerFactory.getLogger(PendingWork.class);
+  private static final Log LOG = new Log(PendingWork.class);
   /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
   private static final int MAX_IDS = 3;
 

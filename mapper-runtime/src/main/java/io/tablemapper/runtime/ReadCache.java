@@ -2,11 +2,9 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Cached;
 import io.tablemapper.api.CacheStats;
+import io.tablemapper.internal.mapping.CacheSettings;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.model.EntityRules;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -34,14 +32,22 @@ final class ReadCache {
   EntityCache of(EntityMapping<?> mapping) {
     EntityCache cache = caches.get(mapping.entityClass());
     if (cache == null) {
-      // only on a class's first read: the capturing lambda would allocate on every read
-      cache = caches.computeIfAbsent(mapping.entityClass(), type -> create(mapping));
+      // a class's first read; two racing ones may each make a cache, and one of them is kept (no lambda spun for
+      // computeIfAbsent at the first read of all)
+      cache = create(mapping);
+      EntityCache raced = caches.putIfAbsent(mapping.entityClass(), cache);
+      cache = raced != null ? raced : cache;
     }
     return cache == NOT_CACHED ? null : cache;
   }
 
+  /**
+   * The cache of a class whose mapping is {@code @Cached} ({@link EntityMapping#cache()}, which the processor and
+   * the introspector fill): no reflection on the class and no class file read, so a first read of a class that is
+   * not cached costs nothing here.
+   */
   private EntityCache create(EntityMapping<?> mapping) {
-    Cached cached = mayBeCached(mapping.entityClass()) ? mapping.entityClass().getAnnotation(Cached.class) : null;
+    CacheSettings cached = mapping.cache();
     if (cached == null) {
       return NOT_CACHED;
     }
@@ -55,39 +61,6 @@ final class ReadCache {
           EntityRules.cachedExpiry(entity, cached.expireAfterWriteSeconds()).toString());
     }
     return new EntityCache(this, mapping.table(), cached.maximumSize(), cached.expireAfterWriteSeconds());
-  }
-
-  /** The descriptor of {@code @Cached} as it appears in the constant pool of a class file that carries it. */
-  private static final byte[] CACHED_DESCRIPTOR =
-      ("L" + Cached.class.getName().replace('.', '/') + ";").getBytes(StandardCharsets.UTF_8);
-
-  /**
-   * Whether a class may be {@code @Cached}: false only when its class file, read as a resource, does not name the
-   * annotation at all. Asking reflection instead parses every annotation of the class and spins a proxy class for
-   * each annotation type ({@code @Entity}, {@code @PartitionKey}, ...): most of what the first read of a class that
-   * is not cached cost at start-up (profiled with {@code -Xlog:class+load}). A class file that cannot be read is
-   * asked by reflection.
-   */
-  static boolean mayBeCached(Class<?> type) {
-    String name = type.getName();
-    try (InputStream in = type.getResourceAsStream(name.substring(name.lastIndexOf('.') + 1) + ".class")) {
-      if (in == null) {
-        return true;
-      }
-      byte[] file = in.readAllBytes();
-      outer:
-      for (int i = 0; i + CACHED_DESCRIPTOR.length <= file.length; i++) {
-        for (int j = 0; j < CACHED_DESCRIPTOR.length; j++) {
-          if (file[i + j] != CACHED_DESCRIPTOR[j]) {
-            continue outer;
-          }
-        }
-        return true;
-      }
-      return false;
-    } catch (IOException | RuntimeException unreadable) {
-      return true;
-    }
   }
 
   /** The statistics of a class's cache. */

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.internal.key.KeySpec;
+import io.tablemapper.internal.mapping.CacheSettings;
 import io.tablemapper.internal.mapping.EntityDescriptor;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -76,9 +77,10 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
       List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader,
-      List<String> wideHead, Constructor<?> constructor) {
+      List<String> wideHead, Constructor<?> constructor, CacheSettings cache) {
     super(wide(wideHead, EntityDescriptor.of(entityClass, table, typeName)
         .version(version)
+        .cached(cache)
         .partitionKey(partitionKeySpec)
         .rowKey(rowKeySpec)
         .hasETag(properties.stream().anyMatch(p -> p.role == PropertyRole.ETAG))

@@ -8,6 +8,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,8 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes that insert or
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * a missing table into the read's empty result.
  */
 final class Tables {
-  private static final Logger LOG = LoggerFactory.getLogger(Tables.class);
+  private static final Log LOG = new Log(Tables.class);
   /** What a query of a missing table finds. */
   static final QueryResult NO_ROWS = new QueryResult(List.of(), null);
 
@@ -121,7 +120,11 @@ final class Tables {
 
   /** Forgets that the table exists, in every spelling (names are case-insensitive, as in the store). */
   void forget(String table) {
-    ready.removeIf(name -> name.equalsIgnoreCase(table));
+    for (Iterator<String> names = ready.iterator(); names.hasNext(); ) { // no lambda spun at start-up's first miss
+      if (names.next().equalsIgnoreCase(table)) {
+        names.remove();
+      }
+    }
   }
 
   /**

@@ -29,8 +29,13 @@ final class TypeRegistry {
    *     ({@code [KeySpaceOverlap]}, as the processor refuses it for the types it compiles together)
    */
   void register(EntityMapping<?> mapping) {
-    Map<String, EntityMapping<?>> types =
-        byTable.computeIfAbsent(key(mapping.table()), table -> new ConcurrentHashMap<>());
+    String table = key(mapping.table());
+    Map<String, EntityMapping<?>> types = byTable.get(table);
+    if (types == null) { // no lambda for computeIfAbsent: it would be spun at the first repository call
+      Map<String, EntityMapping<?>> created = new ConcurrentHashMap<>();
+      types = byTable.putIfAbsent(table, created);
+      types = types != null ? types : created;
+    }
     EntityMapping<?> known = types.get(mapping.typeName());
     if (known != null && known.entityClass() == mapping.entityClass()) {
       return;

@@ -20,6 +20,7 @@ import io.tablemapper.tck.fixtures.Project__Mapping;
 import io.tablemapper.tck.support.InterceptingBackend;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,6 +37,16 @@ class MapperLifecycleTest {
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       assertThat(mapper.getClass().getPackageName()).isEqualTo("io.tablemapper.runtime");
     }
+  }
+
+  @Test
+  void theBuilderIsTheOneTheRuntimesServiceFileNamesThoughItIsLookedUpDirectly() {
+    // TableMapper.builder() instantiates the runtime's builder by name, sparing the start-up a service-loader scan:
+    // it must be the provider the service loader would have found
+    assertThat(TableMapper.builder()).isInstanceOf(TableMapperBuilder.class);
+    assertThat(ServiceLoader.load(TableMapper.Builder.class, TableMapper.class.getClassLoader()).stream()
+            .<Class<?>>map(ServiceLoader.Provider::type))
+        .containsExactly(TableMapperBuilder.class);
   }
 
   @Test

@@ -152,6 +152,19 @@ public final class KeyTemplate {
     return new KeyTemplate(template, segments);
   }
 
+  /**
+   * Whether a modifier is digits only, and not empty (a loop: a stream's lambda or a regular expression would be
+   * bootstrapped at the first key template parsed, at start-up).
+   */
+  private static boolean allDigits(String modifier) {
+    for (int i = 0; i < modifier.length(); i++) {
+      if (modifier.charAt(i) < '0' || modifier.charAt(i) > '9') {
+        return false;
+      }
+    }
+    return !modifier.isEmpty();
+  }
+
   private static Placeholder parsePlaceholder(String template, int open, int close, int index) {
     String body = template.substring(open + 1, close);
     if (body.indexOf('{') >= 0) {
@@ -185,7 +198,7 @@ public final class KeyTemplate {
         }
         ticks = true;
         desc |= modifier.equals("ticksdesc");
-      } else if (!modifier.isEmpty() && modifier.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      } else if (allDigits(modifier)) {
         if (width > 0) {
           throw new KeyTemplateException(template, at, "two widths given");
         }
@@ -198,7 +211,11 @@ public final class KeyTemplate {
                   + " (zero-padded to " + modifier + " digits)");
         }
         // Leading zeros aside, more than two digits is out of range whatever they are (and may not fit an int).
-        String digits = modifier.substring(1).replaceFirst("^0+(?=.)", "");
+        int first = 1;
+        while (first < modifier.length() - 1 && modifier.charAt(first) == '0') {
+          first++; // leading zeros, all but the last digit
+        }
+        String digits = modifier.substring(first);
         int parsed = digits.length() > 2 ? Integer.MAX_VALUE : Integer.parseInt(digits);
         if (parsed < 1 || parsed > MAX_WIDTH) {
           throw new KeyTemplateException(

@@ -9,13 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * What an {@link EntityMapping} is built from, fact by fact: the entity class with its table and discriminator, then
  * by name its version, its bound key templates, whether it has an ETag, its index copies, its encrypted
- * properties, its large ones and the stored name of each stored property. A generated mapping
+ * properties, its large ones, the stored name of each stored property and its {@code @Cached} settings. A generated mapping
  * passes one to its super constructor, written the way its annotations read:
  *
  * <pre>{@code
@@ -28,7 +27,7 @@ import java.util.function.Function;
  * }
  * }</pre>
  *
- * <p>A fact left out takes the default of {@code @Entity}: version 1, no ETag, no indexes. Every mapping needs a
+ * <p>A fact left out takes the default of {@code @Entity}: version 1, no ETag, no indexes, not cached. Every mapping needs a
  * PartitionKey; only an abstract class whose subtypes declare their own may leave the RowKey out ({@link EntityMapping}
  * checks both). Immutable: each method returns a new descriptor.
  *
@@ -49,6 +48,7 @@ public final class EntityDescriptor<T> {
   final Map<String, String> storedNames;
   final List<String> large;
   final NamingStrategy defaultNaming;
+  final CacheSettings cache;
 
   /** The facts of a descriptor while one of them is changed: each method copies them, changes one, and builds anew. */
   private static final class Facts<T> {
@@ -66,6 +66,7 @@ public final class EntityDescriptor<T> {
     Map<String, String> storedNames = Map.of();
     List<String> large = List.of();
     NamingStrategy defaultNaming;
+    CacheSettings cache;
   }
 
   private EntityDescriptor(Facts<T> facts) {
@@ -83,10 +84,14 @@ public final class EntityDescriptor<T> {
     this.storedNames = facts.storedNames;
     this.large = facts.large;
     this.defaultNaming = facts.defaultNaming;
+    this.cache = facts.cache;
   }
 
-  /** A new descriptor: this one's facts with one changed. */
-  private EntityDescriptor<T> with(Consumer<Facts<T>> change) {
+  /**
+   * A copy of this descriptor's facts, for a method to change one and build a new descriptor of (no lambda per
+   * fact: each would be spun into a class at the first mapping's construction, at start-up).
+   */
+  private Facts<T> copy() {
     Facts<T> facts = new Facts<>();
     facts.entityClass = entityClass;
     facts.table = table;
@@ -102,8 +107,8 @@ public final class EntityDescriptor<T> {
     facts.storedNames = storedNames;
     facts.large = large;
     facts.defaultNaming = defaultNaming;
-    change.accept(facts);
-    return new EntityDescriptor<>(facts);
+    facts.cache = cache;
+    return facts;
   }
 
   /**
@@ -122,22 +127,30 @@ public final class EntityDescriptor<T> {
 
   /** The schema version, {@code @Entity(version = ...)}; 1 unless given. */
   public EntityDescriptor<T> version(int version) {
-    return with(facts -> facts.version = version);
+    Facts<T> facts = copy();
+    facts.version = version;
+    return new EntityDescriptor<>(facts);
   }
 
   /** The bound PartitionKey template. */
   public EntityDescriptor<T> partitionKey(KeySpec spec) {
-    return with(facts -> facts.partitionKeySpec = spec);
+    Facts<T> facts = copy();
+    facts.partitionKeySpec = spec;
+    return new EntityDescriptor<>(facts);
   }
 
   /** The bound RowKey template. */
   public EntityDescriptor<T> rowKey(KeySpec spec) {
-    return with(facts -> facts.rowKeySpec = spec);
+    Facts<T> facts = copy();
+    facts.rowKeySpec = spec;
+    return new EntityDescriptor<>(facts);
   }
 
   /** Whether the class has an {@code @ETag} property (then writes are conditional on it); false unless given. */
   public EntityDescriptor<T> hasETag(boolean hasETag) {
-    return with(facts -> facts.hasETag = hasETag);
+    Facts<T> facts = copy();
+    facts.hasETag = hasETag;
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -196,7 +209,9 @@ public final class EntityDescriptor<T> {
   public EntityDescriptor<T> indexes(List<IndexMapping<T>> more) {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);
     all.addAll(more);
-    return with(facts -> facts.indexes = List.copyOf(all));
+    Facts<T> facts = copy();
+    facts.indexes = List.copyOf(all);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -208,10 +223,10 @@ public final class EntityDescriptor<T> {
     for (IndexMapping<T> index : indexes) {
       moved.add(index.table().equals(template) ? index.inTable(concreteTable) : index);
     }
-    return with(facts -> {
-      facts.table = concreteTable;
-      facts.indexes = List.copyOf(moved);
-    });
+    Facts<T> facts = copy();
+    facts.table = concreteTable;
+    facts.indexes = List.copyOf(moved);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -219,7 +234,9 @@ public final class EntityDescriptor<T> {
    * and decrypts before {@code fromRow} reads one ({@link EntityMapping#toStoredRow}); none unless given.
    */
   public EntityDescriptor<T> encrypted(String... encryptedNames) {
-    return with(facts -> facts.encrypted = List.of(encryptedNames));
+    Facts<T> facts = copy();
+    facts.encrypted = List.of(encryptedNames);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -228,7 +245,9 @@ public final class EntityDescriptor<T> {
    * it ({@link EntityMapping#indexedProperties}); none unless given.
    */
   public EntityDescriptor<T> indexed(String... indexedNames) {
-    return with(facts -> facts.indexed = List.of(indexedNames));
+    Facts<T> facts = copy();
+    facts.indexed = List.of(indexedNames);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -237,7 +256,9 @@ public final class EntityDescriptor<T> {
    * @param headStoredNames the stored names of the properties its head row always holds
    */
   public EntityDescriptor<T> wide(String... headStoredNames) {
-    return with(facts -> facts.wideHead = List.of(headStoredNames));
+    Facts<T> facts = copy();
+    facts.wideHead = List.of(headStoredNames);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -256,7 +277,9 @@ public final class EntityDescriptor<T> {
       names.put(namesAndStoredNames[i], namesAndStoredNames[i + 1]);
     }
     Map<String, String> stored = Collections.unmodifiableMap(names);
-    return with(facts -> facts.storedNames = stored);
+    Facts<T> facts = copy();
+    facts.storedNames = stored;
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -264,7 +287,9 @@ public final class EntityDescriptor<T> {
    * EntityMapping#largeProperties()}); none unless given.
    */
   public EntityDescriptor<T> large(String... largeNames) {
-    return with(facts -> facts.large = List.of(largeNames));
+    Facts<T> facts = copy();
+    facts.large = List.of(largeNames);
+    return new EntityDescriptor<>(facts);
   }
 
   /**
@@ -274,7 +299,30 @@ public final class EntityDescriptor<T> {
    * {@code @Naming} decided every name, or by a mapping built at run time, which follows the mapper's default.
    */
   public EntityDescriptor<T> defaultNaming(NamingStrategy strategy) {
-    return with(facts -> facts.defaultNaming = strategy);
+    Facts<T> facts = copy();
+    facts.defaultNaming = strategy;
+    return new EntityDescriptor<>(facts);
+  }
+
+  /**
+   * Makes the class {@code @Cached}: a mapper serves its point and whole-partition reads from a read cache of these
+   * settings ({@link EntityMapping#cache()}); not cached unless given.
+   *
+   * @param maximumSize {@code @Cached(maximumSize)}
+   * @param expireAfterWriteSeconds {@code @Cached(expireAfterWriteSeconds)}
+   */
+  public EntityDescriptor<T> cached(long maximumSize, long expireAfterWriteSeconds) {
+    CacheSettings settings = new CacheSettings(maximumSize, expireAfterWriteSeconds);
+    Facts<T> facts = copy();
+    facts.cache = settings;
+    return new EntityDescriptor<>(facts);
+  }
+
+  /** The same as {@link #cached(long, long)}, or not cached when {@code settings} is null. */
+  public EntityDescriptor<T> cached(CacheSettings settings) {
+    Facts<T> facts = copy();
+    facts.cache = settings;
+    return new EntityDescriptor<>(facts);
   }
 
   @Override

@@ -80,8 +80,9 @@ public abstract class EntityMapping<T> {
   private final Map<String, String> storedNames;
   private final List<String> largeProperties;
   private final NamingStrategy defaultNaming;
+  private final CacheSettings cache;
   /** Each key component's property (Java name), to the key it is in, for {@link #dateTime}. */
-  private final Map<String, String> keyComponents = new LinkedHashMap<>();
+  private final Map<String, KeySpec> keyComponents = new LinkedHashMap<>();
 
   /**
    * Describes the mapping.
@@ -131,6 +132,7 @@ public abstract class EntityMapping<T> {
     this.storedNames = descriptor.storedNames;
     this.largeProperties = descriptor.large;
     this.defaultNaming = descriptor.defaultNaming;
+    this.cache = descriptor.cache;
     addKeyComponents(partitionKeySpec);
     addKeyComponents(rowKeySpec);
     for (IndexMapping<T> index : allIndexes) {
@@ -158,10 +160,18 @@ public abstract class EntityMapping<T> {
     return defaultNaming;
   }
 
+  /**
+   * The {@code @Cached} settings of the class, or null when its reads are not cached ({@link
+   * EntityDescriptor#cached}): what a mapper's read cache asks, instead of the class's annotations.
+   */
+  public final CacheSettings cache() {
+    return cache;
+  }
+
   private void addKeyComponents(KeySpec spec) {
     if (spec != null) {
       for (KeySpec.Part part : spec.parts()) {
-        keyComponents.putIfAbsent(part.property(), spec.keyName() + " '" + spec.template() + "'");
+        keyComponents.putIfAbsent(part.property(), spec); // described when a message needs it: no concatenation here
       }
     }
   }
@@ -448,10 +458,10 @@ public abstract class EntityMapping<T> {
     if (value == null || value.getNano() % StoreLimits.DATE_TIME_TICK_NANOS == 0) {
       return value;
     }
-    String key = keyComponents.get(property);
+    KeySpec key = keyComponents.get(property);
     if (key != null) {
       throw new InvalidKeyException(entityClass.getSimpleName() + "." + property + " = " + value + " is more precise"
-          + " than the store's 100 ns ticks and part of the " + key + ", so it cannot be truncated without its key"
+          + " than the store's 100 ns ticks and part of the " + key.keyName() + " '" + key.template() + "', so it cannot be truncated without its key"
           + " and its stored value disagreeing; truncate it before writing, for example with"
           + " value.truncatedTo(ChronoUnit.MICROS)");
     }

@@ -34,22 +34,22 @@ public final class GeneratedNames {
 
   /** {@code com.acme.Outer$Employee} → {@code com.acme.Outer_Employee_}. */
   public static String metamodel(String binaryName) {
-    return flatten(binaryName) + METAMODEL_SUFFIX;
+    return flatten(binaryName).concat(METAMODEL_SUFFIX);
   }
 
   /** {@code com.acme.Employee} → {@code com.acme.Employee__Mapping}. */
   public static String mapping(String binaryName) {
-    return flatten(binaryName) + MAPPING_SUFFIX;
+    return flatten(binaryName).concat(MAPPING_SUFFIX);
   }
 
   /** {@code com.acme.EmployeeRepository} → {@code com.acme.EmployeeRepository__Impl}. */
   public static String repository(String binaryName) {
-    return flatten(binaryName) + REPOSITORY_SUFFIX;
+    return flatten(binaryName).concat(REPOSITORY_SUFFIX);
   }
 
   /** {@code com.acme.Person} → {@code META-INF/tablemapper/subtypes/com.acme.Person}: lists its subtypes. */
   public static String subtypesResource(String binaryName) {
-    return SUBTYPES_DIRECTORY + binaryName;
+    return SUBTYPES_DIRECTORY.concat(binaryName);
   }
 
   /** The simple name of a generated class from its qualified name. */
@@ -63,8 +63,10 @@ public final class GeneratedNames {
     return dot < 0 ? "" : qualifiedName.substring(0, dot);
   }
 
+  // String.concat rather than +: these run at the first use of each class, and each new shape of an indy
+  // concatenation spins classes at start-up
   private static String flatten(String binaryName) {
     int dot = binaryName.lastIndexOf('.');
-    return binaryName.substring(0, dot + 1) + binaryName.substring(dot + 1).replace('$', '_');
+    return binaryName.substring(0, dot + 1).concat(binaryName.substring(dot + 1).replace('$', '_'));
   }
 }

@@ -40,6 +40,14 @@ public record CheckedEntity<P extends PropertySource>(
     return source.isAbstract();
   }
 
+  /**
+   * Its {@code @Cached}, which the rules found valid (a size and an expiry of at least 1), or null when its reads are
+   * not cached: what the generated descriptor and the run-time one declare ({@code EntityDescriptor.cached}).
+   */
+  public EntitySource.Cache cache() {
+    return source.cache();
+  }
+
   /** Whether it is {@code @Wide}: stored over a head row and part rows. */
   public boolean wide() {
     return wideHead != null;

@@ -140,7 +140,8 @@ public record TableTemplate(String prefix, String property, Unit unit) {
     return instant(value).isBefore(FIRST);
   }
 
-  private static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
+  /** 0000-01-01T00:00:00Z (as epoch seconds: parsing the text would load {@code java.time}'s parser at start-up). */
+  private static final Instant FIRST = Instant.ofEpochSecond(-62_167_219_200L);
 
   /** A time value of a time property, as an instant: a date at midnight UTC, a local date-time in UTC. */
   public static Instant instant(Object value) {

@@ -68,6 +68,27 @@ class EntityDescriptorTest {
     assertThat(mapping.rowKeySpec()).isSameAs(ROW_KEY);
     assertThat(mapping.hasETag()).isFalse();
     assertThat(mapping.indexes()).isEmpty();
+    assertThat(mapping.cache()).isNull();
+  }
+
+  @Test
+  void theCachedSettingsReachTheMappingWhateverFactsFollowAndThePeriodTablesOfATemplate() {
+    Mapping<String> mapping = new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing")
+        .cached(25, 7)
+        .partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY)
+        .hasETag(true));
+    assertThat(mapping.cache()).isEqualTo(new CacheSettings(25, 7));
+    assertThat(mapping.hasETag()).isTrue();
+
+    KeySpec dayKey = KeySpec.of("Thing", "PartitionKey", "{at}", Instant.class);
+    Mapping<String> perDay = new Mapping<>(EntityDescriptor.of(String.class, "Logs{at:day}", "Thing")
+        .partitionKey(dayKey)
+        .rowKey(ROW_KEY)
+        .cached(new CacheSettings(3, 60)));
+    assertThat(perDay.inTable("Logs20261125").cache()).isEqualTo(new CacheSettings(3, 60));
+    assertThat(new Mapping<>(EntityDescriptor.of(String.class, "Things", "Thing").partitionKey(PARTITION_KEY)
+        .rowKey(ROW_KEY).cached(25, 7).cached(null)).cache()).isNull();
   }
 
   @Test

@@ -46,6 +46,8 @@ class TableTemplateTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(TableTemplate.beforeEveryPeriod(Instant.parse("-0001-12-31T00:00:00Z"))).isTrue();
     assertThat(TableTemplate.beforeEveryPeriod(Instant.MAX)).isFalse();
+    assertThat(TableTemplate.beforeEveryPeriod(Instant.parse("0000-01-01T00:00:00Z"))).isFalse();
+    assertThat(TableTemplate.beforeEveryPeriod(Instant.parse("0000-01-01T00:00:00Z").minusNanos(1))).isTrue();
   }
 
   @Test

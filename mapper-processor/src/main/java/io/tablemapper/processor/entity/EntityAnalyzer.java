@@ -97,7 +97,7 @@ public final class EntityAnalyzer {
         checked.version(), properties, partitionKey, rowKey, indexes,
         checked.upgrade() == null ? null : checked.upgrade().name(), checked.abstractType(), ancestors,
         checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()), checked.wideHead(),
-        names.defaultedStrategy(type, ancestorElements));
+        names.defaultedStrategy(type, ancestorElements), checked.cache());
   }
 
   private static KeyModel key(String description, BoundKey<CheckedProperty<ElementProperty>> key,

@@ -3,6 +3,7 @@ package io.tablemapper.processor.entity;
 import com.palantir.javapoet.ClassName;
 import io.tablemapper.annotations.IndexForm;
 import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.internal.model.EntitySource;
 import io.tablemapper.internal.model.PropertyRole;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,7 @@ import javax.lang.model.element.TypeElement;
  *     ones queries may compare, order by or project); null for any other
  * @param defaultNaming the compilation's default naming strategy (a {@code NamingStrategy} name) when some of its
  *     stored names follow it, no {@code @Naming} governing the class or an {@code @Entity} superclass; else null
+ * @param cache its {@code @Cached}, or null when its reads are not cached
  */
 public record EntityModel(
     TypeElement element,
@@ -47,7 +49,8 @@ public record EntityModel(
     List<String> ancestors,
     String rowKeyOwner,
     List<String> wideHead,
-    String defaultNaming) {
+    String defaultNaming,
+    EntitySource.Cache cache) {
 
   /** Whether a query may compare, order by or project a property: any, except outside a wide entity's head. */
   public boolean inHead(String property) {

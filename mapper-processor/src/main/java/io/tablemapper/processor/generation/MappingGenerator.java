@@ -136,6 +136,9 @@ public final class MappingGenerator {
     if (entity.defaultNaming() != null) {
       descriptor.add("\n.defaultNaming($T.$L)", NamingStrategy.class, entity.defaultNaming());
     }
+    if (entity.cache() != null) {
+      descriptor.add("\n.cached($LL, $LL)", entity.cache().maximumSize(), entity.cache().expireAfterWriteSeconds());
+    }
     for (EntityModel.IndexModel index : entity.indexes()) {
       CodeBlock.Builder copied = CodeBlock.builder();
       for (String property : index.properties()) {

@@ -16,8 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
 final class VersionClock {
   private static final long TICKS_PER_SECOND = 10_000_000L;
   private static final int NANOS_PER_TICK = 100;
-  private static final DateTimeFormatter ETAG_TIME =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH'%3A'mm'%3A'ss.SSSSSSS'Z'").withZone(ZoneOffset.UTC);
 
   private final Clock clock;
   private final AtomicLong lastTicks = new AtomicLong(Long.MIN_VALUE);
@@ -35,7 +33,13 @@ final class VersionClock {
   }
 
   static String etag(Instant timestamp) {
-    return "W/\"datetime'" + ETAG_TIME.format(timestamp) + "'\"";
+    return "W/\"datetime'" + EtagTime.FORMAT.format(timestamp) + "'\"";
+  }
+
+  /** The ETag's format, made at the first write: building it loads much of {@code java.time.format}. */
+  private static final class EtagTime {
+    static final DateTimeFormatter FORMAT =
+        DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH'%3A'mm'%3A'ss.SSSSSSS'Z'").withZone(ZoneOffset.UTC);
   }
 
   private static long ticks(Instant instant) {
