@@ -4,6 +4,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
@@ -48,7 +49,8 @@ final class LocalLists {
    * it (their written value is), applied together to the list as read ({@link IndexLists#change}), each operation
    * conditional on the ETag of the row it changes. A write whose plan is empty (dropped) changes no list.
    *
-   * @throws TableMapperException if a row of another kind sits under a list's keys, or a list is full
+   * @throws TableMapperException if a row of another kind sits under a list's keys; {@link
+   *     io.tablemapper.api.IndexFullException} if a list is full, or a part of another value's list sits there
    */
   List<PlannedOp> plan(String table, List<? extends WriteIntent<?>> writes, List<Snapshot> snapshots,
       List<PlannedOp> planned, Mode mode) {
@@ -73,9 +75,7 @@ final class LocalLists {
           if (change.joining.isEmpty()) {
             continue;
           }
-          throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the value "
-              + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys() + " in table "
-              + table + ": a row of type '" + discriminator.typeOf(list.head()) + "' is stored under those keys");
+          throw IndexLists.foreign(discriminator, change.index, change.address, list.head());
         }
         for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
             change.joining)) {
@@ -131,7 +131,7 @@ final class LocalLists {
   static String listRowKey(PlannedOp failed) {
     String rowKey = failed.rowKey();
     return failed.operation().row().get(IndexLists.PART) instanceof Integer
-        ? rowKey.substring(0, rowKey.length() - 5) : rowKey;
+        ? rowKey.substring(0, rowKey.length() - 1 - IndexRules.LIST_PART_DIGITS) : rowKey;
   }
 
   /** Every row of a query, all its pages. */

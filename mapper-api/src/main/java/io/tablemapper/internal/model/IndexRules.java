@@ -21,6 +21,11 @@ import java.util.Map;
  * without a {@code partitionKey} keeps the entity's PartitionKey in that table.
  */
 public final class IndexRules {
+  /** What follows a key list's head RowKey in the RowKeys of its part rows, before their number. */
+  public static final char LIST_PART_SEPARATOR = '~';
+  /** The digits of a key list's part number. */
+  public static final int LIST_PART_DIGITS = 4;
+
   private IndexRules() {}
 
   /**
@@ -234,7 +239,33 @@ public final class IndexRules {
           keys(listPartitionKey, indexRowKey), components));
       return false;
     }
+    String component = listPartCollision(indexRowKey.template(), indexRowKey.shape());
+    if (component != null) {
+      problems.report(declaration.site(), "rowKey", EntityRules.indexListRowKey(entity, declaration.name(),
+          indexRowKey.template(), component));
+    }
     return true;
+  }
+
+  /**
+   * Whether the RowKeys of a key list's heads ({@code rowKey}, of that shape) can end as its part rows' do, with
+   * {@code ~} and four digits, so that one value's head could sit where another value's list puts a part row: the
+   * component that can end so (a placeholder as written, or a literal), or null when none can.
+   */
+  public static String listPartCollision(KeyTemplate rowKey, KeyShape shape) {
+    List<String> suffix = new ArrayList<>();
+    suffix.add(String.valueOf(LIST_PART_SEPARATOR));
+    for (int i = 0; i < LIST_PART_DIGITS; i++) {
+      suffix.add("0123456789");
+    }
+    int at = shape.endingWith(suffix);
+    if (at < 0) {
+      return null;
+    }
+    KeyTemplate.Segment segment = rowKey.segments().get(at);
+    return segment instanceof KeyTemplate.Placeholder placeholder
+        ? "its component " + placeholder.text()
+        : "its literal '" + ((KeyTemplate.Literal) segment).text() + "'";
   }
 
   private static String keys(BoundKey<?> partitionKey, BoundKey<?> rowKey) {
