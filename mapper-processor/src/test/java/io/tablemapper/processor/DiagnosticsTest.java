@@ -407,6 +407,11 @@ class DiagnosticsTest {
                 + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}"),
             source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
                 + "  Optional<E> findByC(String c);\n}\n")),
+        error("a key list whose part rows can take the entity's RowKeys is reported on its rowKey",
+            Rule.KEY_SPACE_OVERLAP, "\"ids\"", "index 'byC' of E has rowKey 'ids'",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"ids~{b:04}\")\n"
+                + "@Index(name = \"byC\", rowKey = \"ids\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, int b, String c) {}")),
         warning("a key list whose RowKeys end with a String can end as another value's part rows: a warning naming it",
             Rule.INDEX_LIST_ROW_KEY, "\"c_{c}\"", "through its component {c}",
             entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = false,"
