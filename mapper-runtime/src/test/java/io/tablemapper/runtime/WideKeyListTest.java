@@ -113,6 +113,23 @@ class WideKeyListTest {
   }
 
   @Test
+  void mergesMoveALedgerBetweenListsFromItsStoredStateAndKeepItsOtherLines() {
+    Ledger a = ledgers.insert(Ledger.of("HQ", 1, "A", 100));
+    Ledger onlyDesk = Ledger.of("HQ", 1, "B", 0);
+    onlyDesk.etag = a.etag;
+    ledgers.merge(onlyDesk, "desk");
+    assertThat(lastBatch()).containsExactly("desk_A_", "desk_B_", "ledger_000001", "ledger_000001~01");
+    assertThat(desk("A")).isEmpty();
+    assertThat(desk("B")).containsExactly(entry(a));
+    assertThat(contents(ledgers.findByOfficeAndDesk("HQ", "B"))).as("the lines as stored")
+        .containsExactly(a.atDesk("B").contents());
+
+    Ledger upserted = ledgers.upsertMerge(Ledger.of("HQ", 2, "B", 200));
+    assertThat(desk("B")).containsExactly(entry(a), entry(upserted));
+    assertThat(ledgers.countByOfficeAndDesk("HQ", "B")).isEqualTo(2);
+  }
+
+  @Test
   void aListThatOutgrowsItsRowGrowsAPartInTheEgtOfTheLedgersHeadAndPart() {
     Ledger a = ledgers.insert(Ledger.of("HQ", 1, "A", 100));
     // the list of desk A filled to the brim by entries of ledgers that do not exist (a read skips them)
