@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * One case (at least) per diagnostic id: the mistake is reported once and nothing else is, as an error (or a
@@ -406,6 +407,24 @@ class DiagnosticsTest {
                 + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}"),
             source("ERepository", "@Repository\npublic interface ERepository extends TableRepository<E> {\n"
                 + "  Optional<E> findByC(String c);\n}\n")),
+        error("a key list whose part rows can take the entity's RowKeys is reported on its rowKey",
+            Rule.KEY_SPACE_OVERLAP, "\"ids\"", "index 'byC' of E has rowKey 'ids'",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"ids~{b:04}\")\n"
+                + "@Index(name = \"byC\", rowKey = \"ids\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, int b, String c) {}")),
+        warning("a key list whose RowKeys end with a String can end as another value's part rows: a warning naming it",
+            Rule.INDEX_LIST_ROW_KEY, "\"c_{c}\"", "through its component {c}",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
+        warning("a '~' and a digit before a number of three digits end a key list's RowKey in '~' and four digits",
+            Rule.INDEX_LIST_ROW_KEY, "\"c_{c}~0{n:03}\"", "rowKey = \"c_{c}~0{n:03}_\"",
+            entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"c_{c}~0{n:03}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)",
+                "public record E(String a, String b, String c, int n) {}")),
+        warning("a literal '~' and four digits ending a key list's RowKey is named as the component at fault",
+            Rule.INDEX_LIST_ROW_KEY, "\"{c}~2024\"", "through its literal '~2024'",
+            entity(KEYS + "\n@Index(name = \"byC\", table = \"Lists\", rowKey = \"{c}~2024\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)", "public record E(String a, String b, String c) {}")),
         warning("a remote index whose PartitionKey is a literal is a warning: one hot partition",
             Rule.INDEX_HOT_PARTITION, "\"all\"", "lands in that one partition",
             entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"all\", rowKey = \"c_{c}\")",
@@ -832,6 +851,27 @@ class DiagnosticsTest {
         "@SuppressWarnings(\"tablemapper:PartitionKeyConstant\")\n"
             + "@Entity(table = \"Things\") @PartitionKey(\"all\") @RowKey(\"r_{b}\")",
         "public record E(String a, String b) {}"));
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"c_{c}_", "c_{n:05}", "c_{n}", "c_{s}", "c_{c}_{n:04}", "c_{c}~{n:03}", "c_{u}", "c_{f}", "c_{d}", "c_{t}",
+      "c_{o}", "c_{dt}", "c_{t:desc}", "c_{c}~0001_", "ids"})
+  void aKeyListWhoseRowKeysCannotEndInATildeAndFourDigitsCompilesWithoutWarning(String rowKey) {
+    Compilation compilation = compile(entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"" + rowKey + "\","
+            + " unique = false, form = io.tablemapper.annotations.IndexForm.KEY_LIST)",
+        "public record E(String a, String b, String c, int n, S s, java.util.UUID u, boolean f,"
+            + " java.time.LocalDate d, java.time.Instant t, java.time.OffsetDateTime o, java.time.LocalDateTime dt) {\n"
+            + "  public enum S { ACTIVE, DONE, V0001E }\n}"));
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aKeyListRowKeyWarningIsSilencedWhereTheUserSaysNoValueEndsSo() {
+    Compilation compilation = compile(entity("@SuppressWarnings(\"tablemapper:IndexListRowKey\")\n" + KEYS
+            + "\n@Index(name = \"byC\", rowKey = \"c_{c}\", unique = false,"
+            + " form = io.tablemapper.annotations.IndexForm.KEY_LIST)",
+        "public record E(String a, String b, String c) {}"));
     assertThat(compilation).succeededWithoutWarnings();
   }
 

@@ -106,7 +106,7 @@ class PlannerTest {
                 + " unique = false, form = IndexForm.KEY_LIST)\n"
                 + "@Index(name = \"byTeam\", partitionKey = \"team_{team}\", rowKey = \"level_{level:02}\","
                 + " unique = false, form = IndexForm.KEY_LIST)\n"
-                + "@Index(name = \"byDesk\", rowKey = \"desk_{desk}\", unique = false, form = IndexForm.KEY_LIST)\n"
+                + "@Index(name = \"byDesk\", rowKey = \"desk_{desk}_\", unique = false, form = IndexForm.KEY_LIST)\n"
                 + "public record Clerk(String department, int id, String lastName, String team, int level,"
                 + " String desk) {}"),
         source("ClerkRepository",
@@ -399,7 +399,7 @@ class PlannerTest {
             "findByTeamAndLevel", "POINT via index byTeam, eventually consistent: PartitionKey = team_{team},"
                 + " RowKey = level_{level:02}"),
         plan("a key list in the entity's partition is a strongly consistent point read of its row", "clerks",
-            "findByDepartmentAndDesk", "POINT via index byDesk: PartitionKey = {department}, RowKey = desk_{desk}"),
+            "findByDepartmentAndDesk", "POINT via index byDesk: PartitionKey = {department}, RowKey = desk_{desk}_"),
         plan("a key list serves no range of its values: the other paths are planned", "clerks", "findByTeam",
             "TABLE_SCAN: every partition of table Clerks, RowKey starts with clerk_; filter team eq {team}"),
         plan("a key list serves no In: one list per value would merge unordered lists", "clerks",

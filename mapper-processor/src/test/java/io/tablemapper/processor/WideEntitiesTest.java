@@ -81,4 +81,32 @@ class WideEntitiesTest {
     assertThat(compilation).hadErrorContaining("[" + Rule.WIDE_ROW_KEY.id() + "]");
     assertThat(compilation).hadErrorContaining("can be the RowKeys of the entity's part rows");
   }
+
+  @Test
+  void a_wide_entity_keeps_a_key_list_in_its_partition_which_copies_nothing() {
+    Compilation compilation = compile(source("Ledger", "@Entity(table = \"Ledgers\") @PartitionKey(\"{office}\")"
+            + " @RowKey(\"ledger_{id:06}\")\n"
+            + "@Index(name = \"byDesk\", rowKey = \"desk_{desk}_\", unique = false, form = IndexForm.KEY_LIST)\n"
+            + "@Wide public class Ledger { public String office; public int id; public String desk; "
+            + IntStream.rangeClosed(1, 300).mapToObj(d -> "public int line" + d + ";").collect(Collectors.joining(" "))
+            + " }"),
+        source("LedgerRepository", "@Repository\npublic interface LedgerRepository extends TableRepository<Ledger> {\n"
+            + "  List<Ledger> findByOfficeAndDesk(String office, String desk);\n}"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation.generatedSourceFile("test.Ledger__Mapping")).isPresent();
+  }
+
+  @Test
+  void a_key_list_of_a_wide_entity_may_not_live_outside_its_partition() {
+    Compilation compilation = compile(source("Ledger", "@Entity(table = \"Ledgers\") @PartitionKey(\"{office}\")"
+        + " @RowKey(\"ledger_{id:06}\")\n"
+        + "@Index(name = \"byDesk\", table = \"Desks\", rowKey = \"desk_{desk}_\", unique = false,"
+        + " form = IndexForm.KEY_LIST)\n"
+        + "@Wide public record Ledger(String office, int id, String desk) {}"));
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[" + Rule.WIDE_SHAPE.id() + "]");
+    assertThat(compilation).hadErrorContaining("lives outside the entity's partition");
+  }
 }

@@ -6,7 +6,11 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.model.EntityRules;
+import io.tablemapper.internal.model.IndexRules;
+import io.tablemapper.internal.model.Rule;
 import io.tablemapper.runtime.PendingStep.Address;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
@@ -100,7 +104,7 @@ final class IndexLists {
 
   /** The RowKey of part {@code number} of the list whose head is at {@code headRowKey}. */
   static String partRowKey(String headRowKey, int number) {
-    return headRowKey + '~' + String.format("%04d", number);
+    return headRowKey + IndexRules.LIST_PART_SEPARATOR + String.format("%04d", number);
   }
 
   /** The number of part rows a list's head counts. */
@@ -123,7 +127,8 @@ final class IndexLists {
    * part, under a part's RowKey of that head (a longer key in the range, a list of another value, is none).
    */
   static boolean isPartOf(Discriminator discriminator, IndexMapping<?> index, String headRowKey, TableRow row) {
-    return row.rowKey().length() == headRowKey.length() + 5 && row.get(PART) instanceof Integer
+    return row.rowKey().length() == headRowKey.length() + 1 + IndexRules.LIST_PART_DIGITS
+        && row.get(PART) instanceof Integer
         && index.copyType().equals(discriminator.typeOf(row));
   }
 
@@ -496,10 +501,30 @@ final class IndexLists {
   }
 
   private TableMapperException foreign(IndexMapping<?> index, Address address, TableRow there) {
-    return new TableMapperException("index '" + index.name() + "' cannot keep its list for the value "
+    return foreign(core.discriminator, index, address, there);
+  }
+
+  /**
+   * Why a list cannot be kept under its value's keys, where {@code there}, a row other than its head, is stored: a
+   * part row of the list of another value (whose RowKey is this one's with {@code ~nnnn} cut off; what the
+   * processor's {@code [IndexListRowKey]} warns of), refused with {@link IndexFullException} — the value's list
+   * has no room, and a head cannot move — or a row of another type.
+   */
+  static TableMapperException foreign(Discriminator discriminator, IndexMapping<?> index, Address address,
+      TableRow there) {
+    String subject = "index '" + index.name() + "' cannot keep its list for the value "
         + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys() + " in table " + address.table()
-        + ": a row of type '" + core.discriminator.typeOf(there) + "'" + (there.get(PART) == null ? ""
-            : " (a part row of the list of another value)") + " is stored under those keys");
+        + ": a row of type '" + discriminator.typeOf(there) + "'";
+    if (there.get(PART) instanceof Integer && index.copyType().equals(discriminator.typeOf(there))) {
+      KeySpec rowKey = index.rowKeySpec();
+      String component = IndexRules.listPartCollision(rowKey.template(), rowKey.shape());
+      return new IndexFullException(subject + " (a part row of the list of another value, whose RowKey is this one's"
+          + " without its last " + (1 + IndexRules.LIST_PART_DIGITS) + " characters) is stored under those keys,"
+          + " and a head cannot move; the index's RowKeys '" + rowKey.template() + "' can end in '~' and four digits"
+          + (component == null ? "" : " through " + component) + " ([" + Rule.INDEX_LIST_ROW_KEY.id() + "]): "
+          + EntityRules.indexListRowKeyFix(rowKey.template()));
+    }
+    return new TableMapperException(subject + " is stored under those keys");
   }
 
   private static String describe(String entry) {

@@ -4,6 +4,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteIntent.Kind;
@@ -43,7 +44,8 @@ final class LocalLists {
    * conditional on the ETag of the row it changes. A write whose plan is empty (dropped) changes no list.
    *
    * @return the operations, once the lists are read through {@code channel}; failed with a
-   *     {@link TableMapperException} if a row of another kind sits under a list's keys, or a list is full
+   *     {@link TableMapperException} if a row of another kind sits under a list's keys, or with an {@link
+   *     io.tablemapper.api.IndexFullException} if a list is full, or a part of another value's list sits there
    */
   CompletableFuture<List<PlannedOp>> plan(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
       List<Snapshot> snapshots, List<PlannedOp> planned, Mode mode) {
@@ -80,10 +82,7 @@ final class LocalLists {
               if (change.joining.isEmpty()) {
                 return plan(channel, table, changes, next + 1, ops, mode);
               }
-              throw new TableMapperException("index '" + change.index.name() + "' cannot keep its list for the"
-                  + " value " + TableRow.keys(change.address.partitionKey(), change.address.rowKey()).describeKeys()
-                  + " in table " + table + ": a row of type '" + discriminator.typeOf(list.head())
-                  + "' is stored under those keys");
+              throw IndexLists.foreign(discriminator, change.index, change.address, list.head());
             }
             for (WriteOperation operation : IndexLists.change(discriminator, change.index, list, change.leaving,
                 change.joining)) {
@@ -139,7 +138,7 @@ final class LocalLists {
   static String listRowKey(PlannedOp failed) {
     String rowKey = failed.rowKey();
     return failed.operation().row().get(IndexLists.PART) instanceof Integer
-        ? rowKey.substring(0, rowKey.length() - 5) : rowKey;
+        ? rowKey.substring(0, rowKey.length() - 1 - IndexRules.LIST_PART_DIGITS) : rowKey;
   }
 
   /** What the writes of one transaction change in one list: the first write that changes it answers for it. */

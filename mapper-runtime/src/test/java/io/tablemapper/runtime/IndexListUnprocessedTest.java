@@ -1,10 +1,14 @@
 package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
@@ -55,6 +59,55 @@ class IndexListUnprocessedTest {
     assertThat(lists(unprocessed)).isEqualTo(lists(processed))
         .containsExactly("Jones: North\tt_0001 / South\tt_0003", "Smith: North\tt_0002",
             "North name_Jones: North\tt_0001", "North name_Smith: North\tt_0002", "South name_Jones: South\tt_0003");
+  }
+
+  @Test
+  void aValueWhoseListWouldSitOnAnotherValuesPartIsWarnedOfAtCompileTimeAndRefusedAlikeAtRunTime() {
+    assertThat(PROCESSED.warnings(TELLER)).as("the processor's warning").singleElement().asString()
+        .startsWith("[IndexListRowKey] index 'byName' of Teller").contains("through its component {lastName}");
+    assertThat(UNPROCESSED.warnings(TELLER)).as("no processor ran").isEmpty();
+
+    String unprocessed = refusal(UNPROCESSED);
+    String processed = refusal(PROCESSED);
+    assertThat(unprocessed).as("the same rule, written once, at run time").isEqualTo(processed)
+        .contains("North", "name_Jones~0001", "a part row of the list of another value",
+            "can end in '~' and four digits through its component {lastName} ([IndexListRowKey])",
+            "rowKey = \"name_{lastName}_\"");
+  }
+
+  /**
+   * Jones's list in the North given a part row (as a list outgrowing its head has), then a teller whose last name is
+   * "Jones~0001" inserted in one batch: refused whole, the part untouched; the refusal's message.
+   */
+  private String refusal(Javac.Result compiled) {
+    Class<?> teller = compiled.load(TELLER);
+    TableBackend store = stores.newStore();
+    ClassLoader previous = Thread.currentThread().getContextClassLoader();
+    Thread.currentThread().setContextClassLoader(compiled.loader);
+    try (TableMapper mapper = ManualCompletion.builder(store).build()) {
+      mapper.batch("Tellers", "North").insert(teller(teller, "North", 1, "Jones")).commit();
+      TableRow head = store.get("Tellers", "North", "name_Jones").orElseThrow();
+      TableRow part = TableRow.builder("North", "name_Jones~0001", 4)
+          .putString(TableMapper.DEFAULT_DISCRIMINATOR, "Teller#byName")
+          .putInt32("KeyPart", 1)
+          .putString("Keys", IndexLists.entry("North", "t_0009"))
+          .build();
+      store.batch("Tellers", List.of(
+          WriteOperation.merge(TableRow.builder("North", "name_Jones", 1).putInt32("KeyParts", 1).build(),
+              head.etag()),
+          WriteOperation.insert(part)));
+      String partETag = store.get("Tellers", "North", "name_Jones~0001").orElseThrow().etag();
+
+      Object late = teller(teller, "North", 2, "Jones~0001");
+      Throwable refused = catchThrowable(() -> mapper.batch("Tellers", "North").insert(late).commit());
+
+      assertThat(refused).isInstanceOf(BatchException.class).hasCauseInstanceOf(IndexFullException.class);
+      assertThat(store.get("Tellers", "North", "t_0002")).as("nothing written").isEmpty();
+      assertThat(store.get("Tellers", "North", "name_Jones~0001").orElseThrow().etag()).isEqualTo(partETag);
+      return refused.getCause().getMessage();
+    } finally {
+      Thread.currentThread().setContextClassLoader(previous);
+    }
   }
 
   /** Three tellers written, one renamed, through a mapper over a new store; then the lists as stored. */

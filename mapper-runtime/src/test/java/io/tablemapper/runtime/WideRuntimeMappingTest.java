@@ -111,6 +111,31 @@ class WideRuntimeMappingTest {
   }
 
   @Test
+  void both_paths_keep_a_key_list_of_a_wide_class_alike_in_the_egt_of_its_rows() {
+    String listed = SOURCE.replace("@Wide(head", "@Index(name = \"bySite\", rowKey = \"site_{site}_\", unique = false,"
+        + " form = IndexForm.KEY_LIST)\n@Wide(head");
+    Javac.Result processed = Javac.compile(Map.of(READINGS, listed), true);
+    Javac.Result unprocessed = Javac.compile(Map.of(READINGS, listed), false);
+    assertThat(processed.errors(READINGS)).isEmpty();
+    assertThat(processed.warnings(READINGS)).isEmpty();
+    List<List<Map<String, Object>>> written = new ArrayList<>();
+    for (Javac.Result[] paths : new Javac.Result[][] {{processed, unprocessed}, {unprocessed, processed}}) {
+      Class<?> writer = paths[0].load(READINGS);
+      TableBackend backend = stores.newStore();
+      mapper(backend, writer).batch("Meters", "m1").insert(readings(writer, 7)).insert(readings(writer, 8)).commit();
+      List<TableRow> rows = RawRows.all(backend, "Meters");
+      assertThat(rows).extracting(TableRow::rowKey).containsExactly("day_00007", "day_00007~01", "day_00008",
+          "day_00008~01", "peak_000907_00007", "peak_000908_00008", "site_Oslo_");
+      assertThat(IndexLists.entries(rows.get(6))).containsExactly("m1\tday_00007", "m1\tday_00008");
+      written.add(withoutWriteIds(rows));
+
+      List<Object> read = mapper(backend, paths[1].load(READINGS)).partition("Meters", "m1").all();
+      assertThat(read).as("the list row is no entity").hasSize(2);
+    }
+    assertThat(written.get(1)).isEqualTo(written.get(0));
+  }
+
+  @Test
   void the_runtime_refuses_a_wide_class_with_the_compilers_message() {
     String broken = SOURCE.replace("@RowKey(\"day_{day:05}\")", "@RowKey(\"day_{site}\")");
     Javac.Result processed = Javac.compile(Map.of(READINGS, broken), true);

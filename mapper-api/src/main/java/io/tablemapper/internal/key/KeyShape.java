@@ -2,16 +2,20 @@ package io.tablemapper.internal.key;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.ToIntFunction;
 
 /**
  * What every key of a bound template looks like, as far as its encodings make it certain: the characters each
  * leading position can hold (a literal's own character; a digit, a sign, a hex digit...), up to the first component
  * whose length varies, and the shortest and longest key. It lets the annotation processor prove, before anything
  * runs, that two key spaces sharing a partition never produce the same key: when at some leading position their
- * characters cannot be equal, or when one's keys are always longer than the other's.
+ * characters cannot be equal, or when one's keys are always longer than the other's. It also knows the characters
+ * of the trailing positions, back to the last component whose end varies (a String's, say), to prove that no key
+ * ends with a given suffix ({@link #endingWith}).
  *
  * <p>The shapes follow {@link KeyCodec}'s encodings exactly (the tests check every encoded value against its
  * shape). Immutable.
@@ -25,11 +29,21 @@ public final class KeyShape {
   private final List<String> positions;
   private final int minLength;
   private final int maxLength;
+  /** The characters of the trailing positions, in key order (the last is the key's last character). */
+  private final List<String> trailing;
+  /** For each trailing position, the index of the template segment it belongs to. */
+  private final List<Integer> trailingSegments;
+  /** The segment whose varying end stops the trailing positions, or -1 when they reach the key's start. */
+  private final int openSegment;
 
-  private KeyShape(List<String> positions, int minLength, int maxLength) {
+  private KeyShape(List<String> positions, int minLength, int maxLength, List<String> trailing,
+      List<Integer> trailingSegments, int openSegment) {
     this.positions = List.copyOf(positions);
     this.minLength = minLength;
     this.maxLength = maxLength;
+    this.trailing = List.copyOf(trailing);
+    this.trailingSegments = List.copyOf(trailingSegments);
+    this.openSegment = openSegment;
   }
 
   /**
@@ -47,6 +61,7 @@ public final class KeyShape {
               + " types");
     }
     List<String> positions = new ArrayList<>();
+    List<Part> parts = new ArrayList<>();
     boolean open = true;
     long min = 0;
     long max = 0;
@@ -61,6 +76,7 @@ public final class KeyShape {
             ? Part.ticks()
             : Part.of(types.get(placeholder.index()), placeholder.width(), placeholder.desc(), texts);
       }
+      parts.add(part);
       if (open) {
         positions.addAll(part.head);
         open = part.fixed();
@@ -68,8 +84,20 @@ public final class KeyShape {
       min += part.min;
       max = max < 0 || part.max < 0 ? -1 : max + part.max;
     }
+    List<String> trailing = new ArrayList<>();
+    List<Integer> trailingSegments = new ArrayList<>();
+    int openSegment = -1;
+    for (int i = parts.size() - 1; i >= 0; i--) {
+      Part part = parts.get(i);
+      trailing.addAll(0, part.tail);
+      trailingSegments.addAll(0, Collections.nCopies(part.tail.size(), i));
+      if (!part.fixed()) {
+        openSegment = i;
+        break;
+      }
+    }
     return new KeyShape(positions, (int) Math.min(min, Integer.MAX_VALUE),
-        max < 0 || max > Integer.MAX_VALUE ? -1 : (int) max);
+        max < 0 || max > Integer.MAX_VALUE ? -1 : (int) max, trailing, trailingSegments, openSegment);
   }
 
   /**
@@ -90,6 +118,36 @@ public final class KeyShape {
     return maxLength;
   }
 
+  /**
+   * The characters each trailing position of every key can hold, in key order (the last string is for the keys' last
+   * character); the list starts where a component whose end varies (a String, an enum of names of several lengths)
+   * makes earlier positions uncertain.
+   */
+  public List<String> trailingPositions() {
+    return trailing;
+  }
+
+  /**
+   * Whether a key of this shape may end with {@code suffix} (per position, the characters it can hold, as {@link
+   * #leadingPositions()}): the index, in the template's segments, of the segment that would hold the suffix's first
+   * character — the one at that position when the trailing positions reach it, else the one whose varying text makes
+   * them uncertain — or -1 when no key can end so (a trailing position whose characters differ, or keys always
+   * shorter). -1 is a proof; any other answer means "not proved".
+   */
+  public int endingWith(List<String> suffix) {
+    int n = suffix.size();
+    if (maxLength >= 0 && maxLength < n) {
+      return -1;
+    }
+    int known = Math.min(n, trailing.size());
+    for (int i = 1; i <= known; i++) {
+      if (!intersect(trailing.get(trailing.size() - i), suffix.get(n - i))) {
+        return -1;
+      }
+    }
+    return trailing.size() >= n ? trailingSegments.get(trailing.size() - n) : openSegment;
+  }
+
   /** Whether every key has the same length, and therefore every position is known. */
   public boolean fixedLength() {
     return maxLength == minLength && positions.size() == minLength;
@@ -104,16 +162,27 @@ public final class KeyShape {
     if (fixedLength()) {
       extended.addAll(suffix);
     }
-    return new KeyShape(extended, minLength + suffix.size(), maxLength < 0 ? -1 : maxLength + suffix.size());
+    List<String> tail = new ArrayList<>(trailing);
+    tail.addAll(suffix);
+    List<Integer> segments = new ArrayList<>(trailingSegments);
+    int after = (trailingSegments.isEmpty() ? openSegment : trailingSegments.get(trailingSegments.size() - 1)) + 1;
+    segments.addAll(Collections.nCopies(suffix.size(), after));
+    return new KeyShape(extended, minLength + suffix.size(), maxLength < 0 ? -1 : maxLength + suffix.size(), tail,
+        segments, openSegment);
   }
 
-  /** Whether a key fits this shape: its length and the characters of its leading positions. */
+  /** Whether a key fits this shape: its length and the characters of its leading and trailing positions. */
   public boolean matches(String key) {
     if (key.length() < minLength || (maxLength >= 0 && key.length() > maxLength)) {
       return false;
     }
     for (int i = 0; i < positions.size(); i++) {
       if (positions.get(i).indexOf(key.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    for (int i = 1; i <= trailing.size(); i++) {
+      if (trailing.get(trailing.size() - i).indexOf(key.charAt(key.length() - i)) < 0) {
         return false;
       }
     }
@@ -162,8 +231,14 @@ public final class KeyShape {
    * @param head the characters of its leading positions that are certain
    * @param min its shortest encoding
    * @param max its longest encoding, or -1 for no bound
+   * @param tail the characters of its trailing positions that are certain, in order (all of them when it is fixed)
    */
-  private record Part(List<String> head, int min, int max) {
+  private record Part(List<String> head, int min, int max, List<String> tail) {
+
+    /** A segment whose trailing positions are certain only when it is fixed. */
+    Part(List<String> head, int min, int max) {
+      this(head, min, max, min == max && head.size() == min ? head : List.of());
+    }
 
     /** Whether its length never varies, so the positions after it are known too. */
     boolean fixed() {
@@ -192,7 +267,7 @@ public final class KeyShape {
         case LONG:
           return width > 0 ? repeat(List.of(), DIGITS, width) : signed(type.digits(), List.of());
         case BOOLEAN:
-          return new Part(List.of("ft"), 4, 5);
+          return new Part(List.of("ft"), 4, 5, List.of("e"));
         case UUID:
           List<String> uuid = new ArrayList<>(36);
           for (int i = 0; i < 36; i++) {
@@ -200,14 +275,17 @@ public final class KeyShape {
           }
           return new Part(uuid, 36, 36);
         case INSTANT:
-          return desc ? descendingTime(List.of()) : new Part(List.of(YEAR_START), 30, 37);
+          return desc ? descendingTime(List.of()) : new Part(List.of(YEAR_START), 30, 37, timeTail("Z"));
         case LOCAL_DATE_TIME:
-          return desc ? descendingTime(List.of()) : new Part(List.of(YEAR_START), 29, 36);
+          return desc ? descendingTime(List.of()) : new Part(List.of(YEAR_START), 29, 36, timeTail(""));
         case LOCAL_DATE:
-          return desc ? signed(KeyType.LONG.digits(), List.of()) : new Part(List.of(YEAR_START), 10, 17);
+          return desc ? signed(KeyType.LONG.digits(), List.of())
+              : new Part(List.of(YEAR_START), 10, 17, List.of("-", "0123", DIGITS));
         case OFFSET_DATE_TIME:
           if (!desc) {
-            return new Part(List.of(YEAR_START), 37, 44);
+            List<String> tail = new ArrayList<>(timeTail("Z@"));
+            tail.addAll(Collections.nCopies(6, DIGITS));
+            return new Part(List.of(YEAR_START), 37, 44, tail);
           }
           List<String> offset = new ArrayList<>(descendingTime(List.of()).head);
           offset.add("@");
@@ -218,6 +296,16 @@ public final class KeyShape {
         default:
           return new Part(List.of(), 0, -1);
       }
+    }
+
+    /** The end of an ascending time: a point, nine digits of nanoseconds, then {@code after}. */
+    private static List<String> timeTail(String after) {
+      List<String> tail = new ArrayList<>(List.of("."));
+      tail.addAll(Collections.nCopies(9, DIGITS));
+      for (int i = 0; i < after.length(); i++) {
+        tail.add(String.valueOf(after.charAt(i)));
+      }
+      return tail;
     }
 
     /** A sign character and {@code digits} digits, after {@code before}. */
@@ -250,18 +338,29 @@ public final class KeyShape {
       }
       List<String> head = new ArrayList<>();
       for (int i = 0; i < min; i++) {
-        TreeSet<Character> chars = new TreeSet<>();
-        for (String text : texts) {
-          chars.add(text.charAt(i));
-        }
-        StringBuilder position = new StringBuilder(chars.size());
-        chars.forEach(position::append);
-        head.add(position.toString());
+        int at = i;
+        head.add(position(texts, text -> at));
         if (min != max) {
           break;
         }
       }
-      return new Part(head, min, max);
+      List<String> tail = new ArrayList<>();
+      for (int i = 1; i <= min; i++) {
+        int fromEnd = i;
+        tail.add(0, position(texts, text -> text.length() - fromEnd));
+      }
+      return new Part(head, min, max, tail);
+    }
+
+    /** The characters the texts hold at one position each. */
+    private static String position(Collection<String> texts, ToIntFunction<String> index) {
+      TreeSet<Character> chars = new TreeSet<>();
+      for (String text : texts) {
+        chars.add(text.charAt(index.applyAsInt(text)));
+      }
+      StringBuilder position = new StringBuilder(chars.size());
+      chars.forEach(position::append);
+      return position.toString();
     }
   }
 }

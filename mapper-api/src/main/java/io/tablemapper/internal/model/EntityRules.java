@@ -576,6 +576,29 @@ public final class EntityRules {
   }
 
   /**
+   * A {@code KEY_LIST} index whose RowKeys can end as its part rows' do ({@link Rule#INDEX_LIST_ROW_KEY}, a warning).
+   *
+   * @param component the component that can end so: a placeholder as written, or a literal's text
+   */
+  public static Problem indexListRowKey(String entity, String name, KeyTemplate rowKey, String component) {
+    return Rule.INDEX_LIST_ROW_KEY.problem(
+        "index '" + name + "' of " + entity + " keeps its key lists under RowKeys '" + rowKey + "', which can end in"
+        + " '~' and four digits through " + component + ": one value's RowKey can then be another's followed by"
+        + " '~0001' ..., where the list of that other value puts its part rows once it outgrows one row, and writes"
+        + " joining the first value's list are then refused (IndexFullException); " + indexListRowKeyFix(rowKey)
+        + ", or add @SuppressWarnings(\"" + Rule.INDEX_LIST_ROW_KEY.suppressionKey() + "\") if no value can end so");
+  }
+
+  /**
+   * How to give a key list RowKeys that never end as its part rows' do ({@link Rule#INDEX_LIST_ROW_KEY}); the
+   * compile-time warning and the run-time refusal say it alike.
+   */
+  public static String indexListRowKeyFix(KeyTemplate rowKey) {
+    return "end the index's rowKey with a literal that ends in no digit (rowKey = \"" + rowKey.source() + "_\", whose"
+        + " values may then hold no '_'), a zero-padded number, an enum or another component that cannot end so";
+  }
+
+  /**
    * A remote index whose PartitionKey is a literal ({@link Rule#INDEX_HOT_PARTITION}, a warning): every copy in one
    * partition.
    */

@@ -21,6 +21,12 @@ import java.util.Map;
  * without a {@code partitionKey} keeps the entity's PartitionKey in that table.
  */
 public final class IndexRules {
+  /** What follows a key list's head RowKey in the RowKeys of its part rows, before their number. */
+  public static final char LIST_PART_SEPARATOR = '~';
+  /** The digits of a key list's part number. */
+  public static final int LIST_PART_DIGITS = 4;
+  private static final String DIGITS = "0123456789";
+
   private IndexRules() {}
 
   /**
@@ -234,7 +240,43 @@ public final class IndexRules {
           keys(listPartitionKey, indexRowKey), components));
       return false;
     }
+    String component = listPartCollision(indexRowKey.template(), indexRowKey.shape());
+    if (component != null) {
+      problems.report(declaration.site(), "rowKey", EntityRules.indexListRowKey(entity, declaration.name(),
+          indexRowKey.template(), component));
+    }
     return true;
+  }
+
+  /** The shape of the RowKeys of a key list's part rows, whose heads' RowKeys have the shape {@code heads}. */
+  public static KeyShape listPartShape(KeyShape heads) {
+    return heads.followedBy(listPartSuffix());
+  }
+
+  /** What a key list's part RowKeys add to their head's, per position: {@code ~} and four digits. */
+  private static List<String> listPartSuffix() {
+    List<String> suffix = new ArrayList<>();
+    suffix.add(String.valueOf(LIST_PART_SEPARATOR));
+    for (int i = 0; i < LIST_PART_DIGITS; i++) {
+      suffix.add(DIGITS);
+    }
+    return suffix;
+  }
+
+  /**
+   * Whether the RowKeys of a key list's heads ({@code rowKey}, of that shape) can end as its part rows' do, with
+   * {@code ~} and four digits, so that one value's head could sit where another value's list puts a part row: the
+   * component that can end so (a placeholder as written, or a literal), or null when none can.
+   */
+  public static String listPartCollision(KeyTemplate rowKey, KeyShape shape) {
+    int at = shape.endingWith(listPartSuffix());
+    if (at < 0) {
+      return null;
+    }
+    KeyTemplate.Segment segment = rowKey.segments().get(at);
+    return segment instanceof KeyTemplate.Placeholder placeholder
+        ? "its component " + placeholder.text()
+        : "its literal '" + ((KeyTemplate.Literal) segment).text() + "'";
   }
 
   private static String keys(BoundKey<?> partitionKey, BoundKey<?> rowKey) {
@@ -276,7 +318,8 @@ public final class IndexRules {
   /**
    * Index copies never take the keys of the entity's rows, nor of another index's copies; reported on the index.
    * Two key spaces meet only in one table, where both their PartitionKeys and their RowKeys can be equal; copies in
-   * the entity's partition share its PartitionKey, so there only the RowKeys tell them apart.
+   * the entity's partition share its PartitionKey, so there only the RowKeys tell them apart. A key list's rows are
+   * its heads and their part rows ({@link #listPartShape}).
    */
   private static <P extends ModelProperty> void checkKeySpaces(String entity, String table, BoundKey<P> partitionKey,
       BoundKey<P> rowKey, List<? extends BoundIndex<P>> indexes, Problems problems) {
@@ -284,6 +327,8 @@ public final class IndexRules {
     List<String> seenTables = new ArrayList<>();
     List<BoundKey<?>> seenPartitions = new ArrayList<>();
     List<BoundKey<?>> seen = new ArrayList<>();
+    List<Boolean> seenLists = new ArrayList<>();
+    seenLists.add(false);
     seenNames.add(EntityRules.ownRowKey(rowKey.template()));
     seenTables.add(table);
     seenPartitions.add(partitionKey);
@@ -296,7 +341,7 @@ public final class IndexRules {
         BoundKey<?> other = seen.get(i);
         if (!seenTables.get(i).equalsIgnoreCase(index.table())
             || partition != seenPartitions.get(i) && partition.shape().disjoint(seenPartitions.get(i).shape())
-            || shape.disjoint(other.shape())) {
+            || apart(shape, index.keyList(), other.shape(), seenLists.get(i))) {
           continue;
         }
         if (key.template().literalPrefix().isEmpty()) {
@@ -313,6 +358,17 @@ public final class IndexRules {
       seenTables.add(index.table());
       seenPartitions.add(partition);
       seen.add(key);
+      seenLists.add(index.keyList());
     }
+  }
+
+  /** Whether two key spaces' RowKeys never meet, a key list's part rows included. */
+  private static boolean apart(KeyShape one, boolean oneList, KeyShape other, boolean otherList) {
+    KeyShape oneParts = oneList ? listPartShape(one) : null;
+    KeyShape otherParts = otherList ? listPartShape(other) : null;
+    return one.disjoint(other)
+        && (oneParts == null || oneParts.disjoint(other))
+        && (otherParts == null || one.disjoint(otherParts))
+        && (oneParts == null || otherParts == null || oneParts.disjoint(otherParts));
   }
 }

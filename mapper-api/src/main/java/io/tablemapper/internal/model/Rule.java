@@ -88,6 +88,12 @@ public enum Rule {
    * PartitionKey and the index's RowKey; elsewhere, by the index's keys).
    */
   INDEX_FORM("IndexForm", Severity.ERROR),
+  /**
+   * A {@code KEY_LIST} index whose RowKeys can end in {@code ~} and four digits: the head of one value's list could
+   * sit where another value's list puts a part row. A warning: the runtime never writes one over the other (a part
+   * takes the next free number; a head whose keys a part holds is refused with {@code IndexFullException}).
+   */
+  INDEX_LIST_ROW_KEY("IndexListRowKey", Severity.WARNING),
   /** A remote index whose PartitionKey is a literal: every copy lands in one partition. */
   INDEX_HOT_PARTITION("IndexHotPartition", Severity.WARNING),
   /** An index copies a property the entity does not store. */

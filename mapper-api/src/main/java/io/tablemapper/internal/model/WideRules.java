@@ -17,23 +17,35 @@ import java.util.Set;
  * values ({@link WideRows#split}).
  *
  * <p>A wide entity is no member of a hierarchy; its indexes live in its partition and copy only head properties (a
- * full copy would be as wide as the entity); its RowKey does not end with a String (a part's RowKey, the entity's
- * followed by {@code ~NN}, could be another entity's), and its index copies' RowKeys never meet its parts'. Its
- * stored properties fit one transaction: a head and {@link #maxParts} parts.
+ * full copy would be as wide as the entity), or keep key lists ({@code KEY_LIST}, which copy nothing); its RowKey
+ * does not end with a String (a part's RowKey, the entity's followed by {@code ~NN}, could be another entity's), and
+ * its index rows' RowKeys (a key list's part rows' included) never meet its parts'. Its stored properties fit one
+ * transaction with its indexes' changes: a head and {@link #maxParts} parts.
  */
 public final class WideRules {
   private WideRules() {}
 
-  /** How many part rows an entity with {@code indexes} in-partition indexes may have: a write's rows fit one EGT. */
-  public static int maxParts(int indexes) {
-    // the head, each part (written, or deleted when a replace needs fewer), and per index an old and a new copy
-    return Math.min(WideRows.MAX_PARTS, StoreLimits.MAX_BATCH_OPERATIONS - 1 - 2 * indexes);
+  /**
+   * The operations the in-partition indexes of an entity add to one write at most: per copying index an old and a
+   * new copy; per key list, the list it leaves and the one it joins, each a head and a part row.
+   */
+  public static int indexOperations(int copyIndexes, int keyLists) {
+    return 2 * copyIndexes + 4 * keyLists;
   }
 
-  /** The most stored properties a wide entity with {@code indexes} in-partition indexes holds. */
-  public static int maxProperties(int indexes) {
+  /**
+   * How many part rows an entity whose indexes add {@code indexOperations} ({@link #indexOperations}) may have: a
+   * write's rows fit one EGT.
+   */
+  public static int maxParts(int indexOperations) {
+    // the head, each part (written, or deleted when a replace needs fewer), and the indexes' operations
+    return Math.min(WideRows.MAX_PARTS, StoreLimits.MAX_BATCH_OPERATIONS - 1 - indexOperations);
+  }
+
+  /** The most stored properties a wide entity whose indexes add {@code indexOperations} holds. */
+  public static int maxProperties(int indexOperations) {
     return StoreLimits.MAX_PROPERTIES - WideRows.HEAD_MARKS
-        + maxParts(indexes) * (StoreLimits.MAX_PROPERTIES - WideRows.PART_MARKS);
+        + maxParts(indexOperations) * (StoreLimits.MAX_PROPERTIES - WideRows.PART_MARKS);
   }
 
   /**
@@ -82,7 +94,7 @@ public final class WideRules {
             + entity + " lives outside the entity's partition; a wide entity's indexes live in its partition"
             + " (no partitionKey or table), kept in the transaction that writes its rows"));
         ok = false;
-      } else if (index.properties().isEmpty() && !index.keysOnly()) {
+      } else if (index.properties().isEmpty() && !index.keysOnly() && !index.keyList()) {
         problems.report(index.site(), null, Rule.WIDE_SHAPE.problem("index '" + index.name() + "' of the @Wide "
             + entity + " copies the whole entity, which does not fit one row; copy only some properties"
             + " (properties = {...}) or its keys (form = IndexForm.KEYS)"));
@@ -90,6 +102,7 @@ public final class WideRules {
       } else {
         head.addAll(index.rowKey().names());
         head.addAll(index.properties());
+        // a key list's part rows (its head's RowKey, '~' and four digits) never meet the entity's ('~' and two)
         if (rowKey != null && !index.rowKey().shape().disjoint(WideRows.partShape(rowKey.shape()))) {
           problems.report(index.site(), "rowKey", Rule.WIDE_ROW_KEY.problem("index '" + index.name() + "' of the"
               + " @Wide " + entity + " has RowKeys '" + index.rowKey().template() + "' that can be the RowKeys of"
@@ -115,13 +128,16 @@ public final class WideRules {
           + " marks; a row holds at most " + StoreLimits.MAX_PROPERTIES));
       ok = false;
     }
+    int keyLists = (int) indexes.stream().filter(index -> !index.remote() && index.keyList()).count();
     int localIndexes = (int) indexes.stream().filter(index -> !index.remote()).count();
-    if (stored > maxProperties(localIndexes)) {
+    int operations = indexOperations(localIndexes - keyLists, keyLists);
+    if (stored > maxProperties(operations)) {
       problems.report(wide.site(), null, Rule.WIDE_CAPACITY.problem(entity + " stores " + stored + " properties;"
           + " a wide entity" + (localIndexes == 0 ? "" : " with " + localIndexes + " index(es)") + " holds at most "
-          + maxProperties(localIndexes) + ": a head and " + maxParts(localIndexes) + " part rows, written with its"
-          + " index copies in one entity group transaction of at most " + StoreLimits.MAX_BATCH_OPERATIONS
-          + " operations; split the entity, or group properties into one @Json property"));
+          + maxProperties(operations) + ": a head and " + maxParts(operations) + " part rows, written with its"
+          + " index rows (up to " + operations + " per write" + (keyLists == 0 ? "" : ", 4 per key list") + ") in"
+          + " one entity group transaction of at most " + StoreLimits.MAX_BATCH_OPERATIONS + " operations; split"
+          + " the entity, or group properties into one @Json property"));
       ok = false;
     }
     return ok ? List.copyOf(ordered) : null;

@@ -58,6 +58,7 @@ class KeyShapeTest {
           assertFits(KeySpec.of("E", "RowKey", "{v" + (desc ? ":desc" : "") + "}", byte.class), (byte) value);
           long padded = Math.floorMod(value, 100_000_000L);
           assertFits(KeySpec.of("E", "RowKey", "p{v:08" + (desc ? ":desc" : "") + "}q", long.class), padded);
+          assertFits(KeySpec.of("E", "RowKey", "p{v:08" + (desc ? ":desc" : "") + "}", long.class), padded);
         });
   }
 
@@ -75,6 +76,11 @@ class KeyShapeTest {
       assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDateTime.class), t.dateTime());
       assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", LocalDate.class), t.date());
       assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}_", OffsetDateTime.class), t.offsetDateTime());
+      // ending the key, so that the trailing positions are the time's own
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}", Instant.class), t.instant());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}", LocalDateTime.class), t.dateTime());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}", LocalDate.class), t.date());
+      assertFits(KeySpec.of("E", "RowKey", "t_{v" + modifier + "}", OffsetDateTime.class), t.offsetDateTime());
     });
   }
 
@@ -87,6 +93,10 @@ class KeyShapeTest {
               uuid, flag, text);
           assertFits(KeySpec.of("E", "RowKey", "{fruit}|{s}", TextKeyEncodingTest.Fruit.class, String.class),
               fruit, text);
+          // ending the key, so that the trailing positions are their own
+          assertFits(KeySpec.of("E", "RowKey", "x_{u}", UUID.class), uuid);
+          assertFits(KeySpec.of("E", "RowKey", "x_{f}", boolean.class), flag);
+          assertFits(KeySpec.of("E", "RowKey", "x_{fruit}", TextKeyEncodingTest.Fruit.class), fruit);
         });
   }
 
@@ -172,5 +182,67 @@ class KeyShapeTest {
     assertThat(named.minLength()).isEqualTo(2 + 0 + 1 + 11);
     assertThat(named.maxLength()).isEqualTo(-1);
     assertThat(named.leadingPositions()).containsExactly("n", "_");
+  }
+
+  // ------------------------------------------------------------------ endings
+
+  /** A key list's part suffix: '~' and four digits. */
+  private static final List<String> PART_SUFFIX =
+      List.of("~", "0123456789", "0123456789", "0123456789", "0123456789");
+
+  @Test
+  void trailingPositionsReachBackToTheLastComponentWhoseEndVaries() {
+    assertThat(shape("n_{name}_{id:04}", KeyType.STRING, KeyType.INT).trailingPositions())
+        .containsExactly("_", "0123456789", "0123456789", "0123456789", "0123456789");
+    assertThat(shape("n_{name}", KeyType.STRING).trailingPositions()).isEmpty();
+    List<String> instant = shape("{at}", KeyType.INSTANT).trailingPositions();
+    assertThat(instant).as("'.', nine digits of nanoseconds, 'Z'").hasSize(11).startsWith(".").endsWith("Z");
+    KeyShape colours = KeyShape.of(KeyTemplate.parse("{c}"), List.of(KeyType.ENUM), List.of(Set.of("RED", "BLUE")));
+    assertThat(colours.trailingPositions()).as("RED and the end of BLUE").containsExactly("LR", "EU", "DE");
+  }
+
+  @Test
+  void noKeyEndsWithASuffixWhoseCharactersATrailingPositionCannotHold() {
+    assertThat(shape("floor_{f}_", KeyType.STRING).endingWith(PART_SUFFIX)).as("a literal ends it").isEqualTo(-1);
+    assertThat(shape("floor_{n:05}", KeyType.INT).endingWith(PART_SUFFIX)).as("five digits").isEqualTo(-1);
+    assertThat(shape("f_{s}_{n:04}", KeyType.STRING, KeyType.INT).endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("f_{n}", KeyType.INT).endingWith(PART_SUFFIX)).as("a sign and ten digits").isEqualTo(-1);
+    assertThat(shape("f_{d}", KeyType.LOCAL_DATE).endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("f_{t}", KeyType.LOCAL_DATE_TIME).endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("f_{b}", KeyType.BOOLEAN).endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("f_{u}", KeyType.UUID).endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("ids").endingWith(PART_SUFFIX)).isEqualTo(-1);
+    assertThat(shape("~01").endingWith(PART_SUFFIX)).as("keys too short").isEqualTo(-1);
+    assertThat(KeyShape.of(KeyTemplate.parse("{c}"), List.of(KeyType.ENUM), List.of(Set.of("ON_1999", "OFF_1999")))
+        .endingWith(PART_SUFFIX)).as("names alike at the end").isEqualTo(-1);
+  }
+
+  @Test
+  void aKeyThatCanEndWithTheSuffixNamesTheSegmentThatWouldHoldItsFirstCharacter() {
+    // each with a key that does end so: the answer is no false alarm
+    assertEndsSo(KeySpec.of("E", "RowKey", "floor_{f}", String.class), 1, "3~0001");
+    assertEndsSo(KeySpec.of("E", "RowKey", "f_{s}~0{n:03}", String.class, int.class), 2, "x", 12);
+    assertEndsSo(KeySpec.of("E", "RowKey", "f_{s}~{n:04}", String.class, int.class), 2, "x", 7);
+    assertEndsSo(KeySpec.of("E", "RowKey", "{n:02}{m:03}", int.class, int.class), -1, 1, 2);
+    assertThat(shape("a~{y:04}", KeyType.INT).endingWith(PART_SUFFIX)).isEqualTo(0);
+  }
+
+  private static void assertEndsSo(KeySpec spec, int segment, Object... values) {
+    KeyShape shape = shapeOf(spec);
+    String key = Keys.encode(spec, values);
+    boolean endsSo = key.matches(".*~[0-9]{4}");
+    assertThat(endsSo).as("'%s' ends in '~' and four digits", key).isEqualTo(segment >= 0);
+    assertThat(shape.endingWith(PART_SUFFIX)).as("the segment of '%s' that can end in '~'", spec.template())
+        .isEqualTo(segment);
+  }
+
+  @Test
+  void theSuffixOfAWidePartFollowsTheTrailingPositions() {
+    KeyShape parts = shape("r_{s}_{n:02}", KeyType.STRING, KeyType.INT)
+        .followedBy(List.of("~", "0123456789", "0123456789"));
+    assertThat(parts.trailingPositions()).containsExactly("_", "0123456789", "0123456789", "~", "0123456789",
+        "0123456789");
+    assertThat(parts.matches("r_x_07~01")).isTrue();
+    assertThat(parts.matches("r_x_07~0a")).isFalse();
   }
 }
