@@ -15,6 +15,7 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
+import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
