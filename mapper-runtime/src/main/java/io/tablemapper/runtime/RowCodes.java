@@ -597,7 +597,7 @@ final class RowCodes {
     Label end = new Label();
     int size = property.type == long.class || property.type == double.class ? 2 : 1;
     StackManipulation constant = constantDefault(property);
-    StackManipulation fallback = constant != null ? constant
+    StackManipulation defaultValue = constant != null ? constant
         : new StackManipulation.Compound(MethodVariableAccess.loadThis(), field("defaults"),
             IntegerConstant.forValue(index), ArrayAccess.REFERENCE.load(),
             TypeCasting.to(TypeDescription.ForLoadedType.of(property.type)),
@@ -610,7 +610,7 @@ final class RowCodes {
         MethodVariableAccess.loadThis(), MethodVariableAccess.REFERENCE.loadFrom(READ_ROW),
         call(RowCode.class, "olderVersion", TableRow.class),
         new Jump(Opcodes.IFEQ, storedValue, -1),
-        fallback,
+        defaultValue,
         new Jump(Opcodes.GOTO, end, -size), // the value pushed here is the other branch's, below
         new Mark(storedValue),
         stored,

@@ -84,10 +84,6 @@ final class RuntimeMapping<T> extends EntityMapping<T> {
     this.stored = properties.stream().filter(RuntimeProperty::stored).toArray(RuntimeProperty[]::new);
     this.partitionKeyProperties = partitionKey.toArray(new RuntimeProperty[0]);
     this.rowKeyProperties = rowKey.toArray(new RuntimeProperty[0]);
-    for (RuntimeProperty property : properties) {
-      property.partitionKeyIndex = partitionKey.indexOf(property);
-      property.rowKeyIndex = rowKey.indexOf(property);
-    }
     this.etag = properties.stream().filter(p -> p.role == PropertyRole.ETAG).findFirst().orElse(null);
     this.timestamp =
         properties.stream().filter(p -> p.role == PropertyRole.TIMESTAMP).findFirst().orElse(null);
