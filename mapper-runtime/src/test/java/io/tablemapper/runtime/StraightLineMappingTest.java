@@ -92,7 +92,7 @@ class StraightLineMappingTest {
 
   @Test
   void theByteBuddyMappingIsStraightLineCodeDefinedBesideTheEntity() throws Exception {
-    for (String entity : List.of(SHIPMENT, PARCEL)) {
+    for (String entity : List.of(SHIPMENT, PARCEL, LEDGER, TILL)) {
       EntityMapping<Object> mapping = byteBuddy(entity);
       Field code = RuntimeMapping.class.getDeclaredField("code");
       code.setAccessible(true);
@@ -590,6 +590,38 @@ class StraightLineMappingTest {
     }
     assertThat(bytes[1] / reads).as("bytes per Byte Buddy read (generated: %s)", bytes[0] / reads)
         .isLessThanOrEqualTo(bytes[0] / reads + 8);
+  }
+
+  /**
+   * The Byte Buddy keys of index copies allocate what the generated ones allocate: the keys' text, no
+   * {@code Object[]} of values and no boxed number (the run-time mapping's {@code KeySpec.compose} allocated both).
+   */
+  @Test
+  void theByteBuddyIndexKeysAllocateWhatTheGeneratedOnesDo() {
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    EntityMapping<Object> generated = generated(LEDGER);
+    EntityMapping<Object> byteBuddy = byteBuddy(LEDGER);
+    Object[] ledgers = {LedgerValues.instance(PROCESSED, LedgerValues.full()),
+        LedgerValues.instance(UNPROCESSED, LedgerValues.full())};
+    int rounds = 20_000;
+    long[] bytes = new long[2];
+    for (int round = 0; round < 3; round++) { // the last round measured, both warmed alike
+      for (int which = 0; which < 2; which++) {
+        EntityMapping<Object> mapping = which == 0 ? generated : byteBuddy;
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        int length = 0;
+        for (int i = 0; i < rounds; i++) {
+          for (IndexMapping<Object> index : mapping.allIndexes()) {
+            String partitionKey = index.partitionKey(ledgers[which]);
+            length += (partitionKey == null ? 0 : partitionKey.length()) + index.rowKey(ledgers[which]).length();
+          }
+        }
+        bytes[which] = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertThat(length).isPositive();
+      }
+    }
+    assertThat(bytes[1] / rounds).as("bytes per Byte Buddy round of keys (generated: %s)", bytes[0] / rounds)
+        .isLessThanOrEqualTo(bytes[0] / rounds + 8);
   }
 
   /** Reads the row through a generated and a Byte Buddy mapping; returns whether it was read (else refused alike). */
