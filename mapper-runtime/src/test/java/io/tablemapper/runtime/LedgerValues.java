@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -95,7 +96,10 @@ final class LedgerValues {
     values.put("change", new BigDecimal("1.00"));
     values.put("seal", new byte[] {7});
     values.put("mode", "CREDIT");
-    values.put("coins", Map.of("1", 3, "2", 4));
+    Map<String, Integer> coins = new LinkedHashMap<>(); // in a fixed order: Map.of's differs between JVMs
+    coins.put("1", 3);
+    coins.put("2", 4);
+    values.put("coins", coins);
     return values;
   }
 
