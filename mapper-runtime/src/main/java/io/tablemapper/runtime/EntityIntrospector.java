@@ -95,6 +95,7 @@ final class EntityIntrospector {
       properties.add(built);
     }
     List<IndexMapping<T>> indexes = new ArrayList<>();
+    List<RowCodes.IndexKey<T>> indexKeys = new ArrayList<>(); // composed by the mapping's code, once generated
     for (IndexRules.BoundIndex<CheckedProperty<ClassProperty>> index : checked.indexes()) {
       List<String> copied = new ArrayList<>();
       for (String name : index.properties()) {
@@ -103,10 +104,15 @@ final class EntityIntrospector {
       KeySpec spec = spec(entity, "index " + index.name() + " RowKey", index.rowKey());
       KeySpec partitionSpec = index.remote()
           ? spec(entity, "index " + index.name() + " PartitionKey", index.partitionKey()) : null;
-      indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec,
-          partitionSpec == null ? null : RuntimeMapping.indexKey(partitionSpec, bound(index.partitionKey(), runtime)),
-          spec, index.form(), List.copyOf(copied),
-          RuntimeMapping.indexKey(spec, bound(index.rowKey(), runtime))));
+      RowCodes.IndexKey<T> partitionKey = null;
+      if (partitionSpec != null) {
+        partitionKey = new RowCodes.IndexKey<>(partitionSpec, bound(index.partitionKey(), runtime));
+        indexKeys.add(partitionKey);
+      }
+      RowCodes.IndexKey<T> rowKey = new RowCodes.IndexKey<>(spec, bound(index.rowKey(), runtime));
+      indexKeys.add(rowKey);
+      indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec, partitionKey,
+          spec, index.form(), List.copyOf(copied), rowKey));
     }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();
     Method upgrade = checked.upgrade() == null ? null : (Method) checked.upgrade().site();
@@ -120,7 +126,8 @@ final class EntityIntrospector {
             .map(name -> RuntimeProperty.named(properties, name).storedName).toList(),
         checked.abstractType() ? null : constructor(type),
         checked.cache() == null ? null
-            : new CacheSettings(checked.cache().maximumSize(), checked.cache().expireAfterWriteSeconds()));
+            : new CacheSettings(checked.cache().maximumSize(), checked.cache().expireAfterWriteSeconds()),
+        indexKeys);
   }
 
   /** The spec that composes and decodes the keys of a bound template. */

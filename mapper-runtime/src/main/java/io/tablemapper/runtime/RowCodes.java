@@ -6,6 +6,8 @@ import io.tablemapper.internal.key.KeyCodec;
 import io.tablemapper.internal.key.KeySpec;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.internal.key.KeyType;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.JsonType;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.RowCode;
 import io.tablemapper.internal.mapping.Values;
@@ -26,7 +28,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -37,6 +41,7 @@ import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
 import net.bytebuddy.implementation.bytecode.Duplication;
 import net.bytebuddy.implementation.bytecode.Removal;
 import net.bytebuddy.implementation.bytecode.StackManipulation;
+import net.bytebuddy.implementation.bytecode.Throw;
 import net.bytebuddy.implementation.bytecode.TypeCreation;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.implementation.bytecode.assign.TypeCasting;
@@ -45,13 +50,17 @@ import net.bytebuddy.implementation.bytecode.collection.ArrayAccess;
 import net.bytebuddy.implementation.bytecode.constant.ClassConstant;
 import net.bytebuddy.implementation.bytecode.constant.DefaultValue;
 import net.bytebuddy.implementation.bytecode.constant.DoubleConstant;
+import net.bytebuddy.implementation.bytecode.constant.FloatConstant;
 import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
 import net.bytebuddy.implementation.bytecode.constant.LongConstant;
+import net.bytebuddy.implementation.bytecode.constant.NullConstant;
 import net.bytebuddy.implementation.bytecode.constant.TextConstant;
 import net.bytebuddy.implementation.bytecode.member.FieldAccess;
 import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
 import net.bytebuddy.implementation.bytecode.member.MethodReturn;
 import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -63,9 +72,12 @@ import net.bytebuddy.jar.asm.Opcodes;
  * through its own getter, setter, field or constructor parameter, primitives unboxed, keys appended through
  * {@link KeySpec.Part} and {@link KeyCodec} as the generated composer appends them, each key decoded once by the
  * typed reads the processor's {@code KeyReads} emits (in place, without boxing; {@link KeySpec#decode} only where
- * it decodes). The
- * class is defined in the entity's package, like the {@link Accessors}, and named after the entity with a sequence
- * number (a class is mapped once per default naming strategy, and its stored names are constants here).
+ * it decodes); a default for older rows as the generated {@code !row.has(NAME) && olderVersion(row) ? DEFAULT :
+ * stored}, a JSON value through the context and the property's {@link JsonType}, an index copy's key null-checked and
+ * composed as the generated {@code emailRowKey(entity)}. The class is defined in the entity's package, like the
+ * {@link Accessors}, and named after the entity with a sequence number (a class is mapped once per default naming
+ * strategy, and its stored names are constants here). Its frames are computed by ASM ({@code COMPUTE_FRAMES}): the
+ * code branches where the generated code does (defaults, sparse index keys), and only to join values of one type.
  */
 final class RowCodes {
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
@@ -73,6 +85,9 @@ final class RowCodes {
   // the local variables of the generated methods (0 is this)
   private static final int KEY_ENTITY = 1;
   private static final int KEY_BUILDER = 2;
+  private static final int INDEX_KEY_NUMBER = 1;
+  private static final int INDEX_KEY_ENTITY = 2;
+  private static final int INDEX_KEY_BUILDER = 3;
   private static final int WRITE_ENTITY = 1;
   private static final int WRITE_ROW = 2;
   private static final int WRITE_CONTEXT = 3;
@@ -85,25 +100,57 @@ final class RowCodes {
   /** What the generator needs of a mapping beyond its properties. */
   record Shape(Class<?> entity, String table, List<RuntimeProperty> properties, List<RuntimeProperty> partitionKey,
       List<RuntimeProperty> rowKey, KeySpec partitionKeySpec, KeySpec rowKeySpec, boolean record,
-      Constructor<?> constructor) {}
+      Constructor<?> constructor, List<? extends IndexKey<?>> indexKeys) {}
+
+  /**
+   * A key of an entity's copies in one index (their RowKey, or a remote index's PartitionKey), as the
+   * {@link io.tablemapper.internal.mapping.IndexMapping} of the index computes it: made before the mapping (whose
+   * descriptor lists the indexes), it calls the mapping's code ({@link RowCode#indexKey}) once {@link #generate}
+   * has bound it, inside the mapping's constructor, before the mapping is published.
+   */
+  static final class IndexKey<T> implements Function<T, String> {
+    final KeySpec spec;
+    final List<RuntimeProperty> properties;
+    private int number = -1;
+    private RowCode<T> code;
+
+    IndexKey(KeySpec spec, List<RuntimeProperty> properties) {
+      this.spec = spec;
+      this.properties = List.copyOf(properties);
+    }
+
+    @Override
+    public String apply(T entity) {
+      return code.indexKey(number, entity);
+    }
+
+    @SuppressWarnings("unchecked")
+    void bind(int keyNumber, RowCode<?> rowCode) {
+      this.number = keyNumber;
+      this.code = (RowCode<T>) rowCode;
+    }
+  }
 
   /**
    * Generates and instantiates the code of a concrete entity's mapping.
    *
    * @param mapping the mapping under construction (its specs are set)
-   * @param fallback reads what the code does not spell out
    */
-  static <T> RowCode<T> generate(Shape shape, RuntimeMapping<T> mapping, RowCode.Fallback fallback) {
+  static <T> RowCode<T> generate(Shape shape, RuntimeMapping<T> mapping) {
     TypeDescription owner = TypeDescription.ForLoadedType.of(shape.entity());
     ReadLocals reads = new ReadLocals();
     List<StackManipulation> read = read(owner, shape, reads); // first: it counts the locals
     net.bytebuddy.dynamic.DynamicType.Builder<?> builder = new ByteBuddy()
         .subclass(RowCode.class, ConstructorStrategy.Default.IMITATE_SUPER_CLASS_OPENING)
+        .visit(new AsmVisitorWrapper.ForDeclaredMethods().writerFlags(ClassWriter.COMPUTE_FRAMES))
         .method(named("partitionKey"))
-        .intercept(code(1, key(owner, shape.partitionKeySpec(), shape.partitionKey(), "partitionKeySpec",
-            "partitionKeyParts")))
+        .intercept(code(1, key(owner, shape.partitionKeySpec(), shape.partitionKey(), KeyConstants.PARTITION_KEY,
+            KEY_ENTITY, KEY_BUILDER)))
         .method(named("rowKey"))
-        .intercept(code(1, key(owner, shape.rowKeySpec(), shape.rowKey(), "rowKeySpec", "rowKeyParts")))
+        .intercept(code(1, key(owner, shape.rowKeySpec(), shape.rowKey(), KeyConstants.ROW_KEY, KEY_ENTITY,
+            KEY_BUILDER)))
+        .method(named("indexKey"))
+        .intercept(code(1, indexKeys(owner, shape.indexKeys())))
         .method(named("write"))
         .intercept(code(0, write(owner, shape)))
         .method(named("read"))
@@ -112,8 +159,11 @@ final class RowCodes {
     Class<?> type = Accessors.defineNew(shape.entity(), builder, name);
     try {
       @SuppressWarnings("unchecked")
-      RowCode<T> code = (RowCode<T>) type.getConstructor(
-          io.tablemapper.internal.mapping.EntityMapping.class, RowCode.Fallback.class).newInstance(mapping, fallback);
+      RowCode<T> code = (RowCode<T>) type.getConstructor(EntityMapping.class, KeySpec[].class, Object[].class,
+          JsonType[].class).newInstance(mapping, indexKeySpecs(shape), defaults(shape), jsonTypes(shape));
+      for (int i = 0; i < shape.indexKeys().size(); i++) {
+        shape.indexKeys().get(i).bind(i, code);
+      }
       return code;
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("the generated " + name + " cannot be instantiated: " + e, e);
@@ -130,7 +180,102 @@ final class RowCodes {
     });
   }
 
+  private static KeySpec[] indexKeySpecs(Shape shape) {
+    return shape.indexKeys().stream().map(key -> key.spec).toArray(KeySpec[]::new);
+  }
+
+  /** {@link RowCode#defaults}: each default the bytecode cannot push as a constant ({@link #constantDefault}). */
+  private static Object[] defaults(Shape shape) {
+    Object[] defaults = new Object[shape.properties().size()];
+    for (int i = 0; i < defaults.length; i++) {
+      RuntimeProperty property = shape.properties().get(i);
+      if (property.defaultValue != null && constantDefault(property) == null) {
+        defaults[i] = property.defaultValue;
+      }
+    }
+    return defaults;
+  }
+
+  private static JsonType<?>[] jsonTypes(Shape shape) {
+    JsonType<?>[] types = new JsonType<?>[shape.properties().size()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = shape.properties().get(i).json;
+    }
+    return types;
+  }
+
   // ------------------------------------------------------------------ keys
+
+  /** Where the code of a key finds its spec and parts: fields of {@link RowCode}. */
+  private record KeyConstants(StackManipulation spec, StackManipulation parts) {
+    static final KeyConstants PARTITION_KEY = new KeyConstants(field("partitionKeySpec"), field("partitionKeyParts"));
+    static final KeyConstants ROW_KEY = new KeyConstants(field("rowKeySpec"), field("rowKeyParts"));
+
+    /** {@code this.indexKeySpecs[key]} and {@code this.indexKeyParts[key]}. */
+    static KeyConstants index(int key) {
+      return new KeyConstants(
+          new StackManipulation.Compound(field("indexKeySpecs"), IntegerConstant.forValue(key),
+              ArrayAccess.REFERENCE.load()),
+          new StackManipulation.Compound(field("indexKeyParts"), IntegerConstant.forValue(key),
+              ArrayAccess.REFERENCE.load()));
+    }
+
+    /** Pushes the spec. */
+    StackManipulation loadSpec() {
+      return new StackManipulation.Compound(MethodVariableAccess.loadThis(), spec);
+    }
+
+    /** Pushes part {@code index}. */
+    StackManipulation loadPart(int index) {
+      return new StackManipulation.Compound(MethodVariableAccess.loadThis(), parts, IntegerConstant.forValue(index),
+          ArrayAccess.REFERENCE.load());
+    }
+  }
+
+  /**
+   * {@code indexKey(key, entity)}: a switch over the index keys, each what the processor's {@code indexKey} method
+   * does — {@code if (entity.getA() == null || ...) return null;} for each property of the key that is not
+   * primitive, then the key composed as the metamodel's composer composes it.
+   */
+  private static List<StackManipulation> indexKeys(TypeDescription owner, List<? extends IndexKey<?>> keys) {
+    List<StackManipulation> code = new ArrayList<>();
+    Label[] cases = new Label[keys.size()];
+    for (int i = 0; i < cases.length; i++) {
+      cases[i] = new Label();
+    }
+    Label unknown = new Label();
+    code.add(MethodVariableAccess.INTEGER.loadFrom(INDEX_KEY_NUMBER));
+    code.add(new TableSwitch(cases, unknown));
+    for (int i = 0; i < cases.length; i++) {
+      IndexKey<?> key = keys.get(i);
+      code.add(new Mark(cases[i]));
+      Label noCopy = new Label();
+      boolean nullable = false;
+      for (RuntimeProperty property : key.properties) {
+        if (!property.primitive()) {
+          nullable = true;
+          code.add(get(owner, property, INDEX_KEY_ENTITY));
+          code.add(new Jump(Opcodes.IFNULL, noCopy, -1)); // to the null return below
+        }
+      }
+      if (nullable) {
+        // jumped over when no property is null; the null-property jumps land on the return of null
+        Label compose = new Label();
+        code.add(new Jump(Opcodes.GOTO, compose, 0));
+        code.add(new Mark(noCopy));
+        code.add(NullConstant.INSTANCE);
+        code.add(MethodReturn.REFERENCE);
+        code.add(new Mark(compose));
+      }
+      code.addAll(key(owner, key.spec, key.properties, KeyConstants.index(i), INDEX_KEY_ENTITY, INDEX_KEY_BUILDER));
+    }
+    code.add(new Mark(unknown));
+    code.add(MethodVariableAccess.loadThis());
+    code.add(MethodVariableAccess.INTEGER.loadFrom(INDEX_KEY_NUMBER));
+    code.add(call(RowCode.class, "noIndexKey", int.class));
+    code.add(Throw.INSTANCE);
+    return code;
+  }
 
   /**
    * {@code partitionKey(entity)} or {@code rowKey(entity)}: what the processor's composer does, the entity's getters
@@ -138,13 +283,13 @@ final class RowCodes {
    * appended to one StringBuilder (padded integers as checked digits) and the result {@code finish}ed.
    */
   private static List<StackManipulation> key(TypeDescription owner, KeySpec spec, List<RuntimeProperty> properties,
-      String specField, String partsField) {
+      KeyConstants constants, int entity, int builder) {
     List<StackManipulation> code = new ArrayList<>();
     List<KeyTemplate.Segment> segments = spec.template().segments();
     if (segments.size() == 1 && !(segments.get(0) instanceof KeyTemplate.Literal)
         && properties.get(0).type == String.class) {
-      code.add(part(partsField, 0));
-      code.add(get(owner, properties.get(0), KEY_ENTITY));
+      code.add(constants.loadPart(0));
+      code.add(get(owner, properties.get(0), entity));
       code.add(call(KeySpec.Part.class, "whole", String.class));
       code.add(MethodReturn.REFERENCE);
       return code;
@@ -154,11 +299,11 @@ final class RowCodes {
     code.add(IntegerConstant.forValue(capacity(spec)));
     code.add(MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(constructor(StringBuilder.class,
         int.class))));
-    code.add(MethodVariableAccess.REFERENCE.storeAt(KEY_BUILDER));
+    code.add(MethodVariableAccess.REFERENCE.storeAt(builder));
     int index = 0;
     for (KeyTemplate.Segment segment : segments) {
       if (segment instanceof KeyTemplate.Literal) {
-        code.add(MethodVariableAccess.REFERENCE.loadFrom(KEY_BUILDER));
+        code.add(MethodVariableAccess.REFERENCE.loadFrom(builder));
         code.add(new TextConstant(((KeyTemplate.Literal) segment).text()));
         code.add(call(StringBuilder.class, "append", String.class));
         code.add(Removal.SINGLE);
@@ -169,9 +314,9 @@ final class RowCodes {
       KeySpec.Part part = spec.part(index);
       if (placeholder.width() > 0 && part.type().integral()) {
         // KeyCodec.appendDigits(key, part.padded(value), width), or appendPadded(..., true) descending
-        code.add(MethodVariableAccess.REFERENCE.loadFrom(KEY_BUILDER));
-        code.add(part(partsField, index));
-        code.add(keyValue(owner, property, partsField, index, long.class));
+        code.add(MethodVariableAccess.REFERENCE.loadFrom(builder));
+        code.add(constants.loadPart(index));
+        code.add(keyValue(owner, property, constants, index, entity, long.class));
         code.add(call(KeySpec.Part.class, "padded", long.class));
         code.add(IntegerConstant.forValue(placeholder.width()));
         if (placeholder.desc()) {
@@ -182,16 +327,15 @@ final class RowCodes {
         }
       } else {
         Class<?> parameter = appendParameter(part);
-        code.add(part(partsField, index));
-        code.add(MethodVariableAccess.REFERENCE.loadFrom(KEY_BUILDER));
-        code.add(keyValue(owner, property, partsField, index, parameter));
+        code.add(constants.loadPart(index));
+        code.add(MethodVariableAccess.REFERENCE.loadFrom(builder));
+        code.add(keyValue(owner, property, constants, index, entity, parameter));
         code.add(call(KeySpec.Part.class, "append", StringBuilder.class, parameter));
       }
       index++;
     }
-    code.add(MethodVariableAccess.loadThis());
-    code.add(field(specField));
-    code.add(MethodVariableAccess.REFERENCE.loadFrom(KEY_BUILDER));
+    code.add(constants.loadSpec());
+    code.add(MethodVariableAccess.REFERENCE.loadFrom(builder));
     code.add(call(KeySpec.class, "finish", StringBuilder.class));
     code.add(MethodReturn.REFERENCE);
     return code;
@@ -230,17 +374,18 @@ final class RowCodes {
    * A key component's value as {@code target}: a boxed number or boolean first checked by {@code Part.notNull} (the
    * key error for a null component), as the processor's {@code keyValue} does, then unboxed and widened.
    */
-  private static StackManipulation keyValue(TypeDescription owner, RuntimeProperty property, String partsField,
-      int index, Class<?> target) {
+  private static StackManipulation keyValue(TypeDescription owner, RuntimeProperty property, KeyConstants constants,
+      int index, int entity, Class<?> target) {
     List<StackManipulation> code = new ArrayList<>();
     boolean boxedPrimitive = !property.type.isPrimitive() && (target.isPrimitive());
     if (boxedPrimitive) {
-      code.add(part(partsField, index));
-      code.add(get(owner, property, KEY_ENTITY));
+      code.add(constants.loadPart(index));
+      code.add(get(owner, property, entity));
       code.add(call(KeySpec.Part.class, "notNull", Object.class));
-      code.add(assign(Object.class, target));
+      code.add(assign(Object.class, property.type)); // the value itself (notNull returns its argument)
+      code.add(assign(property.type, target)); // unboxed and widened: an Integer to a long
     } else {
-      code.add(get(owner, property, KEY_ENTITY));
+      code.add(get(owner, property, entity));
       code.add(assign(property.type, target));
     }
     return new StackManipulation.Compound(code);
@@ -329,10 +474,10 @@ final class RowCodes {
         return new StackManipulation.Compound(value, call(Values.class, "fromBigInteger", BigInteger.class),
             putter("putString", String.class));
       case JSON:
-        return new StackManipulation.Compound(MethodVariableAccess.loadThis(), IntegerConstant.forValue(index),
-            value, assign(type, Object.class), MethodVariableAccess.REFERENCE.loadFrom(WRITE_CONTEXT),
-            call(RowCode.class, "json", int.class, Object.class, MappingContext.class),
-            putter("putString", String.class));
+        // context.toJson(NOTES_JSON, entity.notes())
+        return new StackManipulation.Compound(MethodVariableAccess.REFERENCE.loadFrom(WRITE_CONTEXT),
+            jsonType(index), value, assign(type, Object.class),
+            call(MappingContext.class, "toJson", JsonType.class, Object.class), putter("putString", String.class));
       default:
         throw new AssertionError(property.kind);
     }
@@ -437,13 +582,76 @@ final class RowCodes {
       return keyProperty(shape, property, partitionKeyIndex >= 0, Math.max(partitionKeyIndex, rowKeyIndex),
           locals);
     }
-    if (property.defaultValue != null || property.kind == PropertyKind.JSON) {
-      // a default for older rows or a JSON value: read as the run-time mapping reads it
-      return new StackManipulation.Compound(MethodVariableAccess.loadThis(), IntegerConstant.forValue(index),
-          MethodVariableAccess.REFERENCE.loadFrom(READ_ROW), MethodVariableAccess.REFERENCE.loadFrom(READ_CONTEXT),
-          call(RowCode.class, "fallback", int.class, TableRow.class, MappingContext.class), assign(Object.class, type));
+    if (property.defaultValue != null) {
+      return defaulted(property, index, fromStore(shape, property, index));
     }
-    return fromStore(shape, property);
+    return fromStore(shape, property, index);
+  }
+
+  /**
+   * {@code !row.has(NAME) && olderVersion(row) ? DEFAULT : stored}, the generated mapping's read of a property with
+   * a default, a {@code byte[]} default copied ({@code Values.copy(DEFAULT)}).
+   */
+  private static StackManipulation defaulted(RuntimeProperty property, int index, StackManipulation stored) {
+    Label storedValue = new Label();
+    Label end = new Label();
+    int size = property.type == long.class || property.type == double.class ? 2 : 1;
+    StackManipulation constant = constantDefault(property);
+    StackManipulation defaultValue = constant != null ? constant
+        : new StackManipulation.Compound(MethodVariableAccess.loadThis(), field("defaults"),
+            IntegerConstant.forValue(index), ArrayAccess.REFERENCE.load(),
+            TypeCasting.to(TypeDescription.ForLoadedType.of(property.type)),
+            property.kind == PropertyKind.BINARY ? call(Values.class, "copy", byte[].class)
+                : StackManipulation.Trivial.INSTANCE);
+    return new StackManipulation.Compound(
+        MethodVariableAccess.REFERENCE.loadFrom(READ_ROW), new TextConstant(property.storedName),
+        call(TableRow.class, "has", String.class),
+        new Jump(Opcodes.IFNE, storedValue, -1),
+        MethodVariableAccess.loadThis(), MethodVariableAccess.REFERENCE.loadFrom(READ_ROW),
+        call(RowCode.class, "olderVersion", TableRow.class),
+        new Jump(Opcodes.IFEQ, storedValue, -1),
+        defaultValue,
+        new Jump(Opcodes.GOTO, end, -size), // the value pushed here is the other branch's, below
+        new Mark(storedValue),
+        stored,
+        new Mark(end));
+  }
+
+  /**
+   * A default the bytecode pushes as a constant, as the processor's constant initializer writes it (a primitive or a
+   * String); null for one held in {@link RowCode#defaults}.
+   */
+  private static StackManipulation constantDefault(RuntimeProperty property) {
+    Object value = property.defaultValue;
+    Class<?> type = property.type;
+    if (type == String.class) {
+      return new TextConstant((String) value);
+    }
+    if (!type.isPrimitive()) {
+      return null;
+    }
+    if (type == boolean.class) {
+      return IntegerConstant.forValue((Boolean) value);
+    }
+    if (type == char.class) {
+      return IntegerConstant.forValue((Character) value);
+    }
+    if (type == long.class) {
+      return LongConstant.forValue((Long) value);
+    }
+    if (type == float.class) {
+      return FloatConstant.forValue((Float) value);
+    }
+    if (type == double.class) {
+      return DoubleConstant.forValue((Double) value);
+    }
+    return IntegerConstant.forValue(((Number) value).intValue()); // byte, short, int
+  }
+
+  /** Pushes {@code this.jsonTypes[index]}, the property's JSON type. */
+  private static StackManipulation jsonType(int index) {
+    return new StackManipulation.Compound(MethodVariableAccess.loadThis(), field("jsonTypes"),
+        IntegerConstant.forValue(index), ArrayAccess.REFERENCE.load());
   }
 
   /**
@@ -464,7 +672,7 @@ final class RowCodes {
     Class<?> held = values.types()[component];
     code.add(values.loads()[component]);
     code.add(assign(held, typed ? type : Object.class)); // a component read in place boxed, or the array's unboxed
-    code.add(fromStore(shape, property));
+    code.add(fromStore(shape, property, -1));
     code.add(typed ? StackManipulation.Trivial.INSTANCE : assign(type, Object.class));
     code.add(MethodVariableAccess.REFERENCE.loadFrom(READ_ROW));
     code.add(new TextConstant(property.storedName));
@@ -493,8 +701,7 @@ final class RowCodes {
       List<StackManipulation> code) {
     KeySpec spec = partitionKey ? shape.partitionKeySpec() : shape.rowKeySpec();
     List<RuntimeProperty> properties = partitionKey ? shape.partitionKey() : shape.rowKey();
-    String specField = partitionKey ? "partitionKeySpec" : "rowKeySpec";
-    String partsField = partitionKey ? "partitionKeyParts" : "rowKeyParts";
+    KeyConstants constants = partitionKey ? KeyConstants.PARTITION_KEY : KeyConstants.ROW_KEY;
     StackManipulation key = new StackManipulation.Compound(MethodVariableAccess.REFERENCE.loadFrom(READ_ROW),
         call(TableRow.class, partitionKey ? "partitionKey" : "rowKey"));
     int size = spec.parts().size();
@@ -509,8 +716,7 @@ final class RowCodes {
     }
     if (!straightLine(spec)) {
       int array = locals.allocate(Object[].class);
-      code.add(MethodVariableAccess.loadThis());
-      code.add(field(specField));
+      code.add(constants.loadSpec());
       code.add(key);
       code.add(call(KeySpec.class, "decode", String.class));
       code.add(MethodVariableAccess.REFERENCE.storeAt(array));
@@ -533,8 +739,7 @@ final class RowCodes {
       StackManipulation position = position(at, offset);
       if (segment instanceof KeyTemplate.Literal) {
         String literal = ((KeyTemplate.Literal) segment).text();
-        code.add(MethodVariableAccess.loadThis());
-        code.add(field(specField));
+        code.add(constants.loadSpec());
         code.add(keyText);
         code.add(position);
         code.add(new TextConstant(literal));
@@ -550,7 +755,7 @@ final class RowCodes {
         Class<?> primitive = type == KeyType.BYTE ? byte.class : type == KeyType.SHORT ? short.class
             : type == KeyType.INT ? int.class : long.class;
         int local = locals.allocate(primitive);
-        code.add(part(partsField, index));
+        code.add(constants.loadPart(index));
         code.add(keyText);
         code.add(position);
         code.add(call(KeySpec.Part.class, "integralIn", String.class, int.class));
@@ -563,14 +768,14 @@ final class RowCodes {
         endsWithText = false;
       } else {
         int end = locals.allocate(int.class);
-        code.add(part(partsField, index));
+        code.add(constants.loadPart(index));
         code.add(keyText);
         code.add(position);
         code.add(call(KeySpec.Part.class, "textEnd", String.class, int.class));
         code.add(MethodVariableAccess.INTEGER.storeAt(end));
         Class<?> held = type == KeyType.STRING ? String.class : properties.get(index).type;
         int local = locals.allocate(held);
-        code.add(part(partsField, index));
+        code.add(constants.loadPart(index));
         code.add(keyText);
         code.add(position);
         code.add(MethodVariableAccess.INTEGER.loadFrom(end));
@@ -591,8 +796,7 @@ final class RowCodes {
     }
     if (!endsWithText) {
       // a String or enum component at the end takes the rest of the key; anything else must end it
-      code.add(MethodVariableAccess.loadThis());
-      code.add(field(specField));
+      code.add(constants.loadSpec());
       code.add(keyText);
       code.add(position(at, offset));
       code.add(call(KeySpec.class, "end", String.class, int.class));
@@ -621,8 +825,12 @@ final class RowCodes {
     return true;
   }
 
-  /** Reads a property's store value from the row and converts it (the processor's {@code fromStore}). */
-  private static StackManipulation fromStore(Shape shape, RuntimeProperty property) {
+  /**
+   * Reads a property's store value from the row and converts it (the processor's {@code fromStore}).
+   *
+   * @param index the property's index (for its JSON type)
+   */
+  private static StackManipulation fromStore(Shape shape, RuntimeProperty property, int index) {
     StackManipulation row = MethodVariableAccess.REFERENCE.loadFrom(READ_ROW);
     StackManipulation name = new TextConstant(property.storedName);
     StackManipulation message = new StackManipulation.Compound(new TextConstant(shape.entity().getSimpleName()),
@@ -697,6 +905,11 @@ final class RowCodes {
       case BIG_INTEGER:
         return new StackManipulation.Compound(row, name, call(TableRow.class, "getString", String.class), message,
             call(Values.class, "toBigInteger", String.class, String.class, String.class, TableRow.class));
+      case JSON:
+        // context.fromJson(NOTES_JSON, row.getString(Shipment_.NOTES))
+        return new StackManipulation.Compound(MethodVariableAccess.REFERENCE.loadFrom(READ_CONTEXT), jsonType(index),
+            row, name, call(TableRow.class, "getString", String.class),
+            call(MappingContext.class, "fromJson", JsonType.class, String.class), assign(Object.class, property.type));
       default:
         throw new AssertionError(property.kind);
     }
@@ -725,12 +938,6 @@ final class RowCodes {
         MethodInvocation.invoke(new MethodDescription.ForLoadedMethod(setter)).virtual(owner),
         setter.getReturnType() == void.class ? StackManipulation.Trivial.INSTANCE
             : Removal.of(TypeDescription.ForLoadedType.of(setter.getReturnType())));
-  }
-
-  /** Pushes {@code this.parts[index]}. */
-  private static StackManipulation part(String partsField, int index) {
-    return new StackManipulation.Compound(MethodVariableAccess.loadThis(), field(partsField),
-        IntegerConstant.forValue(index), ArrayAccess.REFERENCE.load());
   }
 
   private static StackManipulation field(String name) {
@@ -773,6 +980,57 @@ final class RowCodes {
       return owner.getConstructor(parameters);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /** Marks a place a jump or switch goes to. */
+  private record Mark(Label label) implements StackManipulation {
+    @Override
+    public boolean isValid() {
+      return true;
+    }
+
+    @Override
+    public Size apply(MethodVisitor visitor, Implementation.Context context) {
+      visitor.visitLabel(label);
+      return Size.ZERO;
+    }
+  }
+
+  /**
+   * A jump: {@code IFNULL}, {@code IFNE}, {@code IFEQ} (each taking one value) or {@code GOTO}; {@code impact} is what
+   * it does to the stack as the code after it sees it (a {@code GOTO} out of one branch of a conditional takes back
+   * the value that branch pushed, which the other branch pushes again).
+   */
+  private record Jump(int opcode, Label label, int impact) implements StackManipulation {
+    @Override
+    public boolean isValid() {
+      return true;
+    }
+
+    @Override
+    public Size apply(MethodVisitor visitor, Implementation.Context context) {
+      visitor.visitJumpInsn(opcode, label);
+      return new Size(impact, 0);
+    }
+  }
+
+  /** {@code switch (int on the stack)}: case {@code i} goes to {@code cases[i]}, any other to {@code otherwise}. */
+  private record TableSwitch(Label[] cases, Label otherwise) implements StackManipulation {
+    @Override
+    public boolean isValid() {
+      return true;
+    }
+
+    @Override
+    public Size apply(MethodVisitor visitor, Implementation.Context context) {
+      if (cases.length == 0) {
+        visitor.visitInsn(Opcodes.POP);
+        visitor.visitJumpInsn(Opcodes.GOTO, otherwise);
+      } else {
+        visitor.visitTableSwitchInsn(0, cases.length - 1, otherwise, cases);
+      }
+      return new Size(-1, 0);
     }
   }
 

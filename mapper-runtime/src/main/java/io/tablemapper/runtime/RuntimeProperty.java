@@ -37,9 +37,6 @@ final class RuntimeProperty {
   /** Whether it is stored {@code @Large}, out of the row. */
   boolean large;
   JsonType<Object> json;
-  /** The placeholder of the PartitionKey (or RowKey) holding it, or -1; decoded when a row lacks it. */
-  int partitionKeyIndex = -1;
-  int rowKeyIndex = -1;
 
   RuntimeProperty(String name, AnnotatedElement element, Class<?> type, Type genericType, PropertyRole role,
       PropertyKind kind, KeyType keyType) {
@@ -92,32 +89,6 @@ final class RuntimeProperty {
       return upper == Object.class ? "?" : "? extends " + typeText(upper);
     }
     return type.getTypeName();
-  }
-
-  /** The value of a primitive property that a row lacks; null for other types. */
-  Object absentValue() {
-    if (!type.isPrimitive()) {
-      return null;
-    }
-    if (type == boolean.class) {
-      return false;
-    }
-    if (type == char.class) {
-      return '\0';
-    }
-    if (type == byte.class) {
-      return (byte) 0;
-    }
-    if (type == short.class) {
-      return (short) 0;
-    }
-    if (type == int.class) {
-      return 0;
-    }
-    if (type == long.class) {
-      return 0L;
-    }
-    return type == float.class ? (Object) 0f : (Object) 0d;
   }
 
   /** The property with this name in a list, or null. */

@@ -1,8 +1,10 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.TwiceCompiled.LEDGER;
 import static io.tablemapper.runtime.TwiceCompiled.PARCEL;
 import static io.tablemapper.runtime.TwiceCompiled.PROCESSED;
 import static io.tablemapper.runtime.TwiceCompiled.SHIPMENT;
+import static io.tablemapper.runtime.TwiceCompiled.TILL;
 import static io.tablemapper.runtime.TwiceCompiled.UNPROCESSED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -10,6 +12,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
+import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.fixtures.Keycard;
 import io.tablemapper.runtime.fixtures.Keycard__Mapping;
 import io.tablemapper.runtime.fixtures.Locker;
@@ -39,7 +42,9 @@ import org.junit.jupiter.api.Test;
  * defaults, JSON, an upgrade method, ETag and Timestamp) and a JavaBean read and written through getters, fluent and
  * plain setters, is-getters and fields; and the keys both read straight-line, in place ({@code Keycard}, a record,
  * and {@code Locker}, a JavaBean: literals, signed and padded integers of every width, ascending and descending,
- * primitive and boxed, enums and Strings ended by a separator or by the key), valid and mutated.
+ * primitive and boxed, enums and Strings ended by a separator or by the key), valid and mutated; and, for
+ * {@code Ledger} (a record) and {@code Till} (a JavaBean), a {@code @DefaultValue} of every type, JSON values of every
+ * shape and the keys of index copies of every form, sparse ones included.
  */
 class StraightLineMappingTest {
   private static final UUID PARCEL_ID = UUID.fromString("00000000-0000-0000-0000-00000000002a");
@@ -87,7 +92,7 @@ class StraightLineMappingTest {
 
   @Test
   void theByteBuddyMappingIsStraightLineCodeDefinedBesideTheEntity() throws Exception {
-    for (String entity : List.of(SHIPMENT, PARCEL)) {
+    for (String entity : List.of(SHIPMENT, PARCEL, LEDGER, TILL)) {
       EntityMapping<Object> mapping = byteBuddy(entity);
       Field code = RuntimeMapping.class.getDeclaredField("code");
       code.setAccessible(true);
@@ -320,6 +325,214 @@ class StraightLineMappingTest {
     assertThat(refused).as("rows refused alike").isGreaterThan(1_000);
   }
 
+  /** Every index's keys, as the two mappings compose them: the same key, the same null, or the same error. */
+  @Test
+  void indexCopiesAreKeyedAsTheGeneratedMappingKeysThem() {
+    List<Map<String, Object>> cases = new ArrayList<>();
+    cases.add(LedgerValues.full());
+    cases.add(LedgerValues.sparse());
+    cases.add(with(LedgerValues.full(), "level", 999));
+    cases.add(with(LedgerValues.full(), "code", -7));
+    cases.add(with(LedgerValues.full(), "flagged", false));
+    cases.add(with(LedgerValues.full(), "clerk", "no/slash")); // a character keys may not hold
+    cases.add(with(LedgerValues.full(), "account", "tab\there"));
+    cases.add(with(LedgerValues.full(), "level", 1000)); // more digits than the padding
+    cases.add(with(LedgerValues.full(), "level", -1));
+    cases.add(with(LedgerValues.full(), "tag", ""));
+    cases.add(with(LedgerValues.full(), "tag", "what?"));
+    cases.add(with(LedgerValues.full(), "account", "x#y"));
+    cases.add(with(LedgerValues.full(), "clerk", "back\\slash"));
+    EntityMapping<Object> generated = generated(LEDGER);
+    EntityMapping<Object> byteBuddy = byteBuddy(LEDGER);
+    assertThat(byteBuddy.allIndexes()).extracting(IndexMapping::name)
+        .containsExactlyElementsOf(generated.allIndexes().stream().map(IndexMapping::name).toList())
+        .hasSize(7);
+    int keys = 0;
+    int nulls = 0;
+    int refused = 0;
+    for (Map<String, Object> values : cases) {
+      Object processed = LedgerValues.instance(PROCESSED, values);
+      Object unprocessed = LedgerValues.instance(UNPROCESSED, values);
+      for (int i = 0; i < generated.allIndexes().size(); i++) {
+        IndexMapping<Object> expected = generated.allIndexes().get(i);
+        IndexMapping<Object> actual = byteBuddy.allIndexes().get(i);
+        for (boolean rowKey : new boolean[] {false, true}) {
+          Object[] result = new Object[1];
+          boolean same = sameOutcome(
+              () -> rowKey ? expected.rowKey(processed) : expected.partitionKey(processed),
+              () -> rowKey ? actual.rowKey(unprocessed) : actual.partitionKey(unprocessed),
+              (Object key) -> result[0] = key);
+          if (!same) {
+            refused++;
+          } else if (result[0] == null) {
+            nulls++;
+          } else {
+            keys++;
+          }
+        }
+      }
+    }
+    assertThat(keys).as("keys composed alike").isGreaterThan(60);
+    assertThat(nulls).as("no copy, alike (sparse indexes and copies in the entity's partition)").isGreaterThan(30);
+    assertThat(refused).as("values refused alike").isGreaterThanOrEqualTo(6);
+  }
+
+  @Test
+  void defaultsAndJsonAreWrittenAndReadAsTheGeneratedMappingDoes() {
+    for (Map<String, Object> values : List.of(LedgerValues.full(), LedgerValues.sparse(),
+        with(LedgerValues.full(), "dFloat", Float.NaN), with(LedgerValues.full(), "dDoubleBoxed", -0.0d))) {
+      Object processed = LedgerValues.instance(PROCESSED, values);
+      Object unprocessed = LedgerValues.instance(UNPROCESSED, values);
+      TableRow expected = generated(LEDGER).toRow(processed, JsonMappingContext.INSTANCE);
+      TableRow actual = byteBuddy(LEDGER).toRow(unprocessed, JsonMappingContext.INSTANCE);
+      assertThat(actual).hasToString(expected.toString());
+      assertThat(TwiceCompiled.bytes(List.of(actual))).isEqualTo(TwiceCompiled.bytes(List.of(expected)));
+
+      TableRow stored = expected.withSystemProperties("W/\"3\"", WRITTEN);
+      assertThat(fields(byteBuddy(LEDGER).fromRow(stored, JsonMappingContext.INSTANCE)))
+          .isEqualTo(fields(generated(LEDGER).fromRow(stored, JsonMappingContext.INSTANCE)))
+          .containsEntry("address", values.get("address") == null ? "null" : "Address:Address[street=Main, number=5]");
+    }
+    for (Map<String, Object> values : List.of(LedgerValues.till(), with(LedgerValues.till(), "coins", null))) {
+      Object processed = TwiceCompiled.bean(PROCESSED.load(TILL), values);
+      Object unprocessed = TwiceCompiled.bean(UNPROCESSED.load(TILL), values);
+      TableRow expected = generated(TILL).toRow(processed, JsonMappingContext.INSTANCE);
+      assertThat(byteBuddy(TILL).toRow(unprocessed, JsonMappingContext.INSTANCE)).hasToString(expected.toString());
+      assertThat(fields(byteBuddy(TILL).fromRow(expected, JsonMappingContext.INSTANCE)))
+          .isEqualTo(fields(generated(TILL).fromRow(expected, JsonMappingContext.INSTANCE)));
+    }
+  }
+
+  /**
+   * Rows of older versions, which take the defaults of what they lack, and rows whose defaulted or JSON properties
+   * are broken, each read to the same entity or refused alike.
+   */
+  @Test
+  void olderAndBrokenRowsOfDefaultsAndJsonAreReadOrRefusedAlike() {
+    TableRow ledger = generated(LEDGER).toRow(LedgerValues.instance(PROCESSED, LedgerValues.full()),
+        JsonMappingContext.INSTANCE).withSystemProperties("W/\"1\"", WRITTEN);
+    List<String> defaulted = new ArrayList<>();
+    for (String column : ledger.properties().keySet()) {
+      if (column.startsWith("d") && !column.equals("day")) {
+        defaulted.add(column);
+      }
+    }
+    assertThat(defaulted).hasSize(26);
+    List<TableRow> rows = new ArrayList<>();
+    for (Object version : new Object[] {1, 2, 3, "1", 4}) {
+      TableRow lacking = changed(ledger, EntityMapping.VERSION_PROPERTY, version);
+      for (String column : defaulted) {
+        lacking = changed(lacking, column, null);
+      }
+      rows.add(lacking); // every default (or, from version 3 on, the type's zero or null)
+      rows.add(changed(changed(lacking, "dInt", 5), "dBytes", new byte[] {9})); // what it has, it keeps
+      rows.add(changed(ledger, EntityMapping.VERSION_PROPERTY, version)); // nothing lacking
+    }
+    TableRow older = changed(ledger, EntityMapping.VERSION_PROPERTY, 1);
+    List<Map.Entry<String, Object>> broken = new ArrayList<>();
+    broken.add(Map.entry("dString", 7));
+    broken.add(Map.entry("dChar", "xy"));
+    broken.add(Map.entry("dCharacter", ""));
+    broken.add(Map.entry("dBoolean", "yes"));
+    broken.add(Map.entry("dBooleanBoxed", 1));
+    broken.add(Map.entry("dByte", 300));
+    broken.add(Map.entry("dByteBoxed", -129));
+    broken.add(Map.entry("dShort", 40_000));
+    broken.add(Map.entry("dShortBoxed", "1"));
+    broken.add(Map.entry("dInt", 3L));
+    broken.add(Map.entry("dInteger", "3"));
+    broken.add(Map.entry("dLong", "9"));
+    broken.add(Map.entry("dLongBoxed", 1.5d));
+    broken.add(Map.entry("dFloat", 1e300));
+    broken.add(Map.entry("dFloatBoxed", "NaN"));
+    broken.add(Map.entry("dDouble", 2));
+    broken.add(Map.entry("dDoubleBoxed", "1"));
+    broken.add(Map.entry("dUuid", "not a uuid"));
+    broken.add(Map.entry("dInstant", "yesterday"));
+    broken.add(Map.entry("dOffset", 5));
+    broken.add(Map.entry("dDate", UUID.randomUUID()));
+    broken.add(Map.entry("dDateTime", true));
+    broken.add(Map.entry("dKind", "NOPE"));
+    broken.add(Map.entry("dDecimal", "a lot"));
+    broken.add(Map.entry("dBig", "1.5"));
+    broken.add(Map.entry("dBytes", "AQID"));
+    broken.add(Map.entry("address", "not json"));
+    broken.add(Map.entry("address", "[1, 2]"));
+    broken.add(Map.entry("history", "{\"street\": \"x\"}"));
+    broken.add(Map.entry("totals", "[1]"));
+    broken.add(Map.entry("previous", "null"));
+    broken.add(Map.entry("totals", "{\"a\": [1, \"b\"]}"));
+    broken.add(Map.entry("history", 12));
+    for (Map.Entry<String, Object> column : broken) {
+      rows.add(changed(ledger, column.getKey(), column.getValue()));
+      rows.add(changed(older, column.getKey(), column.getValue())); // present in an older row: read, not defaulted
+    }
+    rows.add(changed(changed(older, "address", "{\"street\": \"Elm\", \"number\": 9}"), "dKind", "DEBIT"));
+
+    TableRow till = generated(TILL).toRow(TwiceCompiled.bean(PROCESSED.load(TILL), LedgerValues.till()),
+        JsonMappingContext.INSTANCE);
+    List<TableRow> tills = new ArrayList<>();
+    for (Object version : new Object[] {1, 2}) {
+      TableRow lacking = changed(till, EntityMapping.VERSION_PROPERTY, version);
+      for (String column : List.of("drawers", "change", "seal", "mode", "coins")) {
+        lacking = changed(lacking, column, null);
+      }
+      tills.add(lacking);
+      tills.add(changed(lacking, "drawers", "many"));
+      tills.add(changed(lacking, "coins", "{\"1\": \"one\"}"));
+    }
+
+    int read = 0;
+    int refused = 0;
+    for (TableRow row : rows) {
+      if (sameRead(LEDGER, row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    for (TableRow row : tills) {
+      if (sameRead(TILL, row)) {
+        read++;
+      } else {
+        refused++;
+      }
+    }
+    assertThat(read).as("rows read alike").isGreaterThanOrEqualTo(18);
+    assertThat(refused).as("rows refused alike").isGreaterThanOrEqualTo(40);
+  }
+
+  /** A version 1 row takes every default, of every type, as the generated mapping gives it. */
+  @Test
+  void aRowOfAnOlderVersionTakesEveryDefaultOnBothPaths() {
+    TableRow row = TableRow.builder("North", "entry_00000001").putInt32(EntityMapping.VERSION_PROPERTY, 1).build();
+    Map<String, String> expected = fields(generated(LEDGER).fromRow(row, JsonMappingContext.INSTANCE));
+    Map<String, String> actual = fields(byteBuddy(LEDGER).fromRow(row, JsonMappingContext.INSTANCE));
+
+    assertThat(actual).isEqualTo(expected);
+    assertThat(actual).containsEntry("dString", "String:n/a").containsEntry("dChar", "Character:x")
+        .containsEntry("dCharacter", "Character:y").containsEntry("dBoolean", "Boolean:true")
+        .containsEntry("dBooleanBoxed", "Boolean:false").containsEntry("dByte", "Byte:-5")
+        .containsEntry("dByteBoxed", "Byte:6").containsEntry("dShort", "Short:-300")
+        .containsEntry("dShortBoxed", "Short:301").containsEntry("dInt", "Integer:42")
+        .containsEntry("dInteger", "Integer:-42").containsEntry("dLong", "Long:-9000000000")
+        .containsEntry("dLongBoxed", "Long:9000000000").containsEntry("dFloat", "Float:1.5")
+        .containsEntry("dFloatBoxed", "Float:NaN").containsEntry("dDouble", "Double:2.25")
+        .containsEntry("dDoubleBoxed", "Double:-Infinity")
+        .containsEntry("dUuid", "UUID:123e4567-e89b-12d3-a456-426614174000")
+        .containsEntry("dInstant", "Instant:2024-01-02T03:04:05.123456700Z")
+        .containsEntry("dOffset", "OffsetDateTime:2024-01-02T03:04:05+02:00")
+        .containsEntry("dDate", "LocalDate:2024-02-29").containsEntry("dDateTime", "LocalDateTime:2024-02-29T23:59:59")
+        .containsEntry("dKind", "Kind:CREDIT").containsEntry("dDecimal", "BigDecimal:12.50")
+        .containsEntry("dBig", "BigInteger:123456789012345678901234567890").containsEntry("dBytes", "[1, 2, 3, -1]")
+        .containsEntry("address", "null").containsEntry("entryId", "Integer:1");
+    // each read has its own copy of a byte[] default
+    Object first = byteBuddy(LEDGER).fromRow(row, JsonMappingContext.INSTANCE);
+    Object second = byteBuddy(LEDGER).fromRow(row, JsonMappingContext.INSTANCE);
+    ((byte[]) TwiceCompiled.get(first, "dBytes"))[0] = 99;
+    assertThat((byte[]) TwiceCompiled.get(second, "dBytes")).containsExactly(1, 2, 3, -1);
+  }
+
   /** A key with one character inserted, replaced or removed, or cut short, or unchanged. */
   private static String mutated(String key, Random random) {
     String alphabet = "_-0159xLASTFK";
@@ -379,6 +592,38 @@ class StraightLineMappingTest {
         .isLessThanOrEqualTo(bytes[0] / reads + 8);
   }
 
+  /**
+   * The Byte Buddy keys of index copies allocate what the generated ones allocate: the keys' text, no
+   * {@code Object[]} of values and no boxed number (the run-time mapping's {@code KeySpec.compose} allocated both).
+   */
+  @Test
+  void theByteBuddyIndexKeysAllocateWhatTheGeneratedOnesDo() {
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    EntityMapping<Object> generated = generated(LEDGER);
+    EntityMapping<Object> byteBuddy = byteBuddy(LEDGER);
+    Object[] ledgers = {LedgerValues.instance(PROCESSED, LedgerValues.full()),
+        LedgerValues.instance(UNPROCESSED, LedgerValues.full())};
+    int rounds = 20_000;
+    long[] bytes = new long[2];
+    for (int round = 0; round < 3; round++) { // the last round measured, both warmed alike
+      for (int which = 0; which < 2; which++) {
+        EntityMapping<Object> mapping = which == 0 ? generated : byteBuddy;
+        long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        int length = 0;
+        for (int i = 0; i < rounds; i++) {
+          for (IndexMapping<Object> index : mapping.allIndexes()) {
+            String partitionKey = index.partitionKey(ledgers[which]);
+            length += (partitionKey == null ? 0 : partitionKey.length()) + index.rowKey(ledgers[which]).length();
+          }
+        }
+        bytes[which] = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertThat(length).isPositive();
+      }
+    }
+    assertThat(bytes[1] / rounds).as("bytes per Byte Buddy round of keys (generated: %s)", bytes[0] / rounds)
+        .isLessThanOrEqualTo(bytes[0] / rounds + 8);
+  }
+
   /** Reads the row through a generated and a Byte Buddy mapping; returns whether it was read (else refused alike). */
   private static <T> boolean sameRead(EntityMapping<T> generated, EntityMapping<T> byteBuddy, TableRow row) {
     boolean[] read = new boolean[1];
@@ -400,8 +645,12 @@ class StraightLineMappingTest {
     Object run();
   }
 
-  /** Both succeed with equal results (passed on), or both throw the same exception class with the same message. */
-  private static void sameOutcome(Action generated, Action byteBuddy, Consumer<Object> whenBothSucceed) {
+  /**
+   * Both succeed with equal results (passed on), or both throw the same exception class with the same message.
+   *
+   * @return whether both succeeded
+   */
+  private static boolean sameOutcome(Action generated, Action byteBuddy, Consumer<Object> whenBothSucceed) {
     Object[] results = new Object[2];
     Throwable expected = catchThrowable(() -> results[0] = generated.run());
     Throwable actual = catchThrowable(() -> results[1] = byteBuddy.run());
@@ -413,12 +662,13 @@ class StraightLineMappingTest {
         assertThat(results[1]).isEqualTo(results[0]);
       }
       whenBothSucceed.accept(results[1]);
-      return;
+      return true;
     }
     assertThat(expected).as("the mappings refuse with the mapper's own exceptions")
         .isInstanceOf(TableMapperException.class);
     assertThat(actual).as("the generated mapping threw " + expected).isNotNull()
         .isExactlyInstanceOf(expected.getClass()).hasMessage(expected.getMessage());
+    return false;
   }
 
   private static Map<String, Object> with(Map<String, Object> values, String name, Object value) {
@@ -445,7 +695,7 @@ class StraightLineMappingTest {
   }
 
   /** Every instance field of an entity (its own and inherited) as text: arrays by content, enums by name. */
-  private static Map<String, String> fields(Object entity) {
+  static Map<String, String> fields(Object entity) {
     Map<String, String> fields = new TreeMap<>();
     for (Class<?> type = entity.getClass(); type != Object.class; type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {

@@ -25,10 +25,14 @@ final class TwiceCompiled {
   static final String PARCEL = "io.tablemapper.runtime.twice.Parcel";
   static final String PARCEL_REPOSITORY = "io.tablemapper.runtime.twice.ParcelRepository";
   static final String SHIPMENT_REPOSITORY = "io.tablemapper.runtime.twice.ShipmentRepository";
+  static final String LEDGER = "io.tablemapper.runtime.twice.Ledger";
+  static final String LEDGER_REPOSITORY = "io.tablemapper.runtime.twice.LedgerRepository";
+  static final String TILL = "io.tablemapper.runtime.twice.Till";
 
   private static final Map<String, String> SOURCES = Map.of(
       SHIPMENT, Javac.resource(SHIPMENT), PARCEL, Javac.resource(PARCEL),
-      PARCEL_REPOSITORY, Javac.resource(PARCEL_REPOSITORY), SHIPMENT_REPOSITORY, Javac.resource(SHIPMENT_REPOSITORY));
+      PARCEL_REPOSITORY, Javac.resource(PARCEL_REPOSITORY), SHIPMENT_REPOSITORY, Javac.resource(SHIPMENT_REPOSITORY),
+      LEDGER, Javac.resource(LEDGER), LEDGER_REPOSITORY, Javac.resource(LEDGER_REPOSITORY), TILL, Javac.resource(TILL));
 
   /** With the processor: the classes have generated mappings. */
   static final Javac.Result PROCESSED = Javac.compile(SOURCES, true);

@@ -12,9 +12,13 @@ import java.time.Instant;
  * through the same {@link KeySpec.Part}s and {@code KeyCodec} calls, each key decoded once. No per-property lambda,
  * handle or switch runs per row.
  *
- * <p>What the generated code needs beyond constants is here: the key specs and their parts, the time check of the
- * mapping ({@link #dateTime}) and a {@link Fallback} for the rare properties whose reading is not written out
- * (declared defaults for older rows, JSON values), which reads them as the run-time mapping always has.
+ * <p>What the generated code needs beyond constants is here: the key specs and their parts (the entity's keys and
+ * its index copies' keys), the time check of the mapping ({@link #dateTime}), whether a row is of an older version
+ * ({@link #olderVersion}), and the constants the processor declares as static fields of its mapping: each
+ * property's {@code @DefaultValue} of a type the bytecode cannot hold as a constant ({@link #defaults}) and each
+ * {@code @Json} property's {@link JsonType} ({@link #jsonTypes}). Nothing is left to a boxed fallback: every property
+ * of a concrete class, its keys and its index copies' keys are spelled out; only an abstract class has no code
+ * (it has no rows and no indexes of its own, and its subtypes' mappings read and write its objects).
  *
  * @param <T> the entity class
  */
@@ -27,48 +31,40 @@ public abstract class RowCode<T> {
   protected final KeySpec.Part[] partitionKeyParts;
   /** The RowKey's parts, in placeholder order. */
   protected final KeySpec.Part[] rowKeyParts;
-  private final EntityMapping<T> mapping;
-  private final Fallback fallback;
-
+  /** The specs of the index copies' keys {@link #indexKey} composes, by their number. */
+  protected final KeySpec[] indexKeySpecs;
+  /** Their parts, in placeholder order. */
+  protected final KeySpec.Part[][] indexKeyParts;
   /**
-   * Reads and writes, for the generated code, the properties whose code it does not spell out: a property with a
-   * declared default (given to rows of older versions that lack it) and a JSON property.
+   * The default for rows of older versions of each property that has one and whose type has no constant in the
+   * bytecode (a boxed number, a time, a UUID, an enum, a BigDecimal, bytes), by the property's index; else null.
    */
-  public interface Fallback {
-    /**
-     * The value of a property read from a row, boxed.
-     *
-     * @param property the property's index among the entity's properties
-     * @param row the row, upgraded when the class has an {@code @Upgrade} method
-     * @param context the mapper's context
-     * @return the value, boxed when primitive
-     */
-    Object read(int property, TableRow row, MappingContext context);
-
-    /**
-     * The JSON text of a property's value.
-     *
-     * @param property the property's index among the entity's properties
-     * @param value the value, possibly null
-     * @param context the mapper's context
-     * @return the stored text
-     */
-    String json(int property, Object value, MappingContext context);
-  }
+  protected final Object[] defaults;
+  /** The {@link JsonType} of each {@code @Json} property, by the property's index; else null. */
+  protected final JsonType<?>[] jsonTypes;
+  private final EntityMapping<T> mapping;
 
   /**
    * The code of a mapping.
    *
-   * @param mapping the entity's mapping (its key specs and time rules)
-   * @param fallback reads and writes what the generated code does not spell out
+   * @param mapping the entity's mapping (its key specs, version and time rules)
+   * @param indexKeySpecs the specs of the index copies' keys, numbered as {@link #indexKey} numbers them
+   * @param defaults see {@link #defaults}
+   * @param jsonTypes see {@link #jsonTypes}
    */
-  protected RowCode(EntityMapping<T> mapping, Fallback fallback) {
+  protected RowCode(EntityMapping<T> mapping, KeySpec[] indexKeySpecs, Object[] defaults, JsonType<?>[] jsonTypes) {
     this.mapping = mapping;
-    this.fallback = fallback;
     this.partitionKeySpec = mapping.partitionKeySpec();
     this.rowKeySpec = mapping.rowKeySpec();
     this.partitionKeyParts = partitionKeySpec.parts().toArray(new KeySpec.Part[0]);
     this.rowKeyParts = rowKeySpec == null ? new KeySpec.Part[0] : rowKeySpec.parts().toArray(new KeySpec.Part[0]);
+    this.indexKeySpecs = indexKeySpecs.clone();
+    this.indexKeyParts = new KeySpec.Part[indexKeySpecs.length][];
+    for (int i = 0; i < indexKeySpecs.length; i++) {
+      indexKeyParts[i] = indexKeySpecs[i].parts().toArray(new KeySpec.Part[0]);
+    }
+    this.defaults = defaults.clone();
+    this.jsonTypes = jsonTypes.clone();
   }
 
   /**
@@ -86,6 +82,17 @@ public abstract class RowCode<T> {
    * @return the key
    */
   public abstract String rowKey(T entity);
+
+  /**
+   * A key of the entity's copy in an index (its RowKey, or a remote copy's PartitionKey), composed straight-line as
+   * the processor's {@code emailRowKey(entity)} composes it: null, when one of the key's properties is null (a
+   * sparse index, where such an entity has no copy), else the key.
+   *
+   * @param key the number of the key among {@link #indexKeySpecs}
+   * @param entity the entity
+   * @return the key, or null
+   */
+  public abstract String indexKey(int key, T entity);
 
   /**
    * Puts every stored property of the entity into a row, in the order of the properties.
@@ -119,26 +126,24 @@ public abstract class RowCode<T> {
   }
 
   /**
-   * Property {@code property}'s value, read by the {@link Fallback}.
+   * Whether a row was written by an older version of the class, as the generated {@code fromRow} asks before giving
+   * a property the row lacks its default (see {@link EntityMapping#olderVersion}).
    *
-   * @param property the property's index among the entity's properties
    * @param row the row
-   * @param context the mapper's context
-   * @return the value, boxed when primitive
+   * @return whether it is older
    */
-  protected final Object fallback(int property, TableRow row, MappingContext context) {
-    return fallback.read(property, row, context);
+  protected final boolean olderVersion(TableRow row) {
+    return mapping.olderVersion(row);
   }
 
   /**
-   * Property {@code property}'s JSON text, written by the {@link Fallback}.
+   * The error of an index key number the generated {@link #indexKey} does not know (a programming error).
    *
-   * @param property the property's index among the entity's properties
-   * @param value the value
-   * @param context the mapper's context
-   * @return the text
+   * @param key the number
+   * @return the error to throw
    */
-  protected final String json(int property, Object value, MappingContext context) {
-    return fallback.json(property, value, context);
+  protected final IllegalArgumentException noIndexKey(int key) {
+    return new IllegalArgumentException(mapping.entityClass().getSimpleName() + " has no index key " + key
+        + " (it has " + indexKeySpecs.length + ")");
   }
 }
