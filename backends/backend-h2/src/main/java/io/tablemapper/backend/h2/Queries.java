@@ -211,7 +211,7 @@ final class Queries {
             return null;
           }
           fetched++;
-          partitionKey = onePartition == null || filter != null ? result.getBytes(1) : null;
+          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? result.getBytes(1) : null;
           rowKey = result.getBytes(2);
           long ticks = result.getLong(4);
           byte[] props = result.getBytes(5);

@@ -14,7 +14,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
@@ -62,6 +67,106 @@ class StoredPropertiesTest {
             .isEqualTo(Double.doubleToRawLongBits((Double) properties.get(name)));
       }
     });
+  }
+
+  @Test
+  void lookups_in_any_order_find_every_value_and_miss_every_absent_name() {
+    Map<String, Object> properties = everyType();
+    List<String> names = new ArrayList<>(properties.keySet());
+    List<String> asked = new ArrayList<>(names);
+    asked.addAll(List.of("missing", "", "n\u00e8", "lon", "lonely", "int320", "INT320", "string0x"));
+    byte[] encoded = RowCodec.encode(properties);
+    for (long seed = 0; seed < 50; seed++) {
+      Random random = new Random(seed);
+      StoredProperties view = new StoredProperties(encoded);
+      int mode = 0;
+      for (int lookup = 0; lookup < 300; lookup++) {
+        if (lookup % 20 == 0) {
+          mode = random.nextInt(4);
+        }
+        // runs of 20: jumps, backwards, each name twice, in stored order, as mappings and filters ask
+        String name = switch (mode) {
+          case 0 -> asked.get(random.nextInt(asked.size()));
+          case 1 -> names.get(names.size() - 1 - lookup % names.size());
+          case 2 -> names.get(lookup / 2 % names.size());
+          default -> names.get(lookup % names.size());
+        };
+        if (properties.containsKey(name)) {
+          assertThat(view.containsKey(name)).as("seed %d: %s", seed, name).isTrue();
+          assertSame(view, properties, name);
+        } else {
+          assertThat(view.containsKey(name)).as("seed %d: %s", seed, name).isFalse();
+          assertThat(view.get(name)).as("seed %d: %s", seed, name).isNull();
+        }
+      }
+    }
+  }
+
+  @Test
+  void a_name_asked_for_again_and_again_is_found_each_time_between_other_lookups() {
+    Map<String, Object> properties = everyType();
+    StoredProperties view = new StoredProperties(RowCodec.encode(properties));
+    List<String> names = new ArrayList<>(properties.keySet());
+    for (String name : names) {
+      for (int again = 0; again < 3; again++) {
+        assertSame(view, properties, name);
+      }
+      assertThat(view.get("missing")).isNull();
+      assertSame(view, properties, name);
+      assertSame(view, properties, names.get(0));
+      assertSame(view, properties, name);
+    }
+  }
+
+  @Test
+  void one_view_read_by_many_threads_at_once_gives_every_thread_every_value() throws Exception {
+    Map<String, Object> properties = everyType();
+    StoredProperties view = new StoredProperties(RowCodec.encode(properties));
+    List<String> names = new ArrayList<>(properties.keySet());
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Integer>> readers = new ArrayList<>();
+      for (int thread = 0; thread < 4; thread++) {
+        long seed = thread;
+        readers.add(pool.submit(() -> {
+          Random random = new Random(seed);
+          int checked = 0;
+          for (int lookup = 0; lookup < 20_000; lookup++) {
+            String name = seed % 2 == 0 ? names.get(lookup % names.size()) : names.get(random.nextInt(names.size()));
+            Object value = view.get(name);
+            if (!PropertyValues.equal(value, properties.get(name))) {
+              throw new AssertionError(name + " read as " + PropertyValues.toString(value));
+            }
+            if (view.get("missing") != null) {
+              throw new AssertionError("a missing name was found");
+            }
+            checked++;
+          }
+          return checked;
+        }));
+      }
+      for (Future<Integer> reader : readers) {
+        assertThat(reader.get(60, TimeUnit.SECONDS)).isEqualTo(20_000);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Every sample value of every type, named by type and index, and two names beyond ASCII. */
+  private static Map<String, Object> everyType() {
+    EncodingTest samples = new EncodingTest();
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (EdmType type : EdmType.values()) {
+      List<Object> values = samples.samples(type);
+      for (int i = 0; i < values.size(); i++) {
+        properties.put(type.name().toLowerCase() + i, values.get(i));
+      }
+    }
+    properties.put("lone", "a\uD800b");
+    properties.put("n\u00e9", "a name beyond ASCII");
+    properties.put("\u00e9t\u00e9", 1);
+    return properties;
   }
 
   private static void assertSame(StoredProperties view, Map<String, Object> properties, String name) {
