@@ -113,6 +113,8 @@ final class Queries {
     private String lastEtag;
     private long lastTicks;
     private Instant lastTimestamp;
+    /** The short String values the page's rows share ({@link StoredProperties#strings()}), made with its first row. */
+    private String[] strings;
 
     Reading(Session session, long tableId, TableQuery query) {
       this.session = session;
@@ -224,8 +226,11 @@ final class Queries {
           rowKeyText = Encoding.textInPlace(rowKey); // H2 hands out a copy: ours to overwrite
           if (select == null) {
             // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
+            if (strings == null) {
+              strings = StoredProperties.strings();
+            }
             page.add(TableRow.of(partition, rowKeyText, etag(result.getLong(3)), timestamp(ticks),
-                new StoredProperties(props)));
+                new StoredProperties(props, strings)));
             continue;
           }
           TableRow.Builder row = TableRow.builder(partition, rowKeyText, select.length)

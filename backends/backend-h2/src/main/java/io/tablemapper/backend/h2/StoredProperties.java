@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
@@ -34,8 +35,22 @@ final class StoredProperties extends AbstractMap<String, Object> {
   private int next;
   /** Where the property found last starts (or {@link #first}): a hint, as {@link #next} is. */
   private int last;
+  /** Short ASCII String values decoded before, shared by the rows of one page ({@link #strings()}), or null. */
+  private final String[] strings;
 
+  /** A view of a row read alone. */
   StoredProperties(byte[] props) {
+    this(props, null);
+  }
+
+  /**
+   * A view of a row of a page, sharing {@code strings} ({@link #strings()}, or null) with the page's other rows: a
+   * short ASCII String value equal to one decoded before for a row of the page (a discriminator, an enum's name, a
+   * currency) is that same String, not a new one. The table holds only values of the page's own rows, and lives as
+   * long as they do.
+   */
+  StoredProperties(byte[] props, String[] strings) {
+    this.strings = strings;
     this.props = props;
     this.end = RowCodec.check(props);
     this.first = RowCodec.firstProperty(props);
@@ -64,7 +79,53 @@ final class StoredProperties extends AbstractMap<String, Object> {
       return null;
     }
     int value = find((String) name);
-    return value < 0 ? null : RowCodec.valueAt(props, value);
+    if (value < 0) {
+      return null;
+    }
+    return strings != null && props[value] == RowCodec.STRING ? string(value) : RowCodec.valueAt(props, value);
+  }
+
+  /** A new table of decoded Strings for the rows of one page. */
+  static String[] strings() {
+    return new String[STRINGS];
+  }
+
+  private static final int STRINGS = 64;
+  private static final int SHORT = 24;
+
+  /**
+   * The String value whose type tag is at {@code value}: the one in {@link #strings} if it has the same bytes, else
+   * decoded (and kept there if short and ASCII). Entries are whole immutable Strings: a race between rows read on
+   * several threads only replaces one with another.
+   */
+  private String string(int value) {
+    int length = RowCodec.nameLength(props, value + 1); // a String's length is a varint, as a name's is
+    int start = RowCodec.nameStart(props, value + 1);
+    if (length > SHORT) {
+      return (String) RowCodec.valueAt(props, value);
+    }
+    int hash = length;
+    for (int i = start; i < start + length; i++) {
+      byte b = props[i];
+      if (b < 0) {
+        return (String) RowCodec.valueAt(props, value); // beyond ASCII: decoded as UTF-8
+      }
+      hash = 31 * hash + b;
+    }
+    int slot = (hash ^ (hash >>> 7)) & (STRINGS - 1);
+    String cached = strings[slot];
+    if (cached != null && cached.length() == length) {
+      int i = 0;
+      while (i < length && cached.charAt(i) == props[start + i]) {
+        i++;
+      }
+      if (i == length) {
+        return cached;
+      }
+    }
+    String decoded = new String(props, start, length, StandardCharsets.ISO_8859_1); // ASCII: the same chars
+    strings[slot] = decoded;
+    return decoded;
   }
 
   @Override

@@ -153,6 +153,52 @@ class StoredPropertiesTest {
     }
   }
 
+  @Test
+  void rows_of_a_page_share_their_short_strings_and_read_every_string_as_it_was_written() {
+    String[] strings = StoredProperties.strings();
+    List<Map<String, Object>> rows = new ArrayList<>();
+    List<StoredProperties> views = new ArrayList<>();
+    Random random = new Random(18);
+    for (int row = 0; row < 300; row++) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("EntityType", "Order");
+      properties.put("status", List.of("NEW", "PAID", "SHIPPED", "DELIVERED").get(row % 4));
+      properties.put("id", "id-" + row); // a different short value per row: slots replaced again and again
+      properties.put("empty", "");
+      properties.put("long", "x".repeat(25 + row % 3)); // longer than what is shared
+      properties.put("accented", "caf\u00e9 " + row % 2); // beyond ASCII: decoded as UTF-8
+      properties.put("lone", "a\uD800" + row % 2); // stored as UTF-16
+      properties.put("number", row);
+      StringBuilder random8 = new StringBuilder();
+      for (int i = 0; i < 8; i++) {
+        random8.append((char) ('a' + random.nextInt(3)));
+      }
+      properties.put("random", random8.toString()); // few enough to repeat, many enough to collide
+      rows.add(properties);
+      views.add(new StoredProperties(RowCodec.encode(properties), strings));
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      for (int row = 0; row < rows.size(); row++) {
+        Map<String, Object> properties = rows.get(row);
+        StoredProperties view = views.get(row);
+        for (String name : properties.keySet()) {
+          assertSame(view, properties, name);
+        }
+        assertThat(view).isEqualTo(properties);
+      }
+    }
+    // a short ASCII value read for one row is the same String for the next row holding it
+    assertThat(views.get(1).get("EntityType")).isSameAs(views.get(0).get("EntityType"));
+    assertThat(views.get(5).get("status")).isSameAs(views.get(9).get("status"));
+    assertThat(views.get(0).get("long")).isNotSameAs(views.get(3).get("long"));
+  }
+
+  @Test
+  void a_row_read_alone_decodes_a_new_string_every_time() {
+    StoredProperties view = new StoredProperties(RowCodec.encode(Map.of("EntityType", "Order")));
+    assertThat(view.get("EntityType")).isEqualTo("Order").isNotSameAs(view.get("EntityType"));
+  }
+
   /** Every sample value of every type, named by type and index, and two names beyond ASCII. */
   private static Map<String, Object> everyType() {
     EncodingTest samples = new EncodingTest();
