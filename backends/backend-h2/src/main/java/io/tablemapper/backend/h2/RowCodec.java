@@ -3,9 +3,6 @@ package io.tablemapper.backend.h2;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.TableRow;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -48,8 +45,6 @@ final class RowCodec {
   static final byte STRING_UTF16 = 9;
 
   private static final byte[] EMPTY = {FORMAT, 0};
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   private RowCodec() {}
 
@@ -310,19 +305,30 @@ final class RowCodec {
       case BOOLEAN:
         return props[position + 1] != 0;
       case DATE_TIME:
-        return Instant.ofEpochSecond((long) LONGS.get(props, position + 1),
-            Integer.toUnsignedLong((int) INTS.get(props, position + 9)));
+        return Instant.ofEpochSecond(fixedAt(props, position + 1, 8), fixedAt(props, position + 9, 4));
       case DOUBLE:
-        return Double.longBitsToDouble((long) LONGS.get(props, position + 1));
+        return Double.longBitsToDouble(fixedAt(props, position + 1, 8));
       case GUID:
-        return new UUID((long) LONGS.get(props, position + 1), (long) LONGS.get(props, position + 9));
+        return new UUID(fixedAt(props, position + 1, 8), fixedAt(props, position + 9, 8));
       case INT32:
-        return (int) INTS.get(props, position + 1);
+        return (int) fixedAt(props, position + 1, 4);
       case INT64:
-        return (long) LONGS.get(props, position + 1);
+        return fixedAt(props, position + 1, 8);
       default:
         throw Reader.damaged("holds the unknown type tag " + tag);
     }
+  }
+
+  /**
+   * A big-endian number of {@code width} bytes, unsigned if shorter than 8 (as {@link Reader#fixed} reads it): plain
+   * shifts, which the interpreter runs fast too, where a byte-array view VarHandle is slow until compiled.
+   */
+  private static long fixedAt(byte[] bytes, int position, int width) {
+    long value = 0;
+    for (int i = 0; i < width; i++) {
+      value = (value << 8) | (bytes[position + i] & 0xFF);
+    }
+    return value;
   }
 
   /** A varint of a checked row (at most five bytes, as {@link #check} made sure). */
