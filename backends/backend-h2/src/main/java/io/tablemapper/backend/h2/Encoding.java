@@ -96,6 +96,32 @@ final class Encoding {
     return new String(latin1, StandardCharsets.ISO_8859_1);
   }
 
+  /**
+   * The String {@link #text} encoded, decoded in place: the bytes, which the caller owns and does not read again,
+   * are overwritten (a Latin-1 key then costs one copy, the String's, instead of two).
+   */
+  static String textInPlace(byte[] bytes) {
+    if (bytes.length % 2 != 0) {
+      throw new StoreUnavailableException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
+    }
+    int length = bytes.length / 2;
+    for (int i = 0; i < length; i++) {
+      if (bytes[2 * i] != 0) {
+        // a char beyond Latin-1: chars before i are now bytes[0..i), the rest still unit pairs (from 2i on)
+        char[] chars = new char[length];
+        for (int j = 0; j < i; j++) {
+          chars[j] = (char) (bytes[j] & 0xFF);
+        }
+        for (int j = i; j < length; j++) {
+          chars[j] = (char) (((bytes[2 * j] & 0xFF) << 8) | (bytes[2 * j + 1] & 0xFF));
+        }
+        return new String(chars);
+      }
+      bytes[i] = bytes[2 * i + 1];
+    }
+    return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+  }
+
   private static String utf16(byte[] bytes) {
     char[] chars = new char[bytes.length / 2];
     for (int i = 0; i < chars.length; i++) {

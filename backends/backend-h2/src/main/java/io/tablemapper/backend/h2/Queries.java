@@ -113,6 +113,8 @@ final class Queries {
     private String lastEtag;
     private long lastTicks;
     private Instant lastTimestamp;
+    /** The short String values the page's rows share ({@link StoredProperties#strings()}), made with its first row. */
+    private String[] strings;
 
     Reading(Session session, long tableId, TableQuery query) {
       this.session = session;
@@ -204,6 +206,7 @@ final class Queries {
       int fetched = 0;
       byte[] partitionKey = null;
       byte[] rowKey = null;
+      String rowKeyText = null; // the last row's RowKey, once decoded (in place: rowKey is then spent)
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
           if (full()) {
@@ -211,21 +214,26 @@ final class Queries {
             return null;
           }
           fetched++;
-          partitionKey = onePartition == null || filter != null ? result.getBytes(1) : null;
+          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? result.getBytes(1) : null;
           rowKey = result.getBytes(2);
+          rowKeyText = null;
           long ticks = result.getLong(4);
           byte[] props = result.getBytes(5);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
           String partition = onePartition == null ? partition(partitionKey) : onePartition;
+          rowKeyText = Encoding.textInPlace(rowKey); // H2 hands out a copy: ours to overwrite
           if (select == null) {
             // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
-            page.add(TableRow.of(partition, Encoding.text(rowKey), etag(result.getLong(3)), timestamp(ticks),
-                new StoredProperties(props)));
+            if (strings == null) {
+              strings = StoredProperties.strings();
+            }
+            page.add(TableRow.of(partition, rowKeyText, etag(result.getLong(3)), timestamp(ticks),
+                new StoredProperties(props, strings)));
             continue;
           }
-          TableRow.Builder row = TableRow.builder(partition, Encoding.text(rowKey), select.length)
+          TableRow.Builder row = TableRow.builder(partition, rowKeyText, select.length)
               .etag(etag(result.getLong(3)))
               .timestamp(timestamp(ticks));
           if (select.length > 0) {
@@ -237,7 +245,8 @@ final class Queries {
       if (fetched < chunk || full()) {
         return null;
       }
-      return new String[] {onePartition == null ? partition(partitionKey) : onePartition, Encoding.text(rowKey)};
+      return new String[] {onePartition == null ? partition(partitionKey) : onePartition,
+          rowKeyText != null ? rowKeyText : Encoding.text(rowKey)};
     }
   }
 

@@ -218,37 +218,137 @@ final class RowCodec {
   }
 
   /**
-   * Where each stored property lies, for {@link StoredProperties}: for property {@code i}, element {@code 2i} is
-   * where its name's bytes start and {@code 2i + 1} where they end, which is where its type tag is. The whole value
-   * is walked and checked here, so a damaged row fails when it is read, as {@link #decodeInto} fails, and decoding
-   * one value later ({@link #valueAt}) cannot.
+   * Checks a row for {@link StoredProperties} and returns where its last property ends: every name, length, tag and
+   * DateTime is checked here, so a damaged row fails when it is read, as {@link #decodeInto} fails, and the
+   * positional reads of a checked row ({@link #nameLength}, {@link #nameStart}, {@link #valueEnd}, {@link #valueAt})
+   * cannot. The first property starts at {@link #firstProperty}.
    */
-  static int[] index(byte[] props) {
+  static int check(byte[] props) {
     try {
       Reader in = new Reader(props);
       int count = in.header();
       if (count > props.length) {
         throw Reader.damaged("ends in the middle of a property");
       }
-      int[] offsets = new int[2 * count];
       for (int i = 0; i < count; i++) {
         int nameLength = in.length();
-        offsets[2 * i] = in.position;
         in.position += nameLength;
-        offsets[2 * i + 1] = in.position;
         in.checkValue();
       }
-      return offsets;
+      return in.position;
     } catch (IndexOutOfBoundsException truncated) {
       throw Reader.damaged("ends in the middle of a property");
     }
   }
 
-  /** The value whose type tag is at {@code position}, of a row {@link #index} has checked. */
+  /** Where the first property of a checked row starts: after the format byte and the count. */
+  static int firstProperty(byte[] props) {
+    return varintEnd(props, 1);
+  }
+
+  /** The length of the name of the property that starts at {@code property}, in a checked row. */
+  static int nameLength(byte[] props, int property) {
+    return varintAt(props, property);
+  }
+
+  /** Where the name of the property that starts at {@code property} starts, in a checked row. */
+  static int nameStart(byte[] props, int property) {
+    return varintEnd(props, property);
+  }
+
+  /** Where the value whose type tag is at {@code position} ends (the next property starts), in a checked row. */
+  static int valueEnd(byte[] props, int position) {
+    switch (props[position]) {
+      case STRING:
+      case STRING_UTF16:
+      case BINARY:
+        return varintEnd(props, position + 1) + varintAt(props, position + 1);
+      case BOOLEAN:
+        return position + 2;
+      case DATE_TIME:
+        return position + 13;
+      case DOUBLE:
+      case INT64:
+        return position + 9;
+      case GUID:
+        return position + 17;
+      case INT32:
+        return position + 5;
+      default:
+        throw Reader.damaged("holds the unknown type tag " + props[position]);
+    }
+  }
+
+  /**
+   * The value whose type tag is at {@code position}, in a checked row: read in place, without a reader, as
+   * {@link Reader#value} reads it.
+   */
   static Object valueAt(byte[] props, int position) {
-    Reader in = new Reader(props);
-    in.position = position;
-    return in.value();
+    byte tag = props[position];
+    switch (tag) {
+      case STRING: {
+        int start = varintEnd(props, position + 1);
+        return new String(props, start, varintAt(props, position + 1), StandardCharsets.UTF_8);
+      }
+      case STRING_UTF16: {
+        int start = varintEnd(props, position + 1);
+        char[] chars = new char[varintAt(props, position + 1) / 2];
+        for (int i = 0; i < chars.length; i++) {
+          chars[i] = (char) (((props[start + 2 * i] & 0xFF) << 8) | (props[start + 2 * i + 1] & 0xFF));
+        }
+        return new String(chars);
+      }
+      case BINARY: {
+        int start = varintEnd(props, position + 1);
+        return Arrays.copyOfRange(props, start, start + varintAt(props, position + 1));
+      }
+      case BOOLEAN:
+        return props[position + 1] != 0;
+      case DATE_TIME:
+        return Instant.ofEpochSecond(fixedAt(props, position + 1, 8), fixedAt(props, position + 9, 4));
+      case DOUBLE:
+        return Double.longBitsToDouble(fixedAt(props, position + 1, 8));
+      case GUID:
+        return new UUID(fixedAt(props, position + 1, 8), fixedAt(props, position + 9, 8));
+      case INT32:
+        return (int) fixedAt(props, position + 1, 4);
+      case INT64:
+        return fixedAt(props, position + 1, 8);
+      default:
+        throw Reader.damaged("holds the unknown type tag " + tag);
+    }
+  }
+
+  /**
+   * A big-endian number of {@code width} bytes, unsigned if shorter than 8 (as {@link Reader#fixed} reads it): plain
+   * shifts, which the interpreter runs fast too, where a byte-array view VarHandle is slow until compiled.
+   */
+  private static long fixedAt(byte[] bytes, int position, int width) {
+    long value = 0;
+    for (int i = 0; i < width; i++) {
+      value = (value << 8) | (bytes[position + i] & 0xFF);
+    }
+    return value;
+  }
+
+  /** A varint of a checked row (at most five bytes, as {@link #check} made sure). */
+  private static int varintAt(byte[] bytes, int position) {
+    int value = 0;
+    for (int shift = 0; ; shift += 7) {
+      byte b = bytes[position++];
+      value |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return value;
+      }
+    }
+  }
+
+  /** Where the varint at {@code position} of a checked row ends. */
+  private static int varintEnd(byte[] bytes, int position) {
+    while (bytes[position] < 0) {
+      position++;
+    }
+    return position + 1;
   }
 
   private static int indexOf(byte[][] names, byte[] props, int start, int length) {

@@ -18,6 +18,7 @@ import java.util.Set;
  */
 final class RowFilter {
   private final Test test;
+  private final boolean readsKeys;
 
   /** A test of one stored row. */
   @FunctionalInterface
@@ -25,13 +26,24 @@ final class RowFilter {
     boolean matches(byte[] partitionKey, byte[] rowKey, long ticks, byte[] props);
   }
 
-  private RowFilter(Test test) {
+  private RowFilter(Test test, boolean readsKeys) {
     this.test = test;
+    this.readsKeys = readsKeys;
   }
 
   /** The evaluator of {@code filter}. */
   static RowFilter of(Filter filter) {
-    return new RowFilter(compile(filter));
+    Set<String> properties = new LinkedHashSet<>();
+    collect(filter, properties);
+    return new RowFilter(compile(filter), properties.contains("PartitionKey") || properties.contains("RowKey"));
+  }
+
+  /**
+   * Whether the filter compares a key, and so needs the row's PartitionKey bytes; if not, {@link #matches} may be
+   * given null for them (a page of one partition then fetches no PartitionKey per row).
+   */
+  boolean readsKeys() {
+    return readsKeys;
   }
 
   /** Whether the stored row matches. */

@@ -1,5 +1,6 @@
 package io.tablemapper.backend.h2;
 
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
@@ -9,41 +10,67 @@ import java.util.Set;
 
 /**
  * The properties of a row read from the database as a read-only map over their stored bytes ({@link RowCodec}):
- * what a {@link io.tablemapper.spi.TableRow} from this backend holds, so that reading a row builds no map of its
- * own and decodes a value only when it is asked for.
+ * what a {@link io.tablemapper.spi.TableRow} from this backend holds, so that reading a row builds no map (nor
+ * index) of its own and decodes a value only when it is asked for.
  *
- * <p>Where each property lies is found, and the whole value checked, when the map is made ({@link RowCodec#index}),
- * so a damaged row fails as it is read, with the same error as before. A lookup compares the name asked for with
- * the stored name's bytes in place, starting where the last one was found: a mapping reads properties in the order
- * it wrote them, so each lookup usually finds its name at the first or second place it looks. A value is decoded on
- * every lookup and not kept, so the map is immutable and safe to share between threads; a Binary value is a fresh
- * copy each time. The bytes are this map's own (H2 hands out a copy), and are never changed.
+ * <p>The whole value is walked and checked when the map is made ({@link RowCodec#check}), so a damaged row fails as
+ * it is read, with the same error as before; nothing is kept of the walk but where the properties end. A lookup
+ * walks the properties from where the last one found ended, comparing the name asked for with each stored name's
+ * bytes in place (a name of another length without reading it) and wrapping around once: a mapping reads
+ * properties in the order it wrote them, so each lookup usually finds its name at the first place it looks. A value
+ * is decoded in place on every lookup and not kept, so the map is immutable and safe to share between threads (the
+ * position a lookup starts from is only a hint: any property's start is correct); a Binary value is a fresh copy
+ * each time. The bytes are this map's own (H2 hands out a copy), and are never changed.
  */
 final class StoredProperties extends AbstractMap<String, Object> {
   private final byte[] props;
-  /** Per property i: its name's bytes from {@code offsets[2i]} to {@code offsets[2i + 1]}, where its value starts. */
-  private final int[] offsets;
-  /** Where the next lookup starts: the property found last (only a hint; any value in range is correct). */
-  private int hint;
+  /** Where the first property starts. */
+  private final int first;
+  /** Where the last property ends. */
+  private final int end;
+  /**
+   * Where the next lookup starts: the end of the property found last (or {@link #first}), where a mapping reading
+   * in the order it wrote finds its next name (only a hint; the start of any property, or {@link #end}, is correct).
+   */
+  private int next;
+  /** Where the property found last starts (or {@link #first}): a hint, as {@link #next} is. */
+  private int last;
+  /** Short ASCII String values decoded before, shared by the rows of one page ({@link #strings()}), or null. */
+  private final String[] strings;
 
+  /** A view of a row read alone. */
   StoredProperties(byte[] props) {
+    this(props, null);
+  }
+
+  /**
+   * A view of a row of a page, sharing {@code strings} ({@link #strings()}, or null) with the page's other rows: a
+   * short ASCII String value equal to one decoded before for a row of the page (a discriminator, an enum's name, a
+   * currency) is that same String, not a new one. The table holds only values of the page's own rows, and lives as
+   * long as they do.
+   */
+  StoredProperties(byte[] props, String[] strings) {
+    this.strings = strings;
     this.props = props;
-    this.offsets = RowCodec.index(props);
+    this.end = RowCodec.check(props);
+    this.first = RowCodec.firstProperty(props);
+    this.next = first;
+    this.last = first;
   }
 
   @Override
   public int size() {
-    return offsets.length / 2;
+    return RowCodec.count(props);
   }
 
   @Override
   public boolean isEmpty() {
-    return offsets.length == 0;
+    return first == end;
   }
 
   @Override
   public boolean containsKey(Object name) {
-    return name instanceof String && indexOf((String) name) >= 0;
+    return name instanceof String && find((String) name) >= 0;
   }
 
   @Override
@@ -51,8 +78,54 @@ final class StoredProperties extends AbstractMap<String, Object> {
     if (!(name instanceof String)) {
       return null;
     }
-    int i = indexOf((String) name);
-    return i < 0 ? null : value(i);
+    int value = find((String) name);
+    if (value < 0) {
+      return null;
+    }
+    return strings != null && props[value] == RowCodec.STRING ? string(value) : RowCodec.valueAt(props, value);
+  }
+
+  /** A new table of decoded Strings for the rows of one page. */
+  static String[] strings() {
+    return new String[STRINGS];
+  }
+
+  private static final int STRINGS = 64;
+  private static final int SHORT = 24;
+
+  /**
+   * The String value whose type tag is at {@code value}: the one in {@link #strings} if it has the same bytes, else
+   * decoded (and kept there if short and ASCII). Entries are whole immutable Strings: a race between rows read on
+   * several threads only replaces one with another.
+   */
+  private String string(int value) {
+    int length = RowCodec.nameLength(props, value + 1); // a String's length is a varint, as a name's is
+    int start = RowCodec.nameStart(props, value + 1);
+    if (length > SHORT) {
+      return (String) RowCodec.valueAt(props, value);
+    }
+    int hash = length;
+    for (int i = start; i < start + length; i++) {
+      byte b = props[i];
+      if (b < 0) {
+        return (String) RowCodec.valueAt(props, value); // beyond ASCII: decoded as UTF-8
+      }
+      hash = 31 * hash + b;
+    }
+    int slot = (hash ^ (hash >>> 7)) & (STRINGS - 1);
+    String cached = strings[slot];
+    if (cached != null && cached.length() == length) {
+      int i = 0;
+      while (i < length && cached.charAt(i) == props[start + i]) {
+        i++;
+      }
+      if (i == length) {
+        return cached;
+      }
+    }
+    String decoded = new String(props, start, length, StandardCharsets.ISO_8859_1); // ASCII: the same chars
+    strings[slot] = decoded;
+    return decoded;
   }
 
   @Override
@@ -61,20 +134,23 @@ final class StoredProperties extends AbstractMap<String, Object> {
       @Override
       public Iterator<Entry<String, Object>> iterator() {
         return new Iterator<>() {
-          private int next;
+          private int property = first;
 
           @Override
           public boolean hasNext() {
-            return next < size();
+            return property < end;
           }
 
           @Override
           public Entry<String, Object> next() {
-            if (next >= size()) {
+            if (property >= end) {
               throw new NoSuchElementException();
             }
-            int i = next++;
-            return new SimpleImmutableEntry<>(name(i), value(i));
+            int nameStart = RowCodec.nameStart(props, property);
+            int value = nameStart + RowCodec.nameLength(props, property);
+            property = RowCodec.valueEnd(props, value);
+            return new SimpleImmutableEntry<>(RowCodec.Names.of(props, nameStart, value - nameStart),
+                RowCodec.valueAt(props, value));
           }
         };
       }
@@ -86,51 +162,89 @@ final class StoredProperties extends AbstractMap<String, Object> {
     };
   }
 
-  private String name(int i) {
-    int start = offsets[2 * i];
-    return RowCodec.Names.of(props, start, offsets[2 * i + 1] - start);
-  }
-
-  private Object value(int i) {
-    return RowCodec.valueAt(props, offsets[2 * i + 1]);
-  }
-
-  private int indexOf(String name) {
-    int count = offsets.length / 2;
-    int start = hint < count ? hint : 0;
-    for (int i = start; i < count; i++) {
-      if (matches(name, i)) {
-        hint = i;
-        return i;
+  /**
+   * Where the value of the property with this name starts (its type tag), or -1 if the row has none: looked for
+   * where the last lookup's property ended, then at that property itself (a name asked for again), then in every
+   * property from there on, wrapping around once.
+   */
+  private int find(String name) {
+    int start = next < end ? next : first; // each field read once: another thread may change it meanwhile
+    int previous = last;
+    int found = at(name, start);
+    if (found >= 0) {
+      return found;
+    }
+    if (previous != start) {
+      found = at(name, previous);
+      if (found >= 0) {
+        return found;
       }
     }
-    for (int i = 0; i < start; i++) {
-      if (matches(name, i)) {
-        hint = i;
-        return i;
-      }
+    if (first == end) {
+      return -1;
     }
+    int property = start;
+    do {
+      int nameLength = RowCodec.nameLength(props, property);
+      int nameStart = RowCodec.nameStart(props, property);
+      int value = nameStart + nameLength;
+      int after = RowCodec.valueEnd(props, value);
+      if (property != start && property != previous && matches(name, nameStart, nameLength)) {
+        last = property;
+        next = after;
+        return value;
+      }
+      property = after < end ? after : first;
+    } while (property != start);
     return -1;
   }
 
-  /** Whether property {@code i} has this name: its UTF-8 bytes compared in place, ASCII without encoding it. */
-  private boolean matches(String name, int i) {
-    int start = offsets[2 * i];
-    int length = offsets[2 * i + 1] - start;
-    int chars = name.length();
-    if (chars > length) {
-      return false; // UTF-8 takes at least a byte per char
+  /** Where the value of the property at {@code property} starts if it has this name (and none is past the end). */
+  private int at(String name, int property) {
+    if (property >= end) {
+      return -1;
     }
-    for (int j = 0; j < chars; j++) {
-      char c = name.charAt(j);
-      if (c >= 0x80) {
-        byte[] utf8 = RowCodec.name(name);
-        return Arrays.equals(props, start, start + length, utf8, 0, utf8.length);
+    int nameLength = RowCodec.nameLength(props, property);
+    int nameStart = RowCodec.nameStart(props, property);
+    if (!matches(name, nameStart, nameLength)) {
+      return -1;
+    }
+    int value = nameStart + nameLength;
+    last = property;
+    next = RowCodec.valueEnd(props, value);
+    return value;
+  }
+
+  /**
+   * Whether the stored name at {@code start} is this name: its UTF-8 bytes compared in place. An ASCII name has as
+   * many bytes as chars, so a name of another length is rejected without reading it; only a name beyond ASCII is
+   * encoded.
+   */
+  private boolean matches(String name, int start, int length) {
+    int chars = name.length();
+    if (chars == length) {
+      for (int j = 0; j < chars; j++) {
+        if (props[start + j] != name.charAt(j)) {
+          return false; // or a char beyond ASCII, whose UTF-8 would be longer than the stored name
+        }
       }
-      if (props[start + j] != c) {
+      return true;
+    }
+    // UTF-8 takes at least a byte per char, and more only beyond ASCII
+    return chars < length && !isAscii(name) && matchesEncoded(name, start, length);
+  }
+
+  private boolean matchesEncoded(String name, int start, int length) {
+    byte[] utf8 = RowCodec.name(name);
+    return Arrays.equals(props, start, start + length, utf8, 0, utf8.length);
+  }
+
+  private static boolean isAscii(String name) {
+    for (int j = 0; j < name.length(); j++) {
+      if (name.charAt(j) >= 0x80) {
         return false;
       }
     }
-    return chars == length;
+    return true;
   }
 }

@@ -106,6 +106,36 @@ class EncodingTest {
         .hasMessageContaining("unknown stored property type code 99");
     assertThatThrownBy(() -> Encoding.text(new byte[] {0, 65, 66}))
         .isInstanceOf(StoreUnavailableException.class);
+    assertThatThrownBy(() -> Encoding.textInPlace(new byte[] {0, 65, 66}))
+        .isInstanceOf(StoreUnavailableException.class)
+        .hasMessage(failure(() -> Encoding.text(new byte[] {0, 65, 66})));
+  }
+
+  @Test
+  void a_key_decoded_in_place_is_the_key_whatever_char_leaves_latin_1_and_wherever() {
+    List<String> keys = new ArrayList<>(TRICKY);
+    keys.addAll(List.of("cust_0000004711_order_00000042", "\u00ff\u00e9t\u00e9", "abc\u0100", "\u0100abc",
+        "ab\u20acc\u00e9", "x".repeat(1024)));
+    for (int i = 0; i < 500; i++) {
+      StringBuilder key = new StringBuilder();
+      for (int length = random.nextInt(40); length > 0; length--) {
+        // mostly Latin-1, now and then a char beyond it
+        key.append(random.nextInt(8) == 0 ? (char) random.nextInt(0x10000) : (char) random.nextInt(0x100));
+      }
+      keys.add(key.toString());
+    }
+    for (String key : keys) {
+      assertThat(Encoding.textInPlace(Encoding.text(key))).isEqualTo(key).isEqualTo(Encoding.text(Encoding.text(key)));
+    }
+  }
+
+  private static String failure(Runnable decode) {
+    try {
+      decode.run();
+    } catch (StoreUnavailableException e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("no failure");
   }
 
   /** The store's order: {@code Filter}'s, where doubles compare by IEEE value and NaN, stored apart, sorts last. */

@@ -14,7 +14,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
@@ -62,6 +67,152 @@ class StoredPropertiesTest {
             .isEqualTo(Double.doubleToRawLongBits((Double) properties.get(name)));
       }
     });
+  }
+
+  @Test
+  void lookups_in_any_order_find_every_value_and_miss_every_absent_name() {
+    Map<String, Object> properties = everyType();
+    List<String> names = new ArrayList<>(properties.keySet());
+    List<String> asked = new ArrayList<>(names);
+    asked.addAll(List.of("missing", "", "n\u00e8", "lon", "lonely", "int320", "INT320", "string0x"));
+    byte[] encoded = RowCodec.encode(properties);
+    for (long seed = 0; seed < 50; seed++) {
+      Random random = new Random(seed);
+      StoredProperties view = new StoredProperties(encoded);
+      int mode = 0;
+      for (int lookup = 0; lookup < 300; lookup++) {
+        if (lookup % 20 == 0) {
+          mode = random.nextInt(4);
+        }
+        // runs of 20: jumps, backwards, each name twice, in stored order, as mappings and filters ask
+        String name = switch (mode) {
+          case 0 -> asked.get(random.nextInt(asked.size()));
+          case 1 -> names.get(names.size() - 1 - lookup % names.size());
+          case 2 -> names.get(lookup / 2 % names.size());
+          default -> names.get(lookup % names.size());
+        };
+        if (properties.containsKey(name)) {
+          assertThat(view.containsKey(name)).as("seed %d: %s", seed, name).isTrue();
+          assertSame(view, properties, name);
+        } else {
+          assertThat(view.containsKey(name)).as("seed %d: %s", seed, name).isFalse();
+          assertThat(view.get(name)).as("seed %d: %s", seed, name).isNull();
+        }
+      }
+    }
+  }
+
+  @Test
+  void a_name_asked_for_again_and_again_is_found_each_time_between_other_lookups() {
+    Map<String, Object> properties = everyType();
+    StoredProperties view = new StoredProperties(RowCodec.encode(properties));
+    List<String> names = new ArrayList<>(properties.keySet());
+    for (String name : names) {
+      for (int again = 0; again < 3; again++) {
+        assertSame(view, properties, name);
+      }
+      assertThat(view.get("missing")).isNull();
+      assertSame(view, properties, name);
+      assertSame(view, properties, names.get(0));
+      assertSame(view, properties, name);
+    }
+  }
+
+  @Test
+  void one_view_read_by_many_threads_at_once_gives_every_thread_every_value() throws Exception {
+    Map<String, Object> properties = everyType();
+    StoredProperties view = new StoredProperties(RowCodec.encode(properties));
+    List<String> names = new ArrayList<>(properties.keySet());
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Integer>> readers = new ArrayList<>();
+      for (int thread = 0; thread < 4; thread++) {
+        long seed = thread;
+        readers.add(pool.submit(() -> {
+          Random random = new Random(seed);
+          int checked = 0;
+          for (int lookup = 0; lookup < 20_000; lookup++) {
+            String name = seed % 2 == 0 ? names.get(lookup % names.size()) : names.get(random.nextInt(names.size()));
+            Object value = view.get(name);
+            if (!PropertyValues.equal(value, properties.get(name))) {
+              throw new AssertionError(name + " read as " + PropertyValues.toString(value));
+            }
+            if (view.get("missing") != null) {
+              throw new AssertionError("a missing name was found");
+            }
+            checked++;
+          }
+          return checked;
+        }));
+      }
+      for (Future<Integer> reader : readers) {
+        assertThat(reader.get(60, TimeUnit.SECONDS)).isEqualTo(20_000);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void rows_of_a_page_share_their_short_strings_and_read_every_string_as_it_was_written() {
+    String[] strings = StoredProperties.strings();
+    List<Map<String, Object>> rows = new ArrayList<>();
+    List<StoredProperties> views = new ArrayList<>();
+    Random random = new Random(18);
+    for (int row = 0; row < 300; row++) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("EntityType", "Order");
+      properties.put("status", List.of("NEW", "PAID", "SHIPPED", "DELIVERED").get(row % 4));
+      properties.put("id", "id-" + row); // a different short value per row: slots replaced again and again
+      properties.put("empty", "");
+      properties.put("long", "x".repeat(25 + row % 3)); // longer than what is shared
+      properties.put("accented", "caf\u00e9 " + row % 2); // beyond ASCII: decoded as UTF-8
+      properties.put("lone", "a\uD800" + row % 2); // stored as UTF-16
+      properties.put("number", row);
+      StringBuilder random8 = new StringBuilder();
+      for (int i = 0; i < 8; i++) {
+        random8.append((char) ('a' + random.nextInt(3)));
+      }
+      properties.put("random", random8.toString()); // few enough to repeat, many enough to collide
+      rows.add(properties);
+      views.add(new StoredProperties(RowCodec.encode(properties), strings));
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      for (int row = 0; row < rows.size(); row++) {
+        Map<String, Object> properties = rows.get(row);
+        StoredProperties view = views.get(row);
+        for (String name : properties.keySet()) {
+          assertSame(view, properties, name);
+        }
+        assertThat(view).isEqualTo(properties);
+      }
+    }
+    // a short ASCII value read for one row is the same String for the next row holding it
+    assertThat(views.get(1).get("EntityType")).isSameAs(views.get(0).get("EntityType"));
+    assertThat(views.get(5).get("status")).isSameAs(views.get(9).get("status"));
+    assertThat(views.get(0).get("long")).isNotSameAs(views.get(3).get("long"));
+  }
+
+  @Test
+  void a_row_read_alone_decodes_a_new_string_every_time() {
+    StoredProperties view = new StoredProperties(RowCodec.encode(Map.of("EntityType", "Order")));
+    assertThat(view.get("EntityType")).isEqualTo("Order").isNotSameAs(view.get("EntityType"));
+  }
+
+  /** Every sample value of every type, named by type and index, and two names beyond ASCII. */
+  private static Map<String, Object> everyType() {
+    EncodingTest samples = new EncodingTest();
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (EdmType type : EdmType.values()) {
+      List<Object> values = samples.samples(type);
+      for (int i = 0; i < values.size(); i++) {
+        properties.put(type.name().toLowerCase() + i, values.get(i));
+      }
+    }
+    properties.put("lone", "a\uD800b");
+    properties.put("n\u00e9", "a name beyond ASCII");
+    properties.put("\u00e9t\u00e9", 1);
+    return properties;
   }
 
   private static void assertSame(StoredProperties view, Map<String, Object> properties, String name) {
