@@ -312,10 +312,7 @@ public final class EntityDescriptor<T> {
    * @param expireAfterWriteSeconds {@code @Cached(expireAfterWriteSeconds)}
    */
   public EntityDescriptor<T> cached(long maximumSize, long expireAfterWriteSeconds) {
-    CacheSettings settings = new CacheSettings(maximumSize, expireAfterWriteSeconds);
-    Facts<T> facts = copy();
-    facts.cache = settings;
-    return new EntityDescriptor<>(facts);
+    return cached(new CacheSettings(maximumSize, expireAfterWriteSeconds));
   }
 
   /** The same as {@link #cached(long, long)}, or not cached when {@code settings} is null. */
