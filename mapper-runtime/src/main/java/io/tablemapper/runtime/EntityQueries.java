@@ -27,9 +27,11 @@ import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -475,39 +477,144 @@ final class EntityQueries<T> {
    */
   long delete(EntityQuery query) {
     RowSource run = source(query, null, false, deleteSelection(query));
+    return Futures.join(delete(query, run, new BlockingDeletes()));
+  }
+
+  /**
+   * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
+   * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
+   * (whose pending work for remote indexes, and {@code @Large} values, stay whole on the executor), at most
+   * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
+   *
+   * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
+   */
+  CompletableFuture<Long> deleteAsync(EntityQuery query, WriteChannel.Async channel) {
+    RowSource run = asyncSource(query, null, false, deleteSelection(query), false);
+    return delete(query, run, new AsyncDeletes(channel, core.async.executor()));
+  }
+
+  /**
+   * The requests of a delete by query on one path; the rules around them are those of
+   * {@link #delete(EntityQuery, RowSource, Deletes)}, written once.
+   */
+  private interface Deletes {
+    /** The next matches, at most {@code max}. */
+    CompletableFuture<List<TableRow>> next(RowSource run, int max);
+
+    /** One transaction's deletes. */
+    <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk);
+
+    /** Runs the deletes of the partitions, several at once ({@code readParallelism}), giving what each did. */
+    CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions);
+  }
+
+  /** The blocking path: each request made at once; partitions on the mapper's read pool. */
+  private final class BlockingDeletes implements Deletes {
+    @Override
+    public CompletableFuture<List<TableRow>> next(RowSource run, int max) {
+      return Futures.start(() -> CompletableFuture.completedFuture(run.next(max)));
+    }
+
+    @Override
+    public <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk) {
+      return Futures.start(() -> CompletableFuture.completedFuture(
+          core.pending.write(table, chunk, Mode.REPOSITORY)));
+    }
+
+    @Override
+    public CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions) {
+      Executor pool = partitions.size() > 1 ? core.readPool() : null;
+      Operation operation = Operation.current(); // the deletes' requests count into it, from the pool's threads
+      List<FutureTask<Deletion>> tasks = new ArrayList<>();
+      for (Supplier<CompletableFuture<Deletion>> partition : partitions) {
+        FutureTask<Deletion> task =
+            new FutureTask<>(() -> Operation.within(operation, () -> Futures.join(partition.get())));
+        tasks.add(task);
+        if (pool != null) {
+          pool.execute(task);
+        }
+      }
+      List<Deletion> done = new ArrayList<>();
+      for (FutureTask<Deletion> task : tasks) {
+        task.run(); // does nothing when the pool has started it; the caller never waits on a busy pool
+        done.add(joined(task));
+      }
+      return CompletableFuture.completedFuture(done);
+    }
+  }
+
+  /** The async path: each request sent through the operation's channel, at most readParallelism partitions at once. */
+  private final class AsyncDeletes implements Deletes {
+    private final WriteChannel.Async channel;
+    private final Executor executor;
+
+    AsyncDeletes(WriteChannel.Async channel, Executor executor) {
+      this.channel = channel;
+      this.executor = executor;
+    }
+
+    @Override
+    public CompletableFuture<List<TableRow>> next(RowSource run, int max) {
+      return run.nextAsync(max, executor);
+    }
+
+    @Override
+    public <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk) {
+      return core.pending.writeAsync(table, chunk, Mode.REPOSITORY, channel);
+    }
+
+    @Override
+    public CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions) {
+      // a few workers, each taking the next partition once its last is done (no stack growth: Futures.loop)
+      Deletion[] done = new Deletion[partitions.size()];
+      AtomicInteger next = new AtomicInteger();
+      List<CompletableFuture<Void>> workers = new ArrayList<>();
+      int window = Math.min(partitions.size(), Math.max(1, core.readParallelism()));
+      for (int w = 0; w < window; w++) {
+        workers.add(Futures.loop(() -> next.get() < partitions.size(), () -> {
+          int i = next.getAndIncrement();
+          if (i >= partitions.size()) {
+            return CompletableFuture.completedFuture(null);
+          }
+          return Futures.start(partitions.get(i)).thenAccept(deletion -> done[i] = deletion);
+        }));
+      }
+      return CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).thenApply(all -> List.of(done));
+    }
+  }
+
+  /** The steps of a delete by query, on either path: read the matches, group them, delete each group, sum up. */
+  private CompletableFuture<Long> delete(EntityQuery query, RowSource run, Deletes path) {
     int limit = query.limit();
     List<TableRow> matches = new ArrayList<>();
-    while (!run.exhausted() && (limit == 0 || matches.size() < limit)) {
-      matches.addAll(run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size()));
-    }
-    run.report(matches.size());
-    IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
-    // rows read through a partial or remote copy are the entities' own rows, each with its own ETag
-    boolean ownRows = index == null || !index.fullCopy() || index.remote();
+    return Futures.compose(Futures.loop(() -> !run.exhausted() && (limit == 0 || matches.size() < limit),
+        () -> path.next(run, limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size())
+            .thenAccept(matches::addAll)), read -> {
+              run.report(matches.size());
+              IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
+              // rows read through a partial or remote copy are the entities' own rows, each with its own ETag
+              boolean ownRows = index == null || !index.fullCopy() || index.remote();
+              Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
+              for (TableRow row : matches) {
+                // a table per period: one group per table too (the keys name it)
+                byPartition.computeIfAbsent(
+                    mappingOf(row).table() + '\u0000' + row.partitionKey(), key -> new ArrayList<>()).add(row);
+              }
+              List<Supplier<CompletableFuture<Deletion>>> partitions = new ArrayList<>();
+              for (List<TableRow> partition : byPartition.values()) {
+                partitions.add(() -> deletePartition(partition, ownRows, path));
+              }
+              return Futures.compose(path.partitions(partitions), done -> CompletableFuture.completedFuture(
+                  deleted(query, done)));
+            });
+  }
 
-    Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
-    for (TableRow row : matches) {
-      // a table per period: one group per table too (the keys name it)
-      byPartition.computeIfAbsent(mappingOf(row).table() + '\u0000' + row.partitionKey(), key -> new ArrayList<>())
-          .add(row);
-    }
-    Executor pool = byPartition.size() > 1 ? core.readPool() : null;
-    Operation operation = Operation.current(); // the deletes' requests count into it, from the pool's threads
-    List<FutureTask<Deletion>> tasks = new ArrayList<>();
-    for (List<TableRow> partition : byPartition.values()) {
-      FutureTask<Deletion> task =
-          new FutureTask<>(() -> Operation.within(operation, () -> deletePartition(partition, ownRows)));
-      tasks.add(task);
-      if (pool != null) {
-        pool.execute(task);
-      }
-    }
+  /** The number deleted, or what the failed partitions failed with. */
+  private long deleted(EntityQuery query, List<Deletion> done) {
     long deleted = 0;
     long notDeleted = 0;
     List<RuntimeException> failures = new ArrayList<>();
-    for (FutureTask<Deletion> task : tasks) {
-      task.run(); // does nothing when the pool has started it; the caller never waits on a busy pool
-      Deletion deletion = joined(task);
+    for (Deletion deletion : done) {
       deleted += deletion.deleted();
       notDeleted += deletion.notDeleted();
       if (deletion.failure() != null) {
@@ -522,7 +629,7 @@ final class EntityQueries<T> {
     }
     PartialDeleteException partial = new PartialDeleteException(query.method() + " deleted " + deleted
         + " matching " + mapping.entityClass().getSimpleName() + " entities with their index copies and left "
-        + notDeleted + " in place, because " + failures.size() + " of its " + tasks.size() + " partitions failed;"
+        + notDeleted + " in place, because " + failures.size() + " of its " + done.size() + " partitions failed;"
         + " the first: " + failures.get(0).getMessage(), deleted, notDeleted, failures.get(0));
     for (RuntimeException failure : failures.subList(1, failures.size())) {
       partial.addSuppressed(failure);
@@ -562,7 +669,7 @@ final class EntityQueries<T> {
   private record Deletion(long deleted, long notDeleted, RuntimeException failure) {}
 
   /** Deletes the matches of one partition in transactions of at most 100 operations, stopping at a failed one. */
-  private Deletion deletePartition(List<TableRow> partition, boolean ownRows) {
+  private CompletableFuture<Deletion> deletePartition(List<TableRow> partition, boolean ownRows, Deletes path) {
     List<List<WriteIntent<T>>> chunks = new ArrayList<>();
     List<WriteIntent<T>> chunk = new ArrayList<>();
     int operations = 0;
@@ -583,23 +690,28 @@ final class EntityQueries<T> {
     if (!chunk.isEmpty()) {
       chunks.add(chunk);
     }
-    long deleted = 0;
-    for (int i = 0; i < chunks.size(); i++) {
-      List<WriteResult> results;
-      try {
-        results = core.pending.write(chunks.get(i).get(0).mapping().table(), chunks.get(i), Mode.REPOSITORY);
-      } catch (RuntimeException failure) {
-        long left = 0;
-        for (List<WriteIntent<T>> unsent : chunks.subList(i, chunks.size())) {
-          left += unsent.size();
-        }
-        return new Deletion(deleted, left, failure);
-      }
-      for (WriteResult result : results) {
-        deleted += result != null ? 1 : 0;
-      }
-    }
-    return new Deletion(deleted, 0, null);
+    int[] sent = {0};
+    long[] deleted = {0};
+    return Futures.loop(() -> sent[0] < chunks.size(),
+        () -> path.write(chunks.get(sent[0]).get(0).mapping().table(), chunks.get(sent[0])).thenAccept(results -> {
+          for (WriteResult result : results) {
+            deleted[0] += result != null ? 1 : 0;
+          }
+          sent[0]++;
+        })).handle((done, failed) -> {
+          if (failed == null) {
+            return new Deletion(deleted[0], 0, null);
+          }
+          Throwable failure = Futures.unwrap(failed);
+          if (!(failure instanceof RuntimeException)) {
+            throw new CompletionException(failure); // an Error goes on as it is
+          }
+          long left = 0;
+          for (List<WriteIntent<T>> unsent : chunks.subList(sent[0], chunks.size())) {
+            left += unsent.size();
+          }
+          return new Deletion(deleted[0], left, (RuntimeException) failure);
+        });
   }
 
   private static Deletion joined(FutureTask<Deletion> task) {

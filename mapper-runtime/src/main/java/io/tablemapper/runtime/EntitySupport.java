@@ -363,6 +363,19 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     return queryAsync(query, executor -> queries.countAsync(query, executor));
   }
 
+  /**
+   * A delete by query on the async path, as one operation: the matches read and deleted by the store's async calls
+   * ({@link EntityQueries#deleteAsync}); once the caller cancelled its future, no further transaction is sent.
+   */
+  @Override
+  public CompletableFuture<Long> deleteAsync(EntityQuery query) {
+    return core.async.startWrite(caller -> core.observeAsync(OperationType.DELETE_BY_QUERY, mapping.table(),
+        mapping.entityClass().getSimpleName(), query, () -> {
+          core.checkOpen();
+          return queries.deleteAsync(query, new WriteChannel.Async(core, caller));
+        }));
+  }
+
   @Override
   public CompletableFuture<Boolean> existsAsync(EntityQuery query) {
     return queryAsync(query, executor -> queries.existsAsync(query, executor));

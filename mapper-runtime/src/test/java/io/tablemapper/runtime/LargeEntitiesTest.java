@@ -10,6 +10,7 @@ import io.tablemapper.api.LargeValueNotFoundException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Portrait;
+import io.tablemapper.runtime.fixtures.PortraitAsyncRepository;
 import io.tablemapper.runtime.fixtures.PortraitCaption;
 import io.tablemapper.runtime.fixtures.PortraitRepository;
 import io.tablemapper.spi.OutOfRowValues.StoredValue;
@@ -180,6 +181,23 @@ class LargeEntitiesTest {
 
     mapper(TableMapper.builder()).deleteTable(TABLE);
     assertThat(storedNames()).isEmpty();
+  }
+
+  @Test
+  void an_async_delete_by_query_deletes_the_values_of_its_entities_as_the_blocking_one_does() {
+    TableMapper mapper = mapper(TableMapper.builder());
+    PortraitRepository portraits = mapper.repository(PortraitRepository.class);
+    portraits.insert(ADA);
+    portraits.insert(new Portrait("North", 2, "Bob", bytes(100, 4), null, null, null));
+    portraits.insert(new Portrait("North", 3, "Cy", bytes(100, 5), "c", null, null));
+    portraits.insert(new Portrait("South", 4, "Di", bytes(100, 6), null, null, null));
+    assertThat(storedNames()).hasSize(7);
+
+    assertThat(mapper.repository(PortraitAsyncRepository.class).deleteByStudio("North").join()).isEqualTo(3);
+
+    assertThat(storedNames()).hasSize(1).isEqualTo(referencedNames());
+    assertThat(portraits.findByStudio("North")).isEmpty();
+    assertThat(portraits.findByStudio("South")).extracting(Portrait::subject).containsExactly("Di");
   }
 
   @Test

@@ -187,6 +187,13 @@ public interface RepositorySupport<T> {
   /** {@link #count} on the async path. */
   CompletableFuture<Long> countAsync(EntityQuery query);
 
+  /**
+   * {@link #delete} on the async path: the same deletes, counts and exceptions, the matches read and deleted by the
+   * store's async calls; once the future is cancelled, no further transaction is sent (one under way is applied
+   * whole).
+   */
+  CompletableFuture<Long> deleteAsync(EntityQuery query);
+
   /** {@link #exists} on the async path. */
   CompletableFuture<Boolean> existsAsync(EntityQuery query);
 }

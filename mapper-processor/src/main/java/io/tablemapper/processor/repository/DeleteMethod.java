@@ -26,4 +26,11 @@ final class DeleteMethod implements QueryMethodKind {
         ? CodeBlock.of("this.support.delete($N)", query)
         : CodeBlock.of("return this.support.delete($N)", query);
   }
+
+  @Override
+  public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
+    return method.returns() == RepositoryModel.Returns.VOID
+        ? CodeBlock.of("this.support.deleteAsync($N).thenAccept(deleted -> { })", query)
+        : CodeBlock.of("this.support.deleteAsync($N)", query);
+  }
 }
