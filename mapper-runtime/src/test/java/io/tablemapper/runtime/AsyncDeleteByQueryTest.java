@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +34,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -308,29 +309,5 @@ class AsyncDeleteByQueryTest {
     Map<String, Long> entities = after.stream().filter(row -> row.contains("/empid_"))
         .collect(Collectors.groupingBy(row -> row.substring(0, row.indexOf('/')), Collectors.counting()));
     perPartition.forEach((partition, count) -> assertThat(count).isEqualTo(3 * entities.get(partition)));
-  }
-
-  private static boolean eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (condition.getAsBoolean()) {
-        return true;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return condition.getAsBoolean();
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await(60, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +34,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -325,28 +326,9 @@ class AsyncPathTest {
     assertThat(seen).containsExactly(1, 2, 3);
   }
 
-  private static boolean eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (System.nanoTime() < deadline) {
-      if (condition.getAsBoolean()) {
-        return true;
-      }
-      sleep(10);
-    }
-    return condition.getAsBoolean();
-  }
-
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

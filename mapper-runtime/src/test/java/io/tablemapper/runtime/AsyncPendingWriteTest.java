@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +25,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -235,29 +236,5 @@ class AsyncPendingWriteTest {
     assertThatThrownBy(() -> taken.get(60, TimeUnit.SECONDS)).cause().isInstanceOf(EntityExistsException.class);
     assertThat(store.get("Staff", "Other", "empid_00000099")).isEmpty();
     assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("every piece of work done").isEmpty();
-  }
-
-  private static boolean eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (condition.getAsBoolean()) {
-        return true;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return condition.getAsBoolean();
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await(60, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

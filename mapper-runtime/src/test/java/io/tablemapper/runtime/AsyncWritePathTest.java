@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +34,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -444,29 +445,5 @@ class AsyncWritePathTest {
     TableRow list = store.get("Desks", "HQ", "floor_3").orElseThrow();
     assertThat(IndexLists.entries(list)).as("the desk and its list entry, in one transaction").hasSize(2);
     assertThat(async.findByOfficeAndFloor("HQ", "3").join()).extracting(Desk::owner).containsExactly("Ann", "Bob");
-  }
-
-  private static boolean eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (condition.getAsBoolean()) {
-        return true;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return condition.getAsBoolean();
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await(60, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }
