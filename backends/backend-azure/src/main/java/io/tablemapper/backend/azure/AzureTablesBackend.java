@@ -77,9 +77,10 @@ import reactor.core.publisher.Mono;
  *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
  *       library, say) reaches the caller, save a {@code VirtualMachineError}. {@link #fromConnectionString} retries
  *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
- *   <li>Tables are created by {@link #createTableIfNotExists}, which a mapper calls before its first insert or
- *       upsert into a table under the default {@code TableCreation.CREATE_ON_WRITE}, and never under
- *       {@code NEVER} (for a SAS scoped to one table, which may not create tables).
+ *   <li>Tables are created by {@link #createTableIfNotExists} (on the async path
+ *       {@link #createTableIfNotExistsAsync}), which a mapper calls before its first insert or upsert into a table
+ *       under the default {@code TableCreation.CREATE_ON_WRITE}, and never under {@code NEVER} (for a SAS scoped to
+ *       one table, which may not create tables).
  * </ul>
  *
  * <p>Safe for concurrent use. After {@link #close()} every operation throws {@link IllegalStateException}.
@@ -110,7 +111,8 @@ public final class AzureTablesBackend implements TableBackend {
    * A backend on the service the clients of yours reach, {@code asyncService} built by the same
    * {@code TableServiceClientBuilder} as {@code service} ({@code buildAsyncClient()}): the async path
    * ({@link #getAsync}, {@link #queryAsync}, {@link #writeAsync}, {@link #batchAsync},
-   * {@link #createTableIfNotExistsAsync}, {@link #tableExistsAsync}) then sends its requests through it, holding no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
+   * {@link #createTableIfNotExistsAsync}, {@link #tableExistsAsync}) then sends its requests through it, holding
+   * no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
    */
   public AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService) {
     this(service, Objects.requireNonNull(asyncService, "asyncService"), null, null);

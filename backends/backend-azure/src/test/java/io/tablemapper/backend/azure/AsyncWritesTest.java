@@ -44,8 +44,8 @@ import reactor.core.publisher.Mono;
 /**
  * The async writes, batches and table calls of the Azure backend against Azurite: sent with the SDK's async client,
  * they need no thread of the executor handed in (which is busy throughout), hold none while under way, fail with the
- * contract's exceptions, and stop sending when their future is cancelled or times out. (Their answers under injected faults:
- * {@link AmbiguousWritesTest}; their agreement with the blocking path: the conformance kit's async cases.)
+ * contract's exceptions, and stop sending when their future is cancelled or times out. (Their answers under injected
+ * faults: {@link AmbiguousWritesTest}; their agreement with the blocking path: the conformance kit's async cases.)
  */
 @ExtendWith(Azurite.class)
 class AsyncWritesTest {
