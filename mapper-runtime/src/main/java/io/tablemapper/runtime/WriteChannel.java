@@ -153,11 +153,12 @@ abstract class WriteChannel {
 
   /**
    * The async path of one write operation (a repository write, a batch's commit): each request sent with the
-   * backend's async call within the operation that started it (so that it counts there from any thread), the
-   * blocking work that stays ({@link #blocking}: a table's first creation, a wide entity's read) run on the mapper's
-   * executor. Once the caller has cancelled the operation's future, no further request is sent: a request under way
-   * runs to its end (a transaction sent may be applied), the next fails with {@link CancellationException} — an
-   * entity group transaction is sent whole or not at all, so nothing is left half-written.
+   * backend's async call within the operation that started it (so that it counts there from any thread) — a table's
+   * first creation too ({@link Tables#ensureAsync}) —, the blocking work that stays ({@link #blocking}: a wide
+   * entity's read) run on the mapper's executor. Once the caller has cancelled the operation's future, no further
+   * request is sent: a request under way runs to its end (a transaction sent may be applied), the next fails with
+   * {@link CancellationException} — an entity group transaction is sent whole or not at all, so nothing is left
+   * half-written.
    *
    * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
    * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
@@ -263,16 +264,13 @@ abstract class WriteChannel {
       return send(executor -> core.backend.batchAsync(table, operations, executor));
     }
 
-    /** A table known to exist needs nothing; its first creation stays on the executor. */
+    /**
+     * A table known to exist needs nothing; its first creation (and the check of its existence where the credentials
+     * may not create it) is sent with the backend's async table calls, as each request of the write.
+     */
     @Override
     CompletableFuture<Void> ensure(String table) {
-      if (core.tables.known(table)) {
-        return DONE;
-      }
-      return blocking(() -> {
-        core.tables.ensure(table);
-        return null;
-      });
+      return core.tables.known(table) ? DONE : core.tables.ensureAsync(table, this::send);
     }
 
     @Override
