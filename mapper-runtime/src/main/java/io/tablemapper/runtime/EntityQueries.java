@@ -226,8 +226,8 @@ final class EntityQueries<T> {
   private <R> CompletableFuture<Optional<R>> findOneAsync(EntityQuery query, Reading<R> reading, Executor executor) {
     EntityCache cache = cacheFor(query, reading);
     if (cache != null && query.pointRowKey() != null) {
-      return cachedAsync(cache, query, 1, executor).thenApply(rows -> rows.isEmpty() ? Optional.empty()
-          : Optional.ofNullable(reading.decoder().apply(rows.get(0))));
+      return made(cachedAsync(cache, query, 1, executor), rows -> rows.isEmpty() ? Optional.empty()
+          : Optional.ofNullable(reading.decoder().apply(rows.get(0))), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     List<R> found = new ArrayList<>(1);
@@ -242,11 +242,11 @@ final class EntityQueries<T> {
   private <R> CompletableFuture<List<R>> listAsync(EntityQuery query, Reading<R> reading, Executor executor) {
     EntityCache cache = cacheFor(query, reading);
     if (cache != null) {
-      return cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor).thenApply(rows -> {
+      return made(cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), rows -> {
         List<R> results = new ArrayList<>();
         rows.forEach(row -> addRead(results, reading, row));
         return results;
-      });
+      }, executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     int limit = query.limit();
@@ -794,6 +794,32 @@ final class EntityQueries<T> {
     return rows != null ? CompletableFuture.completedFuture(rows)
         : readThrough(cache, key, new QueryRun<>(core, mapping, query, null, false), pageSize,
             (run, max) -> run.nextAsync(max, executor));
+  }
+
+  /**
+   * What the rows of a read through the cache are made into: where they arrive (for a hit, on the thread that called),
+   * or on {@code executor}, within the caller's operation, when making an entity of this class may send requests of
+   * its own — a wide entity's parts, {@code @Large} values —, which a hit must not send from the thread that called.
+   */
+  private <R> CompletableFuture<R> made(
+      CompletableFuture<List<TableRow>> rows, Function<List<TableRow>, R> make, Executor executor) {
+    if (!makingSends()) {
+      return rows.thenApply(make);
+    }
+    Operation operation = Operation.current();
+    return rows.thenApplyAsync(read -> Operation.within(operation, () -> make.apply(read)), executor);
+  }
+
+  /** Whether making an entity of a row of this class may read more: a wide entity's parts, {@code @Large} values. */
+  private boolean makingSends() {
+    List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
+    members.add(mapping);
+    for (EntityMapping<?> member : members) {
+      if (member.wide() || !member.largeProperties().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The key a query's rows are cached under, in its partition's current write generation: take it before reading. */

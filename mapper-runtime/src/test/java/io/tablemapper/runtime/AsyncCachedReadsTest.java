@@ -10,6 +10,8 @@ import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.CurrencyAsyncRepository;
+import io.tablemapper.runtime.fixtures.Poster;
+import io.tablemapper.runtime.fixtures.PosterAsyncRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Currency;
 import io.tablemapper.tck.fixtures.CurrencyRepository;
@@ -322,5 +324,32 @@ class AsyncCachedReadsTest {
     assertThat(observed.queries.stream().filter(event -> event.requests() == 0)).hasSize(10);
     assertThat(mapper.cacheStats(Currency.class)).extracting(CacheStats::hits, CacheStats::misses)
         .containsExactly(10L, 20L);
+  }
+
+  @Test
+  void aHitOfACachedEntityWithLargeValuesReadsThemOnTheExecutorNeverOnTheThreadThatCalled() throws Exception {
+    Observed observed = new Observed();
+    TableMapper mapper = mapper(stores.newStore(), observed);
+    PosterAsyncRepository posters = mapper.repository(PosterAsyncRepository.class);
+    byte[] image = new byte[70_000];
+    for (int i = 0; i < image.length; i++) {
+      image[i] = (byte) (i * 31);
+    }
+    join(posters.insert(new Poster("s", "p1", image)));
+    assertThat(join(posters.findByShopAndId("s", "p1")).orElseThrow().image()).isEqualTo(image); // the miss
+    observed.clear();
+    CountDownLatch release = new CountDownLatch(1);
+    one.execute(() -> await(release)); // the mapper's only async thread is taken
+
+    CompletableFuture<Optional<Poster>> hit = posters.findByShopAndId("s", "p1");
+    TimeUnit.MILLISECONDS.sleep(300);
+    assertThat(observed.operations).as("the image is read on the executor, which is taken").isEmpty();
+    release.countDown();
+
+    assertThat(hit.get(60, TimeUnit.SECONDS).orElseThrow().image()).isEqualTo(image);
+    assertThat(mapper.cacheStats(Poster.class)).extracting(CacheStats::hits, CacheStats::misses)
+        .containsExactly(1L, 1L);
+    assertThat(eventually(() -> observed.operations.size() == 1)).isTrue();
+    assertThat(observed.queries).extracting(QueryEvent::requests).as("the row from the cache").containsExactly(0);
   }
 }
