@@ -15,11 +15,16 @@ import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -140,6 +145,66 @@ class AsyncPendingWriteTest {
         .toList();
   }
 
+  /**
+   * The store seen through a proxy that logs each request the mapper sends, when it is sent and when it is answered,
+   * with the threads that send and answer it (the async calls keep the store's own implementation).
+   */
+  private static TableBackend traced(TableBackend store, Queue<String> trace) {
+    long start = System.nanoTime();
+    return (TableBackend) Proxy.newProxyInstance(TableBackend.class.getClassLoader(), new Class<?>[] {TableBackend.class},
+        (proxy, method, args) -> {
+          String call = method.getName() + (args == null ? "()" : Arrays.toString(args));
+          String shortCall = call.length() > 160 ? call.substring(0, 160) + "..." : call;
+          trace.add(String.format("%6d ms %s sends %s", (System.nanoTime() - start) / 1_000_000,
+              Thread.currentThread().getName(), shortCall));
+          Object result;
+          try {
+            result = method.invoke(store, args);
+          } catch (InvocationTargetException e) {
+            trace.add(String.format("%6d ms %s threw %s for %s", (System.nanoTime() - start) / 1_000_000,
+                Thread.currentThread().getName(), e.getCause(), shortCall));
+            throw e.getCause();
+          }
+          if (result instanceof CompletableFuture<?> future) {
+            future.whenComplete((value, failure) -> trace.add(String.format("%6d ms %s answers %s %s",
+                (System.nanoTime() - start) / 1_000_000, Thread.currentThread().getName(),
+                failure == null ? "ok" : failure.toString(), shortCall)));
+          }
+          return result;
+        });
+  }
+
+  /**
+   * What a wait for the async writes found at its timeout: each write's future and rows (entity, claim), the
+   * registry, the operations that failed, the requests sent and answered, and every thread's stack.
+   */
+  private String stateOf(TableBackend store, List<CompletableFuture<Staffer>> writes, CompletableFuture<Staffer> taken,
+      Queue<String> trace) {
+    StringBuilder state = new StringBuilder("--- writes at the timeout\n");
+    for (int i = 1; i <= writes.size(); i++) {
+      state.append(i).append(": ").append(writes.get(i - 1))
+          .append(", entity ").append(store.get("Staff", "D" + i % 4, String.format("empid_%08d", i)).isPresent())
+          .append(", claim ").append(store.get("Staff", "email_e" + i + "@contoso.com", "employee")
+              .map(row -> String.valueOf(row.properties())).orElse("none"))
+          .append('\n');
+    }
+    state.append("taken: ").append(taken).append(", entity ")
+        .append(store.get("Staff", "Other", "empid_00000099").isPresent()).append('\n');
+    state.append("--- registry: ").append(RawRows.all(store, PendingRows.REGISTRY_TABLE).size()).append(" entries\n");
+    state.append("--- failed operations\n");
+    events.stream().filter(event -> !event.succeeded()).forEach(event -> state.append(event).append('\n'));
+    state.append("--- requests\n");
+    trace.forEach(line -> state.append(line).append('\n'));
+    state.append("--- threads\n");
+    Thread.getAllStackTraces().forEach((thread, stack) -> {
+      state.append('"').append(thread.getName()).append("\" ").append(thread.getState()).append('\n');
+      for (StackTraceElement frame : stack) {
+        state.append("    at ").append(frame).append('\n');
+      }
+    });
+    return state.toString();
+  }
+
   @Test
   void asyncWritesWithRemoteIndexesStoreWhatTheBlockingOnesStoreAndEndAsTheyEnd() {
     TableBackend left = stores.newStore();
@@ -193,11 +258,49 @@ class AsyncPendingWriteTest {
   }
 
   @Test
-  void onAzureTheRegistryEntryClaimsAndTransactionGoWhileTheMappersOnlyThreadIsTaken() throws Exception {
+  void twoAsyncWritesRacingForOneUniqueValueStoreOneEntityAndRefuseTheOtherLeavingNothingOfIt() {
     TableBackend store = stores.newStore();
     TableMapper mapper = mapper(store);
     StafferAsyncRepository staff = mapper.repository(StafferAsyncRepository.class);
-    staff.insert(new Staffer("Seed", 0, "Seed", "Seed", "seed@contoso.com", 1)).join(); // tables and registry exist
+    for (int round = 1; round <= 6; round++) {
+      String email = "race" + round + "@contoso.com";
+      List<Staffer> racing = List.of(new Staffer("A" + round, round, "Al", "Lane", email, 1),
+          new Staffer("B" + round, round, "Bo", "Kwok", email, 2));
+      // both under way at once: which claim reaches the store first is the store's to decide
+      List<CompletableFuture<Staffer>> inserts = racing.stream().map(staff::insert).toList();
+      List<String> ends = inserts.stream().map(insert -> outcome(() -> join(insert))).toList();
+
+      assertThat(ends).as("round %d", round).filteredOn(end -> end.startsWith("stored ")).hasSize(1);
+      int won = ends.get(0).startsWith("stored ") ? 0 : 1;
+      Staffer winner = racing.get(won);
+      Staffer loser = racing.get(1 - won);
+      assertThat(ends.get(1 - won)).as("round %d", round).startsWith("EntityExistsException: cannot insert Staffer"
+          + " (PartitionKey '" + loser.department() + "'").contains("value (PartitionKey 'email_" + email
+          + "', RowKey 'employee') in table Staff is already taken by");
+      assertThat(store.get("Staff", "email_" + email, "employee")).as("the claim is the winner's")
+          .hasValueSatisfying(claim -> assertThat(claim.get("TmPrimaryPartitionKey")).isEqualTo(winner.department()));
+      for (String table : TABLES) {
+        assertThat(rows(store, table)).as("nothing of the refused write in %s", table)
+            .noneSatisfy(row -> assertThat(row).startsWith(loser.department() + "/"))
+            .noneSatisfy(row -> assertThat(row).contains("TmPrimaryPartitionKey=" + loser.department() + ","));
+      }
+      assertThat(store.get("StaffByLastName", winner.lastName(), winner.department() + "_" + String.format("%08d",
+          round))).as("the winner's copy").isPresent();
+    }
+    assertThat(rows(store, PendingRows.REGISTRY_TABLE)).as("no work left").isEmpty();
+  }
+
+  @Test
+  void onAzureTheRegistryEntryClaimsAndTransactionGoWhileTheMappersOnlyThreadIsTaken() throws Exception {
+    TableBackend store = stores.newStore();
+    Queue<String> trace = new ConcurrentLinkedQueue<>();
+    TableMapper mapper = mapper(traced(store, trace));
+    StafferAsyncRepository staff = mapper.repository(StafferAsyncRepository.class);
+    // The seed creates the tables of the entity, its copies and the registry: a table's first creation is blocking
+    // work the async path still does on the executor (WriteChannel.Async.ensure, PendingWork.createRegistry), which
+    // this test does not claim to avoid. Once they are known, no step below needs the executor before the
+    // reconciliation after each transaction.
+    staff.insert(new Staffer("Seed", 0, "Seed", "Seed", "seed@contoso.com", 1)).join();
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
     one.execute(() -> await(release)); // the mapper's only async thread is taken
@@ -206,8 +309,12 @@ class AsyncPendingWriteTest {
     for (int i = 1; i <= 20; i++) {
       writes.add(staff.insert(new Staffer("D" + i % 4, i, "F" + i, "Lane", "e" + i + "@contoso.com", i)));
     }
+    // The value refused is the seed's, stored before: a value of one of the twenty writes under way would go to
+    // whichever of the two claims reaches the store first, and when this write's did, the other was refused instead
+    // (so it was in one CI run: "20 entities stored" was never met). Two writes racing for one value are
+    // twoAsyncWritesRacingForOneUniqueValue... below.
     CompletableFuture<Staffer> taken =
-        staff.insert(new Staffer("Other", 99, "Dup", "Lane", "e1@contoso.com", 1)); // e1's email is taken
+        staff.insert(new Staffer("Other", 99, "Dup", "Lane", "seed@contoso.com", 1)); // the seed's email
     if (stores == Stores.AZURE) {
       // the SDK's async client: each entry, claim and transaction is sent and answered with no thread of the mapper
       // free; only the reconciliation after the transaction waits for the executor
@@ -218,10 +325,11 @@ class AsyncPendingWriteTest {
           }
         }
         return true;
-      })).as("20 entities stored with the executor taken").isTrue();
+      })).as(() -> "20 entities stored with the executor taken\n" + stateOf(store, writes, taken, trace)).isTrue();
       assertThat(store.get("Staff", "email_e7@contoso.com", "employee")).as("claimed").isPresent();
       assertThat(eventually(() -> events.stream().anyMatch(event -> event.failure() instanceof EntityExistsException)))
-          .as("the taken value refused, its entry deleted, with the executor taken").isTrue();
+          .as(() -> "the taken value refused, its entry deleted, with the executor taken\n"
+              + stateOf(store, writes, taken, trace)).isTrue();
       assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("the work recorded, waiting for the executor")
           .hasSize(20);
       assertThat(writes).noneMatch(CompletableFuture::isDone);
