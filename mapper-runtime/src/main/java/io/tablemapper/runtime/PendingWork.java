@@ -112,8 +112,11 @@ final class PendingWork {
    * go as {@link EgtWriter#writeAsync} sends them; for those that leave some, the registry entries, the claims, the
    * transaction and the deletions after a refusal are sent too, holding no thread while their requests are under
    * way. The work done right after the transaction (reconciling the remote copies and key lists, the later writes of
-   * an eventual batch) runs on the mapper's executor; a caller who cancels before it starts, or a mapper that closes,
-   * leaves it recorded, for a completer.
+   * an eventual batch) runs on the mapper's executor, as do the registry table's creation ({@link #createRegistry})
+   * and a table's first creation ({@link WriteChannel#ensure}); a caller who cancels before that work starts, or a
+   * mapper that closes, leaves it recorded, for a completer. Two writes that claim one unique value at once race as
+   * blocking ones do: the claim the store takes first wins, the other write fails with
+   * {@link EntityExistsException}, its claims released and its entries deleted.
    */
   CompletableFuture<List<WriteResult>> writeAsync(
       String table, List<? extends WriteIntent<?>> writes, Mode mode, WriteChannel.Async channel) {

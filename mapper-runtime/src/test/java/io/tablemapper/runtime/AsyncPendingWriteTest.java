@@ -151,8 +151,8 @@ class AsyncPendingWriteTest {
    */
   private static TableBackend traced(TableBackend store, Queue<String> trace) {
     long start = System.nanoTime();
-    return (TableBackend) Proxy.newProxyInstance(TableBackend.class.getClassLoader(), new Class<?>[] {TableBackend.class},
-        (proxy, method, args) -> {
+    return (TableBackend) Proxy.newProxyInstance(TableBackend.class.getClassLoader(),
+        new Class<?>[] {TableBackend.class}, (proxy, method, args) -> {
           String call = method.getName() + (args == null ? "()" : Arrays.toString(args));
           String shortCall = call.length() > 160 ? call.substring(0, 160) + "..." : call;
           trace.add(String.format("%6d ms %s sends %s", (System.nanoTime() - start) / 1_000_000,
