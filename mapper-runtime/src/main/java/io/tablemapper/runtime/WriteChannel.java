@@ -58,6 +58,12 @@ abstract class WriteChannel {
   /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
   abstract CompletableFuture<Void> pause(int attempt);
 
+  /**
+   * Blocking work that has no requests of its own on this path (a registry table's creation, the pending work after
+   * a transaction): run at once on the blocking path, on the mapper's executor on the async one.
+   */
+  abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
+
   /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
   static long pauseNanos(int attempt) {
     return ThreadLocalRandom.current().nextLong(Math.min(20, attempt) * 1_000_000L);
@@ -149,6 +155,15 @@ abstract class WriteChannel {
       LockSupport.parkNanos(pauseNanos(attempt));
       return DONE;
     }
+
+    @Override
+    <R> CompletableFuture<R> blocking(Supplier<R> work) {
+      try {
+        return CompletableFuture.completedFuture(work.get());
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
   }
 
   /**
@@ -217,6 +232,7 @@ abstract class WriteChannel {
      * Blocking work that stays on the executor, within the operation, as {@link AsyncRunner#run} runs it (failed
      * when the mapper closes first); skipped when the caller cancelled before it started.
      */
+    @Override
     <R> CompletableFuture<R> blocking(Supplier<R> work) {
       return core.async.run(() -> {
         if (caller.isCancelled()) {
