@@ -59,8 +59,17 @@ abstract class WriteChannel {
   abstract CompletableFuture<Void> pause(int attempt);
 
   /**
-   * Blocking work that has no requests of its own on this path (a registry table's creation, the pending work after
-   * a transaction): run at once on the blocking path, on the mapper's executor on the async one.
+   * Creates a table if it does not exist, whatever the mapper's creation policy (the pending work's registry): the
+   * backend's {@code createTableIfNotExists}, or on the async path its {@code createTableIfNotExistsAsync}, sent as
+   * each request of the write.
+   *
+   * @return a future of whether the table was created by this call
+   */
+  abstract CompletableFuture<Boolean> createTable(String table);
+
+  /**
+   * Blocking work that has no requests of its own on this path (a wide entity's read, a write with {@code @Large}
+   * values): run at once on the blocking path, on the mapper's executor on the async one.
    */
   abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
 
@@ -154,6 +163,15 @@ abstract class WriteChannel {
     CompletableFuture<Void> pause(int attempt) {
       LockSupport.parkNanos(pauseNanos(attempt));
       return DONE;
+    }
+
+    @Override
+    CompletableFuture<Boolean> createTable(String table) {
+      try {
+        return CompletableFuture.completedFuture(backend.createTableIfNotExists(table));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
     }
 
     @Override
@@ -293,6 +311,11 @@ abstract class WriteChannel {
     CompletableFuture<Void> pause(int attempt) {
       return CompletableFuture.runAsync(() -> { },
           CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS, Runnable::run));
+    }
+
+    @Override
+    CompletableFuture<Boolean> createTable(String table) {
+      return send(executor -> core.backend.createTableIfNotExistsAsync(table, executor));
     }
   }
 }
