@@ -110,8 +110,10 @@ final class PendingWork {
    * way; so is the work done right after the transaction (reconciling the remote copies and key lists, the later
    * writes of an eventual batch: {@link #completeRecorded}), and the registry table's creation ({@link
    * #createRegistry}) and a table's first creation ({@link WriteChannel#ensure}) are sent with the backend's async
-   * table calls. A caller who cancels, or a mapper that closes, before a step of that work is sent leaves the rest
-   * recorded, for a completer (logged). Two writes that claim one unique value at once race as
+   * table calls: nothing of it waits for the mapper's executor (on a backend with a non-blocking client), but the
+   * hand-over of the result. That work keeps the completer's rules ({@link #run}): a step that fails for good fails
+   * the future with its {@link PendingWorkException}, the record marked failed. A caller who cancels, or a mapper
+   * that closes, before a step of that work is sent leaves the rest recorded, for a completer (logged). Two writes that claim one unique value at once race as
    * blocking ones do: the claim the store takes first wins, the other write fails with
    * {@link EntityExistsException}, its claims released and its entries deleted.
    */
