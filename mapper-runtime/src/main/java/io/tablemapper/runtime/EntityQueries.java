@@ -33,6 +33,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -239,8 +240,9 @@ final class EntityQueries<T> {
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     List<R> found = new ArrayList<>(1);
+    RowReads reads = core.reads(executor, Operation.current());
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
+        () -> madeWhole(run.nextAsync(1, executor), reads, found, reading))
         .thenApply(done -> {
           run.report(found.size());
           return found.stream().findFirst();
@@ -254,9 +256,10 @@ final class EntityQueries<T> {
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     int limit = query.limit();
     List<R> results = new ArrayList<>();
+    RowReads reads = core.reads(executor, Operation.current());
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(results, reading, row))))
+        () -> madeWhole(run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor),
+            reads, results, reading))
         .thenApply(done -> {
           run.report(results.size());
           return results;
@@ -273,9 +276,9 @@ final class EntityQueries<T> {
     RowSource run =
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     List<R> items = new ArrayList<>();
+    RowReads reads = core.reads(executor, Operation.current());
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> run.nextAsync(size - items.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
+        () -> madeWhole(run.nextAsync(size - items.size(), executor), reads, items, reading))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
@@ -322,16 +325,24 @@ final class EntityQueries<T> {
    * How rows become results.
    *
    * @param select the properties a projection reads, or null for whole entities
-   * @param decoder the result of a row
+   * @param decoder the result of a row, made whole now where it must be (the blocking path)
+   * @param ofWhole the result of a row the async path made whole before ({@link MapperCore#madeWhole}; null: the row
+   *     needed nothing), which decodes without I/O
    */
-  private record Reading<R>(List<String> select, Function<TableRow, R> decoder) {}
+  private record Reading<R>(
+      List<String> select, Function<TableRow, R> decoder, BiFunction<TableRow, WholeRow, R> ofWhole) {
+
+    static <R> Reading<R> of(List<String> select, BiFunction<TableRow, WholeRow, R> decode) {
+      return new Reading<>(select, row -> decode.apply(row, null), decode);
+    }
+  }
 
   /**
    * Whole entities, each read by the mapping of its type; null for a malformed row the mapper's
    * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
    */
   private Reading<T> entities() {
-    return new Reading<>(null, row -> core.entity(mappingOf(row), row));
+    return Reading.of(null, (row, made) -> core.entity(mappingOf(row), row, made));
   }
 
   /**
@@ -344,8 +355,8 @@ final class EntityQueries<T> {
 
   /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
-    return new Reading<>(projection.properties(),
-        row -> core.read(mapping, row,
+    return Reading.of(projection.properties(),
+        (row, made) -> core.read(mapping, row, made,
             each -> projection.read(core.decrypted(mappingOf(each), each), core.context)));
   }
 
@@ -367,6 +378,23 @@ final class EntityQueries<T> {
     if (result != null) {
       results.add(result);
     }
+  }
+
+  /**
+   * The async path's last steps of a page: its rows made whole at once ({@link MapperCore#madeWhole}: the parts of
+   * its wide entities read together, with the store's async requests), then decoded in order, without I/O, into
+   * {@code results} (leaving out malformed rows the policy leaves out).
+   */
+  private <R> CompletableFuture<Void> madeWhole(
+      CompletableFuture<List<TableRow>> page, RowReads reads, List<R> results, Reading<R> reading) {
+    return page.thenCompose(rows -> core.madeWhole(rows, row -> mappingOf(row), reads).thenAccept(made -> {
+      for (int i = 0; i < rows.size(); i++) {
+        R result = reading.ofWhole().apply(rows.get(i), made == null ? null : made[i]);
+        if (result != null) {
+          results.add(result);
+        }
+      }
+    }));
   }
 
   private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
