@@ -61,7 +61,10 @@ final class MapperCore {
   final LargeValues large;
   /** The property that holds each row's entity type: the one place that decides its name. */
   final Discriminator discriminator;
-  /** The blocking reads that make a row whole ({@link WideReads}); the async path's are {@link #reads(Executor, Operation)}. */
+  /**
+   * The blocking reads that make a row whole ({@link WideReads}); the async path's are
+   * {@link #reads(Executor, Operation)}.
+   */
   final RowReads reads;
   /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
   final ReadCache cache = new ReadCache();

@@ -11,7 +11,6 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
@@ -337,7 +336,8 @@ final class QueryRun<T> implements RowSource {
       return CompletableFuture.completedFuture(List.of());
     }
     List<TableRow> parts = new ArrayList<>();
-    TableQuery[] range = {IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()))};
+    TableQuery[] range =
+        {IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()))};
     return Futures.loop(() -> range[0] != null, () -> {
       requests++;
       return page(range[0], executor).thenAccept(page -> {
@@ -393,7 +393,8 @@ final class QueryRun<T> implements RowSource {
    * the read pool), else the store's async requests (the entities all at once).
    */
   private CompletableFuture<List<TableRow>> listed(int max, Executor executor) {
-    CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null) : openList(executor);
+    CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null)
+        : Futures.start(() -> openList(executor));
     return Futures.compose(opened, done -> {
       List<TableRow> copies = nextCopies(max);
       CompletableFuture<List<TableRow>> entities = executor == null

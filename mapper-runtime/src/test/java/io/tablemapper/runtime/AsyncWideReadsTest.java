@@ -172,7 +172,8 @@ class AsyncWideReadsTest {
     TableMapper failing = mapper(store);
     MessageStatsRepository sync = failing.repository(MessageStatsRepository.class);
     MessageStatsAsyncRepository async = failing.repository(MessageStatsAsyncRepository.class);
-    String point = outcome(() -> sync.findByEmployeeIdAndYear("emp5", 2023), found -> found.map(AsyncWideReadsTest::stats));
+    String point = outcome(() -> sync.findByEmployeeIdAndYear("emp5", 2023),
+        found -> found.map(AsyncWideReadsTest::stats));
     assertThat(point).startsWith("MalformedRowException: ").contains("stats_2023~01");
     assertThat(outcome(() -> join(async.findByEmployeeIdAndYear("emp5", 2023)),
         found -> found.map(AsyncWideReadsTest::stats))).isEqualTo(point);
@@ -492,7 +493,8 @@ class AsyncWideReadsTest {
       assertThat(merges.get(i).get(60, TimeUnit.SECONDS).total).isEqualTo(1000 + i);
       MessageStats merged = sync.findByEmployeeIdAndYear("emp" + i, 2023).orElseThrow();
       assertThat(merged.total).isEqualTo(1000 + i);
-      assertThat(merged.day(300)).as("kept from the stored part").isEqualTo(MessageStats.of("emp" + i, 2023, i).day(300));
+      assertThat(merged.day(300)).as("kept from the stored part")
+          .isEqualTo(MessageStats.of("emp" + i, 2023, i).day(300));
       MessageStats read = reads.get(i).get(60, TimeUnit.SECONDS).orElseThrow();
       assertThat(stats(read)).isEqualTo(stats(sync.findByEmployeeIdAndYear("emp" + i, 2024).orElseThrow()));
       assertThat(lists.get(i).get(60, TimeUnit.SECONDS)).hasSize(5)
