@@ -10,7 +10,12 @@ import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.WideRows;
+import io.tablemapper.runtime.fixtures.Chronicle;
+import io.tablemapper.runtime.fixtures.ChronicleAsyncRepository;
+import io.tablemapper.runtime.fixtures.ChronicleRepository;
+import io.tablemapper.runtime.fixtures.ChronicleTitle;
 import io.tablemapper.runtime.fixtures.Ledger;
 import io.tablemapper.runtime.fixtures.LedgerAsyncRepository;
 import io.tablemapper.runtime.fixtures.LedgerRepository;
@@ -399,6 +404,36 @@ class AsyncWideReadsTest {
         .getByClub("Chess"))).isEqualTo(skipped);
     assertThat(heardAsync).extracting(Throwable::getMessage)
         .isEqualTo(heardSync.stream().map(Throwable::getMessage).toList()).hasSize(1);
+  }
+
+  @Test
+  void anAsyncProjectionOfAnOlderVersionOfAWideEntityMakesItWholeBeforeUpgradingItAsTheBlockingOneDoes() {
+    TableBackend store = stores.newStore();
+    TableMapper mapper = mapper(store);
+    ChronicleRepository sync = mapper.repository(ChronicleRepository.class);
+    ChronicleAsyncRepository async = mapper.repository(ChronicleAsyncRepository.class);
+    sync.insert(Chronicle.of("Oslo", 1, "Old", null));
+    sync.insert(Chronicle.of("Oslo", 2, "New", null));
+    TableRow head = RawRows.get(store, "Chronicles", "Oslo", "chronicle_000001");
+    assertThat(WideRows.parts(head)).isPositive();
+    store.write("Chronicles", WriteOperation.upsertReplace( // as version 1 wrote it: no version marker
+        head.toBuilder().remove(EntityMapping.VERSION_PROPERTY).build()));
+
+    List<ChronicleTitle> titles = sync.getByOffice("Oslo");
+    assertThat(titles).containsExactly(new ChronicleTitle("Old", "none"), new ChronicleTitle("New", null));
+    assertThat(join(async.getByOffice("Oslo"))).isEqualTo(titles);
+    Function<List<Chronicle>, List<String>> text = read -> read.stream()
+        .map(each -> each.title() + " " + each.subtitle() + " " + each.c01().length() + " " + each.c20().charAt(0))
+        .toList();
+    assertThat(text.apply(join(async.findByOffice("Oslo")))).isEqualTo(text.apply(sync.findByOffice("Oslo")))
+        .containsExactly("Old none 30000 t", "New null 30000 t");
+
+    TableRow part = RawRows.get(store, "Chronicles", "Oslo", "chronicle_000001~01");
+    store.write("Chronicles", WriteOperation.upsertReplace(
+        part.toBuilder().put(WideRows.WRITE_PROPERTY, "another write").build()));
+    String failed = outcome(() -> sync.getByOffice("Oslo"), List::toString);
+    assertThat(failed).startsWith("MalformedRowException: ").contains("chronicle_000001~01");
+    assertThat(outcome(() -> join(async.getByOffice("Oslo")), List::toString)).isEqualTo(failed);
   }
 
   // ------------------------------------------------------------------ async writes of wide entities
