@@ -10,6 +10,7 @@ import io.tablemapper.spi.Filter;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javax.annotation.processing.Generated;
 
@@ -291,5 +292,31 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
       String department, int employeeId, String etag) {
     Employee entity = new Employee(department, employeeId, null, null, age, email, null, etag);
     return this.support.merge(entity, "age", "email");
+  }
+
+  /**
+   * Merges email into the Employee its keys name.
+   *
+   * <p>Writes only that property and the keys' properties, conditional on the ETag.
+   */
+  @Override
+  public CompletableFuture<Employee> mergeEmailByDepartmentAndEmployeeId(String email,
+      String department, int employeeId, String etag) {
+    return this.support.async(
+        () -> new Employee(department, employeeId, null, null, 0, email, null, etag),
+        entity -> this.support.mergeAsync(entity, "email"));
+  }
+
+  /**
+   * Inserts or merges age into the Employee its keys name.
+   *
+   * <p>Writes only that property and the keys' properties, inserting the entity if absent.
+   */
+  @Override
+  public CompletableFuture<Void> upsertMergeAgeByDepartmentAndEmployeeId(int age, String department,
+      int employeeId) {
+    return this.support.async(
+        () -> new Employee(department, employeeId, null, null, age, null, null, null),
+        entity -> this.support.upsertMergeAsync(entity, "age").thenRun(() -> { }));
   }
 }

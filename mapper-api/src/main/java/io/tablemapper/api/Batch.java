@@ -55,11 +55,13 @@ public interface Batch {
   List<Object> commit();
 
   /**
-   * Applies every operation atomically, as {@link #commit()} does, on the mapper's async executor (see
-   * {@link TableMapper.Builder#asyncExecutor}). The future completes with what {@code commit()} returns, or
-   * exceptionally with what it throws ({@code join()} wraps it in a {@code CompletionException}, {@code get()} in an
-   * {@code ExecutionException}). Cancelling the future before the commit started skips it; once under way the
-   * commit runs to its end (all or nothing) and only its result is dropped.
+   * Applies every operation atomically, as {@link #commit()} does, on the store's async path: its transaction sent
+   * with no thread held on Azure, each request run on the mapper's async executor on a store without an async client
+   * (see {@link TableMapper.Builder#asyncExecutor}), where the result is handed over too; a batch with {@code @Large}
+   * values or pending work of remote indexes runs whole on that executor. The future completes with what
+   * {@code commit()} returns, or exceptionally with what it throws ({@code join()} wraps it in a
+   * {@code CompletionException}, {@code get()} in an {@code ExecutionException}). Cancelling the future before the
+   * transaction is sent sends nothing; once sent, it runs to its end (all or nothing) and only its result is dropped.
    */
   CompletableFuture<List<Object>> commitAsync();
 }

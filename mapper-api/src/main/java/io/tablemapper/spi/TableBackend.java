@@ -71,6 +71,11 @@ import java.util.function.Supplier;
  *       write or batch that was sent may still be applied, as a blocking one interrupted may be.
  * </ul>
  *
+ * <p>{@link #createTableIfNotExistsAsync} and {@link #tableExistsAsync} are the table calls of the async path: what
+ * an async write needs before its first request into a table (the table created under
+ * {@code TableCreation.CREATE_ON_WRITE}, its existence checked when the credentials may not create it). They follow
+ * the same rules, and report the same exceptions as {@link #createTableIfNotExists} and {@link #tableExists}.
+ *
  * <p>The conformance kit checks the async path of every backend against the blocking one.
  */
 public interface TableBackend extends AutoCloseable {
@@ -165,6 +170,35 @@ public interface TableBackend extends AutoCloseable {
   default CompletableFuture<List<WriteResult>> batchAsync(
       String table, List<WriteOperation> operations, Executor executor) {
     return onExecutor(() -> batch(table, operations), executor);
+  }
+
+  /**
+   * {@link #createTableIfNotExists} on the async path (see the class comment): completes with whether this call
+   * created the table, by default the blocking call run on {@code executor}. An override answers as the blocking
+   * call does in every case: {@code false} when the table exists (whatever the spelling of its name), also when
+   * another caller created it while this call was under way — of two calls racing to create a table one completes
+   * with {@code true}, the other with {@code false}, and neither fails; an invalid name fails the future with
+   * {@code IllegalArgumentException}; credentials that may not create tables with
+   * {@code io.tablemapper.api.AccessDeniedException}. A wait the store imposes (Azure refuses to create a table of
+   * a name it is still deleting, for up to about 40 seconds) is waited out without holding a thread, within the
+   * bound of the blocking call and failing as it fails past it.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    return onExecutor(() -> createTableIfNotExists(table), executor);
+  }
+
+  /**
+   * {@link #tableExists} on the async path (see the class comment): by default the blocking call, run on
+   * {@code executor}. An override answers {@code false} for a table that does not exist and fails the future only
+   * where the blocking call throws (an invalid name, credentials that may not read the table, the store
+   * unreachable), with the same exception.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   */
+  default CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
+    return onExecutor(() -> tableExists(table), executor);
   }
 
   /**

@@ -87,6 +87,10 @@ class GeneratedSourcesTest {
           + "  List<Employee> findFirstByDepartmentOrderByEmployeeId(String department);\n"
           + "  Employee mergeAgeAndEmailByDepartmentAndEmployeeId(int age, String email, String department,\n"
           + "      int employeeId, @ETag String etag);\n"
+          + "  java.util.concurrent.CompletableFuture<Employee> mergeEmailByDepartmentAndEmployeeId(String email,\n"
+          + "      String department, int employeeId, @ETag String etag);\n"
+          + "  java.util.concurrent.CompletableFuture<Void> upsertMergeAgeByDepartmentAndEmployeeId(int age,\n"
+          + "      String department, int employeeId);\n"
           + "}\n";
 
   /** Records of some of Employee's properties, which the repository below returns instead of Employee. */
@@ -385,11 +389,57 @@ class GeneratedSourcesTest {
         "      return query;\n    }, query -> this.support.existsAsync(query));",
         "      return query;\n    }, query -> this.support.listAsync(query));",
         // a delete by query reads and deletes on the store's async path too; a void one drops the count
-        "      return query;\n    }, query -> this.support.deleteAsync(query).thenAccept(deleted -> { }));",
+        "      return query;\n    }, query -> this.support.deleteAsync(query).thenRun(() -> { }));",
         "      return query;\n    }, query -> this.support.deleteAsync(query));");
     assertThat(generated).doesNotContain("this.support.count(query)", "this.support.list(query);\n    });",
         "this.support.delete(query)");
     assertThat(generated).containsOnlyOnce("return this.support.list(query);\n  }");
+  }
+
+  @Test
+  void anAsyncMergeMethodBuildsItsEntityInALambdaAndWritesOnTheAsyncPathAndABeanIsBuiltStatementByStatement() {
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new TableMapperProcessor())
+        .withOptions("-Xlint:all", "-Werror")
+        .compile(
+            source("Meter",
+                "@Entity(table = \"Meters\") @PartitionKey(\"{site}\") @RowKey(\"m_{id}\")\n"
+                    + "public class Meter {\n"
+                    + "  public String site;\n"
+                    + "  public int id;\n"
+                    + "  private double reading;\n"
+                    + "  public boolean deleted;\n"
+                    + "  @ETag public String etag;\n"
+                    + "  public double getReading() { return reading; }\n"
+                    + "  public void setReading(double reading) { this.reading = reading; }\n"
+                    + "}"),
+            source("MeterRepository",
+                "import java.util.concurrent.CompletableFuture;\n"
+                    + "@Repository public interface MeterRepository extends AsyncTableRepository<Meter> {\n"
+                    + "  CompletableFuture<Meter> mergeReadingBySiteAndId(double reading, String site, int id,"
+                    + " @ETag String etag);\n"
+                    + "  CompletableFuture<Void> upsertMergeDeletedBySiteAndId(boolean deleted, String site, int id);\n"
+                    + "  @AllowScan CompletableFuture<Void> deleteBySiteAndDeleted(String site, boolean deleted);\n"
+                    + "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = contents(compilation, "test.MeterRepository__Impl");
+    assertThat(generated).contains(
+        "  public CompletableFuture<Meter> mergeReadingBySiteAndId(double reading, String site, int id,\n"
+            + "      String etag) {\n"
+            + "    return this.support.async(() -> {\n"
+            + "      Meter entity = new Meter();\n"
+            + "      entity.site = site;\n"
+            + "      entity.id = id;\n"
+            + "      entity.setReading(reading);\n"
+            + "      entity.etag = etag;\n"
+            + "      return entity;\n"
+            + "    }, entity -> this.support.mergeAsync(entity, \"reading\"));\n"
+            + "  }",
+        "    }, entity -> this.support.upsertMergeAsync(entity, \"deleted\").thenRun(() -> { }));\n",
+        // a void delete drops its count without a lambda parameter, which could clash with the method's own
+        "    }, query -> this.support.deleteAsync(query).thenRun(() -> { }));\n");
+    assertThat(generated).doesNotContain("this.support.merge(", "this.support.upsertMerge(entity, \"deleted\")",
+        "return null;");
   }
 
   @Test

@@ -14,13 +14,16 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Runs the mapper's async operations (async repository methods, {@code Batch.commitAsync}) on an executor: the
+ * Runs the mapper's async operations (async repository methods, {@code Batch.commitAsync}) with an executor: the
  * application's, or by default a pool of {@code asyncThreads} daemon threads of the mapper's own, started on first
- * use and stopped by {@link #close()} — never the common pool, as the work blocks on the store.
+ * use and stopped by {@link #close()} — never the common pool, as the work it runs blocks on the store. Every
+ * operation of today starts on the store's async path ({@link #start}, {@link #startWrite}, below); {@link #run}
+ * runs work whole on the executor: the blocking parts of a write ({@link WriteChannel.Async}), and generated code's
+ * fallback for a kind of method without an async form ({@code RepositorySupport.async(Supplier)}, which none uses).
  *
- * <p>Each operation runs whole or not at all. A future cancelled before its work started skips it; cancelling one
- * whose work is under way does not interrupt it (a write is never left half-done): it runs to its end and its result
- * is dropped. {@link #close()} fails the operations that have not started with {@code IllegalStateException} and
+ * <p>Work given to {@link #run} runs whole or not at all. A future cancelled before its work started skips it;
+ * cancelling one whose work is under way does not interrupt it (a write is never left half-done): it runs to its end
+ * and its result is dropped. {@link #close()} fails the operations that have not started with {@code IllegalStateException} and
  * waits for those under way, so that the backend closes after them.
  *
  * <p>An operation on the store's async path ({@link #start}: the reads of an async query method; {@link #startWrite}:

@@ -21,8 +21,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Repositories over entities compiled without the annotation processor: a repository interface that declares no
  * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, upsertMerge, delete), served by
- * the same {@link RepositorySupport} generated repositories use (on the mapper's executor for an
- * {@link AsyncTableRepository}). Derived queries are planned by the processor at
+ * the same {@link RepositorySupport} generated repositories use (an {@link AsyncTableRepository}'s on the store's async
+ * path, its {@code ...Async} writes). Derived queries are planned by the processor at
  * compile time, so an interface that declares any is refused, naming them; read such entities with
  * {@code mapper.partition(table, partitionKey).all(Entity.class)}.
  */

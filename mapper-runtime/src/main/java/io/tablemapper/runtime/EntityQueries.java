@@ -15,7 +15,6 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayDeque;
@@ -225,18 +224,11 @@ final class EntityQueries<T> {
     return pageAsync(query, request, projected(projection), executor);
   }
 
-  /**
-   * A query that the cache of a {@code @Cached} class may serve is read the blocking way, on {@code executor}, within
-   * the operation of the caller: the cache is filled under the key taken before the read.
-   */
-  private static <R> CompletableFuture<R> blocking(Supplier<R> read, Executor executor) {
-    Operation operation = Operation.current();
-    return TableBackend.onExecutor(() -> Operation.within(operation, read), executor);
-  }
-
   private <R> CompletableFuture<Optional<R>> findOneAsync(EntityQuery query, Reading<R> reading, Executor executor) {
-    if (cacheFor(query, reading) != null) {
-      return blocking(() -> findOne(query, reading), executor);
+    EntityCache cache = cacheFor(query, reading);
+    if (cache != null && query.pointRowKey() != null) {
+      return made(cachedAsync(cache, query, 1, executor), rows -> rows.isEmpty() ? Optional.empty()
+          : Optional.ofNullable(reading.decoder().apply(rows.get(0))), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     List<R> found = new ArrayList<>(1);
@@ -250,8 +242,13 @@ final class EntityQueries<T> {
   }
 
   private <R> CompletableFuture<List<R>> listAsync(EntityQuery query, Reading<R> reading, Executor executor) {
-    if (cacheFor(query, reading) != null) {
-      return blocking(() -> list(query, reading), executor);
+    EntityCache cache = cacheFor(query, reading);
+    if (cache != null) {
+      return made(cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), rows -> {
+        List<R> results = new ArrayList<>();
+        rows.forEach(row -> addRead(results, reading, row));
+        return results;
+      }, executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     int limit = query.limit();
@@ -511,7 +508,8 @@ final class EntityQueries<T> {
   /**
    * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
    * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
-   * (whose pending work for remote indexes, and {@code @Large} values, stay whole on the executor), at most
+   * (a transaction with {@code @Large} values stays whole on the executor, and of one with pending work for remote
+   * indexes the work done after it), at most
    * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
    *
    * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
@@ -797,29 +795,96 @@ final class EntityQueries<T> {
    * the key taken before the store was read). A hit is reported to the listener as a query that made no request.
    */
   private List<TableRow> cached(EntityCache cache, EntityQuery query, int pageSize) {
-    return cached(cache, cache.key(query.partitionKey(), rowsRead(query), query.index()), query.method(),
-        query.kind(), query.plan(), () -> new QueryRun<>(core, mapping, query, null, false), pageSize);
+    return cached(cache, cacheKey(cache, query), query.method(), query.kind(), query.plan(),
+        () -> new QueryRun<>(core, mapping, query, null, false), pageSize);
   }
 
   /**
    * {@link #cached(EntityCache, EntityQuery, int)}: the rows under {@code key}, or else those a run of the store reads
-   * (started only then).
+   * (started only then), the blocking way.
    */
   private List<TableRow> cached(EntityCache cache, ReadCache.Key key, String method, QueryKind kind, String plan,
       Supplier<RowSource> store, int pageSize) {
+    List<TableRow> rows = hit(cache, key, method, kind, plan);
+    return rows != null ? rows
+        : Futures.join(readThrough(cache, key, store.get(), pageSize, (run, max) ->
+            CompletableFuture.completedFuture(run.next(max))));
+  }
+
+  /**
+   * {@link #cached(EntityCache, EntityQuery, int)} on the store's async path: a hit completes at once, without a
+   * request or a thread; a miss reads with {@link RowSource#nextAsync} and is cached under the key taken here, before
+   * its first request, as on the blocking path ({@link #readThrough}).
+   */
+  private CompletableFuture<List<TableRow>> cachedAsync(
+      EntityCache cache, EntityQuery query, int pageSize, Executor executor) {
+    ReadCache.Key key = cacheKey(cache, query);
+    List<TableRow> rows = hit(cache, key, query.method(), query.kind(), query.plan());
+    return rows != null ? CompletableFuture.completedFuture(rows)
+        : readThrough(cache, key, new QueryRun<>(core, mapping, query, null, false), pageSize,
+            (run, max) -> run.nextAsync(max, executor));
+  }
+
+  /**
+   * What the rows of a read through the cache are made into: where they arrive (for a hit, on the thread that called),
+   * or on {@code executor}, within the caller's operation, when making an entity of this class may send requests of
+   * its own — a wide entity's parts, {@code @Large} values —, which a hit must not send from the thread that called.
+   */
+  private <R> CompletableFuture<R> made(
+      CompletableFuture<List<TableRow>> rows, Function<List<TableRow>, R> make, Executor executor) {
+    if (!makingSends()) {
+      return rows.thenApply(make);
+    }
+    Operation operation = Operation.current();
+    return rows.thenApplyAsync(read -> Operation.within(operation, () -> make.apply(read)), executor);
+  }
+
+  /** Whether making an entity of a row of this class may read more: a wide entity's parts, {@code @Large} values. */
+  private boolean makingSends() {
+    List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
+    members.add(mapping);
+    for (EntityMapping<?> member : members) {
+      if (member.wide() || !member.largeProperties().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The key a query's rows are cached under, in its partition's current write generation: take it before reading. */
+  private static ReadCache.Key cacheKey(EntityCache cache, EntityQuery query) {
+    return cache.key(query.partitionKey(), rowsRead(query), query.index());
+  }
+
+  /** The rows cached under {@code key}, reported as a query that made no request; null when none are. */
+  private List<TableRow> hit(EntityCache cache, ReadCache.Key key, String method, QueryKind kind, String plan) {
     List<TableRow> rows = cache.get(key);
     if (rows != null) {
       QueryRun.report(core, method, kind, plan, mapping.table(), 0, rows.size(), 0);
-      return rows;
     }
-    RowSource run = store.get();
+    return rows;
+  }
+
+  /**
+   * A miss, on either path: every row the run reads, page after page ({@code pages}: at once on the blocking path,
+   * by the store's async requests on the other), reported, then cached under {@code key} — taken before the first
+   * request, so a write to the partition that ends meanwhile files these possibly older rows where no later read
+   * looks. A failed read caches nothing.
+   */
+  private CompletableFuture<List<TableRow>> readThrough(
+      EntityCache cache, ReadCache.Key key, RowSource run, int pageSize, Pages pages) {
     List<TableRow> read = new ArrayList<>();
-    while (!run.exhausted()) {
-      read.addAll(run.next(pageSize));
-    }
-    run.report(read.size());
-    cache.put(key, read);
-    return read;
+    return Futures.loop(() -> !run.exhausted(), () -> pages.next(run, pageSize).thenAccept(read::addAll))
+        .thenApply(done -> {
+          run.report(read.size());
+          cache.put(key, read);
+          return read;
+        });
+  }
+
+  /** How a read through the cache takes its next rows: {@link RowSource#next} or {@link RowSource#nextAsync}. */
+  private interface Pages {
+    CompletableFuture<List<TableRow>> next(RowSource run, int max);
   }
 
   private int copiesOf(T entity) {

@@ -296,11 +296,10 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   // ------------------------------------------------------------------ the async path
 
   @Override
-  public <R> CompletableFuture<R> async(
-      Supplier<EntityQuery> query, Function<EntityQuery, CompletableFuture<R>> run) {
-    EntityQuery built;
+  public <A, R> CompletableFuture<R> async(Supplier<A> prepare, Function<A, CompletableFuture<R>> run) {
+    A built;
     try {
-      built = query.get();
+      built = prepare.get();
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

@@ -145,6 +145,18 @@ final class ObservedBackend implements TableBackend {
     });
   }
 
+  @Override
+  public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    requested();
+    return backend.createTableIfNotExistsAsync(table, executor);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
+    requested();
+    return backend.tableExistsAsync(table, executor);
+  }
+
   private static void count(Operation operation, int read, int written) {
     if (operation != null) {
       operation.read(read);

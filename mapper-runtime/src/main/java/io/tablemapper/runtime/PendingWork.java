@@ -22,10 +22,13 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -56,16 +59,20 @@ final class PendingWork {
   private static final Log LOG = new Log(PendingWork.class);
   /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
   private static final int MAX_IDS = 3;
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;
   private final RemoteIndexes remote;
+  /** The blocking path of the requests: {@link #write} is the same steps as {@link #writeAsync} over it. */
+  private final WriteChannel blocking;
   private volatile boolean registryReady;
 
   PendingWork(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
     this.settings = settings;
     this.remote = new RemoteIndexes(core, settings);
+    this.blocking = WriteChannel.blocking(core.backend, core.tables, core.discriminator);
   }
 
   /**
@@ -97,58 +104,108 @@ final class PendingWork {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
       return core.writer.write(table, writes, mode);
     }
-    List<String> retired = new ArrayList<>();
-    for (int attempt = 1; ; attempt++) {
-      List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
-      List<String> ids = new ArrayList<>();
-      List<RemoteIndexes.Claim> claims = new ArrayList<>();
-      List<WriteResult> results;
-      try {
-        for (WriteIntent<?> write : writes) {
-          recording.add(write.leavesWork() ? record(table, write, mode, ids, claims) : write);
-        }
-        results = core.writer.write(table, recording, mode);
-      } catch (TableMapperException e) {
-        remote.release(claims);
-        if (!(e instanceof IdRetired || e.getCause() instanceof IdRetired)) {
-          // refused, nothing written: no record exists under the ids
-          ids.forEach(this::deleteEntry);
-          throw e;
-        }
-        if (attempt == MAX_IDS) {
-          throw new TableMapperException("the writer stalled past the grace period " + attempt + " times between"
-              + " registering its pending work and recording it; nothing was written", e);
-        }
-        retired.addAll(ids);
-        continue;
-      }
-      for (String old : retired) {
-        // only this writer could still record work under these ids, and its transactions under them failed
-        for (WriteIntent<?> write : writes) {
-          deleteQuietly(table, write.partitionKey(), PendingRows.workRowKey(old));
-        }
-      }
-      completeRecorded(table, recording);
-      return results;
-    }
+    return Futures.join(write(blocking, table, writes, mode, 1, new ArrayList<>()));
   }
 
   /**
-   * {@link #write} on the async path: writes that leave no pending work go as {@link EgtWriter#writeAsync} sends
-   * them, holding no thread while their requests are under way; those that leave some (remote indexes, an eventual
-   * batch: the registry entry, the claims, the work after the transaction) run whole on the mapper's executor.
+   * {@link #write} on the async path, the same steps and rules over {@code channel}: writes that leave no pending work
+   * go as {@link EgtWriter#writeAsync} sends them; for those that leave some, the registry entries, the claims, the
+   * transaction and the deletions after a refusal are sent too, holding no thread while their requests are under
+   * way. The work done right after the transaction (reconciling the remote copies and key lists, the later writes of
+   * an eventual batch) runs on the mapper's executor, as do the registry table's creation ({@link #createRegistry})
+   * and a table's first creation ({@link WriteChannel#ensure}); a caller who cancels before that work starts, or a
+   * mapper that closes, leaves it recorded, for a completer. Two writes that claim one unique value at once race as
+   * blocking ones do: the claim the store takes first wins, the other write fails with
+   * {@link EntityExistsException}, its claims released and its entries deleted.
    */
   CompletableFuture<List<WriteResult>> writeAsync(
       String table, List<? extends WriteIntent<?>> writes, Mode mode, WriteChannel.Async channel) {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
       return core.writer.writeAsync(channel, table, writes, mode);
     }
-    return channel.blocking(() -> write(table, writes, mode));
+    return Futures.start(() -> write(channel, table, writes, mode, 1, new ArrayList<>()));
   }
 
-  /** Registers the pending work of one write and claims its remote index values; returns the write recording it. */
-  private <T> WriteIntent<T> record(String table, WriteIntent<T> write, Mode mode, List<String> ids,
-      List<RemoteIndexes.Claim> claims) {
+  /**
+   * The protocol on either path, under fresh work ids ({@code attempt} of {@link #MAX_IDS}): the registry entry and
+   * the claims of each write that leaves work, in order, then the transaction; after a refusal the claims are
+   * released and the entries deleted (nothing was recorded under them); after the transaction the records of ids
+   * retired under the writer ({@code retired}) are deleted and the recorded work is done.
+   */
+  private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, Mode mode, int attempt, List<String> retired) {
+    List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
+    List<String> ids = new ArrayList<>();
+    List<RemoteIndexes.Claim> claims = new ArrayList<>();
+    Iterator<? extends WriteIntent<?>> each = writes.iterator();
+    CompletableFuture<Void> recorded = Futures.loop(each::hasNext, () -> {
+      WriteIntent<?> write = each.next();
+      if (!write.leavesWork()) {
+        recording.add(write);
+        return DONE;
+      }
+      return record(channel, table, write, mode, ids, claims).thenAccept(recording::add);
+    });
+    CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
+        recording, mode));
+    return transaction.<CompletableFuture<List<WriteResult>>>handle((results, thrown) -> {
+      if (thrown == null) {
+        return after(channel, table, writes, recording, retired).thenApply(done -> results);
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (!(failure instanceof TableMapperException)) {
+        // not refused by the store (cancelled, the mapper closed): entries and claims are retired by a completer
+        return CompletableFuture.<List<WriteResult>>failedFuture(failure);
+      }
+      return Futures.compose(remote.release(channel, claims), released -> {
+        if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
+          // refused, nothing written: no record exists under the ids
+          return deleteAll(channel, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
+              .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure));
+        }
+        if (attempt == MAX_IDS) {
+          return CompletableFuture.<List<WriteResult>>failedFuture(new TableMapperException("the writer stalled past"
+              + " the grace period " + attempt + " times between registering its pending work and recording it;"
+              + " nothing was written", failure));
+        }
+        retired.addAll(ids);
+        return write(channel, table, writes, mode, attempt + 1, retired);
+      });
+    }).thenCompose(Function.identity());
+  }
+
+  /** The transaction of the recording writes, on the channel's path. */
+  private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
+      List<WriteIntent<?>> recording, Mode mode) {
+    if (channel instanceof WriteChannel.Async async) {
+      return core.writer.writeAsync(async, table, recording, mode);
+    }
+    return Futures.start(() -> CompletableFuture.completedFuture(core.writer.write(table, recording, mode)));
+  }
+
+  /** After the transaction: the records of retired ids deleted, then the recorded work done. */
+  private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
+      List<WriteIntent<?>> recording, List<String> retired) {
+    CompletableFuture<Void> cleaned = DONE;
+    for (String old : retired) {
+      // only this writer could still record work under these ids, and its transactions under them failed
+      for (WriteIntent<?> write : writes) {
+        cleaned = Futures.compose(cleaned, done -> deleteQuietly(channel, table, write.partitionKey(),
+            PendingRows.workRowKey(old)));
+      }
+    }
+    return Futures.compose(cleaned, done -> channel.blocking(() -> {
+      completeRecorded(table, recording);
+      return null;
+    }));
+  }
+
+  /**
+   * Registers the pending work of one write and claims its remote index values; completes with the write recording
+   * it.
+   */
+  private <T> CompletableFuture<WriteIntent<T>> record(WriteChannel channel, String table, WriteIntent<T> write,
+      Mode mode, List<String> ids, List<RemoteIndexes.Claim> claims) {
     String id = PendingRows.newId();
     List<PendingStep> onRetire = new ArrayList<>();
     List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
@@ -157,14 +214,19 @@ final class PendingWork {
         onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed));
       }
     }
-    register(id, table, write.partitionKey(), onRetire);
-    ids.add(id);
-    try {
-      remote.claim(write, claims);
-    } catch (EntityExistsException refused) {
-      throw WriteFailures.rejected(mode, write, table, refused);
-    }
-    return write.withPendingId(id);
+    return Futures.compose(register(channel, id, table, write.partitionKey(), onRetire), registered -> {
+      ids.add(id);
+      return remote.claim(channel, write, claims).handle((done, thrown) -> {
+        if (thrown == null) {
+          return write.withPendingId(id);
+        }
+        Throwable failure = Futures.unwrap(thrown);
+        if (failure instanceof EntityExistsException refused) {
+          throw WriteFailures.rejected(mode, write, table, refused);
+        }
+        throw failure instanceof RuntimeException runtime ? runtime : new CompletionException(failure);
+      });
+    });
   }
 
   /**
@@ -200,18 +262,30 @@ final class PendingWork {
   }
 
   /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
-  private void register(String id, String table, String partitionKey, List<PendingStep> onRetire) {
+  private CompletableFuture<Void> register(WriteChannel channel, String id, String table, String partitionKey,
+      List<PendingStep> onRetire) {
     TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey, onRetire);
-    if (!registryReady) {
+    CompletableFuture<Void> ready = registryReady ? DONE : createRegistry(channel);
+    return Futures.compose(ready, created -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry))
+        .exceptionallyCompose(thrown -> {
+          Throwable failure = Futures.unwrap(thrown);
+          if (!(failure instanceof TableNotFoundException)) {
+            return CompletableFuture.failedFuture(failure);
+          }
+          // dropped: create it again
+          return createRegistry(channel).thenCompose(
+              again -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry)));
+        }))
+        .thenApply(written -> null);
+  }
+
+  /** Creates the registry's table if it does not exist (blocking work: on the executor on the async path). */
+  private CompletableFuture<Void> createRegistry(WriteChannel channel) {
+    return channel.blocking(() -> {
       core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
       registryReady = true;
-    }
-    try {
-      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
-    } catch (TableNotFoundException dropped) {
-      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
-      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry));
-    }
+      return null;
+    });
   }
 
   // ------------------------------------------------------------------ completion
@@ -486,11 +560,28 @@ final class PendingWork {
 
   /** Deletes a row if it is there. */
   private void deleteQuietly(String table, String partitionKey, String rowKey) {
-    try {
-      core.backend.write(table, WriteOperation.delete(partitionKey, rowKey, WriteIntent.ANY_ETAG));
-    } catch (EntityNotFoundException | TableNotFoundException gone) {
-      // deleted by another completer
-    }
+    Futures.join(deleteQuietly(blocking, table, partitionKey, rowKey));
+  }
+
+  /** Deletes a row if it is there, through {@code channel}. */
+  private static CompletableFuture<Void> deleteQuietly(WriteChannel channel, String table, String partitionKey,
+      String rowKey) {
+    return channel.write(table, WriteOperation.delete(partitionKey, rowKey, WriteIntent.ANY_ETAG))
+        .handle((deleted, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityNotFoundException
+              || failure instanceof TableNotFoundException) {
+            return DONE; // deleted, or by another completer
+          }
+          return CompletableFuture.<Void>failedFuture(failure);
+        }).thenCompose(Function.identity());
+  }
+
+  /** Deletes the rows of these row keys in one partition, one after another, each if it is there. */
+  private static CompletableFuture<Void> deleteAll(WriteChannel channel, String table, String partitionKey,
+      List<String> rowKeys) {
+    Iterator<String> each = rowKeys.iterator();
+    return Futures.loop(each::hasNext, () -> deleteQuietly(channel, table, partitionKey, each.next()));
   }
 
   /**

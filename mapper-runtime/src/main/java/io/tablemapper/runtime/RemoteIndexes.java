@@ -15,9 +15,12 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The copies of remote indexes — in another partition or table than their entity — kept eventually consistent by
@@ -52,14 +55,21 @@ final class RemoteIndexes {
   /** How many times one copy is read and written again after losing a race to another completer. */
   private static final int ATTEMPTS = 5;
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  private static final CompletableFuture<Boolean> FREE = CompletableFuture.completedFuture(true);
+  private static final CompletableFuture<Boolean> NOT_FREE = CompletableFuture.completedFuture(false);
+
   private final MapperCore core;
   private final MapperSettings.Pending settings;
   private final IndexLists lists;
+  /** The blocking path of the requests, for the rules written once over a {@link WriteChannel}. */
+  private final WriteChannel blocking;
 
   RemoteIndexes(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
     this.settings = settings;
     this.lists = new IndexLists(core);
+    this.blocking = WriteChannel.blocking(core.backend, core.tables, core.discriminator);
   }
 
   /** A row written by a claim, and its ETag: what its writer deletes if its transaction is refused. */
@@ -94,48 +104,66 @@ final class RemoteIndexes {
   }
 
   /**
-   * Claims the values of a write's entity, in the order of its remote indexes; returns the claims it wrote. A key
-   * list claims nothing: its rows are shared by the entities with a value, and grow with them.
+   * Claims the values of a write's entity, in the order of its remote indexes, each request sent through
+   * {@code channel} (the blocking or the async path: one rule for both); the claims it wrote are added to
+   * {@code written}. A key list claims nothing: its rows are shared by the entities with a value, and grow with them.
    *
-   * @throws EntityExistsException if a value is another entity's (its own, or a fresh claim of it)
+   * @return a future failed with {@link EntityExistsException} if a value is another entity's (its own, or a fresh
+   *     claim of it)
    */
-  <T> List<Claim> claim(WriteIntent<T> write, List<Claim> written) {
+  <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, List<Claim> written) {
     if (write.kind() == Kind.DELETE) {
-      return written;
+      return DONE;
     }
-    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      Address address = address(index, write.entity());
-      if (address == null) {
-        continue;
+    Iterator<IndexMapping<T>> indexes = write.mapping().remoteIndexes().iterator();
+    return Futures.loop(indexes::hasNext, () -> claim(channel, write, indexes.next(), written));
+  }
+
+  private <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
+      List<Claim> written) {
+    Address address = address(index, write.entity());
+    if (address == null || index.keyList()) {
+      return DONE; // a list is never full: it grows part rows (IndexLists)
+    }
+    TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
+        address.partitionKey(), address.rowKey());
+    return Futures.compose(channel.ensure(address.table()),
+        ready -> claimAt(channel, write, index, address, copy, written, 1));
+  }
+
+  /** One attempt at a claim: read the row under the value, then insert, take over, keep or refuse it. */
+  private <T> CompletableFuture<Void> claimAt(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
+      Address address, TableRow copy, List<Claim> written, int attempt) {
+    return Futures.compose(read(channel, address), there -> {
+      if (there != null
+          && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())) {
+        return DONE; // already this entity's: its reconciliation brings it in step
       }
-      if (index.keyList()) {
-        continue; // a list is never full: it grows part rows (IndexLists)
-      }
-      TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
-          address.partitionKey(), address.rowKey());
-      core.tables.ensure(address.table());
-      for (int attempt = 1; ; attempt++) {
-        TableRow there = read(address);
-        if (there != null
-            && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())) {
-          break; // already this entity's: its reconciliation brings it in step
+      CompletableFuture<Boolean> free = there == null ? FREE : stale(channel, write.mapping(), there, index, address);
+      return Futures.compose(free, takeOver -> {
+        if (!takeOver) {
+          return CompletableFuture.failedFuture(taken(write, index, address, there));
         }
-        if (there != null && !stale(write.mapping(), there, index, address)) {
-          throw taken(write, index, address, there);
-        }
-        try {
-          WriteOperation claim =
-              there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
-          written.add(new Claim(address, core.backend.write(address.table(), claim).etag()));
-          break;
-        } catch (EntityExistsException | ConcurrencyConflictException | EntityNotFoundException race) {
-          if (attempt == ATTEMPTS) {
-            throw taken(write, index, address, read(address));
+        WriteOperation claim =
+            there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
+        return channel.write(address.table(), claim).handle((result, thrown) -> {
+          if (thrown == null) {
+            written.add(new Claim(address, result.etag()));
+            return DONE;
           }
-        }
-      }
-    }
-    return written;
+          Throwable failure = Futures.unwrap(thrown);
+          if (!(failure instanceof EntityExistsException || failure instanceof ConcurrencyConflictException
+              || failure instanceof EntityNotFoundException)) {
+            return CompletableFuture.<Void>failedFuture(failure);
+          }
+          if (attempt == ATTEMPTS) {
+            return read(channel, address).<Void>thenCompose(
+                now -> CompletableFuture.failedFuture(taken(write, index, address, now)));
+          }
+          return claimAt(channel, write, index, address, copy, written, attempt + 1);
+        }).thenCompose(Function.identity());
+      });
+    });
   }
 
   /**
@@ -155,7 +183,8 @@ final class RemoteIndexes {
       TableRow there = address == null ? null : read(address);
       if (there != null
           && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
-          && !changing.contains(holderOf(there, index)) && !stale(write.mapping(), there, index, address)) {
+          && !changing.contains(holderOf(there, index))
+          && !Futures.join(stale(blocking, write.mapping(), there, index, address))) {
         throw taken(write, index, address, there);
       }
     }
@@ -172,16 +201,20 @@ final class RemoteIndexes {
     return new Address(table instanceof String ? (String) table : index.table(), (String) partitionKey, rowKey);
   }
 
-  /** Deletes the claims of a write the store refused, unless changed since (taken over). */
-  void release(List<Claim> claims) {
-    for (Claim claim : claims) {
-      try {
-        core.backend.write(claim.address().table(), WriteOperation.delete(claim.address().partitionKey(),
-            claim.address().rowKey(), claim.etag()));
-      } catch (EntityNotFoundException | ConcurrencyConflictException | TableNotFoundException gone) {
-        // taken over or cleaned meanwhile
-      }
-    }
+  /** Deletes the claims of a write the store refused, unless changed since (taken over), through {@code channel}. */
+  CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
+    Iterator<Claim> each = claims.iterator();
+    return Futures.loop(each::hasNext, () -> {
+      Claim claim = each.next();
+      return channel.write(claim.address().table(), WriteOperation.delete(claim.address().partitionKey(),
+          claim.address().rowKey(), claim.etag())).exceptionallyCompose(thrown -> {
+            Throwable failure = Futures.unwrap(thrown);
+            return failure instanceof EntityNotFoundException || failure instanceof ConcurrencyConflictException
+                || failure instanceof TableNotFoundException
+                ? CompletableFuture.completedFuture(null) // taken over or cleaned meanwhile
+                : CompletableFuture.failedFuture(failure);
+          });
+    });
   }
 
   private EntityExistsException taken(WriteIntent<?> write, IndexMapping<?> index, Address address,
@@ -199,28 +232,28 @@ final class RemoteIndexes {
    * Whether the row under a value is a claim that may be taken over: a copy of this index older than the grace
    * period, whose entity does not hold the value.
    */
-  private <T> boolean stale(EntityMapping<T> mapping, TableRow there, IndexMapping<?> index, Address address) {
+  private <T> CompletableFuture<Boolean> stale(WriteChannel channel, EntityMapping<T> mapping, TableRow there,
+      IndexMapping<?> index, Address address) {
     if (!index.copyType().equals(core.discriminator.typeOf(there))) {
-      return false; // not a copy of this index: never taken over
+      return NOT_FREE; // not a copy of this index: never taken over
     }
     Instant written = there.timestamp();
     if (written != null && written.plus(settings.grace()).isAfter(Instant.now())) {
-      return false; // its writer may be on its way to its transaction
+      return NOT_FREE; // its writer may be on its way to its transaction
     }
-    return !holds(mapping, there, index, address);
+    return holds(channel, mapping, there, index, address).thenApply(held -> !held);
   }
 
   /** Whether the entity a copy points to exists and has its copy for {@code index} at {@code address}. */
-  private <T> boolean holds(EntityMapping<T> mapping, TableRow copy, IndexMapping<?> index, Address address) {
+  private <T> CompletableFuture<Boolean> holds(WriteChannel channel, EntityMapping<T> mapping, TableRow copy,
+      IndexMapping<?> index, Address address) {
     Address holder = holderOf(copy, index);
     if (holder == null) {
-      return false;
+      return NOT_FREE;
     }
-    TableRow entity = read(holder);
-    if (entity == null || !mapping.typeName().equals(core.discriminator.typeOf(entity))) {
-      return false;
-    }
-    return address.equals(addressOf(mapping, index.name(), entity));
+    return read(channel, holder).thenApply(entity -> entity != null
+        && mapping.typeName().equals(core.discriminator.typeOf(entity))
+        && address.equals(addressOf(mapping, index.name(), entity)));
   }
 
   private <T> Address addressOf(EntityMapping<T> mapping, String indexName, TableRow row) {
@@ -340,7 +373,7 @@ final class RemoteIndexes {
           if (!PropertyValues.equal(there.properties(), copy.properties())) {
             core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
           }
-        } else if (!holds(mapping, there, index, address)) {
+        } else if (!Futures.join(holds(blocking, mapping, there, index, address))) {
           core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
         }
         // else: another entity holds the value too — written by something that does not claim; left as it is
@@ -349,6 +382,12 @@ final class RemoteIndexes {
         // changed meanwhile: look again
       }
     }
+  }
+
+  /** The row at {@code address} read through {@code channel}; null when it or its table is missing. */
+  private CompletableFuture<TableRow> read(WriteChannel channel, Address address) {
+    return core.tables.readAsync(address.table(),
+        () -> channel.get(address.table(), address.partitionKey(), address.rowKey()), null);
   }
 
   private TableRow read(Address address) {

@@ -80,10 +80,14 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public boolean createTableIfNotExists(String table) {
+    checkCreation(table);
+    return store.createTableIfNotExists(table);
+  }
+
+  private void checkCreation(String table) {
     if (!scope.allowsTable(table)) {
       throw refused("creating table " + table);
     }
-    return store.createTableIfNotExists(table);
   }
 
   @Override
@@ -106,10 +110,14 @@ final class ScopedBackend implements TableBackend {
 
   @Override
   public boolean tableExists(String table) {
+    checkExistence(table);
+    return store.tableExists(table);
+  }
+
+  private void checkExistence(String table) {
     if (!scope.allowsTable(table)) {
       throw refused("checking table " + table);
     }
-    return store.tableExists(table);
   }
 
   @Override
@@ -208,6 +216,22 @@ final class ScopedBackend implements TableBackend {
     return Futures.start(() -> {
       checkBatch(table, operations);
       return store.batchAsync(table, operations, executor);
+    });
+  }
+
+  @Override
+  public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    return Futures.start(() -> {
+      checkCreation(table);
+      return store.createTableIfNotExistsAsync(table, executor);
+    });
+  }
+
+  @Override
+  public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
+    return Futures.start(() -> {
+      checkExistence(table);
+      return store.tableExistsAsync(table, executor);
     });
   }
 

@@ -15,20 +15,23 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The mapper's one place for the existence of tables, under its {@link TableCreation} policy. Writes that insert or
- * upsert call {@link #ensure} before they start: under {@link TableCreation#CREATE_ON_WRITE} it creates each table
- * once, and again after it was found dropped ({@link #forget}); under the other policies it creates nothing, and a
- * write that finds its table missing is refused by {@link #missing}. Reads never create a table: {@link #read} turns
- * a missing table into the read's empty result.
+ * upsert call {@link #ensure} (on the async path {@link #ensureAsync}, the same steps) before they start: under
+ * {@link TableCreation#CREATE_ON_WRITE} it creates each table once, and again after it was found dropped
+ * ({@link #forget}); under the other policies it creates nothing, and a write that finds its table missing is
+ * refused by {@link #missing}. Reads never create a table: {@link #read} turns a missing table into the read's empty
+ * result.
  */
 final class Tables {
   private static final Log LOG = new Log(Tables.class);
   /** What a query of a missing table finds. */
   static final QueryResult NO_ROWS = new QueryResult(List.of(), null);
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
   private final TableBackend backend;
   private final TableCreation policy;
@@ -53,29 +56,97 @@ final class Tables {
    * Before a write: makes sure the table exists when the policy creates tables; asks the backend only the first
    * time (or the first time after forget), whatever the spelling. Every insert and upsert passes here, so a name
    * seen before is found as given, without lower-casing it again. Does nothing under the other policies. Credentials
-   * that may not create tables (a SAS of one table) are enough when the table exists.
+   * that may not create tables (a SAS of one table) are enough when the table exists. The steps of
+   * {@link #ensureAsync}, made with the backend's blocking calls on the caller's thread.
    *
    * @throws AccessDeniedException if the credentials may not create the table and it does not exist
    */
   void ensure(String table) {
-    if (!creates() || ready.contains(table)) {
-      return;
+    Futures.join(ensure(table, blocking));
+  }
+
+  /**
+   * {@link #ensure} on the async path: the same rules and answers, each request made with the backend's async call
+   * ({@code createTableIfNotExistsAsync}, {@code tableExistsAsync}) through {@code sender}, so that no thread is held
+   * while one is under way where the backend has a non-blocking client. Completes at once, sending nothing, where
+   * {@link #ensure} would ask the backend nothing.
+   *
+   * @param sender sends each request, handing it the executor for the blocking work the backend may run
+   *     ({@code WriteChannel.Async}: within the write's operation, and not once the caller cancelled)
+   * @return a future failed with what {@link #ensure} throws
+   */
+  CompletableFuture<Void> ensureAsync(String table, Sender sender) {
+    return ensure(table, new Requests() {
+      @Override
+      public CompletableFuture<Boolean> create(String name) {
+        return sender.send(executor -> backend.createTableIfNotExistsAsync(name, executor));
+      }
+
+      @Override
+      public CompletableFuture<Boolean> exists(String name) {
+        return sender.send(executor -> backend.tableExistsAsync(name, executor));
+      }
+    });
+  }
+
+  /** How {@link #ensureAsync} sends a request of the backend's async path, handing it an executor. */
+  interface Sender {
+    <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request);
+  }
+
+  /** The requests {@link #ensure} makes, on one path: the table's creation, the check that it exists. */
+  private interface Requests {
+    CompletableFuture<Boolean> create(String table);
+
+    CompletableFuture<Boolean> exists(String table);
+  }
+
+  /** The blocking path's requests: each made at once, on the caller's thread. */
+  private final Requests blocking = new Requests() {
+    @Override
+    public CompletableFuture<Boolean> create(String table) {
+      return Futures.start(() -> CompletableFuture.completedFuture(backend.createTableIfNotExists(table)));
+    }
+
+    @Override
+    public CompletableFuture<Boolean> exists(String table) {
+      return Futures.start(() -> CompletableFuture.completedFuture(backend.tableExists(table)));
+    }
+  };
+
+  /** The rules of {@link #ensure}, written once for both paths. */
+  private CompletableFuture<Void> ensure(String table, Requests requests) {
+    if (known(table)) {
+      return DONE;
     }
     String key = table.toLowerCase(Locale.ROOT);
-    if (!ready.contains(key)) {
-      try {
-        if (backend.createTableIfNotExists(table)) {
+    if (ready.contains(key)) {
+      ready.add(table);
+      return DONE;
+    }
+    return Futures.compose(create(table, requests), created -> {
+      ready.add(key);
+      ready.add(table);
+      return DONE;
+    });
+  }
+
+  /** Creates the table; credentials that may not create tables (a table SAS) are enough if it exists. */
+  private CompletableFuture<Void> create(String table, Requests requests) {
+    return Futures.start(() -> requests.create(table)).handle((created, thrown) -> {
+      if (thrown == null) {
+        if (created) {
           LOG.debug("table {} created in {}", table, backend.name());
         }
-      } catch (AccessDeniedException denied) {
-        // credentials that may use the table but not create tables (a table SAS): enough if it exists
-        if (!backend.tableExists(table)) {
-          throw denied;
-        }
+        return DONE;
       }
-      ready.add(key);
-    }
-    ready.add(table);
+      Throwable failure = Futures.unwrap(thrown);
+      if (!(failure instanceof AccessDeniedException)) {
+        return CompletableFuture.<Void>failedFuture(failure);
+      }
+      return Futures.start(() -> requests.exists(table))
+          .thenCompose(exists -> exists ? DONE : CompletableFuture.<Void>failedFuture(failure));
+    }).thenCompose(Function.identity());
   }
 
   /**

@@ -71,6 +71,12 @@ abstract class WriteChannel {
   /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
   abstract CompletableFuture<Void> pause(int attempt);
 
+  /**
+   * Blocking work that has no requests of its own on this path (a registry table's creation, the pending work after
+   * a transaction): run at once on the blocking path, on the mapper's executor on the async one.
+   */
+  abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
+
   /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
   static long pauseNanos(int attempt) {
     return ThreadLocalRandom.current().nextLong(Math.min(20, attempt) * 1_000_000L);
@@ -155,15 +161,26 @@ abstract class WriteChannel {
       LockSupport.parkNanos(pauseNanos(attempt));
       return DONE;
     }
+
+    @Override
+    <R> CompletableFuture<R> blocking(Supplier<R> work) {
+      try {
+        return CompletableFuture.completedFuture(work.get());
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
   }
 
   /**
    * The async path of one write operation (a repository write, a batch's commit): each request sent with the
-   * backend's async call within the operation that started it (so that it counts there from any thread), the
-   * blocking work that stays ({@link #blocking}: a table's first creation) run on the mapper's
-   * executor. Once the caller has cancelled the operation's future, no further request is sent: a request under way
-   * runs to its end (a transaction sent may be applied), the next fails with {@link CancellationException} — an
-   * entity group transaction is sent whole or not at all, so nothing is left half-written.
+   * backend's async call within the operation that started it (so that it counts there from any thread) — a table's
+   * first creation too ({@link Tables#ensureAsync}), and a wide entity's read (a head, then its parts:
+   * {@link WideReads#read} over this channel) —, the blocking work that stays ({@link #blocking}: large values, the
+   * pending work after a transaction) run on the mapper's executor. Once the caller has cancelled the operation's
+   * future, no further request is sent: a request under way runs to its end (a transaction sent may be applied), the
+   * next fails with {@link CancellationException} — an entity group transaction is sent whole or not at all, so
+   * nothing is left half-written.
    *
    * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
    * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
@@ -222,6 +239,7 @@ abstract class WriteChannel {
      * Blocking work that stays on the executor, within the operation, as {@link AsyncRunner#run} runs it (failed
      * when the mapper closes first); skipped when the caller cancelled before it started.
      */
+    @Override
     <R> CompletableFuture<R> blocking(Supplier<R> work) {
       return core.async.run(() -> {
         if (caller.isCancelled()) {
@@ -267,16 +285,13 @@ abstract class WriteChannel {
       return send(executor -> core.backend.batchAsync(table, operations, executor));
     }
 
-    /** A table known to exist needs nothing; its first creation stays on the executor. */
+    /**
+     * A table known to exist needs nothing; its first creation (and the check of its existence where the credentials
+     * may not create it) is sent with the backend's async table calls, as each request of the write.
+     */
     @Override
     CompletableFuture<Void> ensure(String table) {
-      if (core.tables.known(table)) {
-        return DONE;
-      }
-      return blocking(() -> {
-        core.tables.ensure(table);
-        return null;
-      });
+      return core.tables.known(table) ? DONE : core.tables.ensureAsync(table, this::send);
     }
 
     @Override

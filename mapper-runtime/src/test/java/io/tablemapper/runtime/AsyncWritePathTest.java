@@ -5,6 +5,13 @@ import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpPipelineCallContext;
+import com.azure.core.http.HttpPipelineNextPolicy;
+import com.azure.core.http.HttpPipelineNextSyncPolicy;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.data.tables.TableServiceClientBuilder;
 import io.tablemapper.api.AsyncTableRepository;
 import io.tablemapper.api.Batch;
 import io.tablemapper.api.BatchException;
@@ -13,6 +20,7 @@ import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
+import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.runtime.fixtures.Desk;
 import io.tablemapper.runtime.fixtures.DeskAsyncRepository;
 import io.tablemapper.runtime.fixtures.DeskRepository;
@@ -40,6 +48,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import reactor.core.publisher.Mono;
 
 /**
  * The async path of the mapper's own writes on every backend: async repository writes and {@code Batch.commitAsync}
@@ -367,24 +376,67 @@ class AsyncWritePathTest {
 
   @Test
   void aWriteCancelledBeforeItsFirstRequestSendsNothing() throws Exception {
-    TableBackend store = stores.newStore();
+    // on the embedded stores the table's first creation waits for the executor; on Azure it is sent at once with
+    // the SDK's async client, and held on its way until the writes were cancelled
+    CompletableFuture<Void> creations = new CompletableFuture<>();
+    TableBackend store = stores == Stores.AZURE ? azureHolding(creations) : stores.newStore();
     TableMapper mapper = mapper(store);
     EmployeeAsyncRepository async = mapper.repository(EmployeeAsyncRepository.class);
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the table's first creation waits for the executor
+    one.execute(() -> await(release));
 
     CompletableFuture<Employee> insert = async.insert(Employee.of("D1", 1, "Ann", "Lane", 30, "ann@contoso.com"));
     CompletableFuture<List<Object>> commit = mapper.batch("Desks", "HQ").insert(new Desk("HQ", 1, "3", "Ann"))
         .commitAsync();
     assertThat(insert.cancel(false)).isTrue();
     assertThat(commit.cancel(false)).isTrue();
+    creations.complete(null);
     release.countDown();
     one.submit(() -> null).get(30, TimeUnit.SECONDS); // the executor is past both
+    assertThat(eventually(() -> events.size() == 2)).as("both writes ended").isTrue();
 
     assertThat(insert).isCancelled();
-    assertThat(store.tableExists("Company")).as("not even the table was created").isFalse();
-    assertThat(store.tableExists("Desks")).isFalse();
+    assertThat(events).allSatisfy(event -> assertThat(event.failure()).isInstanceOf(CancellationException.class));
+    boolean created = stores == Stores.AZURE; // the creations sent before the cancel were applied: nothing after
+    assertThat(store.tableExists("Company")).as("the table was created").isEqualTo(created);
+    assertThat(store.tableExists("Desks")).isEqualTo(created);
+    if (created) {
+      assertThat(RawRows.all(store, "Company")).isEmpty();
+      assertThat(RawRows.all(store, "Desks")).isEmpty();
+    }
     assertThat(mapper.repository(EmployeeRepository.class).findByDepartmentAndEmployeeId("D1", 1)).isEmpty();
+  }
+
+  /**
+   * A backend on an empty Azurite account whose table creations are held on their way to the service until
+   * {@code creations} completes (and whose other requests pass at once).
+   */
+  private static TableBackend azureHolding(CompletableFuture<Void> creations) {
+    HttpPipelinePolicy hold = new HttpPipelinePolicy() {
+      private boolean creation(HttpPipelineCallContext context) {
+        return context.getHttpRequest().getHttpMethod() == HttpMethod.POST
+            && context.getHttpRequest().getUrl().getPath().endsWith("/Tables");
+      }
+
+      @Override
+      public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
+        return creation(context) ? Mono.fromFuture(creations).then(Mono.defer(next::process)) : next.process();
+      }
+
+      @Override
+      public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
+        if (creation(context)) {
+          creations.join();
+        }
+        return next.processSync();
+      }
+    };
+    TableServiceClientBuilder builder = new TableServiceClientBuilder()
+        .connectionString(Stores.emptyAzuriteAccount())
+        .addPolicy(AzureTablesBackend.batchPolicy())
+        .addPolicy(AzureTablesBackend.attemptsPolicy())
+        .addPolicy(hold);
+    return new AzureTablesBackend(builder.buildClient(), builder.buildAsyncClient());
   }
 
   @Test

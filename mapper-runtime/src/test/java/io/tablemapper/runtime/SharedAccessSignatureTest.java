@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.sas.TableSasPermission;
 import com.azure.data.tables.sas.TableSasSignatureValues;
 import io.tablemapper.api.AccessDeniedException;
@@ -15,11 +16,17 @@ import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
+import io.tablemapper.runtime.fixtures.Memo;
+import io.tablemapper.runtime.fixtures.MemoAsyncRepository;
+import io.tablemapper.runtime.fixtures.MemoRepository;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -124,6 +131,44 @@ class SharedAccessSignatureTest {
           policy.name()).build());
       assertThat(mapper.dynamic("Company").get("acme_Sales", "note_" + policy)).as(policy.name()).isPresent();
     }
+  }
+
+  /**
+   * Under {@code CREATE_ON_WRITE} with a SAS of one table, a write's creation of its table is refused (403) and the
+   * table's existence checked instead — on the async path with the SDK's async client, as the steps of the blocking
+   * path: the write goes on where the table exists, and is refused with {@link AccessDeniedException} where it does
+   * not.
+   */
+  @Test
+  void anAsyncWriteWithATableSasFindsTheTableItMayNotCreateAndIsRefusedWhereItIsMissingAsABlockingOne() {
+    admin.createTable("Memos20250301");
+    TableMapper blocking = mapper(AzureTablesBackend.fromSas(endpoint, tableSas("Memos20250301")),
+        TableCreation.CREATE_ON_WRITE);
+    TableMapper async = mapper(AzureTablesBackend.fromSas(endpoint, tableSas("Memos20250301")),
+        TableCreation.CREATE_ON_WRITE);
+
+    blocking.repository(MemoRepository.class).insert(new Memo("ann", LocalDate.of(2025, 3, 1), 1, "blocking"));
+    async.repository(MemoAsyncRepository.class).insert(new Memo("ann", LocalDate.of(2025, 3, 1), 2, "async")).join();
+    assertThat(admin.getTableClient("Memos20250301").listEntities()).extracting(e -> e.getProperty("text"))
+        .containsExactly("blocking", "async");
+
+    TableMapper blockingElsewhere = mapper(AzureTablesBackend.fromSas(endpoint, tableSas("Memos20250302")),
+        TableCreation.CREATE_ON_WRITE);
+    TableMapper asyncElsewhere = mapper(AzureTablesBackend.fromSas(endpoint, tableSas("Memos20250302")),
+        TableCreation.CREATE_ON_WRITE);
+    Memo missing = new Memo("ann", LocalDate.of(2025, 3, 2), 1, "refused");
+    assertThatThrownBy(() -> blockingElsewhere.repository(MemoRepository.class).insert(missing))
+        .isInstanceOf(AccessDeniedException.class).hasMessageContaining("table 'Memos20250302'");
+    CompletableFuture<Memo> refused = asyncElsewhere.repository(MemoAsyncRepository.class).insert(missing);
+    assertThatThrownBy(refused::join).isInstanceOf(CompletionException.class)
+        .cause().isInstanceOf(AccessDeniedException.class).hasMessageContaining("table 'Memos20250302'");
+    assertThat(admin.listTables()).extracting(TableItem::getName).doesNotContain("Memos20250302");
+  }
+
+  /** A SAS of every permission on rows (read, add, update, delete) of one table. */
+  private String tableSas(String table) {
+    return admin.getTableClient(table).generateSas(
+        new TableSasSignatureValues(OffsetDateTime.now().plusHours(1), TableSasPermission.parse("raud")));
   }
 
   @Test

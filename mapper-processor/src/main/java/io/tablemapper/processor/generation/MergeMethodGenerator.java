@@ -21,6 +21,12 @@ import javax.lang.model.util.Types;
  * merged values, the key values and the ETag, every other property at its Java default (zero, false, null), which
  * is never written — and hands it with the merged properties' names to {@link RepositorySupport#merge(Object,
  * String...)} (or {@code upsertMerge}), which writes only those and the keys.
+ *
+ * <p>A method that returns a {@code CompletableFuture} builds the entity in a lambda, on the caller's thread (what its
+ * constructor or setters throw fails the future), and starts the write on the store's async path with
+ * {@link RepositorySupport#mergeAsync(Object, String...)} (or {@code upsertMergeAsync}) through
+ * {@link RepositorySupport#async(java.util.function.Supplier, java.util.function.Function)}, as a query method starts
+ * its query; a {@code CompletableFuture<Void>} drops the stored entity.
  */
 final class MergeMethodGenerator {
   private MergeMethodGenerator() {}
@@ -50,45 +56,59 @@ final class MergeMethodGenerator {
     if (method.etag() != null) {
       arguments.put(entity.etag().name(), method.etag());
     }
-    if (method.async()) {
-      builder.addCode("return this.support.async(() -> {\n$>");
-    }
-    if (entity.record()) {
-      List<CodeBlock> values = new ArrayList<>();
-      for (PropertyModel property : entity.properties()) {
-        String parameter = arguments.get(property.name());
-        values.add(parameter != null ? CodeBlock.of("$N", parameter) : MappingGenerator.defaultValue(property));
-      }
-      builder.addStatement("$T $N = new $T($L)", entity.className(), local, entity.className(),
-          CodeBlock.join(values, ",$W"));
-    } else {
-      builder.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
-      for (PropertyModel property : entity.properties()) {
-        String parameter = arguments.get(property.name());
-        if (parameter == null || property.role() == PropertyRole.TRANSIENT) {
-          continue;
-        }
-        if (property.setterIsMethod()) {
-          builder.addStatement("$N.$N($N)", local, property.setter(), parameter);
-        } else {
-          builder.addStatement("$N.$N = $N", local, property.setter(), parameter);
-        }
-      }
-    }
     CodeBlock.Builder properties = CodeBlock.builder();
     for (String property : method.properties()) {
       properties.add(",$W$S", property);
     }
-    CodeBlock call = CodeBlock.of("this.support.$N($N$L)", write, local, properties.build());
     if (method.async()) {
-      builder.addStatement(method.returnsEntity() ? "return $L" : "$L", call);
-      if (!method.returnsEntity()) {
-        builder.addStatement("return null");
+      // the entity built on the caller's thread (what it throws fails the future), the write on the async path
+      CodeBlock call = CodeBlock.of("this.support.$NAsync($N$L)$L", write, local, properties.build(),
+          method.returnsEntity() ? "" : ".thenRun(() -> { })");
+      if (entity.record()) {
+        builder.addStatement("return this.support.async(\n() -> $L,\n$N -> $L)", construction(entity, arguments),
+            local, call);
+      } else {
+        builder.addCode("return this.support.async(() -> {\n$>");
+        build(builder, entity, local, arguments);
+        builder.addStatement("return $N", local);
+        builder.addCode("$<}, $N -> $L);\n", local, call);
       }
-      builder.addCode("$<});\n");
-    } else {
-      builder.addStatement(method.returnsEntity() ? "return $L" : "$L", call);
+      return builder.build();
     }
+    build(builder, entity, local, arguments);
+    CodeBlock call = CodeBlock.of("this.support.$N($N$L)", write, local, properties.build());
+    builder.addStatement(method.returnsEntity() ? "return $L" : "$L", call);
     return builder.build();
+  }
+
+  /** The statements that build the entity in {@code local} from the method's arguments. */
+  private static void build(
+      MethodSpec.Builder builder, EntityModel entity, String local, Map<String, String> arguments) {
+    if (entity.record()) {
+      builder.addStatement("$T $N = $L", entity.className(), local, construction(entity, arguments));
+      return;
+    }
+    builder.addStatement("$T $N = new $T()", entity.className(), local, entity.className());
+    for (PropertyModel property : entity.properties()) {
+      String parameter = arguments.get(property.name());
+      if (parameter == null || property.role() == PropertyRole.TRANSIENT) {
+        continue;
+      }
+      if (property.setterIsMethod()) {
+        builder.addStatement("$N.$N($N)", local, property.setter(), parameter);
+      } else {
+        builder.addStatement("$N.$N = $N", local, property.setter(), parameter);
+      }
+    }
+  }
+
+  /** A record's construction from the method's arguments, every other component at its Java default. */
+  private static CodeBlock construction(EntityModel entity, Map<String, String> arguments) {
+    List<CodeBlock> values = new ArrayList<>();
+    for (PropertyModel property : entity.properties()) {
+      String parameter = arguments.get(property.name());
+      values.add(parameter != null ? CodeBlock.of("$N", parameter) : MappingGenerator.defaultValue(property));
+    }
+    return CodeBlock.of("new $T($L)", entity.className(), CodeBlock.join(values, ",$W"));
   }
 }

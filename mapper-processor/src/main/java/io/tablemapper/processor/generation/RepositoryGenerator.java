@@ -32,9 +32,10 @@ import javax.lang.model.util.Types;
  * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
  * A method that returns a {@code CompletableFuture} builds the same query in a lambda and hands it to the async form of
  * its kind ({@link QueryMethodKind#runAsync}, the store's async path, {@link RepositorySupport#async(java.util.function.Supplier,
- * java.util.function.Function)}); a kind without one (a stream, a delete) runs its statements in a lambda handed to
- * {@link RepositorySupport#async(java.util.function.Supplier)}, on the mapper's executor. A partial merge
- * method is written by {@link MergeMethodGenerator}.
+ * java.util.function.Function)}). Every kind has one for every result it may return in a future (a stream may not:
+ * {@code [QueryAsyncReturn]}); a kind without one would run its statements in a lambda handed to
+ * {@link RepositorySupport#async(java.util.function.Supplier)}, whole on the mapper's executor. A partial merge
+ * method is written by {@link MergeMethodGenerator}, its async form on the store's async path too.
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -148,7 +149,8 @@ public final class RepositoryGenerator {
       return builder.build();
     }
     if (method.async()) {
-      // The same statements, run on the mapper's executor: every failure, a bad argument's too, fails the future.
+      // A kind without an async form (none today): the same statements, run whole on the mapper's executor; every
+      // failure, a bad argument's too, fails the future.
       builder.addCode("return this.support.async(() -> {\n$>");
     }
     CodeBlock point = queries.point(method, plan);

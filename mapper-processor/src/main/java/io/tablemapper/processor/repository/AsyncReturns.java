@@ -14,10 +14,11 @@ import javax.lang.model.util.Types;
  * The async form of every kind of method: a {@code CompletableFuture<R>} return is the method's kind with {@code R}
  * as its return, the boxes standing for the primitives ({@code Long} for a count's {@code long}, {@code Boolean} for
  * {@code boolean}, {@code Void} for {@code void}). So each {@link QueryMethodKind} gets its async form once, here,
- * and the generator runs the same query on the mapper's executor.
+ * and the generator starts the same query on the store's async path ({@link QueryMethodKind#runAsync}), its result
+ * handed over on the mapper's executor.
  *
  * <p>A {@code Stream} in a future is refused: it reads its pages as it is consumed, on the consumer's thread, so the
- * future would complete before any read; a {@code CompletableFuture<List<T>>} reads them all on the executor.
+ * future would complete before any read; a {@code CompletableFuture<List<T>>} reads them all before it completes.
  */
 final class AsyncReturns {
   static final String FUTURE = "java.util.concurrent.CompletableFuture";
@@ -48,7 +49,7 @@ final class AsyncReturns {
       diagnostics.error(method, Rule.QUERY_ASYNC_RETURN,
           signature + ": returns " + future + ", but a Stream reads its pages as it is consumed, on the"
               + " consumer's thread, so nothing would be read by the time the future completes; return"
-              + " CompletableFuture<List<...>> (every result read on the mapper's executor), or Stream<...>");
+              + " CompletableFuture<List<...>> (every result read before it completes), or Stream<...>");
       return null;
     }
     if (PropertyModel.isDeclared(result, "java.lang.Void")) {

@@ -30,7 +30,7 @@ final class DeleteMethod implements QueryMethodKind {
   @Override
   public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
     return method.returns() == RepositoryModel.Returns.VOID
-        ? CodeBlock.of("this.support.deleteAsync($N).thenAccept(deleted -> { })", query)
+        ? CodeBlock.of("this.support.deleteAsync($N).thenRun(() -> { })", query)
         : CodeBlock.of("this.support.deleteAsync($N)", query);
   }
 }

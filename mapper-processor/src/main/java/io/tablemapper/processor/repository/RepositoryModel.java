@@ -36,7 +36,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param keys the properties of the keys, each with its parameter
    * @param etag the name of the {@code @ETag} parameter the merge is conditional on, or null
    * @param returnsEntity whether it returns the entity (else nothing)
-   * @param async whether it returns a {@code CompletableFuture}, completed on the mapper's executor
+   * @param async whether it returns a {@code CompletableFuture}: the write on the store's async path, its result handed
+   *     over on the mapper's executor
    */
   public record MergeMethod(ExecutableElement element, ExecutableType type, boolean upsert, List<String> properties,
       List<Bound> values, List<Bound> keys, String etag, boolean returnsEntity, boolean async) {}
@@ -74,8 +75,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param pageRequest the name of its trailing PageRequest parameter, or null
    * @param plan how it reaches the store
    * @param projection the record of some of the entity's properties it returns instead of entities, or null
-   * @param async whether it returns a {@code CompletableFuture} of what {@code returns} says, completed on the
-   *     mapper's executor
+   * @param async whether it returns a {@code CompletableFuture} of what {@code returns} says: the query on the
+   *     store's async path, its result handed over on the mapper's executor
    */
   public record QueryMethod(
       ExecutableElement element,

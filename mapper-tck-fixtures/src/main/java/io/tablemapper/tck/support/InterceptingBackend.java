@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -32,7 +34,10 @@ public final class InterceptingBackend implements TableBackend {
   /** The threads that sent each point read and query, in order. */
   public final List<String> readThreads = Collections.synchronizedList(new ArrayList<>());
   public final AtomicInteger writes = new AtomicInteger();
+  /** The table creations asked for, on either path. */
   public final AtomicInteger tableCreations = new AtomicInteger();
+  /** The table creations that answered that they created the table (the others found it). */
+  public final AtomicInteger tablesCreated = new AtomicInteger();
   public final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
   private final List<Runnable> beforeGets = new ArrayList<>();
@@ -127,7 +132,21 @@ public final class InterceptingBackend implements TableBackend {
   @Override
   public boolean createTableIfNotExists(String table) {
     tableCreations.incrementAndGet();
-    return delegate.createTableIfNotExists(table);
+    return created(delegate.createTableIfNotExists(table));
+  }
+
+  /** The delegate's async table creation (the SDK's async client on Azure), counted as the blocking one. */
+  @Override
+  public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    tableCreations.incrementAndGet();
+    return delegate.createTableIfNotExistsAsync(table, executor).thenApply(this::created);
+  }
+
+  private boolean created(boolean created) {
+    if (created) {
+      tablesCreated.incrementAndGet();
+    }
+    return created;
   }
 
   @Override

@@ -30,7 +30,6 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,9 +77,10 @@ import reactor.core.publisher.Mono;
  *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
  *       library, say) reaches the caller, save a {@code VirtualMachineError}. {@link #fromConnectionString} retries
  *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
- *   <li>Tables are created by {@link #createTableIfNotExists}, which a mapper calls before its first insert or
- *       upsert into a table under the default {@code TableCreation.CREATE_ON_WRITE}, and never under
- *       {@code NEVER} (for a SAS scoped to one table, which may not create tables).
+ *   <li>Tables are created by {@link #createTableIfNotExists} (on the async path
+ *       {@link #createTableIfNotExistsAsync}), which a mapper calls before its first insert or upsert into a table
+ *       under the default {@code TableCreation.CREATE_ON_WRITE}, and never under {@code NEVER} (for a SAS scoped to
+ *       one table, which may not create tables).
  * </ul>
  *
  * <p>Safe for concurrent use. After {@link #close()} every operation throws {@link IllegalStateException}.
@@ -110,8 +110,9 @@ public final class AzureTablesBackend implements TableBackend {
   /**
    * A backend on the service the clients of yours reach, {@code asyncService} built by the same
    * {@code TableServiceClientBuilder} as {@code service} ({@code buildAsyncClient()}): the async path
-   * ({@link #getAsync}, {@link #queryAsync}, {@link #writeAsync}, {@link #batchAsync}) then sends its requests
-   * through it, holding no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
+   * ({@link #getAsync}, {@link #queryAsync}, {@link #writeAsync}, {@link #batchAsync},
+   * {@link #createTableIfNotExistsAsync}, {@link #tableExistsAsync}) then sends its requests through it, holding
+   * no thread while they are under way. Configure both as for {@link #AzureTablesBackend(TableServiceClient)}.
    */
   public AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService) {
     this(service, Objects.requireNonNull(asyncService, "asyncService"), null, null);
@@ -309,49 +310,7 @@ public final class AzureTablesBackend implements TableBackend {
    */
   @Override
   public boolean createTableIfNotExists(String table) {
-    TableClient client = client(table);
-    String what = "create table '" + table + "'";
-    Retries.TableDeletionWait wait = tableDeletionWait;
-    long start = System.nanoTime();
-    Duration delay = wait.base();
-    for (int attempt = 1; ; attempt++) {
-      try {
-        client.createTableWithResponse(null, Context.NONE);
-        return true;
-      } catch (HttpResponseException e) {
-        String code = ServiceErrors.code(e);
-        if (ServiceErrors.TABLE_ALREADY_EXISTS.equals(code)) {
-          return false;
-        }
-        if (!ServiceErrors.TABLE_BEING_DELETED.equals(code)) {
-          throw ServiceErrors.translate(e, table, what);
-        }
-        Duration waited = Duration.ofNanos(System.nanoTime() - start);
-        if (waited.plus(delay).compareTo(wait.bound()) > 0) {
-          throw new TableMapperException("cannot " + what + ": Azure Table Storage was still deleting a table of"
-              + " that name after " + attempt + " attempts over " + waited.toMillis() + " ms (409 TableBeingDeleted);"
-              + " the service takes up to about 40 seconds to delete a table, so retry later or use another table"
-              + " name", e);
-        }
-        sleep(delay, what, e);
-        delay = delay.multipliedBy(2).compareTo(wait.maxDelay()) > 0 ? wait.maxDelay() : delay.multipliedBy(2);
-      } catch (RuntimeException | Error e) {
-        throw ServiceErrors.unexpected(e, what);
-      }
-    }
-  }
-
-  private static void sleep(Duration delay, String what, Exception cause) {
-    try {
-      Thread.sleep(delay.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      TableMapperException interrupted = new TableMapperException(
-          "cannot " + what + ": interrupted while waiting for Azure Table Storage to finish deleting a table of that"
-              + " name", e);
-      interrupted.addSuppressed(cause);
-      throw interrupted;
-    }
+    return Writes.join(TableCalls.create(new Channel.Blocking(table, client(table), this), tableDeletionWait));
   }
 
   /** Waits for tables being deleted as {@code wait} says (tests use tiny delays); returns this backend. */
@@ -403,18 +362,7 @@ public final class AzureTablesBackend implements TableBackend {
 
   @Override
   public boolean tableExists(String table) {
-    TableClient client = client(table);
-    try {
-      client.listEntities(existenceProbe(), null, Context.NONE).iterableByPage().iterator().hasNext();
-      return true;
-    } catch (HttpResponseException e) {
-      if (ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code(e))) {
-        return false;
-      }
-      throw ServiceErrors.translate(e, table, "check whether table '" + table + "' exists");
-    } catch (RuntimeException | Error e) {
-      throw ServiceErrors.unexpected(e, "check whether table '" + table + "' exists");
-    }
+    return Writes.join(TableCalls.exists(new Channel.Blocking(table, client(table), this)));
   }
 
   // ------------------------------------------------------------------ reads
@@ -512,6 +460,50 @@ public final class AzureTablesBackend implements TableBackend {
       return TableBackend.super.queryAsync(query, executor);
     }
     return Transactions.callAsync(query.table(), "query " + query + " by " + page.plan(), () -> request, page::result);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client: the requests of {@link #createTableIfNotExists}, from the same code
+   * ({@code TableCalls}) — a 409 {@code TableAlreadyExists} answered {@code false}, a table the service is still
+   * deleting waited for with the same backoff and bound, on a timer — no thread held while one is under way or
+   * between them. Cancelling the future cancels the request under way and sends no other (a creation sent may still
+   * be applied). {@code executor} is not used.
+   */
+  @Override
+  public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    if (asyncService == null) {
+      return TableBackend.super.createTableIfNotExistsAsync(table, executor);
+    }
+    Channel.Async channel;
+    try {
+      channel = new Channel.Async(table, asyncClient(table), this, executor);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return outcome(TableCalls.create(channel, tableDeletionWait), channel, table, "create table '" + table + "'");
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With the SDK's async client: the probe of {@link #tableExists} (a page of at most one key from an empty key
+   * range), its answer read by the same code ({@code TableCalls}); no thread held while it is under way.
+   * {@code executor} is not used.
+   */
+  @Override
+  public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
+    if (asyncService == null) {
+      return TableBackend.super.tableExistsAsync(table, executor);
+    }
+    Channel.Async channel;
+    try {
+      channel = new Channel.Async(table, asyncClient(table), this, executor);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return outcome(TableCalls.exists(channel), channel, table, "check whether table '" + table + "' exists");
   }
 
   // ------------------------------------------------------------------ writes

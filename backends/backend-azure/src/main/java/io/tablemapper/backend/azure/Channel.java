@@ -1,6 +1,5 @@
 package io.tablemapper.backend.azure;
 
-import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableAsyncClient;
@@ -10,6 +9,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
 import io.tablemapper.spi.TableRow;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,17 +22,18 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
- * The requests of one write or batch on one table, on one path: {@link Blocking} sends each with the SDK's
- * {@link TableClient} on the caller's thread, its future complete when the call returns; {@link Async} sends each
- * with the SDK's {@link TableAsyncClient}, holding no thread while it is under way. {@link Writes} composes them into
- * the write and batch of either path, so that every rule of a write (merge guards, replays of ambiguous writes,
- * exception mapping) is written once, for both.
+ * The requests of one write or batch on one table, or of the table's creation or existence check, on one path:
+ * {@link Blocking} sends each with the SDK's {@link TableClient} on the caller's thread, its future complete when the
+ * call returns; {@link Async} sends each with the SDK's {@link TableAsyncClient}, holding no thread while it is under
+ * way. {@link Writes} composes them into the write and batch of either path, {@link TableCalls} into the table's
+ * creation and existence check, so that every rule (merge guards, replays of ambiguous writes, the wait for a table
+ * being deleted, exception mapping) is written once, for both.
  *
- * <p>The raw requests ({@link #create}, {@link #submit}, ...) fail with what the SDK threw, for {@link Writes} to
- * map; {@link #get} and {@link #requireTable} fail with the contract's exceptions already. A request's
- * {@link Context} carries the pipeline policies' per-request state ({@link Attempts.Counter}, {@link
- * BatchPolicy.Capture}): passed as it is on the blocking path, as the Reactor context on the async one (the SDK's
- * async client turns that into the request's {@code Context}).
+ * <p>The raw requests ({@link #create}, {@link #submit}, {@link #createTable}, {@link #probe}, ...) fail with what the
+ * SDK threw, for {@link Writes} and {@link TableCalls} to map; {@link #get} and {@link #requireTable} fail with the
+ * contract's exceptions already. A request's {@link Context} carries the pipeline policies' per-request state
+ * ({@link Attempts.Counter}, {@link BatchPolicy.Capture}): passed as it is on the blocking path, as the Reactor
+ * context on the async one (the SDK's async client turns that into the request's {@code Context}).
  */
 abstract class Channel {
   final String table;
@@ -45,7 +46,23 @@ abstract class Channel {
   abstract CompletableFuture<Optional<TableRow>> get(String partitionKey, String rowKey);
 
   /** Completes normally if the table exists, else with {@code TableNotFoundException}. */
-  abstract CompletableFuture<Void> requireTable();
+  final CompletableFuture<Void> requireTable() {
+    return TableCalls.exists(this).thenCompose(exists -> exists
+        ? CompletableFuture.<Void>completedFuture(null)
+        : CompletableFuture.failedFuture(AzureTablesBackend.missingTable(table)));
+  }
+
+  /** Creates the table: one request, which fails with what the SDK threw (409 when the table exists). */
+  abstract CompletableFuture<Void> createTable();
+
+  /** The cheapest read that needs the table ({@link AzureTablesBackend#existenceProbe}); fails as the SDK did. */
+  abstract CompletableFuture<Void> probe();
+
+  /**
+   * Completes after {@code delay}, before a request is tried again; fails with {@link InterruptedException} if the
+   * blocking path's wait is interrupted, with {@link CancellationException} if the async path is abandoned.
+   */
+  abstract CompletableFuture<Void> pause(Duration delay);
 
   abstract CompletableFuture<Response<Void>> create(TableEntity entity, Context context);
 
@@ -89,11 +106,32 @@ abstract class Channel {
     }
 
     @Override
-    CompletableFuture<Void> requireTable() {
+    CompletableFuture<Void> createTable() {
       return now(() -> {
-        backend.requireTable(table);
+        client.createTableWithResponse(null, Context.NONE);
         return null;
       });
+    }
+
+    @Override
+    CompletableFuture<Void> probe() {
+      return now(() -> {
+        client.listEntities(AzureTablesBackend.existenceProbe(), null, Context.NONE).iterableByPage().iterator()
+            .hasNext();
+        return null;
+      });
+    }
+
+    /** Sleeps on the caller's thread; an interrupt is kept on the thread and fails the pause. */
+    @Override
+    CompletableFuture<Void> pause(Duration delay) {
+      try {
+        Thread.sleep(delay.toMillis());
+        return CompletableFuture.completedFuture(null);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return CompletableFuture.failedFuture(e);
+      }
     }
 
     @Override
@@ -207,18 +245,20 @@ abstract class Channel {
       return read;
     }
 
-    /** The probe of {@link AzureTablesBackend#tableExists}, sent with the async client. */
     @Override
-    CompletableFuture<Void> requireTable() {
-      String what = "check whether table '" + table + "' exists";
-      return send(() -> client.listEntities(AzureTablesBackend.existenceProbe()).byPage().next().then(), null)
-          .exceptionallyCompose(thrown -> {
-            Throwable failure = Transactions.unwrap(thrown);
-            return CompletableFuture.failedFuture(failure instanceof HttpResponseException
-                    && ServiceErrors.TABLE_NOT_FOUND.equals(ServiceErrors.code((HttpResponseException) failure))
-                ? AzureTablesBackend.missingTable(table)
-                : Transactions.failure(failure, table, what));
-          });
+    CompletableFuture<Void> createTable() {
+      return send(() -> client.createTableWithResponse().then(), null);
+    }
+
+    @Override
+    CompletableFuture<Void> probe() {
+      return send(() -> client.listEntities(AzureTablesBackend.existenceProbe()).byPage().next().then(), null);
+    }
+
+    /** A timer of Reactor's, no thread held; abandoning the channel cancels it. */
+    @Override
+    CompletableFuture<Void> pause(Duration delay) {
+      return send(() -> Mono.delay(delay).then(), null);
     }
 
     @Override

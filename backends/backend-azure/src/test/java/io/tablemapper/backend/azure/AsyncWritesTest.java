@@ -34,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,10 +42,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Mono;
 
 /**
- * The async writes and batches of the Azure backend against Azurite: sent with the SDK's async client, they need no
- * thread of the executor handed in (which is busy throughout), hold none while under way, fail with the contract's
- * exceptions, and stop sending when their future is cancelled or times out. (Their answers under injected faults:
- * {@link AmbiguousWritesTest}; their agreement with the blocking path: the conformance kit's async cases.)
+ * The async writes, batches and table calls of the Azure backend against Azurite: sent with the SDK's async client,
+ * they need no thread of the executor handed in (which is busy throughout), hold none while under way, fail with the
+ * contract's exceptions, and stop sending when their future is cancelled or times out. (Their answers under injected
+ * faults: {@link AmbiguousWritesTest}; their agreement with the blocking path: the conformance kit's async cases.)
  */
 @ExtendWith(Azurite.class)
 class AsyncWritesTest {
@@ -254,6 +255,47 @@ class AsyncWritesTest {
 
     assertThat(policy.sent).hasValue(0);
     assertThat(backend.get(table, "p", "a").orElseThrow().properties()).doesNotContainKey("m");
+  }
+
+  @Test
+  void twenty_tables_created_and_checked_at_once_need_no_thread_of_the_busy_executor() {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      names.add("created" + i + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+    }
+    try {
+      List<CompletableFuture<Boolean>> creations = new ArrayList<>();
+      for (String name : names) {
+        creations.add(backend.createTableIfNotExistsAsync(name, busy));
+      }
+      assertThat(creations).extracting(AsyncWritesTest::await).containsOnly(true);
+
+      List<CompletableFuture<Boolean>> checks = new ArrayList<>();
+      for (String name : names) {
+        checks.add(backend.tableExistsAsync(name, busy));
+        checks.add(backend.tableExistsAsync("missing" + name, busy));
+      }
+      assertThat(checks).extracting(AsyncWritesTest::await).containsExactlyElementsOf(
+          names.stream().flatMap(name -> Stream.of(true, false)).toList());
+      assertThat(await(backend.createTableIfNotExistsAsync(names.get(0), busy))).isFalse();
+    } finally {
+      names.forEach(backend::deleteTableIfExists);
+    }
+  }
+
+  @Test
+  void a_table_creation_cancelled_before_it_is_sent_is_never_sent() throws InterruptedException {
+    SlowWrites policy = new SlowWrites();
+    AzureTablesBackend slow = slow(policy);
+    String name = "cancelled" + UUID.randomUUID().toString().replace("-", "");
+
+    CompletableFuture<Boolean> creation = slow.createTableIfNotExistsAsync(name, busy);
+    creation.cancel(true);
+    Thread.sleep(3_000); // past the policy's delay: a request still under way would have been sent by now
+
+    assertThatThrownBy(creation::join).isInstanceOf(CancellationException.class);
+    assertThat(policy.sent).hasValue(0);
+    assertThat(backend.tableExists(name)).isFalse();
   }
 
   private static Throwable cause(CompletableFuture<?> future) {

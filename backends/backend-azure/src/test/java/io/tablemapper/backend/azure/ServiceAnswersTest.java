@@ -3,6 +3,7 @@ package io.tablemapper.backend.azure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.core.http.HttpMethod;
 import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
@@ -18,6 +19,12 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
@@ -200,6 +207,96 @@ class ServiceAnswersTest {
         .hasMessageContaining("retry later or use another table name");
     // 1 + 2 + 4 + 4 + ... ms of waiting within the 100 ms bound: several attempts, then no more
     assertThat(service.requests.size()).isBetween(3, 30);
+  }
+
+  /**
+   * The executor handed to the async table calls: refuses every task, so a call that ran a step the blocking way
+   * would fail.
+   */
+  private static final Executor NO_THREAD = task -> {
+    throw new RejectedExecutionException("the async table calls of Azure must not need a thread");
+  };
+
+  /** What an async call came to: its value, or the contract's exception its future failed with, thrown. */
+  private static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      assertThat(e.getCause()).as("the cause of an async failure").isInstanceOf(RuntimeException.class);
+      throw (RuntimeException) e.getCause();
+    } catch (InterruptedException | TimeoutException e) {
+      throw new AssertionError("the async call did not complete", e);
+    }
+  }
+
+  @Test
+  void an_async_table_creation_reads_each_answer_as_the_blocking_one_and_waits_out_a_table_being_deleted() {
+    AzureTablesBackend async = service.asyncBackend();
+    service.then(201, "{\"TableName\":\"Orders\"}").thenError(409, "TableAlreadyExists")
+        .thenError(409, "TableBeingDeleted").thenError(409, "TableBeingDeleted").then(201, "{\"TableName\":\"Logs\"}");
+
+    assertThat(await(async.createTableIfNotExistsAsync("Orders", NO_THREAD))).as("created").isTrue();
+    assertThat(await(async.createTableIfNotExistsAsync("Orders", NO_THREAD))).as("existed").isFalse();
+    assertThat(await(async.createTableIfNotExistsAsync("Logs", NO_THREAD))).as("created once deleted").isTrue();
+    assertThat(service.requests).hasSize(5)
+        .allSatisfy(request -> assertThat(request.getHttpMethod()).isEqualTo(HttpMethod.POST));
+  }
+
+  @Test
+  void an_async_table_creation_still_refused_after_the_bound_fails_as_the_blocking_one_fails() {
+    AzureTablesBackend async = service.asyncBackend();
+    service.always(409, "TableBeingDeleted");
+
+    assertThatThrownBy(() -> await(async.createTableIfNotExistsAsync("Orders", NO_THREAD)))
+        .isExactlyInstanceOf(TableMapperException.class)
+        .hasMessageStartingWith("cannot create table 'Orders': Azure Table Storage was still deleting a table of that"
+            + " name after ")
+        .hasMessageContaining("409 TableBeingDeleted")
+        .hasMessageContaining("retry later or use another table name");
+    assertThat(service.requests.size()).isBetween(3, 30);
+  }
+
+  @ParameterizedTest(name = "HTTP {0} {1}")
+  @CsvSource({"403, AuthorizationPermissionMismatch, AccessDeniedException",
+      "400, InvalidInput, TableMapperException", "500, InternalError, TableMapperException"})
+  void an_async_table_creation_refused_fails_with_the_exception_of_the_blocking_one(
+      int status, String code, String exception) {
+    AzureTablesBackend async = service.asyncBackend();
+    service.always(status, code);
+
+    RuntimeException blocking = thrown(() -> async.createTableIfNotExists("Orders"));
+    RuntimeException failed = thrown(() -> await(async.createTableIfNotExistsAsync("Orders", NO_THREAD)));
+    assertThat(failed).isExactlyInstanceOf(blocking.getClass()).hasMessage(blocking.getMessage());
+    assertThat(failed.getClass().getSimpleName()).isEqualTo(exception);
+  }
+
+  @Test
+  void an_async_existence_check_answers_as_the_blocking_one() {
+    AzureTablesBackend async = service.asyncBackend();
+    service.then(200, "{\"value\":[]}").thenError(404, "TableNotFound")
+        .thenError(403, "AuthorizationPermissionMismatch").thenError(403, "AuthorizationPermissionMismatch");
+
+    assertThat(await(async.tableExistsAsync("Orders", NO_THREAD))).isTrue();
+    assertThat(await(async.tableExistsAsync("Orders", NO_THREAD))).isFalse();
+    RuntimeException failed = thrown(() -> await(async.tableExistsAsync("Orders", NO_THREAD)));
+    RuntimeException blocking = thrown(() -> async.tableExists("Orders"));
+    // (the SDK's async client keeps the service's message, which its blocking one drops: the rest is the same)
+    for (RuntimeException refused : List.of(failed, blocking)) {
+      assertThat(refused).isExactlyInstanceOf(AccessDeniedException.class)
+          .hasMessageStartingWith("cannot check whether table 'Orders' exists: Azure Table Storage answered HTTP 403"
+              + " AuthorizationPermissionMismatch")
+          .hasMessageEndingWith("the credential does not allow this on table 'Orders': it needs the permission r"
+              + " (query) (a shared access signature also needs to be unexpired, and to cover the table and the keys)");
+    }
+  }
+
+  private static RuntimeException thrown(Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      return e;
+    }
+    throw new AssertionError("the call did not fail");
   }
 
   @Test

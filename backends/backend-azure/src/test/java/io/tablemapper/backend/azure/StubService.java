@@ -5,6 +5,7 @@ import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
+import com.azure.data.tables.TableServiceClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +41,18 @@ final class StubService implements HttpClient {
         .httpClient(this)
         .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
         .buildClient())
+        .tableDeletionWait(TABLE_DELETION_WAIT);
+  }
+
+  /**
+   * A backend of both of the SDK's clients, as {@link AzureTablesBackend#fromConnectionString} builds it, on this
+   * stub, retrying at once: its async calls send their requests with the async client.
+   */
+  AzureTablesBackend asyncBackend() {
+    TableServiceClientBuilder builder = AzureTablesBackend.clientBuilder(CONNECTION_STRING)
+        .httpClient(this)
+        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)));
+    return new AzureTablesBackend(builder.buildClient(), builder.buildAsyncClient())
         .tableDeletionWait(TABLE_DELETION_WAIT);
   }
 

@@ -16,18 +16,20 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The async path of the SPI ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}): the same
- * answers as the blocking calls, and the same exceptions, as the cause of the {@code CompletionException}, never
- * thrown from the call itself.
+ * The async path of the SPI ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync},
+ * {@code createTableIfNotExistsAsync}, {@code tableExistsAsync}): the same answers as the blocking calls, and the
+ * same exceptions, as the cause of the {@code CompletionException}, never thrown from the call itself.
  */
 abstract class AsyncPathTests extends ConformanceGroup {
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
@@ -168,6 +170,77 @@ abstract class AsyncPathTests extends ConformanceGroup {
       assertThat(store().get("b" + i, "b").etag()).isEqualTo(batch.get(1).etag());
     }
     assertThat(store().all()).hasSize(90);
+  }
+
+  @Test
+  void an_async_table_creation_and_existence_check_answer_as_the_blocking_calls() {
+    String name = TckStore.uniqueTableName();
+    try {
+      assertThat(await(backend().tableExistsAsync(name, executor))).isFalse();
+      assertThat(await(backend().createTableIfNotExistsAsync(name, executor))).as("created").isTrue();
+      assertThat(await(backend().createTableIfNotExistsAsync(name, executor))).as("existed").isFalse();
+      assertThat(await(backend().createTableIfNotExistsAsync(name.toUpperCase(Locale.ROOT), executor)))
+          .as("another spelling").isFalse();
+      assertThat(await(backend().tableExistsAsync(name.toUpperCase(Locale.ROOT), executor))).isTrue();
+      assertThat(backend().tableExists(name)).isTrue();
+      backend().write(name, WriteOperation.insert(TckStore.row("p", "a").build()));
+      assertThat(backend().get(name, "p", "a")).isPresent();
+      assertThat(await(backend().createTableIfNotExistsAsync(name, executor))).isFalse();
+      assertThat(backend().get(name, "p", "a")).as("a creation of an existing table keeps its rows").isPresent();
+    } finally {
+      backend().deleteTableIfExists(name);
+    }
+    assertThat(await(backend().tableExistsAsync(name, executor))).as("dropped").isFalse();
+    assertThat(await(backend().tableExistsAsync(table(), executor))).isTrue();
+  }
+
+  @Test
+  void async_creations_of_one_table_racing_each_other_all_succeed_and_exactly_one_created_it() {
+    String name = TckStore.uniqueTableName();
+    try {
+      List<CompletableFuture<Boolean>> racing = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        String spelling = i % 2 == 0 ? name : name.toUpperCase(Locale.ROOT);
+        racing.add(backend().createTableIfNotExistsAsync(spelling, executor));
+      }
+
+      List<Boolean> created = racing.stream().map(this::await).toList();
+      assertThat(created).as("whether each call created the table").containsOnlyOnce(true).hasSize(8);
+      assertThat(backend().tableExists(name)).isTrue();
+    } finally {
+      backend().deleteTableIfExists(name);
+    }
+  }
+
+  @Test
+  void async_table_calls_fail_their_future_with_the_blocking_calls_exceptions_and_never_throw() {
+    for (String invalid : List.of("", "ab", "1abc", "a_bc", "tables", "t".repeat(64))) {
+      CompletableFuture<Boolean> creation = backend().createTableIfNotExistsAsync(invalid, executor);
+      CompletableFuture<Boolean> check = backend().tableExistsAsync(invalid, executor);
+      assertThatThrownBy(() -> await(creation)).as("creation of '%s'", invalid)
+          .isInstanceOf(CompletionException.class).hasCauseInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> backend().createTableIfNotExists(invalid)).as("the blocking creation")
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThat(outcome(check)).as("check of '%s'", invalid).isEqualTo(outcome(() -> backend().tableExists(invalid)));
+    }
+  }
+
+  /** What an async call came to: its value, or the class of the exception its future failed with. */
+  private String outcome(CompletableFuture<?> call) {
+    try {
+      return "answered " + await(call);
+    } catch (CompletionException e) {
+      return "failed with " + e.getCause().getClass().getName();
+    }
+  }
+
+  /** What a blocking call came to: its value, or the class of the exception it threw. */
+  private static String outcome(Supplier<?> call) {
+    try {
+      return "answered " + call.get();
+    } catch (RuntimeException e) {
+      return "failed with " + e.getClass().getName();
+    }
   }
 
   @Test
