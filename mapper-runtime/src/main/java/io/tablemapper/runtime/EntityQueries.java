@@ -240,7 +240,7 @@ final class EntityQueries<T> {
     RowSource run = asyncSource(query, null, false, reading.select(), false);
     List<R> found = new ArrayList<>(1);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
+        () -> whole(run.nextAsync(1, executor), executor).thenAccept(rows -> addWhole(found, reading, rows)))
         .thenApply(done -> {
           run.report(found.size());
           return found.stream().findFirst();
@@ -255,8 +255,8 @@ final class EntityQueries<T> {
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(results, reading, row))))
+        () -> whole(run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor),
+            executor).thenAccept(rows -> addWhole(results, reading, rows)))
         .thenApply(done -> {
           run.report(results.size());
           return results;
@@ -274,8 +274,8 @@ final class EntityQueries<T> {
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     List<R> items = new ArrayList<>();
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> run.nextAsync(size - items.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
+        () -> whole(run.nextAsync(size - items.size(), executor), executor)
+            .thenAccept(rows -> addWhole(items, reading, rows)))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
@@ -301,6 +301,23 @@ final class EntityQueries<T> {
           run.report(found[0] ? 1 : 0);
           return found[0];
         });
+  }
+
+  /**
+   * The rows of a page on the async path made ready to decode with no I/O: the values of their {@code @Large}
+   * properties fetched by the store's async calls, several rows and several values of a row at once
+   * ({@link LargeValues#completeAll}); the rows as they are for an entity without such properties.
+   */
+  private CompletableFuture<List<TableRow>> whole(CompletableFuture<List<TableRow>> page, Executor executor) {
+    return page.thenCompose(rows -> core.large.completeAll(mapping, rows, executor));
+  }
+
+  /**
+   * Adds what rows whose values are in place ({@link #whole}) read as, in order, leaving out malformed rows the
+   * policy leaves out; decoding them does no I/O ({@link LargeValues#inPlace}).
+   */
+  private static <R> void addWhole(List<R> results, Reading<R> reading, List<TableRow> rows) {
+    LargeValues.inPlace(() -> rows.forEach(row -> addRead(results, reading, row)));
   }
 
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
@@ -674,7 +691,8 @@ final class EntityQueries<T> {
     List<WriteIntent<T>> chunk = new ArrayList<>();
     int operations = 0;
     for (TableRow row : partition) {
-      T entity = core.entity(mappingOf(row), row);
+      // decoded without its @Large values, which a delete needs not read (the row keeps their references)
+      T entity = core.entity(mappingOf(row), LargeValues.withoutReferences(row));
       if (entity == null) {
         continue; // a malformed row the policy leaves out is not deleted either
       }
