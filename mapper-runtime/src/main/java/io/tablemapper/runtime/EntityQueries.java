@@ -500,7 +500,8 @@ final class EntityQueries<T> {
   /**
    * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
    * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
-   * (whose pending work for remote indexes, and {@code @Large} values, stay whole on the executor), at most
+   * (whose pending work for remote indexes stays whole on the executor; {@code @Large} values are deleted with the
+   * store's async calls, {@link EgtWriter#writeAsync}), at most
    * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
    *
    * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
