@@ -238,9 +238,11 @@ final class EntityQueries<T> {
       return blocking(() -> findOne(query, reading), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     List<R> found = new ArrayList<>(1);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> whole(run.nextAsync(1, executor), executor).thenAccept(rows -> addWhole(found, reading, rows)))
+        () -> valuesInPlace(run.nextAsync(1, executor), executor, operation)
+            .thenAccept(rows -> addInPlace(found, reading, rows)))
         .thenApply(done -> {
           run.report(found.size());
           return found.stream().findFirst();
@@ -252,11 +254,14 @@ final class EntityQueries<T> {
       return blocking(() -> list(query, reading), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> whole(run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor),
-            executor).thenAccept(rows -> addWhole(results, reading, rows)))
+        () -> valuesInPlace(
+            run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor), executor,
+            operation)
+            .thenAccept(rows -> addInPlace(results, reading, rows)))
         .thenApply(done -> {
           run.report(results.size());
           return results;
@@ -272,10 +277,11 @@ final class EntityQueries<T> {
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
     RowSource run =
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
+    Operation operation = Operation.current();
     List<R> items = new ArrayList<>();
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> whole(run.nextAsync(size - items.size(), executor), executor)
-            .thenAccept(rows -> addWhole(items, reading, rows)))
+        () -> valuesInPlace(run.nextAsync(size - items.size(), executor), executor, operation)
+            .thenAccept(rows -> addInPlace(items, reading, rows)))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
@@ -308,15 +314,18 @@ final class EntityQueries<T> {
    * properties fetched by the store's async calls, several rows and several values of a row at once
    * ({@link LargeValues#completeAll}); the rows as they are for an entity without such properties.
    */
-  private CompletableFuture<List<TableRow>> whole(CompletableFuture<List<TableRow>> page, Executor executor) {
-    return page.thenCompose(rows -> core.large.completeAll(mapping, rows, executor));
+  private CompletableFuture<List<TableRow>> valuesInPlace(
+      CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
+    // a row read again counts into the read's operation, from whatever thread completes the page
+    return page.thenCompose(rows -> Operation.within(operation,
+        () -> core.large.completeAll(mapping, rows, executor)));
   }
 
   /**
-   * Adds what rows whose values are in place ({@link #whole}) read as, in order, leaving out malformed rows the
-   * policy leaves out; decoding them does no I/O ({@link LargeValues#inPlace}).
+   * Adds what rows whose values are in place ({@link #valuesInPlace}) read as, in order, leaving out malformed rows
+   * the policy leaves out; decoding them does no I/O ({@link LargeValues#inPlace}).
    */
-  private static <R> void addWhole(List<R> results, Reading<R> reading, List<TableRow> rows) {
+  private static <R> void addInPlace(List<R> results, Reading<R> reading, List<TableRow> rows) {
     LargeValues.inPlace(() -> rows.forEach(row -> addRead(results, reading, row)));
   }
 

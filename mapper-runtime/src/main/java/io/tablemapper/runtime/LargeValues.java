@@ -251,6 +251,9 @@ final class LargeValues {
         tables.add(table);
         OutOfRowValues store = store(write.mapping());
         for (Value value : write.largeValues()) {
+          if (!puts.isEmpty() && puts.get(puts.size() - 1).isCompletedExceptionally()) {
+            break; // the blocking path stops at a failed put (the async one has sent them all by then)
+          }
           names.add(value.name());
           puts.add(Futures.start(() -> channel.putValue(store, table, value.name(), value.bytes())));
         }

@@ -12,6 +12,7 @@ import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Portrait;
 import io.tablemapper.runtime.fixtures.PortraitAsyncRepository;
@@ -39,6 +40,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +95,9 @@ class AsyncLargeValuesTest {
     return mapper(counted(store));
   }
 
+  /** How many puts of values succeed before one fails; negative: none fails. */
+  private final AtomicInteger putsBeforeFailure = new AtomicInteger(-1);
+
   /** The blocking calls of the store's values the mapper made: none on the async path. */
   private final List<String> blockingValueCalls = new CopyOnWriteArrayList<>();
 
@@ -102,6 +107,13 @@ class AsyncLargeValuesTest {
         new Class<?>[] {OutOfRowValues.class}, (proxy, method, args) -> {
           if (List.of("put", "get", "delete").contains(method.getName())) {
             blockingValueCalls.add(method.getName() + " on " + Thread.currentThread().getName());
+          }
+          if (method.getName().startsWith("put") && putsBeforeFailure.getAndDecrement() == 0) {
+            StoreUnavailableException lost = new StoreUnavailableException("simulated: the upload got no answer");
+            if (method.getName().equals("put")) {
+              throw lost;
+            }
+            return CompletableFuture.failedFuture(lost);
           }
           return forward(method, values, args);
         });
@@ -307,6 +319,26 @@ class AsyncLargeValuesTest {
         .insert(portrait("North", 1)).commitAsync())).isInstanceOf(CompletionException.class);
 
     assertThat(storedNames()).isEqualTo(before);
+    assertValuesMatchRows();
+  }
+
+  @Test
+  void aFailedUploadFailsTheWriteOnEitherPathAndDeletesTheValuesItStored() {
+    TableMapper mapper = mapper();
+    putsBeforeFailure.set(1); // the second of three values fails
+
+    assertThatThrownBy(() -> join(mapper.repository(PortraitAsyncRepository.class).insert(portrait("North", 1))))
+        .isInstanceOf(CompletionException.class).cause().isInstanceOf(StoreUnavailableException.class);
+    assertThat(storedNames()).as("the async write's values").isEmpty();
+    putsBeforeFailure.set(1);
+    assertThatThrownBy(() -> mapper.repository(PortraitRepository.class).insert(portrait("North", 2)))
+        .isInstanceOf(StoreUnavailableException.class);
+    assertThat(storedNames()).as("the blocking write's values").isEmpty();
+    assertThat(blockingValueCalls).as("the blocking write stopped at the failed put")
+        .filteredOn(call -> call.startsWith("put ")).hasSize(2);
+
+    assertThat(RawRows.all(store, TABLE)).isEmpty();
+    join(mapper.repository(PortraitAsyncRepository.class).insert(portrait("North", 3)));
     assertValuesMatchRows();
   }
 
