@@ -86,6 +86,12 @@ class AsyncLargeValuesTest {
         List.of("tag" + id), null);
   }
 
+  /** A smaller portrait, for the tests of many operations at once: still three values, 20 KB of them. */
+  private static Portrait small(String studio, int id) {
+    return new Portrait(studio, id, "S" + id, bytes(10_000 + id, id), ("small ✓ " + id + " ").repeat(1_000),
+        List.of("tag" + id), null);
+  }
+
   /**
    * A mapper over a new store whose async operations have one thread, its values counted: the blocking calls of its
    * {@link OutOfRowValues} made ({@link #blockingValueCalls}), the async ones forwarded to the store's own.
@@ -374,7 +380,7 @@ class AsyncLargeValuesTest {
     TableMapper mapper = mapper();
     PortraitRepository sync = mapper.repository(PortraitRepository.class);
     for (int id = 1; id <= 20; id++) {
-      sync.insert(portrait("Read", id));
+      sync.insert(small("Read", id));
     }
     PortraitAsyncRepository async = mapper.repository(PortraitAsyncRepository.class);
     events.clear();
@@ -385,7 +391,7 @@ class AsyncLargeValuesTest {
     List<CompletableFuture<Portrait>> writes = new ArrayList<>();
     List<CompletableFuture<java.util.Optional<Portrait>>> reads = new ArrayList<>();
     for (int id = 1; id <= 20; id++) {
-      writes.add(async.insert(portrait("Write", id)));
+      writes.add(async.insert(small("Write", id)));
       reads.add(async.findByStudioAndId("Read", id));
     }
     if (stores == Stores.AZURE) {
@@ -399,12 +405,12 @@ class AsyncLargeValuesTest {
     release.countDown();
 
     for (int id = 1; id <= 20; id++) {
-      assertSame(join(writes.get(id - 1)), portrait("Write", id));
-      assertSame(join(reads.get(id - 1)).orElseThrow(), portrait("Read", id));
+      assertSame(join(writes.get(id - 1)), small("Write", id));
+      assertSame(join(reads.get(id - 1)).orElseThrow(), small("Read", id));
     }
     assertThat(blockingValueCalls).as("blocking value calls of the async writes and reads").isEmpty();
     for (int id = 1; id <= 20; id++) {
-      assertSame(sync.findByStudioAndId("Write", id).orElseThrow(), portrait("Write", id));
+      assertSame(sync.findByStudioAndId("Write", id).orElseThrow(), small("Write", id));
     }
     assertValuesMatchRows();
   }
@@ -414,8 +420,8 @@ class AsyncLargeValuesTest {
     TableMapper mapper = mapper();
     PortraitRepository sync = mapper.repository(PortraitRepository.class);
     for (int id = 1; id <= 8; id++) {
-      sync.insert(portrait("North", id));
-      sync.insert(portrait("South", id));
+      sync.insert(small("North", id));
+      sync.insert(small("South", id));
     }
     PortraitAsyncRepository async = mapper.repository(PortraitAsyncRepository.class);
     events.clear();
@@ -432,7 +438,7 @@ class AsyncLargeValuesTest {
     release.countDown();
 
     assertThat(join(listed)).extracting(Portrait::id).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
-    assertSame(join(listed).get(7), portrait("North", 8));
+    assertSame(join(listed).get(7), small("North", 8));
     assertThat(join(deleted)).isEqualTo(8);
     assertThat(blockingValueCalls).as("blocking value calls of the async list and delete").isEmpty();
     assertThat(storedNames()).hasSize(24);
