@@ -230,9 +230,11 @@ final class EntityQueries<T> {
           : Optional.ofNullable(reading.decoder().apply(rows.get(0))), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     List<R> found = new ArrayList<>(1);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
+        () -> valuesInPlace(run.nextAsync(1, executor), executor, operation)
+            .thenAccept(rows -> addInPlace(found, reading, rows)))
         .thenApply(done -> {
           run.report(found.size());
           return found.stream().findFirst();
@@ -249,11 +251,14 @@ final class EntityQueries<T> {
       }, executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     int limit = query.limit();
     List<R> results = new ArrayList<>();
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(results, reading, row))))
+        () -> valuesInPlace(
+            run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor), executor,
+            operation)
+            .thenAccept(rows -> addInPlace(results, reading, rows)))
         .thenApply(done -> {
           run.report(results.size());
           return results;
@@ -269,10 +274,11 @@ final class EntityQueries<T> {
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
     RowSource run =
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
+    Operation operation = Operation.current();
     List<R> items = new ArrayList<>();
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> run.nextAsync(size - items.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
+        () -> valuesInPlace(run.nextAsync(size - items.size(), executor), executor, operation)
+            .thenAccept(rows -> addInPlace(items, reading, rows)))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
@@ -298,6 +304,26 @@ final class EntityQueries<T> {
           run.report(found[0] ? 1 : 0);
           return found[0];
         });
+  }
+
+  /**
+   * The rows of a page on the async path made ready to decode with no I/O: the values of their {@code @Large}
+   * properties fetched by the store's async calls, several rows and several values of a row at once
+   * ({@link LargeValues#completeAll}); the rows as they are for an entity without such properties.
+   */
+  private CompletableFuture<List<TableRow>> valuesInPlace(
+      CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
+    // a row read again counts into the read's operation, from whatever thread completes the page
+    return page.thenCompose(rows -> Operation.within(operation,
+        () -> core.large.completeAll(mapping, rows, executor)));
+  }
+
+  /**
+   * Adds what rows whose values are in place ({@link #valuesInPlace}) read as, in order, leaving out malformed rows
+   * the policy leaves out; decoding them does no I/O ({@link LargeValues#inPlace}).
+   */
+  private static <R> void addInPlace(List<R> results, Reading<R> reading, List<TableRow> rows) {
+    LargeValues.inPlace(() -> rows.forEach(row -> addRead(results, reading, row)));
   }
 
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
@@ -480,8 +506,8 @@ final class EntityQueries<T> {
   /**
    * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
    * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
-   * (a transaction with {@code @Large} values stays whole on the executor, and of one with pending work for remote
-   * indexes the work done after it), at most
+   * (of a transaction with pending work for remote indexes, the work done after it stays on the executor;
+   * {@code @Large} values are written and deleted with the store's async calls, {@link EgtWriter#writeAsync}), at most
    * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
    *
    * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
@@ -672,7 +698,8 @@ final class EntityQueries<T> {
     List<WriteIntent<T>> chunk = new ArrayList<>();
     int operations = 0;
     for (TableRow row : partition) {
-      T entity = core.entity(mappingOf(row), row);
+      // decoded without its @Large values, which a delete needs not read (the row keeps their references)
+      T entity = core.entity(mappingOf(row), LargeValues.withoutReferences(row));
       if (entity == null) {
         continue; // a malformed row the policy leaves out is not deleted either
       }
