@@ -104,7 +104,8 @@ final class MapperCore {
     this.discriminator = new Discriminator(settings.discriminator(), registry);
     MappingContext json = JsonMappingContext.of(settings.timePrecision());
     this.encryption = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
-    this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool);
+    this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool,
+        discriminator);
     this.context = new LargeValueContext(encryption, large);
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     this.newerVersions = settings.newerVersions();

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -22,8 +23,9 @@ import java.util.function.Supplier;
 /**
  * The requests of the mapper's writes, on one path: {@link #BLOCKING} makes each with the backend's blocking calls on
  * the caller's thread, its future complete when the call returns; {@link Async} sends each with the backend's async
- * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}), holding no thread while it is
- * under way where the backend has a non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
+ * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}, and {@code putAsync} and
+ * {@code deleteAsync} of its {@link OutOfRowValues}), holding no thread while it is under way where the backend has a
+ * non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
  * the entity group transaction of either path, so that every rule of a write (reads, plans, retries, the ETag
  * learning, a missing table, the exceptions) is written once, for both.
  *
@@ -64,6 +66,15 @@ abstract class WriteChannel {
   abstract CompletableFuture<WriteResult> write(String table, WriteOperation operation);
 
   abstract CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations);
+
+  /** Stores a {@code @Large} value of the write, before its transaction ({@link LargeValues#put}). */
+  abstract CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value);
+
+  /**
+   * Deletes a {@code @Large} value no row references (after the transaction, or in place of it when it was refused,
+   * {@link LargeValues#delete}): a clean-up, sent even once the caller cancelled.
+   */
+  abstract CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name);
 
   /** {@link Tables#ensure}: completes once the table exists where the mapper creates tables. */
   abstract CompletableFuture<Void> ensure(String table);
@@ -147,6 +158,25 @@ abstract class WriteChannel {
     }
 
     @Override
+    CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value) {
+      try {
+        store.put(table, name, value);
+        return DONE;
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name) {
+      try {
+        return CompletableFuture.completedFuture(store.delete(table, name));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
     CompletableFuture<Void> ensure(String table) {
       try {
         tables.ensure(table);
@@ -206,12 +236,20 @@ abstract class WriteChannel {
      * when the mapper closes fails the write.
      */
     private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request) {
-      if (caller.isCancelled()) {
+      return send(request, true);
+    }
+
+    /**
+     * {@link #send}; a clean-up ({@code cancellable} false) is sent, and run on the executor, even once the caller
+     * cancelled.
+     */
+    private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request, boolean cancellable) {
+      if (cancellable && caller.isCancelled()) {
         return CompletableFuture.failedFuture(cancelled());
       }
       CompletableFuture<R> answered = new CompletableFuture<>();
       Executor queued = task -> core.async.run(() -> {
-        if (caller.isCancelled()) {
+        if (cancellable && caller.isCancelled()) {
           throw cancelled(); // cancelled while the request waited for the executor: not made
         }
         task.run();
@@ -283,6 +321,16 @@ abstract class WriteChannel {
     @Override
     CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
       return send(executor -> core.backend.batchAsync(table, operations, executor));
+    }
+
+    @Override
+    CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value) {
+      return send(executor -> store.putAsync(table, name, value, executor));
+    }
+
+    @Override
+    CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name) {
+      return send(executor -> store.deleteAsync(table, name, executor), false);
     }
 
     /**
