@@ -50,6 +50,19 @@ abstract class WriteChannel {
   /** Every row of a query, all its pages. */
   abstract CompletableFuture<List<TableRow>> rows(TableQuery query);
 
+  /** This path's {@link #get} and {@link #rows}, for the steps that make a stored entity whole ({@link WideReads}). */
+  final RowReads reads = new RowReads() {
+    @Override
+    public CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
+      return WriteChannel.this.get(table, partitionKey, rowKey);
+    }
+
+    @Override
+    public CompletableFuture<List<TableRow>> rows(TableQuery query) {
+      return WriteChannel.this.rows(query);
+    }
+  };
+
   abstract CompletableFuture<WriteResult> write(String table, WriteOperation operation);
 
   abstract CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations);
@@ -105,15 +118,8 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
-      if (!mapping.wide()) {
-        return get(table, partitionKey, rowKey);
-      }
-      try {
-        return CompletableFuture.completedFuture(
-            WideReads.read(backend, discriminator, mapping, partitionKey, rowKey));
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
+      return mapping.wide() ? WideReads.read(reads, discriminator, mapping, partitionKey, rowKey)
+          : get(table, partitionKey, rowKey);
     }
 
     @Override
@@ -199,11 +205,12 @@ abstract class WriteChannel {
   /**
    * The async path of one write operation (a repository write, a batch's commit): each request sent with the
    * backend's async call within the operation that started it (so that it counts there from any thread) — a table's
-   * first creation too ({@link Tables#ensureAsync}) —, the blocking work that stays ({@link #blocking}: a wide
-   * entity's read) run on the mapper's executor. Once the caller has cancelled the operation's future, no further
-   * request is sent: a request under way runs to its end (a transaction sent may be applied), the next fails with
-   * {@link CancellationException} — an entity group transaction is sent whole or not at all, so nothing is left
-   * half-written.
+   * first creation too ({@link Tables#ensureAsync}), and a wide entity's read (a head, then its parts:
+   * {@link WideReads#read} over this channel) —, the blocking work that stays ({@link #blocking}: large values, the
+   * pending work after a transaction) run on the mapper's executor. Once the caller has cancelled the operation's
+   * future, no further request is sent: a request under way runs to its end (a transaction sent may be applied), the
+   * next fails with {@link CancellationException} — an entity group transaction is sent whole or not at all, so
+   * nothing is left half-written.
    *
    * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
    * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
@@ -286,13 +293,11 @@ abstract class WriteChannel {
           .thenApply(row -> row.orElse(null));
     }
 
-    /** A wide entity's read (a head, then its parts, read again on a mismatch) stays on the executor. */
+    /** A wide entity's read (a head, then its parts, read again on a mismatch): each request sent as any other. */
     @Override
     CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
-      if (!mapping.wide()) {
-        return get(table, partitionKey, rowKey);
-      }
-      return blocking(() -> WideReads.read(core.backend, core.discriminator, mapping, partitionKey, rowKey));
+      return mapping.wide() ? WideReads.read(reads, core.discriminator, mapping, partitionKey, rowKey)
+          : get(table, partitionKey, rowKey);
     }
 
     @Override
