@@ -3,6 +3,8 @@ package io.tablemapper.spi;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * A backend's space for values stored out of their rows ({@link io.tablemapper.annotations.Large} properties): byte
@@ -13,6 +15,15 @@ import java.util.Optional;
  *
  * <p>Every backend of the project has one ({@link TableBackend#outOfRowValues()}): Azure Blob Storage on Azure (a
  * blob per value), a map in memory, an SQL table in the H2 database file. The conformance kit checks them.
+ *
+ * <p><b>The async path.</b> {@link #putAsync}, {@link #getAsync} and {@link #deleteAsync} are the mapper's async
+ * reads and writes of values, as {@link TableBackend#getAsync} is of rows: each returns at once a future of what the
+ * blocking call returns, failed with what it throws (a name outside the rules fails the future, nothing is thrown
+ * from the call). By default they run the blocking call on the executor the mapper hands in
+ * ({@link TableBackend#onExecutor}), so a store of blocking calls alone is correct; a store with a non-blocking
+ * client overrides them so that no thread waits while a request is under way (Azure: the Blob Storage async client),
+ * keeping every rule of the blocking calls. Their futures may complete on the client's own threads: the mapper hands
+ * the results over to its executor before any work of the application runs.
  */
 public interface OutOfRowValues {
   /** The longest name a value may have (Azure's limit on blob names, less the table's prefix). */
@@ -38,6 +49,40 @@ public interface OutOfRowValues {
    * @throws io.tablemapper.api.StoreUnavailableException if the store cannot be reached
    */
   boolean delete(String table, String name);
+
+  /**
+   * {@link #put} on the async path (see the class comment): by default the blocking call, run on {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   * @return a future completed once the value is stored
+   */
+  default CompletableFuture<Void> putAsync(String table, String name, byte[] value, Executor executor) {
+    return TableBackend.onExecutor(() -> {
+      put(table, name, value);
+      return null;
+    }, executor);
+  }
+
+  /**
+   * {@link #get} on the async path (see the class comment): by default the blocking call, run on {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   * @return a future of the value, empty when there is none
+   */
+  default CompletableFuture<Optional<byte[]>> getAsync(String table, String name, Executor executor) {
+    return TableBackend.onExecutor(() -> get(table, name), executor);
+  }
+
+  /**
+   * {@link #delete} on the async path (see the class comment): by default the blocking call, run on
+   * {@code executor}.
+   *
+   * @param executor where the default runs the blocking call; an override that blocks no thread may ignore it
+   * @return a future of whether there was a value
+   */
+  default CompletableFuture<Boolean> deleteAsync(String table, String name, Executor executor) {
+    return TableBackend.onExecutor(() -> delete(table, name), executor);
+  }
 
   /**
    * Every value of a table, by name (in no particular order), with when it was stored.

@@ -23,8 +23,11 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -105,49 +108,61 @@ final class EgtWriter {
     ScopedBackend.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
-    if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
-      return Futures.join(write(blocking, table, writes, progress, mode, Long.MAX_VALUE));
-    }
-    // large values: first the new values, then the rows that reference them, then delete the values replaced
-    long sendBy = large.put(table, writes);
-    List<WriteResult> results;
-    try {
-      results = Futures.join(write(blocking, table, writes, progress, mode, sendBy));
-    } catch (RuntimeException failure) {
-      if (LargeValues.refused(failure)) {
-        writes.forEach(write -> large.deleteQuietly(table, LargeValues.names(write)));
-      } // else the transaction may have been applied: its values stay, a sweep deletes them if unreferenced
-      throw failure;
-    }
-    for (Progress write : progress) {
-      if (write.result == null && write.intent.kind() != Kind.DELETE) {
-        large.deleteQuietly(table, LargeValues.names(write.intent)); // dropped: its row was not written
-      } else if (write.snapshot.storedKnown()) {
-        large.deleteQuietly(table, LargeValues.replaced(write.intent, write.snapshot.stored()));
-      }
-    }
-    return results;
+    return Futures.join(withValues(blocking, table, writes, progress, mode));
   }
 
   /**
    * {@link #write(String, List, Mode)} on the async path: the same steps and rules, each request sent through
-   * {@code channel}, so that no thread is held while one is under way. Writes with {@code @Large} values (blob
-   * uploads before the transaction, deletions after it) run whole on the mapper's executor instead.
+   * {@code channel} — the uploads and deletions of {@code @Large} values too —, so that no thread is held while one
+   * is under way.
    *
    * @return the results, or a future failed with what the blocking path throws
    */
   CompletableFuture<List<WriteResult>> writeAsync(
       WriteChannel.Async channel, String table, List<? extends WriteIntent<?>> writes, Mode mode) {
-    if (writes.stream().anyMatch(write -> !write.mapping().largeProperties().isEmpty())) {
-      return channel.blocking(() -> write(table, writes, mode));
-    }
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopedBackend.checkWrites(backend, table, writes);
       List<Progress> progress = new ArrayList<>(writes.size());
       writes.forEach(intent -> progress.add(new Progress(intent)));
-      return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
+      return withValues(channel, table, writes, progress, mode);
     });
+  }
+
+  /**
+   * The transaction with its {@code @Large} values, on either path ({@link LargeValues}): first the new values, then
+   * the rows that reference them (sent within half the grace period after the values, or not at all), then the values
+   * the replaced or deleted rows referenced and the written ones do not. A transaction refused for certain (or not
+   * sent, its future cancelled) deletes the values it stored; one whose outcome is unknown leaves them to a sweep.
+   */
+  private CompletableFuture<List<WriteResult>> withValues(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode) {
+    if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
+      return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
+    }
+    return Futures.compose(large.put(channel, table, writes),
+        sendBy -> write(channel, table, writes, progress, mode, sendBy).handle((results, thrown) -> {
+          if (thrown != null) {
+            Throwable failure = Futures.unwrap(thrown);
+            if (!LargeValues.refused(failure) && !(failure instanceof CancellationException)) {
+              // the transaction may have been applied: its values stay, a sweep deletes them if unreferenced
+              return CompletableFuture.<List<WriteResult>>failedFuture(failure);
+            }
+            Set<String> own = new HashSet<>();
+            writes.forEach(write -> own.addAll(LargeValues.names(write)));
+            return large.delete(channel, table, own)
+                .thenCompose(deleted -> CompletableFuture.<List<WriteResult>>failedFuture(failure));
+          }
+          Set<String> unreferenced = new HashSet<>();
+          for (Progress write : progress) {
+            if (write.result == null && write.intent.kind() != Kind.DELETE) {
+              unreferenced.addAll(LargeValues.names(write.intent)); // dropped: its row was not written
+            } else if (write.snapshot.storedKnown()) {
+              unreferenced.addAll(LargeValues.replaced(write.intent, write.snapshot.stored()));
+            }
+          }
+          return large.delete(channel, table, unreferenced).thenApply(deleted -> results);
+        }).thenCompose(next -> next));
   }
 
   /**

@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -230,9 +231,11 @@ final class EntityQueries<T> {
           : Optional.ofNullable(reading.decoder().apply(rows.get(0))), executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     List<R> found = new ArrayList<>(1);
+    RowReads reads = core.reads(executor, operation);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> run.nextAsync(1, executor).thenAccept(rows -> rows.forEach(row -> addRead(found, reading, row))))
+        () -> readyToDecode(run.nextAsync(1, executor), reads, executor, operation, found, reading))
         .thenApply(done -> {
           run.report(found.size());
           return found.stream().findFirst();
@@ -249,11 +252,14 @@ final class EntityQueries<T> {
       }, executor);
     }
     RowSource run = asyncSource(query, null, false, reading.select(), false);
+    Operation operation = Operation.current();
     int limit = query.limit();
     List<R> results = new ArrayList<>();
+    RowReads reads = core.reads(executor, operation);
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(results, reading, row))))
+        () -> readyToDecode(
+            run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor), reads, executor,
+            operation, results, reading))
         .thenApply(done -> {
           run.report(results.size());
           return results;
@@ -269,10 +275,11 @@ final class EntityQueries<T> {
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
     RowSource run =
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
+    Operation operation = Operation.current();
     List<R> items = new ArrayList<>();
+    RowReads reads = core.reads(executor, operation);
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> run.nextAsync(size - items.size(), executor)
-            .thenAccept(rows -> rows.forEach(row -> addRead(items, reading, row))))
+        () -> readyToDecode(run.nextAsync(size - items.size(), executor), reads, executor, operation, items, reading))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
   }
 
@@ -300,6 +307,18 @@ final class EntityQueries<T> {
         });
   }
 
+  /**
+   * The rows of a page on the async path made ready to decode with no I/O: the values of their {@code @Large}
+   * properties fetched by the store's async calls, several rows and several values of a row at once
+   * ({@link LargeValues#completeAll}); the rows as they are for an entity without such properties.
+   */
+  private CompletableFuture<List<TableRow>> valuesInPlace(
+      CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
+    // a row read again counts into the read's operation, from whatever thread completes the page
+    return page.thenCompose(rows -> Operation.within(operation,
+        () -> core.large.completeAll(mapping, rows, executor)));
+  }
+
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
   private RowSource asyncSource(
       EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
@@ -319,16 +338,24 @@ final class EntityQueries<T> {
    * How rows become results.
    *
    * @param select the properties a projection reads, or null for whole entities
-   * @param decoder the result of a row
+   * @param decoder the result of a row, made whole now where it must be (the blocking path)
+   * @param ofWhole the result of a row the async path made whole before ({@link MapperCore#madeWhole}; null: the row
+   *     needed nothing), which decodes without I/O
    */
-  private record Reading<R>(List<String> select, Function<TableRow, R> decoder) {}
+  private record Reading<R>(
+      List<String> select, Function<TableRow, R> decoder, BiFunction<TableRow, WholeRow, R> ofWhole) {
+
+    static <R> Reading<R> of(List<String> select, BiFunction<TableRow, WholeRow, R> decode) {
+      return new Reading<>(select, row -> decode.apply(row, null), decode);
+    }
+  }
 
   /**
    * Whole entities, each read by the mapping of its type; null for a malformed row the mapper's
    * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
    */
   private Reading<T> entities() {
-    return new Reading<>(null, row -> core.entity(mappingOf(row), row));
+    return Reading.of(null, (row, made) -> core.entity(mappingOf(row), row, made));
   }
 
   /**
@@ -341,8 +368,8 @@ final class EntityQueries<T> {
 
   /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
-    return new Reading<>(projection.properties(),
-        row -> core.read(mapping, row,
+    return Reading.of(projection.properties(),
+        (row, made) -> core.read(mapping, row, made,
             each -> projection.read(core.decrypted(mappingOf(each), each), core.context)));
   }
 
@@ -364,6 +391,47 @@ final class EntityQueries<T> {
     if (result != null) {
       results.add(result);
     }
+  }
+
+  /**
+   * The async path's last steps of a page: its rows made whole at once ({@link MapperCore#madeWhole}: the parts of
+   * its wide entities read together), then the values of their {@code @Large} properties fetched
+   * ({@link #valuesInPlace}), both with the store's async requests, then the rows decoded in order, without I/O
+   * ({@link LargeValues#inPlace}), into {@code results} (leaving out malformed rows the policy leaves out).
+   */
+  private <R> CompletableFuture<Void> readyToDecode(CompletableFuture<List<TableRow>> page, RowReads reads,
+      Executor executor, Operation operation, List<R> results, Reading<R> reading) {
+    return page.thenCompose(rows -> core.madeWhole(rows, row -> mappingOf(row), reads).thenCompose(made -> {
+      // the rows whose values to fetch: each whole (a wide entity's head joined with its parts), none that is gone
+      // or failed to be made whole (its decoder meets that first, as on the blocking path)
+      List<TableRow> whole = new ArrayList<>(rows.size());
+      for (int i = 0; i < rows.size(); i++) {
+        WholeRow each = made == null ? null : made[i];
+        if (each == null) {
+          whole.add(rows.get(i));
+        } else if (each.row() != null && each.failure() == null) {
+          whole.add(each.row());
+        }
+      }
+      return valuesInPlace(CompletableFuture.completedFuture(whole), executor, operation).thenAccept(ready ->
+          LargeValues.inPlace(() -> {
+            int next = 0;
+            for (int i = 0; i < rows.size(); i++) {
+              WholeRow each = made == null ? null : made[i];
+              R result;
+              if (each == null) {
+                result = reading.ofWhole().apply(ready.get(next++), null);
+              } else if (each.row() != null && each.failure() == null) {
+                result = reading.ofWhole().apply(rows.get(i), new WholeRow(ready.get(next++), null));
+              } else {
+                result = reading.ofWhole().apply(rows.get(i), each);
+              }
+              if (result != null) {
+                results.add(result);
+              }
+            }
+          }));
+    }));
   }
 
   private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
@@ -480,8 +548,8 @@ final class EntityQueries<T> {
   /**
    * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
    * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
-   * (a transaction with {@code @Large} values stays whole on the executor, and of one with pending work for remote
-   * indexes the work done after it), at most
+   * (of a transaction with pending work for remote indexes, the work done after it stays on the executor;
+   * {@code @Large} values are written and deleted with the store's async calls, {@link EgtWriter#writeAsync}), at most
    * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
    *
    * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
@@ -672,7 +740,8 @@ final class EntityQueries<T> {
     List<WriteIntent<T>> chunk = new ArrayList<>();
     int operations = 0;
     for (TableRow row : partition) {
-      T entity = core.entity(mappingOf(row), row);
+      // decoded without its @Large values, which a delete needs not read (the row keeps their references)
+      T entity = core.entity(mappingOf(row), LargeValues.withoutReferences(row));
       if (entity == null) {
         continue; // a malformed row the policy leaves out is not deleted either
       }

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -52,7 +53,13 @@ import java.util.function.Supplier;
  *
  * A crash between the steps leaves only values that no row references: {@link #sweep} deletes those older than the
  * grace period. A writer whose transaction would be sent later than half the grace period after its values were put
- * gives up instead ({@link #checkInTime}), so a sweep never deletes a value whose row is still on its way.
+ * gives up instead ({@link #late}), so a sweep never deletes a value whose row is still on its way.
+ *
+ * <p>Both paths run the same steps: a write's puts and deletes go through its {@link WriteChannel} (the blocking
+ * calls, or the store's async ones: {@link OutOfRowValues#putAsync}, {@link OutOfRowValues#deleteAsync}); a read's
+ * fetch ({@link #fetch}, and on the async path {@link #complete}, before the row is decoded) is one composition over
+ * {@link Reads}, the blocking calls or the async ones ({@link OutOfRowValues#getAsync}, {@link
+ * io.tablemapper.spi.TableBackend#getAsync} for the row read again).
  */
 final class LargeValues {
   private static final Log LOG = new Log(LargeValues.class);
@@ -66,15 +73,19 @@ final class LargeValues {
   private final long maxValueSize;
   private final Duration grace;
   private final Supplier<Executor> pool;
+  private final Discriminator discriminator;
   /** The tables this mapper stored or read large values of: those its background sweeps. */
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
 
   /**
    * @param pool the mapper's read pool (null when reads run one after another), on which the values of one entity
    *     are fetched in parallel
+   * @param discriminator which member of a hierarchy a row is ({@link #complete})
    */
-  LargeValues(TableBackend backend, long maxValueSize, Duration grace, Supplier<Executor> pool) {
+  LargeValues(TableBackend backend, long maxValueSize, Duration grace, Supplier<Executor> pool,
+      Discriminator discriminator) {
     this.backend = backend;
+    this.discriminator = discriminator;
     this.maxValueSize = maxValueSize;
     this.grace = grace;
     this.pool = pool;
@@ -184,6 +195,20 @@ final class LargeValues {
     return names;
   }
 
+  /** The row without the properties that hold references (to decode an entity without fetching its values). */
+  static TableRow withoutReferences(TableRow row) {
+    TableRow.Builder stripped = null;
+    for (Map.Entry<String, Object> property : row.properties().entrySet()) {
+      if (referenced(property.getValue()) != null) {
+        if (stripped == null) {
+          stripped = row.toBuilder();
+        }
+        stripped.put(property.getKey(), null);
+      }
+    }
+    return stripped == null ? row : stripped.build();
+  }
+
   /**
    * Checks the values of a write against this mapper's largest value size.
    *
@@ -212,21 +237,47 @@ final class LargeValues {
   }
 
   /**
-   * Puts the values of writes to a table, before their transaction; returns when it may be sent at the latest
-   * ({@link System#nanoTime()}; {@link Long#MAX_VALUE} for no limit, under a grace period of zero).
+   * Puts the values of writes to a table through a write's channel, before their transaction, all at once; completes
+   * with when the transaction may be sent at the latest ({@link System#nanoTime()}; {@link Long#MAX_VALUE} for no
+   * limit, under a grace period of zero). When a put fails, the values of these writes are deleted once every put
+   * has ended (no row references them: the transaction was not sent), and the future fails with that failure.
    */
-  long put(String table, List<? extends WriteIntent<?>> writes) {
+  CompletableFuture<Long> put(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes) {
     long started = System.nanoTime();
+    List<CompletableFuture<Void>> puts = new ArrayList<>();
+    Set<String> names = new HashSet<>();
     for (WriteIntent<?> write : writes) {
       if (!write.largeValues().isEmpty()) {
         tables.add(table);
         OutOfRowValues store = store(write.mapping());
         for (Value value : write.largeValues()) {
-          store.put(table, value.name(), value.bytes());
+          if (!puts.isEmpty() && puts.get(puts.size() - 1).isCompletedExceptionally()) {
+            break; // the blocking path stops at a failed put (the async one has sent them all by then)
+          }
+          names.add(value.name());
+          puts.add(Futures.start(() -> channel.putValue(store, table, value.name(), value.bytes())));
         }
       }
     }
-    return grace.isZero() ? Long.MAX_VALUE : started + grace.toNanos() / 2; // no grace: no writer to wait for
+    long sendBy = grace.isZero() ? Long.MAX_VALUE : started + grace.toNanos() / 2; // no grace: no writer to wait for
+    return settled(puts).thenCompose(failure -> failure == null ? CompletableFuture.completedFuture(sendBy)
+        : delete(channel, table, names).thenApply(deleted -> {
+          throw failure instanceof RuntimeException ? (RuntimeException) failure
+              : new TableMapperException("cannot store the @Large values of a write to table " + table, failure);
+        }));
+  }
+
+  /** Completes once every future has, with the first failure among them (unwrapped), or null. */
+  private static CompletableFuture<Throwable> settled(List<? extends CompletableFuture<?>> futures) {
+    return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).handle((all, thrown) -> {
+      for (CompletableFuture<?> future : futures) {
+        Throwable failure = Futures.failure(future);
+        if (failure != null) {
+          return failure;
+        }
+      }
+      return null;
+    });
   }
 
   /**
@@ -280,23 +331,24 @@ final class LargeValues {
         || failure instanceof OutOfScopeException;
   }
 
-  /** Deletes values no row references any more; a failure is logged and left to a sweep. */
-  void deleteQuietly(String table, Set<String> names) {
-    if (names.isEmpty()) {
-      return;
-    }
+  /**
+   * Deletes values no row references any more through a write's channel, all at once; completes when every delete
+   * has ended. A failure is logged and left to a sweep: the future never fails.
+   */
+  CompletableFuture<Void> delete(WriteChannel channel, String table, Set<String> names) {
     Optional<OutOfRowValues> store = backend.outOfRowValues();
-    if (store.isEmpty()) {
-      return;
+    if (names.isEmpty() || store.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
     }
+    List<CompletableFuture<Boolean>> deletes = new ArrayList<>(names.size());
     for (String name : names) {
-      try {
-        store.get().delete(table, name);
-      } catch (RuntimeException e) {
+      deletes.add(Futures.start(() -> channel.deleteValue(store.get(), table, name)).exceptionally(failure -> {
         LOG.warn("could not delete the large value {} of table {}, which no row references; a sweep will: {}", name,
-            table, e.toString());
-      }
+            table, Futures.unwrap(failure).toString());
+        return false;
+      }));
     }
+    return CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
   }
 
   /** The names of a write's own values. */
@@ -309,25 +361,169 @@ final class LargeValues {
   /**
    * The row with the values of the mapping's large properties in place of their references, fetched in parallel
    * when there are several. A value found missing makes the row be read again, as a write may have replaced it
-   * (and deleted the value) since it was read; the row read again then stands for it.
+   * (and deleted the value) since it was read; the row read again then stands for it. Within {@link #inPlace} (a row
+   * whose values the async path fetched before decoding it), the row as it is.
    *
    * @throws LargeValueNotFoundException if a value the row (as read again) references is missing
    */
   TableRow fetch(EntityMapping<?> mapping, TableRow row) {
-    TableRow current = row;
-    for (int attempt = 1; ; attempt++) {
-      List<String> properties = new ArrayList<>();
-      for (String property : mapping.largeProperties()) {
-        if (referenced(current.get(property)) != null) {
-          properties.add(property);
-        }
+    if (IN_PLACE.get() != null) {
+      return row;
+    }
+    return Futures.join(Futures.start(() -> fetch(mapping, row, blockingReads, 1)));
+  }
+
+  /**
+   * A read's row with its values in place, on the async path: the values of the row's {@code @Large} properties
+   * fetched with the store's async calls (several at once), before the row is decoded, so that decoding does no I/O
+   * ({@link #inPlace}); the rules of {@link #fetch} (a missing value reads the row again; {@link
+   * LargeValueNotFoundException}). The row as it is when its mapping (that of its type, in a hierarchy) has no
+   * {@code @Large} properties or it references no value. The one step the async read path adds for large values:
+   * it takes a row and gives the future of the row to decode.
+   *
+   * @param executor where a store without an async client of its own runs its blocking calls
+   */
+  CompletableFuture<TableRow> complete(EntityMapping<?> mapping, TableRow row, Executor executor) {
+    EntityMapping<?> member = member(mapping, row);
+    if (member == null) {
+      return CompletableFuture.completedFuture(row);
+    }
+    Reads reads = new AsyncReads(executor, Operation.current());
+    return Futures.start(() -> fetch(member, row, reads, 1));
+  }
+
+  /** {@link #complete} for the rows of one page, all at once: the rows to decode, in order. */
+  CompletableFuture<List<TableRow>> completeAll(EntityMapping<?> mapping, List<TableRow> rows, Executor executor) {
+    if (rows.isEmpty() || !fetches(mapping)) {
+      return CompletableFuture.completedFuture(rows);
+    }
+    List<CompletableFuture<TableRow>> completed = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      completed.add(complete(mapping, row, executor));
+    }
+    return CompletableFuture.allOf(completed.toArray(CompletableFuture[]::new))
+        .thenApply(all -> completed.stream().map(CompletableFuture::join).toList());
+  }
+
+  /**
+   * Decodes rows whose values {@link #complete} put in place: {@link #fetch} returns them as they are meanwhile (on
+   * this thread), so that no value is fetched twice and no value that happens to look like a reference is taken
+   * for one.
+   */
+  static void inPlace(Runnable decode) {
+    Boolean outer = IN_PLACE.get();
+    IN_PLACE.set(Boolean.TRUE);
+    try {
+      decode.run();
+    } finally {
+      if (outer == null) {
+        IN_PLACE.remove();
       }
-      if (properties.isEmpty()) {
-        return current;
+    }
+  }
+
+  /** Set while {@link #inPlace} decodes. */
+  private static final ThreadLocal<Boolean> IN_PLACE = new ThreadLocal<>();
+
+  /**
+   * The mapping whose {@code @Large} properties a row read through {@code mapping} holds: the mapping itself, or in
+   * a hierarchy the member of the row's type (the first with large properties when the row names no type, as a
+   * projection's); null when it has none.
+   */
+  private EntityMapping<?> member(EntityMapping<?> mapping, TableRow row) {
+    if (!(mapping instanceof Hierarchy)) {
+      return mapping.largeProperties().isEmpty() ? null : mapping;
+    }
+    String type = discriminator.typeOf(row);
+    for (EntityMapping<?> each : Hierarchy.members(mapping)) {
+      if (!each.largeProperties().isEmpty() && (type == null || each.typeName().equals(type))) {
+        return each;
       }
-      OutOfRowValues store = store(mapping);
-      tables.add(mapping.table());
-      List<Optional<byte[]>> values = fetchAll(store, mapping.table(), current, properties);
+    }
+    return null;
+  }
+
+  /** How a fetch reads: the values of some names, and a row again (null when it is gone). */
+  private interface Reads {
+    CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties);
+
+    CompletableFuture<TableRow> again(String table, TableRow row);
+  }
+
+  /** The blocking reads: the values of one row in parallel on the read pool, all complete when returned. */
+  private final Reads blockingReads = new Reads() {
+    @Override
+    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties) {
+      return CompletableFuture.completedFuture(fetchAll(store, table, row, properties));
+    }
+
+    @Override
+    public CompletableFuture<TableRow> again(String table, TableRow row) {
+      try {
+        return CompletableFuture.completedFuture(
+            backend.get(table, row.partitionKey(), row.rowKey()).orElse(null));
+      } catch (TableNotFoundException gone) {
+        return CompletableFuture.completedFuture(null);
+      }
+    }
+  };
+
+  /** The async reads: every value of a row at once, each request sent within the read's operation. */
+  private final class AsyncReads implements Reads {
+    private final Executor executor;
+    private final Operation operation;
+
+    AsyncReads(Executor executor, Operation operation) {
+      this.executor = executor;
+      this.operation = operation;
+    }
+
+    @Override
+    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties) {
+      List<CompletableFuture<Optional<byte[]>>> gets = new ArrayList<>(properties.size());
+      for (String property : properties) {
+        String name = referenced(row.get(property));
+        gets.add(Futures.start(() -> store.getAsync(table, name, executor)));
+      }
+      return CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new))
+          .thenApply(all -> gets.stream().map(CompletableFuture::join).toList());
+    }
+
+    @Override
+    public CompletableFuture<TableRow> again(String table, TableRow row) {
+      return Futures.start(() -> Operation.within(operation,
+              () -> backend.getAsync(table, row.partitionKey(), row.rowKey(), executor)))
+          .handle((found, thrown) -> {
+            if (thrown == null) {
+              return found.orElse(null);
+            }
+            Throwable failure = Futures.unwrap(thrown);
+            if (failure instanceof TableNotFoundException) {
+              return null;
+            }
+            throw failure instanceof RuntimeException ? (RuntimeException) failure
+                : new TableMapperException("cannot read " + row.describeKeys() + " of table " + table, failure);
+          });
+    }
+  }
+
+  /** {@link #fetch}'s steps over either way of reading: one attempt, and the next one a missing value calls for. */
+  private CompletableFuture<TableRow> fetch(EntityMapping<?> mapping, TableRow current, Reads reads, int attempt) {
+    List<String> properties = new ArrayList<>();
+    for (String property : mapping.largeProperties()) {
+      if (referenced(current.get(property)) != null) {
+        properties.add(property);
+      }
+    }
+    if (properties.isEmpty()) {
+      return CompletableFuture.completedFuture(current);
+    }
+    OutOfRowValues store = store(mapping);
+    tables.add(mapping.table());
+    return Futures.compose(reads.values(store, mapping.table(), current, properties), values -> {
       int missing = -1;
       for (int i = 0; i < values.size() && missing < 0; i++) {
         if (values.get(i).isEmpty()) {
@@ -345,28 +541,23 @@ final class LargeValues {
             whole.putBinary(properties.get(i), bytes);
           }
         }
-        return whole.build();
+        return CompletableFuture.completedFuture(whole.build());
       }
       String property = properties.get(missing);
       String reference = (String) current.get(property);
-      TableRow again = attempt < READ_ATTEMPTS ? readAgain(mapping, current) : null;
-      if (again == null || reference.equals(again.get(property))) {
-        throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
-            + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
-            + "' references the value '" + referenced(reference) + "', which the backend " + backend.name()
-            + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
-            + " write the entity again to store a new value");
-      }
-      current = again;
-    }
-  }
-
-  private TableRow readAgain(EntityMapping<?> mapping, TableRow row) {
-    try {
-      return backend.get(mapping.table(), row.partitionKey(), row.rowKey()).orElse(null);
-    } catch (TableNotFoundException gone) {
-      return null;
-    }
+      CompletableFuture<TableRow> again = attempt < READ_ATTEMPTS ? reads.again(mapping.table(), current)
+          : CompletableFuture.completedFuture(null);
+      return Futures.compose(again, read -> {
+        if (read == null || reference.equals(read.get(property))) {
+          throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
+              + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
+              + "' references the value '" + referenced(reference) + "', which the backend " + backend.name()
+              + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
+              + " write the entity again to store a new value");
+        }
+        return fetch(mapping, read, reads, attempt + 1);
+      });
+    });
   }
 
   private List<Optional<byte[]>> fetchAll(OutOfRowValues store, String table, TableRow row,

@@ -20,6 +20,7 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.time.Duration;
@@ -60,6 +61,11 @@ final class MapperCore {
   final LargeValues large;
   /** The property that holds each row's entity type: the one place that decides its name. */
   final Discriminator discriminator;
+  /**
+   * The blocking reads that make a row whole ({@link WideReads}); the async path's are
+   * {@link #reads(Executor, Operation)}.
+   */
+  final RowReads reads;
   /** The caches of {@code @Cached} entity classes, invalidated by {@link #writer}. */
   final ReadCache cache = new ReadCache();
   final EgtWriter writer;
@@ -94,10 +100,12 @@ final class MapperCore {
     this.backend = operationListeners.isEmpty() ? scoped : new ObservedBackend(scoped);
     this.tables = new Tables(backend, settings.tableCreation());
     this.periods = new PeriodTables(backend);
+    this.reads = RowReads.of(backend, null, null);
     this.discriminator = new Discriminator(settings.discriminator(), registry);
     MappingContext json = JsonMappingContext.of(settings.timePrecision());
     this.encryption = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
-    this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool);
+    this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool,
+        discriminator);
     this.context = new LargeValueContext(encryption, large);
     this.writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     this.newerVersions = settings.newerVersions();
@@ -164,9 +172,17 @@ final class MapperCore {
    * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}, if the row cannot be read as its class
    */
   <T> T entity(EntityMapping<T> mapping, TableRow row) {
+    return entity(mapping, row, null);
+  }
+
+  /**
+   * {@link #entity(EntityMapping, TableRow)} of a row the async path made whole before ({@link #madeWhole}), so that
+   * decoding it does no I/O; {@code made} null: the row needed nothing, or is made whole now, the blocking way.
+   */
+  <T> T entity(EntityMapping<T> mapping, TableRow row, WholeRow made) {
     // read(...) without its reader: no lambda per row on the hot path of every read
     try {
-      TableRow whole = whole(mapping, row); // a wide entity's head joined with its parts
+      TableRow whole = whole(mapping, row, made); // a wide entity's head joined with its parts
       return whole == null ? null
           : Hierarchy.reading(mapping, discriminator.typeFor(whole, mapping), whole).fromStoredRow(whole, context);
     } catch (InvalidEntityException | InvalidKeyException e) {
@@ -185,8 +201,13 @@ final class MapperCore {
    * @throws MalformedRowException under {@link MalformedRowPolicy#FAIL}
    */
   <R> R read(EntityMapping<?> mapping, TableRow row, Function<TableRow, R> reader) {
+    return read(mapping, row, null, reader);
+  }
+
+  /** {@link #read(EntityMapping, TableRow, Function)} of a row the async path made whole before, as {@link #entity}. */
+  <R> R read(EntityMapping<?> mapping, TableRow row, WholeRow made, Function<TableRow, R> reader) {
     try {
-      TableRow whole = whole(mapping, row);
+      TableRow whole = whole(mapping, row, made);
       return whole == null ? null : reader.apply(whole);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
@@ -200,7 +221,7 @@ final class MapperCore {
    */
   Object readOrDynamic(EntityMapping<?> mapping, TableRow row, Function<TableRow, ?> reader) {
     try {
-      TableRow whole = whole(mapping, row);
+      TableRow whole = whole(mapping, row, null);
       return whole == null ? null : reader.apply(whole);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
@@ -209,17 +230,96 @@ final class MapperCore {
   }
 
   /**
-   * The row a read hands its reader: a wide entity's head joined with its part rows ({@link WideReads}), read now;
-   * null when the entity was deleted since its head was read. Any other row (a projection's too, which selects no
-   * part count) as it is.
+   * The row a read hands its reader: as the async path made it whole before ({@code made}), or else a wide entity's
+   * head joined with its part rows ({@link WideReads}), read now, the blocking way; null when the entity was deleted
+   * since its head was read. Any other row (a projection's too, which selects no part count) as it is.
    */
-  private TableRow whole(EntityMapping<?> mapping, TableRow row) {
+  private TableRow whole(EntityMapping<?> mapping, TableRow row, WholeRow made) {
+    if (made != null) {
+      return made.get();
+    }
+    EntityMapping<?> own = wideMapping(mapping, row);
+    return own == null ? row : Futures.join(WideReads.whole(reads, discriminator, own, row));
+  }
+
+  /** The wide mapping whose head {@code row} is, when it has parts to join; null for any other row. */
+  private EntityMapping<?> wideMapping(EntityMapping<?> mapping, TableRow row) {
     if (!registry.anyWide() || WideRows.parts(row) == 0) {
-      return row;
+      return null;
     }
     String type = discriminator.typeOf(row);
     EntityMapping<?> own = mapping.wide() || type == null ? mapping : registry.find(mapping.table(), type);
-    return own != null && own.wide() ? WideReads.whole(backend, discriminator, own, row) : row;
+    return own != null && own.wide() ? own : null;
+  }
+
+  /**
+   * A row read through a mapping, made whole with {@code reads} — on the async path, before it is decoded: a wide
+   * entity's head joined with its part rows ({@link WideReads}), any other row as it is. The one step of the async
+   * read path that a decoder would otherwise do with I/O.
+   *
+   * @return the future of the whole row, of null when the entity was deleted since its head was read; failed with
+   *     {@link MalformedRowException} when its parts never match it, or with what a read failed with
+   */
+  CompletableFuture<TableRow> wholeAsync(EntityMapping<?> mapping, TableRow row, RowReads reads) {
+    EntityMapping<?> own = wideMapping(mapping, row);
+    return own == null ? CompletableFuture.completedFuture(row) : WideReads.whole(reads, discriminator, own, row);
+  }
+
+  /**
+   * {@link #wholeAsync} for a decoder: null when the row needs nothing (it is decoded as it is), else what making it
+   * whole came to, its failure included, for the decoder to throw in its place ({@link WholeRow}).
+   */
+  CompletableFuture<WholeRow> madeWhole(EntityMapping<?> mapping, TableRow row, RowReads reads) {
+    CompletableFuture<TableRow> whole = wholeAsync(mapping, row, reads);
+    if (whole.isDone() && !whole.isCompletedExceptionally() && whole.join() == row) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return whole.handle((made, failed) -> {
+      Throwable failure = failed == null ? null : Futures.unwrap(failed);
+      if (failure instanceof Error) {
+        throw (Error) failure;
+      }
+      return new WholeRow(made, (RuntimeException) failure);
+    });
+  }
+
+  /**
+   * The rows of a page made whole at once ({@link #madeWhole}), the parts of several wide entities read together:
+   * the future of what each row came to, in the rows' order (null entries: decoded as they are), or of null when no
+   * row needed anything.
+   *
+   * @param mappingOf the mapping each row is read through
+   */
+  CompletableFuture<WholeRow[]> madeWhole(
+      List<TableRow> rows, Function<TableRow, EntityMapping<?>> mappingOf, RowReads reads) {
+    WholeRow[] made = null;
+    List<CompletableFuture<?>> pending = null;
+    for (int i = 0; i < rows.size(); i++) {
+      TableRow row = rows.get(i);
+      if (wideMapping(mappingOf.apply(row), row) == null) {
+        continue;
+      }
+      if (made == null) {
+        made = new WholeRow[rows.size()];
+        pending = new ArrayList<>();
+      }
+      WholeRow[] into = made;
+      int at = i;
+      pending.add(madeWhole(mappingOf.apply(row), row, reads).thenAccept(each -> into[at] = each));
+    }
+    if (made == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    WholeRow[] all = made;
+    return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).thenApply(done -> all);
+  }
+
+  /**
+   * The reads of the async path that make rows whole: the store's async requests, each sent within {@code operation}
+   * and handed {@code executor}; the blocking {@link #reads} when {@code executor} is null.
+   */
+  RowReads reads(Executor executor, Operation operation) {
+    return executor == null ? reads : RowReads.of(backend, executor, operation);
   }
 
   /** Throws the row's {@link MalformedRowException} under FAIL; otherwise tells the listener of it. */

@@ -11,7 +11,6 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
-import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
@@ -239,21 +238,18 @@ final class QueryRun<T> implements RowSource {
     List<TableRow> rows = follows ? followAll(page.rows()) : page.rows();
     for (TableRow row : rows) {
       TableRow resolved = follows ? row : resolve(row);
-      if (resolved != null && versioned) {
-        resolved = current(resolved);
-      }
       if (resolved != null) {
         matches.add(resolved);
       }
     }
-    return matches;
+    return versioned ? Futures.join(currentAll(matches, null)) : matches;
   }
 
   /**
    * {@link #next} on the store's async path ({@code getAsync}/{@code queryAsync}): the same rows, and the entities of
-   * partial and remote copies fetched all at once with async point reads. Only the upgrade of a projected row of an
-   * older version ({@link #current}) and a key list ({@link #nextListed}) read the blocking way, on {@code executor}. One call at a time: the next once
-   * this one's future has completed.
+   * partial and remote copies fetched all at once with async point reads; a key list's rows and entities
+   * ({@link #listed}) and the upgrade of a projected row of an older version ({@link #currentAll}) by the same steps as
+   * the blocking path's, with async requests. One call at a time: the next once this one's future has completed.
    */
   @Override
   public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
@@ -264,9 +260,7 @@ final class QueryRun<T> implements RowSource {
       return CompletableFuture.completedFuture(List.of());
     }
     if (listed) {
-      // a key list's row, then the entities it names: read the blocking way, on the executor
-      Operation current = operation;
-      return TableBackend.onExecutor(() -> Operation.within(current, () -> nextListed(max)), executor);
+      return listed(max, executor); // a key list's rows, then the entities it names
     }
     if (pointKey != null) {
       exhausted = true;
@@ -309,20 +303,7 @@ final class QueryRun<T> implements RowSource {
       }
       resolved = CompletableFuture.completedFuture(matches);
     }
-    if (!versioned) {
-      return resolved;
-    }
-    // the upgrade of an older version's row may read it whole: the blocking way, off the store's client threads
-    return resolved.thenApplyAsync(matches -> Operation.within(operation, () -> {
-      List<TableRow> current = new ArrayList<>(matches.size());
-      for (TableRow row : matches) {
-        TableRow each = current(row);
-        if (each != null) {
-          current.add(each);
-        }
-      }
-      return current;
-    }), executor);
+    return versioned ? Futures.compose(resolved, matches -> currentAll(matches, executor)) : resolved;
   }
 
   /** {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order. */
@@ -346,27 +327,42 @@ final class QueryRun<T> implements RowSource {
     });
   }
 
-  /** The part rows of a key list whose head is {@code head}: none, or those of one range read. */
-  private List<TableRow> listParts(TableRow head) {
+  /**
+   * The part rows of a key list whose head is {@code head}: none, or those of one range read (all its pages), the
+   * blocking way when {@code executor} is null, else with the store's async queries.
+   */
+  private CompletableFuture<List<TableRow>> listParts(TableRow head, Executor executor) {
     if (IndexLists.parts(head) == 0) {
-      return List.of();
+      return CompletableFuture.completedFuture(List.of());
     }
     List<TableRow> parts = new ArrayList<>();
-    TableQuery range = IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()));
-    while (true) {
+    TableQuery[] range =
+        {IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()))};
+    return Futures.loop(() -> range[0] != null, () -> {
       requests++;
-      QueryResult page = query(range);
-      rowsRead += page.rows().size();
-      for (TableRow row : page.rows()) {
-        if (IndexLists.isPartOf(core.discriminator, index, head.rowKey(), row)) {
-          parts.add(row);
+      return page(range[0], executor).thenAccept(page -> {
+        rowsRead += page.rows().size();
+        for (TableRow row : page.rows()) {
+          if (IndexLists.isPartOf(core.discriminator, index, head.rowKey(), row)) {
+            parts.add(row);
+          }
         }
-      }
-      if (page.continuation() == null) {
-        return parts;
-      }
-      range = range.withContinuation(page.continuation());
-    }
+        range[0] = page.continuation() == null ? null : range[0].withContinuation(page.continuation());
+      });
+    }).thenApply(done -> parts);
+  }
+
+  /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
+  private CompletableFuture<Optional<TableRow>> read(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(get(table, partitionKey, rowKey)))
+        : getAsync(table, partitionKey, rowKey, executor);
+  }
+
+  /** A page of a query of the read table, as {@link #read} makes a point read. */
+  private CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
+    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
+        : core.tables.readAsync(readTable, () -> within(() -> core.backend.queryAsync(page, executor)), Tables.NO_ROWS);
   }
 
   /** An async point read; a table that does not exist holds no row (and is not created). */
@@ -384,30 +380,62 @@ final class QueryRun<T> implements RowSource {
   /**
    * The next entities a key list names: at its first call reads the list's head (one point read of the value's
    * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
-   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each verified as a remote copy's entity is ({@link #verified}):
-   * an entity gone, changed or moved since it was listed is skipped. The token is the last entry read.
+   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each
+   * verified as a remote copy's entity is ({@link #verified}): an entity gone, changed or moved since it was listed
+   * is skipped. The token is the last entry read.
    */
   private List<TableRow> nextListed(int max) {
+    return Futures.join(listed(max, null));
+  }
+
+  /**
+   * {@link #nextListed}'s steps, on either path: the blocking calls when {@code executor} is null (the entities on
+   * the read pool), else the store's async requests (the entities all at once).
+   */
+  private CompletableFuture<List<TableRow>> listed(int max, Executor executor) {
+    CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null)
+        : Futures.start(() -> openList(executor));
+    return Futures.compose(opened, done -> {
+      List<TableRow> copies = nextCopies(max);
+      CompletableFuture<List<TableRow>> entities = executor == null
+          ? CompletableFuture.completedFuture(followAll(copies))
+          : followAllAsync(copies, executor);
+      return versioned ? Futures.compose(entities, rows -> currentAll(rows, executor)) : entities;
+    });
+  }
+
+  /** Reads the list's head and parts into {@link #entries}, skipping those up to the token when resumed. */
+  private CompletableFuture<Void> openList(Executor executor) {
     String listRowKey = query.pointRowKey();
-    if (entries == null) {
-      if (listRowKey == null || query.partitionKey() == null) {
-        throw new TableMapperException(query.method() + " reads through key-list index '" + index.name()
-            + "' without one value of its keys; a key list serves point reads only: rebuild the project so that"
-            + " generated code matches its sources");
-      }
-      requests++;
-      Optional<TableRow> row = get(readTable, query.partitionKey(), listRowKey);
-      entries = List.of();
+    if (listRowKey == null || query.partitionKey() == null) {
+      throw new TableMapperException(query.method() + " reads through key-list index '" + index.name()
+          + "' without one value of its keys; a key list serves point reads only: rebuild the project so that"
+          + " generated code matches its sources");
+    }
+    requests++;
+    return Futures.compose(read(readTable, query.partitionKey(), listRowKey, executor), row -> {
       if (row.isPresent()) {
         rowsRead++;
-        if (IndexLists.isHead(core.discriminator, index, row.get())) {
-          entries = IndexLists.entries(row.get(), listParts(row.get()));
-        }
       }
-      while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
-        cursor++;
+      if (row.isEmpty() || !IndexLists.isHead(core.discriminator, index, row.get())) {
+        return CompletableFuture.completedFuture(opened(List.of()));
       }
+      return listParts(row.get(), executor).thenApply(parts -> opened(IndexLists.entries(row.get(), parts)));
+    });
+  }
+
+  /** Takes the list's entries, skipping those up to the token when resumed. */
+  private Void opened(List<String> listed) {
+    entries = listed;
+    while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
+      cursor++;
     }
+    return null;
+  }
+
+  /** The rows that lead to the next entities of the list, at most {@code max}; moves the cursor and the token. */
+  private List<TableRow> nextCopies(int max) {
+    String listRowKey = query.pointRowKey();
     int end = Math.min(entries.size(), cursor + Math.max(1, Math.min(max, StoreLimits.MAX_PAGE_SIZE)));
     List<TableRow> copies = new ArrayList<>(end - cursor);
     for (String entry : entries.subList(cursor, end)) {
@@ -421,55 +449,72 @@ final class QueryRun<T> implements RowSource {
     }
     cursor = end;
     exhausted = cursor >= entries.size();
-    List<TableRow> matches = new ArrayList<>(copies.size());
-    for (TableRow row : followAll(copies)) {
-      TableRow resolved = versioned ? current(row) : row;
-      if (resolved != null) {
-        matches.add(resolved);
+    return copies;
+  }
+
+  /**
+   * Projected rows as the current version of their class reads them ({@link #current}), one after another, on either
+   * path: the blocking calls when {@code executor} is null, else the store's async requests. Rows that are gone, no
+   * longer match, or are malformed rows the policy leaves out are dropped.
+   */
+  private CompletableFuture<List<TableRow>> currentAll(List<TableRow> rows, Executor executor) {
+    List<TableRow> current = new ArrayList<>(rows.size());
+    int[] next = {0};
+    return Futures.loop(() -> next[0] < rows.size(), () -> current(rows.get(next[0]++), executor).thenAccept(row -> {
+      if (row != null) {
+        current.add(row);
       }
-    }
-    return matches;
+    })).thenApply(done -> current);
   }
 
   /**
    * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
-   * the entity's whole row (read again unless it came whole from a partial copy), upgraded by its class's mapping
-   * and written into a row that is never stored. Null when the entity is gone or no longer matches meanwhile,
-   * or is malformed and the mapper's MalformedRowPolicy leaves it out.
+   * the entity's whole row (read again unless it came whole from a partial copy, and made whole when it is a wide
+   * entity's head, before it is decoded), upgraded by its class's mapping and written into a row that is never
+   * stored. Null when the entity is gone or no longer matches meanwhile, or is malformed and the mapper's
+   * MalformedRowPolicy leaves it out.
    */
-  private TableRow current(TableRow row) {
+  private CompletableFuture<TableRow> current(TableRow row, Executor executor) {
     EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
     if (EntityMapping.rowVersion(row) >= member.version()) {
-      return row;
+      return CompletableFuture.completedFuture(row);
     }
-    TableRow whole = row;
-    if (!follows) {
-      requests++;
-      Optional<TableRow> read = get(mapping.table(), row.partitionKey(), row.rowKey());
+    if (follows) {
+      return upgraded(member, row, executor);
+    }
+    requests++;
+    return Futures.compose(read(mapping.table(), row.partitionKey(), row.rowKey(), executor), read -> {
       if (read.isEmpty()) {
-        return null;
+        return CompletableFuture.completedFuture(null);
       }
       rowsRead++;
-      whole = read.get();
+      TableRow whole = read.get();
       if (!matches(whole)) {
-        return null;
+        return CompletableFuture.completedFuture(null);
       }
-      member = Hierarchy.reading(mapping, core.discriminator.typeOf(whole), whole);
-      if (EntityMapping.rowVersion(whole) >= member.version()) {
-        return whole;
+      EntityMapping<T> stored = Hierarchy.reading(mapping, core.discriminator.typeOf(whole), whole);
+      if (EntityMapping.rowVersion(whole) >= stored.version()) {
+        return CompletableFuture.completedFuture(whole);
       }
-    }
-    EntityMapping<T> reader = member;
-    TableRow upgraded = core.read(mapping, whole, each -> reader.toStoredRow(reader.fromStoredRow(each, core.context),
-        core.context));
-    if (upgraded == null) {
-      return null; // a malformed row the MalformedRowPolicy leaves out
-    }
-    return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
-        .putAll(upgraded.properties())
-        .etag(whole.etag())
-        .timestamp(whole.timestamp())
-        .build();
+      return upgraded(stored, whole, executor);
+    });
+  }
+
+  /** An older version's whole row upgraded by {@code reader}, as {@link #current} says. */
+  private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
+    return Futures.compose(core.madeWhole(mapping, whole, core.reads(executor, operation)), made -> {
+      TableRow upgraded = core.read(mapping, whole, made,
+          each -> reader.toStoredRow(reader.fromStoredRow(each, core.context), core.context));
+      if (upgraded == null) {
+        return CompletableFuture.completedFuture(null); // a malformed row the MalformedRowPolicy leaves out
+      }
+      return CompletableFuture.completedFuture(
+          TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
+              .putAll(upgraded.properties())
+              .etag(whole.etag())
+              .timestamp(whole.timestamp())
+              .build());
+    });
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */

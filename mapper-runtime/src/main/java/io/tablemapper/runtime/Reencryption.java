@@ -66,7 +66,7 @@ final class Reencryption {
     TableRow row = core.large.fetch(mapping, stored); // its @Large values, encrypted too, are rewritten with it
     for (int attempt = 1; ; attempt++) {
       if (mapping.wide()) {
-        row = WideReads.whole(core.backend, core.discriminator, mapping, row); // its parts hold values too
+        row = Futures.join(WideReads.whole(core.reads, core.discriminator, mapping, row)); // its parts hold values
         if (row == null) {
           return false;
         }

@@ -22,7 +22,7 @@ interface RowSource {
 
   /**
    * {@link #next} on the store's async path: the future of the rows of the next matching entities, sent without
-   * blocking; {@code executor} runs what must still block (a backend's default async path, an upgrade's read). One
+   * blocking; {@code executor} runs what must still block (a backend's default async path). One
    * call at a time: the next once this one's future has completed.
    */
   CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor);

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -22,8 +23,9 @@ import java.util.function.Supplier;
 /**
  * The requests of the mapper's writes, on one path: {@link #BLOCKING} makes each with the backend's blocking calls on
  * the caller's thread, its future complete when the call returns; {@link Async} sends each with the backend's async
- * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}), holding no thread while it is
- * under way where the backend has a non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
+ * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}, and {@code putAsync} and
+ * {@code deleteAsync} of its {@link OutOfRowValues}), holding no thread while it is under way where the backend has a
+ * non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
  * the entity group transaction of either path, so that every rule of a write (reads, plans, retries, the ETag
  * learning, a missing table, the exceptions) is written once, for both.
  *
@@ -48,9 +50,31 @@ abstract class WriteChannel {
   /** Every row of a query, all its pages. */
   abstract CompletableFuture<List<TableRow>> rows(TableQuery query);
 
+  /** This path's {@link #get} and {@link #rows}, for the steps that make a stored entity whole ({@link WideReads}). */
+  final RowReads reads = new RowReads() {
+    @Override
+    public CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
+      return WriteChannel.this.get(table, partitionKey, rowKey);
+    }
+
+    @Override
+    public CompletableFuture<List<TableRow>> rows(TableQuery query) {
+      return WriteChannel.this.rows(query);
+    }
+  };
+
   abstract CompletableFuture<WriteResult> write(String table, WriteOperation operation);
 
   abstract CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations);
+
+  /** Stores a {@code @Large} value of the write, before its transaction ({@link LargeValues#put}). */
+  abstract CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value);
+
+  /**
+   * Deletes a {@code @Large} value no row references (after the transaction, or in place of it when it was refused,
+   * {@link LargeValues#delete}): a clean-up, sent even once the caller cancelled.
+   */
+  abstract CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name);
 
   /** {@link Tables#ensure}: completes once the table exists where the mapper creates tables. */
   abstract CompletableFuture<Void> ensure(String table);
@@ -68,8 +92,9 @@ abstract class WriteChannel {
   abstract CompletableFuture<Boolean> createTable(String table);
 
   /**
-   * Blocking work that has no requests of its own on this path (a wide entity's read, a write with {@code @Large}
-   * values): run at once on the blocking path, on the mapper's executor on the async one.
+   * Blocking work that has no requests of its own on this path: run at once on the blocking path, on the mapper's
+   * executor on the async one. No step of a write needs it any more (a wide entity's read, {@code @Large} values, a
+   * registry's creation and the pending work after a transaction all have requests of their own).
    */
   abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
 
@@ -103,15 +128,8 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
-      if (!mapping.wide()) {
-        return get(table, partitionKey, rowKey);
-      }
-      try {
-        return CompletableFuture.completedFuture(
-            WideReads.read(backend, discriminator, mapping, partitionKey, rowKey));
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
+      return mapping.wide() ? WideReads.read(reads, discriminator, mapping, partitionKey, rowKey)
+          : get(table, partitionKey, rowKey);
     }
 
     @Override
@@ -144,6 +162,25 @@ abstract class WriteChannel {
     CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
       try {
         return CompletableFuture.completedFuture(backend.batch(table, operations));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value) {
+      try {
+        store.put(table, name, value);
+        return DONE;
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
+    CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name) {
+      try {
+        return CompletableFuture.completedFuture(store.delete(table, name));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -187,11 +224,13 @@ abstract class WriteChannel {
   /**
    * The async path of one write operation (a repository write, a batch's commit): each request sent with the
    * backend's async call within the operation that started it (so that it counts there from any thread) — a table's
-   * first creation too ({@link Tables#ensureAsync}) —, the blocking work that stays ({@link #blocking}: a wide
-   * entity's read) run on the mapper's executor. Once the caller has cancelled the operation's future, no further
-   * request is sent: a request under way runs to its end (a transaction sent may be applied), the next fails with
-   * {@link CancellationException} — an entity group transaction is sent whole or not at all, so nothing is left
-   * half-written.
+   * first creation too ({@link Tables#ensureAsync}), and a wide entity's read (a head, then its parts:
+   * {@link WideReads#read} over this channel), a {@code @Large} value's upload and deletion, and the pending work's
+   * registry's creation ({@link #createTable}) and the work after a transaction —; nothing of a write runs on the
+   * mapper's executor but what a backend runs there. Once the caller has cancelled the operation's
+   * future, no further request is sent: a request under way runs to its end (a transaction sent may be applied), the
+   * next fails with {@link CancellationException} — an entity group transaction is sent whole or not at all, so
+   * nothing is left half-written.
    *
    * <p>What a backend runs on the executor it is handed (the blocking defaults of the embedded backends) is work of
    * the mapper's {@link AsyncRunner#run}: when the caller cancels, or the mapper closes, before such a request
@@ -217,12 +256,20 @@ abstract class WriteChannel {
      * when the mapper closes fails the write.
      */
     private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request) {
-      if (caller.isCancelled()) {
+      return send(request, true);
+    }
+
+    /**
+     * {@link #send}; a clean-up ({@code cancellable} false) is sent, and run on the executor, even once the caller
+     * cancelled.
+     */
+    private <R> CompletableFuture<R> send(Function<Executor, CompletableFuture<R>> request, boolean cancellable) {
+      if (cancellable && caller.isCancelled()) {
         return CompletableFuture.failedFuture(cancelled());
       }
       CompletableFuture<R> answered = new CompletableFuture<>();
       Executor queued = task -> core.async.run(() -> {
-        if (caller.isCancelled()) {
+        if (cancellable && caller.isCancelled()) {
           throw cancelled(); // cancelled while the request waited for the executor: not made
         }
         task.run();
@@ -266,13 +313,11 @@ abstract class WriteChannel {
           .thenApply(row -> row.orElse(null));
     }
 
-    /** A wide entity's read (a head, then its parts, read again on a mismatch) stays on the executor. */
+    /** A wide entity's read (a head, then its parts, read again on a mismatch): each request sent as any other. */
     @Override
     CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
-      if (!mapping.wide()) {
-        return get(table, partitionKey, rowKey);
-      }
-      return blocking(() -> WideReads.read(core.backend, core.discriminator, mapping, partitionKey, rowKey));
+      return mapping.wide() ? WideReads.read(reads, core.discriminator, mapping, partitionKey, rowKey)
+          : get(table, partitionKey, rowKey);
     }
 
     @Override
@@ -296,6 +341,16 @@ abstract class WriteChannel {
     @Override
     CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
       return send(executor -> core.backend.batchAsync(table, operations, executor));
+    }
+
+    @Override
+    CompletableFuture<Void> putValue(OutOfRowValues store, String table, String name, byte[] value) {
+      return send(executor -> store.putAsync(table, name, value, executor));
+    }
+
+    @Override
+    CompletableFuture<Boolean> deleteValue(OutOfRowValues store, String table, String name) {
+      return send(executor -> store.deleteAsync(table, name, executor), false);
     }
 
     /**

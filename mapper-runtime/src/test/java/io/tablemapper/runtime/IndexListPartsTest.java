@@ -8,6 +8,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.runtime.fixtures.ClerkAsyncRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -141,6 +142,18 @@ class IndexListPartsTest {
     });
     assertThat(clerks.countByLastName("Jones")).isEqualTo(3);
     assertThat(mapper.partition("ClerkIDs", "Jones").all()).as("parts are no entities").isEmpty();
+
+    // the async read: the same steps with the store's async requests, the same entities, rows and requests
+    events.clear();
+    clerks.findByLastName("Jones");
+    ClerkAsyncRepository async = mapper.repository(ClerkAsyncRepository.class);
+    assertThat(async.findByLastName("Jones").join()).containsExactly(ken, lee, max);
+    assertThat(events).hasSize(2);
+    assertThat(events.get(1)).usingRecursiveComparison().ignoringFields("method").isEqualTo(events.get(0));
+    assertThat(events.get(1).method()).isEqualTo("ClerkAsyncRepository.findByLastName");
+    assertThat(events.get(1).requests()).isEqualTo(2 + head.size() + 2);
+    assertThat(events.get(1).rowsRead()).as("the head, its part, the three clerks").isEqualTo(5);
+    assertThat(async.countByLastName("Jones").join()).isEqualTo(3);
   }
 
   @Test

@@ -46,9 +46,9 @@ public interface RepositorySupport<T> {
    * {@link #insert} of an {@code AsyncTableRepository}, on the store's async path: the same checks, transaction,
    * retries and exceptions (the cause of the {@code CompletionException}), with no thread held while its requests
    * are under way where the backend has a non-blocking client. A write that must do blocking work (its table's first
-   * creation, {@code @Large} values, a wide entity's read, pending work of remote indexes) does that part on the
-   * mapper's executor. Cancelling the future before the transaction is sent sends nothing more; once sent, the
-   * transaction runs to its end and its result is dropped.
+   * creation, {@code @Large} values, pending work of remote indexes) does that part on the mapper's executor.
+   * Cancelling the future before the transaction is sent sends nothing more; once sent, the transaction runs to its
+   * end and its result is dropped.
    */
   CompletableFuture<T> insertAsync(T entity);
 

@@ -7,16 +7,40 @@ import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.OutOfRowValues.StoredValue;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Values stored out of rows ({@link OutOfRowValues}): every backend has a space for them; a value reads back as
- * stored, by table and name, whether or not the table exists; deletes and lists are exact.
+ * stored, by table and name, whether or not the table exists; deletes and lists are exact. The async forms
+ * ({@code putAsync}, {@code getAsync}, {@code deleteAsync}) store, read and delete the same values as the blocking
+ * calls, many under way at once, and fail their future (never the call) with the same exceptions.
  */
 abstract class OutOfRowValueTests extends ConformanceGroup {
+  private final ExecutorService executor = Executors.newFixedThreadPool(2);
+
+  @AfterEach
+  void stopExecutor() {
+    executor.shutdownNow();
+  }
+
+  private static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("the async call did not complete normally within 60 s", e);
+    }
+  }
 
   private OutOfRowValues values() {
     assertThat(backend().outOfRowValues()).as("the backend's space for values stored out of rows").isPresent();
@@ -118,6 +142,62 @@ abstract class OutOfRowValueTests extends ConformanceGroup {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("' '");
     assertThatThrownBy(() -> values().put(table(), "n".repeat(OutOfRowValues.MAX_NAME_LENGTH + 1), bytes(1, 10)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("characters");
+    assertThat(values().list(table())).isEmpty();
+  }
+
+  // ------------------------------------------------------------------ the async path
+
+  @Test
+  void async_values_are_the_blocking_ones_a_value_put_one_way_reads_back_the_other() {
+    byte[] first = bytes(70_000, 11);
+    byte[] second = bytes(10, 12);
+    await(values().putAsync(table(), "async/one", first, executor));
+    values().put(table(), "async/two", second);
+
+    assertThat(values().get(table(), "async/one")).hasValueSatisfying(read -> assertThat(read).isEqualTo(first));
+    assertThat(await(values().getAsync(table(), "async/two", executor)))
+        .hasValueSatisfying(read -> assertThat(read).isEqualTo(second));
+    assertThat(await(values().deleteAsync(table(), "async/one", executor))).isTrue();
+    assertThat(values().get(table(), "async/one")).isEmpty();
+    assertThat(await(values().deleteAsync(table(), "async/one", executor))).isFalse();
+    assertThat(values().list(table())).extracting(StoredValue::name).containsExactly("async/two");
+  }
+
+  @Test
+  void an_async_read_of_a_missing_value_or_table_is_empty_and_its_delete_false() {
+    String missing = TckStore.uniqueTableName();
+
+    assertThat(await(values().getAsync(table(), "nothing", executor))).isEmpty();
+    assertThat(await(values().getAsync(missing, "nothing", executor))).isEmpty();
+    assertThat(await(values().deleteAsync(missing, "nothing", executor))).isFalse();
+  }
+
+  @Test
+  void many_async_puts_and_reads_under_way_at_once_each_keep_their_own_value() {
+    List<CompletableFuture<Void>> puts = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      puts.add(values().putAsync(table(), "many/" + i, bytes(1000 + i, 100 + i), executor));
+    }
+    puts.forEach(OutOfRowValueTests::await);
+    List<CompletableFuture<Optional<byte[]>>> gets = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      gets.add(values().getAsync(table(), "many/" + i, executor));
+    }
+
+    for (int i = 0; i < 20; i++) {
+      int seed = 100 + i;
+      int size = 1000 + i;
+      assertThat(await(gets.get(i))).hasValueSatisfying(read -> assertThat(read).isEqualTo(bytes(size, seed)));
+    }
+    assertThat(values().list(table())).hasSize(20);
+  }
+
+  @Test
+  void an_async_put_of_a_name_outside_the_rules_fails_its_future_and_stores_nothing() {
+    CompletableFuture<Void> put = values().putAsync(table(), "with space", bytes(1, 13), executor);
+
+    assertThatThrownBy(put::join).isInstanceOf(CompletionException.class)
+        .cause().isInstanceOf(IllegalArgumentException.class).hasMessageContaining("' '");
     assertThat(values().list(table())).isEmpty();
   }
 }
