@@ -13,7 +13,6 @@ import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.internal.model.Rule;
 import io.tablemapper.runtime.PendingStep.Address;
 import io.tablemapper.spi.KeyBound;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -25,13 +24,11 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
@@ -391,48 +388,60 @@ final class IndexLists {
 
   /**
    * Lists an entity under a value: adds its entry to the list at {@code address} (creating the list's head, or a
-   * part, when needed) unless it is there.
+   * part, when needed) unless it is there, each request sent through {@code channel} (the blocking or the async path:
+   * one rule for both).
    *
-   * @return null when the entity is listed, or the exception that makes the change fail for good: the list has all
-   *     its {@link #MAX_PARTS} parts full, or another type's row sits under the list's keys
-   * @throws TableMapperException when other writers won every race for the list (the work stays recorded)
+   * @return a future of null when the entity is listed, or of the exception that makes the change fail for good: the
+   *     list has all its {@link #MAX_PARTS} parts full, or another type's row sits under the list's keys; failed with
+   *     a {@link TableMapperException} when other writers won every race for the list (the work stays recorded)
    */
-  TableMapperException add(IndexMapping<?> index, Address address, String entry) {
-    core.tables.ensure(address.table());
-    return change(index, address, List.of(), List.of(entry));
+  CompletableFuture<TableMapperException> add(WriteChannel channel, IndexMapping<?> index, Address address,
+      String entry) {
+    return Futures.compose(channel.ensure(address.table()),
+        ready -> change(channel, index, address, List.of(), List.of(entry), 1));
   }
 
   /**
    * Unlists an entity from a value: removes its entry from the list at {@code address} if it is there, deleting a
-   * part that empties, and the list when it empties.
+   * part that empties, and the list when it empties, each request sent through {@code channel}.
    *
-   * @throws TableMapperException when other writers won every race for the list (the work stays recorded)
+   * @return a future failed with a {@link TableMapperException} when other writers won every race for the list (the
+   *     work stays recorded)
    */
-  void remove(IndexMapping<?> index, Address address, String entry) {
-    change(index, address, List.of(entry), List.of());
+  CompletableFuture<Void> remove(WriteChannel channel, IndexMapping<?> index, Address address, String entry) {
+    return change(channel, index, address, List.of(entry), List.of(), 1).thenApply(failure -> null);
   }
 
-  /** Changes one list by read-modify-writes until one is applied; returns what fails the change for good. */
-  private TableMapperException change(IndexMapping<?> index, Address address, List<String> leaving,
-      List<String> joining) {
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      Stored list = Futures.join(load(address, at -> CompletableFuture.completedFuture(read(at)),
-          query -> CompletableFuture.completedFuture(rows(query))));
+  /**
+   * Changes one list by read-modify-writes until one is applied (this is the {@code attempt}th); completes with what
+   * fails the change for good.
+   */
+  private CompletableFuture<TableMapperException> change(WriteChannel channel, IndexMapping<?> index,
+      Address address, List<String> leaving, List<String> joining, int attempt) {
+    if (attempt > ATTEMPTS) {
+      return CompletableFuture.failedFuture(contended(index, address));
+    }
+    CompletableFuture<Stored> read = load(address,
+        at -> core.tables.readAsync(at.table(), () -> channel.get(at.table(), at.partitionKey(), at.rowKey()), null),
+        query -> core.tables.readAsync(query.table(), () -> channel.rows(query), List.<TableRow>of()));
+    return Futures.compose(read, list -> {
       if (list.head() != null && !isHead(core.discriminator, index, list.head())) {
-        return joining.isEmpty() ? null : foreign(index, address, list.head());
+        return CompletableFuture.completedFuture(joining.isEmpty() ? null : foreign(index, address, list.head()));
       }
       List<WriteOperation> change;
       try {
         change = change(core.discriminator, index, list, leaving, joining);
       } catch (IndexFullException full) {
-        return full;
+        return CompletableFuture.completedFuture(full);
       }
-      if (change.isEmpty() || write(address, change)) {
-        return null;
+      if (change.isEmpty()) {
+        return CompletableFuture.completedFuture(null);
       }
-      pause(attempt);
-    }
-    throw contended(index, address);
+      return Futures.compose(write(channel, address, change), applied -> applied
+          ? CompletableFuture.<TableMapperException>completedFuture(null)
+          : Futures.compose(channel.pause(attempt),
+              paused -> change(channel, index, address, leaving, joining, attempt + 1)));
+    });
   }
 
   /** Whether a row's sorted entries hold {@code entry}. */
@@ -450,48 +459,34 @@ final class IndexLists {
     return grown;
   }
 
-  private List<TableRow> rows(TableQuery query) {
-    List<TableRow> rows = new ArrayList<>();
-    QueryResult page = core.tables.read(query.table(), () -> core.backend.query(query), Tables.NO_ROWS);
-    while (true) {
-      rows.addAll(page.rows());
-      if (page.continuation() == null) {
-        return rows;
-      }
-      TableQuery next = query.withContinuation(page.continuation());
-      page = core.tables.read(query.table(), () -> core.backend.query(next), Tables.NO_ROWS);
-    }
-  }
-
   /**
-   * Writes one change of a list: a lone operation, or a transaction of the list's partition.
+   * Writes one change of a list through {@code channel}: a lone operation, or a transaction of the list's partition.
    *
-   * @return false when another writer changed a row meanwhile (read again and retry)
+   * @return a future of false when another writer changed a row meanwhile (read again and retry)
    */
-  private boolean write(Address address, List<WriteOperation> change) {
-    try {
-      if (change.size() == 1) {
-        core.backend.write(address.table(), change.get(0));
-      } else {
-        core.backend.batch(address.table(), change);
+  private static CompletableFuture<Boolean> write(WriteChannel channel, Address address,
+      List<WriteOperation> change) {
+    CompletableFuture<?> sent = change.size() == 1
+        ? channel.write(address.table(), change.get(0))
+        : channel.batch(address.table(), change);
+    return sent.handle((done, thrown) -> {
+      if (thrown == null) {
+        return true;
       }
-      return true;
-    } catch (EntityExistsException | EntityNotFoundException | ConcurrencyConflictException moved) {
-      return false;
-    } catch (BatchException refused) {
-      Throwable cause = refused.getCause();
-      if (refused.reason() == BatchException.Reason.REJECTED && (cause instanceof EntityExistsException
-          || cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
+      Throwable failure = Futures.unwrap(thrown);
+      if (failure instanceof EntityExistsException || failure instanceof EntityNotFoundException
+          || failure instanceof ConcurrencyConflictException) {
         return false;
       }
-      throw refused;
-    }
-  }
-
-  /** A short random pause before trying a contended row again, longer with each attempt (at most 20 ms). */
-  private static void pause(int attempt) {
-    long bound = Math.min(20, attempt) * 1_000_000L;
-    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(bound));
+      if (failure instanceof BatchException refused) {
+        Throwable cause = refused.getCause();
+        if (refused.reason() == BatchException.Reason.REJECTED && (cause instanceof EntityExistsException
+            || cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
+          return false;
+        }
+      }
+      throw failure instanceof RuntimeException runtime ? runtime : new CompletionException(failure);
+    });
   }
 
   private static TableMapperException contended(IndexMapping<?> index, Address address) {
@@ -529,11 +524,5 @@ final class IndexLists {
 
   private static String describe(String entry) {
     return "the entity " + TableRow.keys(partitionKeyOf(entry), rowKeyOf(entry)).describeKeys();
-  }
-
-  private TableRow read(Address address) {
-    return core.tables.read(address.table(),
-        () -> core.backend.get(address.table(), address.partitionKey(), address.rowKey()), Optional.<TableRow>empty())
-        .orElse(null);
   }
 }

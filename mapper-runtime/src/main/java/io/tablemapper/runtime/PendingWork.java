@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -101,27 +100,36 @@ final class PendingWork {
    * @throws PendingWorkException if a later write of an eventual batch failed for good
    */
   List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
-    if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
-      return core.writer.write(table, writes, mode);
-    }
-    return Futures.join(write(blocking, table, writes, mode, 1, new ArrayList<>()));
+    return Futures.join(write(blocking, table, writes, mode));
   }
 
   /**
    * {@link #write} on the async path, the same steps and rules over {@code channel}: writes that leave no pending work
    * go as {@link EgtWriter#writeAsync} sends them; for those that leave some, the registry entries, the claims, the
    * transaction and the deletions after a refusal are sent too, holding no thread while their requests are under
-   * way. The work done right after the transaction (reconciling the remote copies and key lists, the later writes of
-   * an eventual batch) runs on the mapper's executor, as do the registry table's creation ({@link #createRegistry})
-   * and a table's first creation ({@link WriteChannel#ensure}); a caller who cancels before that work starts, or a
-   * mapper that closes, leaves it recorded, for a completer. Two writes that claim one unique value at once race as
+   * way; so is the work done right after the transaction (reconciling the remote copies and key lists, the later
+   * writes of an eventual batch: {@link #completeRecorded}), and the registry table's creation ({@link
+   * #createRegistry}) and a table's first creation ({@link WriteChannel#ensure}) are sent with the backend's async
+   * table calls: nothing of it waits for the mapper's executor (on a backend with a non-blocking client), but the
+   * hand-over of the result. That work keeps the completer's rules ({@link #run}): a step that fails for good fails
+   * the future with its {@link PendingWorkException}, the record marked failed. A caller who cancels, or a mapper
+   * that closes, before a step of that work is sent leaves the rest recorded, for a completer (logged). Two writes that claim one unique value at once race as
    * blocking ones do: the claim the store takes first wins, the other write fails with
    * {@link EntityExistsException}, its claims released and its entries deleted.
    */
   CompletableFuture<List<WriteResult>> writeAsync(
       String table, List<? extends WriteIntent<?>> writes, Mode mode, WriteChannel.Async channel) {
+    return write(channel, table, writes, mode);
+  }
+
+  /**
+   * {@link #write} on the path of {@code channel}: writes that leave no pending work as {@link EgtWriter} writes them,
+   * the others by the protocol.
+   */
+  private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, Mode mode) {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
-      return core.writer.writeAsync(channel, table, writes, mode);
+      return transaction(channel, table, writes, mode);
     }
     return Futures.start(() -> write(channel, table, writes, mode, 1, new ArrayList<>()));
   }
@@ -176,7 +184,7 @@ final class PendingWork {
 
   /** The transaction of the recording writes, on the channel's path. */
   private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
-      List<WriteIntent<?>> recording, Mode mode) {
+      List<? extends WriteIntent<?>> recording, Mode mode) {
     if (channel instanceof WriteChannel.Async async) {
       return core.writer.writeAsync(async, table, recording, mode);
     }
@@ -194,10 +202,7 @@ final class PendingWork {
             PendingRows.workRowKey(old)));
       }
     }
-    return Futures.compose(cleaned, done -> channel.blocking(() -> {
-      completeRecorded(table, recording);
-      return null;
-    }));
+    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording));
   }
 
   /**
@@ -239,26 +244,36 @@ final class PendingWork {
     remote.checkFree(write, changing);
   }
 
-  /** Does the work the writes recorded, right after their transaction; a write that failed for good is thrown. */
-  private void completeRecorded(String table, List<WriteIntent<?>> writes) {
+  /**
+   * Does the work the writes recorded, right after their transaction, each request sent through {@code channel}: a
+   * record still pending is run ({@link #run}); a store that cannot be reached (or a caller who cancelled, a mapper
+   * that closed) leaves the rest recorded for a completer, logged.
+   *
+   * @return a future failed with the first write that failed for good ({@link PendingWorkException})
+   */
+  private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes) {
     List<PendingWorkException> failures = new ArrayList<>();
-    for (WriteIntent<?> write : writes) {
-      if (write.pendingId() == null) {
-        continue;
+    Iterator<WriteIntent<?>> each = writes.iterator();
+    CompletableFuture<Void> done = Futures.loop(each::hasNext, () -> {
+      WriteIntent<?> write = each.next();
+      String id = write.pendingId();
+      if (id == null) {
+        return DONE;
       }
-      try {
-        TableRow record = readRecord(table, write.partitionKey(), write.pendingId());
-        if (record != null && PendingRows.state(record) == State.PENDING) {
-          run(write.pendingId(), table, write.partitionKey(), record, failures);
-        }
-      } catch (RuntimeException unreachable) {
-        // the work is recorded: a completer does it once the store answers again
-        LOG.warn("pending work {} is left to a completer: {}", write.pendingId(), unreachable.toString());
-      }
-    }
-    if (!failures.isEmpty()) {
-      throw failures.get(0);
-    }
+      return Futures.compose(readRecord(channel, table, write.partitionKey(), id),
+          record -> record != null && PendingRows.state(record) == State.PENDING
+              ? run(channel, id, table, write.partitionKey(), record, failures)
+              : CompletableFuture.completedFuture(0L))
+          .handle((applied, thrown) -> {
+            if (thrown != null) {
+              // the work is recorded: a completer does it once the store answers again
+              LOG.warn("pending work {} is left to a completer: {}", id, Futures.unwrap(thrown).toString());
+            }
+            return null;
+          });
+    });
+    return Futures.compose(done, finished -> failures.isEmpty() ? DONE
+        : CompletableFuture.<Void>failedFuture(failures.get(0)));
   }
 
   /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
@@ -279,10 +294,12 @@ final class PendingWork {
         .thenApply(written -> null);
   }
 
-  /** Creates the registry's table if it does not exist (blocking work: on the executor on the async path). */
+  /**
+   * Creates the registry's table if it does not exist, through {@code channel} ({@link WriteChannel#createTable}: on
+   * the async path with the backend's async table call).
+   */
   private CompletableFuture<Void> createRegistry(WriteChannel channel) {
-    return channel.blocking(() -> {
-      core.backend.createTableIfNotExists(PendingRows.REGISTRY_TABLE);
+    return channel.createTable(PendingRows.REGISTRY_TABLE).thenApply(created -> {
       registryReady = true;
       return null;
     });
@@ -372,7 +389,7 @@ final class PendingWork {
       if (record == null) {
         // no transaction can record work under the id any more: clean what its write claimed
         for (PendingStep step : PendingRows.steps(entry)) {
-          apply(step);
+          Futures.join(apply(blocking, step));
         }
         deleteEntry(id);
         acted.incrementAndGet();
@@ -388,7 +405,7 @@ final class PendingWork {
         markEntryFailed(id);
         return 0;
       default:
-        long applied = run(id, table, partitionKey, record, failures);
+        long applied = Futures.join(run(blocking, id, table, partitionKey, record, failures));
         if (applied == 0) {
           acted.incrementAndGet();
         }
@@ -397,112 +414,170 @@ final class PendingWork {
   }
 
   private TableRow readRecord(String table, String partitionKey, String id) {
-    return core.tables.read(table,
-        () -> core.backend.get(table, partitionKey, PendingRows.workRowKey(id)), Optional.<TableRow>empty())
-        .orElse(null);
+    return Futures.join(readRecord(blocking, table, partitionKey, id));
+  }
+
+  /** The work record of an id, read through {@code channel}; null when it (or its table) is missing. */
+  private CompletableFuture<TableRow> readRecord(WriteChannel channel, String table, String partitionKey, String id) {
+    String rowKey = PendingRows.workRowKey(id);
+    return core.tables.readAsync(table, () -> channel.get(table, partitionKey, rowKey), null);
+  }
+
+  /** Where {@link #run} is in a record: the next step, the record's ETag, the writes applied, whether it goes on. */
+  private static final class Progress {
+    int next;
+    String etag;
+    long applied;
+    /** False once the record is left as it is: failed, finished by another completer, or the mapper closed. */
+    boolean going = true;
+
+    Progress(int next, String etag) {
+      this.next = next;
+      this.etag = etag;
+    }
+
+    CompletableFuture<Void> stop() {
+      going = false;
+      return DONE;
+    }
   }
 
   /**
    * Applies a record's steps from its next position, advancing it after each write that others follow (a
    * reconciliation is safe to run again), then deletes the record and its registry entry; stops when the mapper
-   * closes, or when another completer finished the record.
+   * closes, or when another completer finished the record. Each request goes through {@code channel}: the completer's
+   * blocking one, or the async write's.
    *
    * @param record the record as read, or as written (then without ETag: read when first needed)
-   * @return the writes applied
+   * @param failures gets the write that failed for good, the record marked failed
+   * @return a future of the writes applied, failed when the store could not be reached (the work stays recorded)
    */
-  private long run(String id, String table, String partitionKey, TableRow record,
-      List<PendingWorkException> failures) {
+  private CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
+      TableRow record, List<PendingWorkException> failures) {
     List<PendingStep> steps = PendingRows.steps(record);
-    String etag = record.etag();
-    long applied = 0;
-    for (int i = PendingRows.next(record); i < steps.size(); i++) {
+    Progress at = new Progress(PendingRows.next(record), record.etag());
+    CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
       if (core.closed()) {
-        return applied;
+        return at.stop();
       }
+      int i = at.next;
       PendingStep step = steps.get(i);
-      TableMapperException failure = apply(step);
-      if (failure != null) {
-        failures.add(markFailed(id, table, partitionKey, steps, i, failure));
-        return applied;
-      }
-      applied++;
-      if (i + 1 < steps.size() && !step.reconciles()) {
-        // a write applied again could undo a later change of its entity; a reconciliation applied again cannot
-        TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
-            .putInt32(PendingRows.NEXT, i + 1)
-            .build();
-        try {
-          if (etag == null) {
-            TableRow read = readRecord(table, partitionKey, id);
-            if (read == null) {
-              return applied; // finished by another completer
-            }
-            etag = read.etag();
-          }
-          etag = core.backend.write(table, WriteOperation.merge(progress, etag)).etag();
-        } catch (EntityNotFoundException | TableNotFoundException gone) {
-          return applied; // finished by another completer
-        } catch (ConcurrencyConflictException moved) {
-          // another completer advanced it: go on from where it is
-          TableRow read = readRecord(table, partitionKey, id);
-          if (read == null || PendingRows.state(read) != State.PENDING) {
-            return applied;
-          }
-          etag = read.etag();
-          i = Math.max(i, PendingRows.next(read) - 1);
+      return Futures.compose(apply(channel, step), failure -> {
+        if (failure != null) {
+          return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
+            failures.add(failed);
+            return at.stop();
+          });
         }
-      }
-    }
-    deleteQuietly(table, partitionKey, PendingRows.workRowKey(id));
-    deleteEntry(id);
-    return applied;
+        at.applied++;
+        if (i + 1 < steps.size() && !step.reconciles()) {
+          // a write applied again could undo a later change of its entity; a reconciliation applied again cannot
+          return advance(channel, id, table, partitionKey, i, at);
+        }
+        at.next = i + 1;
+        return DONE;
+      });
+    });
+    return Futures.compose(ran, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
+        : Futures.compose(deleteQuietly(channel, table, partitionKey, PendingRows.workRowKey(id)),
+            deleted -> deleteEntry(channel, id)).thenApply(deleted -> at.applied));
   }
 
   /**
-   * Applies one write, reconciled with its entity's current state.
-   *
-   * @return null when applied (now or before), or the exception that makes it fail for good
-   * @throws RuntimeException when the store could not be reached: the work stays recorded, to be applied later
+   * Advances a record's next position past step {@code i}, conditional on its ETag: when another completer advanced
+   * it meanwhile, goes on from where that one is; stops when the record is finished (gone) or no longer pending.
    */
-  private TableMapperException apply(PendingStep step) {
+  private CompletableFuture<Void> advance(WriteChannel channel, String id, String table, String partitionKey, int i,
+      Progress at) {
+    TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+        .putInt32(PendingRows.NEXT, i + 1)
+        .build();
+    CompletableFuture<String> etag = at.etag != null ? CompletableFuture.completedFuture(at.etag)
+        : readRecord(channel, table, partitionKey, id).thenApply(read -> read == null ? null : read.etag());
+    return Futures.compose(etag, known -> {
+      if (known == null) {
+        return at.stop(); // finished by another completer
+      }
+      return channel.write(table, WriteOperation.merge(progress, known)).handle((written, thrown) -> {
+        if (thrown == null) {
+          at.etag = written.etag();
+          at.next = i + 1;
+          return DONE;
+        }
+        Throwable failure = Futures.unwrap(thrown);
+        if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
+          return at.stop(); // finished by another completer
+        }
+        if (!(failure instanceof ConcurrencyConflictException)) {
+          return CompletableFuture.<Void>failedFuture(failure);
+        }
+        // another completer advanced it: go on from where it is
+        return readRecord(channel, table, partitionKey, id).thenCompose(read -> {
+          if (read == null || PendingRows.state(read) != State.PENDING) {
+            return at.stop();
+          }
+          at.etag = read.etag();
+          at.next = Math.max(i, PendingRows.next(read) - 1) + 1;
+          return DONE;
+        });
+      }).thenCompose(Function.identity());
+    });
+  }
+
+  /**
+   * Applies one write, reconciled with its entity's current state, through {@code channel}.
+   *
+   * @return a future of null when applied (now or before), or of the exception that makes it fail for good; failed
+   *     when the store could not be reached, or this process lacks the entity's class: the work stays recorded, to
+   *     be applied later
+   */
+  private CompletableFuture<TableMapperException> apply(WriteChannel channel, PendingStep step) {
     EntityMapping<Object> mapping;
     try {
       mapping = core.ownMapping(load(step.entityClass()));
     } catch (ClassNotFoundException | LinkageError missing) {
       // not a failure of the write: this process lacks the class; another one may have it
-      throw new TableMapperException("cannot apply the pending " + step.describe() + ": class "
-          + step.entityClass() + " is not on this process's class path", missing);
+      return CompletableFuture.failedFuture(new TableMapperException("cannot apply the pending " + step.describe()
+          + ": class " + step.entityClass() + " is not on this process's class path", missing));
     }
     if (step.reconciles()) {
-      return remote.reconcile(mapping, step);
+      return Futures.start(() -> remote.reconcile(channel, mapping, step));
     }
-    Object entity = mapping.fromRow(step.row(), core.context);
-    if (step.etag() != null) {
-      entity = mapping.withSystemProperties(entity, step.etag(), null);
-    }
-    WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
-    String table = intent.mapping().table(); // the entity's own: for a table per period, its period's
-    try {
-      write(table, List.of(intent), Mode.REPOSITORY);
-      return null;
-    } catch (EntityNotFoundException e) {
-      return step.kind() == Kind.DELETE ? null : e; // a delete applied before, or by another completer
-    } catch (EntityExistsException | ConcurrencyConflictException e) {
-      // applied before (by a process that died before advancing the record, or by another completer)?
-      if (step.kind() != Kind.DELETE) {
-        TableRow stored = core.tables.read(table,
-            () -> core.backend.get(table, intent.partitionKey(), intent.rowKey()), Optional.<TableRow>empty())
-            .orElse(null);
-        if (stored != null && PendingRows.holds(stored, intent.row())) {
-          return null;
-        }
+    return Futures.start(() -> {
+      Object entity = mapping.fromRow(step.row(), core.context);
+      if (step.etag() != null) {
+        entity = mapping.withSystemProperties(entity, step.etag(), null);
       }
-      return e;
-    } catch (InvalidEntityException | InvalidKeyException | SchemaVersionException | UnknownEntityTypeException e) {
-      return e;
-    }
-    // anything else (the store could not be reached, a table this mapper may not create, ...) leaves the work
-    // recorded, to be applied later
+      WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
+      String table = intent.mapping().table(); // the entity's own: for a table per period, its period's
+      return write(channel, table, List.of(intent), Mode.REPOSITORY).handle((written, thrown) -> {
+        Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+        if (failure == null) {
+          return CompletableFuture.<TableMapperException>completedFuture(null);
+        }
+        if (failure instanceof EntityNotFoundException e) {
+          // a delete applied before, or by another completer
+          return CompletableFuture.<TableMapperException>completedFuture(step.kind() == Kind.DELETE ? null : e);
+        }
+        if (failure instanceof EntityExistsException || failure instanceof ConcurrencyConflictException) {
+          TableMapperException e = (TableMapperException) failure;
+          if (step.kind() == Kind.DELETE) {
+            return CompletableFuture.completedFuture(e);
+          }
+          // applied before (by a process that died before advancing the record, or by another completer)?
+          return core.tables.readAsync(table, () -> channel.get(table, intent.partitionKey(), intent.rowKey()),
+              (TableRow) null).thenApply(stored -> stored != null && PendingRows.holds(stored, intent.row())
+                  ? null : e);
+        }
+        if (failure instanceof InvalidEntityException || failure instanceof InvalidKeyException
+            || failure instanceof SchemaVersionException || failure instanceof UnknownEntityTypeException) {
+          return CompletableFuture.completedFuture((TableMapperException) failure);
+        }
+        // anything else (the store could not be reached, a table this mapper may not create, ...) leaves the work
+        // recorded, to be applied later
+        return CompletableFuture.<TableMapperException>failedFuture(failure);
+      }).thenCompose(Function.identity());
+    });
   }
 
   private static Class<?> load(String name) throws ClassNotFoundException {
@@ -517,9 +592,12 @@ final class PendingWork {
     return Class.forName(name, true, PendingWork.class.getClassLoader());
   }
 
-  /** Marks a record and its registry entry failed; returns the exception that says so. */
-  private PendingWorkException markFailed(String id, String table, String partitionKey, List<PendingStep> steps,
-      int at, TableMapperException cause) {
+  /**
+   * Marks a record and its registry entry failed, through {@code channel}; completes with the exception that says
+   * so.
+   */
+  private CompletableFuture<PendingWorkException> markFailed(WriteChannel channel, String id, String table,
+      String partitionKey, List<PendingStep> steps, int at, TableMapperException cause) {
     PendingStep step = steps.get(at);
     List<String> notApplied = new ArrayList<>();
     for (int i = at + 1; i < steps.size(); i++) {
@@ -531,36 +609,49 @@ final class PendingWork {
         + (notApplied.isEmpty() ? "" : ", and these were not applied: " + String.join("; ", notApplied))
         + ". The record stays in partition '" + partitionKey + "' of table " + table + ", marked failed";
     String kept = message.length() > PendingRows.CHUNK ? message.substring(0, PendingRows.CHUNK) : message;
-    try {
-      core.backend.write(table, WriteOperation.merge(TableRow.builder(partitionKey, PendingRows.workRowKey(id))
-          .putString(PendingRows.STATE, State.FAILED.name())
-          .putString(PendingRows.FAILURE, kept)
-          .putInt32(PendingRows.NEXT, at)
-          .build(), WriteIntent.ANY_ETAG));
-      markEntryFailed(id);
-    } catch (EntityNotFoundException finished) {
-      // another completer finished (or failed) the record meanwhile
-    }
-    return new PendingWorkException(id, step.position(), message, cause);
+    PendingWorkException failed = new PendingWorkException(id, step.position(), message, cause);
+    return channel.write(table, WriteOperation.merge(TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+            .putString(PendingRows.STATE, State.FAILED.name())
+            .putString(PendingRows.FAILURE, kept)
+            .putInt32(PendingRows.NEXT, at)
+            .build(), WriteIntent.ANY_ETAG))
+        .handle((marked, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null) {
+            return markEntryFailed(channel, id).thenApply(done -> failed);
+          }
+          if (failure instanceof EntityNotFoundException) {
+            // another completer finished (or failed) the record meanwhile
+            return CompletableFuture.completedFuture(failed);
+          }
+          return CompletableFuture.<PendingWorkException>failedFuture(failure);
+        }).thenCompose(Function.identity());
   }
 
   private void markEntryFailed(String id) {
-    try {
-      core.backend.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
-          TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
-              .build(), WriteIntent.ANY_ETAG));
-    } catch (EntityNotFoundException | TableNotFoundException gone) {
-      // retired or removed meanwhile
-    }
+    Futures.join(markEntryFailed(blocking, id));
+  }
+
+  private CompletableFuture<Void> markEntryFailed(WriteChannel channel, String id) {
+    return channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
+        TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
+            .build(), WriteIntent.ANY_ETAG))
+        .handle((marked, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityNotFoundException
+              || failure instanceof TableNotFoundException) {
+            return DONE; // or retired, or removed, meanwhile
+          }
+          return CompletableFuture.<Void>failedFuture(failure);
+        }).thenCompose(Function.identity());
   }
 
   private void deleteEntry(String id) {
-    deleteQuietly(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
+    Futures.join(deleteEntry(blocking, id));
   }
 
-  /** Deletes a row if it is there. */
-  private void deleteQuietly(String table, String partitionKey, String rowKey) {
-    Futures.join(deleteQuietly(blocking, table, partitionKey, rowKey));
+  private static CompletableFuture<Void> deleteEntry(WriteChannel channel, String id) {
+    return deleteQuietly(channel, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
   }
 
   /** Deletes a row if it is there, through {@code channel}. */

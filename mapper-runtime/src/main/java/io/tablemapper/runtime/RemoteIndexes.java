@@ -266,13 +266,15 @@ final class RemoteIndexes {
   }
 
   /**
-   * Brings one remote index of one entity in step with the entity's current state.
+   * Brings one remote index of one entity in step with the entity's current state, each request sent through
+   * {@code channel} (the blocking or the async path: one rule for both).
    *
    * @param mapping the mapping of the entity's class
-   * @return null when done, or the exception that makes the step fail for good (a key list without room)
-   * @throws RuntimeException when the store could not be reached (the step stays recorded)
+   * @return a future of null when done, or of the exception that makes the step fail for good (a key list without
+   *     room); failed when the store could not be reached (the step stays recorded)
    */
-  <T> TableMapperException reconcile(EntityMapping<T> mapping, PendingStep step) {
+  <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
+      PendingStep step) {
     IndexMapping<T> index = null;
     for (IndexMapping<T> each : mapping.remoteIndexes()) {
       if (each.name().equals(step.index())) {
@@ -280,33 +282,37 @@ final class RemoteIndexes {
       }
     }
     if (index == null) {
-      return null; // the class no longer declares the index: nothing to keep
+      return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
     if (index.keyList()) {
-      return reconcileList(mapping, index, step);
+      return reconcileList(channel, mapping, index, step);
     }
+    IndexMapping<T> reconciled = index;
     String table = mapping.table();
     String partitionKey = step.row().partitionKey();
     String rowKey = step.row().rowKey();
-    TableRow stored = read(new Address(table, partitionKey, rowKey));
-    Address desired = null;
-    TableRow copy = null;
-    if (stored != null && mapping.typeName().equals(core.discriminator.typeOf(stored))) {
-      desired = address(index, mapping.fromRow(mapping.withoutEncrypted(stored), core.context)); // keys only
-      if (desired != null) {
-        copy = IndexCopies.remoteCopy(core.discriminator, index, stored, table, desired.partitionKey(),
-            desired.rowKey());
+    return Futures.compose(read(channel, new Address(table, partitionKey, rowKey)), stored -> {
+      Address desired = null;
+      TableRow copy = null;
+      if (stored != null && mapping.typeName().equals(core.discriminator.typeOf(stored))) {
+        desired = address(reconciled, mapping.fromRow(mapping.withoutEncrypted(stored), core.context)); // keys only
+        if (desired != null) {
+          copy = IndexCopies.remoteCopy(core.discriminator, reconciled, stored, table, desired.partitionKey(),
+              desired.rowKey());
+        }
       }
-    }
-    for (Address previous : step.previous()) {
-      if (!previous.equals(desired)) {
-        deleteIfOurs(index, previous, partitionKey, rowKey);
-      }
-    }
-    if (desired != null) {
-      put(mapping, index, desired, copy, partitionKey, rowKey);
-    }
-    return null;
+      Address wanted = desired;
+      TableRow wantedCopy = copy;
+      Iterator<Address> previous = step.previous().iterator();
+      CompletableFuture<Void> deleted = Futures.loop(previous::hasNext, () -> {
+        Address before = previous.next();
+        return before.equals(wanted) ? DONE : deleteIfOurs(channel, reconciled, before, partitionKey, rowKey, 1);
+      });
+      return Futures.compose(deleted, done -> wanted == null ? DONE
+          : Futures.compose(channel.ensure(wanted.table()),
+              ready -> put(channel, mapping, reconciled, wanted, wantedCopy, partitionKey, rowKey, 1)))
+          .thenApply(done -> (TableMapperException) null);
+    });
   }
 
   /**
@@ -315,73 +321,102 @@ final class RemoteIndexes {
    * changes its value after it was read here has a later step that unlists it from this value, but this one may list
    * it only after that step ran; so after listing it the entity is read again, and unlisted when it moved on.
    */
-  private <T> TableMapperException reconcileList(EntityMapping<T> mapping, IndexMapping<T> index, PendingStep step) {
+  private <T> CompletableFuture<TableMapperException> reconcileList(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, PendingStep step) {
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
     String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
-    Address desired = listedAt(mapping, index, entity);
-    for (Address previous : step.previous()) {
-      if (!previous.equals(desired)) {
-        lists.remove(index, previous, entry);
-      }
-    }
-    if (desired == null) {
-      return null;
-    }
-    TableMapperException failure = lists.add(index, desired, entry);
-    if (failure == null && !desired.equals(listedAt(mapping, index, entity))) {
-      lists.remove(index, desired, entry);
-    }
-    return failure;
+    return Futures.compose(listedAt(channel, mapping, index, entity), desired -> {
+      Iterator<Address> previous = step.previous().iterator();
+      CompletableFuture<Void> unlisted = Futures.loop(previous::hasNext, () -> {
+        Address before = previous.next();
+        return before.equals(desired) ? DONE : lists.remove(channel, index, before, entry);
+      });
+      return Futures.compose(unlisted, done -> desired == null
+          ? CompletableFuture.<TableMapperException>completedFuture(null)
+          : Futures.compose(lists.add(channel, index, desired, entry), failure -> failure != null
+              ? CompletableFuture.completedFuture(failure)
+              : Futures.compose(listedAt(channel, mapping, index, entity), now -> desired.equals(now)
+                  ? CompletableFuture.<TableMapperException>completedFuture(null)
+                  : lists.remove(channel, index, desired, entry).thenApply(removed -> null))));
+    });
   }
 
   /** The list the entity stored at {@code entity} belongs in now; null when it is gone or has no value. */
-  private <T> Address listedAt(EntityMapping<T> mapping, IndexMapping<T> index, Address entity) {
-    TableRow stored = read(entity);
-    if (stored == null || !mapping.typeName().equals(core.discriminator.typeOf(stored))) {
-      return null;
-    }
-    return address(index, mapping.fromRow(stored, core.context));
+  private <T> CompletableFuture<Address> listedAt(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, Address entity) {
+    return read(channel, entity).thenApply(stored -> stored == null
+        || !mapping.typeName().equals(core.discriminator.typeOf(stored))
+        ? null : address(index, mapping.fromRow(stored, core.context)));
   }
 
-  /** Deletes the row at {@code address} if it is the entity's copy for {@code index}. */
-  private void deleteIfOurs(IndexMapping<?> index, Address address, String partitionKey, String rowKey) {
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
+  /**
+   * Deletes the row at {@code address} if it is the entity's copy for {@code index} (the {@code attempt}th look of
+   * {@link #ATTEMPTS}: a row changed meanwhile is looked at again).
+   */
+  private CompletableFuture<Void> deleteIfOurs(WriteChannel channel, IndexMapping<?> index, Address address,
+      String partitionKey, String rowKey, int attempt) {
+    return Futures.compose(read(channel, address), there -> {
       if (there == null || !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
-        return;
+        return DONE;
       }
-      try {
-        core.backend.write(address.table(),
-            WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag()));
-        return;
-      } catch (EntityNotFoundException | ConcurrencyConflictException moved) {
-        // changed meanwhile: look again
-      }
-    }
+      return channel.write(address.table(),
+          WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag())).handle((deleted, thrown) ->
+            moved(thrown) && attempt < ATTEMPTS
+                ? deleteIfOurs(channel, index, address, partitionKey, rowKey, attempt + 1)
+                : settled(thrown, EntityNotFoundException.class, ConcurrencyConflictException.class))
+          .thenCompose(Function.identity());
+    });
   }
 
-  /** Writes the entity's copy at {@code address}, unless it is there already, taking over a stale claim. */
-  private <T> void put(EntityMapping<T> mapping, IndexMapping<?> index, Address address, TableRow copy,
-      String partitionKey, String rowKey) {
-    core.tables.ensure(address.table());
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableRow there = read(address);
-      try {
-        if (there == null) {
-          core.backend.write(address.table(), WriteOperation.insert(copy));
-        } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
-          if (!PropertyValues.equal(there.properties(), copy.properties())) {
-            core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
-          }
-        } else if (!Futures.join(holds(blocking, mapping, there, index, address))) {
-          core.backend.write(address.table(), WriteOperation.replace(copy, there.etag()));
-        }
-        // else: another entity holds the value too — written by something that does not claim; left as it is
-        return;
-      } catch (EntityExistsException | EntityNotFoundException | ConcurrencyConflictException moved) {
-        // changed meanwhile: look again
+  /**
+   * Writes the entity's copy at {@code address}, unless it is there already, taking over a stale claim (the
+   * {@code attempt}th look of {@link #ATTEMPTS}: a row changed meanwhile is looked at again).
+   */
+  private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<?> index,
+      Address address, TableRow copy, String partitionKey, String rowKey, int attempt) {
+    return Futures.compose(read(channel, address), there -> {
+      CompletableFuture<?> written;
+      if (there == null) {
+        written = channel.write(address.table(), WriteOperation.insert(copy));
+      } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
+        written = PropertyValues.equal(there.properties(), copy.properties()) ? DONE
+            : channel.write(address.table(), WriteOperation.replace(copy, there.etag()));
+      } else {
+        // another entity holds the value too, written by something that does not claim: left as it is
+        written = Futures.compose(holds(channel, mapping, there, index, address), held -> held ? DONE
+            : channel.write(address.table(), WriteOperation.replace(copy, there.etag())).thenApply(replaced -> null));
+      }
+      return written.handle((done, thrown) -> moved(thrown) && attempt < ATTEMPTS
+              ? put(channel, mapping, index, address, copy, partitionKey, rowKey, attempt + 1)
+              : settled(thrown, EntityExistsException.class, EntityNotFoundException.class,
+                  ConcurrencyConflictException.class))
+          .thenCompose(Function.identity());
+    });
+  }
+
+  /** Whether a write failed because its row changed meanwhile (and so is looked at again). */
+  private static boolean moved(Throwable thrown) {
+    Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+    return failure instanceof EntityExistsException || failure instanceof EntityNotFoundException
+        || failure instanceof ConcurrencyConflictException;
+  }
+
+  /**
+   * How a write that is not looked at again ends: done, also when it failed with one of {@code after} (its last
+   * attempt lost a race: left as it is), else failed with its failure.
+   */
+  @SafeVarargs
+  private static CompletableFuture<Void> settled(Throwable thrown, Class<? extends Throwable>... after) {
+    if (thrown == null) {
+      return DONE;
+    }
+    Throwable failure = Futures.unwrap(thrown);
+    for (Class<? extends Throwable> type : after) {
+      if (type.isInstance(failure)) {
+        return DONE;
       }
     }
+    return CompletableFuture.failedFuture(failure);
   }
 
   /** The row at {@code address} read through {@code channel}; null when it or its table is missing. */

@@ -83,8 +83,18 @@ abstract class WriteChannel {
   abstract CompletableFuture<Void> pause(int attempt);
 
   /**
-   * Blocking work that has no requests of its own on this path (a registry table's creation, the pending work after
-   * a transaction): run at once on the blocking path, on the mapper's executor on the async one.
+   * Creates a table if it does not exist, whatever the mapper's creation policy (the pending work's registry): the
+   * backend's {@code createTableIfNotExists}, or on the async path its {@code createTableIfNotExistsAsync}, sent as
+   * each request of the write.
+   *
+   * @return a future of whether the table was created by this call
+   */
+  abstract CompletableFuture<Boolean> createTable(String table);
+
+  /**
+   * Blocking work that has no requests of its own on this path: run at once on the blocking path, on the mapper's
+   * executor on the async one. No step of a write needs it any more (a wide entity's read, {@code @Large} values, a
+   * registry's creation and the pending work after a transaction all have requests of their own).
    */
   abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
 
@@ -193,6 +203,15 @@ abstract class WriteChannel {
     }
 
     @Override
+    CompletableFuture<Boolean> createTable(String table) {
+      try {
+        return CompletableFuture.completedFuture(backend.createTableIfNotExists(table));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+
+    @Override
     <R> CompletableFuture<R> blocking(Supplier<R> work) {
       try {
         return CompletableFuture.completedFuture(work.get());
@@ -206,8 +225,9 @@ abstract class WriteChannel {
    * The async path of one write operation (a repository write, a batch's commit): each request sent with the
    * backend's async call within the operation that started it (so that it counts there from any thread) — a table's
    * first creation too ({@link Tables#ensureAsync}), and a wide entity's read (a head, then its parts:
-   * {@link WideReads#read} over this channel) —, the blocking work that stays ({@link #blocking}: large values, the
-   * pending work after a transaction) run on the mapper's executor. Once the caller has cancelled the operation's
+   * {@link WideReads#read} over this channel), a {@code @Large} value's upload and deletion, and the pending work's
+   * registry's creation ({@link #createTable}) and the work after a transaction —; nothing of a write runs on the
+   * mapper's executor but what a backend runs there. Once the caller has cancelled the operation's
    * future, no further request is sent: a request under way runs to its end (a transaction sent may be applied), the
    * next fails with {@link CancellationException} — an entity group transaction is sent whole or not at all, so
    * nothing is left half-written.
@@ -346,6 +366,11 @@ abstract class WriteChannel {
     CompletableFuture<Void> pause(int attempt) {
       return CompletableFuture.runAsync(() -> { },
           CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS, Runnable::run));
+    }
+
+    @Override
+    CompletableFuture<Boolean> createTable(String table) {
+      return send(executor -> core.backend.createTableIfNotExistsAsync(table, executor));
     }
   }
 }
