@@ -341,8 +341,7 @@ public interface TableMapper extends AutoCloseable {
      * The executor of the async operations — repository methods that return a {@code CompletableFuture},
      * {@link AsyncTableRepository}, {@link Batch#commitAsync()}: their requests go on the store's async path (on Azure
      * holding no thread while under way), and this executor hands over every result (so callbacks never run on the
-     * store client's threads), runs each request of a store without an async client (in-memory, H2) and the parts
-     * that stay blocking (a table's first creation, {@code @Large} values, pending work of remote indexes). By
+     * store client's threads) and runs each request of a store without an async client (in-memory, H2). By
      * default a pool of {@value TableMapper#DEFAULT_ASYNC_THREADS} daemon threads of the mapper's own (never the
      * common pool, as that work blocks on the store), started on first use and stopped by {@link #close()}. An executor given here stays the application's to shut down;
      * {@code close()} only fails the operations it has not started yet.

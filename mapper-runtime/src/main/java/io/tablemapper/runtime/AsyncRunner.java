@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  * application's, or by default a pool of {@code asyncThreads} daemon threads of the mapper's own, started on first
  * use and stopped by {@link #close()} — never the common pool, as the work it runs blocks on the store. Every
  * operation of today starts on the store's async path ({@link #start}, {@link #startWrite}, below); {@link #run}
- * runs work whole on the executor: the blocking parts of a write ({@link WriteChannel.Async}), and generated code's
- * fallback for a kind of method without an async form ({@code RepositorySupport.async(Supplier)}, which none uses).
+ * runs work whole on the executor: a request of a store without an async client ({@link WriteChannel.Async}, for the
+ * embedded stores' blocking defaults), and generated code's fallback for a kind of method without an async form ({@code RepositorySupport.async(Supplier)}, which none uses).
  *
  * <p>Work given to {@link #run} runs whole or not at all. A future cancelled before its work started skips it;
  * cancelling one whose work is under way does not interrupt it (a write is never left half-done): it runs to its end
@@ -28,8 +28,7 @@ import java.util.function.Supplier;
  *
  * <p>An operation on the store's async path ({@link #start}: the reads of an async query method; {@link #startWrite}:
  * an async repository write, {@code Batch.commitAsync}) holds no thread of the executor while its requests are under
- * way; only its result is handed over on the executor (and the blocking parts a write keeps, {@link WriteChannel.Async},
- * run there). Cancelling such a write's future before its transaction is sent sends nothing more; once sent, the
+ * way; only its result is handed over on the executor. Cancelling such a write's future before its transaction is sent sends nothing more; once sent, the
  * transaction runs to its end and its result is dropped.
  */
 final class AsyncRunner {

@@ -226,14 +226,14 @@ final class EntityQueries<T> {
 
   private <R> CompletableFuture<Optional<R>> findOneAsync(EntityQuery query, Reading<R> reading, Executor executor) {
     EntityCache cache = cacheFor(query, reading);
-    if (cache != null && query.pointRowKey() != null) {
-      return made(cachedAsync(cache, query, 1, executor), rows -> rows.isEmpty() ? Optional.empty()
-          : Optional.ofNullable(reading.decoder().apply(rows.get(0))), executor);
-    }
-    RowSource run = asyncSource(query, null, false, reading.select(), false);
     Operation operation = Operation.current();
     List<R> found = new ArrayList<>(1);
     RowReads reads = core.reads(executor, operation);
+    if (cache != null && query.pointRowKey() != null) {
+      return readyToDecode(cachedAsync(cache, query, 1, executor), reads, executor, operation, found, reading)
+          .thenApply(done -> found.stream().findFirst());
+    }
+    RowSource run = asyncSource(query, null, false, reading.select(), false);
     return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
         () -> readyToDecode(run.nextAsync(1, executor), reads, executor, operation, found, reading))
         .thenApply(done -> {
@@ -244,18 +244,15 @@ final class EntityQueries<T> {
 
   private <R> CompletableFuture<List<R>> listAsync(EntityQuery query, Reading<R> reading, Executor executor) {
     EntityCache cache = cacheFor(query, reading);
-    if (cache != null) {
-      return made(cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), rows -> {
-        List<R> results = new ArrayList<>();
-        rows.forEach(row -> addRead(results, reading, row));
-        return results;
-      }, executor);
-    }
-    RowSource run = asyncSource(query, null, false, reading.select(), false);
     Operation operation = Operation.current();
-    int limit = query.limit();
     List<R> results = new ArrayList<>();
     RowReads reads = core.reads(executor, operation);
+    if (cache != null) {
+      return readyToDecode(cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), reads, executor, operation,
+          results, reading).thenApply(done -> results);
+    }
+    RowSource run = asyncSource(query, null, false, reading.select(), false);
+    int limit = query.limit();
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
         () -> readyToDecode(
             run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor), reads, executor,
@@ -864,32 +861,6 @@ final class EntityQueries<T> {
     return rows != null ? CompletableFuture.completedFuture(rows)
         : readThrough(cache, key, new QueryRun<>(core, mapping, query, null, false), pageSize,
             (run, max) -> run.nextAsync(max, executor));
-  }
-
-  /**
-   * What the rows of a read through the cache are made into: where they arrive (for a hit, on the thread that called),
-   * or on {@code executor}, within the caller's operation, when making an entity of this class may send requests of
-   * its own — a wide entity's parts, {@code @Large} values —, which a hit must not send from the thread that called.
-   */
-  private <R> CompletableFuture<R> made(
-      CompletableFuture<List<TableRow>> rows, Function<List<TableRow>, R> make, Executor executor) {
-    if (!makingSends()) {
-      return rows.thenApply(make);
-    }
-    Operation operation = Operation.current();
-    return rows.thenApplyAsync(read -> Operation.within(operation, () -> make.apply(read)), executor);
-  }
-
-  /** Whether making an entity of a row of this class may read more: a wide entity's parts, {@code @Large} values. */
-  private boolean makingSends() {
-    List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
-    members.add(mapping);
-    for (EntityMapping<?> member : members) {
-      if (member.wide() || !member.largeProperties().isEmpty()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The key a query's rows are cached under, in its partition's current write generation: take it before reading. */

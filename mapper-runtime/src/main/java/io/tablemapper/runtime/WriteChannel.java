@@ -18,7 +18,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The requests of the mapper's writes, on one path: {@link #BLOCKING} makes each with the backend's blocking calls on
@@ -90,13 +89,6 @@ abstract class WriteChannel {
    * @return a future of whether the table was created by this call
    */
   abstract CompletableFuture<Boolean> createTable(String table);
-
-  /**
-   * Blocking work that has no requests of its own on this path: run at once on the blocking path, on the mapper's
-   * executor on the async one. No step of a write needs it any more (a wide entity's read, {@code @Large} values, a
-   * registry's creation and the pending work after a transaction all have requests of their own).
-   */
-  abstract <R> CompletableFuture<R> blocking(Supplier<R> work);
 
   /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
   static long pauseNanos(int attempt) {
@@ -210,15 +202,6 @@ abstract class WriteChannel {
         return CompletableFuture.failedFuture(e);
       }
     }
-
-    @Override
-    <R> CompletableFuture<R> blocking(Supplier<R> work) {
-      try {
-        return CompletableFuture.completedFuture(work.get());
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
-    }
   }
 
   /**
@@ -291,20 +274,6 @@ abstract class WriteChannel {
 
     private static CancellationException cancelled() {
       return new CancellationException("the write's future was cancelled before this request was sent");
-    }
-
-    /**
-     * Blocking work that stays on the executor, within the operation, as {@link AsyncRunner#run} runs it (failed
-     * when the mapper closes first); skipped when the caller cancelled before it started.
-     */
-    @Override
-    <R> CompletableFuture<R> blocking(Supplier<R> work) {
-      return core.async.run(() -> {
-        if (caller.isCancelled()) {
-          throw cancelled();
-        }
-        return Operation.within(operation, work);
-      });
     }
 
     @Override

@@ -327,7 +327,8 @@ class AsyncCachedReadsTest {
   }
 
   @Test
-  void aHitOfACachedEntityWithLargeValuesReadsThemOnTheExecutorNeverOnTheThreadThatCalled() throws Exception {
+  void aHitOfACachedEntityWithLargeValuesFetchesThemWithTheStoresAsyncRequestsNeverOnTheThreadThatCalled()
+      throws Exception {
     Observed observed = new Observed();
     TableMapper mapper = mapper(stores.newStore(), observed);
     PosterAsyncRepository posters = mapper.repository(PosterAsyncRepository.class);
@@ -342,8 +343,17 @@ class AsyncCachedReadsTest {
     one.execute(() -> await(release)); // the mapper's only async thread is taken
 
     CompletableFuture<Optional<Poster>> hit = posters.findByShopAndId("s", "p1");
-    TimeUnit.MILLISECONDS.sleep(300);
-    assertThat(observed.operations).as("the image is read on the executor, which is taken").isEmpty();
+    assertThat(hit).as("the call returned before the image was fetched").isNotDone();
+    if (stores == Stores.AZURE) {
+      // the row from the cache, its image fetched with Blob Storage's async client: no thread of the executor
+      assertThat(eventually(() -> observed.operations.size() == 1)).as("the read ended with the executor taken")
+          .isTrue();
+    } else {
+      // an embedded store's value request runs on the executor, which is taken
+      TimeUnit.MILLISECONDS.sleep(300);
+      assertThat(observed.operations).as("the image's request waits for the executor").isEmpty();
+    }
+    assertThat(hit).as("handed over on the executor, once it is free").isNotDone();
     release.countDown();
 
     assertThat(hit.get(60, TimeUnit.SECONDS).orElseThrow().image()).isEqualTo(image);
