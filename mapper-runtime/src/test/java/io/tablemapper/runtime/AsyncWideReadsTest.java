@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,17 +39,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -65,26 +62,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(Stores.class)
 class AsyncWideReadsTest {
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
 
   AsyncWideReadsTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread. */
   private TableMapper mapper(TableBackend backend, MalformedRowPolicy policy, List<MalformedRowException> heard) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .malformedRows(policy).malformedRowListener(heard::add).build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add)
+        .malformedRows(policy).malformedRowListener(heard::add));
   }
 
   private TableMapper mapper(TableBackend backend) {
@@ -103,16 +91,6 @@ class AsyncWideReadsTest {
 
   private static String ledger(Ledger ledger) {
     return ledger.office + "/" + ledger.id + " " + ledger.etag + " " + ledger.contents();
-  }
-
-  /** The future's value; its failure, which must come as the cause of a {@code CompletionException}, thrown. */
-  private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(RuntimeException.class);
-      throw (RuntimeException) e.getCause();
-    }
   }
 
   /** What a read came to: its result as text, or its exception's class and message. */
@@ -500,7 +478,7 @@ class AsyncWideReadsTest {
     LedgerAsyncRepository asyncLedgers = mapper.repository(LedgerAsyncRepository.class);
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Optional<MessageStats>>> reads = new ArrayList<>();
     List<CompletableFuture<List<Ledger>>> lists = new ArrayList<>();
