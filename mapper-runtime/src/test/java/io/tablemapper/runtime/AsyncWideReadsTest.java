@@ -28,10 +28,10 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
-import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Member;
 import io.tablemapper.tck.fixtures.MemberName;
 import io.tablemapper.tck.fixtures.MemberRepository;
+import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
@@ -180,13 +180,12 @@ class AsyncWideReadsTest {
    * store's async batch on the async path, so that no thread of the store's client waits): a write that comes between
    * the read of the head and that of its parts.
    */
-  private static final class Between implements TableBackend {
-    private final TableBackend store;
+  private static final class Between extends ForwardingBackend {
     private volatile List<WriteOperation> between;
     private volatile String table;
 
     Between(TableBackend store) {
-      this.store = store;
+      super(store);
     }
 
     void beforeNextParts(String table, List<WriteOperation> operations) {
@@ -207,75 +206,18 @@ class AsyncWideReadsTest {
     public QueryResult query(TableQuery query) {
       List<WriteOperation> operations = take(query);
       if (operations != null) {
-        store.batch(table, operations);
+        delegate.batch(table, operations);
       }
-      return store.query(query);
+      return delegate.query(query);
     }
 
     @Override
     public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
       List<WriteOperation> operations = take(query);
       if (operations == null) {
-        return store.queryAsync(query, executor);
+        return delegate.queryAsync(query, executor);
       }
-      return store.batchAsync(table, operations, executor).thenCompose(done -> store.queryAsync(query, executor));
-    }
-
-    @Override
-    public CompletableFuture<Optional<TableRow>> getAsync(
-        String table, String partitionKey, String rowKey, Executor executor) {
-      return store.getAsync(table, partitionKey, rowKey, executor);
-    }
-
-    @Override
-    public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
-      return store.writeAsync(table, operation, executor);
-    }
-
-    @Override
-    public CompletableFuture<List<WriteResult>> batchAsync(
-        String table, List<WriteOperation> operations, Executor executor) {
-      return store.batchAsync(table, operations, executor);
-    }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      return store.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean deleteTableIfExists(String table) {
-      return store.deleteTableIfExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      return store.tableExists(table);
-    }
-
-    @Override
-    public List<String> listTables(String prefix) {
-      return store.listTables(prefix);
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      return store.get(table, partitionKey, rowKey);
-    }
-
-    @Override
-    public WriteResult write(String table, WriteOperation operation) {
-      return store.write(table, operation);
-    }
-
-    @Override
-    public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-      return store.batch(table, operations);
-    }
-
-    @Override
-    public void close() {
-      store.close();
+      return delegate.batchAsync(table, operations, executor).thenCompose(done -> delegate.queryAsync(query, executor));
     }
   }
 
