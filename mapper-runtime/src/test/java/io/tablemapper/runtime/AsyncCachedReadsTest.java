@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.await;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,15 +24,11 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -45,17 +42,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(Stores.class)
 class AsyncCachedReadsTest {
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
-  private final List<TableMapper> mappers = new ArrayList<>();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
 
   AsyncCachedReadsTest(Stores stores) {
     this.stores = stores;
-  }
-
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
   }
 
   /** What one mapper reported to its listeners. */
@@ -71,10 +61,8 @@ class AsyncCachedReadsTest {
 
   /** A mapper whose async operations have one thread, reporting to {@code observed}. */
   private TableMapper mapper(TableBackend backend, Observed observed) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one)
-        .queryListener(observed.queries::add).operationListener(observed.operations::add).build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend)
+        .queryListener(observed.queries::add).operationListener(observed.operations::add));
   }
 
   /** The cached reads of Currency on one path; an async read's failure thrown as the cause it carries. */
@@ -96,19 +84,6 @@ class AsyncCachedReadsTest {
           country -> join(currencies.findByCountry(country)),
           (country, prefix) -> join(currencies.findByCountryAndCodeStartsWith(country, prefix)),
           country -> join(currencies.getByCountry(country)));
-    }
-  }
-
-  static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.get(60, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
-      }
-      throw new AssertionError(e);
-    } catch (InterruptedException | TimeoutException e) {
-      throw new AssertionError(e);
     }
   }
 
@@ -289,7 +264,7 @@ class AsyncCachedReadsTest {
     }
     observed.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Optional<Currency>>> hits = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
@@ -340,7 +315,7 @@ class AsyncCachedReadsTest {
     assertThat(join(posters.findByShopAndId("s", "p1")).orElseThrow().image()).isEqualTo(image); // the miss
     observed.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     CompletableFuture<Optional<Poster>> hit = posters.findByShopAndId("s", "p1");
     assertThat(hit).as("the call returned before the image was fetched").isNotDone();

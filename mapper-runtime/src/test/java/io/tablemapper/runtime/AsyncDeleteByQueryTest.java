@@ -1,6 +1,5 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,13 +30,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -51,26 +48,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(Stores.class)
 class AsyncDeleteByQueryTest {
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
 
   AsyncDeleteByQueryTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread. */
   private TableMapper mapper(TableBackend backend, int readParallelism) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .readParallelism(readParallelism).build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add)
+        .readParallelism(readParallelism));
   }
 
   private TableMapper mapper(TableBackend backend) {
@@ -265,7 +253,7 @@ class AsyncDeleteByQueryTest {
     EmployeeAsyncDeletes deletes = mapper.repository(EmployeeAsyncDeletes.class);
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     CompletableFuture<Long> deleted = deletes.deleteByAgeLessThan(30);
     if (stores == Stores.AZURE) {
@@ -289,7 +277,7 @@ class AsyncDeleteByQueryTest {
     List<String> before = rows(store);
     EmployeeAsyncDeletes deletes = mapper.repository(EmployeeAsyncDeletes.class);
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release));
+    one.take(release);
 
     CompletableFuture<Long> deleted = deletes.deleteByAgeLessThan(100);
     assertThat(deleted.cancel(false)).isTrue();

@@ -1,6 +1,5 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -37,13 +36,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -59,19 +56,12 @@ class AsyncLargeValuesTest {
   private static final String TABLE = "Portraits";
 
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
   private TableBackend store;
 
   AsyncLargeValuesTest(Stores stores) {
     this.stores = stores;
-  }
-
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
   }
 
   private static byte[] bytes(int size, long seed) {
@@ -137,10 +127,7 @@ class AsyncLargeValuesTest {
   }
 
   private TableMapper mapper(TableBackend backend) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add));
   }
 
   private OutOfRowValues values() {
@@ -302,8 +289,7 @@ class AsyncLargeValuesTest {
   @Test
   void anAsyncWriteOfATooLargeValueFailsItsFutureBeforeAnythingIsStored() {
     store = stores.newStore();
-    TableMapper mapper = TableMapper.builder().backend(store).asyncExecutor(one).maxLargeValueSize(100_000).build();
-    mappers.add(mapper);
+    TableMapper mapper = one.mapper(TableMapper.builder().backend(store).maxLargeValueSize(100_000));
 
     assertThatThrownBy(() -> join(mapper.repository(PortraitAsyncRepository.class).insert(portrait("North", 1))))
         .isInstanceOf(CompletionException.class).cause().isInstanceOf(InvalidEntityException.class)
@@ -353,19 +339,19 @@ class AsyncLargeValuesTest {
     TableMapper mapper = mapper();
     mapper.repository(PortraitRepository.class).insert(portrait("North", 1)); // the table exists
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release));
+    one.take(release);
 
     CompletableFuture<Portrait> insert = mapper.repository(PortraitAsyncRepository.class).insert(portrait("North", 2));
     assertThat(insert.cancel(false)).isTrue();
     release.countDown();
-    one.submit(() -> null).get(30, TimeUnit.SECONDS);
+    one.drain();
     if (stores == Stores.AZURE) {
       // sent at once by the async clients: applied whole, or not at all; its last step ends after the cancel
       assertThat(eventually(() -> storedNames().equals(referencedNames()))).isTrue();
     } else {
       // each request waits for the executor: the cancel came first, nothing was stored
       for (int i = 0; i < 5; i++) {
-        one.submit(() -> null).get(30, TimeUnit.SECONDS);
+        one.drain();
       }
       assertThat(RawRows.get(store, TABLE, "North", "portrait_000002")).isNull();
       assertThat(storedNames()).hasSize(3);
@@ -386,7 +372,7 @@ class AsyncLargeValuesTest {
     events.clear();
     blockingValueCalls.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Portrait>> writes = new ArrayList<>();
     List<CompletableFuture<java.util.Optional<Portrait>>> reads = new ArrayList<>();
@@ -427,7 +413,7 @@ class AsyncLargeValuesTest {
     events.clear();
     blockingValueCalls.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release));
+    one.take(release);
 
     CompletableFuture<List<Portrait>> listed = async.findByStudio("North");
     CompletableFuture<Long> deleted = async.deleteByStudio("South");

@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -25,12 +25,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -45,25 +43,15 @@ class AsyncMergeMethodsTest {
   private static final LocalDate DAY = LocalDate.of(2026, 11, 25);
 
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
-  private final List<TableMapper> mappers = new ArrayList<>();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
 
   AsyncMergeMethodsTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread, reporting to {@code events}. */
   private TableMapper mapper(TableBackend backend, List<OperationEvent> events) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add));
   }
 
   /** The merge methods of DailyReadings on one path; an async method's failure thrown as the cause it carries. */
@@ -133,7 +121,7 @@ class AsyncMergeMethodsTest {
     } catch (RuntimeException e) {
       throw new AssertionError("an async merge method threw instead of failing its future", e);
     }
-    return AsyncCachedReadsTest.join(future);
+    return join(future);
   }
 
   /** What a path returned, stored, threw and reported over the same merges. */
@@ -207,14 +195,14 @@ class AsyncMergeMethodsTest {
     CurrencyRepository blocking = mapper.repository(CurrencyRepository.class);
     CurrencyAsyncRepository async = mapper.repository(CurrencyAsyncRepository.class);
     Currency euro = blocking.insert(Currency.of("DE", "EUR", "€", 2));
-    assertThat(AsyncCachedReadsTest.join(async.findByCountryAndCode("DE", "EUR"))).map(Currency::decimals)
+    assertThat(join(async.findByCountryAndCode("DE", "EUR"))).map(Currency::decimals)
         .contains(2);
     assertThat(blocking.findByCountry("DE")).extracting(Currency::decimals).containsExactly(2);
 
-    Currency merged = AsyncCachedReadsTest.join(async.mergeDecimalsByCountryAndCode(4, "DE", "EUR", euro.etag()));
+    Currency merged = join(async.mergeDecimalsByCountryAndCode(4, "DE", "EUR", euro.etag()));
 
     assertThat(merged.etag()).isNotEqualTo(euro.etag());
-    assertThat(AsyncCachedReadsTest.join(async.findByCountryAndCode("DE", "EUR"))).map(Currency::decimals)
+    assertThat(join(async.findByCountryAndCode("DE", "EUR"))).map(Currency::decimals)
         .contains(4);
     assertThat(blocking.findByCountry("DE")).extracting(Currency::decimals).containsExactly(4);
     assertThat(blocking.findByCountryAndSymbol("DE", "€")).map(Currency::decimals).as("its index copy too")
@@ -235,7 +223,7 @@ class AsyncMergeMethodsTest {
     }
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<?>> merges = new ArrayList<>();
     for (int i = 0; i < 10; i++) {

@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,12 +25,10 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -48,34 +46,15 @@ class AsyncRecordedWorkTest {
       List.of("Staff", "StaffByLastName", "StaffByGrade", "Clerks", "ClerkIDs", "ClerkTeams");
 
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
-  private final List<TableMapper> mappers = new ArrayList<>();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
 
   AsyncRecordedWorkTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread, without a background completer. */
   private TableMapper mapper(TableBackend backend) {
-    TableMapper mapper = ManualCompletion.builder(backend).asyncExecutor(one).build();
-    mappers.add(mapper);
-    return mapper;
-  }
-
-  /** The future's value; its failure, which must come as the cause of a {@code CompletionException}, thrown. */
-  private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(RuntimeException.class);
-      throw (RuntimeException) e.getCause();
-    }
+    return one.mapper(ManualCompletion.builder(backend));
   }
 
   /**
@@ -234,7 +213,7 @@ class AsyncRecordedWorkTest {
     // the registry dropped: the first entry finds it missing, and creates it again
     assertThat(store.deleteTableIfExists(PendingRows.REGISTRY_TABLE)).isTrue();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Staffer>> writes = new ArrayList<>();
     for (int i = 1; i <= 20; i++) {

@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,16 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -47,26 +44,17 @@ class AsyncTableCreationTest {
   private static final String TABLE = "Memos20250301";
 
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
 
   AsyncTableCreationTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper under the policy whose async operations have one thread. */
   private TableMapper mapper(TableBackend backend, TableCreation policy) {
-    TableMapper mapper = TableMapper.builder().backend(backend).tableCreation(policy).asyncExecutor(one)
-        .operationListener(events::add).build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).tableCreation(policy)
+        .operationListener(events::add));
   }
 
   private static Memo memo(int id) {
@@ -132,16 +120,6 @@ class AsyncTableCreationTest {
         return join(memos.findByAuthorAndDay(author, day));
       }
     };
-  }
-
-  /** The future's value; its failure, which must come as the cause of a {@code CompletionException}, thrown. */
-  private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.orTimeout(60, TimeUnit.SECONDS).join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(RuntimeException.class);
-      throw (RuntimeException) e.getCause();
-    }
   }
 
   /** What a step came to: its result, or its exception's class and message. */
@@ -226,7 +204,7 @@ class AsyncTableCreationTest {
     TableMapper mapper = mapper(counted, TableCreation.CREATE_ON_WRITE);
     MemoAsyncRepository memos = mapper.repository(MemoAsyncRepository.class);
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // on the embedded stores, every creation waits: they all race
+    one.take(release); // on the embedded stores, every creation waits: they all race
 
     List<CompletableFuture<Memo>> racing = new ArrayList<>();
     for (int i = 1; i <= 8; i++) {
@@ -253,7 +231,7 @@ class AsyncTableCreationTest {
     TableMapper mapper = mapper(store, TableCreation.CREATE_ON_WRITE);
     MemoAsyncRepository memos = mapper.repository(MemoAsyncRepository.class);
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Memo>> writes = new ArrayList<>();
     for (int i = 0; i < 20; i++) {

@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,10 +28,10 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
-import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Member;
 import io.tablemapper.tck.fixtures.MemberName;
 import io.tablemapper.tck.fixtures.MemberRepository;
+import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
@@ -39,17 +39,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -65,26 +62,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(Stores.class)
 class AsyncWideReadsTest {
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
 
   AsyncWideReadsTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread. */
   private TableMapper mapper(TableBackend backend, MalformedRowPolicy policy, List<MalformedRowException> heard) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .malformedRows(policy).malformedRowListener(heard::add).build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add)
+        .malformedRows(policy).malformedRowListener(heard::add));
   }
 
   private TableMapper mapper(TableBackend backend) {
@@ -103,16 +91,6 @@ class AsyncWideReadsTest {
 
   private static String ledger(Ledger ledger) {
     return ledger.office + "/" + ledger.id + " " + ledger.etag + " " + ledger.contents();
-  }
-
-  /** The future's value; its failure, which must come as the cause of a {@code CompletionException}, thrown. */
-  private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(RuntimeException.class);
-      throw (RuntimeException) e.getCause();
-    }
   }
 
   /** What a read came to: its result as text, or its exception's class and message. */
@@ -202,13 +180,12 @@ class AsyncWideReadsTest {
    * store's async batch on the async path, so that no thread of the store's client waits): a write that comes between
    * the read of the head and that of its parts.
    */
-  private static final class Between implements TableBackend {
-    private final TableBackend store;
+  private static final class Between extends ForwardingBackend {
     private volatile List<WriteOperation> between;
     private volatile String table;
 
     Between(TableBackend store) {
-      this.store = store;
+      super(store);
     }
 
     void beforeNextParts(String table, List<WriteOperation> operations) {
@@ -229,75 +206,18 @@ class AsyncWideReadsTest {
     public QueryResult query(TableQuery query) {
       List<WriteOperation> operations = take(query);
       if (operations != null) {
-        store.batch(table, operations);
+        delegate.batch(table, operations);
       }
-      return store.query(query);
+      return delegate.query(query);
     }
 
     @Override
     public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
       List<WriteOperation> operations = take(query);
       if (operations == null) {
-        return store.queryAsync(query, executor);
+        return delegate.queryAsync(query, executor);
       }
-      return store.batchAsync(table, operations, executor).thenCompose(done -> store.queryAsync(query, executor));
-    }
-
-    @Override
-    public CompletableFuture<Optional<TableRow>> getAsync(
-        String table, String partitionKey, String rowKey, Executor executor) {
-      return store.getAsync(table, partitionKey, rowKey, executor);
-    }
-
-    @Override
-    public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
-      return store.writeAsync(table, operation, executor);
-    }
-
-    @Override
-    public CompletableFuture<List<WriteResult>> batchAsync(
-        String table, List<WriteOperation> operations, Executor executor) {
-      return store.batchAsync(table, operations, executor);
-    }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      return store.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean deleteTableIfExists(String table) {
-      return store.deleteTableIfExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      return store.tableExists(table);
-    }
-
-    @Override
-    public List<String> listTables(String prefix) {
-      return store.listTables(prefix);
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      return store.get(table, partitionKey, rowKey);
-    }
-
-    @Override
-    public WriteResult write(String table, WriteOperation operation) {
-      return store.write(table, operation);
-    }
-
-    @Override
-    public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-      return store.batch(table, operations);
-    }
-
-    @Override
-    public void close() {
-      store.close();
+      return delegate.batchAsync(table, operations, executor).thenCompose(done -> delegate.queryAsync(query, executor));
     }
   }
 
@@ -500,7 +420,7 @@ class AsyncWideReadsTest {
     LedgerAsyncRepository asyncLedgers = mapper.repository(LedgerAsyncRepository.class);
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<Optional<MessageStats>>> reads = new ArrayList<>();
     List<CompletableFuture<List<Ledger>>> lists = new ArrayList<>();

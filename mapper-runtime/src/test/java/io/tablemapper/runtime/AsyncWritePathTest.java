@@ -1,6 +1,6 @@
 package io.tablemapper.runtime;
 
-import static io.tablemapper.runtime.Waits.await;
+import static io.tablemapper.runtime.OneThreadAsync.join;
 import static io.tablemapper.runtime.Waits.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -39,13 +39,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 import reactor.core.publisher.Mono;
@@ -60,26 +58,16 @@ import reactor.core.publisher.Mono;
 @EnumSource(Stores.class)
 class AsyncWritePathTest {
   private final Stores stores;
-  private final ExecutorService one = Executors.newSingleThreadExecutor();
+  @RegisterExtension final OneThreadAsync one = new OneThreadAsync();
   private final List<OperationEvent> events = new CopyOnWriteArrayList<>();
-  private final List<TableMapper> mappers = new ArrayList<>();
 
   AsyncWritePathTest(Stores stores) {
     this.stores = stores;
   }
 
-  @AfterEach
-  void close() {
-    one.shutdownNow();
-    mappers.forEach(TableMapper::close);
-  }
-
   /** A mapper whose async operations have one thread. */
   private TableMapper mapper(TableBackend backend) {
-    TableMapper mapper = TableMapper.builder().backend(backend).asyncExecutor(one).operationListener(events::add)
-        .build();
-    mappers.add(mapper);
-    return mapper;
+    return one.mapper(TableMapper.builder().backend(backend).operationListener(events::add));
   }
 
   // ------------------------------------------------------------------ the same writes on both paths
@@ -189,16 +177,6 @@ class AsyncWritePathTest {
         return join(batch.commitAsync());
       }
     };
-  }
-
-  /** The future's value; its failure, which must come as the cause of a {@code CompletionException}, thrown. */
-  private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(RuntimeException.class);
-      throw (RuntimeException) e.getCause();
-    }
   }
 
   /**
@@ -341,7 +319,7 @@ class AsyncWritePathTest {
     EmployeeAsyncRepository async = mapper.repository(EmployeeAsyncRepository.class);
     events.clear();
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release)); // the mapper's only async thread is taken
+    one.take(release); // the mapper's only async thread is taken
 
     List<CompletableFuture<?>> writes = new ArrayList<>();
     for (int i = 1; i <= 80; i++) {
@@ -383,7 +361,7 @@ class AsyncWritePathTest {
     TableMapper mapper = mapper(store);
     EmployeeAsyncRepository async = mapper.repository(EmployeeAsyncRepository.class);
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release));
+    one.take(release);
 
     CompletableFuture<Employee> insert = async.insert(Employee.of("D1", 1, "Ann", "Lane", 30, "ann@contoso.com"));
     CompletableFuture<List<Object>> commit = mapper.batch("Desks", "HQ").insert(new Desk("HQ", 1, "3", "Ann"))
@@ -392,7 +370,7 @@ class AsyncWritePathTest {
     assertThat(commit.cancel(false)).isTrue();
     creations.complete(null);
     release.countDown();
-    one.submit(() -> null).get(30, TimeUnit.SECONDS); // the executor is past both
+    one.drain(); // the executor is past both
     assertThat(eventually(() -> events.size() == 2)).as("both writes ended").isTrue();
 
     assertThat(insert).isCancelled();
@@ -446,7 +424,7 @@ class AsyncWritePathTest {
     TableMapper mapper = mapper(store);
     mapper.repository(DeskRepository.class).insert(new Desk("HQ", 1, "3", "Ann")); // the table exists
     CountDownLatch release = new CountDownLatch(1);
-    one.execute(() -> await(release));
+    one.take(release);
 
     CompletableFuture<List<Object>> commit = mapper.batch("Desks", "HQ").insert(new Desk("HQ", 2, "3", "Bob"))
         .insert(new Desk("HQ", 3, "4", "Cy")).commitAsync();
@@ -456,8 +434,8 @@ class AsyncWritePathTest {
     }
     assertThat(commit.cancel(false)).isTrue();
     release.countDown();
-    one.submit(() -> null).get(30, TimeUnit.SECONDS);
-    one.submit(() -> null).get(30, TimeUnit.SECONDS); // past every step the executor held
+    one.drain();
+    one.drain(); // past every step the executor held
 
     List<Desk> onThree = mapper.repository(DeskAsyncRepository.class).findByOfficeAndFloor("HQ", "3").join();
     if (stores == Stores.AZURE) {
@@ -476,7 +454,7 @@ class AsyncWritePathTest {
     CountDownLatch release = new CountDownLatch(1);
     TableBackend backend = store;
     if (stores == Stores.AZURE) {
-      one.execute(() -> await(release)); // the requests go by the SDK's async client; only the hand-over waits
+      one.take(release); // the requests go by the SDK's async client; only the hand-over waits
     } else {
       // the embedded stores run the transaction on the executor: right after it, the hand-over waits
       backend = new InterceptingBackend(store);
@@ -484,7 +462,7 @@ class AsyncWritePathTest {
     TableMapper mapper = mapper(backend);
     mapper.repository(DeskRepository.class).insert(new Desk("HQ", 1, "3", "Ann")); // the table exists
     if (backend instanceof InterceptingBackend) {
-      ((InterceptingBackend) backend).beforeNextWrite(() -> one.execute(() -> await(release)));
+      ((InterceptingBackend) backend).beforeNextWrite(() -> one.take(release));
     }
     DeskAsyncRepository async = mapper.repository(DeskAsyncRepository.class);
     CompletableFuture<Desk> insert = async.insert(new Desk("HQ", 2, "3", "Bob"));
@@ -493,7 +471,7 @@ class AsyncWritePathTest {
     release.countDown();
 
     assertThatThrownBy(insert::join).isInstanceOf(CancellationException.class);
-    one.submit(() -> null).get(30, TimeUnit.SECONDS);
+    one.drain();
     TableRow list = store.get("Desks", "HQ", "floor_3").orElseThrow();
     assertThat(IndexLists.entries(list)).as("the desk and its list entry, in one transaction").hasSize(2);
     assertThat(async.findByOfficeAndFloor("HQ", "3").join()).extracting(Desk::owner).containsExactly("Ann", "Bob");

@@ -2,12 +2,10 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.spi.OutOfRowValues;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
-import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import io.tablemapper.tck.support.ForwardingBackend;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +15,7 @@ import java.util.Optional;
  * the deletes of values fail; each failure is a {@link StoreUnavailableException}, the only one after which the
  * mapper cannot know what the store did, so it leaves the store as a dead process would.
  */
-final class CrashingBackend implements TableBackend {
-  private final TableBackend delegate;
+final class CrashingBackend extends ForwardingBackend {
   private final Values values;
   private volatile boolean crashBeforeWrite;
   private volatile boolean crashAfterWrite;
@@ -26,7 +23,7 @@ final class CrashingBackend implements TableBackend {
   private volatile Runnable beforeValueGet;
 
   CrashingBackend(TableBackend delegate) {
-    this.delegate = delegate;
+    super(delegate, Async.THROUGH_BLOCKING_CALLS);
     this.values = delegate.outOfRowValues().map(Values::new).orElse(null);
   }
 
@@ -81,36 +78,6 @@ final class CrashingBackend implements TableBackend {
   }
 
   @Override
-  public boolean createTableIfNotExists(String table) {
-    return delegate.createTableIfNotExists(table);
-  }
-
-  @Override
-  public boolean deleteTableIfExists(String table) {
-    return delegate.deleteTableIfExists(table);
-  }
-
-  @Override
-  public boolean tableExists(String table) {
-    return delegate.tableExists(table);
-  }
-
-  @Override
-  public List<String> listTables(String prefix) {
-    return delegate.listTables(prefix);
-  }
-
-  @Override
-  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    return delegate.get(table, partitionKey, rowKey);
-  }
-
-  @Override
-  public QueryResult query(TableQuery query) {
-    return delegate.query(query);
-  }
-
-  @Override
   public WriteResult write(String table, WriteOperation operation) {
     beforeWrite();
     WriteResult result = delegate.write(table, operation);
@@ -124,11 +91,6 @@ final class CrashingBackend implements TableBackend {
     List<WriteResult> results = delegate.batch(table, operations);
     afterWrite();
     return results;
-  }
-
-  @Override
-  public void close() {
-    delegate.close();
   }
 
   /** The delegate's values, whose deletes may die. */

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -126,12 +125,8 @@ class FaultyAzureAsyncWritesTest {
     };
   }
 
+  /** The future's value; its failure, which must be a {@code TableMapperException}, thrown. */
   private static <R> R join(CompletableFuture<R> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      assertThat(e.getCause()).isInstanceOf(TableMapperException.class);
-      throw (RuntimeException) e.getCause();
-    }
+    return OneThreadAsync.join(future, TableMapperException.class);
   }
 }

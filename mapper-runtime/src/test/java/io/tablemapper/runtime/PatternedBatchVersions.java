@@ -1,13 +1,13 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import io.tablemapper.tck.support.ForwardingBackend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +23,7 @@ import java.util.function.IntUnaryOperator;
  * its own, so that it gets a version of its own. Within the {@link TableBackend} contract: a batch is atomic, and
  * promises nothing about its rows' ETags beyond each being new.
  */
-final class PatternedBatchVersions implements TableBackend {
+final class PatternedBatchVersions extends ForwardingBackend {
 
   /** How the rows of a batch fall into groups, by the operation's position in the batch. */
   enum Pattern {
@@ -59,18 +59,18 @@ final class PatternedBatchVersions implements TableBackend {
     }
   }
 
-  private final InMemoryBackend store = InMemoryBackend.create();
   private final Pattern pattern;
   private final Random random;
 
   PatternedBatchVersions(Pattern pattern, long seed) {
+    super(InMemoryBackend.create(), Async.THROUGH_BLOCKING_CALLS);
     this.pattern = pattern;
     this.random = new Random(seed);
   }
 
   @Override
   public synchronized List<WriteResult> batch(String table, List<WriteOperation> operations) {
-    List<WriteResult> results = new ArrayList<>(store.batch(table, operations));
+    List<WriteResult> results = new ArrayList<>(delegate.batch(table, operations));
     IntUnaryOperator groups = pattern.groups(operations.size(), random);
     TreeMap<Integer, List<Integer>> members = new TreeMap<>();
     for (int i = 0; i < operations.size(); i++) {
@@ -84,14 +84,14 @@ final class PatternedBatchVersions implements TableBackend {
         WriteOperation operation = operations.get(position);
         Optional<TableRow> row = operation.kind() == WriteOperation.Kind.DELETE
             ? Optional.empty()
-            : store.get(table, operation.row().partitionKey(), operation.row().rowKey());
+            : delegate.get(table, operation.row().partitionKey(), operation.row().rowKey());
         if (row.isPresent()) {
           positions.add(position);
           rewrites.add(WriteOperation.replace(row.get(), row.get().etag()));
         }
       }
       if (!rewrites.isEmpty()) {
-        List<WriteResult> rewritten = store.batch(table, rewrites);
+        List<WriteResult> rewritten = delegate.batch(table, rewrites);
         for (int i = 0; i < positions.size(); i++) {
           results.set(positions.get(i), rewritten.get(i));
         }
@@ -102,46 +102,16 @@ final class PatternedBatchVersions implements TableBackend {
 
   @Override
   public synchronized WriteResult write(String table, WriteOperation operation) {
-    return store.write(table, operation);
+    return delegate.write(table, operation);
   }
 
   @Override
   public synchronized Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    return store.get(table, partitionKey, rowKey);
+    return delegate.get(table, partitionKey, rowKey);
   }
 
   @Override
   public synchronized QueryResult query(TableQuery query) {
-    return store.query(query);
-  }
-
-  @Override
-  public Optional<OutOfRowValues> outOfRowValues() {
-    return store.outOfRowValues();
-  }
-
-  @Override
-  public boolean createTableIfNotExists(String table) {
-    return store.createTableIfNotExists(table);
-  }
-
-  @Override
-  public boolean deleteTableIfExists(String table) {
-    return store.deleteTableIfExists(table);
-  }
-
-  @Override
-  public boolean tableExists(String table) {
-    return store.tableExists(table);
-  }
-
-  @Override
-  public List<String> listTables(String prefix) {
-    return store.listTables(prefix);
-  }
-
-  @Override
-  public void close() {
-    store.close();
+    return delegate.query(query);
   }
 }

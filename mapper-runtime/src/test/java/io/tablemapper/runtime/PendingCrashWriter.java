@@ -5,10 +5,7 @@ import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.runtime.fixtures.ArchivedEmployee;
 import io.tablemapper.runtime.fixtures.Desk;
 import io.tablemapper.runtime.fixtures.DeskRepository;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
-import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Clerk;
@@ -17,13 +14,13 @@ import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
+import io.tablemapper.tck.support.ForwardingBackend;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The child process of {@link PendingCrashTest}: over an H2 file, makes one write of the pending-work protocol and
@@ -96,13 +93,12 @@ public final class PendingCrashWriter {
   }
 
   /** A backend that lets {@code writes} writes through, then waits to be killed before the next one. */
-  private static final class Stopping implements TableBackend {
-    private final TableBackend store;
+  private static final class Stopping extends ForwardingBackend {
     private final FileOutputStream acknowledgements;
     private int writesLeft;
 
     Stopping(TableBackend store, int writes, FileOutputStream acknowledgements) {
-      this.store = store;
+      super(store, Async.THROUGH_BLOCKING_CALLS);
       this.writesLeft = writes;
       this.acknowledgements = acknowledgements;
     }
@@ -121,39 +117,9 @@ public final class PendingCrashWriter {
     }
 
     @Override
-    public boolean createTableIfNotExists(String table) {
-      return store.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean deleteTableIfExists(String table) {
-      return store.deleteTableIfExists(table);
-    }
-
-    @Override
-    public java.util.List<String> listTables(String prefix) {
-      return store.listTables(prefix);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      return store.tableExists(table);
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      return store.get(table, partitionKey, rowKey);
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      return store.query(query);
-    }
-
-    @Override
     public WriteResult write(String table, WriteOperation operation) {
       beforeWrite();
-      WriteResult result = store.write(table, operation);
+      WriteResult result = delegate.write(table, operation);
       acknowledge(acknowledgements, "write " + table + " " + operation.row().rowKey());
       return result;
     }
@@ -161,16 +127,11 @@ public final class PendingCrashWriter {
     @Override
     public List<WriteResult> batch(String table, List<WriteOperation> operations) {
       beforeWrite();
-      List<WriteResult> results = store.batch(table, operations);
+      List<WriteResult> results = delegate.batch(table, operations);
       boolean pending = operations.stream()
           .anyMatch(operation -> operation.row().rowKey().startsWith(PendingRows.WORK_ROW_PREFIX));
       acknowledge(acknowledgements, "batch " + table + (pending ? " pending" : ""));
       return results;
-    }
-
-    @Override
-    public void close() {
-      store.close();
     }
   }
 }
