@@ -76,7 +76,9 @@ class BenchmarkSuiteSmokeTest {
         "ProjectionBenchmark.partition_projection", "ProjectionBenchmark.partition_count",
         "AsyncFanOutBenchmark.pointReads20_sync", "AsyncFanOutBenchmark.pointReads20_async",
         "AsyncFanOutBenchmark.partitions20_sync", "AsyncFanOutBenchmark.partitions20_readPool",
-        "AsyncFanOutBenchmark.partitions20_async");
+        "AsyncFanOutBenchmark.partitions20_async",
+        "AsyncMapperBenchmark.upserts20_sync", "AsyncMapperBenchmark.upserts20_async",
+        "AsyncMapperBenchmark.largeReads20_sync", "AsyncMapperBenchmark.largeReads20_async");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);
