@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * use and stopped by {@link #close()} — never the common pool, as the work it runs blocks on the store. Every
  * operation of today starts on the store's async path ({@link #start}, {@link #startWrite}, below); {@link #run}
  * runs work whole on the executor: a request of a store without an async client ({@link WriteChannel.Async}, for the
- * embedded stores' blocking defaults), and generated code's fallback for a kind of method without an async form ({@code RepositorySupport.async(Supplier)}, which none uses).
+ * embedded stores' blocking defaults).
  *
  * <p>Work given to {@link #run} runs whole or not at all. A future cancelled before its work started skips it;
  * cancelling one whose work is under way does not interrupt it (a write is never left half-done): it runs to its end

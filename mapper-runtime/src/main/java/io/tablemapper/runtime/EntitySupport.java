@@ -288,11 +288,6 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     return "RepositorySupport[" + mapping.entityClass().getName() + " in table " + mapping.table() + "]";
   }
 
-  @Override
-  public <R> CompletableFuture<R> async(Supplier<R> work) {
-    return core.async.run(work);
-  }
-
   // ------------------------------------------------------------------ the async path
 
   @Override

@@ -143,21 +143,6 @@ public interface RepositorySupport<T> {
   long delete(EntityQuery query);
 
   /**
-   * Runs a method's work whole on the mapper's executor, holding one of its threads while it runs: the future
-   * completes with its result, or exceptionally with what it threw, itself or as the cause of a
-   * {@code CompletionException}. A future cancelled before its work started skips it; work under way runs to its end
-   * (a write is never left half-done), its result dropped. Work still queued when the mapper closes fails with
-   * {@code IllegalStateException}.
-   *
-   * <p>Only the fallback of generated code for an async method whose kind of method has no async form of its own
-   * ({@code QueryMethodKind.runAsync} null in the processor): no kind of this version is such — every find, get,
-   * page, count, exists and delete method and every partial merge method returning a future starts on the store's
-   * async path through {@link #async(Supplier, Function)}, and a {@code CompletableFuture<Stream<T>>} is a compile
-   * error —, so the code generated today never calls it.
-   */
-  <R> CompletableFuture<R> async(Supplier<R> work);
-
-  /**
    * An async method that reads or writes on the store's async path ({@code TableBackend.getAsync}/{@code queryAsync},
    * the async writes), holding no thread while its requests are under way where the backend has a non-blocking
    * client: builds what it needs on the caller's thread ({@code prepare}: a query method's {@link EntityQuery}, a

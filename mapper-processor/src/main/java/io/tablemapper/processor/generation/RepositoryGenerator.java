@@ -33,9 +33,8 @@ import javax.lang.model.util.Types;
  * A method that returns a {@code CompletableFuture} builds the same query in a lambda and hands it to the async form of
  * its kind ({@link QueryMethodKind#runAsync}, the store's async path, {@link RepositorySupport#async(java.util.function.Supplier,
  * java.util.function.Function)}). Every kind has one for every result it may return in a future (a stream may not:
- * {@code [QueryAsyncReturn]}); a kind without one would run its statements in a lambda handed to
- * {@link RepositorySupport#async(java.util.function.Supplier)}, whole on the mapper's executor. A partial merge
- * method is written by {@link MergeMethodGenerator}, its async form on the store's async path too.
+ * {@code [QueryAsyncReturn]}), so no generated method runs whole on the mapper's executor. A partial merge method is
+ * written by {@link MergeMethodGenerator}, its async form on the store's async path too.
  */
 public final class RepositoryGenerator {
   private final Types types;
@@ -139,19 +138,13 @@ public final class RepositoryGenerator {
       names.newName(parameter.getSimpleName().toString(), parameter);
     }
     String query = names.newName("query");
-    CodeBlock asyncRun = method.async() ? method.kind().runAsync(method, query, projection) : null;
-    if (asyncRun != null) {
+    if (method.async()) {
       // The query built on the caller's thread (a bad argument fails the future), then run on the async path.
       builder.addCode("return this.support.async(() -> {\n$>");
       queries.write(builder, names, method, query, plan);
       builder.addStatement("return $N", query);
-      builder.addCode("$<}, $N -> $L);\n", query, asyncRun);
+      builder.addCode("$<}, $N -> $L);\n", query, method.kind().runAsync(method, query, projection));
       return builder.build();
-    }
-    if (method.async()) {
-      // A kind without an async form (none today): the same statements, run whole on the mapper's executor; every
-      // failure, a bad argument's too, fails the future.
-      builder.addCode("return this.support.async(() -> {\n$>");
     }
     CodeBlock point = queries.point(method, plan);
     if (point != null) {
@@ -159,12 +152,6 @@ public final class RepositoryGenerator {
     } else {
       queries.write(builder, names, method, query, plan);
       builder.addStatement(method.kind().run(method, query, projection));
-    }
-    if (method.async()) {
-      if (method.returns() == RepositoryModel.Returns.VOID) {
-        builder.addStatement("return null");
-      }
-      builder.addCode("$<});\n");
     }
     return builder.build();
   }

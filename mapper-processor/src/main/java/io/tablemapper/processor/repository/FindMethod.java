@@ -79,7 +79,7 @@ final class FindMethod implements QueryMethodKind {
   @Override
   public CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
     if (method.returns() == RepositoryModel.Returns.STREAM) {
-      return null;
+      throw new AssertionError("[QueryAsyncReturn] refuses a future of a stream before code is generated: " + method);
     }
     String async = supportMethod(method.returns()) + "Async";
     return projection == null

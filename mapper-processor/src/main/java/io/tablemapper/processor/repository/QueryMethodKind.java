@@ -69,12 +69,10 @@ public interface QueryMethodKind {
 
   /**
    * The expression that starts the query held in {@code query} on the store's async path and gives the future of the
-   * method's result, for a method that returns a {@code CompletableFuture}; null where the kind has none (its
-   * statements then run whole on the mapper's executor).
+   * method's result, for a method that returns a {@code CompletableFuture}: every kind has one, so that no async
+   * method holds a thread of the mapper's executor.
    *
    * @param projection as for {@link #run}
    */
-  default CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection) {
-    return null;
-  }
+  CodeBlock runAsync(RepositoryModel.QueryMethod method, String query, String projection);
 }
