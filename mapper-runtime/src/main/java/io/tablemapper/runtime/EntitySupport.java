@@ -295,7 +295,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     A built;
     try {
       built = prepare.get();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) { // a constructor's or setter's failure fails the future, as run's does
       return CompletableFuture.failedFuture(e);
     }
     return Futures.start(() -> run.apply(built));

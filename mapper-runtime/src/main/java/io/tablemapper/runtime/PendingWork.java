@@ -100,6 +100,9 @@ final class PendingWork {
    * @throws PendingWorkException if a later write of an eventual batch failed for good
    */
   List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
+      return core.writer.write(table, writes, mode); // the hot path: no future, no second exception on a refusal
+    }
     return Futures.join(write(blocking, table, writes, mode));
   }
 
@@ -165,10 +168,12 @@ final class PendingWork {
         // not refused by the store (cancelled, the mapper closed): entries and claims are retired by a completer
         return CompletableFuture.<List<WriteResult>>failedFuture(failure);
       }
-      return Futures.compose(remote.release(channel, claims), released -> {
+      // the clean-up of a refusal is sent even once the caller cancelled: a claim left would refuse other writers
+      WriteChannel cleanUp = channel.cleanUp();
+      return Futures.compose(remote.release(cleanUp, claims), released -> {
         if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
           // refused, nothing written: no record exists under the ids
-          return deleteAll(channel, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
+          return deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
               .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure));
         }
         if (attempt == MAX_IDS) {
@@ -266,8 +271,12 @@ final class PendingWork {
               : CompletableFuture.completedFuture(0L))
           .handle((applied, thrown) -> {
             if (thrown != null) {
+              Throwable cause = Futures.unwrap(thrown);
+              if (cause instanceof Error error) {
+                throw error; // not the store's answer: not left to a completer quietly
+              }
               // the work is recorded: a completer does it once the store answers again
-              LOG.warn("pending work {} is left to a completer: {}", id, Futures.unwrap(thrown).toString());
+              LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
             }
             return null;
           });

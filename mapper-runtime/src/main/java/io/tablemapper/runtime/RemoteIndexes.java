@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -180,7 +179,7 @@ final class RemoteIndexes {
     }
     for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
       Address address = index.keyList() ? null : address(index, write.entity());
-      TableRow there = address == null ? null : read(address);
+      TableRow there = address == null ? null : Futures.join(read(blocking, address));
       if (there != null
           && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
           && !changing.contains(holderOf(there, index))
@@ -423,11 +422,5 @@ final class RemoteIndexes {
   private CompletableFuture<TableRow> read(WriteChannel channel, Address address) {
     return core.tables.readAsync(address.table(),
         () -> channel.get(address.table(), address.partitionKey(), address.rowKey()), null);
-  }
-
-  private TableRow read(Address address) {
-    return core.tables.read(address.table(),
-        () -> core.backend.get(address.table(), address.partitionKey(), address.rowKey()), Optional.<TableRow>empty())
-        .orElse(null);
   }
 }

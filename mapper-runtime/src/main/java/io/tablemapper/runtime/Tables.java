@@ -133,7 +133,7 @@ final class Tables {
 
   /** Creates the table; credentials that may not create tables (a table SAS) are enough if it exists. */
   private CompletableFuture<Void> create(String table, Requests requests) {
-    return Futures.start(() -> requests.create(table)).handle((created, thrown) -> {
+    return requests.create(table).handle((created, thrown) -> {
       if (thrown == null) {
         if (created) {
           LOG.debug("table {} created in {}", table, backend.name());
@@ -144,7 +144,7 @@ final class Tables {
       if (!(failure instanceof AccessDeniedException)) {
         return CompletableFuture.<Void>failedFuture(failure);
       }
-      return Futures.start(() -> requests.exists(table))
+      return requests.exists(table)
           .thenCompose(exists -> exists ? DONE : CompletableFuture.<Void>failedFuture(failure));
     }).thenCompose(Function.identity());
   }

@@ -90,6 +90,13 @@ abstract class WriteChannel {
    */
   abstract CompletableFuture<Boolean> createTable(String table);
 
+  /**
+   * This path for a clean-up that must be sent even once the caller cancelled (the release of a refused write's
+   * claims and the deletion of its registry entries: left, they would refuse other writers until a completer
+   * retires them).
+   */
+  abstract WriteChannel cleanUp();
+
   /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
   static long pauseNanos(int attempt) {
     return ThreadLocalRandom.current().nextLong(Math.min(20, attempt) * 1_000_000L);
@@ -99,6 +106,11 @@ abstract class WriteChannel {
 
   /** The blocking path: each request made at once, on the caller's thread. */
   private static final class Blocking extends WriteChannel {
+    @Override
+    WriteChannel cleanUp() {
+      return this; // nothing cancels a blocking write
+    }
+
     private final TableBackend backend;
     private final Tables tables;
     private final Discriminator discriminator;
@@ -229,9 +241,18 @@ abstract class WriteChannel {
      * @param caller the future the caller holds: once it is cancelled, nothing more is sent
      */
     Async(MapperCore core, Future<?> caller) {
+      this(core, Operation.current(), caller);
+    }
+
+    private Async(MapperCore core, Operation operation, Future<?> caller) {
       this.core = core;
-      this.operation = Operation.current();
+      this.operation = operation;
       this.caller = caller;
+    }
+
+    @Override
+    WriteChannel cleanUp() {
+      return new Async(core, operation, DONE); // within the same operation, by a caller that never cancels
     }
 
     /**
@@ -328,18 +349,43 @@ abstract class WriteChannel {
      */
     @Override
     CompletableFuture<Void> ensure(String table) {
-      return core.tables.known(table) ? DONE : core.tables.ensureAsync(table, this::send);
+      return core.tables.known(table) ? DONE : core.tables.ensureAsync(table, this::abandonable);
     }
 
+    /**
+     * {@link #send} for a table's creation or existence check, which the backend may keep at for a while (Azure waits
+     * for a table of the same name still being deleted): once the caller cancels, the backend's future is cancelled
+     * too, so that it sends no further attempt. A creation is harmless to abandon, unlike a transaction, which runs
+     * to its end.
+     */
+    private <R> CompletableFuture<R> abandonable(Function<Executor, CompletableFuture<R>> request) {
+      return send(executor -> {
+        CompletableFuture<R> sent = request.apply(executor);
+        if (caller instanceof CompletableFuture<?> held) {
+          held.whenComplete((value, failure) -> {
+            if (held.isCancelled()) {
+              sent.cancel(false);
+            }
+          });
+        }
+        return sent;
+      });
+    }
+
+    /**
+     * A pause without a thread: the write goes on, once it has passed, on the common pool, as far as its next
+     * request (planning and sending, no blocking call: the embedded stores' requests go to the mapper's executor) —
+     * not on the JDK's one timer thread, which every delayed task of the JVM shares.
+     */
     @Override
     CompletableFuture<Void> pause(int attempt) {
       return CompletableFuture.runAsync(() -> { },
-          CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS, Runnable::run));
+          CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS));
     }
 
     @Override
     CompletableFuture<Boolean> createTable(String table) {
-      return send(executor -> core.backend.createTableIfNotExistsAsync(table, executor));
+      return abandonable(executor -> core.backend.createTableIfNotExistsAsync(table, executor));
     }
   }
 }

@@ -12,6 +12,7 @@ import io.tablemapper.runtime.fixtures.Memo;
 import io.tablemapper.runtime.fixtures.MemoAsyncRepository;
 import io.tablemapper.runtime.fixtures.MemoRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
@@ -22,6 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -223,6 +225,31 @@ class AsyncTableCreationTest {
     int asked = counted.tableCreations.get();
     assertThat(memos.insert(memo(9)).get(60, TimeUnit.SECONDS)).isNotNull();
     assertThat(counted.tableCreations).as("a table known to exist is not created again").hasValue(asked);
+  }
+
+  @Test
+  void cancellingAWriteWhoseTableCreationIsUnderWayCancelsTheCreationSoItSendsNoFurtherAttempt() throws Exception {
+    // a creation the backend keeps at (as Azure does while a table of that name is still being deleted)
+    List<CompletableFuture<Boolean>> creations = new CopyOnWriteArrayList<>();
+    TableBackend store = stores.newStore();
+    TableBackend slow = new ForwardingBackend(store) {
+      @Override
+      public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+        CompletableFuture<Boolean> creation = new CompletableFuture<>();
+        creations.add(creation);
+        return creation;
+      }
+    };
+    TableMapper mapper = mapper(slow, TableCreation.CREATE_ON_WRITE);
+    CompletableFuture<Memo> write = mapper.repository(MemoAsyncRepository.class).insert(memo(1));
+    assertThat(eventually(() -> creations.size() == 1)).as("the creation is under way").isTrue();
+    assertThat(creations.get(0)).isNotDone();
+
+    assertThat(write.cancel(false)).isTrue();
+
+    assertThat(creations.get(0)).as("the backend's creation is cancelled with the write").isCancelled();
+    assertThat(store.tableExists(TABLE)).as("nothing of the write was done").isFalse();
+    assertThat(creations).as("no second creation was asked for").hasSize(1);
   }
 
   @Test
