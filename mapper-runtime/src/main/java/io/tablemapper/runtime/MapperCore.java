@@ -13,6 +13,7 @@ import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.QueryListener;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
@@ -279,7 +280,8 @@ final class MapperCore {
       if (failure instanceof Error) {
         throw (Error) failure;
       }
-      return new WholeRow(made, (RuntimeException) failure);
+      return new WholeRow(made, failure == null || failure instanceof RuntimeException ? (RuntimeException) failure
+          : new TableMapperException("cannot read " + row.describeKeys() + " of table " + mapping.table(), failure));
     });
   }
 

@@ -242,7 +242,7 @@ final class QueryRun<T> implements RowSource {
         matches.add(resolved);
       }
     }
-    return versioned ? Futures.join(currentAll(matches, null)) : matches;
+    return versioned && anyOlder(matches) ? Futures.join(currentAll(matches, null)) : matches;
   }
 
   /**
@@ -278,14 +278,14 @@ final class QueryRun<T> implements RowSource {
       });
     }
     requests++;
-    TableQuery page = base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
-    return core.tables.readAsync(readTable, () -> within(() -> core.backend.queryAsync(page, executor)),
-        Tables.NO_ROWS).thenCompose(result -> {
-          rowsRead += result.rows().size();
-          token = result.continuation();
-          exhausted = token == null;
-          return resolvedAsync(result.rows(), executor);
-        });
+    TableQuery request =
+        base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
+    return page(request, executor).thenCompose(result -> {
+      rowsRead += result.rows().size();
+      token = result.continuation();
+      exhausted = token == null;
+      return resolvedAsync(result.rows(), executor);
+    });
   }
 
   /** The rows of entities a page of rows stands for, as {@link #next} resolves them, on the async path. */
@@ -452,6 +452,21 @@ final class QueryRun<T> implements RowSource {
     return copies;
   }
 
+  /** Whether any of the rows is older than its class's version (most often none is: nothing to upgrade). */
+  private boolean anyOlder(List<TableRow> rows) {
+    for (TableRow row : rows) {
+      if (older(row, Hierarchy.reading(mapping, core.discriminator.typeOf(row), row))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an older version of {@code member}'s class wrote the row. */
+  private static boolean older(TableRow row, EntityMapping<?> member) {
+    return EntityMapping.rowVersion(row) < member.version();
+  }
+
   /**
    * Projected rows as the current version of their class reads them ({@link #current}), one after another, on either
    * path: the blocking calls when {@code executor} is null, else the store's async requests. Rows that are gone, no
@@ -476,7 +491,7 @@ final class QueryRun<T> implements RowSource {
    */
   private CompletableFuture<TableRow> current(TableRow row, Executor executor) {
     EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
-    if (EntityMapping.rowVersion(row) >= member.version()) {
+    if (!older(row, member)) {
       return CompletableFuture.completedFuture(row);
     }
     if (follows) {
@@ -493,28 +508,39 @@ final class QueryRun<T> implements RowSource {
         return CompletableFuture.completedFuture(null);
       }
       EntityMapping<T> stored = Hierarchy.reading(mapping, core.discriminator.typeOf(whole), whole);
-      if (EntityMapping.rowVersion(whole) >= stored.version()) {
+      if (!older(whole, stored)) {
         return CompletableFuture.completedFuture(whole);
       }
       return upgraded(stored, whole, executor);
     });
   }
 
-  /** An older version's whole row upgraded by {@code reader}, as {@link #current} says. */
+  /**
+   * An older version's whole row upgraded by {@code reader}, as {@link #current} says. Decoding it fetches its
+   * {@code @Large} values with blocking reads, so on the async path a reader with such values decodes on {@code
+   * executor}, never on the thread that completed the read (on Azure, an SDK thread that must not block).
+   */
   private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
-    return Futures.compose(core.madeWhole(mapping, whole, core.reads(executor, operation)), made -> {
-      TableRow upgraded = core.read(mapping, whole, made,
-          each -> reader.toStoredRow(reader.fromStoredRow(each, core.context), core.context));
-      if (upgraded == null) {
-        return CompletableFuture.completedFuture(null); // a malformed row the MalformedRowPolicy leaves out
-      }
-      return CompletableFuture.completedFuture(
-          TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
-              .putAll(upgraded.properties())
-              .etag(whole.etag())
-              .timestamp(whole.timestamp())
-              .build());
-    });
+    CompletableFuture<WholeRow> made = core.madeWhole(mapping, whole, core.reads(executor, operation));
+    if (executor != null && LargeValues.fetches(reader)) {
+      return made.thenComposeAsync(
+          each -> within(() -> CompletableFuture.completedFuture(upgraded(reader, whole, each))), executor);
+    }
+    return Futures.compose(made, each -> CompletableFuture.completedFuture(upgraded(reader, whole, each)));
+  }
+
+  /** {@link #upgraded}'s decoding of a row made whole: the upgraded row, or null for one the policy leaves out. */
+  private TableRow upgraded(EntityMapping<T> reader, TableRow whole, WholeRow made) {
+    TableRow upgraded = core.read(mapping, whole, made,
+        each -> reader.toStoredRow(reader.fromStoredRow(each, core.context), core.context));
+    if (upgraded == null) {
+      return null; // a malformed row the MalformedRowPolicy leaves out
+    }
+    return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
+        .putAll(upgraded.properties())
+        .etag(whole.etag())
+        .timestamp(whole.timestamp())
+        .build();
   }
 
   /** Reports what was read since the last report, and starts counting afresh. */
