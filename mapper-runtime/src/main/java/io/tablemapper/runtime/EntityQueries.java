@@ -313,7 +313,7 @@ final class EntityQueries<T> {
       CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
     // a row read again counts into the read's operation, from whatever thread completes the page
     return page.thenCompose(rows -> Operation.within(operation,
-        () -> core.large.completeAll(mapping, rows, executor)));
+        () -> core.large.completeAll(this::mappingOf, rows, executor)));
   }
 
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
@@ -738,7 +738,7 @@ final class EntityQueries<T> {
     int operations = 0;
     for (TableRow row : partition) {
       // decoded without its @Large values, which a delete needs not read (the row keeps their references)
-      T entity = core.entity(mappingOf(row), LargeValues.withoutReferences(row));
+      T entity = core.entity(mappingOf(row), core.large.withoutReferences(mappingOf(row), row));
       if (entity == null) {
         continue; // a malformed row the policy leaves out is not deleted either
       }

@@ -195,15 +195,23 @@ final class LargeValues {
     return names;
   }
 
-  /** The row without the properties that hold references (to decode an entity without fetching its values). */
-  static TableRow withoutReferences(TableRow row) {
+  /**
+   * The row without the references of the {@code @Large} properties of its member mapping ({@link #member}), to
+   * decode an entity without fetching its values. Only those properties: another property (an indexed String, say)
+   * whose value merely looks like a reference keeps its value.
+   */
+  TableRow withoutReferences(EntityMapping<?> mapping, TableRow row) {
+    EntityMapping<?> member = member(mapping, row);
+    if (member == null) {
+      return row;
+    }
     TableRow.Builder stripped = null;
-    for (Map.Entry<String, Object> property : row.properties().entrySet()) {
-      if (referenced(property.getValue()) != null) {
+    for (String property : member.largeProperties()) {
+      if (referenced(row.get(property)) != null) {
         if (stripped == null) {
           stripped = row.toBuilder();
         }
-        stripped.put(property.getKey(), null);
+        stripped.put(property, null);
       }
     }
     return stripped == null ? row : stripped.build();
@@ -370,7 +378,7 @@ final class LargeValues {
     if (IN_PLACE.get() != null) {
       return row;
     }
-    return Futures.join(Futures.start(() -> fetch(mapping, row, blockingReads, 1)));
+    return Futures.join(fetch(mapping, row, blockingReads, 1));
   }
 
   /**
@@ -392,14 +400,22 @@ final class LargeValues {
     return Futures.start(() -> fetch(member, row, reads, 1));
   }
 
-  /** {@link #complete} for the rows of one page, all at once: the rows to decode, in order. */
-  CompletableFuture<List<TableRow>> completeAll(EntityMapping<?> mapping, List<TableRow> rows, Executor executor) {
-    if (rows.isEmpty() || !fetches(mapping)) {
+  /**
+   * {@link #complete} for the rows of one page, all at once: the rows to decode, in order.
+   *
+   * @param mappingOf the mapping each row is read with: for a table per period that of the row's own table (the
+   *     entity's mapping names only the template of its tables), so values are named after and rows read again
+   *     from the table the row is in
+   */
+  CompletableFuture<List<TableRow>> completeAll(Function<TableRow, ? extends EntityMapping<?>> mappingOf,
+      List<TableRow> rows, Executor executor) {
+    // the tables of a period differ in name only: what one row's mapping holds, every row's does
+    if (rows.isEmpty() || !fetches(mappingOf.apply(rows.get(0)))) {
       return CompletableFuture.completedFuture(rows);
     }
     List<CompletableFuture<TableRow>> completed = new ArrayList<>(rows.size());
     for (TableRow row : rows) {
-      completed.add(complete(mapping, row, executor));
+      completed.add(complete(mappingOf.apply(row), row, executor));
     }
     return CompletableFuture.allOf(completed.toArray(CompletableFuture[]::new))
         .thenApply(all -> completed.stream().map(CompletableFuture::join).toList());
@@ -430,7 +446,7 @@ final class LargeValues {
    * a hierarchy the member of the row's type (the first with large properties when the row names no type, as a
    * projection's); null when it has none.
    */
-  private EntityMapping<?> member(EntityMapping<?> mapping, TableRow row) {
+  EntityMapping<?> member(EntityMapping<?> mapping, TableRow row) {
     if (!(mapping instanceof Hierarchy)) {
       return mapping.largeProperties().isEmpty() ? null : mapping;
     }

@@ -349,13 +349,8 @@ final class MapperCore {
    */
   TableRow decrypted(EntityMapping<?> mapping, TableRow row) {
     String type = discriminator.typeOf(row);
-    TableRow whole = row;
-    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
-      if (!member.largeProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
-        whole = large.fetch(member, row);
-        break;
-      }
-    }
+    EntityMapping<?> large = this.large.member(mapping, row);
+    TableRow whole = large == null ? row : this.large.fetch(large, row);
     for (EntityMapping<?> member : Hierarchy.members(mapping)) {
       if (!member.encryptedProperties().isEmpty() && (type == null || member.typeName().equals(type))) {
         return context.decrypt(member, whole);
