@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -7,6 +8,7 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.PendingWorkException;
 import io.tablemapper.api.SchemaVersionException;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.api.UnknownEntityTypeException;
@@ -164,8 +166,10 @@ final class PendingWork {
         return after(channel, table, writes, recording, retired).thenApply(done -> results);
       }
       Throwable failure = Futures.unwrap(thrown);
-      if (!(failure instanceof TableMapperException)) {
-        // not refused by the store (cancelled, the mapper closed): entries and claims are retired by a completer
+      if (!refused(failure)) {
+        // not refused by the store (cancelled, the mapper closed, or a request whose answer was lost: the
+        // transaction may have been applied): entries and claims are settled by a completer, which finds the record
+        // or retires the entry
         return CompletableFuture.<List<WriteResult>>failedFuture(failure);
       }
       // the clean-up of a refusal is sent even once the caller cancelled: a claim left would refuse other writers
@@ -185,6 +189,20 @@ final class PendingWork {
         return write(channel, table, writes, mode, attempt + 1, retired);
       });
     }).thenCompose(Function.identity());
+  }
+
+  /**
+   * Whether a write's failure says for sure that its transaction was not applied: any answer of the store that
+   * refuses it, or a refusal before anything was sent; not a store that did not answer ({@link
+   * StoreUnavailableException}, or a failure no more specific than {@link TableMapperException}), whose
+   * transaction may have been applied.
+   */
+  static boolean refused(Throwable failure) {
+    if (!(failure instanceof TableMapperException) || failure instanceof StoreUnavailableException
+        || failure.getClass() == TableMapperException.class) {
+      return false;
+    }
+    return !(failure instanceof BatchException && failure.getCause() instanceof StoreUnavailableException);
   }
 
   /** The transaction of the recording writes, on the channel's path. */
@@ -226,7 +244,7 @@ final class PendingWork {
     }
     return Futures.compose(register(channel, id, table, write.partitionKey(), onRetire), registered -> {
       ids.add(id);
-      return remote.claim(channel, write, claims).handle((done, thrown) -> {
+      return remote.claim(channel, write, id, claims).handle((done, thrown) -> {
         if (thrown == null) {
           return write.withPendingId(id);
         }
@@ -407,6 +425,10 @@ final class PendingWork {
     }
     switch (PendingRows.state(record)) {
       case CANCELLED:
+        // retired, here or by a take-over of one of its claims: clean what else its write claimed
+        for (PendingStep step : PendingRows.steps(entry)) {
+          Futures.join(apply(blocking, step));
+        }
         deleteEntry(id);
         acted.incrementAndGet();
         return 0;

@@ -15,8 +15,12 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -29,30 +33,37 @@ import java.util.function.Function;
  * {@code type#index} and the entity's PartitionKey, RowKey and (in another table) table ({@link
  * IndexCopies#remoteCopy}). Its keys identify its index value: a unique index's are the value alone, so two entities
  * with one value would share one copy; a non-unique index's also hold the entity's key components, so they never
- * meet. One rule serves both:
+ * meet. A claimed copy also lists, in {@link EntityMapping#WORK_IDS_PROPERTY}, the work ids of the writes that
+ * claimed it. The rules, each kept by every request that could break it (ARCHITECTURE.md, "Pending work", states
+ * the argument):
  *
  * <ul>
- *   <li><b>Claim</b>, before the entity's transaction, for each value the written entity has: the row under it is
- *       inserted if absent (the copy as the entity will be), kept if it is already this entity's, and otherwise
- *       refused with {@link EntityExistsException} — unless it is a stale claim: older than the grace period and
- *       pointing to an entity that does not hold the value (its writer died, or changed its mind), which is then
- *       taken over. A claim of a write refused by the store is deleted again by its writer; one left by a crash is
- *       deleted when the registry entry of its write is retired (the entry lists it), or taken over.
- *   <li><b>Reconcile</b>, after it, from the entity's current state: the copy it should have is written (replacing
- *       a stale one, conditional on its ETag), and each copy it may have had before — where the write found it, or
- *       a value claimed for it — is deleted if it still points to this entity and is no longer its own.
+ *   <li><b>Claim</b>, before the entity's transaction, for each value the written entity will have, always a write
+ *       conditional on what was read, adding the write's work id: the row under the value is inserted if absent,
+ *       re-written if it is already this entity's, and otherwise refused with {@link EntityExistsException} —
+ *       unless it may be taken over ({@link #takeable}). So no write can come to hold a value without writing its
+ *       row after everyone who read that row.
+ *   <li><b>Take over</b> another entity's row only when it is older than the grace period, no write that claimed it
+ *       can still be recorded (each of its work ids is finished, or retired here by the cancelled marker that makes
+ *       its transaction fail), and its entity does not hold the value now.
+ *   <li><b>Delete</b> a copy of the entity only when no write that claimed it can still be recorded, and the entity,
+ *       read after the copy, does not imply it; conditional on the copy's ETag. A write that comes to imply it later
+ *       re-writes the row first (its claim), and so makes the delete fail.
+ *   <li><b>Reconcile</b> in rounds: read the entity, delete the copies it may have had that it does not imply, write
+ *       the one it implies; a round that wrote anything reads the entity again, and when it changed meanwhile, does
+ *       another round from its new state, with the copy just written among those it may have had. So the last write
+ *       to any copy was made from the entity's state that its writer then found current.
  * </ul>
  *
- * A reconciliation reads before each write and conditions it on what it read, so that replays and completers
- * running at once converge on the copies of the entity's latest state.
- *
  * <p>A key-list index ({@link IndexMapping#keyList()}) keeps no copy per entity but one row per value listing its
- * entities ({@link IndexLists}): it claims nothing, and its reconciliation
- * unlists the entity from the values it no longer has and lists it under the one it has.
+ * entities ({@link IndexLists}): it claims nothing, and its reconciliation, in the same rounds, unlists the entity
+ * from the values it no longer has and lists it under the one it has.
  */
 final class RemoteIndexes {
-  /** How many times one copy is read and written again after losing a race to another completer. */
-  private static final int ATTEMPTS = 5;
+  /** How many times one row is read and written again after losing a race to another writer. */
+  private static final int ATTEMPTS = 50;
+  /** How many rounds one reconciliation runs while its entity keeps changing, before it is left recorded. */
+  private static final int ROUNDS = 50;
 
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
   private static final CompletableFuture<Boolean> FREE = CompletableFuture.completedFuture(true);
@@ -71,17 +82,53 @@ final class RemoteIndexes {
     this.blocking = WriteChannel.blocking(core.backend, core.tables, core.discriminator);
   }
 
-  /** A row written by a claim, and its ETag: what its writer deletes if its transaction is refused. */
-  record Claim(Address address, String etag) {}
+  /**
+   * A row written by a claim, and its ETag: what its writer undoes if its transaction is refused — deletes it when
+   * the claim wrote it ({@code previousIds} null), or takes the write's id out of it when it was the entity's
+   * already.
+   */
+  record Claim(Address address, String etag, String id, String previousIds) {}
 
-  /** Where an entity's copy for a remote index is, or null when it has none (a null or invalid index value). */
+  /**
+   * Where an entity's copy for a remote index is, or null when it has none (a null index value); for an entity as
+   * stored, whose index key may not compose (a row written before a key rule), null too.
+   */
   static <T> Address address(IndexMapping<T> index, T entity) {
     try {
-      String partitionKey = index.partitionKey(entity);
-      String rowKey = index.rowKey(entity);
-      return partitionKey == null || rowKey == null ? null : new Address(index.table(), partitionKey, rowKey);
+      return requiredAddress(index, entity);
     } catch (InvalidKeyException invalid) {
       return null;
+    }
+  }
+
+  /**
+   * Where an entity the application writes has its copy for a remote index, or null when it has none (a null index
+   * value).
+   *
+   * @throws InvalidKeyException if the index's keys cannot be composed from the entity's values: the write is
+   *     refused, never left without its copy
+   */
+  static <T> Address requiredAddress(IndexMapping<T> index, T entity) {
+    String partitionKey = index.partitionKey(entity);
+    String rowKey = index.rowKey(entity);
+    return partitionKey == null || rowKey == null ? null : new Address(index.table(), partitionKey, rowKey);
+  }
+
+  /**
+   * Checks that the keys of every remote index of an entity the application writes compose.
+   *
+   * @throws InvalidKeyException naming the index when one does not
+   */
+  static <T> void checkKeys(EntityMapping<T> mapping, T entity) {
+    for (IndexMapping<T> index : mapping.remoteIndexes()) {
+      try {
+        requiredAddress(index, entity);
+      } catch (InvalidKeyException invalid) {
+        throw new InvalidKeyException("cannot write " + mapping.entityClass().getSimpleName() + ": the keys of its"
+            + " index '" + index.name() + "' in table " + index.table() + " cannot be composed from its values ("
+            + invalid.getMessage() + "); nothing was written. Change the value, or the index's key template",
+            invalid);
+      }
     }
   }
 
@@ -93,7 +140,7 @@ final class RemoteIndexes {
     List<Address> addresses = new ArrayList<>();
     if (write.kind() != Kind.DELETE) {
       for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-        Address address = index.keyList() ? null : address(index, write.entity());
+        Address address = index.keyList() ? null : requiredAddress(index, write.entity());
         if (address != null) {
           addresses.add(address);
         }
@@ -102,67 +149,180 @@ final class RemoteIndexes {
     return addresses;
   }
 
+  // ------------------------------------------------------------------ work ids on claimed rows
+
+  /** The work ids a copy lists; empty for a copy no claim wrote. */
+  static List<String> workIds(TableRow copy) {
+    Object ids = copy.get(EntityMapping.WORK_IDS_PROPERTY);
+    return ids instanceof String text && !text.isEmpty() ? Arrays.asList(text.split(" ")) : List.of();
+  }
+
+  /** The copy with these work ids (none: without the property). */
+  private static TableRow withIds(TableRow copy, List<String> ids) {
+    TableRow.Builder row = TableRow.builder(copy.partitionKey(), copy.rowKey(), copy.properties().size() + 1);
+    for (Map.Entry<String, Object> property : copy.properties().entrySet()) {
+      if (!property.getKey().equals(EntityMapping.WORK_IDS_PROPERTY)) {
+        row.put(property.getKey(), property.getValue());
+      }
+    }
+    if (!ids.isEmpty()) {
+      row.putString(EntityMapping.WORK_IDS_PROPERTY, String.join(" ", ids));
+    }
+    return row.build();
+  }
+
+  /** Whether two copies hold the same values, the work ids left out. */
+  private static boolean sameValues(TableRow stored, TableRow copy) {
+    return PropertyValues.equal(withIds(stored, List.of()).properties(), withIds(copy, List.of()).properties());
+  }
+
   /**
-   * Claims the values of a write's entity, in the order of its remote indexes, each request sent through
-   * {@code channel} (the blocking or the async path: one rule for both); the claims it wrote are added to
-   * {@code written}. A key list claims nothing: its rows are shared by the entities with a value, and grow with them.
+   * Whether the write of a work id may still be recorded: its registry entry is there and its record is not (its
+   * writer is between the two, or died there). An entry is inserted before any claim and deleted only once no
+   * transaction can record the id: after its record is finished, after a refusal, or once retired.
+   *
+   * @param holder the entity the claimed copy points to: its record is in the entity's partition
+   */
+  private CompletableFuture<Boolean> inFlight(WriteChannel channel, Address holder, String id) {
+    return Futures.compose(read(channel, new Address(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id)),
+        entry -> entry == null ? CompletableFuture.completedFuture(false)
+            : read(channel, new Address(holder.table(), holder.partitionKey(), PendingRows.workRowKey(id)))
+                .thenApply(Objects::isNull));
+  }
+
+  /** Whether any write that claimed {@code copy} may still be recorded. */
+  private CompletableFuture<Boolean> anyInFlight(WriteChannel channel, TableRow copy, Address holder) {
+    Iterator<String> ids = workIds(copy).iterator();
+    boolean[] found = {false};
+    return Futures.loop(() -> !found[0] && ids.hasNext(), () -> inFlight(channel, holder, ids.next())
+        .thenAccept(flying -> found[0] = flying)).thenApply(done -> found[0]);
+  }
+
+  /**
+   * Makes sure no transaction records a work id any more: inserts the cancelled marker under it in the holder's
+   * partition, as a completer retires an entry ({@link PendingWork}); a record already there (the write was recorded,
+   * or retired) does too.
+   *
+   * @return a future of whether the id is settled so (false: its table is gone, and the write may create it)
+   */
+  private CompletableFuture<Boolean> retire(WriteChannel channel, Address holder, String id) {
+    return channel.write(holder.table(),
+            WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, holder.partitionKey())))
+        .handle((inserted, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityExistsException) {
+            return FREE;
+          }
+          return failure instanceof TableNotFoundException ? NOT_FREE
+              : CompletableFuture.<Boolean>failedFuture(failure);
+        }).thenCompose(Function.identity());
+  }
+
+  /** Retires every work id of {@code copy} that may still be recorded; a future of whether all are settled. */
+  private CompletableFuture<Boolean> retireAll(WriteChannel channel, TableRow copy, Address holder) {
+    Iterator<String> ids = workIds(copy).iterator();
+    boolean[] settled = {true};
+    return Futures.loop(() -> settled[0] && ids.hasNext(), () -> {
+      String id = ids.next();
+      return Futures.compose(inFlight(channel, holder, id), flying -> !flying ? DONE
+          : retire(channel, holder, id).thenAccept(done -> settled[0] = done));
+    }).thenApply(done -> settled[0]);
+  }
+
+  // ------------------------------------------------------------------ claims
+
+  /**
+   * Claims the values of a write's entity for work id {@code id}, in the order of its remote indexes, each request
+   * sent through {@code channel} (the blocking or the async path: one rule for both); the claims it wrote are added
+   * to {@code written}. A key list claims nothing: its rows are shared by the entities with a value, and grow with
+   * them.
    *
    * @return a future failed with {@link EntityExistsException} if a value is another entity's (its own, or a fresh
    *     claim of it)
    */
-  <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, List<Claim> written) {
+  <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, String id, List<Claim> written) {
     if (write.kind() == Kind.DELETE) {
       return DONE;
     }
     Iterator<IndexMapping<T>> indexes = write.mapping().remoteIndexes().iterator();
-    return Futures.loop(indexes::hasNext, () -> claim(channel, write, indexes.next(), written));
+    return Futures.loop(indexes::hasNext, () -> claim(channel, write, indexes.next(), id, written));
   }
 
   private <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
-      List<Claim> written) {
-    Address address = address(index, write.entity());
-    if (address == null || index.keyList()) {
+      String id, List<Claim> written) {
+    Address address = index.keyList() ? null : requiredAddress(index, write.entity());
+    if (address == null) {
       return DONE; // a list is never full: it grows part rows (IndexLists)
     }
-    TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
-        address.partitionKey(), address.rowKey());
+    TableRow copy = withIds(IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
+        address.partitionKey(), address.rowKey()), List.of(id));
     return Futures.compose(channel.ensure(address.table()),
-        ready -> claimAt(channel, write, index, address, copy, written, 1));
+        ready -> claimAt(channel, write, index, address, copy, id, written, 1));
   }
 
-  /** One attempt at a claim: read the row under the value, then insert, take over, keep or refuse it. */
+  /**
+   * One attempt at a claim: read the row under the value, then insert it, re-write it with the write's id (the
+   * entity's own), take it over, or refuse.
+   */
   private <T> CompletableFuture<Void> claimAt(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
-      Address address, TableRow copy, List<Claim> written, int attempt) {
+      Address address, TableRow copy, String id, List<Claim> written, int attempt) {
     return Futures.compose(read(channel, address), there -> {
-      if (there != null
-          && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())) {
-        return DONE; // already this entity's: its reconciliation brings it in step
-      }
-      CompletableFuture<Boolean> free = there == null ? FREE : stale(channel, write.mapping(), there, index, address);
+      boolean own = there != null
+          && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey());
+      CompletableFuture<Boolean> free = there == null || own ? FREE
+          : takeable(channel, write.mapping(), there, index, address, true);
       return Futures.compose(free, takeOver -> {
         if (!takeOver) {
           return CompletableFuture.failedFuture(taken(write, index, address, there));
         }
-        WriteOperation claim =
-            there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
-        return channel.write(address.table(), claim).handle((result, thrown) -> {
-          if (thrown == null) {
-            written.add(new Claim(address, result.etag()));
-            return DONE;
-          }
-          Throwable failure = Futures.unwrap(thrown);
-          if (!(failure instanceof EntityExistsException || failure instanceof ConcurrencyConflictException
-              || failure instanceof EntityNotFoundException)) {
-            return CompletableFuture.<Void>failedFuture(failure);
-          }
-          if (attempt == ATTEMPTS) {
-            return read(channel, address).<Void>thenCompose(
-                now -> CompletableFuture.failedFuture(taken(write, index, address, now)));
-          }
-          return claimAt(channel, write, index, address, copy, written, attempt + 1);
-        }).thenCompose(Function.identity());
+        if (!own) {
+          WriteOperation claim = there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
+          return send(channel, write, index, address, claim, copy, id, null, written, attempt);
+        }
+        // the entity's own copy, kept as it is with this write's id added (and the ids of writes no longer in
+        // flight dropped): a delete or a take-over that read it before now fails, and none after it touches it while
+        // the write may be recorded
+        Address entity = new Address(write.mapping().table(), write.partitionKey(), write.rowKey());
+        List<String> ids = new ArrayList<>();
+        Iterator<String> each = workIds(there).iterator();
+        CompletableFuture<Void> pruned = Futures.loop(each::hasNext, () -> {
+          String other = each.next();
+          return inFlight(channel, entity, other).thenAccept(flying -> {
+            if (flying) {
+              ids.add(other);
+            }
+          });
+        });
+        return Futures.compose(pruned, done -> {
+          String previousIds = String.join(" ", workIds(there));
+          ids.add(id);
+          return send(channel, write, index, address, WriteOperation.replace(withIds(there, ids), there.etag()),
+              copy, id, previousIds, written, attempt);
+        });
       });
     });
+  }
+
+  /** Sends one claim's write; a row changed meanwhile is looked at again, as the next attempt. */
+  private <T> CompletableFuture<Void> send(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
+      Address address, WriteOperation claim, TableRow copy, String id, String undo, List<Claim> written,
+      int attempt) {
+    return channel.write(address.table(), claim).handle((result, thrown) -> {
+      if (thrown == null) {
+        written.add(new Claim(address, result.etag(), id, undo));
+        return DONE;
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (!moved(failure)) {
+        return CompletableFuture.<Void>failedFuture(failure);
+      }
+      if (attempt == ATTEMPTS) {
+        return read(channel, address).<Void>thenCompose(
+            now -> CompletableFuture.failedFuture(taken(write, index, address, now)));
+      }
+      return Futures.compose(channel.pause(attempt),
+          paused -> claimAt(channel, write, index, address, copy, id, written, attempt + 1));
+    }).thenCompose(Function.identity());
   }
 
   /**
@@ -178,12 +338,12 @@ final class RemoteIndexes {
       return;
     }
     for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      Address address = index.keyList() ? null : address(index, write.entity());
+      Address address = index.keyList() ? null : requiredAddress(index, write.entity());
       TableRow there = address == null ? null : Futures.join(read(blocking, address));
       if (there != null
           && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
           && !changing.contains(holderOf(there, index))
-          && !Futures.join(stale(blocking, write.mapping(), there, index, address))) {
+          && !Futures.join(takeable(blocking, write.mapping(), there, index, address, false))) {
         throw taken(write, index, address, there);
       }
     }
@@ -200,19 +360,26 @@ final class RemoteIndexes {
     return new Address(table instanceof String ? (String) table : index.table(), (String) partitionKey, rowKey);
   }
 
-  /** Deletes the claims of a write the store refused, unless changed since (taken over), through {@code channel}. */
+  /**
+   * Undoes the claims of a write the store refused, through {@code channel}: deletes the rows it wrote and takes its
+   * id out of the entity's own rows it re-wrote, unless changed since (then they are someone else's to settle: a
+   * take-over, another claim, or a completer, which finds the id no longer in flight).
+   */
   CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
     Iterator<Claim> each = claims.iterator();
     return Futures.loop(each::hasNext, () -> {
       Claim claim = each.next();
-      return channel.write(claim.address().table(), WriteOperation.delete(claim.address().partitionKey(),
-          claim.address().rowKey(), claim.etag())).exceptionallyCompose(thrown -> {
-            Throwable failure = Futures.unwrap(thrown);
-            return failure instanceof EntityNotFoundException || failure instanceof ConcurrencyConflictException
-                || failure instanceof TableNotFoundException
-                ? CompletableFuture.completedFuture(null) // taken over or cleaned meanwhile
-                : CompletableFuture.failedFuture(failure);
-          });
+      Address at = claim.address();
+      WriteOperation undo = claim.previousIds() == null
+          ? WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())
+          : WriteOperation.merge(TableRow.builder(at.partitionKey(), at.rowKey())
+              .putString(EntityMapping.WORK_IDS_PROPERTY, claim.previousIds()).build(), claim.etag());
+      return channel.write(at.table(), undo).exceptionallyCompose(thrown -> {
+        Throwable failure = Futures.unwrap(thrown);
+        return moved(failure) || failure instanceof TableNotFoundException
+            ? CompletableFuture.completedFuture(null) // changed since, or cleaned meanwhile
+            : CompletableFuture.failedFuture(failure);
+      }).thenApply(done -> null);
     });
   }
 
@@ -228,11 +395,13 @@ final class RemoteIndexes {
   }
 
   /**
-   * Whether the row under a value is a claim that may be taken over: a copy of this index older than the grace
-   * period, whose entity does not hold the value.
+   * Whether another entity's row under a value may be taken over: a copy of this index older than the grace period,
+   * none of whose claiming writes may still be recorded — with {@code retire}, those that may are retired here (the
+   * cancelled marker makes their transactions fail); without, their rows are not free — and whose entity does not
+   * hold the value now (read after the retirement, so a write recorded before it shows).
    */
-  private <T> CompletableFuture<Boolean> stale(WriteChannel channel, EntityMapping<T> mapping, TableRow there,
-      IndexMapping<?> index, Address address) {
+  private <T> CompletableFuture<Boolean> takeable(WriteChannel channel, EntityMapping<T> mapping, TableRow there,
+      IndexMapping<?> index, Address address, boolean retire) {
     if (!index.copyType().equals(core.discriminator.typeOf(there))) {
       return NOT_FREE; // not a copy of this index: never taken over
     }
@@ -240,16 +409,19 @@ final class RemoteIndexes {
     if (written != null && written.plus(settings.grace()).isAfter(Instant.now())) {
       return NOT_FREE; // its writer may be on its way to its transaction
     }
-    return holds(channel, mapping, there, index, address).thenApply(held -> !held);
-  }
-
-  /** Whether the entity a copy points to exists and has its copy for {@code index} at {@code address}. */
-  private <T> CompletableFuture<Boolean> holds(WriteChannel channel, EntityMapping<T> mapping, TableRow copy,
-      IndexMapping<?> index, Address address) {
-    Address holder = holderOf(copy, index);
+    Address holder = holderOf(there, index);
     if (holder == null) {
       return NOT_FREE;
     }
+    CompletableFuture<Boolean> settled = retire ? retireAll(channel, there, holder)
+        : anyInFlight(channel, there, holder).thenApply(flying -> !flying);
+    return Futures.compose(settled, done -> !done ? NOT_FREE
+        : holds(channel, mapping, holder, index, address).thenApply(held -> !held));
+  }
+
+  /** Whether the entity at {@code holder} exists and has its copy for {@code index} at {@code address}. */
+  private <T> CompletableFuture<Boolean> holds(WriteChannel channel, EntityMapping<T> mapping, Address holder,
+      IndexMapping<?> index, Address address) {
     return read(channel, holder).thenApply(entity -> entity != null
         && mapping.typeName().equals(core.discriminator.typeOf(entity))
         && address.equals(addressOf(mapping, index.name(), entity)));
@@ -258,11 +430,18 @@ final class RemoteIndexes {
   private <T> Address addressOf(EntityMapping<T> mapping, String indexName, TableRow row) {
     for (IndexMapping<T> index : mapping.remoteIndexes()) {
       if (index.name().equals(indexName)) {
-        return address(index, mapping.fromRow(mapping.withoutEncrypted(row), core.context)); // keys only
+        return address(index, keysOf(mapping, row));
       }
     }
     return null;
   }
+
+  /** The entity of a stored row, for its index keys only: encrypted values are left out (never needed for keys). */
+  private <T> T keysOf(EntityMapping<T> mapping, TableRow stored) {
+    return mapping.fromRow(mapping.withoutEncrypted(stored), core.context);
+  }
+
+  // ------------------------------------------------------------------ reconciliation
 
   /**
    * Brings one remote index of one entity in step with the entity's current state, each request sent through
@@ -270,7 +449,8 @@ final class RemoteIndexes {
    *
    * @param mapping the mapping of the entity's class
    * @return a future of null when done, or of the exception that makes the step fail for good (a key list without
-   *     room); failed when the store could not be reached (the step stays recorded)
+   *     room); failed when the store could not be reached, or the entity kept changing for {@link #ROUNDS} rounds
+   *     (the step stays recorded)
    */
   <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
       PendingStep step) {
@@ -283,139 +463,189 @@ final class RemoteIndexes {
     if (index == null) {
       return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
-    if (index.keyList()) {
-      return reconcileList(channel, mapping, index, step);
-    }
-    IndexMapping<T> reconciled = index;
-    String table = mapping.table();
-    String partitionKey = step.row().partitionKey();
-    String rowKey = step.row().rowKey();
-    return Futures.compose(read(channel, new Address(table, partitionKey, rowKey)), stored -> {
-      Address desired = null;
-      TableRow copy = null;
-      if (stored != null && mapping.typeName().equals(core.discriminator.typeOf(stored))) {
-        desired = address(reconciled, mapping.fromRow(mapping.withoutEncrypted(stored), core.context)); // keys only
-        if (desired != null) {
-          copy = IndexCopies.remoteCopy(core.discriminator, reconciled, stored, table, desired.partitionKey(),
-              desired.rowKey());
-        }
-      }
-      Address wanted = desired;
-      TableRow wantedCopy = copy;
-      Iterator<Address> previous = step.previous().iterator();
-      CompletableFuture<Void> deleted = Futures.loop(previous::hasNext, () -> {
-        Address before = previous.next();
-        return before.equals(wanted) ? DONE : deleteIfOurs(channel, reconciled, before, partitionKey, rowKey, 1);
-      });
-      return Futures.compose(deleted, done -> wanted == null ? DONE
-          : Futures.compose(channel.ensure(wanted.table()),
-              ready -> put(channel, mapping, reconciled, wanted, wantedCopy, partitionKey, rowKey, 1)))
-          .thenApply(done -> (TableMapperException) null);
-    });
-  }
-
-  /**
-   * Brings the key lists of one entity in step with its current state: unlists it from each value it may have had
-   * ({@link PendingStep#previous()}) that it no longer has, and lists it under the value it has. An entity that
-   * changes its value after it was read here has a later step that unlists it from this value, but this one may list
-   * it only after that step ran; so after listing it the entity is read again, and unlisted when it moved on.
-   */
-  private <T> CompletableFuture<TableMapperException> reconcileList(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, PendingStep step) {
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
-    String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
-    return Futures.compose(listedAt(channel, mapping, index, entity), desired -> {
-      Iterator<Address> previous = step.previous().iterator();
-      CompletableFuture<Void> unlisted = Futures.loop(previous::hasNext, () -> {
-        Address before = previous.next();
-        return before.equals(desired) ? DONE : lists.remove(channel, index, before, entry);
-      });
-      return Futures.compose(unlisted, done -> desired == null
-          ? CompletableFuture.<TableMapperException>completedFuture(null)
-          : Futures.compose(lists.add(channel, index, desired, entry), failure -> failure != null
-              ? CompletableFuture.completedFuture(failure)
-              : Futures.compose(listedAt(channel, mapping, index, entity), now -> desired.equals(now)
-                  ? CompletableFuture.<TableMapperException>completedFuture(null)
-                  : lists.remove(channel, index, desired, entry).thenApply(removed -> null))));
-    });
-  }
-
-  /** The list the entity stored at {@code entity} belongs in now; null when it is gone or has no value. */
-  private <T> CompletableFuture<Address> listedAt(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity) {
-    return read(channel, entity).thenApply(stored -> stored == null
-        || !mapping.typeName().equals(core.discriminator.typeOf(stored))
-        ? null : address(index, mapping.fromRow(stored, core.context)));
+    return round(channel, mapping, index, entity, new LinkedHashSet<>(step.previous()), 1);
   }
 
   /**
-   * Deletes the row at {@code address} if it is the entity's copy for {@code index} (the {@code attempt}th look of
-   * {@link #ATTEMPTS}: a row changed meanwhile is looked at again).
+   * One round of a reconciliation: from the entity as read now, the copies (or list entries) it may have had and no
+   * longer implies are removed and the one it implies is written; when anything was written, the entity is read
+   * again, and a change since starts another round, which may find the copy just written among the old ones.
    */
-  private CompletableFuture<Void> deleteIfOurs(WriteChannel channel, IndexMapping<?> index, Address address,
-      String partitionKey, String rowKey, int attempt) {
-    return Futures.compose(read(channel, address), there -> {
-      if (there == null || !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
+  private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, Address entity, Set<Address> previous, int round) {
+    if (round > ROUNDS) {
+      return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
+          + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
+          .describeKeys() + " in table " + entity.table() + " was not brought in step: the entity changed during "
+          + ROUNDS + " rounds in a row; the step stays recorded, for a completer"));
+    }
+    return Futures.compose(read(channel, entity), stored -> {
+      Address desired = implied(mapping, index, stored);
+      boolean[] wrote = {false};
+      CompletableFuture<TableMapperException> applied = index.keyList()
+          ? list(channel, mapping, index, entity, stored, desired, previous, wrote)
+          : copy(channel, mapping, index, entity, stored, desired, previous, wrote);
+      return Futures.compose(applied, failure -> {
+        if (failure != null || !wrote[0]) {
+          return CompletableFuture.completedFuture(failure);
+        }
+        return Futures.compose(read(channel, entity), now -> {
+          if (sameVersion(stored, now)) {
+            return CompletableFuture.completedFuture(null);
+          }
+          Set<Address> next = new LinkedHashSet<>(previous);
+          if (desired != null) {
+            next.add(desired);
+          }
+          return round(channel, mapping, index, entity, next, round + 1);
+        });
+      });
+    });
+  }
+
+  /** Whether two reads of one entity's row found the same version of it (or both found none). */
+  private static boolean sameVersion(TableRow before, TableRow now) {
+    return before == null ? now == null : now != null && Objects.equals(before.etag(), now.etag());
+  }
+
+  /** Where the entity as stored has its copy (or list entry) for {@code index}; null when it has none or is gone. */
+  private <T> Address implied(EntityMapping<T> mapping, IndexMapping<T> index, TableRow stored) {
+    if (stored == null || !mapping.typeName().equals(core.discriminator.typeOf(stored))) {
+      return null;
+    }
+    return address(index, keysOf(mapping, stored));
+  }
+
+  /** One round for a copy index: the old copies deleted where the entity does not imply them, its copy written. */
+  private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, Address entity, TableRow stored, Address desired, Set<Address> previous,
+      boolean[] wrote) {
+    Iterator<Address> old = previous.iterator();
+    CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
+      Address before = old.next();
+      return before.equals(desired) ? DONE : deleteIfOurs(channel, mapping, index, before, entity, 1);
+    });
+    if (desired == null) {
+      return deleted.thenApply(done -> null);
+    }
+    TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, stored, entity.table(),
+        desired.partitionKey(), desired.rowKey());
+    return Futures.compose(deleted, done -> Futures.compose(channel.ensure(desired.table()),
+        ready -> put(channel, mapping, index, desired, copy, entity, wrote, 1))).thenApply(done -> null);
+  }
+
+  /** One round for a key list: unlisted from the values the entity does not have, listed under the one it has. */
+  private <T> CompletableFuture<TableMapperException> list(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, Address entity, TableRow stored, Address desired, Set<Address> previous,
+      boolean[] wrote) {
+    String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
+    Iterator<Address> old = previous.iterator();
+    CompletableFuture<Void> unlisted = Futures.loop(old::hasNext, () -> {
+      Address before = old.next();
+      if (before.equals(desired)) {
         return DONE;
       }
-      return channel.write(address.table(),
-          WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag())).handle((deleted, thrown) ->
-            moved(thrown) && attempt < ATTEMPTS
-                ? deleteIfOurs(channel, index, address, partitionKey, rowKey, attempt + 1)
-                : settled(thrown, EntityNotFoundException.class, ConcurrencyConflictException.class))
-          .thenCompose(Function.identity());
+      wrote[0] = true; // the entity may have moved back to this value since it was read: read it again after
+      return lists.remove(channel, index, before, entry);
+    });
+    if (desired == null) {
+      return unlisted.thenApply(done -> null);
+    }
+    return Futures.compose(unlisted, done -> {
+      wrote[0] = true;
+      return lists.add(channel, index, desired, entry);
     });
   }
 
   /**
-   * Writes the entity's copy at {@code address}, unless it is there already, taking over a stale claim (the
-   * {@code attempt}th look of {@link #ATTEMPTS}: a row changed meanwhile is looked at again).
+   * Deletes the row at {@code address} if it is the entity's copy for {@code index}, no write that claimed it may
+   * still be recorded, and the entity — read after the row — does not imply it (the {@code attempt}th look of
+   * {@link #ATTEMPTS}: a row changed meanwhile is looked at again).
    */
-  private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<?> index,
-      Address address, TableRow copy, String partitionKey, String rowKey, int attempt) {
+  private <T> CompletableFuture<Void> deleteIfOurs(WriteChannel channel, EntityMapping<T> mapping,
+      IndexMapping<T> index, Address address, Address entity, int attempt) {
+    if (attempt > ATTEMPTS) {
+      return CompletableFuture.failedFuture(contended(index, address));
+    }
+    return Futures.compose(read(channel, address), there -> {
+      if (there == null
+          || !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, entity.partitionKey(), entity.rowKey())) {
+        return DONE;
+      }
+      return Futures.compose(anyInFlight(channel, there, entity), flying -> {
+        if (flying) {
+          return DONE; // a write may still be recorded with it: its writer, or the completer that retires it, settles it
+        }
+        return Futures.compose(read(channel, entity), now -> {
+          if (address.equals(implied(mapping, index, now))) {
+            return DONE; // the entity has it again
+          }
+          return channel.write(address.table(),
+              WriteOperation.delete(address.partitionKey(), address.rowKey(), there.etag())).handle((done, thrown) ->
+                thrown == null ? DONE : !moved(Futures.unwrap(thrown)) ? CompletableFuture.<Void>failedFuture(thrown)
+                    : Futures.compose(channel.pause(attempt),
+                        paused -> deleteIfOurs(channel, mapping, index, address, entity, attempt + 1)))
+              .thenCompose(Function.identity());
+        });
+      });
+    });
+  }
+
+  /**
+   * Writes the entity's copy at {@code address} unless it is there already (the work ids of its claims kept), taking
+   * over another entity's row only as a claim would ({@link #takeable}): the {@code attempt}th look of
+   * {@link #ATTEMPTS}, a row changed meanwhile is looked at again. Sets {@code wrote[0]} when it wrote.
+   */
+  private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<T> index,
+      Address address, TableRow copy, Address entity, boolean[] wrote, int attempt) {
+    if (attempt > ATTEMPTS) {
+      return CompletableFuture.failedFuture(contended(index, address));
+    }
     return Futures.compose(read(channel, address), there -> {
       CompletableFuture<?> written;
       if (there == null) {
+        wrote[0] = true;
         written = channel.write(address.table(), WriteOperation.insert(copy));
-      } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, partitionKey, rowKey)) {
-        written = PropertyValues.equal(there.properties(), copy.properties()) ? DONE
-            : channel.write(address.table(), WriteOperation.replace(copy, there.etag()));
+      } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, entity.partitionKey(),
+          entity.rowKey())) {
+        if (sameValues(there, copy)) {
+          written = DONE;
+        } else {
+          wrote[0] = true;
+          written = channel.write(address.table(), WriteOperation.replace(withIds(copy, workIds(there)),
+              there.etag()));
+        }
       } else {
-        // another entity holds the value too, written by something that does not claim: left as it is
-        written = Futures.compose(holds(channel, mapping, there, index, address), held -> held ? DONE
-            : channel.write(address.table(), WriteOperation.replace(copy, there.etag())).thenApply(replaced -> null));
+        // another entity's row: taken over only as a claim would take it; else left, for this entity's next round
+        // (it was read before another entity took the value) or its writer (which claims before it holds a value)
+        written = Futures.compose(takeable(channel, mapping, there, index, address, true), free -> {
+          if (!free) {
+            return DONE;
+          }
+          wrote[0] = true;
+          return channel.write(address.table(), WriteOperation.replace(copy, there.etag())).thenApply(done -> null);
+        });
       }
-      return written.handle((done, thrown) -> moved(thrown) && attempt < ATTEMPTS
-              ? put(channel, mapping, index, address, copy, partitionKey, rowKey, attempt + 1)
-              : settled(thrown, EntityExistsException.class, EntityNotFoundException.class,
-                  ConcurrencyConflictException.class))
+      return written.handle((done, thrown) -> thrown == null ? DONE
+              : !moved(Futures.unwrap(thrown)) ? CompletableFuture.<Void>failedFuture(thrown)
+              : Futures.compose(channel.pause(attempt),
+                  paused -> put(channel, mapping, index, address, copy, entity, wrote, attempt + 1)))
           .thenCompose(Function.identity());
     });
   }
 
-  /** Whether a write failed because its row changed meanwhile (and so is looked at again). */
-  private static boolean moved(Throwable thrown) {
-    Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
-    return failure instanceof EntityExistsException || failure instanceof EntityNotFoundException
-        || failure instanceof ConcurrencyConflictException;
+  /** The failure of a step whose row other writers changed at every one of its attempts: left recorded. */
+  private static TableMapperException contended(IndexMapping<?> index, Address address) {
+    return new TableMapperException("the copy of " + index + " at " + TableRow.keys(address.partitionKey(),
+        address.rowKey()).describeKeys() + " in table " + address.table() + " changed under each of " + ATTEMPTS
+        + " attempts to bring it in step; the step stays recorded, for a completer");
   }
 
-  /**
-   * How a write that is not looked at again ends: done, also when it failed with one of {@code after} (its last
-   * attempt lost a race: left as it is), else failed with its failure.
-   */
-  @SafeVarargs
-  private static CompletableFuture<Void> settled(Throwable thrown, Class<? extends Throwable>... after) {
-    if (thrown == null) {
-      return DONE;
-    }
-    Throwable failure = Futures.unwrap(thrown);
-    for (Class<? extends Throwable> type : after) {
-      if (type.isInstance(failure)) {
-        return DONE;
-      }
-    }
-    return CompletableFuture.failedFuture(failure);
+  /** Whether a write failed because its row changed meanwhile (and so is looked at again). */
+  private static boolean moved(Throwable failure) {
+    return failure instanceof EntityExistsException || failure instanceof EntityNotFoundException
+        || failure instanceof ConcurrencyConflictException;
   }
 
   /** The row at {@code address} read through {@code channel}; null when it or its table is missing. */

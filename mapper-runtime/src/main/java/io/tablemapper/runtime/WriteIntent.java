@@ -110,6 +110,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     if (kind == Kind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
+    RemoteIndexes.checkKeys(own, entity); // a copy that cannot be written refuses the write, before anything is sent
     LargeValues.Detached built = LargeValues.detach(own, own.toStoredRow(entity, context)); // references in the row
     TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row: its own
     String subject = own.entityClass().getSimpleName();

@@ -9,8 +9,10 @@ import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.StafferAsyncRepository;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
 import io.tablemapper.tck.support.RawRows;
@@ -120,7 +122,7 @@ class AsyncPendingWriteTest {
   /** Every row of a table, without what each store makes its own (ETags, Timestamps). */
   private static List<String> rows(TableBackend store, String table) {
     return RawRows.all(store, table).stream()
-        .map(row -> row.partitionKey() + "/" + row.rowKey() + " " + new TreeMap<>(row.properties()))
+        .map(row -> row.partitionKey() + "/" + row.rowKey() + " " + withoutWorkIds(row))
         .toList();
   }
 
@@ -324,5 +326,12 @@ class AsyncPendingWriteTest {
     assertThatThrownBy(() -> taken.get(60, TimeUnit.SECONDS)).cause().isInstanceOf(EntityExistsException.class);
     assertThat(store.get("Staff", "Other", "empid_00000099")).isEmpty();
     assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("every piece of work done").isEmpty();
+  }
+
+  /** A row's properties in name order, the random work ids of its claims shown as {@code <ids>}. */
+  private static TreeMap<String, Object> withoutWorkIds(TableRow row) {
+    TreeMap<String, Object> properties = new TreeMap<>(row.properties());
+    properties.computeIfPresent(EntityMapping.WORK_IDS_PROPERTY, (name, ids) -> "<ids>");
+    return properties;
   }
 }

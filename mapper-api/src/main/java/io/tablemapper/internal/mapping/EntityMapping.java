@@ -46,6 +46,11 @@ public abstract class EntityMapping<T> {
   /** On a remote index copy in another table than its entity's: the entity's table. */
   public static final String PRIMARY_TABLE_PROPERTY = "TmPrimaryTable";
   /**
+   * On a remote index copy that was claimed: the ids of the pending work of the writes that claimed it, separated by
+   * spaces, so that no one deletes or takes over a claim whose write may still be recorded.
+   */
+  public static final String WORK_IDS_PROPERTY = "TmWorkIds";
+  /**
    * The {@code @Entity(version = ...)} of the class that wrote a row, as an Int32; written only for versions above
    * 1, so a row without it was written by version 1 (or before versions were tracked).
    */

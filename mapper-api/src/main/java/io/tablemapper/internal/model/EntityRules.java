@@ -28,7 +28,7 @@ public final class EntityRules {
   public static final List<String> RESERVED =
       List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY,
           EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_TABLE_PROPERTY,
-          EntityMapping.VERSION_PROPERTY, WideRows.PARTS_PROPERTY, WideRows.WRITE_PROPERTY);
+          EntityMapping.WORK_IDS_PROPERTY, EntityMapping.VERSION_PROPERTY, WideRows.PARTS_PROPERTY, WideRows.WRITE_PROPERTY);
 
   // ------------------------------------------------------------------ the class
 
