@@ -383,7 +383,7 @@ public final class EntityRules {
     int most = StoreLimits.MAX_PROPERTIES - marks.size();
     return Rule.PROPERTY_COUNT.problem(
         "index '" + index + "' of " + entity + " copies " + (full ? "all " + copied + " stored properties of "
-            + entity : copied + " properties") + " plus its bookkeeping " + String.join(", ", marks) + ": "
+            + entity : copied + " properties") + " plus the copy's bookkeeping " + String.join(", ", marks) + ": "
         + (copied + marks.size()) + " properties; a row holds at most " + StoreLimits.MAX_PROPERTIES + ", so every"
         + " write of " + entity + " would be refused; "
         + (full ? "store at most " + most + " properties in " + entity + " (mark some @Transient, or group some"
