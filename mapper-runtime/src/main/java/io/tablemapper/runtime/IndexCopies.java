@@ -52,8 +52,8 @@ final class IndexCopies {
       String copyPartitionKey, String copyRowKey) {
     boolean otherTable = !index.table().equalsIgnoreCase(entityTable);
     TableRow.Builder copy = TableRow.builder(copyPartitionKey, copyRowKey,
-        (index.fullCopy() ? primary.properties().size() : index.properties().size())
-            + RowMarks.copyMarkCount(true, otherTable));
+        (index.fullCopy() ? primary.properties().size() - 1 : index.properties().size())
+            + RowMarks.copyMarkCount(true, otherTable)); // a full copy's discriminator replaces the row's
     if (index.fullCopy()) {
       copy.putAll(primary.properties());
     } else {
