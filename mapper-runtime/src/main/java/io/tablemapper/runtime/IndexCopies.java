@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.model.RowMarks;
 import io.tablemapper.spi.TableRow;
 import java.util.Map;
 
@@ -10,7 +11,9 @@ import java.util.Map;
  * every property of the entity (full copy) or the index's properties (partial copy), and carries
  * {@code type#index} under the mapper's {@link Discriminator} and the entity's RowKey in
  * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}. What a copy holds of the entity is {@link IndexMapping}'s one rule
- * ({@link IndexMapping#holds}): every property, the index's {@code properties}, or none for a keys-only index.
+ * ({@link IndexMapping#holds}): every property, the index's {@code properties}, or none for a keys-only index. The
+ * bookkeeping a copy carries is the one {@link RowMarks#copyMarks} counts, so that no class whose copies would be too
+ * wide for a row is ever mapped.
  */
 final class IndexCopies {
   private IndexCopies() {}
@@ -21,13 +24,15 @@ final class IndexCopies {
    */
   static TableRow copy(Discriminator discriminator, IndexMapping<?> index, TableRow primary, String copyRowKey) {
     TableRow.Builder copy;
+    int marks = RowMarks.copyMarkCount(false, false);
     if (index.fullCopy()) {
-      copy = TableRow.builder(primary.partitionKey(), copyRowKey, primary.properties().size() + 1);
+      // the row's discriminator is replaced by the copy's
+      copy = TableRow.builder(primary.partitionKey(), copyRowKey, primary.properties().size() - 1 + marks);
       for (Map.Entry<String, Object> property : primary.properties().entrySet()) {
         copy.put(property.getKey(), property.getValue());
       }
     } else {
-      copy = TableRow.builder(primary.partitionKey(), copyRowKey, index.properties().size() + 2);
+      copy = TableRow.builder(primary.partitionKey(), copyRowKey, index.properties().size() + marks);
       for (String name : index.properties()) {
         copy.put(name, primary.get(name));
       }
@@ -45,8 +50,10 @@ final class IndexCopies {
    */
   static TableRow remoteCopy(Discriminator discriminator, IndexMapping<?> index, TableRow primary, String entityTable,
       String copyPartitionKey, String copyRowKey) {
+    boolean otherTable = !index.table().equalsIgnoreCase(entityTable);
     TableRow.Builder copy = TableRow.builder(copyPartitionKey, copyRowKey,
-        (index.fullCopy() ? primary.properties().size() : index.properties().size()) + 4);
+        (index.fullCopy() ? primary.properties().size() - 1 : index.properties().size())
+            + RowMarks.copyMarkCount(true, otherTable)); // a full copy's discriminator replaces the row's
     if (index.fullCopy()) {
       copy.putAll(primary.properties());
     } else {
@@ -57,7 +64,7 @@ final class IndexCopies {
     copy.putString(discriminator.name(), index.copyType())
         .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, primary.rowKey())
         .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, primary.partitionKey());
-    if (!index.table().equalsIgnoreCase(entityTable)) {
+    if (otherTable) {
       copy.putString(EntityMapping.PRIMARY_TABLE_PROPERTY, entityTable);
     }
     return copy.build();

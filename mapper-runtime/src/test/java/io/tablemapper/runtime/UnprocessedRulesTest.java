@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -191,6 +193,13 @@ class UnprocessedRulesTest {
       many.append(" public int p").append(i).append(';');
     }
     add("TooMany", "PropertyCount", many.append(" }").toString());
+    // one property more than the largest class of each form of copy (CopyPropertyCountTest has them all)
+    add("TooWideCopy", "PropertyCount", wide("TooWideCopy", 251, 0,
+        "@Index(name = \"byP0\", rowKey = \"x_{p0}_{id}\")"));
+    add("TooWideCopyElsewhere", "PropertyCount", wide("TooWideCopyElsewhere", 249, 0,
+        "@Index(name = \"byP0\", table = \"Elsewhere\", partitionKey = \"c_{p0}\", rowKey = \"x_{region}_{id}\")"));
+    add("TooWidePartialCopy", "PropertyCount", wide("TooWidePartialCopy", 251, 250,
+        "@Index(name = \"byP0\", partitionKey = \"c_{p0}\", rowKey = \"x_{region}_{id}\", properties = PROPERTIES)"));
     String wideKeys = "@PartitionKey(\"{region}\") @RowKey(\"id_{id:06}\")\n";
     add("WideStringKey", "WideRowKey", "@Entity @Wide " + KEYS
         + "public record WideStringKey(String region, String id, String name) {}");
@@ -211,6 +220,19 @@ class UnprocessedRulesTest {
         + "public record HotIndex(String region, String id, String name) {}\n"});
     WARNING_CASES.put("OnePartition", new String[] {"PartitionKeyConstant", IMPORTS + "@Entity"
         + " @PartitionKey(\"all\") @RowKey(\"id_{id}\")\npublic record OnePartition(String id) {}\n"});
+  }
+
+  /** A class of {@code stored} properties with one index, copying {@code copied} of them when above 0. */
+  private static String wide(String name, int stored, int copied, String index) {
+    StringBuilder source = new StringBuilder("@Entity " + KEYS
+        + index.replace("PROPERTIES", IntStream.range(0, copied)
+            .mapToObj(i -> i == 0 ? "\"region\"" : i == 1 ? "\"id\"" : "\"p" + (i - 2) + "\"")
+            .collect(Collectors.joining(", ", "{", "}")))
+        + "\npublic class " + name + " { public String region; public String id;");
+    for (int i = 0; i < stored - 2; i++) {
+      source.append(" public int p").append(i).append(';');
+    }
+    return source.append(" }").toString();
   }
 
   private static void add(String name, String id, String source) {

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * Decides every rule of an entity class over what a front end read of it ({@link EntitySource}): what the class is,
  * its table, type, version and cache, its properties (types, roles, accessors, stored names and defaults:
- * {@link PropertyRules}), its place in a hierarchy, its keys ({@link KeyBinder}), its indexes ({@link IndexRules})
- * and its upgrade method.
+ * {@link PropertyRules}), its place in a hierarchy, its keys ({@link KeyBinder}), its indexes ({@link IndexRules}),
+ * how many properties its rows and index copies hold ({@link RowMarks}) and its upgrade method.
  * The processor reports each problem as a compile error on the element at fault; the runtime refuses a class
  * compiled without the processor with the same messages. A rule added here holds on both paths.
  */
@@ -65,7 +65,7 @@ public final class EntityChecker {
     }
     checkCache(source, problems);
 
-    List<CheckedProperty<P>> properties = PropertyRules.check(source, version, problems);
+    List<CheckedProperty<P>> properties = PropertyRules.check(source, problems);
 
     if (parent != null) {
       checkInherited(source, ancestors, problems);
@@ -92,6 +92,7 @@ public final class EntityChecker {
     checkKeyDefaults(entity, properties, partitionKey, rowKey, problems);
     EntitySource.UpgradeMethod upgrade = upgradeMethod(source, version, problems);
     List<String> wideHead = WideRules.check(source, properties, partitionKey, rowKey, indexes, problems);
+    RowMarks.check(source, table, version, properties, indexes, problems);
 
     if (problems.errors > 0) {
       return null;

@@ -362,13 +362,34 @@ public final class EntityRules {
         + " properties cannot share a stored name: give one another name with @Property(\"...\")");
   }
 
-  /** Too many stored properties. */
-  public static Problem propertyCount(String entity, int stored, boolean versioned) {
+  /** Too many stored properties: with the row's bookkeeping ({@link RowMarks#entityMarks}), more than a row holds. */
+  public static Problem propertyCount(String entity, int stored, List<String> marks) {
     return Rule.PROPERTY_COUNT.problem(
-        entity + " stores " + stored + " properties plus its " + EntityMapping.TYPE_PROPERTY + " discriminator"
-        + (versioned ? " and " + EntityMapping.VERSION_PROPERTY + " version" : "") + "; the store allows at most "
-        + StoreLimits.MAX_PROPERTIES + " per entity; mark some @Transient, group some into one @Json property, or"
-        + " store it over several rows with @Wide");
+        entity + " stores " + stored + " properties plus its bookkeeping " + String.join(", ", marks) + ": "
+        + (stored + marks.size()) + " properties; a row holds at most " + StoreLimits.MAX_PROPERTIES + "; mark some"
+        + " @Transient, group some into one @Json property, or store it over several rows with @Wide");
+  }
+
+  /**
+   * An index copy that, with its bookkeeping ({@link RowMarks}), holds more properties than a row: every write of
+   * the entity would be refused.
+   *
+   * @param full whether the index copies the entity whole ({@code copied} its stored properties), else the
+   *     {@code copied} properties of its {@code properties}
+   * @param marks the copy's bookkeeping properties
+   */
+  public static Problem indexPropertyCount(String entity, String index, boolean full, int copied,
+      List<String> marks) {
+    int most = StoreLimits.MAX_PROPERTIES - marks.size();
+    return Rule.PROPERTY_COUNT.problem(
+        "index '" + index + "' of " + entity + " copies " + (full ? "all " + copied + " stored properties of "
+            + entity : copied + " properties") + " plus the copy's bookkeeping " + String.join(", ", marks) + ": "
+        + (copied + marks.size()) + " properties; a row holds at most " + StoreLimits.MAX_PROPERTIES + ", so every"
+        + " write of " + entity + " would be refused; "
+        + (full ? "store at most " + most + " properties in " + entity + " (mark some @Transient, or group some"
+            + " into one @Json property), or copy only some of them (properties = {...})"
+            : "copy at most " + most + " properties (properties = {...})")
+        + " or only the keys (form = IndexForm.KEYS)");
   }
 
   // ------------------------------------------------------------------ keys

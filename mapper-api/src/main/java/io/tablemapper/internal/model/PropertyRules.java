@@ -2,7 +2,6 @@ package io.tablemapper.internal.model;
 
 import io.tablemapper.annotations.NamingStrategy;
 import io.tablemapper.internal.key.KeyType;
-import io.tablemapper.spi.StoreLimits;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,18 +9,18 @@ import java.util.Map;
 
 /**
  * The rules of an entity's properties, for {@link EntityChecker}: their types and roles, accessors, stored names
- * (naming strategies, {@code @Property}), {@code @DefaultValue}s, the one ETag and Timestamp, and how many a row holds.
+ * (naming strategies, {@code @Property}), {@code @DefaultValue}s, the one ETag and Timestamp; how many a row holds is
+ * {@link RowMarks}'.
  */
 final class PropertyRules {
   private PropertyRules() {}
 
   /** Each property with what the rules decided of it; problems reported. */
-  static <P extends PropertySource> List<CheckedProperty<P>> check(EntitySource<P> source, int version,
-      Problems problems) {
+  static <P extends PropertySource> List<CheckedProperty<P>> check(EntitySource<P> source, Problems problems) {
     List<CheckedProperty<P>> properties = properties(source, problems);
     properties = names(source, properties, problems);
     properties = defaults(source, properties, problems);
-    checkProperties(source, properties, version, problems);
+    checkProperties(source, properties, problems);
     return properties;
   }
 
@@ -186,11 +185,10 @@ final class PropertyRules {
   }
 
   private static void checkProperties(EntitySource<?> source, List<? extends CheckedProperty<?>> properties,
-      int version, Problems problems) {
+      Problems problems) {
     String entity = source.simpleName();
     CheckedProperty<?> etag = null;
     CheckedProperty<?> timestamp = null;
-    int stored = 0;
     for (CheckedProperty<?> property : properties) {
       Object site = property.source().site();
       if (property.role() == PropertyRole.ETAG) {
@@ -208,7 +206,6 @@ final class PropertyRules {
       if (!property.stored()) {
         continue;
       }
-      stored++;
       if (property.source().explicitName() != null) {
         continue; // checked with the other names it gives
       }
@@ -216,10 +213,6 @@ final class PropertyRules {
       if (problem != null) {
         problems.report(site, null, EntityRules.propertyName(entity, property.name(), property.storedName(), problem));
       }
-    }
-    int marks = version > 1 ? 2 : 1;
-    if (stored + marks > StoreLimits.MAX_PROPERTIES && source.wide() == null) { // a wide one: WideRules
-      problems.report(null, null, EntityRules.propertyCount(entity, stored, marks > 1));
     }
   }
 }

@@ -42,7 +42,10 @@ public enum Rule {
   PROPERTY_NAME("PropertyName", Severity.ERROR),
   /** Two properties would be stored under one name. */
   PROPERTY_NAME_DUPLICATE("PropertyNameDuplicate", Severity.ERROR),
-  /** The entity stores more properties than a row holds. */
+  /**
+   * A row the entity's writes make would hold more properties than a row holds: its own row, or an index copy with
+   * the copy's bookkeeping ({@link RowMarks}).
+   */
   PROPERTY_COUNT("PropertyCount", Severity.ERROR),
   /** A property combines annotations that exclude each other. */
   PROPERTY_ANNOTATIONS("PropertyAnnotations", Severity.ERROR),
