@@ -56,19 +56,20 @@ class CopyPropertyCountTest {
           List.of("EntityType", "TmPrimaryRowKey")),
       new Form("FullCopyVersioned", 2, "rowKey = \"x_{p0}_{b}\"", false, 249,
           List.of("EntityType", "TmVersion", "TmPrimaryRowKey")),
-      new Form("FullRemoteCopy", 1, "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", false, 249,
-          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey")),
-      new Form("FullCopyElsewhere", 1, "table = \"TABLE\", rowKey = \"x_{p0}_{b}\"", false, 248,
-          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable")),
+      new Form("FullRemoteCopy", 1, "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", false, 248,
+          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds")),
+      new Form("FullCopyElsewhere", 1, "table = \"TABLE\", rowKey = \"x_{p0}_{b}\"", false, 247,
+          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable", "TmWorkIds")),
       new Form("FullRemoteCopyElsewhere", 2,
-          "table = \"TABLE\", partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", false, 247,
-          List.of("EntityType", "TmVersion", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable")),
+          "table = \"TABLE\", partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", false, 246,
+          List.of("EntityType", "TmVersion", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable",
+              "TmWorkIds")),
       new Form("PartialCopy", 1, "rowKey = \"x_{p0}_{b}\"", true, 250,
           List.of("EntityType", "TmPrimaryRowKey")),
-      new Form("PartialRemoteCopy", 1, "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", true, 249,
-          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey")),
-      new Form("PartialCopyElsewhere", 1, "table = \"TABLE\", rowKey = \"x_{p0}_{b}\"", true, 248,
-          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable")));
+      new Form("PartialRemoteCopy", 1, "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", true, 248,
+          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds")),
+      new Form("PartialCopyElsewhere", 1, "table = \"TABLE\", rowKey = \"x_{p0}_{b}\"", true, 247,
+          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable", "TmWorkIds")));
 
   private static Compilation compileAll(int more) {
     return compile(FORMS.stream().map(form -> form.source(form.most() + more)).toArray(JavaFileObject[]::new));

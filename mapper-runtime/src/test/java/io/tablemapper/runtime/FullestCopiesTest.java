@@ -45,18 +45,18 @@ class FullestCopiesTest {
           List.of("Wholes"), "findByRegionAndP0(String region, int p0)"),
       fullest("WholeVersioned", 2, 249, "WholesVersioned", "@Index(name = \"byP0\", rowKey = \"x_{p0}_{id}\")",
           List.of("WholesVersioned"), "findByRegionAndP0(String region, int p0)"),
-      fullest("WholeRemote", 1, 249, "WholesRemote",
+      fullest("WholeRemote", 1, 248, "WholesRemote",
           "@Index(name = \"byP0\", partitionKey = \"c_{p0}\", rowKey = \"x_{region}_{id}\")",
           List.of("WholesRemote"), "findByP0(int p0)"),
-      fullest("WholeElsewhere", 1, 248, "WholesElsewhere",
+      fullest("WholeElsewhere", 1, 247, "WholesElsewhere",
           "@Index(name = \"byP0\", table = \"WholeCopies\", rowKey = \"x_{p0}_{id}\")",
           List.of("WholeCopies"), "findByRegionAndP0(String region, int p0)"),
       fullest("Parts", 1, 251, "Parts",
           "@Index(name = \"byP0\", rowKey = \"x_{p0}_{id}\", properties = " + copied(250) + ")\n"
               + "@Index(name = \"byP1\", partitionKey = \"c_{p1}\", rowKey = \"y_{region}_{id}\", properties = "
-              + copied(249) + ")\n"
+              + copied(248) + ")\n"
               + "@Index(name = \"byP2\", table = \"PartCopies\", rowKey = \"z_{p2}_{id}\", properties = "
-              + copied(248) + ")",
+              + copied(247) + ")",
           List.of("Parts", "PartCopies"), "findByP1(int p1)"));
 
   /** A class of {@code stored} properties: region, id, p0, p1, ... */

@@ -19,8 +19,9 @@ import java.util.List;
  *       index's {@code properties} for a partial one, nothing for a keys-only one — and the copy's bookkeeping
  *       ({@link #copyMarks}): its discriminator ({@code type#index}) and its entity's RowKey
  *       ({@value EntityMapping#PRIMARY_ROW_KEY_PROPERTY}); a copy outside the entity's partition also the entity's
- *       PartitionKey ({@value EntityMapping#PRIMARY_PARTITION_KEY_PROPERTY}), and one in another table the entity's
- *       table ({@value EntityMapping#PRIMARY_TABLE_PROPERTY}).
+ *       PartitionKey ({@value EntityMapping#PRIMARY_PARTITION_KEY_PROPERTY}) and the work ids of the writes that
+ *       claimed it ({@value EntityMapping#WORK_IDS_PROPERTY}), and one in another table the entity's table
+ *       ({@value EntityMapping#PRIMARY_TABLE_PROPERTY}).
  * </ul>
  *
  * A row holds at most {@value StoreLimits#MAX_PROPERTIES} properties. A wide entity is counted by
@@ -44,7 +45,7 @@ public final class RowMarks {
    * @param otherTable whether it lives in another table than its entity's
    */
   public static List<String> copyMarks(boolean remote, boolean otherTable) {
-    List<String> marks = new ArrayList<>(4);
+    List<String> marks = new ArrayList<>(5);
     marks.add(EntityMapping.TYPE_PROPERTY);
     marks.add(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
     if (remote) {
@@ -53,12 +54,15 @@ public final class RowMarks {
     if (otherTable) {
       marks.add(EntityMapping.PRIMARY_TABLE_PROPERTY);
     }
+    if (remote) {
+      marks.add(EntityMapping.WORK_IDS_PROPERTY); // a remote copy is claimed before its entity's transaction
+    }
     return marks;
   }
 
   /** How many properties {@link #copyMarks} adds to a copy. */
   public static int copyMarkCount(boolean remote, boolean otherTable) {
-    return 2 + (remote ? 1 : 0) + (otherTable ? 1 : 0);
+    return 2 + (remote ? 2 : 0) + (otherTable ? 1 : 0);
   }
 
   /**

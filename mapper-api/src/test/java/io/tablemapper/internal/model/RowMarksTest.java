@@ -14,9 +14,9 @@ class RowMarksTest {
   void aCopyCarriesItsTypeAndItsEntitysRowKeyAndElsewhereItsPartitionKeyAndInAnotherTableItsTable() {
     assertThat(RowMarks.copyMarks(false, false)).containsExactly("EntityType", "TmPrimaryRowKey");
     assertThat(RowMarks.copyMarks(true, false))
-        .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey");
+        .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds");
     assertThat(RowMarks.copyMarks(true, true))
-        .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable");
+        .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable", "TmWorkIds");
   }
 
   @Test
