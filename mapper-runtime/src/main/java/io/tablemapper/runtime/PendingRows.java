@@ -30,6 +30,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * position in the record of the next write to apply), the writes still to do as JSON in {@value #STEPS}{@code 0},
  * {@code 1}, ... (cut into strings the store takes), and, once failed, {@value #FAILURE} (the message).
  *
+ * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
+ * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
+ * and a delete's row holds none of them. So a record — pending, left by a crash, or kept {@code FAILED} — never holds
+ * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. Each step of this
+ * format carries {@code "stored": true} in its JSON; a write without that mark was recorded by an earlier version of
+ * tablemapper, with its row as {@code toRow} made it (plaintext), and is read and completed as such
+ * ({@link PendingStep#stored}).
+ *
  * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, partition
  * {@value #REGISTRY_PARTITION}, RowKey {@code <id>}, written <em>before</em> the transaction that records the work
  * and holding where the record is ({@value #TABLE}, {@value #PARTITION}) and its {@value #STATE}. Completers read
@@ -58,6 +66,11 @@ final class PendingRows {
   static final String FAILURE = "TmFailure";
   static final String TABLE = "TmTable";
   static final String PARTITION = "TmPartition";
+  /**
+   * The mark, in a step's JSON, of a row as the store holds it ({@link PendingStep#stored}: {@code @Encrypted}
+   * values encrypted): {@value}.
+   */
+  private static final String STORED = "stored";
   /** The kind of a reconciliation step in the JSON: {@value}. */
   private static final String RECONCILE = "RECONCILE";
   /** The most characters of one string property of the record (the store takes 64 KiB of UTF-16). */
@@ -194,6 +207,9 @@ final class PendingRows {
       node.put("table", step.table());
       node.put("partitionKey", step.row().partitionKey());
       node.put("rowKey", step.row().rowKey());
+      if (step.stored()) {
+        node.put(STORED, true);
+      }
       if (step.etag() != null) {
         node.put("etag", step.etag());
       }
@@ -234,8 +250,11 @@ final class PendingRows {
               address.get(2).asText()));
         }
       }
+      // a step without the mark was recorded by an earlier version: its row is toRow's, plaintext
+      boolean stored = node.path(STORED).asBoolean(false);
       steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
-          node.get("class").asText(), node.get("table").asText(), row.build(), etag == null ? null : etag.asText(),
+          node.get("class").asText(), node.get("table").asText(), row.build(), stored,
+          etag == null ? null : etag.asText(),
           node.has("index") ? node.get("index").asText() : null, previous));
     }
     return steps;
