@@ -345,7 +345,7 @@ final class RemoteIndexes {
       IndexMapping<T> index, Address entity) {
     return read(channel, entity).thenApply(stored -> stored == null
         || !mapping.typeName().equals(core.discriminator.typeOf(stored))
-        ? null : address(index, mapping.fromRow(stored, core.context)));
+        ? null : address(index, mapping.fromRow(mapping.withoutEncrypted(stored), core.context))); // keys only
   }
 
   /**
