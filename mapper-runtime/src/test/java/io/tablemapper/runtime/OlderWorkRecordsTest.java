@@ -50,7 +50,8 @@ class OlderWorkRecordsTest {
     assertThat(records(store)).as("left pending by the mapper without keys").hasSize(1)
         .allSatisfy(record -> assertThat(PendingRows.state(record)).isEqualTo(PendingRows.State.PENDING));
 
-    try (TableMapper completer = ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).encryptionKey("k1", K1).build()) {
+    try (TableMapper completer =
+        ManualCompletion.retiringAtOnce(DyingBackend.unclosed(store)).encryptionKey("k1", K1).build()) {
       assertThat(completer.completePending()).isEqualTo(1);
       assertThat(completer.repository(PatientRepository.class).findByWardAndId("North", 2).orElseThrow())
           .usingRecursiveComparison().ignoringFields("etag").isEqualTo(LATER);
