@@ -10,6 +10,8 @@ import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.fixtures.Dossier;
 import io.tablemapper.runtime.fixtures.DossierRepository;
+import io.tablemapper.runtime.fixtures.Login;
+import io.tablemapper.runtime.fixtures.LoginRepository;
 import io.tablemapper.runtime.fixtures.Patient;
 import io.tablemapper.runtime.fixtures.PatientRepository;
 import io.tablemapper.runtime.fixtures.Radiograph;
@@ -25,6 +27,7 @@ import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.Stores;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -56,6 +59,7 @@ class PlaintextAtRestTest {
   private static final byte[] MARKER_BYTES = MARKER.getBytes(StandardCharsets.UTF_8);
   private static final SecretKey K1 = key(1);
   private static final SecretKey K2 = key(2);
+  private static final Instant AT = Instant.parse("2025-03-04T05:06:07Z");
 
   private final RecordingBackend store;
   private final List<TableMapper> mappers = new ArrayList<>();
@@ -103,11 +107,13 @@ class PlaintextAtRestTest {
     referrals.insert(referral("East", 1, "c-1"));
     store.dieAfterRecording();
 
-    // the later writes: a referral in another partition (claim, copies, key list) and an update of the first
+    // the later writes: a referral in another partition (claim, copies, key list), an update of the first, and a
+    // login in a table per day (its values bound to its day's table)
     writer.eventually()
         .insert(patient("North", 1, "first " + MARKER))
         .insert(referral("South", 2, "c-2"))
         .update(referrals.findByClinicAndId("East", 1).orElseThrow().withNote("changed " + MARKER))
+        .insert(Login.of("ken", AT, 1, "ok", "address " + MARKER))
         .commit(); // the process dies right after the transaction that records the work
     store.heal();
     assertThat(workRecords("Clinic", "North")).as("the work left by the crash").hasSize(1);
@@ -126,13 +132,15 @@ class PlaintextAtRestTest {
     assertThat(keyless.repository(ReferralRepository.class).findByCode("c-2")).isEmpty();
 
     TableMapper completer = mapper("k1", K1);
-    assertThat(completer.completePending()).isGreaterThanOrEqualTo(2);
+    assertThat(completer.completePending()).isGreaterThanOrEqualTo(3);
     ReferralRepository completed = completer.repository(ReferralRepository.class);
     assertThat(completed.findByCode("c-2")).hasValueSatisfying(
         found -> assertThat(found.note()).isEqualTo("note 2 " + MARKER));
     assertThat(completed.findByDoctor("Dr 2")).hasSize(1);
     assertThat(completed.findByWard("Ward2")).hasSize(1);
     assertThat(completed.findByClinicAndId("East", 1).orElseThrow().note()).isEqualTo("changed " + MARKER);
+    assertThat(completer.repository(LoginRepository.class).findByUserAndAtAndAttempt("ken", AT, 1).orElseThrow()
+        .address()).isEqualTo("address " + MARKER);
     assertThat(workRecords("Clinic", "North")).isEmpty();
     assertNoPlaintextKept();
   }
