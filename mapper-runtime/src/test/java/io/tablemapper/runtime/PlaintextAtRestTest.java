@@ -105,12 +105,15 @@ class PlaintextAtRestTest {
     TableMapper writer = mapper("k1", K1);
     ReferralRepository referrals = writer.repository(ReferralRepository.class);
     referrals.insert(referral("East", 1, "c-1"));
+    Patient leaving = writer.repository(PatientRepository.class).insert(patient("West", 5, "leaving " + MARKER));
     store.dieAfterRecording();
 
-    // the later writes: a referral in another partition (claim, copies, key list), an update of the first, and a
-    // login in a table per day (its values bound to its day's table)
+    // the later writes: a delete (which records no encrypted value, so needs no key), a referral in another
+    // partition (claim, copies, key list), an update of the first, and a login in a table per day (its values bound
+    // to its day's table)
     writer.eventually()
         .insert(patient("North", 1, "first " + MARKER))
+        .delete(leaving)
         .insert(referral("South", 2, "c-2"))
         .update(referrals.findByClinicAndId("East", 1).orElseThrow().withNote("changed " + MARKER))
         .insert(Login.of("ken", AT, 1, "ok", "address " + MARKER))
@@ -130,6 +133,7 @@ class PlaintextAtRestTest {
     assertThat(workRecords("Clinic", "North")).as("left pending, not failed").hasSize(1)
         .allSatisfy(record -> assertThat(PendingRows.state(record)).isEqualTo(PendingRows.State.PENDING));
     assertThat(keyless.repository(ReferralRepository.class).findByCode("c-2")).isEmpty();
+    assertThat(store.delegate().get("Clinic", "West", "patient_000005")).as("the delete needs no key").isEmpty();
 
     TableMapper completer = mapper("k1", K1);
     assertThat(completer.completePending()).isGreaterThanOrEqualTo(3);
