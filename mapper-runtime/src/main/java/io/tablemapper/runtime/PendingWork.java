@@ -105,7 +105,6 @@ final class PendingWork {
     private static final long serialVersionUID = 1L;
 
     private final String workId;
-    private final Set<String> keyIds;
 
     NeedsKey(String workId, PendingStep step, Set<String> keyIds, EncryptionException cause) {
       super("the pending " + step.describe() + " (write " + step.position() + " of eventual batch " + workId
@@ -117,7 +116,6 @@ final class PendingWork {
           + " resolves it) and call completePending(); the work is never written in plaintext, nor failed for lack"
           + " of a key", cause);
       this.workId = workId;
-      this.keyIds = Set.copyOf(keyIds);
     }
 
     private static String quoted(Set<String> ids) {
@@ -127,11 +125,6 @@ final class PendingWork {
     /** The id of the work left pending. */
     String workId() {
       return workId;
-    }
-
-    /** The key ids its encrypted values name; empty when it needs a key to encrypt (a record of plaintext). */
-    Set<String> keyIds() {
-      return keyIds;
     }
   }
 
