@@ -33,10 +33,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
  * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
  * and a delete's row holds none of them. So a record — pending, left by a crash, or kept {@code FAILED} — never holds
- * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. Each step of this
- * format carries {@code "stored": true} in its JSON; a write without that mark was recorded by an earlier version of
- * tablemapper, with its row as {@code toRow} made it (plaintext), and is read and completed as such
- * ({@link PendingStep#stored}).
+ * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. Such a step holds
+ * its properties under {@value #STORED_PROPERTIES} in its JSON; a write whose properties are under
+ * {@value #PROPERTIES} was recorded by an earlier version of tablemapper, with its row as {@code toRow} made it
+ * (plaintext), and is read and completed as such ({@link PendingStep#stored}). An earlier version, which reads only
+ * the latter, refuses a record of this version as unreadable instead of taking its ciphertext for plaintext.
  *
  * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, partition
  * {@value #REGISTRY_PARTITION}, RowKey {@code <id>}, written <em>before</em> the transaction that records the work
@@ -67,10 +68,14 @@ final class PendingRows {
   static final String TABLE = "TmTable";
   static final String PARTITION = "TmPartition";
   /**
-   * The mark, in a step's JSON, of a row as the store holds it ({@link PendingStep#stored}: {@code @Encrypted}
-   * values encrypted): {@value}.
+   * Where a step's JSON holds the properties of a row as the store holds it ({@link PendingStep#stored}:
+   * {@code @Encrypted} values encrypted): {@value}. An earlier version of tablemapper reads only {@value #PROPERTIES},
+   * so it refuses such a record as one of another version (and leaves the work pending) rather than take a ciphertext
+   * for a plaintext.
    */
-  private static final String STORED = "stored";
+  private static final String STORED_PROPERTIES = "storedProperties";
+  /** Where a step's JSON holds the properties of a row as {@code toRow} made it: {@value}. */
+  private static final String PROPERTIES = "properties";
   /** The kind of a reconciliation step in the JSON: {@value}. */
   private static final String RECONCILE = "RECONCILE";
   /** The most characters of one string property of the record (the store takes 64 KiB of UTF-16). */
@@ -207,9 +212,6 @@ final class PendingRows {
       node.put("table", step.table());
       node.put("partitionKey", step.row().partitionKey());
       node.put("rowKey", step.row().rowKey());
-      if (step.stored()) {
-        node.put(STORED, true);
-      }
       if (step.etag() != null) {
         node.put("etag", step.etag());
       }
@@ -220,7 +222,8 @@ final class PendingRows {
           previous.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
         }
       }
-      ArrayNode properties = node.putArray("properties");
+      // a reconciliation's keys-only row holds no encrypted value: in the form every version reads
+      ArrayNode properties = node.putArray(step.stored() && !step.reconciles() ? STORED_PROPERTIES : PROPERTIES);
       for (Map.Entry<String, Object> property : step.row().properties().entrySet()) {
         EdmType type = EdmType.of(property.getValue());
         properties.addArray().add(property.getKey()).add(type.name()).add(encode(type, property.getValue()));
@@ -237,7 +240,10 @@ final class PendingRows {
     List<PendingStep> steps = new ArrayList<>();
     for (JsonNode node : JsonMappingContext.json().readTree(json)) {
       TableRow.Builder row = TableRow.builder(node.get("partitionKey").asText(), node.get("rowKey").asText());
-      for (JsonNode property : node.get("properties")) {
+      // a step of this version holds its row under storedProperties; one under properties was recorded by an earlier
+      // version, its row as toRow made it (plaintext), or is a reconciliation (keys only)
+      boolean stored = node.has(STORED_PROPERTIES);
+      for (JsonNode property : node.get(stored ? STORED_PROPERTIES : PROPERTIES)) {
         EdmType type = EdmType.valueOf(property.get(1).asText());
         row.put(property.get(0).asText(), decode(type, property.get(2).asText()));
       }
@@ -250,10 +256,8 @@ final class PendingRows {
               address.get(2).asText()));
         }
       }
-      // a step without the mark was recorded by an earlier version: its row is toRow's, plaintext
-      boolean stored = node.path(STORED).asBoolean(false);
       steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
-          node.get("class").asText(), node.get("table").asText(), row.build(), stored,
+          node.get("class").asText(), node.get("table").asText(), row.build(), stored || kind.equals(RECONCILE),
           etag == null ? null : etag.asText(),
           node.has("index") ? node.get("index").asText() : null, previous));
     }

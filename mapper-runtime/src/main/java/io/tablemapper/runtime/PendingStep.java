@@ -20,7 +20,7 @@ import java.util.List;
  *     delete does not need (so completing it needs no key); for a reconciliation, the entity's keys only
  * @param stored whether {@code row} is as the store holds it: true for every step this version records; false for
  *     a write that an earlier version of tablemapper recorded with its row as {@code toRow} made it, plaintext
- *     ({@link PendingRows} tells them apart by a mark in the step's JSON)
+ *     ({@link PendingRows} tells them apart by where the step's JSON holds the properties)
  * @param etag the ETag the application's entity carried, or null: the write is conditional on it
  * @param index the remote index a reconciliation brings in step; null for a write
  * @param previous where a reconciliation may find copies of the entity that are no longer its own (its copy before

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Work records that an earlier version of tablemapper wrote, whose later writes hold their rows as {@code toRow} made
- * them — plaintext, their steps without the {@code "stored"} mark: still completed by this version, their writes
+ * them — plaintext, under {@code properties} in their steps' JSON: still completed by this version, their writes
  * encrypted on their way to the store; a mapper without keys leaves them pending rather than failing them.
  */
 class OlderWorkRecordsTest {
@@ -72,6 +72,8 @@ class OlderWorkRecordsTest {
       doomed.eventually().insert(FIRST).insert(LATER).commit();
     }
     TableRow record = records(store).get(0);
+    assertThat(record.getString(PendingRows.STEPS + 0)).as("what an earlier version cannot take for plaintext")
+        .contains("\"storedProperties\"").doesNotContain("\"properties\"");
     List<PendingStep> older = new ArrayList<>();
     for (PendingStep step : PendingRows.steps(record)) {
       assertThat(step.stored()).isTrue();
@@ -86,7 +88,7 @@ class OlderWorkRecordsTest {
     String id = record.rowKey().substring(PendingRows.WORK_ROW_PREFIX.length());
     TableRow rewritten = PendingRows.workRecord(new Discriminator(TableMapper.DEFAULT_DISCRIMINATOR, null), id,
         record.partitionKey(), older);
-    assertThat(rewritten.getString(PendingRows.STEPS + 0)).contains("\"fracture\"").doesNotContain("\"stored\"");
+    assertThat(rewritten.getString(PendingRows.STEPS + 0)).contains("\"fracture\"").doesNotContain("storedProperties");
     store.write("Clinic", WriteOperation.upsertReplace(rewritten));
   }
 
