@@ -109,8 +109,9 @@ final class DefaultEventualBatch implements EventualBatch {
             + " or write it on its own");
       }
       writes.add(write);
+      TableRow recorded = recorded(write);
       steps.add(new PendingStep(i, write.kind(), write.entity().getClass().getName(), write.mapping().table(),
-          recorded(write), write.userEtag()));
+          recorded, write.mapping().encryptedProperties().stream().anyMatch(recorded::has), write.userEtag()));
     }
     WriteIntent<Object> first = writes.get(0);
     if (writes.size() == 1) {

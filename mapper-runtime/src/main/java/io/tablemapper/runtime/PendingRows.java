@@ -33,11 +33,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
  * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
  * and a delete's row holds none of them. So a record — pending, left by a crash, or kept {@code FAILED} — never holds
- * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. Such a step holds
- * its properties under {@value #STORED_PROPERTIES} in its JSON; a write whose properties are under
- * {@value #PROPERTIES} was recorded by an earlier version of tablemapper, with its row as {@code toRow} made it
- * (plaintext), and is read and completed as such ({@link PendingStep#stored}). An earlier version, which reads only
- * the latter, refuses a record of this version as unreadable instead of taking its ciphertext for plaintext.
+ * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. A step whose row
+ * holds encrypted values holds its properties under {@value #STORED_PROPERTIES} in its JSON
+ * ({@link PendingStep#stored}); any other under {@value #PROPERTIES}, the form an earlier version of tablemapper wrote
+ * every step in — so a write there with encrypted values was recorded by such a version, with its row as
+ * {@code toRow} made it (plaintext), and is read and completed as such. An earlier version, which reads only the
+ * latter, refuses a record with encrypted values as unreadable instead of taking its ciphertext for plaintext, and
+ * completes the others as before.
  *
  * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, partition
  * {@value #REGISTRY_PARTITION}, RowKey {@code <id>}, written <em>before</em> the transaction that records the work
@@ -222,8 +224,8 @@ final class PendingRows {
           previous.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
         }
       }
-      // a reconciliation's keys-only row holds no encrypted value: in the form every version reads
-      ArrayNode properties = node.putArray(step.stored() && !step.reconciles() ? STORED_PROPERTIES : PROPERTIES);
+      // a row without encrypted values is the same in both forms: in the one every version reads
+      ArrayNode properties = node.putArray(step.stored() ? STORED_PROPERTIES : PROPERTIES);
       for (Map.Entry<String, Object> property : step.row().properties().entrySet()) {
         EdmType type = EdmType.of(property.getValue());
         properties.addArray().add(property.getKey()).add(type.name()).add(encode(type, property.getValue()));
@@ -240,8 +242,8 @@ final class PendingRows {
     List<PendingStep> steps = new ArrayList<>();
     for (JsonNode node : JsonMappingContext.json().readTree(json)) {
       TableRow.Builder row = TableRow.builder(node.get("partitionKey").asText(), node.get("rowKey").asText());
-      // a step of this version holds its row under storedProperties; one under properties was recorded by an earlier
-      // version, its row as toRow made it (plaintext), or is a reconciliation (keys only)
+      // a row with encrypted values is under storedProperties; one under properties holds none, or was recorded by an
+      // earlier version as toRow made it (plaintext)
       boolean stored = node.has(STORED_PROPERTIES);
       for (JsonNode property : node.get(stored ? STORED_PROPERTIES : PROPERTIES)) {
         EdmType type = EdmType.valueOf(property.get(1).asText());
@@ -257,7 +259,7 @@ final class PendingRows {
         }
       }
       steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
-          node.get("class").asText(), node.get("table").asText(), row.build(), stored || kind.equals(RECONCILE),
+          node.get("class").asText(), node.get("table").asText(), row.build(), stored,
           etag == null ? null : etag.asText(),
           node.has("index") ? node.get("index").asText() : null, previous));
     }
