@@ -18,9 +18,10 @@ import java.lang.annotation.Target;
  * or a time, is encrypted: as its JSON text). Numbers, booleans, times and UUIDs are refused ({@code [EncryptedType]}):
  * the stored format names only two plaintext encodings, UTF-8 text and raw bytes, which every language reads alike.
  * An encrypted property cannot be part of a key or of an index's key ({@code [EncryptedKey]}) nor a condition of a
- * derived query ({@code [QueryEncryptedProperty]}): the store only ever sees its ciphertext. Index copies and
- * projections carry the ciphertext, never the plaintext. The stored format is described in the README's security
- * section.
+ * derived query ({@code [QueryEncryptedProperty]}): the store only ever sees its ciphertext. Index copies (in the
+ * partition and beyond it), unique claims, the rows of a wide entity, large values and the work records of pending
+ * work carry the ciphertext, never the plaintext, and so do projections. The stored format is described in the
+ * README's security section.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

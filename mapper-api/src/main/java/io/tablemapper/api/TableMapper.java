@@ -154,6 +154,9 @@ public interface TableMapper extends AutoCloseable {
    * @return the writes this call applied
    * @throws PendingWorkException after finishing every other piece of work, if a write failed for good in this call
    *     (its record is kept, marked failed, and not retried)
+   * @throws EncryptionException after finishing every other piece of work, if a recorded write of
+   *     {@link io.tablemapper.annotations.Encrypted} values needs a key this mapper lacks: that work stays pending,
+   *     as it is, for a mapper with the key; the message names the work and the key id
    * @throws IllegalStateException if the mapper is closed
    */
   long completePending();

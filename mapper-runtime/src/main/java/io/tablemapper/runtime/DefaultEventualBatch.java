@@ -109,8 +109,9 @@ final class DefaultEventualBatch implements EventualBatch {
             + " or write it on its own");
       }
       writes.add(write);
+      TableRow recorded = recorded(write);
       steps.add(new PendingStep(i, write.kind(), write.entity().getClass().getName(), write.mapping().table(),
-          write.mapping().toRow(write.entity(), core.context), write.userEtag()));
+          recorded, write.mapping().encryptedProperties().stream().anyMatch(recorded::has), write.userEtag()));
     }
     WriteIntent<Object> first = writes.get(0);
     if (writes.size() == 1) {
@@ -130,6 +131,18 @@ final class DefaultEventualBatch implements EventualBatch {
         | ConcurrencyConflictException | SchemaVersionException | TableNotFoundException e) {
       throw rejected(first, e); // the first write's transaction was refused: nothing was written
     }
+  }
+
+  /**
+   * The row a work record holds of a write ({@link PendingStep#row}): as the store holds it, its {@code @Encrypted}
+   * values encrypted and bound to the entity's own table and keys (the record is a row of the store too, kept while
+   * the work is pending and for ever once it failed); a delete's without them, as a delete needs only the keys and
+   * index values, so that completing it takes no key.
+   */
+  private TableRow recorded(WriteIntent<Object> write) {
+    EntityMapping<Object> mapping = write.mapping();
+    return write.kind() == Kind.DELETE ? mapping.withoutEncrypted(mapping.toRow(write.entity(), core.context))
+        : mapping.toStoredRow(write.entity(), core.context);
   }
 
   /** A batch of one write: a repository write, failing as a batch does. */

@@ -41,4 +41,8 @@ final class Log {
   void warn(String format, Object... arguments) {
     logger().warn(format, arguments);
   }
+
+  void error(String format, Object... arguments) {
+    logger().error(format, arguments);
+  }
 }

@@ -30,6 +30,17 @@ import java.util.concurrent.ThreadLocalRandom;
  * position in the record of the next write to apply), the writes still to do as JSON in {@value #STEPS}{@code 0},
  * {@code 1}, ... (cut into strings the store takes), and, once failed, {@value #FAILURE} (the message).
  *
+ * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
+ * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
+ * and a delete's row holds none of them. So a record — pending, left by a crash, or kept {@code FAILED} — never holds
+ * a plaintext of an encrypted property, and completing such a write takes a key that decrypts it. A step whose row
+ * holds encrypted values holds its properties under {@value #STORED_PROPERTIES} in its JSON
+ * ({@link PendingStep#stored}); any other under {@value #PROPERTIES}, the form an earlier version of tablemapper wrote
+ * every step in — so a write there with encrypted values was recorded by such a version, with its row as
+ * {@code toRow} made it (plaintext), and is read and completed as such. An earlier version, which reads only the
+ * latter, refuses a record with encrypted values as unreadable instead of taking its ciphertext for plaintext, and
+ * completes the others as before.
+ *
  * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, partition
  * {@value #REGISTRY_PARTITION}, RowKey {@code <id>}, written <em>before</em> the transaction that records the work
  * and holding where the record is ({@value #TABLE}, {@value #PARTITION}) and its {@value #STATE}. Completers read
@@ -58,6 +69,15 @@ final class PendingRows {
   static final String FAILURE = "TmFailure";
   static final String TABLE = "TmTable";
   static final String PARTITION = "TmPartition";
+  /**
+   * Where a step's JSON holds the properties of a row as the store holds it ({@link PendingStep#stored}:
+   * {@code @Encrypted} values encrypted): {@value}. An earlier version of tablemapper reads only {@value #PROPERTIES},
+   * so it refuses such a record as one of another version (and leaves the work pending) rather than take a ciphertext
+   * for a plaintext.
+   */
+  private static final String STORED_PROPERTIES = "storedProperties";
+  /** Where a step's JSON holds the properties of a row as {@code toRow} made it: {@value}. */
+  private static final String PROPERTIES = "properties";
   /** The kind of a reconciliation step in the JSON: {@value}. */
   private static final String RECONCILE = "RECONCILE";
   /** The most characters of one string property of the record (the store takes 64 KiB of UTF-16). */
@@ -204,7 +224,8 @@ final class PendingRows {
           previous.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
         }
       }
-      ArrayNode properties = node.putArray("properties");
+      // a row without encrypted values is the same in both forms: in the one every version reads
+      ArrayNode properties = node.putArray(step.stored() ? STORED_PROPERTIES : PROPERTIES);
       for (Map.Entry<String, Object> property : step.row().properties().entrySet()) {
         EdmType type = EdmType.of(property.getValue());
         properties.addArray().add(property.getKey()).add(type.name()).add(encode(type, property.getValue()));
@@ -221,7 +242,10 @@ final class PendingRows {
     List<PendingStep> steps = new ArrayList<>();
     for (JsonNode node : JsonMappingContext.json().readTree(json)) {
       TableRow.Builder row = TableRow.builder(node.get("partitionKey").asText(), node.get("rowKey").asText());
-      for (JsonNode property : node.get("properties")) {
+      // a row with encrypted values is under storedProperties; one under properties holds none, or was recorded by an
+      // earlier version as toRow made it (plaintext)
+      boolean stored = node.has(STORED_PROPERTIES);
+      for (JsonNode property : node.get(stored ? STORED_PROPERTIES : PROPERTIES)) {
         EdmType type = EdmType.valueOf(property.get(1).asText());
         row.put(property.get(0).asText(), decode(type, property.get(2).asText()));
       }
@@ -235,7 +259,8 @@ final class PendingRows {
         }
       }
       steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
-          node.get("class").asText(), node.get("table").asText(), row.build(), etag == null ? null : etag.asText(),
+          node.get("class").asText(), node.get("table").asText(), row.build(), stored,
+          etag == null ? null : etag.asText(),
           node.has("index") ? node.get("index").asText() : null, previous));
     }
     return steps;

@@ -14,29 +14,37 @@ import java.util.List;
  * @param kind what the application asked for; null for a reconciliation
  * @param entityClass the binary name of the entity's own class
  * @param table the entity's table
- * @param row for a write, the entity's row as its mapping writes it (keys and properties, no discriminator), for a
- *     delete too; for a reconciliation, the entity's keys only
+ * @param row for a write, the entity's row as the store holds it ({@code toStoredRow}: keys and properties, no
+ *     discriminator, its {@code @Encrypted} values encrypted and bound to the entity's own table and keys, so that
+ *     the record never holds a plaintext of them); for a delete, that row without its encrypted values, which a
+ *     delete does not need (so completing it needs no key); for a reconciliation, the entity's keys only
+ * @param stored whether {@code row} holds {@code @Encrypted} values as the store does, encrypted: true for a write
+ *     this version records with such values; false for a row that holds none (a delete's, a reconciliation's, that of
+ *     a class without encrypted properties or with them all null), which is the same either way, and for a write
+ *     that an earlier version of tablemapper recorded with its row as {@code toRow} made it, plaintext
+ *     ({@link PendingRows} tells them apart by where the step's JSON holds the properties)
  * @param etag the ETag the application's entity carried, or null: the write is conditional on it
  * @param index the remote index a reconciliation brings in step; null for a write
  * @param previous where a reconciliation may find copies of the entity that are no longer its own (its copy before
  *     the write, a value claimed for it): deleted if they still point to the entity and it no longer has them
  */
-record PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, String etag,
-    String index, List<Address> previous) {
+record PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
+    String etag, String index, List<Address> previous) {
 
   /** Where a row is: table, PartitionKey, RowKey. */
   record Address(String table, String partitionKey, String rowKey) {}
 
-  /** A write of an eventual batch. */
-  PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, String etag) {
-    this(position, kind, entityClass, table, row, etag, null, List.of());
+  /** A write of an eventual batch; {@code stored} when its row holds encrypted values. */
+  PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
+      String etag) {
+    this(position, kind, entityClass, table, row, stored, etag, null, List.of());
   }
 
   /** The reconciliation of one remote index of the entity at {@code keys}. */
   static PendingStep reconcile(String entityClass, String table, TableRow keys, String index,
       List<Address> previous) {
-    return new PendingStep(0, null, entityClass, table, TableRow.keys(keys.partitionKey(), keys.rowKey()), null,
-        index, List.copyOf(previous));
+    return new PendingStep(0, null, entityClass, table, TableRow.keys(keys.partitionKey(), keys.rowKey()), false,
+        null, index, List.copyOf(previous));
   }
 
   /** Whether this step reconciles a remote index rather than writing an entity. */

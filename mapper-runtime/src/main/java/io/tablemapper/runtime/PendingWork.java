@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
@@ -25,12 +26,17 @@ import io.tablemapper.spi.WriteResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * Durable pending work ({@link PendingRows} describes its rows): the writes of
@@ -68,6 +74,8 @@ final class PendingWork {
   /** The blocking path of the requests: {@link #write} is the same steps as {@link #writeAsync} over it. */
   private final WriteChannel blocking;
   private volatile boolean registryReady;
+  /** The ids of the work left for want of a key that this mapper logged as an error ({@link #reportWaiting}). */
+  private final Set<String> reportedWaiting = ConcurrentHashMap.newKeySet();
 
   PendingWork(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
@@ -85,6 +93,40 @@ final class PendingWork {
 
     IdRetired(String workRowKey, Throwable cause) {
       super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
+    }
+  }
+
+  /**
+   * A recorded write that this mapper cannot complete for want of a key: its row holds {@code @Encrypted} values,
+   * encrypted under key ids this mapper has no key for (or it has no keys at all to encrypt the write with). The work
+   * stays pending as it is — nothing is written in plaintext, nothing is failed for good — until a mapper with the key
+   * completes it. {@link #completeAll} throws it once all other work is done; every completer logs it as an error,
+   * once per work id.
+   */
+  static final class NeedsKey extends EncryptionException {
+    private static final long serialVersionUID = 1L;
+
+    private final String workId;
+
+    NeedsKey(String workId, PendingStep step, Set<String> keyIds, EncryptionException cause) {
+      super("the pending " + step.describe() + " (write " + step.position() + " of eventual batch " + workId
+          + ") stays pending: " + (keyIds.isEmpty() ? "its @Encrypted values must be encrypted to be written"
+          : "its recorded row holds @Encrypted values encrypted with key id " + quoted(keyIds))
+          + ", and this mapper cannot: " + cause.getMessage() + ". Complete it with a mapper that has "
+          + (keyIds.isEmpty() ? "the entity's current key" : "that key") + " (TableMapper.builder().encryptionKey("
+          + (keyIds.isEmpty() ? "keyId" : "\"" + keyIds.iterator().next() + "\"") + ", key), or a key resolver that"
+          + " resolves it) and call completePending(); the work is never written in plaintext, nor failed for lack"
+          + " of a key", cause);
+      this.workId = workId;
+    }
+
+    private static String quoted(Set<String> ids) {
+      return ids.stream().map(each -> "'" + each + "'").collect(Collectors.joining(", "));
+    }
+
+    /** The id of the work left pending. */
+    String workId() {
+      return workId;
     }
   }
 
@@ -293,8 +335,12 @@ final class PendingWork {
               if (cause instanceof Error error) {
                 throw error; // not the store's answer: not left to a completer quietly
               }
-              // the work is recorded: a completer does it once the store answers again
-              LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
+              if (cause instanceof NeedsKey keyless) {
+                reportWaiting(keyless);
+              } else {
+                // the work is recorded: a completer does it once the store answers again
+                LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
+              }
             }
             return null;
           });
@@ -338,35 +384,55 @@ final class PendingWork {
    * Completes every piece of work the registry lists, in passes until a pass finds nothing to do.
    *
    * @return the writes applied
-   * @throws PendingWorkException the first write that failed for good, the others suppressed in it
+   * @throws PendingWorkException the first write that failed for good, the others (and the work left for want of a
+   *     key) suppressed in it
+   * @throws EncryptionException when no write failed for good, but work was left pending because this mapper lacks
+   *     the key its encrypted values need ({@link NeedsKey}, naming the work and the key id), the others suppressed
    */
   long completeAll() {
     List<PendingWorkException> failures = new ArrayList<>();
+    Map<String, NeedsKey> waiting = new LinkedHashMap<>();
     long applied = 0;
     for (int pass = 0; pass < 100; pass++) {
       long before = applied;
       AtomicInteger acted = new AtomicInteger();
-      applied += pass(0, 1, failures, acted);
+      applied += pass(0, 1, failures, waiting, acted);
       if (applied == before && acted.get() == 0) {
         break;
       }
     }
-    if (!failures.isEmpty()) {
-      PendingWorkException first = failures.get(0);
-      failures.subList(1, failures.size()).forEach(first::addSuppressed);
+    List<TableMapperException> left = new ArrayList<>(failures);
+    left.addAll(waiting.values());
+    if (!left.isEmpty()) {
+      TableMapperException first = left.get(0);
+      left.subList(1, left.size()).forEach(first::addSuppressed);
       throw first;
     }
     return applied;
   }
 
   /**
+   * Logs, as an error, work left pending for want of a key: once per work id and mapper, as a background completer
+   * meets it again at every look.
+   */
+  private void reportWaiting(NeedsKey keyless) {
+    if (reportedWaiting.add(keyless.workId())) {
+      LOG.error("{}", keyless.getMessage());
+    } else {
+      LOG.debug("{}", keyless.getMessage());
+    }
+  }
+
+  /**
    * One look at the registry: completes the work of the entries of one shard ({@code shard} of {@code shards}, by
    * id), stopping early when the mapper closes.
    *
+   * @param waiting gets the work left pending for want of a key, by id
    * @param acted counts the entries retired or found done (work that applied no write)
    * @return the writes applied
    */
-  private long pass(int shard, int shards, List<PendingWorkException> failures, AtomicInteger acted) {
+  private long pass(int shard, int shards, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
+      AtomicInteger acted) {
     long applied = 0;
     TableQuery query = TableQuery.builder(PendingRows.REGISTRY_TABLE)
         .partitionKey(PendingRows.REGISTRY_PARTITION)
@@ -382,7 +448,7 @@ final class PendingWork {
           return applied;
         }
         if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
-          applied += complete(entry, failures, acted);
+          applied += complete(entry, failures, waiting, acted);
         }
       }
       token = page.continuation();
@@ -391,7 +457,8 @@ final class PendingWork {
   }
 
   /** Completes the work of one registry entry; returns the writes applied. */
-  private long complete(TableRow entry, List<PendingWorkException> failures, AtomicInteger acted) {
+  private long complete(TableRow entry, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
+      AtomicInteger acted) {
     if (PendingRows.state(entry) == State.FAILED
         || !PendingRows.REGISTRY_TYPE.equals(core.discriminator.typeOf(entry))) {
       // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
@@ -416,7 +483,7 @@ final class PendingWork {
       if (record == null) {
         // no transaction can record work under the id any more: clean what its write claimed
         for (PendingStep step : PendingRows.steps(entry)) {
-          Futures.join(apply(blocking, step));
+          Futures.join(apply(blocking, id, step));
         }
         deleteEntry(id);
         acted.incrementAndGet();
@@ -436,7 +503,15 @@ final class PendingWork {
         markEntryFailed(id);
         return 0;
       default:
-        long applied = Futures.join(run(blocking, id, table, partitionKey, record, failures));
+        long applied;
+        try {
+          applied = Futures.join(run(blocking, id, table, partitionKey, record, failures));
+        } catch (NeedsKey keyless) {
+          // left pending as it is, logged; the other work goes on
+          reportWaiting(keyless);
+          waiting.putIfAbsent(id, keyless);
+          return 0;
+        }
         if (applied == 0) {
           acted.incrementAndGet();
         }
@@ -493,7 +568,7 @@ final class PendingWork {
       }
       int i = at.next;
       PendingStep step = steps.get(i);
-      return Futures.compose(apply(channel, step), failure -> {
+      return Futures.compose(apply(channel, id, step), failure -> {
         if (failure != null) {
           return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
             failures.add(failed);
@@ -556,13 +631,13 @@ final class PendingWork {
   }
 
   /**
-   * Applies one write, reconciled with its entity's current state, through {@code channel}.
+   * Applies one write of the work {@code id}, reconciled with its entity's current state, through {@code channel}.
    *
    * @return a future of null when applied (now or before), or of the exception that makes it fail for good; failed
-   *     when the store could not be reached, or this process lacks the entity's class: the work stays recorded, to
-   *     be applied later
+   *     when the store could not be reached, this process lacks the entity's class, or this mapper lacks the key the
+   *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
-  private CompletableFuture<TableMapperException> apply(WriteChannel channel, PendingStep step) {
+  private CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
     EntityMapping<Object> mapping;
     try {
       mapping = core.ownMapping(load(step.entityClass()));
@@ -575,11 +650,17 @@ final class PendingWork {
       return Futures.start(() -> remote.reconcile(channel, mapping, step));
     }
     return Futures.start(() -> {
-      Object entity = mapping.fromRow(step.row(), core.context);
-      if (step.etag() != null) {
-        entity = mapping.withSystemProperties(entity, step.etag(), null);
+      WriteIntent<Object> intent;
+      try {
+        Object entity = mapping.fromRow(plaintext(mapping, step), core.context);
+        if (step.etag() != null) {
+          entity = mapping.withSystemProperties(entity, step.etag(), null);
+        }
+        intent = core.intent(step.kind(), mapping, entity, step.position());
+      } catch (EncryptionException keyless) {
+        // neither written in plaintext nor failed for good: left as it is for a mapper with the key
+        throw new NeedsKey(id, step, keyIds(mapping, step), keyless);
       }
-      WriteIntent<Object> intent = core.intent(step.kind(), mapping, entity, step.position());
       String table = intent.mapping().table(); // the entity's own: for a table per period, its period's
       return write(channel, table, List.of(intent), Mode.REPOSITORY).handle((written, thrown) -> {
         Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
@@ -597,8 +678,7 @@ final class PendingWork {
           }
           // applied before (by a process that died before advancing the record, or by another completer)?
           return core.tables.readAsync(table, () -> channel.get(table, intent.partitionKey(), intent.rowKey()),
-              (TableRow) null).thenApply(stored -> stored != null && PendingRows.holds(stored, intent.row())
-                  ? null : e);
+              (TableRow) null).thenApply(stored -> stored != null && holds(stored, intent) ? null : e);
         }
         if (failure instanceof InvalidEntityException || failure instanceof InvalidKeyException
             || failure instanceof SchemaVersionException || failure instanceof UnknownEntityTypeException) {
@@ -609,6 +689,59 @@ final class PendingWork {
         return CompletableFuture.<TableMapperException>failedFuture(failure);
       }).thenCompose(Function.identity());
     });
+  }
+
+  /**
+   * The row of a recorded write as {@code fromRow} reads it. A step of this version holds its row as the store does
+   * ({@link PendingStep#stored}): its {@code @Encrypted} values are decrypted here, with this mapper's keys, bound to
+   * the entity's own table (its period's, for a table per period) and keys. A step an earlier version recorded holds
+   * {@code toRow}'s plaintext row, read as it is; so does a delete's, which holds no encrypted value.
+   *
+   * @throws EncryptionException if this mapper lacks the key (a {@link io.tablemapper.api.DecryptionException} when it
+   *     has keys, but not that one)
+   */
+  private TableRow plaintext(EntityMapping<Object> mapping, PendingStep step) {
+    TableRow row = step.row();
+    if (!step.stored() || mapping.encryptedProperties().stream().noneMatch(row::has)) {
+      return row;
+    }
+    EntityMapping<Object> own = mapping.tableTemplate() == null ? mapping
+        : mapping.forKeys(row.partitionKey(), row.rowKey());
+    return core.context.decrypt(own, row);
+  }
+
+  /** The key ids the encrypted values of a recorded write name, in the order of its properties. */
+  private static Set<String> keyIds(EntityMapping<Object> mapping, PendingStep step) {
+    Set<String> ids = new LinkedHashSet<>();
+    if (step.stored()) {
+      for (String property : mapping.encryptedProperties()) {
+        if (step.row().get(property) instanceof byte[] value) {
+          try {
+            ids.add(EncryptedValues.header(value).keyId());
+          } catch (EncryptedValues.MalformedValueException malformed) {
+            // no key id to name: the decryption's own message says what is wrong with it
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * Whether the stored entity holds every value a write wrote: then a refused write was applied before. Encrypted
+   * values are compared as plaintexts, since each write encrypts afresh (a new random nonce): the stored ciphertext of
+   * the same write applied before is not this attempt's.
+   */
+  private boolean holds(TableRow stored, WriteIntent<Object> write) {
+    EntityMapping<Object> mapping = write.mapping();
+    if (mapping.encryptedProperties().isEmpty()) {
+      return PendingRows.holds(stored, write.row());
+    }
+    try {
+      return PendingRows.holds(core.context.decrypt(mapping, stored), core.context.decrypt(mapping, write.row()));
+    } catch (EncryptionException undecryptable) {
+      return false; // not what this write wrote
+    }
   }
 
   private static Class<?> load(String name) throws ClassNotFoundException {
@@ -718,6 +851,6 @@ final class PendingWork {
       }
       registryReady = true;
     }
-    pass(shard, shards, failures, new AtomicInteger());
+    pass(shard, shards, failures, new LinkedHashMap<>(), new AtomicInteger());
   }
 }
