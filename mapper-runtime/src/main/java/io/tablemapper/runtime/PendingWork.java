@@ -494,7 +494,7 @@ final class PendingWork {
       case CANCELLED:
         // retired, here or by a take-over of one of its claims: clean what else its write claimed
         for (PendingStep step : PendingRows.steps(entry)) {
-          Futures.join(apply(blocking, step));
+          Futures.join(apply(blocking, id, step));
         }
         deleteEntry(id);
         acted.incrementAndGet();
