@@ -231,7 +231,8 @@ class TenantViewIsolationTest {
         .putString("Keys", "").build()));
     attack(() -> acme.dynamic("PatronsByCity").insert(DynamicEntity.builder("Paris", "acme_forged")
         .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, "globex_north")
-        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "patron_000777").build()), "globex_north",
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "patron_000777")
+        .putString(EntityMapping.PRIMARY_TABLE_PROPERTY, "Patrons").build()), "globex_north",
         "patron_000777");
     // a write of the tenant's own patron into the shared key list keeps the other tenant's entry
     patrons.insert(new Patron("acme", "north", 4, "Al", "Smith", "Rome", "al@acme.com", "tin", "acme note"));
