@@ -54,6 +54,8 @@ final class ScopeRows {
 
   private final MapperScope scope;
   private volatile ListedTables listed = list -> null;
+  /** The mapper's discriminator, which tells a key list from an entity with properties of the same names. */
+  private volatile Discriminator discriminator;
 
   ScopeRows(MapperScope scope) {
     this.scope = scope;
@@ -61,6 +63,7 @@ final class ScopeRows {
 
   /** Resolves the entity type of key lists through a mapper's registry and discriminator (the view's own). */
   void resolveListsWith(Discriminator discriminator, TypeRegistry registry) {
+    this.discriminator = discriminator;
     listed = list -> {
       String type = discriminator.typeOf(list);
       int separator = type == null ? -1 : type.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR);
@@ -102,13 +105,20 @@ final class ScopeRows {
     return held.size() == entries.size() ? row : listOf(row, held);
   }
 
-  /** The select of a query as a scoped view sends it: its properties and those that name the row's holders. */
-  static List<String> withHolders(List<String> select) {
+  /**
+   * The select of a query as a scoped view sends it: its properties and those that name the row's holders (the
+   * discriminator with them); null, every property, stays null.
+   */
+  List<String> withHolders(List<String> select) {
     if (select == null) {
       return null;
     }
     Set<String> names = new LinkedHashSet<>(select);
     names.addAll(HOLDER_PROPERTIES);
+    Discriminator types = discriminator;
+    if (types != null) {
+      names.add(types.name());
+    }
     return List.copyOf(names);
   }
 
@@ -142,10 +152,18 @@ final class ScopeRows {
         && scope.allows(entities, entry.substring(0, tab), entry.substring(tab + 1));
   }
 
-  /** Whether a row is a key list's head or part: it carries entries, a count or a part number. */
-  private static boolean isList(TableRow row) {
-    return row.get(IndexLists.KEYS) instanceof String || row.get(IndexLists.COUNT) instanceof Integer
-        || row.get(IndexLists.PART) instanceof Integer;
+  /**
+   * Whether a row is a key list's head or part: of an index's type, carrying entries, a count or a part number (an
+   * entity's own properties of those names are its data, never filtered).
+   */
+  private boolean isList(TableRow row) {
+    if (!(row.get(IndexLists.KEYS) instanceof String || row.get(IndexLists.COUNT) instanceof Integer
+        || row.get(IndexLists.PART) instanceof Integer)) {
+      return false;
+    }
+    Discriminator types = discriminator;
+    String type = types == null ? null : types.typeOf(row);
+    return types == null || type != null && IndexCopies.isCopyType(type);
   }
 
   /** The list row with only {@code held} of its entries, its count theirs. */

@@ -45,6 +45,10 @@ final class ScopedBackend implements TableBackend {
   private final TableBackend store;
   private final MapperScope scope;
   private final boolean ownsStore;
+  /**
+   * What a view may see of the rows its scope's keys admit; null for a mapper's own backend limited to its
+   * credentials, whose store applies the credentials' rules itself (this only checks keys before the store would).
+   */
   private final ScopeRows rows;
 
   /**
@@ -57,7 +61,7 @@ final class ScopedBackend implements TableBackend {
     this.store = store;
     this.scope = scope;
     this.ownsStore = ownsStore;
-    this.rows = new ScopeRows(scope);
+    this.rows = ownsStore ? null : new ScopeRows(scope);
   }
 
   /**
@@ -65,7 +69,9 @@ final class ScopedBackend implements TableBackend {
    * this backend; until then a view sees no entry of a key list.
    */
   void resolveListsWith(Discriminator discriminator, TypeRegistry registry) {
-    rows.resolveListsWith(discriminator, registry);
+    if (rows != null) {
+      rows.resolveListsWith(discriminator, registry);
+    }
   }
 
   /** A mapper's backend: limited to the scope of its credentials if it names one, else itself. */
@@ -104,8 +110,8 @@ final class ScopedBackend implements TableBackend {
    */
   static void checkPendingWrites(TableBackend backend, List<? extends WriteIntent<?>> writes) {
     ScopedBackend scoped = of(backend);
-    if (scoped == null) {
-      return;
+    if (scoped == null || scoped.rows == null) {
+      return; // no view: a credential's scope refuses the request itself
     }
     MapperScope scope = scoped.scope;
     for (WriteIntent<?> write : writes) {
@@ -131,7 +137,7 @@ final class ScopedBackend implements TableBackend {
             + " of scope " + scope + ": index '" + index.name() + "' keeps its " + (index.keyList() ? "key list"
             : "copy") + " in table " + address.table() + ", partition '"
             + address.partitionKey() + "', which the scope does not hold; add the index's table or partitions to"
-            + " the scope (e.g. .table(\"" + address.table() + "\")): a view sees and changes there only the"
+            + " the scope (e.g. .allPartitions(\"" + address.table() + "\")): a view sees and changes there only the"
             + " copies and list entries of entities in its scope; nothing was written");
       }
     }
@@ -209,13 +215,16 @@ final class ScopedBackend implements TableBackend {
 
   /** What the view sees of a row read by its keys: nothing, when it stands for an entity outside the scope. */
   private Optional<TableRow> seen(String table, Optional<TableRow> row) {
-    return row.isEmpty() ? row : Optional.ofNullable(rows.visible(table, row.get()));
+    return row.isEmpty() || rows == null ? row : Optional.ofNullable(rows.visible(table, row.get()));
   }
 
   @Override
   public QueryResult query(TableQuery query) {
     checkRange(query);
-    return Futures.join(ScopedPages.page(query, page -> Futures.start(
+    if (rows == null) {
+      return checkedRows(query, store.query(query));
+    }
+    return Futures.join(ScopedPages.page(query, rows.withHolders(query.select()), page -> Futures.start(
         () -> CompletableFuture.completedFuture(store.query(page))), row -> rows.visible(query.table(), row)));
   }
 
@@ -225,6 +234,14 @@ final class ScopedBackend implements TableBackend {
       throw refused("a query of table " + query.table() + " over " + describeRange(query)
           + " (a query must lie wholly within the scope: bind its PartitionKey)");
     }
+  }
+
+  /** A credential scope's page: the store's, each row checked against the scope's keys. */
+  private QueryResult checkedRows(TableQuery query, QueryResult result) {
+    for (TableRow row : result.rows()) {
+      checkKeys("a row the store returned", query.table(), row.partitionKey(), row.rowKey());
+    }
+    return result;
   }
 
   private static String describeRange(TableQuery query) {
@@ -241,6 +258,9 @@ final class ScopedBackend implements TableBackend {
   @Override
   public WriteResult write(String table, WriteOperation operation) {
     checkWrite(table, operation);
+    if (rows == null) {
+      return store.write(table, operation);
+    }
     return Futures.join(guarded(blocking(), table, List.of(operation), 1)).get(0);
   }
 
@@ -252,7 +272,7 @@ final class ScopedBackend implements TableBackend {
 
   /** Refuses a row whose holders lie outside the scope: a copy or list the view writes stands for its own entities. */
   private void checkHolders(String table, WriteOperation operation) {
-    if (!rows.owns(table, operation.row())) {
+    if (rows != null && !rows.owns(table, operation.row())) {
       throw refused("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
           + operation.row().rowKey() + "' in table " + table + ", partition '" + operation.row().partitionKey()
           + "' naming an entity that");
@@ -262,6 +282,9 @@ final class ScopedBackend implements TableBackend {
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     checkBatch(table, operations);
+    if (rows == null) {
+      return store.batch(table, operations);
+    }
     return Futures.join(guarded(blocking(), table, operations, 1));
   }
 
@@ -402,7 +425,10 @@ final class ScopedBackend implements TableBackend {
   public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
     return Futures.start(() -> {
       checkRange(query);
-      return ScopedPages.page(query, page -> store.queryAsync(page, executor),
+      if (rows == null) {
+        return store.queryAsync(query, executor).thenApply(result -> checkedRows(query, result));
+      }
+      return ScopedPages.page(query, rows.withHolders(query.select()), page -> store.queryAsync(page, executor),
           row -> rows.visible(query.table(), row));
     });
   }
@@ -411,6 +437,9 @@ final class ScopedBackend implements TableBackend {
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
     return Futures.start(() -> {
       checkWrite(table, operation);
+      if (rows == null) {
+        return store.writeAsync(table, operation, executor);
+      }
       return guarded(async(executor), table, List.of(operation), 1).thenApply(written -> written.get(0));
     });
   }
@@ -420,6 +449,9 @@ final class ScopedBackend implements TableBackend {
       String table, List<WriteOperation> operations, Executor executor) {
     return Futures.start(() -> {
       checkBatch(table, operations);
+      if (rows == null) {
+        return store.batchAsync(table, operations, executor);
+      }
       return guarded(async(executor), table, operations, 1);
     });
   }

@@ -33,13 +33,14 @@ final class ScopedPages {
   /**
    * One page of {@code query} as the view sees it.
    *
+   * @param select the properties to read: the query's, and those that say what the view may see of a row
    * @param send sends a query to the store (the blocking or the async path)
    * @param visible what the view may see of a row the store returned (null: nothing)
    */
-  static CompletableFuture<QueryResult> page(TableQuery query, Function<TableQuery, CompletableFuture<QueryResult>> send,
-      Function<TableRow, TableRow> visible) {
+  static CompletableFuture<QueryResult> page(TableQuery query, List<String> select,
+      Function<TableQuery, CompletableFuture<QueryResult>> send, Function<TableRow, TableRow> visible) {
     Position after = decode(query.continuation(), query.table());
-    TableQuery base = query.toBuilder().continuation(null).select(ScopeRows.withHolders(query.select())).build();
+    TableQuery base = query.toBuilder().continuation(null).select(select).build();
     List<TableQuery> segments = after == null ? List.of(base) : resumed(base, after);
     int limit = query.limit();
     List<TableRow> rows = new ArrayList<>();

@@ -8,11 +8,13 @@ import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.MapperScope;
+import io.tablemapper.api.OutOfScopeException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.fixtures.Patron;
+import io.tablemapper.runtime.fixtures.PatronAsyncRepository;
 import io.tablemapper.runtime.fixtures.PatronRepository;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableBackend;
@@ -71,9 +73,9 @@ class TenantViewIsolationTest {
     this.acme = mapper.scoped(MapperScope.builder()
         .partitionPrefix("Patrons", "acme_")
         .partitionPrefix("Patrons", "email_")
-        .table("PatronsByCity")
-        .table("PatronsByCard")
-        .table("PatronSurnames")
+        .allPartitions("PatronsByCity")
+        .allPartitions("PatronsByCard")
+        .allPartitions("PatronSurnames")
         .partitionPrefix("PatronTenantSurnames", "acme_")
         .partition("TableMapperPending", "work")
         .build());
@@ -129,6 +131,16 @@ class TenantViewIsolationTest {
     assertThat(attack(() -> patrons.countBySurname("Smith"))).isEqualTo(3L);
     attack(() -> patrons.findByTenantAndSurname("globex", "Smith"), "globex");
     attack(() -> patrons.findByTenantAndBranchAndPatronId("globex", "north", 777), "globex", "000777");
+    PatronAsyncRepository async = acme.repository(PatronAsyncRepository.class);
+    assertThat(attack(() -> async.findByEmail("bob@globex.com").join(), "bob@globex.com")).asString()
+        .isEqualTo("Optional.empty");
+    assertThat((List<Object>) attack(() -> async.findBySurname("Smith").join())).containsExactlyInAnyOrder(ANN, ABE,
+        ZED);
+    Page<Patron> first = async.findByCity("Paris", PageRequest.of(2)).join();
+    attack(() -> first.continuationToken().map(token -> new String(Base64.getUrlDecoder().decode(token),
+        StandardCharsets.UTF_8)));
+    assertThat((List<Object>) attack(() -> async.findByCity("Paris",
+        PageRequest.after(first.continuationToken().orElseThrow(), 2)).join().items())).containsExactly(ZED);
     assertThat(patrons.findByTenantAndSurname("acme", "Smith")).containsExactlyInAnyOrder(ANN, ABE, ZED);
     assertThat(patrons.findByEmail("ann@acme.com")).contains(ANN);
     assertNothingOfTheOtherTenantSeen();
@@ -164,11 +176,11 @@ class TenantViewIsolationTest {
 
   @Test
   void pageTokensNeitherShowNorLeadToTheOtherTenant() {
-    List<Object> pages = new ArrayList<>();
+    List<Patron> pages = new ArrayList<>();
     Page<Patron> page = patrons.findByCity("Paris", PageRequest.of(1));
     List<String> tokens = new ArrayList<>();
     while (true) {
-      pages.add(page.items());
+      pages.addAll(page.items());
       page.continuationToken().ifPresent(tokens::add);
       if (!page.hasNext()) {
         break;
@@ -184,7 +196,7 @@ class TenantViewIsolationTest {
     for (String token : tokens) {
       attack(() -> new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8));
     }
-    attack(() -> pages);
+    assertThat(attack(() -> pages)).isEqualTo(List.of(ANN, ABE, ZED));
 
     // the mapper's own tokens of the same queries, which pass the other tenant's rows, replayed in the view
     PatronRepository all = mapper.repository(PatronRepository.class);
@@ -201,11 +213,28 @@ class TenantViewIsolationTest {
       // the view's token with the mapper's backend position in it, and with positions edited towards the globex row
       String viewToken = patrons.findByCity("Paris", PageRequest.of(pageSize)).continuationToken().orElseThrow();
       for (String position : List.of(field(own, "b"), field(viewToken, "b") + "x", "",
-          field(viewToken, "b").replace('a', 'g'))) {
+          field(viewToken, "b").replace('a', 'g'), position("Paris", "acme_north_000002"),
+          position("Paris", "globex_north_000000"), position("Paris", ""), position("", ""),
+          position("Pari", "zzz"))) {
         String edited = withField(viewToken, "b", position);
         attack(() -> patrons.findByCity("Paris", PageRequest.after(edited, 10)));
       }
     }
+    // the other tenant's view's own tokens of the same queries, whose pages end on its rows
+    all.insert(new Patron("globex", "north", 778, "Zorblaxine", "Smith", "Paris", "ine@globex.com", "gold",
+        "top-secret note"));
+    mapper.completePending();
+    TableMapper globex = mapper.scoped(MapperScope.builder().partitionPrefix("Patrons", "globex_")
+        .allPartitions("PatronsByCity").allPartitions("PatronSurnames").build());
+    PatronRepository theirs = globex.repository(PatronRepository.class);
+    String theirToken = theirs.findByCity("Paris", PageRequest.of(1)).continuationToken().orElseThrow();
+    assertThat(theirs.findByCity("Paris", PageRequest.of(1)).items()).containsExactly(BOB);
+    attack(() -> patrons.findByCity("Paris", PageRequest.after(theirToken, 10)));
+    String theirDynamic = globex.dynamic("PatronsByCity").query(DynamicQuery.partition("Paris"), PageRequest.of(1))
+        .continuationToken().orElseThrow();
+    attack(() -> acme.dynamic("PatronsByCity").query(DynamicQuery.partition("Paris"),
+        PageRequest.after(theirDynamic, 10)));
+    globex.close();
     assertNothingOfTheOtherTenantSeen();
   }
 
@@ -234,6 +263,8 @@ class TenantViewIsolationTest {
         .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "patron_000777")
         .putString(EntityMapping.PRIMARY_TABLE_PROPERTY, "Patrons").build()), "globex_north",
         "patron_000777");
+    attack(() -> acme.deleteTable("PatronsByCity"));
+    assertThat(store.tableExists("PatronsByCity")).isTrue();
     // a write of the tenant's own patron into the shared key list keeps the other tenant's entry
     patrons.insert(new Patron("acme", "north", 4, "Al", "Smith", "Rome", "al@acme.com", "tin", "acme note"));
     mapper.completePending();
@@ -247,6 +278,36 @@ class TenantViewIsolationTest {
         .getString("name")).isEqualTo("Zorblax");
     assertThat(mapper.dynamic("PatronsByCity").get("Paris", "acme_forged")).isEmpty();
     assertThat(patrons.findBySurname("Smith")).hasSize(4);
+  }
+
+  @Test
+  void aWriteWhoseIndexRowsTheScopeLacksIsRefusedBeforeAnyRequestNamingTheIndexAndTheFix() {
+    TableMapper narrow = mapper.scoped(MapperScope.builder()
+        .partitionPrefix("Patrons", "acme_")
+        .partitionPrefix("Patrons", "email_")
+        .allPartitions("PatronsByCard")
+        .allPartitions("PatronSurnames")
+        .partitionPrefix("PatronTenantSurnames", "acme_")
+        .partition("TableMapperPending", "work")
+        .build());
+    Patron cy = new Patron("acme", "north", 5, "Cy", "Ho", "Lima", "cy@acme.com", "tin", "acme note");
+
+    assertThatThrownBy(() -> narrow.repository(PatronRepository.class).insert(cy))
+        .isInstanceOf(OutOfScopeException.class)
+        .hasMessageContaining("index 'byCity' keeps its copy in table PatronsByCity, partition 'Lima'")
+        .hasMessageContaining("add the index's table or partitions to the scope")
+        .hasMessageContaining("nothing was written");
+    assertThat(mapper.repository(PatronRepository.class).findByTenantAndBranchAndPatronId("acme", "north", 5))
+        .isEmpty();
+    assertThat(mapper.repository(PatronRepository.class).existsByEmail("cy@acme.com")).isFalse();
+    narrow.close();
+  }
+
+  /** A view's token of a position, as a caller who read the format would craft it. */
+  private static String position(String partitionKey, String rowKey) {
+    Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+    return "tmscope1." + base64.encodeToString(partitionKey.getBytes(StandardCharsets.UTF_8)) + "."
+        + base64.encodeToString(rowKey.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String field(String token, String name) {
