@@ -7,6 +7,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OutOfScopeException;
 import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -35,7 +36,8 @@ import java.util.function.Function;
  * rows the view returned), and a write that would replace, merge into or delete such a row is refused
  * ({@link OutOfScopeException}) without naming it. So that no other writer's row takes the place of the one checked,
  * such a write is sent conditional on the ETag of the row read (an upsert of a missing row as an insert), and sent
- * again, checked again, when that row changed in between.
+ * again, checked again, when that row changed in between. A mapper's own backend limited to its credentials checks
+ * keys only: its store applies the credentials' rules to what it returns.
  */
 final class ScopedBackend implements TableBackend {
   /** How many times a guarded write is checked and sent again after its row changed in between. */
@@ -347,6 +349,7 @@ final class ScopedBackend implements TableBackend {
     Iterator<WriteOperation> each = operations.iterator();
     CompletableFuture<Void> read = Futures.loop(each::hasNext, () -> {
       WriteOperation operation = each.next();
+      int index = pinned.size();
       if (operation.kind() == WriteOperation.Kind.INSERT) {
         pinned.add(operation);
         return DONE;
@@ -358,7 +361,12 @@ final class ScopedBackend implements TableBackend {
               + "' in table " + table + ", partition '" + keys.partitionKey() + "' would change a row of an entity"
               + " that");
         }
-        pinned.add(pinned(table, operation, stored.orElse(null)));
+        try {
+          pinned.add(pinned(table, operation, stored.orElse(null)));
+        } catch (EntityNotFoundException missing) {
+          // as the store answers: alone, the operation's failure; in a batch, the batch's rejection at it
+          throw operations.size() == 1 ? missing : BatchRules.rejected(table, index, operation, missing);
+        }
       });
     });
     return Futures.compose(read, done -> requests.write(table, pinned).handle((written, thrown) -> {
@@ -366,7 +374,7 @@ final class ScopedBackend implements TableBackend {
         return CompletableFuture.completedFuture(written);
       }
       Throwable failure = Futures.unwrap(thrown);
-      if (attempt < ATTEMPTS && !pinned.equals(operations) && raced(failure)) {
+      if (attempt < ATTEMPTS && raced(failure) && pinnedFailed(failure, operations, pinned)) {
         return guarded(requests, table, operations, attempt + 1);
       }
       return CompletableFuture.<List<WriteResult>>failedFuture(failure);
@@ -401,6 +409,16 @@ final class ScopedBackend implements TableBackend {
       default:
         return operation;
     }
+  }
+
+  /**
+   * Whether the operation that failed is one this view pinned to the row it read (its failure may be the view's,
+   * not the caller's): the batch's failed operation, or any pinned one when the store does not say which failed.
+   */
+  private static boolean pinnedFailed(Throwable failure, List<WriteOperation> sent, List<WriteOperation> pinned) {
+    int failed = failure instanceof BatchException batch ? batch.failedIndex() : sent.size() == 1 ? 0 : -1;
+    return failed >= 0 && failed < sent.size() ? !sent.get(failed).equals(pinned.get(failed))
+        : !sent.equals(pinned);
   }
 
   /** Whether a write failed because a row changed between its check and the write (and is checked again). */

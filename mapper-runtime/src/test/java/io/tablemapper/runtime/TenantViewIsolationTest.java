@@ -20,12 +20,14 @@ import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.Stores;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -277,6 +279,54 @@ class TenantViewIsolationTest {
         .getString("name")).isEqualTo("Zorblax");
     assertThat(mapper.dynamic("PatronsByCity").get("Paris", "acme_forged")).isEmpty();
     assertThat(patrons.findBySurname("Smith")).hasSize(4);
+  }
+
+  /**
+   * The other tenant's copy lands under the keys a view writes between the view's check of the row and its write
+   * (the first read of those keys is followed by the copy's write): the view's write, pinned to what it checked,
+   * fails, is checked again and refused; the copy stays as the other tenant wrote it.
+   */
+  @Test
+  void aRowThatBecomesTheOtherTenantsBetweenTheViewsCheckAndItsWriteIsNotChanged() {
+    TableRow theirs = TableRow.builder("Paris", "acme_race").putString("name", "Zorblax")
+        .putString("EntityType", "Patron#byCity")
+        .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, "globex_north")
+        .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, "patron_000777")
+        .putString(EntityMapping.PRIMARY_TABLE_PROPERTY, "Patrons").build();
+    boolean[] raced = {false};
+    TableMapper racing = TableMapper.builder().backend(new ForwardingBackend(store) {
+      @Override
+      public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+        Optional<TableRow> read = delegate.get(table, partitionKey, rowKey);
+        if (rowKey.equals("acme_race") && !raced[0]) {
+          raced[0] = true;
+          delegate.write(table, WriteOperation.upsertReplace(theirs));
+        }
+        return read;
+      }
+
+      @Override
+      public void close() {} // the store is the test's mapper's
+    }).build();
+    TableMapper view = racing.scoped(MapperScope.builder().allPartitions("PatronsByCity").build());
+
+    attack(() -> view.dynamic("PatronsByCity").upsert(DynamicEntity.builder("Paris", "acme_race")
+        .putString("name", "overwritten").build()));
+    assertThat(mapper.dynamic("PatronsByCity").get("Paris", "acme_race").orElseThrow().getString("name"))
+        .isEqualTo("Zorblax");
+    raced[0] = false;
+    store.write("PatronsByCity", WriteOperation.upsertReplace(TableRow.builder("Paris", "acme_race")
+        .putString("name", "acme's own").build()));
+    attack(() -> {
+      view.dynamic("PatronsByCity").delete(DynamicEntity.builder("Paris", "acme_race").build());
+      return null;
+    });
+    assertThat(mapper.dynamic("PatronsByCity").get("Paris", "acme_race").orElseThrow().getString("name"))
+        .isEqualTo("Zorblax");
+    assertThat(seen).allMatch(text -> text.contains("OutOfScopeException"));
+    assertNothingOfTheOtherTenantSeen();
+    view.close();
+    racing.close();
   }
 
   @Test
