@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Whose data a row holds, and so what a scoped view ({@link ScopedBackend}) may see of it. Keys alone do not say it:
@@ -47,13 +48,9 @@ final class ScopeRows {
     HOLDER_PROPERTIES = List.copyOf(names);
   }
 
-  /** The table of the entities a key-list row lists, or null when this mapper does not know its type. */
-  interface ListedTables {
-    String of(TableRow list);
-  }
-
   private final MapperScope scope;
-  private volatile ListedTables listed = list -> null;
+  /** The registries of the mappers over this view (its own; and of the views of it), asked in turn. */
+  private final List<TypeRegistry> registries = new CopyOnWriteArrayList<>();
   /** The mapper's discriminator, which tells a key list from an entity with properties of the same names. */
   private volatile Discriminator discriminator;
 
@@ -61,21 +58,36 @@ final class ScopeRows {
     this.scope = scope;
   }
 
-  /** Resolves the entity type of key lists through a mapper's registry and discriminator (the view's own). */
+  /**
+   * Resolves the entity type of key lists through a mapper's registry and discriminator: the view's own, and those of
+   * the views of it, whose repositories register their types there rather than here.
+   */
   void resolveListsWith(Discriminator discriminator, TypeRegistry registry) {
     this.discriminator = discriminator;
-    listed = list -> {
-      String type = discriminator.typeOf(list);
-      int separator = type == null ? -1 : type.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR);
-      EntityMapping<?> mapping = separator <= 0 ? null : registry.ofType(type.substring(0, separator));
-      return mapping == null ? null : mapping.table();
-    };
+    registries.add(registry);
+  }
+
+  /** The table of the entities a key-list row lists, or null when no registry knows its type. */
+  private String listedTable(TableRow list) {
+    Discriminator types = discriminator;
+    String type = types == null ? null : types.typeOf(list);
+    int separator = type == null ? -1 : type.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR);
+    if (separator <= 0) {
+      return null;
+    }
+    for (TypeRegistry registry : registries) {
+      EntityMapping<?> mapping = registry.ofType(type.substring(0, separator));
+      if (mapping != null) {
+        return mapping.table();
+      }
+    }
+    return null;
   }
 
   /** Whether the scope holds every holder of a row of {@code table}: a view may see all of it and change it. */
   boolean owns(String table, TableRow row) {
     if (isList(row)) {
-      String entities = listed.of(row);
+      String entities = listedTable(row);
       for (String entry : IndexLists.entries(row)) {
         if (!holdsEntry(entities, entry)) {
           return false;
@@ -94,7 +106,7 @@ final class ScopeRows {
     if (!isList(row)) {
       return holdsHolder(table, row) ? row : null;
     }
-    String entities = listed.of(row);
+    String entities = listedTable(row);
     List<String> entries = IndexLists.entries(row);
     List<String> held = new ArrayList<>(entries.size());
     for (String entry : entries) {

@@ -67,12 +67,17 @@ final class ScopedBackend implements TableBackend {
   }
 
   /**
-   * Resolves the entity types of key lists (whose entries name no table) through the mappings of the mapper over
-   * this backend; until then a view sees no entry of a key list.
+   * Resolves the entity types of key lists (whose entries name no table) through the mappings of a mapper over this
+   * backend, and of the backends of the views it is a view of; a list of a type none of them knows shows the view no
+   * entry.
    */
   void resolveListsWith(Discriminator discriminator, TypeRegistry registry) {
     if (rows != null) {
       rows.resolveListsWith(discriminator, registry);
+    }
+    ScopedBackend viewed = of(store);
+    if (viewed != null) {
+      viewed.resolveListsWith(discriminator, registry); // a view of a view: the lists it reads pass both
     }
   }
 

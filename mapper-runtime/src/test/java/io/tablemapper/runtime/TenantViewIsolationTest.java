@@ -143,6 +143,14 @@ class TenantViewIsolationTest {
     assertThat((List<Object>) attack(() -> async.findByCity("Paris",
         PageRequest.after(first.continuationToken().orElseThrow(), 2)).join().items())).containsExactly(ZED);
     assertThat(patrons.findByTenantAndSurname("acme", "Smith")).containsExactlyInAnyOrder(ANN, ABE, ZED);
+    TableMapper middle = mapper.scoped(MapperScope.builder().partitionPrefix("Patrons", "acme_")
+        .allPartitions("PatronSurnames").build());
+    TableMapper viewOfView = middle.scoped(MapperScope.builder().partitionPrefix("Patrons", "acme_north")
+        .allPartitions("PatronSurnames").build());
+    assertThat((List<Object>) attack(() -> viewOfView.repository(PatronRepository.class).findBySurname("Smith")))
+        .as("a view of a view reads a shared key list through both scopes").containsExactlyInAnyOrder(ANN, ABE);
+    viewOfView.close();
+    middle.close();
     assertThat(patrons.findByEmail("ann@acme.com")).contains(ANN);
     assertNothingOfTheOtherTenantSeen();
   }
