@@ -11,7 +11,9 @@ import java.util.Objects;
  * What a scoped view of a mapper may touch ({@link TableMapper#scoped}): whole tables, or ranges of PartitionKeys of
  * a table — one tenant per partition range in a multi-tenant application, or what a shared access signature with a
  * key range allows. A view refuses every read and write outside its scope with {@link OutOfScopeException} before it
- * sends any request. Immutable.
+ * sends any request. Within its scope a view sees and changes only the data of entities the scope holds: index
+ * copies, claims, key-list entries and pending-work entries of other entities, in index tables and partitions that
+ * tenants share, are not there for it (README, "Scoped views"). Immutable.
  *
  * <pre>{@code
  * MapperScope tenant = MapperScope.builder()

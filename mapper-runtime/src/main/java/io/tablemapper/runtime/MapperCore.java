@@ -103,6 +103,9 @@ final class MapperCore {
     this.periods = new PeriodTables(backend);
     this.reads = RowReads.of(backend, null, null);
     this.discriminator = new Discriminator(settings.discriminator(), registry);
+    if (scoped instanceof ScopedBackend view) {
+      view.resolveListsWith(discriminator, registry); // the key lists a view may see name entities of its mappings
+    }
     MappingContext json = JsonMappingContext.of(settings.timePrecision());
     this.encryption = settings.encryptionKeys() == null ? json : new EncryptionContext(json, settings.encryptionKeys());
     this.large = new LargeValues(backend, settings.large().maxValueSize(), settings.large().grace(), this::readPool,

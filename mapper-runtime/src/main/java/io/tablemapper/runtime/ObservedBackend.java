@@ -24,6 +24,11 @@ final class ObservedBackend implements TableBackend {
     this.backend = backend;
   }
 
+  /** The backend whose requests this counts. */
+  TableBackend observed() {
+    return backend;
+  }
+
   private static void requested() {
     Operation operation = Operation.current();
     if (operation != null) {

@@ -178,7 +178,10 @@ final class PendingWork {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
       return transaction(channel, table, writes, mode);
     }
-    return Futures.start(() -> write(channel, table, writes, mode, 1, new ArrayList<>()));
+    return Futures.start(() -> {
+      ScopedBackend.checkPendingWrites(core.backend, writes); // a view's: before the first request
+      return write(channel, table, writes, mode, 1, new ArrayList<>());
+    });
   }
 
   /**

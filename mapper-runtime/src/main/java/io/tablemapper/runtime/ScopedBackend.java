@@ -1,7 +1,13 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OutOfScopeException;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -9,23 +15,43 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The store as a scoped view of a mapper sees it ({@link io.tablemapper.api.TableMapper#scoped}): every request is
  * checked against the {@link MapperScope} before it is passed on, so whatever part of the mapper makes it —
  * repository, partition, batch, dynamic table, index read, continued page — nothing outside the scope is sent. A
- * query must lie wholly within the scope; its rows are checked again on the way back. Also a mapper's own backend
- * when its credentials name a scope ({@link TableBackend#accessScope}).
+ * query must lie wholly within the scope. Also a mapper's own backend when its credentials name a scope ({@link
+ * TableBackend#accessScope}).
+ *
+ * <p>Within the scope, a view sees and changes only rows whose holders the scope holds ({@link ScopeRows}): the
+ * copies, claims and key-list entries of another tenant's entities in an index table or partition the tenants share
+ * are not there for it — a point read finds nothing, a query skips them ({@link ScopedPages}, whose tokens name only
+ * rows the view returned), and a write that would replace, merge into or delete such a row is refused
+ * ({@link OutOfScopeException}) without naming it. So that no other writer's row takes the place of the one checked,
+ * such a write is sent conditional on the ETag of the row read (an upsert of a missing row as an insert), and sent
+ * again, checked again, when that row changed in between. A mapper's own backend limited to its credentials checks
+ * keys only: its store applies the credentials' rules to what it returns.
  */
 final class ScopedBackend implements TableBackend {
+  /** How many times a guarded write is checked and sent again after its row changed in between. */
+  private static final int ATTEMPTS = 5;
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   private final TableBackend store;
   private final MapperScope scope;
   private final boolean ownsStore;
+  /**
+   * What a view may see of the rows its scope's keys admit; null for a mapper's own backend limited to its
+   * credentials, whose store applies the credentials' rules itself (this only checks keys before the store would).
+   */
+  private final ScopeRows rows;
 
   /**
    * The store limited to a scope.
@@ -37,6 +63,22 @@ final class ScopedBackend implements TableBackend {
     this.store = store;
     this.scope = scope;
     this.ownsStore = ownsStore;
+    this.rows = ownsStore ? null : new ScopeRows(scope);
+  }
+
+  /**
+   * Resolves the entity types of key lists (whose entries name no table) through the mappings of a mapper over this
+   * backend, and of the backends of the views it is a view of; a list of a type none of them knows shows the view no
+   * entry.
+   */
+  void resolveListsWith(Discriminator discriminator, TypeRegistry registry) {
+    if (rows != null) {
+      rows.resolveListsWith(discriminator, registry);
+    }
+    ScopedBackend viewed = of(store);
+    if (viewed != null) {
+      viewed.resolveListsWith(discriminator, registry); // a view of a view: the lists it reads pass both
+    }
   }
 
   /** A mapper's backend: limited to the scope of its credentials if it names one, else itself. */
@@ -48,15 +90,62 @@ final class ScopedBackend implements TableBackend {
     return scope.isPresent() ? new ScopedBackend(backend, scope.get(), true) : backend;
   }
 
+  /** The scoped backend a mapper's requests go through (under its operation listeners), or null. */
+  private static ScopedBackend of(TableBackend backend) {
+    TableBackend used = backend instanceof ObservedBackend observed ? observed.observed() : backend;
+    return used instanceof ScopedBackend scoped ? scoped : null;
+  }
+
   /**
    * Refuses writes outside a backend's scope before anything of them is sent (the table's creation included); does
    * nothing for a backend without one.
    */
   static void checkWrites(TableBackend backend, String table, List<? extends WriteIntent<?>> writes) {
-    if (backend instanceof ScopedBackend) {
-      ScopedBackend scoped = (ScopedBackend) backend;
+    ScopedBackend scoped = of(backend);
+    if (scoped != null) {
       for (WriteIntent<?> write : writes) {
         scoped.checkKeys(write.kind().verb() + " of " + write.describe(), table, write.partitionKey(), write.rowKey());
+      }
+    }
+  }
+
+  /**
+   * Refuses, before anything is sent, writes that leave pending work whose rows the scope does not hold: the
+   * registry's partition, and the row of each remote index (copy, claim or key list) the written entity has. A view
+   * sees and changes only its own entities' rows there, so holding them costs no other tenant anything; the
+   * refusal names the index and what to add to the scope.
+   */
+  static void checkPendingWrites(TableBackend backend, List<? extends WriteIntent<?>> writes) {
+    ScopedBackend scoped = of(backend);
+    if (scoped == null || scoped.rows == null) {
+      return; // no view: a credential's scope refuses the request itself
+    }
+    MapperScope scope = scoped.scope;
+    for (WriteIntent<?> write : writes) {
+      if (!write.leavesWork()) {
+        continue;
+      }
+      if (!scope.allows(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION)) {
+        throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
+            + " of scope " + scope + ": it leaves pending work, registered in partition '"
+            + PendingRows.REGISTRY_PARTITION + "' of table " + PendingRows.REGISTRY_TABLE + ", which the scope does"
+            + " not hold; add .partition(\"" + PendingRows.REGISTRY_TABLE + "\", \"" + PendingRows.REGISTRY_PARTITION
+            + "\") to the scope (a view sees there only the entries of partitions it holds); nothing was written");
+      }
+      checkIndexes(scope, write);
+    }
+  }
+
+  private static <T> void checkIndexes(MapperScope scope, WriteIntent<T> write) {
+    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+      PendingStep.Address address = RemoteIndexes.address(index, write.entity());
+      if (address != null && !scope.allows(address.table(), address.partitionKey(), address.rowKey())) {
+        throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
+            + " of scope " + scope + ": index '" + index.name() + "' keeps its " + (index.keyList() ? "key list"
+            : "copy") + " in table " + address.table() + ", partition '"
+            + address.partitionKey() + "', which the scope does not hold; add the index's table or partitions to"
+            + " the scope (e.g. .allPartitions(\"" + address.table() + "\")): a view sees and changes there only the"
+            + " copies and list entries of entities in its scope; nothing was written");
       }
     }
   }
@@ -71,6 +160,11 @@ final class ScopedBackend implements TableBackend {
     if (!scope.allowsWholeTable(table)) {
       throw refused(what + " table " + table + ", which the scope does not hold whole");
     }
+  }
+
+  /** A refused write that may have read the row it would change, but sent nothing else. */
+  private OutOfScopeException refusedWrite(String what) {
+    return new OutOfScopeException(what + " is outside this mapper's scope " + scope + "; nothing was written");
   }
 
   private OutOfScopeException refused(String what) {
@@ -123,13 +217,22 @@ final class ScopedBackend implements TableBackend {
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     checkKeys("a read of RowKey '" + rowKey + "'", table, partitionKey, rowKey);
-    return store.get(table, partitionKey, rowKey);
+    return seen(table, store.get(table, partitionKey, rowKey));
+  }
+
+  /** What the view sees of a row read by its keys: nothing, when it stands for an entity outside the scope. */
+  private Optional<TableRow> seen(String table, Optional<TableRow> row) {
+    return row.isEmpty() || rows == null ? row : Optional.ofNullable(rows.visible(table, row.get()));
   }
 
   @Override
   public QueryResult query(TableQuery query) {
     checkRange(query);
-    return checkedRows(query, store.query(query));
+    if (rows == null) {
+      return checkedRows(query, store.query(query));
+    }
+    return Futures.join(ScopedPages.page(query, rows.withHolders(query.select()), page -> Futures.start(
+        () -> CompletableFuture.completedFuture(store.query(page))), row -> rows.visible(query.table(), row)));
   }
 
   private void checkRange(TableQuery query) {
@@ -140,6 +243,7 @@ final class ScopedBackend implements TableBackend {
     }
   }
 
+  /** A credential scope's page: the store's, each row checked against the scope's keys. */
   private QueryResult checkedRows(TableQuery query, QueryResult result) {
     for (TableRow row : result.rows()) {
       checkKeys("a row the store returned", query.table(), row.partitionKey(), row.rowKey());
@@ -161,18 +265,34 @@ final class ScopedBackend implements TableBackend {
   @Override
   public WriteResult write(String table, WriteOperation operation) {
     checkWrite(table, operation);
-    return store.write(table, operation);
+    if (rows == null) {
+      return store.write(table, operation);
+    }
+    return Futures.join(guarded(blocking(), table, List.of(operation), 1)).get(0);
   }
 
   private void checkWrite(String table, WriteOperation operation) {
     checkKeys("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
         + operation.row().rowKey() + "'", table, operation.row().partitionKey(), operation.row().rowKey());
+    checkHolders(table, operation);
+  }
+
+  /** Refuses a row whose holders lie outside the scope: a copy or list the view writes stands for its own entities. */
+  private void checkHolders(String table, WriteOperation operation) {
+    if (rows != null && !rows.owns(table, operation.row())) {
+      throw refused("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '"
+          + operation.row().rowKey() + "' in table " + table + ", partition '" + operation.row().partitionKey()
+          + "' naming an entity that");
+    }
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     checkBatch(table, operations);
-    return store.batch(table, operations);
+    if (rows == null) {
+      return store.batch(table, operations);
+    }
+    return Futures.join(guarded(blocking(), table, operations, 1));
   }
 
   private void checkBatch(String table, List<WriteOperation> operations) {
@@ -180,7 +300,137 @@ final class ScopedBackend implements TableBackend {
       checkKeys("a batch with a " + operation.kind().name().toLowerCase(Locale.ROOT)
           + " of RowKey '" + operation.row().rowKey() + "'", table, operation.row().partitionKey(),
           operation.row().rowKey());
+      checkHolders(table, operation);
     }
+  }
+
+  /** The requests a guarded write sends: the blocking or the async ones. */
+  private interface Requests {
+    CompletableFuture<Optional<TableRow>> get(String table, String partitionKey, String rowKey);
+
+    CompletableFuture<List<WriteResult>> write(String table, List<WriteOperation> operations);
+  }
+
+  private Requests blocking() {
+    return new Requests() {
+      @Override
+      public CompletableFuture<Optional<TableRow>> get(String table, String partitionKey, String rowKey) {
+        return Futures.start(() -> CompletableFuture.completedFuture(store.get(table, partitionKey, rowKey)));
+      }
+
+      @Override
+      public CompletableFuture<List<WriteResult>> write(String table, List<WriteOperation> operations) {
+        return Futures.start(() -> CompletableFuture.completedFuture(operations.size() == 1
+            ? List.of(store.write(table, operations.get(0))) : store.batch(table, operations)));
+      }
+    };
+  }
+
+  private Requests async(Executor executor) {
+    return new Requests() {
+      @Override
+      public CompletableFuture<Optional<TableRow>> get(String table, String partitionKey, String rowKey) {
+        return store.getAsync(table, partitionKey, rowKey, executor);
+      }
+
+      @Override
+      public CompletableFuture<List<WriteResult>> write(String table, List<WriteOperation> operations) {
+        return operations.size() == 1
+            ? store.writeAsync(table, operations.get(0), executor).thenApply(List::of)
+            : store.batchAsync(table, operations, executor);
+      }
+    };
+  }
+
+  /**
+   * Sends writes (one, or a batch of {@code operations}) that change no row whose holders lie outside the scope
+   * (the {@code attempt}th time of {@link #ATTEMPTS}): each operation other than an insert reads its row first, is
+   * refused if the view may not change it, and is sent conditional on the ETag read; when such a row changed in
+   * between, all is read and sent again.
+   */
+  private CompletableFuture<List<WriteResult>> guarded(Requests requests, String table,
+      List<WriteOperation> operations, int attempt) {
+    List<WriteOperation> pinned = new ArrayList<>(operations.size());
+    Iterator<WriteOperation> each = operations.iterator();
+    CompletableFuture<Void> read = Futures.loop(each::hasNext, () -> {
+      WriteOperation operation = each.next();
+      int index = pinned.size();
+      if (operation.kind() == WriteOperation.Kind.INSERT) {
+        pinned.add(operation);
+        return DONE;
+      }
+      TableRow keys = operation.row();
+      return requests.get(table, keys.partitionKey(), keys.rowKey()).thenAccept(stored -> {
+        if (stored.isPresent() && !rows.owns(table, stored.get())) {
+          throw refusedWrite("a " + operation.kind().name().toLowerCase(Locale.ROOT) + " of RowKey '" + keys.rowKey()
+              + "' in table " + table + ", partition '" + keys.partitionKey() + "' would change a row of an entity"
+              + " that");
+        }
+        try {
+          pinned.add(pinned(table, operation, stored.orElse(null)));
+        } catch (EntityNotFoundException missing) {
+          // as the store answers: alone, the operation's failure; in a batch, the batch's rejection at it
+          throw operations.size() == 1 ? missing : BatchRules.rejected(table, index, operation, missing);
+        }
+      });
+    });
+    return Futures.compose(read, done -> requests.write(table, pinned).handle((written, thrown) -> {
+      if (thrown == null) {
+        return CompletableFuture.completedFuture(written);
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (attempt < ATTEMPTS && raced(failure) && pinnedFailed(failure, operations, pinned)) {
+        return guarded(requests, table, operations, attempt + 1);
+      }
+      return CompletableFuture.<List<WriteResult>>failedFuture(failure);
+    }).thenCompose(Function.identity()));
+  }
+
+  /**
+   * An operation conditional on the row it was checked against: an unconditional replace, merge or delete on its
+   * ETag, an upsert as a replace or merge on its ETag or, of a missing row, as an insert.
+   *
+   * @throws io.tablemapper.api.EntityNotFoundException for an unconditional replace, merge or delete of a missing
+   *     row, as the store would
+   */
+  private static WriteOperation pinned(String table, WriteOperation operation, TableRow stored) {
+    switch (operation.kind()) {
+      case UPSERT_REPLACE:
+        return stored == null ? WriteOperation.insert(operation.row())
+            : WriteOperation.replace(operation.row(), stored.etag());
+      case UPSERT_MERGE:
+        return stored == null ? WriteOperation.insert(operation.row())
+            : WriteOperation.merge(operation.row(), stored.etag());
+      case REPLACE:
+      case MERGE:
+      case DELETE:
+        if (operation.conditional()) {
+          return operation; // refused by the store unless the row is still the one checked
+        }
+        if (stored == null) {
+          operation.checkPrecondition(table, null);
+        }
+        return new WriteOperation(operation.kind(), operation.row(), stored.etag());
+      default:
+        return operation;
+    }
+  }
+
+  /**
+   * Whether the operation that failed is one this view pinned to the row it read (its failure may be the view's,
+   * not the caller's): the batch's failed operation, or any pinned one when the store does not say which failed.
+   */
+  private static boolean pinnedFailed(Throwable failure, List<WriteOperation> sent, List<WriteOperation> pinned) {
+    int failed = failure instanceof BatchException batch ? batch.failedIndex() : sent.size() == 1 ? 0 : -1;
+    return failed >= 0 && failed < sent.size() ? !sent.get(failed).equals(pinned.get(failed))
+        : !sent.equals(pinned);
+  }
+
+  /** Whether a write failed because a row changed between its check and the write (and is checked again). */
+  private static boolean raced(Throwable failure) {
+    Throwable cause = failure instanceof BatchException && failure.getCause() != null ? failure.getCause() : failure;
+    return cause instanceof ConcurrencyConflictException || cause instanceof EntityExistsException
+        || cause instanceof EntityNotFoundException;
   }
 
   // The async path: the same checks, made before anything is sent; a refusal fails the future.
@@ -190,7 +440,7 @@ final class ScopedBackend implements TableBackend {
       String table, String partitionKey, String rowKey, Executor executor) {
     return Futures.start(() -> {
       checkKeys("a read of RowKey '" + rowKey + "'", table, partitionKey, rowKey);
-      return store.getAsync(table, partitionKey, rowKey, executor);
+      return store.getAsync(table, partitionKey, rowKey, executor).thenApply(row -> seen(table, row));
     });
   }
 
@@ -198,7 +448,11 @@ final class ScopedBackend implements TableBackend {
   public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
     return Futures.start(() -> {
       checkRange(query);
-      return store.queryAsync(query, executor).thenApply(result -> checkedRows(query, result));
+      if (rows == null) {
+        return store.queryAsync(query, executor).thenApply(result -> checkedRows(query, result));
+      }
+      return ScopedPages.page(query, rows.withHolders(query.select()), page -> store.queryAsync(page, executor),
+          row -> rows.visible(query.table(), row));
     });
   }
 
@@ -206,7 +460,10 @@ final class ScopedBackend implements TableBackend {
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
     return Futures.start(() -> {
       checkWrite(table, operation);
-      return store.writeAsync(table, operation, executor);
+      if (rows == null) {
+        return store.writeAsync(table, operation, executor);
+      }
+      return guarded(async(executor), table, List.of(operation), 1).thenApply(written -> written.get(0));
     });
   }
 
@@ -215,7 +472,10 @@ final class ScopedBackend implements TableBackend {
       String table, List<WriteOperation> operations, Executor executor) {
     return Futures.start(() -> {
       checkBatch(table, operations);
-      return store.batchAsync(table, operations, executor);
+      if (rows == null) {
+        return store.batchAsync(table, operations, executor);
+      }
+      return guarded(async(executor), table, operations, 1);
     });
   }
 

@@ -70,6 +70,21 @@ final class TypeRegistry {
     return types == null ? null : types.get(typeName);
   }
 
+  /** The one mapping of a type name in any table, or null when there is none or several tables have the type. */
+  EntityMapping<?> ofType(String typeName) {
+    EntityMapping<?> found = null;
+    for (Map<String, EntityMapping<?>> types : byTable.values()) {
+      EntityMapping<?> mapping = types.get(typeName);
+      if (mapping != null) {
+        if (found != null && !found.table().equalsIgnoreCase(mapping.table())) {
+          return null;
+        }
+        found = mapping;
+      }
+    }
+    return found;
+  }
+
   /** The mappings known for a table. */
   List<EntityMapping<?>> types(String table) {
     Map<String, EntityMapping<?>> types = typesOf(table);
