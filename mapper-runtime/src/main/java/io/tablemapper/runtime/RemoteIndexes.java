@@ -60,7 +60,12 @@ import java.util.function.Function;
  * from the values it no longer has and lists it under the one it has.
  */
 final class RemoteIndexes {
-  /** How many times one row is read and written again after losing a race to another writer. */
+  /**
+   * How many times a claim reads its row and writes it again after losing a race: then the value is another
+   * writer's (through a tenant view, another tenant's claim reads as absent, and every insert loses).
+   */
+  private static final int CLAIM_ATTEMPTS = 5;
+  /** How many times a step of a reconciliation reads one row and writes it again after losing a race. */
   private static final int ATTEMPTS = 50;
   /** How many rounds one reconciliation runs while its entity keeps changing, before it is left recorded. */
   private static final int ROUNDS = 50;
@@ -316,7 +321,7 @@ final class RemoteIndexes {
       if (!moved(failure)) {
         return CompletableFuture.<Void>failedFuture(failure);
       }
-      if (attempt == ATTEMPTS) {
+      if (attempt == CLAIM_ATTEMPTS) {
         return read(channel, address).<Void>thenCompose(
             now -> CompletableFuture.failedFuture(taken(write, index, address, now)));
       }
