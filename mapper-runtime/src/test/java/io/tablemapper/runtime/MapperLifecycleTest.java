@@ -142,25 +142,47 @@ class MapperLifecycleTest {
   }
 
   @Test
-  void aRepositoryWithoutGeneratedImplementationFailsNamingTheClassAndHowToEnableTheProcessor() {
+  void aRepositoryWithoutGeneratedImplementationFailsNamingTheClassAndGivingTheProcessorsSnippets() {
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       assertThatThrownBy(() -> mapper.repository(UnmappedRepository.class))
           .isInstanceOf(TableMapperException.class)
-          .hasMessageContaining("io.tablemapper.runtime.fixtures.UnmappedRepository__Impl")
-          .hasMessageContaining("@Repository")
-          .hasMessageContaining("io.tablemapper:mapper-processor")
-          .hasMessageContaining("<annotationProcessorPaths>")
-          .hasMessageContaining("provided");
+          .hasMessageStartingWith("No generated implementation for repository"
+              + " io.tablemapper.runtime.fixtures.UnmappedRepository: looked for"
+              + " io.tablemapper.runtime.fixtures.UnmappedRepository__Impl, which does not exist. The annotation"
+              + " processor generates it for an interface annotated @Repository, and UnmappedRepository is not:"
+              + " annotate it. Put io.tablemapper:mapper-processor on the annotation processor path and rebuild.")
+          .hasMessageEndingWith(SNIPPETS);
     }
   }
 
+  /** The processor's set-up in Maven and Gradle, at the version of the build that made this runtime. */
+  static final String SNIPPETS = " Maven, in the <configuration> of maven-compiler-plugin:\n"
+      + "    <annotationProcessorPaths>\n"
+      + "      <path>\n"
+      + "        <groupId>io.tablemapper</groupId>\n"
+      + "        <artifactId>mapper-processor</artifactId>\n"
+      + "        <version>" + System.getProperty("tablemapper.version") + "</version>\n"
+      + "      </path>\n"
+      + "    </annotationProcessorPaths>\n"
+      + "Gradle, in dependencies { }:\n"
+      + "    annotationProcessor(\"io.tablemapper:mapper-processor:" + System.getProperty("tablemapper.version")
+      + "\")";
+
   @Test
-  void anEntityWithoutGeneratedMappingFailsNamingTheClassAndHowToEnableTheProcessor() {
+  void theSnippetsCarryTheVersionOfTheBuildThatMadeTheRuntime() {
+    assertThat(System.getProperty("tablemapper.version")).isNotBlank();
+    assertThat(ProcessorSetup.VERSION).isEqualTo(System.getProperty("tablemapper.version"));
+  }
+
+  @Test
+  void anEntityWithoutGeneratedMappingOrAtEntityFailsNamingTheClassAndTheAnnotations() {
     assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Unmapped.class).build())
         .isInstanceOf(TableMapperException.class)
-        .hasMessageContaining("io.tablemapper.runtime.fixtures.Unmapped__Mapping")
-        .hasMessageContaining("@Entity")
-        .hasMessageContaining("mapper-processor");
+        .hasMessage("No generated mapping for entity class io.tablemapper.runtime.fixtures.Unmapped: looked for"
+            + " io.tablemapper.runtime.fixtures.Unmapped__Mapping, which does not exist, and Unmapped is not"
+            + " annotated @Entity, so the runtime cannot map it itself either. Annotate Unmapped with @Entity,"
+            + " @PartitionKey and @RowKey: io.tablemapper:mapper-processor then generates its mapping when it"
+            + " compiles the class, and the runtime builds one when it did not");
   }
 
   @Test
