@@ -8,6 +8,7 @@ import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableRepository;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.Impostor;
 import io.tablemapper.runtime.fixtures.Unmapped;
@@ -20,6 +21,7 @@ import io.tablemapper.tck.fixtures.Project__Mapping;
 import io.tablemapper.tck.support.InterceptingBackend;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -152,6 +154,34 @@ class MapperLifecycleTest {
               + " processor generates it for an interface annotated @Repository, and UnmappedRepository is not:"
               + " annotate it. Put io.tablemapper:mapper-processor on the annotation processor path and rebuild.")
           .hasMessageEndingWith(SNIPPETS);
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aRepositoryCompiledWithoutTheProcessorFailsSayingItDidNotRunAndGivingItsSnippets() {
+    // the entity compiled with the processor (its mapping exists), the repository in a build without it
+    Javac.Result entity = Javac.compile(Map.of("io.tablemapper.runtime.unprocessed.Clerk",
+        "package io.tablemapper.runtime.unprocessed;\n"
+            + "import io.tablemapper.annotations.*;\n"
+            + "@Entity(table = \"Clerks\") @PartitionKey(\"{desk}\") @RowKey(\"{name}\")\n"
+            + "public record Clerk(String desk, String name) {}\n"), true);
+    String name = "io.tablemapper.runtime.unprocessed.ClerkRepository";
+    Class<?> clerks = Javac.compile(Map.of(name, "package io.tablemapper.runtime.unprocessed;\n"
+        + "import io.tablemapper.annotations.Repository;\n"
+        + "import io.tablemapper.api.TableRepository;\n"
+        + "@Repository\n"
+        + "public interface ClerkRepository extends TableRepository<Clerk> {\n"
+        + "  java.util.List<Clerk> findByDesk(String desk);\n"
+        + "}\n"), false, entity).load(name);
+
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThatThrownBy(() -> mapper.repository((Class<TableRepository<Object>>) clerks))
+          .isInstanceOf(TableMapperException.class)
+          .hasMessage("No generated implementation for repository " + name + ": looked for " + name + "__Impl,"
+              + " which does not exist. The annotation processor generates it when it compiles ClerkRepository, so"
+              + " it did not run on this build. Put io.tablemapper:mapper-processor on the annotation processor path"
+              + " and rebuild." + SNIPPETS);
     }
   }
 
