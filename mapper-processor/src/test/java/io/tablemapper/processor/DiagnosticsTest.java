@@ -50,9 +50,10 @@ class DiagnosticsTest {
 
   /** An entity with a BigDecimal, a BigInteger and a UUID outside its keys, for ranges on them. */
   private static JavaFileObject invoice() {
-    return source("Invoice", "@Entity(table = \"Invoices\") @PartitionKey(\"{customer}\") @RowKey(\"inv_{number:08}\")\n"
-        + "public record Invoice(String customer, int number, BigDecimal amount, BigInteger sequence,"
-        + " UUID reference) {}");
+    return source("Invoice",
+        "@Entity(table = \"Invoices\") @PartitionKey(\"{customer}\") @RowKey(\"inv_{number:08}\")\n"
+            + "public record Invoice(String customer, int number, BigDecimal amount, BigInteger sequence,"
+            + " UUID reference) {}");
   }
 
   private static JavaFileObject invoices(String methods) {

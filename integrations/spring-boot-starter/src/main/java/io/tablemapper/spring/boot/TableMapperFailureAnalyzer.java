@@ -35,9 +35,9 @@ final class TableMapperFailureAnalyzer implements FailureAnalyzer, Ordered {
     }
     TableMapperConfigurationException configuration = cause(failure, TableMapperConfigurationException.class);
     if (configuration != null) {
-      return new FailureAnalysis(configuration.description(),
-          configuration.action() != null ? configuration.action() + "." : "Change the property the description names.",
-          configuration);
+      String action = configuration.action() != null ? configuration.action() + "."
+          : "Change the property the description names.";
+      return new FailureAnalysis(configuration.description(), action, configuration);
     }
     TableMapperException refused = cause(failure, TableMapperException.class);
     if (refused != null && thrownByTheStarter(refused)) {
