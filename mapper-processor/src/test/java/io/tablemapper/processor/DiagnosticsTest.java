@@ -48,6 +48,19 @@ class DiagnosticsTest {
         "@Repository\npublic interface EmployeeRepository extends TableRepository<Employee> {\n" + methods + "\n}\n");
   }
 
+  /** An entity with a BigDecimal, a BigInteger and a UUID outside its keys, for ranges on them. */
+  private static JavaFileObject invoice() {
+    return source("Invoice",
+        "@Entity(table = \"Invoices\") @PartitionKey(\"{customer}\") @RowKey(\"inv_{number:08}\")\n"
+            + "public record Invoice(String customer, int number, BigDecimal amount, BigInteger sequence,"
+            + " UUID reference) {}");
+  }
+
+  private static JavaFileObject invoices(String methods) {
+    return source("InvoiceRepository",
+        "@Repository\npublic interface InvoiceRepository extends TableRepository<Invoice> {\n" + methods + "\n}\n");
+  }
+
   private static JavaFileObject entity(String annotations, String declaration) {
     return source("E", annotations + "\n" + declaration + "\n");
   }
@@ -565,6 +578,23 @@ class DiagnosticsTest {
         error("StartsWith on a number is reported", Rule.QUERY_OPERATOR_TYPE, "findByDepartmentAndAgeStartsWith(",
             "String properties only", employee(),
             repository("  List<Employee> findByDepartmentAndAgeStartsWith(String department, int age);")),
+        error("Between on a BigDecimal says to store cents as a long or to key by them", Rule.QUERY_OPERATOR_TYPE,
+            "findByCustomerAndAmountBetween(", "InvoiceRepository.findByCustomerAndAmountBetween(String customer,"
+                + " BigDecimal from, BigDecimal to): condition on 'amount' uses Between, but java.math.BigDecimal values are stored as their exact"
+                + " text (Edm.String), which does not sort like the numbers (\"10.50\" comes before \"9.99\"); for a"
+                + " range, store the amount in its smallest unit as a long ('amountCents', 1999 for 19.99), which the"
+                + " store compares as a number, or make that long a key component ({amountCents} in @RowKey is an"
+                + " order-preserving encoding, so the range reads a key range); else compare 'amount' by equality"
+                + " only", invoice(),
+            invoices("  List<Invoice> findByCustomerAndAmountBetween(String customer, BigDecimal from,"
+                + " BigDecimal to);")),
+        error("GreaterThan on a BigInteger says to declare it a long", Rule.QUERY_OPERATOR_TYPE,
+            "findByCustomerAndSequenceGreaterThan(", "declare 'sequence' a long if its values fit", invoice(),
+            invoices("  List<Invoice> findByCustomerAndSequenceGreaterThan(String customer, BigInteger after);")),
+        error("LessThan on a UUID says to compare it by equality", Rule.QUERY_OPERATOR_TYPE,
+            "findByCustomerAndReferenceLessThan(", "uses LessThan, but java.util.UUID values are stored as Edm.Guid"
+                + " text or bytes that do not sort like the values; compare it by equality only", invoice(),
+            invoices("  List<Invoice> findByCustomerAndReferenceLessThan(String customer, UUID before);")),
         error("a parameter count that does not fit the conditions is reported", Rule.QUERY_PARAMETER_COUNT,
             "findByDepartmentAndEmployeeIdBetween(", "take 3 parameters", employee(),
             repository("  List<Employee> findByDepartmentAndEmployeeIdBetween(String department, int from);")),

@@ -50,7 +50,8 @@ final class CrudRepositories {
     }
     if (!queries.isEmpty()) {
       throw new TableMapperException(
-          EntityRules.unprocessedQueries(repositoryType.getSimpleName(), queries, entity.getSimpleName()).toString());
+          EntityRules.unprocessedQueries(repositoryType.getSimpleName(), queries, entity.getSimpleName(),
+              ProcessorSetup.snippets()).toString());
     }
     return entity;
   }

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.annotations.Entity;
+import io.tablemapper.annotations.Repository;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.GeneratedNames;
@@ -18,11 +19,6 @@ import java.lang.reflect.Modifier;
  * path.
  */
 final class GeneratedCode {
-  private static final String HOW_TO_ENABLE =
-      " and make sure the annotation processor runs: add io.tablemapper:mapper-processor to the"
-          + " <annotationProcessorPaths> of maven-compiler-plugin (or as a dependency with <scope>provided</scope>),"
-          + " then rebuild";
-
   private static final ClassValue<Constructor<?>> REPOSITORIES =
       new ClassValue<>() {
         @Override
@@ -91,8 +87,11 @@ final class GeneratedCode {
     if (generated == null) {
       throw new TableMapperException(
           "No generated mapping for entity class " + type.getName() + ": looked for "
-              + GeneratedNames.mapping(type.getName()) + ", which does not exist. Annotate "
-              + type.getSimpleName() + " with @Entity" + HOW_TO_ENABLE);
+              + GeneratedNames.mapping(type.getName()) + ", which does not exist, and " + type.getSimpleName()
+              + " is not annotated @Entity, so the runtime cannot map it itself either. Annotate "
+              + type.getSimpleName() + " with @Entity, @PartitionKey and @RowKey: io.tablemapper:mapper-processor"
+              + " then generates its mapping when it compiles the class, and the runtime builds one when it did"
+              + " not");
     }
     Object instance;
     try {
@@ -144,7 +143,13 @@ final class GeneratedCode {
     if (generated == null) {
       throw new TableMapperException(
           "No generated implementation for repository " + type.getName() + ": looked for " + name
-              + ", which does not exist. Annotate " + type.getSimpleName() + " with @Repository" + HOW_TO_ENABLE);
+              + ", which does not exist. "
+              + (type.isAnnotationPresent(Repository.class)
+                  ? "The annotation processor generates it when it compiles " + type.getSimpleName()
+                      + ", so it did not run on this build."
+                  : "The annotation processor generates it for an interface annotated @Repository, and "
+                      + type.getSimpleName() + " is not: annotate it.")
+              + ProcessorSetup.snippets());
     }
     if (!type.isAssignableFrom(generated)) {
       throw new TableMapperException(

@@ -8,6 +8,7 @@ import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableRepository;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.Impostor;
 import io.tablemapper.runtime.fixtures.Unmapped;
@@ -20,6 +21,7 @@ import io.tablemapper.tck.fixtures.Project__Mapping;
 import io.tablemapper.tck.support.InterceptingBackend;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -142,25 +144,75 @@ class MapperLifecycleTest {
   }
 
   @Test
-  void aRepositoryWithoutGeneratedImplementationFailsNamingTheClassAndHowToEnableTheProcessor() {
+  void aRepositoryWithoutGeneratedImplementationFailsNamingTheClassAndGivingTheProcessorsSnippets() {
     try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
       assertThatThrownBy(() -> mapper.repository(UnmappedRepository.class))
           .isInstanceOf(TableMapperException.class)
-          .hasMessageContaining("io.tablemapper.runtime.fixtures.UnmappedRepository__Impl")
-          .hasMessageContaining("@Repository")
-          .hasMessageContaining("io.tablemapper:mapper-processor")
-          .hasMessageContaining("<annotationProcessorPaths>")
-          .hasMessageContaining("provided");
+          .hasMessageStartingWith("No generated implementation for repository"
+              + " io.tablemapper.runtime.fixtures.UnmappedRepository: looked for"
+              + " io.tablemapper.runtime.fixtures.UnmappedRepository__Impl, which does not exist. The annotation"
+              + " processor generates it for an interface annotated @Repository, and UnmappedRepository is not:"
+              + " annotate it. Put io.tablemapper:mapper-processor on the annotation processor path and rebuild.")
+          .hasMessageEndingWith(SNIPPETS);
     }
   }
 
   @Test
-  void anEntityWithoutGeneratedMappingFailsNamingTheClassAndHowToEnableTheProcessor() {
+  @SuppressWarnings("unchecked")
+  void aRepositoryCompiledWithoutTheProcessorFailsSayingItDidNotRunAndGivingItsSnippets() {
+    // the entity compiled with the processor (its mapping exists), the repository in a build without it
+    Javac.Result entity = Javac.compile(Map.of("io.tablemapper.runtime.unprocessed.Clerk",
+        "package io.tablemapper.runtime.unprocessed;\n"
+            + "import io.tablemapper.annotations.*;\n"
+            + "@Entity(table = \"Clerks\") @PartitionKey(\"{desk}\") @RowKey(\"{name}\")\n"
+            + "public record Clerk(String desk, String name) {}\n"), true);
+    String name = "io.tablemapper.runtime.unprocessed.ClerkRepository";
+    Class<?> clerks = Javac.compile(Map.of(name, "package io.tablemapper.runtime.unprocessed;\n"
+        + "import io.tablemapper.annotations.Repository;\n"
+        + "import io.tablemapper.api.TableRepository;\n"
+        + "@Repository\n"
+        + "public interface ClerkRepository extends TableRepository<Clerk> {\n"
+        + "  java.util.List<Clerk> findByDesk(String desk);\n"
+        + "}\n"), false, entity).load(name);
+
+    try (TableMapper mapper = TableMapper.builder().backend(backend).build()) {
+      assertThatThrownBy(() -> mapper.repository((Class<TableRepository<Object>>) clerks))
+          .isInstanceOf(TableMapperException.class)
+          .hasMessage("No generated implementation for repository " + name + ": looked for " + name + "__Impl,"
+              + " which does not exist. The annotation processor generates it when it compiles ClerkRepository, so"
+              + " it did not run on this build. Put io.tablemapper:mapper-processor on the annotation processor path"
+              + " and rebuild." + SNIPPETS);
+    }
+  }
+
+  /** The processor's set-up in Maven and Gradle, at the version of the build that made this runtime. */
+  static final String SNIPPETS = " Maven, in the <configuration> of maven-compiler-plugin:\n"
+      + "    <annotationProcessorPaths>\n"
+      + "      <path>\n"
+      + "        <groupId>io.tablemapper</groupId>\n"
+      + "        <artifactId>mapper-processor</artifactId>\n"
+      + "        <version>" + System.getProperty("tablemapper.version") + "</version>\n"
+      + "      </path>\n"
+      + "    </annotationProcessorPaths>\n"
+      + "Gradle, in dependencies { }:\n"
+      + "    annotationProcessor(\"io.tablemapper:mapper-processor:" + System.getProperty("tablemapper.version")
+      + "\")";
+
+  @Test
+  void theSnippetsCarryTheVersionOfTheBuildThatMadeTheRuntime() {
+    assertThat(System.getProperty("tablemapper.version")).isNotBlank();
+    assertThat(ProcessorSetup.VERSION).isEqualTo(System.getProperty("tablemapper.version"));
+  }
+
+  @Test
+  void anEntityWithoutGeneratedMappingOrAtEntityFailsNamingTheClassAndTheAnnotations() {
     assertThatThrownBy(() -> TableMapper.builder().backend(backend).entities(Unmapped.class).build())
         .isInstanceOf(TableMapperException.class)
-        .hasMessageContaining("io.tablemapper.runtime.fixtures.Unmapped__Mapping")
-        .hasMessageContaining("@Entity")
-        .hasMessageContaining("mapper-processor");
+        .hasMessage("No generated mapping for entity class io.tablemapper.runtime.fixtures.Unmapped: looked for"
+            + " io.tablemapper.runtime.fixtures.Unmapped__Mapping, which does not exist, and Unmapped is not"
+            + " annotated @Entity, so the runtime cannot map it itself either. Annotate Unmapped with @Entity,"
+            + " @PartitionKey and @RowKey: io.tablemapper:mapper-processor then generates its mapping when it"
+            + " compiles the class, and the runtime builds one when it did not");
   }
 
   @Test

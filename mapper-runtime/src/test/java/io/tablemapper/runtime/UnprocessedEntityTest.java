@@ -309,8 +309,10 @@ class UnprocessedEntityTest {
     assertThatThrownBy(() -> repository(mapper, UNPROCESSED.load(SHIPMENT_REPOSITORY)))
         .isInstanceOf(TableMapperException.class)
         .hasMessage("[RuntimeMappingUnsupported] ShipmentRepository declares findByCarrierAndRegion, but its entity"
-            + " Shipment was compiled without the annotation processor, which plans derived queries at compile time;"
-            + " run io.tablemapper:mapper-processor on both, or keep only the methods of TableRepository and read"
-            + " with mapper.partition(table, partitionKey).all(Shipment.class)");
+            + " Shipment was compiled without the annotation processor, so the runtime maps Shipment itself and can"
+            + " serve only the writes of TableRepository: derived queries are planned and generated at compile"
+            + " time. Run the processor on both (or keep only the methods of TableRepository and read with"
+            + " mapper.partition(table, partitionKey).all(Shipment.class)). Put io.tablemapper:mapper-processor on"
+            + " the annotation processor path and rebuild." + MapperLifecycleTest.SNIPPETS);
   }
 }

@@ -225,13 +225,16 @@ public final class EntityRules {
 
   /**
    * A repository declares derived queries over an entity compiled without the processor, which plans queries at
-   * compile time (run-time mapping only).
+   * compile time (run-time mapping only); {@code setup} is the runtime's sentence saying how to add the processor
+   * to the build (its snippets carry the runtime's version).
    */
-  public static Problem unprocessedQueries(String repository, Collection<String> queries, String entity) {
+  public static Problem unprocessedQueries(String repository, Collection<String> queries, String entity,
+      String setup) {
     return Rule.RUNTIME_MAPPING_UNSUPPORTED.problem(repository + " declares " + String.join(", ", queries)
-        + ", but its entity " + entity + " was compiled without the annotation processor, which plans derived"
-        + " queries at compile time; run io.tablemapper:mapper-processor on both, or keep only the methods of"
-        + " TableRepository and read with mapper.partition(table, partitionKey).all(" + entity + ".class)");
+        + ", but its entity " + entity + " was compiled without the annotation processor, so the runtime maps "
+        + entity + " itself and can serve only the writes of TableRepository: derived queries are planned and"
+        + " generated at compile time. Run the processor on both (or keep only the methods of TableRepository and"
+        + " read with mapper.partition(table, partitionKey).all(" + entity + ".class))." + setup);
   }
 
   // ------------------------------------------------------------------ properties

@@ -184,9 +184,7 @@ final class QueryMethodAnalyzer {
         ok = false;
       } else if (term.operator().isRange() && !property.kind().orderable()) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
-            what + " uses " + term.operator().keyword() + ", but " + property.type() + " values are stored as "
-                + property.kind().edmType() + " text or bytes that do not sort like the values; compare it by"
-                + " equality only");
+            what + " uses " + term.operator().keyword() + ", but " + unorderable(property));
         ok = false;
       } else if (term.operator().operandless() && property.primitive()) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
@@ -202,6 +200,27 @@ final class QueryMethodAnalyzer {
       }
     }
     return ok;
+  }
+
+  /** Why a range on a property whose stored form does not sort like its values cannot work, and what would. */
+  private static String unorderable(PropertyModel property) {
+    String name = property.name();
+    switch (property.kind()) {
+      case BIG_DECIMAL:
+        return property.type() + " values are stored as their exact text (" + property.kind().edmType() + "), which"
+            + " does not sort like the numbers (\"10.50\" comes before \"9.99\"); for a range, store the amount in"
+            + " its smallest unit as a long ('" + name + "Cents', 1999 for 19.99), which the store compares as a"
+            + " number, or make that long a key component ({" + name + "Cents} in @RowKey is an order-preserving"
+            + " encoding, so the range reads a key range); else compare '" + name + "' by equality only";
+      case BIG_INTEGER:
+        return property.type() + " values are stored as their exact text (" + property.kind().edmType() + "), which"
+            + " does not sort like the numbers (\"10\" comes before \"9\"); for a range, declare '" + name + "' a"
+            + " long if its values fit, which the store compares as a number (and {" + name + "} in a key is an"
+            + " order-preserving encoding); else compare it by equality only";
+      default:
+        return property.type() + " values are stored as " + property.kind().edmType() + " text or bytes that do"
+            + " not sort like the values; compare it by equality only";
+    }
   }
 
   /** The name of the method's trailing PageRequest parameter, or null. */

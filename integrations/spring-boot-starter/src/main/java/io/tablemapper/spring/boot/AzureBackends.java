@@ -28,9 +28,10 @@ final class AzureBackends {
     }
     String connectionString = properties.getAzure().getConnectionString();
     if (connectionString == null || connectionString.isBlank()) {
-      throw new TableMapperConfigurationException("tablemapper.backend=azure needs the account: set"
+      throw new TableMapperConfigurationException("tablemapper.backend=azure needs a storage account, and neither"
+          + " tablemapper.azure.connection-string nor a TableServiceClient bean names one", "Set"
           + " tablemapper.azure.connection-string (for example UseDevelopmentStorage=true for a local Azurite), or"
-          + " declare a com.azure.data.tables.TableServiceClient bean");
+          + " declare a com.azure.data.tables.TableServiceClient bean", null);
     }
     try {
       AzureTablesBackend backend = AzureTablesBackend.fromConnectionString(connectionString);
@@ -38,7 +39,10 @@ final class AzureBackends {
       return backend;
     } catch (IllegalArgumentException invalid) {
       throw new TableMapperConfigurationException(
-          "tablemapper.azure.connection-string cannot be used: " + invalid.getMessage(), invalid);
+          "tablemapper.azure.connection-string cannot be used: " + invalid.getMessage(), "Set"
+              + " tablemapper.azure.connection-string to the account's connection string as the Azure portal shows"
+              + " it (DefaultEndpointsProtocol=https;AccountName=...;AccountKey=...;EndpointSuffix=core.windows.net),"
+              + " or UseDevelopmentStorage=true for a local Azurite", invalid);
     }
   }
 }

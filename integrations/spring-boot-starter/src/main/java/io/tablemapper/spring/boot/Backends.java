@@ -33,12 +33,14 @@ final class Backends {
           return H2Backend.file(properties.getH2().getFile());
         } catch (RuntimeException unusable) {
           throw new TableMapperConfigurationException("tablemapper.h2.file=" + properties.getH2().getFile()
-              + " cannot be opened: " + unusable.getMessage(), unusable);
+              + " cannot be opened: " + unusable.getMessage(), "Set tablemapper.h2.file to an H2 database file"
+              + " (created with its directories when missing), or remove it for a database in memory", unusable);
         }
       default:
         if (!azurePresent(beans)) {
-          throw new TableMapperConfigurationException("tablemapper.backend=azure needs the Azure backend on the class"
-              + " path: add the dependency io.tablemapper:backend-azure");
+          throw new TableMapperConfigurationException("tablemapper.backend=azure needs the Azure backend, which is"
+              + " not on the class path", "Add the dependency io.tablemapper:backend-azure, or set"
+              + " tablemapper.backend to memory or h2", null);
         }
         return AzureBackends.open(properties, beans);
     }

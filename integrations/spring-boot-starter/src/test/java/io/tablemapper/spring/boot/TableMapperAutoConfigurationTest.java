@@ -136,7 +136,7 @@ class TableMapperAutoConfigurationTest {
       assertThat(context).hasFailed();
       assertThat(context.getStartupFailure()).rootCause()
           .isInstanceOf(TableMapperConfigurationException.class)
-          .hasMessageContaining("set tablemapper.azure.connection-string")
+          .hasMessageContaining("Set tablemapper.azure.connection-string")
           .hasMessageContaining("TableServiceClient bean");
     });
   }
@@ -160,7 +160,7 @@ class TableMapperAutoConfigurationTest {
         .run(context -> {
           assertThat(context).hasFailed();
           assertThat(cause(context.getStartupFailure(), TableMapperConfigurationException.class))
-              .hasMessageContaining("add the dependency io.tablemapper:backend-azure");
+              .hasMessageContaining("Add the dependency io.tablemapper:backend-azure");
         });
   }
 
