@@ -1,0 +1,860 @@
+package io.tablemapper.tck;
+
+import io.tablemapper.api.EventualBatch;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.tck.HolderInvariants.Violation;
+import io.tablemapper.tck.fixtures.Holder;
+import io.tablemapper.tck.fixtures.HolderAsyncRepository;
+import io.tablemapper.tck.fixtures.HolderRepository;
+import io.tablemapper.tck.support.RawRows;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * One history of the history checker ({@link HistoryCheckTest}): on a new store, writers on several mappers (each
+ * over its own {@link FaultyStore} view of the store) write a few {@link Holder}s whose index values they draw from
+ * small pools, so that unique values are contended; completers call {@code completePending()} meanwhile; one thread
+ * commits eventual batches over holders no other thread touches. After every thread has ended, a mapper without
+ * faults completes the pending work, and the stored rows are checked.
+ */
+final class HistoryRun {
+  /** The holders the writers share: ids 0 … {@value} - 1, alternately in groups g0 and g1. */
+  static final int HOLDERS = 6;
+  static final List<String> HANDLES = List.of("h0", "h1", "h2", "h3");
+  static final List<String> BADGES = List.of("b0", "b1", "b2", "b3");
+  static final List<String> CITIES = List.of("c0", "c1", "c2");
+  static final List<Integer> LEVELS = List.of(1, 2, 3);
+  static final List<String> COLORS = List.of("red", "blue", "green");
+  static final List<String> NAMES = List.of("n0", "n1");
+  static final List<String> GROUPS = List.of("g0", "g1", "e0", "e1", "e2");
+  /**
+   * How old a registry entry or claim without its write must be before a completer or a writer takes it over, in
+   * every mapper of a history: long beside a write's own time (a few pauses), short beside the default minute, so
+   * that the work of a dead mapper is finished within the history.
+   */
+  static final Duration GRACE = Duration.ofSeconds(3);
+  /** How long a history's threads may take to end before the history is reported hung. */
+  private static final long JOIN_MILLIS = 120_000;
+  /** How long any one future of an async write may take. */
+  private static final long FUTURE_SECONDS = 60;
+
+  /** The size and the faults of a history: what a shrink makes smaller. */
+  record Shape(int writers, int operations, int completers, int mappers, boolean async, boolean batches,
+      boolean pauses, boolean refusals, boolean ambiguous, boolean death) {
+
+    static final Shape CI = new Shape(4, 30, 2, 3, true, true, true, true, true, true);
+
+    /** A shape as {@link #toString} writes it. */
+    static Shape parse(String text) {
+      Map<String, String> values = new TreeMap<>();
+      for (String part : text.split(",")) {
+        String[] pair = part.split("=", 2);
+        values.put(pair[0].trim(), pair.length == 2 ? pair[1].trim() : "true");
+      }
+      return new Shape(Integer.parseInt(values.getOrDefault("writers", "" + CI.writers)),
+          Integer.parseInt(values.getOrDefault("operations", "" + CI.operations)),
+          Integer.parseInt(values.getOrDefault("completers", "" + CI.completers)),
+          Integer.parseInt(values.getOrDefault("mappers", "" + CI.mappers)),
+          Boolean.parseBoolean(values.getOrDefault("async", "" + CI.async)),
+          Boolean.parseBoolean(values.getOrDefault("batches", "" + CI.batches)),
+          Boolean.parseBoolean(values.getOrDefault("pauses", "" + CI.pauses)),
+          Boolean.parseBoolean(values.getOrDefault("refusals", "" + CI.refusals)),
+          Boolean.parseBoolean(values.getOrDefault("ambiguous", "" + CI.ambiguous)),
+          Boolean.parseBoolean(values.getOrDefault("death", "" + CI.death)));
+    }
+
+    @Override
+    public String toString() {
+      return "writers=" + writers + ",operations=" + operations + ",completers=" + completers + ",mappers=" + mappers
+          + ",async=" + async + ",batches=" + batches + ",pauses=" + pauses + ",refusals=" + refusals
+          + ",ambiguous=" + ambiguous + ",death=" + death;
+    }
+
+    /** The shapes one step smaller, the most promising first: fewer operations, threads, mappers, then faults. */
+    List<Shape> smaller() {
+      List<Shape> smaller = new ArrayList<>();
+      if (operations > 2) {
+        smaller.add(new Shape(writers, operations / 2, completers, mappers, async, batches, pauses, refusals,
+            ambiguous, death));
+      }
+      if (writers > 1) {
+        smaller.add(new Shape(writers - 1, operations, completers, mappers, async, batches, pauses, refusals,
+            ambiguous, death));
+      }
+      if (batches) {
+        smaller.add(new Shape(writers, operations, completers, mappers, async, false, pauses, refusals, ambiguous,
+            death));
+      }
+      if (death) {
+        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, refusals, ambiguous,
+            false));
+      }
+      if (completers > 0) {
+        smaller.add(new Shape(writers, operations, completers - 1, mappers, async, batches, pauses, refusals,
+            ambiguous, death));
+      }
+      if (mappers > 1) {
+        smaller.add(new Shape(writers, operations, completers, mappers - 1, async, batches, pauses, refusals,
+            ambiguous, death && mappers > 2));
+      }
+      if (refusals) {
+        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, false, ambiguous,
+            death));
+      }
+      if (ambiguous) {
+        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, refusals, false,
+            death));
+      }
+      if (async) {
+        smaller.add(new Shape(writers, operations, completers, mappers, false, batches, pauses, refusals, ambiguous,
+            death));
+      }
+      if (operations > 1 && operations <= 2) {
+        smaller.add(new Shape(writers, 1, completers, mappers, async, batches, pauses, refusals, ambiguous, death));
+      }
+      return smaller;
+    }
+  }
+
+  /** How a history ended: its events and the invariants it broke (none when it passed). */
+  record Outcome(long seed, Shape shape, History history, List<Violation> violations, long millis) {
+    boolean failed() {
+      return !violations.isEmpty();
+    }
+
+    Set<String> entities() {
+      Set<String> entities = new TreeSet<>();
+      violations.forEach(violation -> entities.addAll(violation.entities()));
+      return entities;
+    }
+  }
+
+  /** An eventual batch of the history: the holders it inserts, updates and deletes, as they were and should be. */
+  private record Eventual(int number, Holder inserted, Holder updatedFrom, Holder updatedTo, Holder deleted) {
+    String describe() {
+      return "eventually(insert " + HolderInvariants.key(inserted) + ", update " + HolderInvariants.key(updatedTo)
+          + " " + changes(updatedFrom, updatedTo) + ", delete " + HolderInvariants.key(deleted) + ")";
+    }
+
+    Set<String> entities() {
+      return Set.of(HolderInvariants.key(inserted), HolderInvariants.key(updatedTo), HolderInvariants.key(deleted));
+    }
+  }
+
+  private final StoreUnderTest under;
+  private final long seed;
+  private final Shape shape;
+  private final History history = new History();
+  private final List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
+  private final List<FaultyStore> views = new ArrayList<>();
+  private final List<TableMapper> mappers = new ArrayList<>();
+  private final Map<Integer, Boolean> committed = Collections.synchronizedMap(new TreeMap<>());
+  private final List<Eventual> eventuals = new ArrayList<>();
+
+  private HistoryRun(StoreUnderTest under, long seed, Shape shape) {
+    this.under = under;
+    this.seed = seed;
+    this.shape = shape;
+  }
+
+  /** Runs the history of {@code seed} in {@code shape} on a new store of {@code under}, and checks its end. */
+  static Outcome run(StoreUnderTest under, long seed, Shape shape) {
+    long started = System.nanoTime();
+    HistoryRun run = new HistoryRun(under, seed, shape);
+    run.run();
+    return new Outcome(seed, shape, run.history, List.copyOf(run.violations),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+  }
+
+  /** A mapper builder with the history's grace period (the runtime's test setting, not part of the public API). */
+  static TableMapper.Builder builder(TableBackend backend) {
+    TableMapper.Builder builder = TableMapper.builder().backend(backend);
+    try {
+      Method grace = builder.getClass().getDeclaredMethod("pendingGrace", Duration.class);
+      grace.setAccessible(true);
+      grace.invoke(builder, GRACE);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("the history checker needs the runtime's pendingGrace(Duration) to finish a"
+          + " dead mapper's work within a history: " + builder.getClass().getName() + " has none", e);
+    }
+    return builder;
+  }
+
+  private void run() {
+    TableBackend store = under.newStore();
+    TableMapper clean = builder(store).pendingCompleters(0).build();
+    try {
+      setUp(clean);
+      List<Thread> threads = startThreads(store);
+      joinAll(threads);
+      for (TableMapper mapper : mappers) {
+        try {
+          mapper.close();
+        } catch (RuntimeException e) {
+          caught("close", e);
+        }
+      }
+      settle(clean, store);
+      check(clean, store);
+    } finally {
+      clean.close(); // closes the store
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------- the start
+
+  private void setUp(TableMapper clean) {
+    HolderRepository holders = clean.repository(HolderRepository.class);
+    Random random = new Random(seed);
+    List<String> freeHandles = new ArrayList<>(HANDLES);
+    List<String> freeBadges = new ArrayList<>(BADGES);
+    for (int id = 0; id < HOLDERS; id++) {
+      if (random.nextInt(10) < 7) {
+        Holder holder = randomHolder(random, id);
+        holder = new Holder(holder.group(), id, holder.name(), take(freeHandles, random), take(freeBadges, random),
+            holder.city(), holder.level(), holder.color(), holder.counter(), null);
+        long invoked = history.invoke();
+        holders.insert(holder);
+        history.complete(invoked, "setup", "insert(" + describe(holder) + ")", "ok", Set.of(key(holder)));
+      }
+    }
+    if (shape.batches()) {
+      int count = Math.max(2, shape.operations() / 6);
+      for (int b = 0; b < count; b++) {
+        int id = 100 + b;
+        Holder inserted = new Holder("e0", id, "n0", "ea" + b, null, "c0", 1, "red", 0, null);
+        Holder updated = holders.insert(new Holder("e1", id, "n1", "eb" + b, "eb" + b, "c1", 2, "blue", 0, null));
+        Holder deleted = holders.insert(new Holder("e2", id, "n0", "ec" + b, "ec" + b, "c2", 3, "green", 0, null));
+        Holder updatedTo = new Holder("e1", id, "n0", "ebx" + b, null, "c2", 3, "red", 1, updated.etag());
+        eventuals.add(new Eventual(b, inserted, updated, updatedTo, deleted));
+      }
+    }
+    clean.completePending();
+  }
+
+  private static String take(List<String> free, Random random) {
+    return free.isEmpty() || random.nextInt(10) < 2 ? null : free.remove(random.nextInt(free.size()));
+  }
+
+  private FaultyStore.Faults faults(int mapper, Random random) {
+    boolean flaky = mapper > 0;
+    long dieAfter = shape.death() && mappers() > 1 && mapper == mappers() - 1
+        ? 20 + random.nextInt(Math.max(1, shape.operations() * 10)) : Long.MAX_VALUE;
+    return new FaultyStore.Faults(shape.pauses() ? 0.3 : 0, 8, flaky && shape.refusals() ? 0.02 : 0,
+        flaky && shape.ambiguous() ? 0.02 : 0, dieAfter);
+  }
+
+  private int mappers() {
+    return Math.max(1, shape.mappers());
+  }
+
+  private List<Thread> startThreads(TableBackend store) {
+    Random random = new Random(seed ^ 0x5DEECE66DL);
+    for (int m = 0; m < mappers(); m++) {
+      FaultyStore view = new FaultyStore(store, "m" + m, faults(m, random), seed * 31 + m, history);
+      views.add(view);
+      // the first mapper also completes in the background, as a deployed one does
+      mappers.add(builder(view).pendingCompleters(m == 0 ? 1 : 0)
+          .pendingPollInterval(Duration.ofMillis(50)).build());
+    }
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < shape.writers(); w++) {
+      int writer = w;
+      threads.add(thread("w" + w, start, () -> write(writer)));
+    }
+    for (int c = 0; c < shape.completers(); c++) {
+      int completer = c;
+      threads.add(thread("c" + c, start, () -> complete(completer)));
+    }
+    if (shape.batches()) {
+      threads.add(thread("eventual", start, this::commitEventuals));
+    }
+    threads.forEach(Thread::start);
+    start.countDown();
+    return threads;
+  }
+
+  private Thread thread(String name, CountDownLatch start, Runnable body) {
+    Thread thread = new Thread(() -> {
+      try {
+        start.await();
+        body.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (Throwable e) {
+        caught(name, e);
+      }
+    }, "history-" + name);
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  private void joinAll(List<Thread> threads) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
+    for (Thread thread : threads) {
+      try {
+        thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (thread.isAlive()) {
+        violations.add(new Violation("hung", thread.getName() + " did not end within " + JOIN_MILLIS + " ms:\n"
+            + threadDump(), Set.of()));
+        threads.forEach(Thread::interrupt);
+        return;
+      }
+    }
+  }
+
+  static String threadDump() {
+    StringBuilder dump = new StringBuilder();
+    for (Map.Entry<Thread, StackTraceElement[]> each : Thread.getAllStackTraces().entrySet()) {
+      dump.append('"').append(each.getKey().getName()).append("\" ").append(each.getKey().getState()).append('\n');
+      for (StackTraceElement frame : each.getValue()) {
+        dump.append("    at ").append(frame).append('\n');
+      }
+    }
+    return dump.toString();
+  }
+
+  // ---------------------------------------------------------------------------------------------------- writers
+
+  private enum Kind { INSERT, UPSERT, UPDATE, UPDATE_BLIND, MERGE, DELETE, MOVE, READ }
+
+  private static final Kind[] KINDS = {Kind.INSERT, Kind.UPSERT, Kind.UPSERT, Kind.UPDATE, Kind.UPDATE,
+      Kind.UPDATE_BLIND, Kind.MERGE, Kind.MERGE, Kind.DELETE, Kind.MOVE, Kind.MOVE, Kind.MOVE, Kind.READ};
+
+  private void write(int writer) {
+    Random random = new Random(seed * 1_000_003L + writer);
+    int m = writer % mappers();
+    TableMapper mapper = mappers.get(m);
+    HolderRepository holders = mapper.repository(HolderRepository.class);
+    HolderAsyncRepository async = mapper.repository(HolderAsyncRepository.class);
+    String process = "w" + writer + "@m" + m;
+    for (int op = 0; op < shape.operations(); op++) {
+      if (views.get(m).dead()) {
+        history.fault(process + " abandoned: its mapper is dead");
+        return;
+      }
+      int id = random.nextInt(HOLDERS);
+      Kind kind = KINDS[random.nextInt(KINDS.length)];
+      boolean viaFuture = shape.async() && random.nextInt(3) == 0;
+      Holder drawn = randomHolder(random, id);
+      String key = key(drawn);
+      if (kind == Kind.INSERT || kind == Kind.UPSERT) {
+        String what = (viaFuture ? "async " : "") + kind.name().toLowerCase() + "(" + describe(drawn) + ")";
+        call(process, what, key, () -> kind == Kind.INSERT
+            ? (viaFuture ? join(async.insert(drawn)) : holders.insert(drawn))
+            : (viaFuture ? join(async.upsert(drawn)) : holders.upsert(drawn)));
+        continue;
+      }
+      if (kind == Kind.READ) {
+        read(random, holders, process);
+        continue;
+      }
+      Optional<Holder> read = call(process, "read(" + key + ")", key,
+          () -> holders.findByGroupAndHolderId(drawn.group(), id));
+      if (read == null || read.isEmpty()) {
+        continue;
+      }
+      Holder current = read.get();
+      Holder changed = kind == Kind.MOVE ? move(random, current) : change(random, current);
+      boolean blind = kind == Kind.UPDATE_BLIND || (kind != Kind.UPDATE && kind != Kind.MOVE && random.nextBoolean());
+      Holder sent = blind ? changed.withoutETag() : changed;
+      String how = (viaFuture ? "async " : "") + kind.name().toLowerCase().replace("_blind", "")
+          + (blind ? " blind" : " if-match");
+      switch (kind) {
+        case DELETE -> call(process, how + "(" + key + ")", key, () -> {
+          if (viaFuture) {
+            join(async.delete(blind ? current.withoutETag() : current));
+          } else {
+            holders.delete(blind ? current.withoutETag() : current);
+          }
+          return null;
+        });
+        case MERGE -> call(process, how + "(" + key + " " + changes(current, changed) + ")", key,
+            () -> viaFuture ? join(async.merge(sent)) : holders.merge(sent));
+        default -> call(process, how + "(" + key + " " + changes(current, changed) + ")", key,
+            () -> viaFuture ? join(async.update(sent)) : holders.update(sent));
+      }
+    }
+  }
+
+  private void read(Random random, HolderRepository holders, String process) {
+    switch (random.nextInt(4)) {
+      case 0 -> {
+        String handle = HANDLES.get(random.nextInt(HANDLES.size()));
+        call(process, "findByHandle(" + handle + ")", null, () -> keys(holders.findByHandle(handle).stream().toList()));
+      }
+      case 1 -> {
+        String badge = BADGES.get(random.nextInt(BADGES.size()));
+        call(process, "findByBadge(" + badge + ")", null, () -> keys(holders.findByBadge(badge).stream().toList()));
+      }
+      case 2 -> {
+        String color = COLORS.get(random.nextInt(COLORS.size()));
+        call(process, "findByColor(" + color + ")", null, () -> keys(holders.findByColor(color)));
+      }
+      default -> {
+        String city = CITIES.get(random.nextInt(CITIES.size()));
+        call(process, "findByCity(" + city + ")", null, () -> keys(holders.findByCity(city)));
+      }
+    }
+  }
+
+  private static List<String> keys(List<Holder> holders) {
+    return holders.stream().map(HistoryRun::key).toList();
+  }
+
+  private static <T> T join(CompletableFuture<T> future) {
+    try {
+      return future.get(FUTURE_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException e) {
+      throw new Unwrapped(e.getCause());
+    } catch (TimeoutException e) {
+      throw new Unwrapped(new TimeoutException("the future did not complete within " + FUTURE_SECONDS + " s"));
+    }
+  }
+
+  /** The cause of a failed future, carried to {@link #call}. */
+  private static final class Unwrapped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Unwrapped(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  /**
+   * Runs one operation and records it; returns its result, or null when it failed. A failure is part of the history
+   * unless it is not a {@link TableMapperException} (then the mapper let something through that no caller should see).
+   */
+  private <T> T call(String process, String what, String key, Supplier<T> operation) {
+    long invoked = history.invoke();
+    try {
+      T result = operation.get();
+      history.complete(invoked, process, what, "ok" + outcome(result), key == null ? Set.of() : Set.of(key));
+      return result;
+    } catch (Throwable e) {
+      Throwable failure = e instanceof Unwrapped ? e.getCause() : e;
+      if (failure instanceof CompletionException && failure.getCause() != null) {
+        failure = failure.getCause(); // a future nested in a future: still the caller's to unwrap once
+      }
+      history.complete(invoked, process, what, failure.getClass().getSimpleName() + ": "
+          + abbreviate(failure.getMessage()), key == null ? Set.of() : Set.of(key));
+      if (!(failure instanceof TableMapperException)) {
+        caught(process + " " + what, failure);
+      }
+      return null;
+    }
+  }
+
+  private static String outcome(Object result) {
+    if (result instanceof Holder holder) {
+      return " etag " + holder.etag();
+    }
+    if (result instanceof Optional<?> optional) {
+      return optional.map(value -> " " + (value instanceof Holder h ? describe(h) : value)).orElse(" empty");
+    }
+    return result == null ? "" : " " + result;
+  }
+
+  private static String abbreviate(String message) {
+    if (message == null) {
+      return "";
+    }
+    return message.length() > 200 ? message.substring(0, 200) + "…" : message;
+  }
+
+  private void caught(String where, Throwable failure) {
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    violations.add(new Violation("not a TableMapperException", where + " threw " + trace, Set.of()));
+  }
+
+  static Holder randomHolder(Random random, int id) {
+    return new Holder(id % 2 == 0 ? "g0" : "g1", id, NAMES.get(random.nextInt(NAMES.size())),
+        random.nextInt(10) < 7 ? HANDLES.get(random.nextInt(HANDLES.size())) : null,
+        random.nextInt(10) < 7 ? BADGES.get(random.nextInt(BADGES.size())) : null,
+        random.nextInt(10) < 8 ? CITIES.get(random.nextInt(CITIES.size())) : null,
+        random.nextInt(10) < 8 ? LEVELS.get(random.nextInt(LEVELS.size())) : null,
+        random.nextInt(10) < 8 ? COLORS.get(random.nextInt(COLORS.size())) : null,
+        random.nextInt(1000), null);
+  }
+
+  /** The holder with one to three of its values changed (the unique ones among them). */
+  private static Holder change(Random random, Holder holder) {
+    Holder drawn = randomHolder(random, holder.holderId());
+    String name = holder.name();
+    String handle = holder.handle();
+    String badge = holder.badge();
+    String city = holder.city();
+    Integer level = holder.level();
+    String color = holder.color();
+    int changes = 1 + random.nextInt(3);
+    for (int i = 0; i < changes; i++) {
+      switch (random.nextInt(7)) {
+        case 0 -> name = drawn.name();
+        case 1 -> handle = drawn.handle();
+        case 2 -> badge = drawn.badge();
+        case 3 -> city = drawn.city();
+        case 4 -> level = drawn.level();
+        case 5 -> color = drawn.color();
+        default -> { }
+      }
+    }
+    return new Holder(holder.group(), holder.holderId(), name, handle, badge, city, level, color,
+        holder.counter() + 1, holder.etag());
+  }
+
+  /** The holder with its handle or its badge moved to another value of the pool (or to none). */
+  private static Holder move(Random random, Holder holder) {
+    boolean handle = random.nextBoolean();
+    List<String> pool = handle ? HANDLES : BADGES;
+    String value = random.nextInt(10) == 0 ? null : pool.get(random.nextInt(pool.size()));
+    return new Holder(holder.group(), holder.holderId(), holder.name(), handle ? value : holder.handle(),
+        handle ? holder.badge() : value, holder.city(), holder.level(), holder.color(), holder.counter() + 1,
+        holder.etag());
+  }
+
+  // ------------------------------------------------------------------------------------------------ completers
+
+  private void complete(int completer) {
+    Random random = new Random(seed * 7_000_001L + completer);
+    int rounds = Math.max(3, shape.operations() / 3);
+    for (int round = 0; round < rounds; round++) {
+      List<Integer> live = new ArrayList<>();
+      for (int m = 0; m < mappers(); m++) {
+        if (!views.get(m).dead()) {
+          live.add(m);
+        }
+      }
+      int m = live.get(random.nextInt(live.size()));
+      call("c" + completer + "@m" + m, "completePending()", null, () -> mappers.get(m).completePending());
+      try {
+        Thread.sleep(random.nextInt(6));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------- eventual batches
+
+  /** The mapper of the eventual batches: a flaky one that never dies, or the first. */
+  private int eventualMapper() {
+    return mappers() >= 3 || (mappers() == 2 && !shape.death()) ? 1 : 0;
+  }
+
+  private void commitEventuals() {
+    int m = eventualMapper();
+    TableMapper mapper = mappers.get(m);
+    for (Eventual eventual : eventuals) {
+      Boolean done = call("eventual@m" + m, eventual.describe(), key(eventual.updatedTo()), () -> {
+        EventualBatch batch = mapper.eventually()
+            .insert(eventual.inserted())
+            .update(eventual.updatedTo())
+            .delete(eventual.deleted());
+        batch.commit();
+        return Boolean.TRUE;
+      });
+      committed.put(eventual.number(), done != null);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------- the end
+
+  /**
+   * Completes the pending work with the mapper without faults until nothing is left but failed work: a dead
+   * mapper's registry entries wait out the grace period first.
+   */
+  private void settle(TableMapper clean, TableBackend store) {
+    long deadline = System.nanoTime() + GRACE.toNanos() * 2 + TimeUnit.SECONDS.toNanos(20);
+    while (true) {
+      long applied;
+      long invoked = history.invoke();
+      try {
+        applied = clean.completePending();
+      } catch (RuntimeException e) {
+        history.complete(invoked, "final", "completePending()", e.getClass().getSimpleName() + ": "
+            + abbreviate(e.getMessage()), Set.of());
+        violations.add(new Violation("completion", "completePending() without faults threw " + e, Set.of()));
+        return;
+      }
+      List<TableRow> left = unfinished(store);
+      history.complete(invoked, "final", "completePending()", "ok " + applied
+          + (left.isEmpty() ? "" : ", " + left.size() + " registry entries left"), Set.of());
+      if (applied == 0 && left.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        violations.add(new Violation("work left", "completePending() without faults leaves " + left.size()
+            + " entries pending after the grace period: " + left, Set.of()));
+        return;
+      }
+      try {
+        Thread.sleep(applied == 0 ? 200 : 0);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** The registry's entries of work not failed. */
+  private static List<TableRow> unfinished(TableBackend store) {
+    return RawRows.all(store, Contract.PENDING_REGISTRY_TABLE).stream()
+        .filter(row -> !"FAILED".equals(row.getString("TmState")))
+        .toList();
+  }
+
+  private void check(TableMapper clean, TableBackend store) {
+    violations.addAll(HolderInvariants.check(store));
+    checkWork(store);
+    checkEventuals(clean);
+    checkQueries(clean, store);
+    checkClaimable(clean, store);
+  }
+
+  /** Work records and registry entries: none pending; a failed one only where a fault can explain it. */
+  private void checkWork(TableBackend store) {
+    boolean faulted = shape.refusals() || shape.ambiguous() || shape.death();
+    List<TableRow> records = new ArrayList<>();
+    for (String group : GROUPS) {
+      RawRows.partition(store, HolderInvariants.TABLE, group).stream()
+          .filter(row -> "#pending".equals(row.getString("EntityType")))
+          .forEach(records::add);
+    }
+    for (TableRow record : records) {
+      String state = record.getString("TmState");
+      if ("PENDING".equals(state)) {
+        violations.add(new Violation("work left", "work record " + HolderInvariants.describe("Holders", record),
+            Set.of()));
+      } else if ("FAILED".equals(state)) {
+        String failure = record.getString("TmFailure");
+        boolean refused = failure != null && (failure.contains("taken") || failure.contains("changed")
+            || failure.contains("not found") || failure.contains("exists") || failure.contains("ETag"));
+        if (!faulted || !refused) {
+          violations.add(new Violation("work failed", "work record FAILED without a refused or conflicting write to"
+              + " explain it: " + HolderInvariants.describe("Holders", record), Set.of()));
+        } else {
+          history.fault("note: FAILED work record " + record.rowKey() + ": " + failure);
+        }
+      }
+    }
+  }
+
+  private void checkEventuals(TableMapper clean) {
+    HolderRepository holders = clean.repository(HolderRepository.class);
+    boolean failedWork = violations.stream().anyMatch(violation -> violation.invariant().equals("work failed"))
+        || history.events().stream().anyMatch(event -> event.what().startsWith("note: FAILED"));
+    for (Eventual eventual : eventuals) {
+      Optional<Holder> inserted = holders.findByGroupAndHolderId("e0", eventual.inserted().holderId());
+      Optional<Holder> updated = holders.findByGroupAndHolderId("e1", eventual.updatedTo().holderId());
+      Optional<Holder> deleted = holders.findByGroupAndHolderId("e2", eventual.deleted().holderId());
+      boolean insertDone = inserted.isPresent() && sameValues(inserted.get(), eventual.inserted());
+      boolean updateDone = updated.isPresent() && sameValues(updated.get(), eventual.updatedTo());
+      boolean deleteDone = deleted.isEmpty();
+      boolean insertNot = inserted.isEmpty();
+      boolean updateNot = updated.isPresent() && sameValues(updated.get(), eventual.updatedFrom());
+      boolean deleteNot = deleted.isPresent() && sameValues(deleted.get(), eventual.deleted());
+      boolean applied = insertDone && updateDone && deleteDone;
+      boolean untouched = insertNot && updateNot && deleteNot;
+      Boolean returned = committed.get(eventual.number());
+      String state = "inserted " + inserted.map(HistoryRun::describe).orElse("absent") + ", updated "
+          + updated.map(HistoryRun::describe).orElse("absent") + ", deleted "
+          + deleted.map(HistoryRun::describe).orElse("absent");
+      if (Boolean.TRUE.equals(returned) && !applied && !failedWork) {
+        violations.add(new Violation("eventual batch", eventual.describe() + " returned from commit() but is not"
+            + " applied in effect: " + state, eventual.entities()));
+      } else if (!applied && !untouched && !failedWork) {
+        violations.add(new Violation("eventual batch", eventual.describe() + " is applied in part ("
+            + (returned == null ? "not run" : returned ? "committed" : "commit() threw") + "): " + state,
+            eventual.entities()));
+      }
+    }
+  }
+
+  private static boolean sameValues(Holder a, Holder b) {
+    return a.withoutETag().equals(b.withoutETag());
+  }
+
+  /** Each query through an index returns exactly the holders whose stored values match it, in any order. */
+  private void checkQueries(TableMapper clean, TableBackend store) {
+    HolderRepository repository = clean.repository(HolderRepository.class);
+    List<Holder> holders = new ArrayList<>();
+    for (TableRow row : HolderInvariants.holders(store).values()) {
+      int id = row.getInt32("holderId");
+      repository.findByGroupAndHolderId(row.partitionKey(), id).ifPresent(holders::add);
+    }
+    Set<String> handles = new TreeSet<>(HANDLES);
+    Set<String> badges = new TreeSet<>(BADGES);
+    Set<String> cities = new TreeSet<>(CITIES);
+    Set<String> colors = new TreeSet<>(COLORS);
+    for (Holder holder : holders) {
+      add(handles, holder.handle());
+      add(badges, holder.badge());
+      add(cities, holder.city());
+      add(colors, holder.color());
+    }
+    for (String handle : handles) {
+      query("findByHandle(" + handle + ")", holders, h -> handle.equals(h.handle()),
+          () -> repository.findByHandle(handle).stream().toList());
+    }
+    for (String badge : badges) {
+      query("findByBadge(" + badge + ")", holders, h -> badge.equals(h.badge()),
+          () -> repository.findByBadge(badge).stream().toList());
+    }
+    for (String city : cities) {
+      query("findByCity(" + city + ")", holders, h -> city.equals(h.city()), () -> repository.findByCity(city));
+    }
+    for (String color : colors) {
+      query("findByColor(" + color + ")", holders, h -> color.equals(h.color()),
+          () -> repository.findByColor(color));
+    }
+    for (String group : GROUPS) {
+      for (Integer level : LEVELS) {
+        query("findByGroupAndLevel(" + group + ", " + level + ")", holders,
+            h -> group.equals(h.group()) && level.equals(h.level()),
+            () -> repository.findByGroupAndLevel(group, level));
+      }
+      for (String name : NAMES) {
+        query("findByGroupAndName(" + group + ", " + name + ")", holders,
+            h -> group.equals(h.group()) && name.equals(h.name()),
+            () -> repository.findByGroupAndName(group, name));
+      }
+    }
+  }
+
+  private static void add(Set<String> values, String value) {
+    if (value != null) {
+      values.add(value);
+    }
+  }
+
+  private void query(String what, List<Holder> holders, java.util.function.Predicate<Holder> matches,
+      Supplier<List<Holder>> query) {
+    // compared without ETags: a read through a copy in the holder's partition returns the copy's, which names the
+    // holder's version but where a batch's rows get ETags of their own is not the same text
+    Set<Holder> expected = new HashSet<>();
+    holders.stream().filter(matches).map(Holder::withoutETag).forEach(expected::add);
+    List<Holder> found;
+    try {
+      found = query.get().stream().map(Holder::withoutETag).toList();
+    } catch (RuntimeException e) {
+      violations.add(new Violation("query", what + " threw " + e, keysOf(expected)));
+      return;
+    }
+    if (!new HashSet<>(found).equals(expected) || found.size() != expected.size()) {
+      Set<String> involved = new TreeSet<>(keysOf(expected));
+      involved.addAll(keys(found));
+      violations.add(new Violation("query", what + " returned " + found.stream().map(HistoryRun::describe).toList()
+          + " instead of " + expected.stream().map(HistoryRun::describe).sorted().toList(), involved));
+    }
+  }
+
+  private static Set<String> keysOf(Set<Holder> holders) {
+    Set<String> keys = new TreeSet<>();
+    holders.forEach(holder -> keys.add(key(holder)));
+    return keys;
+  }
+
+  /**
+   * A unique value no holder has can be claimed: a new holder with it is inserted (in a group of its own, with no
+   * other unique value), and its claim is then in step like any other.
+   */
+  private void checkClaimable(TableMapper clean, TableBackend store) {
+    HolderRepository repository = clean.repository(HolderRepository.class);
+    Set<String> heldHandles = new TreeSet<>();
+    Set<String> heldBadges = new TreeSet<>();
+    for (TableRow row : HolderInvariants.holders(store).values()) {
+      add(heldHandles, row.getString("handle"));
+      add(heldBadges, row.getString("badge"));
+    }
+    int id = 900;
+    for (String handle : HANDLES) {
+      if (!heldHandles.contains(handle)) {
+        probe(repository, store, new Holder("probe", id++, "n0", handle, null, null, null, null, 0, null),
+            "handle", handle);
+      }
+    }
+    for (String badge : BADGES) {
+      if (!heldBadges.contains(badge)) {
+        probe(repository, store, new Holder("probe", id++, "n0", null, badge, null, null, null, 0, null),
+            "badge", badge);
+      }
+    }
+    clean.completePending();
+  }
+
+  private void probe(HolderRepository repository, TableBackend store, Holder holder, String index, String value) {
+    try {
+      repository.insert(holder);
+    } catch (RuntimeException e) {
+      String rows = index.equals("handle")
+          ? HolderInvariants.describe("Holders", RawRows.get(store, "Holders", "handle_" + value, "holder"))
+          : HolderInvariants.describe("HolderBadges", RawRows.get(store, "HolderBadges", value, "holder"));
+      violations.add(new Violation(index + ": free value refused", "no holder has " + index + " " + value
+          + ", yet a new holder cannot claim it: " + e + "; the row under it: " + rows, Set.of()));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------- naming
+
+  static String key(Holder holder) {
+    return HolderInvariants.key(holder);
+  }
+
+  static String describe(Holder holder) {
+    return key(holder) + " name=" + holder.name() + " handle=" + holder.handle() + " badge=" + holder.badge()
+        + " city=" + holder.city() + " level=" + holder.level() + " color=" + holder.color() + " counter="
+        + holder.counter();
+  }
+
+  /** The values that differ between two states of a holder, as {@code name=new}. */
+  static String changes(Holder from, Holder to) {
+    Map<String, Object[]> values = new LinkedHashMap<>();
+    values.put("name", new Object[] {from.name(), to.name()});
+    values.put("handle", new Object[] {from.handle(), to.handle()});
+    values.put("badge", new Object[] {from.badge(), to.badge()});
+    values.put("city", new Object[] {from.city(), to.city()});
+    values.put("level", new Object[] {from.level(), to.level()});
+    values.put("color", new Object[] {from.color(), to.color()});
+    values.put("counter", new Object[] {from.counter(), to.counter()});
+    List<String> changes = new ArrayList<>();
+    values.forEach((name, pair) -> {
+      if (!Objects.equals(pair[0], pair[1])) {
+        changes.add(name + "=" + pair[1]);
+      }
+    });
+    return String.join(" ", changes);
+  }
+}
