@@ -106,6 +106,7 @@ final class FaultyStore extends ForwardingBackend {
     send(what);
     R result = call.get();
     pause();
+    pause(); // twice as likely after a read: what a writer then writes rests on what it read
     return result;
   }
 

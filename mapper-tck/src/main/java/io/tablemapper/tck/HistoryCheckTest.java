@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
  *
  * <p>On a failure the checker shrinks the history — the same seed with fewer operations, threads, mappers and faults,
  * each smaller shape run up to three times since threads interleave differently each time — and reports the seed, the
- * smallest failing shape, the invariants it broke with the rows involved, and its history (whole when short, else the
+ * smallest failing shape (within {@value #SHRINK_SECONDS_CI} s in CI, {@value #SHRINK_SECONDS} s otherwise), the invariants it broke with the rows involved, and its history (whole when short, else the
  * operations on the holders involved and every fault). A seed fixes what each thread asks and which requests meet a
  * fault, not how the threads interleave: a reproduction may take a few runs.
  *
@@ -58,8 +58,9 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
 class HistoryCheckTest {
   static final int CI_SECONDS = 10;
   static final int CI_HISTORIES = 2;
-  /** How long a shrink may take at most, beside the run that found the failure. */
-  private static final long SHRINK_SECONDS = 60;
+  /** How long a shrink may take at most, beside the run that found the failure: in CI, and otherwise. */
+  private static final long SHRINK_SECONDS_CI = 20;
+  private static final long SHRINK_SECONDS = 120;
 
   private final StoreUnderTest under;
 
@@ -118,7 +119,8 @@ class HistoryCheckTest {
     }
     Outcome found = failed;
     Outcome smallest = Boolean.parseBoolean(System.getProperty("tablemapper.history.shrink", "true"))
-        ? shrink(failed) : failed;
+        ? shrink(failed, seedProperty == null && System.getProperty("tablemapper.soak") == null
+            ? SHRINK_SECONDS_CI : SHRINK_SECONDS) : failed;
     fail(report(where, found, smallest));
   }
 
@@ -126,8 +128,8 @@ class HistoryCheckTest {
    * The smallest failing history found from {@code failed}: each smaller shape of the same seed is run up to three
    * times, and the first that fails becomes the new smallest, until none does or the time is up.
    */
-  private Outcome shrink(Outcome failed) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SHRINK_SECONDS);
+  private Outcome shrink(Outcome failed, long seconds) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     Outcome smallest = failed;
     boolean smaller = true;
     while (smaller && System.nanoTime() < deadline) {

@@ -33,6 +33,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One history of the history checker ({@link HistoryCheckTest}): on a new store, writers on several mappers (each
@@ -43,7 +45,7 @@ import java.util.function.Supplier;
  */
 final class HistoryRun {
   /** The holders the writers share: ids 0 … {@value} - 1, alternately in groups g0 and g1. */
-  static final int HOLDERS = 6;
+  static final int HOLDERS = 4;
   static final List<String> HANDLES = List.of("h0", "h1", "h2", "h3");
   static final List<String> BADGES = List.of("b0", "b1", "b2", "b3");
   static final List<String> CITIES = List.of("c0", "c1", "c2");
@@ -62,13 +64,16 @@ final class HistoryRun {
   /** How long any one future of an async write may take. */
   private static final long FUTURE_SECONDS = 60;
 
-  /** The size and the faults of a history: what a shrink makes smaller. */
-  record Shape(int writers, int operations, int completers, int mappers, boolean async, boolean batches,
-      boolean pauses, boolean refusals, boolean ambiguous, boolean death) {
+  /**
+   * The size and the faults of a history: what a shrink makes smaller. {@code background}: the first mapper also
+   * completes pending work in the background, as a deployed one does.
+   */
+  record Shape(int writers, int operations, int completers, int mappers, boolean background, boolean async,
+      boolean batches, boolean pauses, boolean refusals, boolean ambiguous, boolean death) {
 
-    static final Shape CI = new Shape(4, 30, 2, 3, true, true, true, true, true, true);
+    static final Shape CI = new Shape(4, 30, 2, 3, true, true, true, true, true, true, true);
 
-    /** A shape as {@link #toString} writes it. */
+    /** A shape as {@link #toString} writes it; what it leaves out is as in {@link #CI}. */
     static Shape parse(String text) {
       Map<String, String> values = new TreeMap<>();
       for (String part : text.split(",")) {
@@ -79,6 +84,7 @@ final class HistoryRun {
           Integer.parseInt(values.getOrDefault("operations", "" + CI.operations)),
           Integer.parseInt(values.getOrDefault("completers", "" + CI.completers)),
           Integer.parseInt(values.getOrDefault("mappers", "" + CI.mappers)),
+          Boolean.parseBoolean(values.getOrDefault("background", "" + CI.background)),
           Boolean.parseBoolean(values.getOrDefault("async", "" + CI.async)),
           Boolean.parseBoolean(values.getOrDefault("batches", "" + CI.batches)),
           Boolean.parseBoolean(values.getOrDefault("pauses", "" + CI.pauses)),
@@ -90,51 +96,42 @@ final class HistoryRun {
     @Override
     public String toString() {
       return "writers=" + writers + ",operations=" + operations + ",completers=" + completers + ",mappers=" + mappers
-          + ",async=" + async + ",batches=" + batches + ",pauses=" + pauses + ",refusals=" + refusals
-          + ",ambiguous=" + ambiguous + ",death=" + death;
+          + ",background=" + background + ",async=" + async + ",batches=" + batches + ",pauses=" + pauses
+          + ",refusals=" + refusals + ",ambiguous=" + ambiguous + ",death=" + death;
     }
 
     /** The shapes one step smaller, the most promising first: fewer operations, threads, mappers, then faults. */
     List<Shape> smaller() {
-      List<Shape> smaller = new ArrayList<>();
-      if (operations > 2) {
-        smaller.add(new Shape(writers, operations / 2, completers, mappers, async, batches, pauses, refusals,
-            ambiguous, death));
+      List<String> steps = new ArrayList<>();
+      if (operations > 1) {
+        steps.add("operations=" + Math.max(1, operations / 2));
       }
       if (writers > 1) {
-        smaller.add(new Shape(writers - 1, operations, completers, mappers, async, batches, pauses, refusals,
-            ambiguous, death));
+        steps.add("writers=" + (writers - 1));
       }
       if (batches) {
-        smaller.add(new Shape(writers, operations, completers, mappers, async, false, pauses, refusals, ambiguous,
-            death));
+        steps.add("batches=false");
       }
       if (death) {
-        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, refusals, ambiguous,
-            false));
+        steps.add("death=false");
       }
       if (completers > 0) {
-        smaller.add(new Shape(writers, operations, completers - 1, mappers, async, batches, pauses, refusals,
-            ambiguous, death));
+        steps.add("completers=" + (completers - 1));
       }
       if (mappers > 1) {
-        smaller.add(new Shape(writers, operations, completers, mappers - 1, async, batches, pauses, refusals,
-            ambiguous, death && mappers > 2));
+        steps.add("mappers=" + (mappers - 1) + (mappers == 2 ? ",death=false" : ""));
       }
-      if (refusals) {
-        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, false, ambiguous,
-            death));
+      if (background) {
+        steps.add("background=false");
       }
-      if (ambiguous) {
-        smaller.add(new Shape(writers, operations, completers, mappers, async, batches, pauses, refusals, false,
-            death));
+      for (String fault : List.of("refusals", "ambiguous", "async", "pauses")) {
+        if (toString().contains(fault + "=true")) {
+          steps.add(fault + "=false");
+        }
       }
-      if (async) {
-        smaller.add(new Shape(writers, operations, completers, mappers, false, batches, pauses, refusals, ambiguous,
-            death));
-      }
-      if (operations > 1 && operations <= 2) {
-        smaller.add(new Shape(writers, 1, completers, mappers, async, batches, pauses, refusals, ambiguous, death));
+      List<Shape> smaller = new ArrayList<>();
+      for (String step : steps) {
+        smaller.add(parse(toString() + "," + step));
       }
       return smaller;
     }
@@ -264,7 +261,7 @@ final class HistoryRun {
     boolean flaky = mapper > 0;
     long dieAfter = shape.death() && mappers() > 1 && mapper == mappers() - 1
         ? 20 + random.nextInt(Math.max(1, shape.operations() * 10)) : Long.MAX_VALUE;
-    return new FaultyStore.Faults(shape.pauses() ? 0.3 : 0, 8, flaky && shape.refusals() ? 0.02 : 0,
+    return new FaultyStore.Faults(shape.pauses() ? 0.3 : 0, 12, flaky && shape.refusals() ? 0.02 : 0,
         flaky && shape.ambiguous() ? 0.02 : 0, dieAfter);
   }
 
@@ -277,8 +274,7 @@ final class HistoryRun {
     for (int m = 0; m < mappers(); m++) {
       FaultyStore view = new FaultyStore(store, "m" + m, faults(m, random), seed * 31 + m, history);
       views.add(view);
-      // the first mapper also completes in the background, as a deployed one does
-      mappers.add(builder(view).pendingCompleters(m == 0 ? 1 : 0)
+      mappers.add(builder(view).pendingCompleters(m == 0 && shape.background() ? 1 : 0)
           .pendingPollInterval(Duration.ofMillis(50)).build());
     }
     CountDownLatch start = new CountDownLatch(1);
@@ -657,19 +653,33 @@ final class HistoryRun {
       String state = record.getString("TmState");
       if ("PENDING".equals(state)) {
         violations.add(new Violation("work left", "work record " + HolderInvariants.describe("Holders", record),
-            Set.of()));
+            holdersNamed(record)));
       } else if ("FAILED".equals(state)) {
         String failure = record.getString("TmFailure");
         boolean refused = failure != null && (failure.contains("taken") || failure.contains("changed")
             || failure.contains("not found") || failure.contains("exists") || failure.contains("ETag"));
         if (!faulted || !refused) {
           violations.add(new Violation("work failed", "work record FAILED without a refused or conflicting write to"
-              + " explain it: " + HolderInvariants.describe("Holders", record), Set.of()));
+              + " explain it: " + HolderInvariants.describe("Holders", record), holdersNamed(record)));
         } else {
           history.fault("note: FAILED work record " + record.rowKey() + ": " + failure);
         }
       }
     }
+  }
+
+  private static final Pattern STEP_KEYS = Pattern.compile("\"partitionKey\":\"([^\"]*)\",\"rowKey\":\"([^\"]*)\"");
+
+  /** The holders the steps of a work record write (its JSON as the README describes it). */
+  private static Set<String> holdersNamed(TableRow record) {
+    Set<String> holders = new TreeSet<>();
+    for (int chunk = 0; record.has("TmSteps" + chunk); chunk++) {
+      Matcher step = STEP_KEYS.matcher(record.getString("TmSteps" + chunk));
+      while (step.find()) {
+        holders.add(HolderInvariants.key(step.group(1), step.group(2)));
+      }
+    }
+    return holders;
   }
 
   private void checkEventuals(TableMapper clean) {
