@@ -23,17 +23,18 @@ import java.util.function.Supplier;
  * Closing it leaves the shared store open: the history closes that once, at its end.
  */
 final class FaultyStore extends ForwardingBackend {
-  /** What a view does to its requests; probabilities per request, pauses up to {@code maxPauseMillis}. */
-  record Faults(double pause, int maxPauseMillis, double refuse, double ambiguous, long dieAfter) {
-    static final Faults NONE = new Faults(0, 0, 0, 0, Long.MAX_VALUE);
-
-    Faults withoutDeath() {
-      return new Faults(pause, maxPauseMillis, refuse, ambiguous, Long.MAX_VALUE);
-    }
-
+  /**
+   * What a view does to its requests, each a probability per request: a pause of up to {@code maxPauseMillis} before
+   * it is sent and after its answer; after the answer of a read, a long pause of {@code longPauseMillis} to twice that
+   * (long enough for another writer's whole write and its index work to pass the reader); a refusal; a lost answer.
+   * After request {@code dieAfter} every request fails.
+   */
+  record Faults(double pause, int maxPauseMillis, double longPause, int longPauseMillis, double refuse,
+      double ambiguous, long dieAfter) {
     @Override
     public String toString() {
-      return "pause " + pause + " up to " + maxPauseMillis + " ms, refuse " + refuse + ", ambiguous " + ambiguous
+      return "pause " + pause + " up to " + maxPauseMillis + " ms, long pause " + longPause + " of "
+          + longPauseMillis + " ms, refuse " + refuse + ", ambiguous " + ambiguous
           + (dieAfter == Long.MAX_VALUE ? "" : ", dies after request " + dieAfter);
     }
   }
@@ -70,18 +71,22 @@ final class FaultyStore extends ForwardingBackend {
     return random.nextDouble();
   }
 
-  private synchronized int pauseMillis() {
-    return 1 + random.nextInt(Math.max(1, faults.maxPauseMillis()));
+  private synchronized int pauseMillis(int most) {
+    return 1 + random.nextInt(Math.max(1, most));
   }
 
   private void pause() {
     if (faults.pause() > 0 && draw() < faults.pause()) {
-      try {
-        Thread.sleep(pauseMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new Injected(name + ": interrupted while paused");
-      }
+      sleep(pauseMillis(faults.maxPauseMillis()));
+    }
+  }
+
+  private void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Injected(name + ": interrupted while paused");
     }
   }
 
@@ -106,7 +111,10 @@ final class FaultyStore extends ForwardingBackend {
     send(what);
     R result = call.get();
     pause();
-    pause(); // twice as likely after a read: what a writer then writes rests on what it read
+    if (faults.longPause() > 0 && draw() < faults.longPause()) {
+      // what the reader then writes rests on what it read, which a writer meanwhile changes
+      sleep(faults.longPauseMillis() + pauseMillis(faults.longPauseMillis()));
+    }
     return result;
   }
 

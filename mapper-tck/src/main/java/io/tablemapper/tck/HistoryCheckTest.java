@@ -42,13 +42,18 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
  * <p>System properties:
  *
  * <ul>
- *   <li>none (CI): histories of the {@linkplain Shape#CI CI shape} from a random seed, one after another, for about
- *       {@value #CI_SECONDS} s per store (so fewer on a slower store), at least {@value #CI_HISTORIES};
+ *   <li>none (CI): histories from a random seed, one after another, on each store for about {@value #CI_SECONDS} s
+ *       (a history starts only if it would end within them; at least one): of the {@linkplain Shape#CI CI shape}, with
+ *       fewer operations per writer on a store whose writes take longer than {@value #FAST_WRITE_MILLIS} ms
+ *       ({@link #ciShape}: Azurite);
  *   <li>{@code -Dtablemapper.soak=<n>s} or {@code <n>}: for {@code n} seconds, or {@code n} histories, per store;
  *   <li>{@code -Dtablemapper.history.seed=<seed>}: that history only (run up to {@code tablemapper.history.repeat}
  *       times, 5 by default, until it fails), in the shape {@code -Dtablemapper.history.shape=writers=2,operations=8,...}
  *       (the report's text; missing parts as in the CI shape);
  *   <li>{@code -Dtablemapper.history.shrink=false}: report the first failing history as it is;
+ *   <li>{@code -Dtablemapper.history.keepGoing=true}: run every history of the time or count after a failure too,
+ *       and say how many failed (a soak's failure rate); {@code -Dtablemapper.history.verbose=true}: a line per
+ *       history, with its time;
  *   <li>{@code -Dtablemapper.history.stores=H2,H2_FILE}: run on the stores named (by the start of their display
  *       name) only, the others skipped.
  * </ul>
@@ -57,10 +62,12 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
 @ArgumentsSource(KitStores.class)
 class HistoryCheckTest {
   static final int CI_SECONDS = 10;
-  static final int CI_HISTORIES = 2;
   /** How long a shrink may take at most, beside the run that found the failure: in CI, and otherwise. */
-  private static final long SHRINK_SECONDS_CI = 20;
+  private static final long SHRINK_SECONDS_CI = 8;
   private static final long SHRINK_SECONDS = 120;
+
+  /** What a write of a holder takes on memory or H2 at most, in milliseconds, for the whole {@link Shape#CI}. */
+  private static final double FAST_WRITE_MILLIS = 60;
 
   private final StoreUnderTest under;
 
@@ -80,6 +87,7 @@ class HistoryCheckTest {
         : Shape.parse(System.getProperty("tablemapper.history.shape"));
     Outcome failed = null;
     int histories = 0;
+    int failures = 0;
     long started = System.nanoTime();
     if (seedProperty != null) {
       long seed = Long.parseLong(seedProperty.trim());
@@ -88,12 +96,14 @@ class HistoryCheckTest {
         Outcome outcome = HistoryRun.run(under, seed, shape);
         histories++;
         failed = outcome.failed() ? outcome : null;
+        failures += outcome.failed() ? 1 : 0;
       }
     } else {
       String soak = System.getProperty("tablemapper.soak");
       long seconds = CI_SECONDS;
-      long count = CI_HISTORIES;
-      if (soak != null && !soak.isBlank()) {
+      long count = 1;
+      boolean ci = soak == null || soak.isBlank();
+      if (!ci) {
         soak = soak.trim();
         if (soak.endsWith("s")) {
           seconds = Long.parseLong(soak.substring(0, soak.length() - 1));
@@ -103,17 +113,34 @@ class HistoryCheckTest {
           count = Long.parseLong(soak);
         }
       }
+      if (ci && System.getProperty("tablemapper.history.shape") == null) {
+        double millisPerWrite = HistoryRun.millisPerWrite(under);
+        shape = ciShape(millisPerWrite);
+        System.out.printf("history checker on %s: %.1f ms per write%n", where, millisPerWrite);
+      }
       long seed = Long.getLong("tablemapper.history.from", System.nanoTime() & 0xFFFF_FFFFL);
       long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
-      while (failed == null && (histories < count || System.nanoTime() < deadline)) {
+      long longest = 0;
+      boolean keepGoing = Boolean.getBoolean("tablemapper.history.keepGoing");
+      // in CI a history starts only if one as long as the longest so far still ends within the time
+      while ((failed == null || keepGoing) && (histories < count
+          || System.nanoTime() + (ci ? TimeUnit.MILLISECONDS.toNanos(longest) : 0) < deadline)) {
         Outcome outcome = HistoryRun.run(under, seed + histories, shape);
+        if (Boolean.getBoolean("tablemapper.history.verbose")) {
+          System.out.printf("  seed %d: %d ms (%s), %s%n", outcome.seed(), outcome.millis(), outcome.timing(),
+              outcome.failed() ? outcome.violations().size() + " violations" : "passed");
+        }
         histories++;
-        failed = outcome.failed() ? outcome : null;
+        longest = Math.max(longest, outcome.millis());
+        if (outcome.failed()) {
+          failures++;
+          failed = failed == null ? outcome : failed;
+        }
       }
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-    System.out.printf("history checker on %s: %d histories in %d ms%s%n", where, histories, millis,
-        failed == null ? ", all passed" : ", seed " + failed.seed() + " failed");
+    System.out.printf("history checker on %s: %d histories of %s in %d ms%s%n", where, histories, shape, millis,
+        failed == null ? ", all passed" : ", " + failures + " failed, the first seed " + failed.seed());
     if (failed == null) {
       return;
     }
@@ -122,6 +149,18 @@ class HistoryCheckTest {
         ? shrink(failed, seedProperty == null && System.getProperty("tablemapper.soak") == null
             ? SHRINK_SECONDS_CI : SHRINK_SECONDS) : failed;
     fail(report(where, found, smallest));
+  }
+
+  /**
+   * The CI shape for a store whose writes take {@code millisPerWrite}: {@link Shape#CI} where they are fast; on a
+   * slower store (Azurite) as many operations per writer as keep a history's requests about as long, at least 8.
+   */
+  static Shape ciShape(double millisPerWrite) {
+    if (millisPerWrite <= FAST_WRITE_MILLIS) {
+      return Shape.CI;
+    }
+    int operations = (int) Math.max(8, Math.round(Shape.CI.operations() * FAST_WRITE_MILLIS / millisPerWrite));
+    return Shape.parse(Shape.CI + ",operations=" + operations);
   }
 
   /**
