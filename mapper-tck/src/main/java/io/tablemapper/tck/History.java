@@ -1,5 +1,6 @@
 package io.tablemapper.tck;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +24,23 @@ final class History {
 
   private final AtomicLong clock = new AtomicLong();
   private final List<Event> events = new ArrayList<>();
+  private volatile PrintStream echo;
+
+  /** Prints each event to {@code out} as it is recorded, for a process that may be killed at any time. */
+  void echo(PrintStream out) {
+    this.echo = out;
+  }
+
+  private void add(Event event) {
+    synchronized (events) {
+      events.add(event);
+      PrintStream out = echo;
+      if (out != null) {
+        out.println(event);
+        out.flush();
+      }
+    }
+  }
 
   long invoke() {
     return clock.incrementAndGet();
@@ -30,16 +48,18 @@ final class History {
 
   void complete(long invoked, String process, String what, String outcome, Set<String> entities) {
     long completed = clock.incrementAndGet();
-    synchronized (events) {
-      events.add(new Event(invoked, completed, process, what, outcome, entities));
-    }
+    add(new Event(invoked, completed, process, what, outcome, entities));
+  }
+
+  /** A line another process recorded (a killed child's history), in the order it printed them. */
+  void line(String process, String text) {
+    long at = clock.incrementAndGet();
+    add(new Event(at, at, process, text, "", Set.of()));
   }
 
   void fault(String what) {
     long at = clock.incrementAndGet();
-    synchronized (events) {
-      events.add(new Event(at, at, "fault", what, "", Set.of()));
-    }
+    add(new Event(at, at, "fault", what, "", Set.of()));
   }
 
   /** The events in the order they completed. */
@@ -63,7 +83,7 @@ final class History {
     StringBuilder text = new StringBuilder();
     int left = 0;
     for (Event event : all) {
-      boolean shown = all.size() <= wholeUpTo || event.process().equals("fault") || event.entities().isEmpty()
+      boolean shown = all.size() <= wholeUpTo || event.entities().isEmpty()
           || event.entities().stream().anyMatch(entities::contains);
       if (shown) {
         text.append("  ").append(event).append('\n');

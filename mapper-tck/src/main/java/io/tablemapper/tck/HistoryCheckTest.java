@@ -128,7 +128,8 @@ class HistoryCheckTest {
         Outcome outcome = HistoryRun.run(under, seed + histories, shape);
         if (Boolean.getBoolean("tablemapper.history.verbose")) {
           System.out.printf("  seed %d: %d ms (%s), %s%n", outcome.seed(), outcome.millis(), outcome.timing(),
-              outcome.failed() ? outcome.violations().size() + " violations" : "passed");
+              outcome.failed() ? outcome.violations().size() + " violations " + outcome.violations().stream()
+                  .map(Violation::invariant).distinct().sorted().toList() : "passed");
         }
         histories++;
         longest = Math.max(longest, outcome.millis());
@@ -153,13 +154,14 @@ class HistoryCheckTest {
 
   /**
    * The CI shape for a store whose writes take {@code millisPerWrite}: {@link Shape#CI} where they are fast; on a
-   * slower store (Azurite) as many operations per writer as keep a history's requests about as long, at least 8.
+   * slower store (Azurite) fewer operations per writer, in proportion to a write's time (at least 5), so that a history
+   * takes some 15 s there.
    */
   static Shape ciShape(double millisPerWrite) {
     if (millisPerWrite <= FAST_WRITE_MILLIS) {
       return Shape.CI;
     }
-    int operations = (int) Math.max(8, Math.round(Shape.CI.operations() * FAST_WRITE_MILLIS / millisPerWrite));
+    int operations = (int) Math.max(5, Math.round(Shape.CI.operations() * 40 / millisPerWrite));
     return Shape.parse(Shape.CI + ",operations=" + operations);
   }
 
@@ -189,7 +191,7 @@ class HistoryCheckTest {
     return smallest;
   }
 
-  private static String report(String where, Outcome found, Outcome smallest) {
+  static String report(String where, Outcome found, Outcome smallest) {
     StringBuilder text = new StringBuilder();
     text.append("history checker on ").append(where).append(": seed ").append(found.seed())
         .append(" broke ").append(found.violations().size()).append(" invariants in shape ").append(found.shape())

@@ -10,6 +10,7 @@ import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderAsyncRepository;
 import io.tablemapper.tck.fixtures.HolderRepository;
 import io.tablemapper.tck.support.RawRows;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Method;
@@ -269,18 +270,79 @@ final class HistoryRun {
         history.complete(invoked, "setup", "insert(" + describe(holder) + ")", "ok", Set.of(key(holder)));
       }
     }
-    if (shape.batches()) {
-      int count = Math.max(2, shape.operations() / 6);
-      for (int b = 0; b < count; b++) {
-        int id = 100 + b;
-        Holder inserted = new Holder("e0", id, "n0", "ea" + b, null, "c0", 1, "red", 0, null);
-        Holder updated = holders.insert(new Holder("e1", id, "n1", "eb" + b, "eb" + b, "c1", 2, "blue", 0, null));
-        Holder deleted = holders.insert(new Holder("e2", id, "n0", "ec" + b, "ec" + b, "c2", 3, "green", 0, null));
-        Holder updatedTo = new Holder("e1", id, "n0", "ebx" + b, null, "c2", 3, "red", 1, updated.etag());
-        eventuals.add(new Eventual(b, inserted, updated, updatedTo, deleted));
-      }
+    for (Eventual planned : plannedEventuals()) {
+      Holder updated = holders.insert(planned.updatedFrom());
+      holders.insert(planned.deleted());
+      eventuals.add(new Eventual(planned.number(), planned.inserted(), updated,
+          new Holder("e1", updated.holderId(), "n0", "ebx" + planned.number(), null, "c2", 3, "red", 1,
+              updated.etag()), planned.deleted()));
     }
     clean.completePending();
+  }
+
+  /**
+   * The eventual batches of the history, without ETags: each inserts a holder in e0, updates one in e1 (moving its
+   * unique handle and dropping its badge) and deletes one in e2, holders that no other thread writes.
+   */
+  private List<Eventual> plannedEventuals() {
+    List<Eventual> planned = new ArrayList<>();
+    int count = shape.batches() ? Math.min(8, Math.max(2, shape.operations() / 6)) : 0;
+    for (int b = 0; b < count; b++) {
+      int id = 100 + b;
+      planned.add(new Eventual(b, new Holder("e0", id, "n0", "ea" + b, null, "c0", 1, "red", 0, null),
+          new Holder("e1", id, "n1", "eb" + b, "eb" + b, "c1", 2, "blue", 0, null),
+          new Holder("e1", id, "n0", "ebx" + b, null, "c2", 3, "red", 1, null),
+          new Holder("e2", id, "n0", "ec" + b, "ec" + b, "c2", 3, "green", 0, null)));
+    }
+    return planned;
+  }
+
+  /**
+   * The writing half of a history, for a process that is killed while it runs ({@code KilledHistoryWriter} in the
+   * kit's tests, a child JVM over an H2 file): sets the store up, prints {@value #READY}, then runs the history's
+   * threads, printing each event as it completes. It checks nothing: {@link #checkAfterDeath} does, in the next
+   * process.
+   */
+  static void runUntilKilled(TableBackend store, long seed, Shape shape, PrintStream out) {
+    HistoryRun run = new HistoryRun(null, seed, shape);
+    run.history.echo(out);
+    TableMapper clean = builder(store).pendingCompleters(0).build();
+    run.setUp(clean);
+    out.println(READY);
+    out.flush();
+    run.joinAll(run.startThreads(store));
+    out.println("ended");
+    out.flush();
+  }
+
+  /** What {@link #runUntilKilled} prints once the store is set up and its threads start. */
+  static final String READY = "ready";
+
+  /**
+   * The checking half of a history whose writing process was killed: over the store that process left, a mapper
+   * without faults completes the pending work, and the rows are checked as after any history (an eventual batch may
+   * be applied or not, whole in either case, since whether its commit returned died with the process).
+   *
+   * @param events what the killed process printed, its history up to its death
+   */
+  static Outcome checkAfterDeath(TableBackend store, long seed, Shape shape, List<String> events) {
+    long started = System.nanoTime();
+    HistoryRun run = new HistoryRun(null, seed, shape);
+    events.forEach(line -> run.history.line("killed process", line));
+    run.eventuals.addAll(run.plannedEventuals());
+    TableMapper clean = builder(store).pendingCompleters(0).build();
+    try {
+      long settling = System.nanoTime();
+      run.settle(clean, store);
+      long settled = System.nanoTime();
+      run.check(clean, store);
+      run.timing = "completion " + TimeUnit.NANOSECONDS.toMillis(settled - settling) + " ms, checks "
+          + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - settled) + " ms";
+    } finally {
+      clean.close();
+    }
+    return new Outcome(seed, shape, run.history, List.copyOf(run.violations),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), run.timing);
   }
 
   private static String take(List<String> free, Random random) {
