@@ -75,15 +75,16 @@ final class History {
   }
 
   /**
-   * The history as text: whole when short, else the events of {@code entities} (the entities a violation names) and
-   * every fault, with a line saying how many were left out.
+   * The history as text: whole when short or when {@code entities} (the entities the violations name) is empty, else
+   * the events of those entities and those of none (faults, completions, reads through an index), with a line
+   * saying how many were left out.
    */
   String describe(Set<String> entities, int wholeUpTo) {
     List<Event> all = events();
     StringBuilder text = new StringBuilder();
     int left = 0;
     for (Event event : all) {
-      boolean shown = all.size() <= wholeUpTo || event.entities().isEmpty()
+      boolean shown = all.size() <= wholeUpTo || entities.isEmpty() || event.entities().isEmpty()
           || event.entities().stream().anyMatch(entities::contains);
       if (shown) {
         text.append("  ").append(event).append('\n');
