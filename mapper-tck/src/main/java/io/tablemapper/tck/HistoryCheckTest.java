@@ -63,7 +63,7 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
 @ParameterizedClass
 @ArgumentsSource(KitStores.class)
 class HistoryCheckTest {
-  static final int CI_SECONDS = 10;
+  static final int CI_SECONDS = 8;
   /** How long a shrink may take at most, beside the run that found the failure: in CI, and otherwise. */
   private static final long SHRINK_SECONDS_CI = 8;
   private static final long SHRINK_SECONDS = 120;
@@ -167,13 +167,13 @@ class HistoryCheckTest {
   /**
    * The CI shape for a store whose writes take {@code millisPerWrite}: {@link Shape#CI} where they are fast; on a
    * slower store (Azurite) fewer operations per writer, in proportion to a write's time (at least 5), so that a history
-   * takes some 15 s there.
+   * takes some 10 s there.
    */
   static Shape ciShape(double millisPerWrite) {
     if (millisPerWrite <= FAST_WRITE_MILLIS) {
       return Shape.CI;
     }
-    int operations = (int) Math.max(5, Math.round(Shape.CI.operations() * 40 / millisPerWrite));
+    int operations = (int) Math.max(5, Math.round(Shape.CI.operations() * 30 / millisPerWrite));
     return Shape.parse(Shape.CI + ",operations=" + operations);
   }
 
