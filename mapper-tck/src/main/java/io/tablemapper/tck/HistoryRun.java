@@ -51,10 +51,12 @@ final class HistoryRun {
   static final List<String> GROUPS = List.of("g0", "g1", "e0", "e1", "e2");
   /**
    * How old a registry entry or claim without its write must be before a completer or a writer takes it over, in
-   * every mapper of a history: long beside a write's own time (a few pauses), short beside the default minute, so
-   * that the work of a dead mapper is finished within the history.
+   * every mapper of a history: long beside a write's own time from its claims to its transaction (a few requests
+   * and pauses, well under a second even on Azurite), short beside the default minute, so that the work of a dead
+   * mapper is finished within the history. A writer slower than this may have its claim taken over, so a unique
+   * value held twice whose history shows such a writer is the checker's, not the runtime's.
    */
-  static final Duration GRACE = Duration.ofSeconds(3);
+  static final Duration GRACE = Duration.ofSeconds(2);
   /** How long a history's threads may take to end before the history is reported hung. */
   private static final long JOIN_MILLIS = 120_000;
   /** How long any one future of an async write may take. */
@@ -349,7 +351,7 @@ final class HistoryRun {
   private FaultyStore.Faults faults(int mapper, Random random) {
     boolean flaky = mapper > 0;
     long dieAfter = shape.death() && mappers() > 1 && mapper == mappers() - 1
-        ? 20 + random.nextInt(Math.max(1, shape.operations() * 10)) : Long.MAX_VALUE;
+        ? 20 + random.nextInt(Math.max(1, shape.operations() * 4)) : Long.MAX_VALUE; // early: its work waits out GRACE
     return new FaultyStore.Faults(shape.pauses() ? 0.2 : 0, 6, shape.pauses() ? 0.04 : 0, 50,
         flaky && shape.refusals() ? 0.02 : 0, flaky && shape.ambiguous() ? 0.02 : 0, dieAfter);
   }
