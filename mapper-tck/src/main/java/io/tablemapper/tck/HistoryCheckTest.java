@@ -63,7 +63,7 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
 @ParameterizedClass
 @ArgumentsSource(KitStores.class)
 class HistoryCheckTest {
-  static final int CI_SECONDS = 8;
+  static final int CI_SECONDS = 10;
   /** How long a shrink may take at most, beside the run that found the failure: in CI, and otherwise. */
   private static final long SHRINK_SECONDS_CI = 8;
   private static final long SHRINK_SECONDS = 120;
