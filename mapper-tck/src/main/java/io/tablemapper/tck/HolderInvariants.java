@@ -17,7 +17,8 @@ import java.util.TreeSet;
 /**
  * What the stored rows of {@link Holder} must be once its pending work is complete, stated here from the README's
  * description of the rows (copies: {@code type#index}, the copied properties, {@code TmPrimaryPartitionKey},
- * {@code TmPrimaryRowKey}, {@code TmPrimaryTable} in another table; key lists: entries "PartitionKey, tab, RowKey",
+ * {@code TmPrimaryRowKey}, {@code TmPrimaryTable} in another table, and on a claimed copy the bookkeeping of the
+ * writes that claimed it, {@code TmWorkIds}, which the checks leave alone; key lists: entries "PartitionKey, tab, RowKey",
  * one per line, in {@code Keys}, {@code Keys1}, ...) rather than taken from the runtime, and checked against the raw
  * rows: for every holder and every index that copies, exactly one copy at the keys its current values imply,
  * pointing to it, holding what its current row holds; no copy or claim besides (none for a holder that is gone or
@@ -31,8 +32,10 @@ final class HolderInvariants {
   private static final String PRIMARY_PARTITION_KEY = "TmPrimaryPartitionKey";
   private static final String PRIMARY_ROW_KEY = "TmPrimaryRowKey";
   private static final String PRIMARY_TABLE = "TmPrimaryTable";
+  /** The writes that claimed a remote copy: bookkeeping of the claim protocol, not a property of the holder. */
+  private static final String WORK_IDS = "TmWorkIds";
   private static final Set<String> MARKERS =
-      Set.of(DISCRIMINATOR, PRIMARY_PARTITION_KEY, PRIMARY_ROW_KEY, PRIMARY_TABLE);
+      Set.of(DISCRIMINATOR, PRIMARY_PARTITION_KEY, PRIMARY_ROW_KEY, PRIMARY_TABLE, WORK_IDS);
 
   /** One broken invariant: its name, what was found (the rows involved), and the holders it concerns. */
   record Violation(String invariant, String detail, Set<String> entities) {
