@@ -23,6 +23,7 @@ import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -67,6 +68,8 @@ final class PendingWork {
   /** How many ids a writer tries when completers retire them under it (each retire needs a minute's stall). */
   private static final int MAX_IDS = 3;
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  /** How long {@link #completeAll} waits, beyond the grace period, for work that waits for another write. */
+  private static final Duration WAIT_BEYOND_GRACE = Duration.ofSeconds(5);
 
   private final MapperCore core;
   private final MapperSettings.Pending settings;
@@ -340,6 +343,8 @@ final class PendingWork {
               }
               if (cause instanceof NeedsKey keyless) {
                 reportWaiting(keyless);
+              } else if (cause instanceof RemoteIndexes.Deferred waits) {
+                LOG.debug("pending work {} is left to a completer: {}", id, waits.getMessage());
               } else {
                 // the work is recorded: a completer does it once the store answers again
                 LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
@@ -396,10 +401,18 @@ final class PendingWork {
     List<PendingWorkException> failures = new ArrayList<>();
     Map<String, NeedsKey> waiting = new LinkedHashMap<>();
     long applied = 0;
-    for (int pass = 0; pass < 100; pass++) {
+    // work that waits for another write (RemoteIndexes.Deferred) is looked at again, a little later each time, until
+    // that write is recorded, refused or retired: at most the grace period after which a dead writer's entry is
+    long waitUntil = System.nanoTime() + settings.grace().toNanos() + WAIT_BEYOND_GRACE.toNanos();
+    for (int pass = 0; pass < 100 || pass < 10_000 && System.nanoTime() < waitUntil; pass++) {
       long before = applied;
       AtomicInteger acted = new AtomicInteger();
-      applied += pass(0, 1, failures, waiting, acted);
+      AtomicInteger deferred = new AtomicInteger();
+      applied += pass(0, 1, failures, waiting, acted, deferred);
+      if (deferred.get() > 0 && System.nanoTime() < waitUntil && !core.closed()) {
+        pauseBetweenPasses(pass);
+        continue;
+      }
       if (applied == before && acted.get() == 0) {
         break;
       }
@@ -412,6 +425,15 @@ final class PendingWork {
       throw first;
     }
     return applied;
+  }
+
+  /** A short pause before another pass over work that waits for another write: 5 ms, doubling up to 200 ms. */
+  private static void pauseBetweenPasses(int pass) {
+    try {
+      Thread.sleep(Math.min(200, 5L << Math.min(pass, 6)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
@@ -435,7 +457,7 @@ final class PendingWork {
    * @return the writes applied
    */
   private long pass(int shard, int shards, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
-      AtomicInteger acted) {
+      AtomicInteger acted, AtomicInteger deferred) {
     long applied = 0;
     TableQuery query = TableQuery.builder(PendingRows.REGISTRY_TABLE)
         .partitionKey(PendingRows.REGISTRY_PARTITION)
@@ -451,7 +473,7 @@ final class PendingWork {
           return applied;
         }
         if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
-          applied += complete(entry, failures, waiting, acted);
+          applied += complete(entry, failures, waiting, acted, deferred);
         }
       }
       token = page.continuation();
@@ -461,7 +483,7 @@ final class PendingWork {
 
   /** Completes the work of one registry entry; returns the writes applied. */
   private long complete(TableRow entry, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
-      AtomicInteger acted) {
+      AtomicInteger acted, AtomicInteger deferred) {
     if (PendingRows.state(entry) == State.FAILED
         || !PendingRows.REGISTRY_TYPE.equals(core.discriminator.typeOf(entry))) {
       // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
@@ -485,8 +507,8 @@ final class PendingWork {
       }
       if (record == null) {
         // no transaction can record work under the id any more: clean what its write claimed
-        for (PendingStep step : PendingRows.steps(entry)) {
-          Futures.join(apply(blocking, id, step));
+        if (!cleanUp(id, entry, deferred)) {
+          return 0;
         }
         deleteEntry(id);
         acted.incrementAndGet();
@@ -496,8 +518,8 @@ final class PendingWork {
     switch (PendingRows.state(record)) {
       case CANCELLED:
         // retired, here or by a take-over of one of its claims: clean what else its write claimed
-        for (PendingStep step : PendingRows.steps(entry)) {
-          Futures.join(apply(blocking, id, step));
+        if (!cleanUp(id, entry, deferred)) {
+          return 0;
         }
         deleteEntry(id);
         acted.incrementAndGet();
@@ -514,11 +536,31 @@ final class PendingWork {
           reportWaiting(keyless);
           waiting.putIfAbsent(id, keyless);
           return 0;
+        } catch (RemoteIndexes.Deferred waits) {
+          // left as it is, to be run again once the write it waits for is settled
+          deferred.incrementAndGet();
+          return 0;
         }
         if (applied == 0) {
           acted.incrementAndGet();
         }
         return applied;
+    }
+  }
+
+  /**
+   * Runs the clean-up steps a retired entry lists (the reconciliations of the values its write claimed); false when
+   * one waits for another write ({@link RemoteIndexes.Deferred}): the entry is kept, to be cleaned up again later.
+   */
+  private boolean cleanUp(String id, TableRow entry, AtomicInteger deferred) {
+    try {
+      for (PendingStep step : PendingRows.steps(entry)) {
+        Futures.join(apply(blocking, id, step));
+      }
+      return true;
+    } catch (RemoteIndexes.Deferred waits) {
+      deferred.incrementAndGet();
+      return false;
     }
   }
 
@@ -854,6 +896,6 @@ final class PendingWork {
       }
       registryReady = true;
     }
-    pass(shard, shards, failures, new LinkedHashMap<>(), new AtomicInteger());
+    pass(shard, shards, failures, new LinkedHashMap<>(), new AtomicInteger(), new AtomicInteger());
   }
 }

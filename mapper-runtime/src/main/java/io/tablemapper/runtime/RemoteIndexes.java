@@ -88,11 +88,40 @@ final class RemoteIndexes {
   }
 
   /**
-   * A row written by a claim, and its ETag: what its writer undoes if its transaction is refused — deletes it when
-   * the claim wrote it ({@code previousIds} null), or takes the write's id out of it when it was the entity's
-   * already.
+   * A row written by a claim, its ETag and the write's id: what its writer undoes if its transaction is refused —
+   * deletes it when the claim wrote it, or takes the id out of it and cleans it up ({@code undo}) when it was the
+   * entity's own already ({@code rewritten}).
    */
-  record Claim(Address address, String etag, String id, String previousIds) {}
+  record Claim(Address address, String etag, String id, boolean rewritten, Undo undo) {}
+
+  /**
+   * What releasing a re-written claim does once the write's id is out of it: the delete of {@link #deleteIfOurs},
+   * for the entity and index of the claim. A reconciliation that found the id in flight left the row to this
+   * writer; without it, a value the entity left meanwhile would keep a copy for good.
+   */
+  /**
+   * A reconciliation step that waits for another write: a copy it would delete lists the id of a write that may
+   * still be recorded with it (between its claim and its transaction). The step stays recorded as it is, and is run
+   * again once that write is recorded (its own reconciliation then keeps or moves the copy), refused (its release
+   * cleans the row) or retired (its clean-up does).
+   */
+  static final class Deferred extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+
+    Deferred(IndexMapping<?> index, Address address) {
+      super("the copy of " + index + " at " + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys()
+          + " in table " + address.table() + " is claimed by a write that may still be recorded; the step waits"
+          + " for it");
+    }
+  }
+
+  /** How many times a step looks again, with a short pause, at a copy claimed by a write still in flight. */
+  private static final int WAITS = 5;
+
+  @FunctionalInterface
+  interface Undo {
+    CompletableFuture<Void> cleanUp(WriteChannel channel);
+  }
 
   /**
    * Where an entity's copy for a remote index is, or null when it has none (a null index value); for an entity as
@@ -282,7 +311,7 @@ final class RemoteIndexes {
         }
         if (!own) {
           WriteOperation claim = there == null ? WriteOperation.insert(copy) : WriteOperation.replace(copy, there.etag());
-          return send(channel, write, index, address, claim, copy, id, null, written, attempt);
+          return send(channel, write, index, address, claim, copy, id, false, written, attempt);
         }
         // the entity's own copy, kept as it is with this write's id added (and the ids of writes no longer in
         // flight dropped): a delete or a take-over that read it before now fails, and none after it touches it while
@@ -299,10 +328,9 @@ final class RemoteIndexes {
           });
         });
         return Futures.compose(pruned, done -> {
-          String previousIds = String.join(" ", workIds(there));
           ids.add(id);
           return send(channel, write, index, address, WriteOperation.replace(withIds(there, ids), there.etag()),
-              copy, id, previousIds, written, attempt);
+              copy, id, true, written, attempt);
         });
       });
     });
@@ -310,11 +338,13 @@ final class RemoteIndexes {
 
   /** Sends one claim's write; a row changed meanwhile is looked at again, as the next attempt. */
   private <T> CompletableFuture<Void> send(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
-      Address address, WriteOperation claim, TableRow copy, String id, String undo, List<Claim> written,
+      Address address, WriteOperation claim, TableRow copy, String id, boolean rewritten, List<Claim> written,
       int attempt) {
     return channel.write(address.table(), claim).handle((result, thrown) -> {
       if (thrown == null) {
-        written.add(new Claim(address, result.etag(), id, undo));
+        Address entity = new Address(write.mapping().table(), write.partitionKey(), write.rowKey());
+        written.add(new Claim(address, result.etag(), id, rewritten,
+            cleanUp -> deleteIfOurs(cleanUp, write.mapping(), index, address, entity, 1)));
         return DONE;
       }
       Throwable failure = Futures.unwrap(thrown);
@@ -366,25 +396,52 @@ final class RemoteIndexes {
   }
 
   /**
-   * Undoes the claims of a write the store refused, through {@code channel}: deletes the rows it wrote and takes its
-   * id out of the entity's own rows it re-wrote, unless changed since (then they are someone else's to settle: a
-   * take-over, another claim, or a completer, which finds the id no longer in flight).
+   * Undoes the claims of a write the store refused, through {@code channel}: deletes the rows it wrote, unless changed
+   * since (then they are someone else's to settle: a take-over, another claim, or a completer, which finds the id no
+   * longer in flight); and takes its id out of the entity's own rows it re-wrote, which are then deleted as a
+   * reconciliation deletes them (rule 3) — one may have left such a row while the id was in flight.
    */
   CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
     Iterator<Claim> each = claims.iterator();
     return Futures.loop(each::hasNext, () -> {
       Claim claim = each.next();
       Address at = claim.address();
-      WriteOperation undo = claim.previousIds() == null
-          ? WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())
-          : WriteOperation.merge(TableRow.builder(at.partitionKey(), at.rowKey())
-              .putString(EntityMapping.WORK_IDS_PROPERTY, claim.previousIds()).build(), claim.etag());
-      return channel.write(at.table(), undo).exceptionallyCompose(thrown -> {
-        Throwable failure = Futures.unwrap(thrown);
-        return moved(failure) || failure instanceof TableNotFoundException
-            ? CompletableFuture.completedFuture(null) // changed since, or cleaned meanwhile
-            : CompletableFuture.failedFuture(failure);
-      }).thenApply(done -> null);
+      if (!claim.rewritten()) {
+        return settledUnlessLost(channel.write(at.table(),
+            WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())));
+      }
+      return Futures.compose(withdraw(channel, claim, 1), done -> claim.undo().cleanUp(channel)
+          .exceptionallyCompose(thrown -> Futures.unwrap(thrown) instanceof Deferred
+              ? DONE // another write in flight claimed the row too: it settles the row as this one would
+              : CompletableFuture.failedFuture(thrown)));
+    });
+  }
+
+  /** Takes a write's id out of a row it re-wrote, wherever the row's ETag has got to since (attempt of ATTEMPTS). */
+  private CompletableFuture<Void> withdraw(WriteChannel channel, Claim claim, int attempt) {
+    Address at = claim.address();
+    return Futures.compose(read(channel, at), there -> {
+      if (there == null || !workIds(there).contains(claim.id())) {
+        return DONE;
+      }
+      List<String> ids = new ArrayList<>(workIds(there));
+      ids.remove(claim.id());
+      CompletableFuture<?> written = channel.write(at.table(), WriteOperation.merge(TableRow.builder(
+          at.partitionKey(), at.rowKey()).putString(EntityMapping.WORK_IDS_PROPERTY, String.join(" ", ids)).build(),
+          there.etag()));
+      return written.handle((done, thrown) -> thrown == null ? DONE
+          : !moved(Futures.unwrap(thrown)) || attempt == ATTEMPTS ? settledUnlessLost(written)
+          : withdraw(channel, claim, attempt + 1)).thenCompose(Function.identity());
+    });
+  }
+
+  /** A clean-up write's end: done, also when its row changed or went meanwhile; failed when the store did not answer. */
+  private static CompletableFuture<Void> settledUnlessLost(CompletableFuture<?> written) {
+    return written.<Void>thenApply(done -> null).exceptionallyCompose(thrown -> {
+      Throwable failure = Futures.unwrap(thrown);
+      return moved(failure) || failure instanceof TableNotFoundException
+          ? CompletableFuture.completedFuture(null) // changed since, or cleaned meanwhile
+          : CompletableFuture.failedFuture(failure);
     });
   }
 
@@ -580,7 +637,10 @@ final class RemoteIndexes {
       }
       return Futures.compose(anyInFlight(channel, there, entity), flying -> {
         if (flying) {
-          return DONE; // a write may still be recorded with it: its writer, or the completer that retires it, settles it
+          // a write may still be recorded with it: looked at again in a moment, then left for later
+          return attempt > WAITS ? CompletableFuture.failedFuture(new Deferred(index, address))
+              : Futures.compose(channel.pause(attempt),
+                  paused -> deleteIfOurs(channel, mapping, index, address, entity, attempt + 1));
         }
         return Futures.compose(read(channel, entity), now -> {
           if (address.equals(implied(mapping, index, now))) {
