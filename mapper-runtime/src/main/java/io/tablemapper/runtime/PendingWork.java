@@ -192,6 +192,7 @@ final class PendingWork {
     List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
     List<String> ids = new ArrayList<>();
     List<RemoteIndexes.Claim> claims = new ArrayList<>();
+    List<Map.Entry<String, PendingStep>> reconciling = new ArrayList<>();
     Iterator<? extends WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> recorded = Futures.loop(each::hasNext, () -> {
       WriteIntent<?> write = each.next();
@@ -199,7 +200,7 @@ final class PendingWork {
         recording.add(write);
         return DONE;
       }
-      return record(channel, table, write, mode, ids, claims).thenAccept(recording::add);
+      return record(channel, table, write, mode, ids, claims, reconciling).thenAccept(recording::add);
     });
     CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
         recording, mode));
@@ -218,9 +219,15 @@ final class PendingWork {
       WriteChannel cleanUp = channel.cleanUp();
       return Futures.compose(remote.release(cleanUp, claims), released -> {
         if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
-          // refused, nothing written: no record exists under the ids
-          return deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
-              .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure));
+          // refused, nothing written: no record exists under the ids. A reconciliation of the entity that ran
+          // while a claim of this write was on one of its copies left that copy alone (the write might still have
+          // been recorded with it): reconcile what the write claimed, as a completer does when it retires an
+          // entry, before the entries go; if that cannot be done now, the entries are left, for a completer
+          return reconcileClaimed(cleanUp, reconciling).handle((reconciled, unreached) -> unreached != null
+                  ? CompletableFuture.<List<WriteResult>>failedFuture(failure)
+                  : deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
+                      .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure)))
+              .thenCompose(Function.identity());
         }
         if (attempt == MAX_IDS) {
           return CompletableFuture.<List<WriteResult>>failedFuture(new TableMapperException("the writer stalled past"
@@ -245,6 +252,19 @@ final class PendingWork {
       return false;
     }
     return !(failure instanceof BatchException && failure.getCause() instanceof StoreUnavailableException);
+  }
+
+  /**
+   * Runs the reconciliations a refused write's entries name (the copies it claimed, as {@link #complete} runs them
+   * for an entry it retires), one after another.
+   */
+  private CompletableFuture<Void> reconcileClaimed(WriteChannel channel,
+      List<Map.Entry<String, PendingStep>> reconciling) {
+    Iterator<Map.Entry<String, PendingStep>> each = reconciling.iterator();
+    return Futures.loop(each::hasNext, () -> {
+      Map.Entry<String, PendingStep> step = each.next();
+      return apply(channel, step.getKey(), step.getValue()).thenApply(failedForGood -> null);
+    });
   }
 
   /** The transaction of the recording writes, on the channel's path. */
@@ -275,7 +295,8 @@ final class PendingWork {
    * it.
    */
   private <T> CompletableFuture<WriteIntent<T>> record(WriteChannel channel, String table, WriteIntent<T> write,
-      Mode mode, List<String> ids, List<RemoteIndexes.Claim> claims) {
+      Mode mode, List<String> ids, List<RemoteIndexes.Claim> claims,
+      List<Map.Entry<String, PendingStep>> reconciling) {
     String id = PendingRows.newId();
     List<PendingStep> onRetire = new ArrayList<>();
     List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
@@ -286,6 +307,7 @@ final class PendingWork {
     }
     return Futures.compose(register(channel, id, table, write.partitionKey(), onRetire), registered -> {
       ids.add(id);
+      onRetire.forEach(step -> reconciling.add(Map.entry(id, step)));
       return remote.claim(channel, write, id, claims).handle((done, thrown) -> {
         if (thrown == null) {
           return write.withPendingId(id);

@@ -362,8 +362,11 @@ final class RemoteIndexes {
 
   /**
    * Undoes the claims of a write the store refused, through {@code channel}: deletes the rows it wrote and takes its
-   * id out of the entity's own rows it re-wrote, unless changed since (then they are someone else's to settle: a
-   * take-over, another claim, or a completer, which finds the id no longer in flight).
+   * id out of the entity's own rows it re-wrote. A row changed since is someone else's to settle (a take-over,
+   * another claim, a reconciliation), but still lists the refused write's id: the id is taken out of it too, read
+   * again and written under its ETag, so that no row names a write that can no longer be recorded while its entry
+   * is there (a reconciliation leaves a row alone while a write it names may still be recorded: the refused write's
+   * own reconciliation, run after the release, would skip it).
    */
   CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
     Iterator<Claim> each = claims.iterator();
@@ -374,12 +377,40 @@ final class RemoteIndexes {
           ? WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())
           : WriteOperation.merge(TableRow.builder(at.partitionKey(), at.rowKey())
               .putString(EntityMapping.WORK_IDS_PROPERTY, claim.previousIds()).build(), claim.etag());
-      return channel.write(at.table(), undo).exceptionallyCompose(thrown -> {
-        Throwable failure = Futures.unwrap(thrown);
-        return moved(failure) || failure instanceof TableNotFoundException
-            ? CompletableFuture.completedFuture(null) // changed since, or cleaned meanwhile
-            : CompletableFuture.failedFuture(failure);
-      }).thenApply(done -> null);
+      return channel.write(at.table(), undo).handle((done, thrown) -> {
+        Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+        if (failure == null || failure instanceof TableNotFoundException) {
+          return DONE; // undone, or cleaned meanwhile
+        }
+        return moved(failure) ? dropId(channel, at, claim.id(), 1) : CompletableFuture.<Void>failedFuture(failure);
+      }).thenCompose(Function.identity());
+    });
+  }
+
+  /** Takes work id {@code id} out of the row at {@code at}, if it lists it; under the row's ETag, read again. */
+  private CompletableFuture<Void> dropId(WriteChannel channel, Address at, String id, int attempt) {
+    if (attempt > ATTEMPTS) {
+      return CompletableFuture.failedFuture(new TableMapperException("the claim of the refused write " + id
+          + " at " + TableRow.keys(at.partitionKey(), at.rowKey()).describeKeys() + " in table " + at.table()
+          + " changed under each of " + ATTEMPTS + " attempts to release it; its registry entry is left, for a"
+          + " completer"));
+    }
+    return Futures.compose(read(channel, at), there -> {
+      if (there == null || !workIds(there).contains(id)) {
+        return DONE;
+      }
+      List<String> ids = new ArrayList<>(workIds(there));
+      ids.remove(id);
+      WriteOperation drop = WriteOperation.merge(TableRow.builder(at.partitionKey(), at.rowKey())
+          .putString(EntityMapping.WORK_IDS_PROPERTY, String.join(" ", ids)).build(), there.etag());
+      return channel.write(at.table(), drop).handle((done, thrown) -> {
+        Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+        if (failure == null || failure instanceof TableNotFoundException) {
+          return DONE;
+        }
+        return moved(failure) ? Futures.compose(channel.pause(attempt), paused -> dropId(channel, at, id,
+            attempt + 1)) : CompletableFuture.<Void>failedFuture(failure);
+      }).thenCompose(Function.identity());
     });
   }
 
