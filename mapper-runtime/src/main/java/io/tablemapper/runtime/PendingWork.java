@@ -221,9 +221,10 @@ final class PendingWork {
         if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
           // refused, nothing written: no record exists under the ids. A reconciliation of the entity that ran
           // while a claim of this write was on one of its copies left that copy alone (the write might still have
-          // been recorded with it): reconcile what the write claimed, as a completer does when it retires an
-          // entry, before the entries go; if that cannot be done now, the entries are left, for a completer
-          return reconcileClaimed(cleanUp, reconciling).handle((reconciled, unreached) -> unreached != null
+          // been recorded with it): unless every claim was a row it inserted and deleted again as it wrote it,
+          // reconcile what the write claimed, as a completer does when it retires an entry, before the entries go;
+          // if that cannot be done now, the entries are left, for a completer
+          return (released ? reconcileClaimed(cleanUp, reconciling) : DONE).handle((reconciled, unreached) -> unreached != null
                   ? CompletableFuture.<List<WriteResult>>failedFuture(failure)
                   : deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
                       .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure)))

@@ -370,9 +370,13 @@ final class RemoteIndexes {
    * again and written under its ETag, so that no row names a write that can no longer be recorded while its entry
    * is there (a reconciliation leaves a row alone while a write it names may still be recorded: the refused write's
    * own reconciliation, run after the release, would skip it).
+   *
+   * @return a future of whether the release left something for the write's reconciliation: a row of the entity
+   *     it re-wrote, or a row it wrote that changed since; false when every claim was an insert deleted as written
    */
-  CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
+  CompletableFuture<Boolean> release(WriteChannel channel, List<Claim> claims) {
     Iterator<Claim> each = claims.iterator();
+    boolean[] left = {false};
     return Futures.loop(each::hasNext, () -> {
       Claim claim = each.next();
       Address at = claim.address();
@@ -380,14 +384,19 @@ final class RemoteIndexes {
           ? WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())
           : WriteOperation.merge(TableRow.builder(at.partitionKey(), at.rowKey())
               .putString(EntityMapping.WORK_IDS_PROPERTY, claim.previousIds()).build(), claim.etag());
+      left[0] |= claim.previousIds() != null;
       return channel.write(at.table(), undo).handle((done, thrown) -> {
         Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
         if (failure == null || failure instanceof TableNotFoundException) {
           return DONE; // undone, or cleaned meanwhile
         }
-        return moved(failure) ? dropId(channel, at, claim.id(), 1) : CompletableFuture.<Void>failedFuture(failure);
+        if (!moved(failure)) {
+          return CompletableFuture.<Void>failedFuture(failure);
+        }
+        left[0] = true;
+        return dropId(channel, at, claim.id(), 1);
       }).thenCompose(Function.identity());
-    });
+    }).thenApply(done -> left[0]);
   }
 
   /** Takes work id {@code id} out of the row at {@code at}, if it lists it; under the row's ETag, read again. */
