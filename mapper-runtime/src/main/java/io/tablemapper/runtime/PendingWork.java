@@ -624,33 +624,8 @@ final class PendingWork {
       });
     });
     return Futures.compose(ran, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
-        : finish(channel, id, table, partitionKey).thenApply(finished -> at.applied));
-  }
-
-  /**
-   * Removes the record and the entry of finished work: the record is marked {@code CANCELLED} first, then the entry
-   * is deleted, then the record. A copy's work id counts as in flight while its entry is there and its record is
-   * not ({@code RemoteIndexes.inFlight}, which reads the record first): deleting the record before the entry made
-   * finished work look in flight for a moment, and a reconciliation that looked then left a copy its entity no
-   * longer implies for good. A crash between leaves a cancelled marker, as a retirement does; one before the entry
-   * is deleted leaves the entry with that marker, which a completer cleans as a retired entry.
-   */
-  private static CompletableFuture<Void> finish(WriteChannel channel, String id, String table,
-      String partitionKey) {
-    TableRow marked = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
-        .putString(PendingRows.STATE, State.CANCELLED.name())
-        .build();
-    CompletableFuture<Void> settled = channel.write(table, WriteOperation.merge(marked, WriteIntent.ANY_ETAG))
-        .handle((written, thrown) -> {
-          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
-          if (failure == null || failure instanceof EntityNotFoundException
-              || failure instanceof TableNotFoundException) {
-            return DONE; // marked, or finished by another completer
-          }
-          return CompletableFuture.<Void>failedFuture(failure);
-        }).thenCompose(Function.identity());
-    return Futures.compose(settled, done -> Futures.compose(deleteEntry(channel, id),
-        deleted -> deleteQuietly(channel, table, partitionKey, PendingRows.workRowKey(id))));
+        : Futures.compose(deleteQuietly(channel, table, partitionKey, PendingRows.workRowKey(id)),
+            deleted -> deleteEntry(channel, id)).thenApply(deleted -> at.applied));
   }
 
   /**

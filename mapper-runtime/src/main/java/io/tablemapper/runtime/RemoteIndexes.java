@@ -177,20 +177,17 @@ final class RemoteIndexes {
   }
 
   /**
-   * Whether the write of a work id may still be recorded: its record is not there and its registry entry is (its
+   * Whether the write of a work id may still be recorded: its registry entry is there and its record is not (its
    * writer is between the two, or died there). An entry is inserted before any claim and deleted only once no
-   * transaction can record the id: after its record is finished (and marked so: the entry goes before the record),
-   * after a refusal, or once retired.
+   * transaction can record the id: after its record is finished, after a refusal, or once retired.
    *
    * @param holder the entity the claimed copy points to: its record is in the entity's partition
    */
   private CompletableFuture<Boolean> inFlight(WriteChannel channel, Address holder, String id) {
-    // the record first: finished work deletes its entry before its record (PendingWork.finish), so a record gone
-    // before the entry was read means the entry was gone too; read the other way, finished work could look in flight
-    return Futures.compose(read(channel, new Address(holder.table(), holder.partitionKey(), PendingRows.workRowKey(id))),
-        record -> record != null ? CompletableFuture.completedFuture(false)
-            : read(channel, new Address(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id))
-                .thenApply(Objects::nonNull));
+    return Futures.compose(read(channel, new Address(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id)),
+        entry -> entry == null ? CompletableFuture.completedFuture(false)
+            : read(channel, new Address(holder.table(), holder.partitionKey(), PendingRows.workRowKey(id)))
+                .thenApply(Objects::isNull));
   }
 
   /** Whether any write that claimed {@code copy} may still be recorded. */
