@@ -52,6 +52,9 @@ class RefusedClaimRaceTest {
       assertThat(RawRows.get(store, "Staff", "Sales", ENTITY_ROW).get("email")).isEqualTo("new@x");
       assertThat(copies(store, "Staff", "email_new@x")).containsExactly(ENTITY_ROW);
       assertThat(copies(store, "Staff", "email_old@x")).as("the copy of the value the entity left").isEmpty();
+      assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("registry entries left").isEmpty();
+      assertThat(RawRows.all(store, "Staff")).as("work records left")
+          .noneMatch(row -> row.rowKey().startsWith(PendingRows.WORK_ROW_PREFIX));
       staff.insert(new Staffer("Marketing", 2, "Bo", "Other", "old@x", 1)); // no one holds old@x
       assertThat(copies(store, "Staff", "email_old@x")).containsExactly("empid_00000002");
     }

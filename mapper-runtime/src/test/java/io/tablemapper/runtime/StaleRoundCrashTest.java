@@ -17,6 +17,7 @@ import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -55,6 +56,38 @@ class StaleRoundCrashTest {
     }
   }
 
+  @Disabled("fails on every store: a round's copies beyond the step's recorded previous ones live only in memory;"
+      + " closing it needs the step's previous ones re-recorded before a round writes a copy of a state other than"
+      + " its write's (ARCHITECTURE, Pending work, known gap 2)")
+  @ParameterizedTest
+  @EnumSource(Stores.class)
+  void aStaleRoundOfALaterStateThatDiedAfterWritingItsCopyLeavesNoCopyOnceCompleted(Stores stores) {
+    try (TableBackend store = stores.newStore();
+        TableMapper writer = ManualCompletion.builder(DyingBackend.unclosed(store)).build()) {
+      StafferRepository staff = writer.repository(StafferRepository.class);
+      staff.insert(new Staffer("Sales", 1, "Ann", "Old", "old@x", 1));
+
+      // the round reads the state of a second write (later@x), and a third write moves the entity on and finishes
+      // (deleting later@x's copy) before the round writes later@x's copy again; then the round's process dies
+      StaleThenDead dying = new StaleThenDead(store,
+          () -> staff.update(new Staffer("Sales", 1, "Ann", "Old", "later@x", 1)),
+          () -> staff.update(new Staffer("Sales", 1, "Ann", "Old", "new@x", 1)), "email_later@x");
+      try (TableMapper first = ManualCompletion.builder(dying).build()) {
+        first.repository(StafferRepository.class).update(new Staffer("Sales", 1, "Ann", "Old", "mid@x", 1));
+      } catch (RuntimeException died) {
+        // the process died after its stale round wrote
+      }
+      assertThat(dying.dead).as("the stale round wrote its copy, then the process died").isTrue();
+      while (writer.completePending() > 0) {
+        // until nothing is left
+      }
+
+      assertThat(copies(store, "email_new@x")).containsExactly(ENTITY_ROW);
+      assertThat(copies(store, "email_mid@x")).isEmpty();
+      assertThat(copies(store, "email_later@x")).as("the copy the dead stale round wrote").isEmpty();
+    }
+  }
+
   private static List<String> copies(TableBackend store, String partitionKey) {
     return RawRows.partition(store, "Staff", partitionKey).stream()
         .map(row -> String.valueOf(row.get(EntityMapping.PRIMARY_ROW_KEY_PROPERTY)))
@@ -62,18 +95,26 @@ class StaleRoundCrashTest {
   }
 
   /**
-   * Once the write's transaction recorded its work: runs an action right after the next read of the entity (the
-   * reconciliation's), then dies right after the next write to the copy of mid@x.
+   * Once the write's transaction recorded its work: runs one action right before and one right after the next read
+   * of the entity (the reconciliation's), then dies right after the next write in one partition (mid@x's copy).
    */
   private static final class StaleThenDead extends ForwardingBackend {
+    private final Runnable before;
     private final Runnable action;
+    private final String dyingPartition;
     private boolean recorded;
     private boolean acted;
     boolean dead;
 
     StaleThenDead(TableBackend store, Runnable action) {
+      this(store, () -> { }, action, "email_mid@x");
+    }
+
+    StaleThenDead(TableBackend store, Runnable before, Runnable action, String dyingPartition) {
       super(store);
+      this.before = before;
       this.action = action;
+      this.dyingPartition = dyingPartition;
     }
 
     private void alive() {
@@ -85,8 +126,12 @@ class StaleRoundCrashTest {
     @Override
     public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
       alive();
+      boolean reconciling = recorded && !acted && table.equals("Staff") && rowKey.equals(ENTITY_ROW);
+      if (reconciling) {
+        before.run();
+      }
       Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
-      if (recorded && !acted && table.equals("Staff") && rowKey.equals(ENTITY_ROW)) {
+      if (reconciling) {
         acted = true;
         action.run();
       }
@@ -103,7 +148,7 @@ class StaleRoundCrashTest {
     public WriteResult write(String table, WriteOperation operation) {
       alive();
       WriteResult result = delegate.write(table, operation);
-      if (acted && operation.row().partitionKey().equals("email_mid@x")) {
+      if (acted && operation.row().partitionKey().equals(dyingPartition)) {
         dead = true;
       }
       return result;
