@@ -224,7 +224,8 @@ final class PendingWork {
           // been recorded with it): unless every claim was a row it inserted and deleted again as it wrote it,
           // reconcile what the write claimed, as a completer does when it retires an entry, before the entries go;
           // if that cannot be done now, the entries are left, for a completer
-          return (released ? reconcileClaimed(cleanUp, reconciling) : DONE).handle((reconciled, unreached) -> unreached != null
+          CompletableFuture<Void> reconciled = released ? reconcileClaimed(cleanUp, reconciling) : DONE;
+          return reconciled.handle((done, unreached) -> unreached != null
                   ? CompletableFuture.<List<WriteResult>>failedFuture(failure)
                   : deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
                       .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure)))
