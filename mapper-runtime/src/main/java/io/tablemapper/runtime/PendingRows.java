@@ -223,6 +223,12 @@ final class PendingRows {
         for (PendingStep.Address address : step.previous()) {
           previous.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
         }
+        if (step.written() != null) {
+          ArrayNode written = node.putArray("written");
+          for (PendingStep.Address address : step.written()) {
+            written.addArray().add(address.table()).add(address.partitionKey()).add(address.rowKey());
+          }
+        }
       }
       // a row without encrypted values is the same in both forms: in the one every version reads
       ArrayNode properties = node.putArray(step.stored() ? STORED_PROPERTIES : PROPERTIES);
@@ -251,19 +257,27 @@ final class PendingRows {
       }
       JsonNode etag = node.get("etag");
       String kind = node.get("kind").asText();
-      List<PendingStep.Address> previous = new ArrayList<>();
-      if (node.has("previous")) {
-        for (JsonNode address : node.get("previous")) {
-          previous.add(new PendingStep.Address(address.get(0).asText(), address.get(1).asText(),
-              address.get(2).asText()));
-        }
-      }
+      List<PendingStep.Address> previous = addresses(node.get("previous"));
+      // absent from a step an earlier version recorded: unknown, so it writes whichever copy the entity implies
+      List<PendingStep.Address> written = node.has("written") ? addresses(node.get("written")) : null;
       steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
           node.get("class").asText(), node.get("table").asText(), row.build(), stored,
           etag == null ? null : etag.asText(),
-          node.has("index") ? node.get("index").asText() : null, previous));
+          node.has("index") ? node.get("index").asText() : null, previous, written));
     }
     return steps;
+  }
+
+  /** The addresses a JSON array of [table, PartitionKey, RowKey] arrays holds; none for a missing one. */
+  private static List<PendingStep.Address> addresses(JsonNode array) {
+    List<PendingStep.Address> addresses = new ArrayList<>();
+    if (array != null) {
+      for (JsonNode address : array) {
+        addresses.add(new PendingStep.Address(address.get(0).asText(), address.get(1).asText(),
+            address.get(2).asText()));
+      }
+    }
+    return addresses;
   }
 
   private static String encode(EdmType type, Object value) {

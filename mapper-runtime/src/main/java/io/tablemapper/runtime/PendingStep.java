@@ -26,10 +26,15 @@ import java.util.List;
  * @param etag the ETag the application's entity carried, or null: the write is conditional on it
  * @param index the remote index a reconciliation brings in step; null for a write
  * @param previous where a reconciliation may find copies of the entity that are no longer its own (its copy before
- *     the write, a value claimed for it): deleted if they still point to the entity and it no longer has them
+ *     the write, a value claimed for it, the copy of the value written): deleted if they still point to the entity
+ *     and it no longer has them
+ * @param written for a reconciliation, where the copy of the value its write wrote is (empty: none, for a delete, a
+ *     null value or the clean-up of a retired write), the only copy it writes: a copy of a later state is the later
+ *     write's own reconciliation's to write; null when unknown (a merge, whose whole entity is known only once
+ *     merged, or a step an earlier version recorded), and then it writes whichever copy the entity implies
  */
 record PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
-    String etag, String index, List<Address> previous) {
+    String etag, String index, List<Address> previous, List<Address> written) {
 
   /** Where a row is: table, PartitionKey, RowKey. */
   record Address(String table, String partitionKey, String rowKey) {}
@@ -37,14 +42,19 @@ record PendingStep(int position, Kind kind, String entityClass, String table, Ta
   /** A write of an eventual batch; {@code stored} when its row holds encrypted values. */
   PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
       String etag) {
-    this(position, kind, entityClass, table, row, stored, etag, null, List.of());
+    this(position, kind, entityClass, table, row, stored, etag, null, List.of(), null);
   }
 
-  /** The reconciliation of one remote index of the entity at {@code keys}. */
+  /** The reconciliation of one remote index of the entity at {@code keys}; {@code written} null when unknown. */
   static PendingStep reconcile(String entityClass, String table, TableRow keys, String index,
-      List<Address> previous) {
+      List<Address> previous, List<Address> written) {
     return new PendingStep(0, null, entityClass, table, TableRow.keys(keys.partitionKey(), keys.rowKey()), false,
-        null, index, List.copyOf(previous));
+        null, index, List.copyOf(previous), written == null ? null : List.copyOf(written));
+  }
+
+  /** Whether a reconciliation writes the copy (or list entry) at {@code address}: its own write's, or any if unknown. */
+  boolean writes(Address address) {
+    return written == null || written.contains(address);
   }
 
   /** Whether this step reconciles a remote index rather than writing an entity. */

@@ -287,7 +287,8 @@ final class PendingWork {
     List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
     if (!claimed.isEmpty()) {
       for (PendingStep step : write.reconciliations(null, core.context)) {
-        onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed));
+        onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed,
+            List.of())); // its write was never recorded: a clean-up writes no copy
       }
     }
     return Futures.compose(register(channel, id, table, write.partitionKey(), onRetire), registered -> {
@@ -499,11 +500,22 @@ final class PendingWork {
         return 0; // its writer may be between the entry and the transaction
       }
       try {
-        core.backend.write(table, WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, partitionKey)));
+        cancel(table, partitionKey, id);
       } catch (EntityExistsException recorded) {
         record = readRecord(table, partitionKey, id); // recorded meanwhile
       } catch (TableNotFoundException noTable) {
-        // no table, no record: nothing can be recorded under the id but by creating it, which the writer would do
+        if (core.tables.creates()) {
+          // a writer stalled before the transaction that creates the table would still record the id once it
+          // creates it, after its claims were cleaned and taken over: the table is created here, so that the
+          // marker stops that transaction as it would stop any other
+          try {
+            core.tables.ensure(table);
+            cancel(table, partitionKey, id);
+          } catch (EntityExistsException recorded) {
+            record = readRecord(table, partitionKey, id); // recorded meanwhile
+          }
+        }
+        // else no table, no record, and writers do not create tables: nothing can record work under the id
       }
       if (record == null) {
         // no transaction can record work under the id any more: clean what its write claimed
@@ -546,6 +558,11 @@ final class PendingWork {
         }
         return applied;
     }
+  }
+
+  /** Inserts the cancelled marker under a work id: no transaction can record work under it any more. */
+  private void cancel(String table, String partitionKey, String id) {
+    core.backend.write(table, WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, partitionKey)));
   }
 
   /**

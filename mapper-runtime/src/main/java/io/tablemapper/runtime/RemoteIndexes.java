@@ -526,7 +526,7 @@ final class RemoteIndexes {
       return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
-    return round(channel, mapping, index, entity, new LinkedHashSet<>(step.previous()), 1);
+    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), 1);
   }
 
   /**
@@ -535,7 +535,7 @@ final class RemoteIndexes {
    * again, and a change since starts another round, which may find the copy just written among the old ones.
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, Set<Address> previous, int round) {
+      IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, int round) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
@@ -543,11 +543,14 @@ final class RemoteIndexes {
           + ROUNDS + " rounds in a row; the step stays recorded, for a completer"));
     }
     return Futures.compose(read(channel, entity), stored -> {
-      Address desired = implied(mapping, index, stored);
+      Address implied = implied(mapping, index, stored);
+      // a copy of a later write's state is that write's own reconciliation's to write: this step writes only the one
+      // of its own write, so that a round that dies after writing leaves only a copy its step names
+      Address desired = implied != null && step.writes(implied) ? implied : null;
       boolean[] wrote = {false};
       CompletableFuture<TableMapperException> applied = index.keyList()
-          ? list(channel, mapping, index, entity, stored, desired, previous, wrote)
-          : copy(channel, mapping, index, entity, stored, desired, previous, wrote);
+          ? list(channel, mapping, index, entity, implied, desired, previous, wrote)
+          : copy(channel, mapping, index, entity, stored, implied, desired, previous, wrote);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);
@@ -560,7 +563,7 @@ final class RemoteIndexes {
           if (desired != null) {
             next.add(desired);
           }
-          return round(channel, mapping, index, entity, next, round + 1);
+          return round(channel, mapping, index, entity, step, next, round + 1);
         });
       });
     });
@@ -579,14 +582,17 @@ final class RemoteIndexes {
     return address(index, keysOf(mapping, stored));
   }
 
-  /** One round for a copy index: the old copies deleted where the entity does not imply them, its copy written. */
+  /**
+   * One round for a copy index: the old copies deleted where the entity does not imply them ({@code implied}: where
+   * it has its copy now), and its copy written at {@code desired} (null when the step writes none).
+   */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, TableRow stored, Address desired, Set<Address> previous,
-      boolean[] wrote) {
+      IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired,
+      Set<Address> previous, boolean[] wrote) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
-      return before.equals(desired) ? DONE : deleteIfOurs(channel, mapping, index, before, entity, 1);
+      return before.equals(implied) ? DONE : deleteIfOurs(channel, mapping, index, before, entity, 1);
     });
     if (desired == null) {
       return deleted.thenApply(done -> null);
@@ -597,15 +603,18 @@ final class RemoteIndexes {
         ready -> put(channel, mapping, index, desired, copy, entity, wrote, 1))).thenApply(done -> null);
   }
 
-  /** One round for a key list: unlisted from the values the entity does not have, listed under the one it has. */
+  /**
+   * One round for a key list: unlisted from the values the entity does not have ({@code implied}: the one it has),
+   * listed under {@code desired} (null when the step lists it under none).
+   */
   private <T> CompletableFuture<TableMapperException> list(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, TableRow stored, Address desired, Set<Address> previous,
+      IndexMapping<T> index, Address entity, Address implied, Address desired, Set<Address> previous,
       boolean[] wrote) {
     String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> unlisted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
-      if (before.equals(desired)) {
+      if (before.equals(implied)) {
         return DONE;
       }
       wrote[0] = true; // the entity may have moved back to this value since it was read: read it again after

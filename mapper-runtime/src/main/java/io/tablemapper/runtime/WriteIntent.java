@@ -259,9 +259,24 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     T old = stored == null ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // keys only
     List<PendingStep> steps = new ArrayList<>(remote.size());
     for (IndexMapping<T> index : remote) {
+      List<PendingStep.Address> previous = new ArrayList<>(2);
       PendingStep.Address before = old == null ? null : RemoteIndexes.address(index, old);
+      if (before != null) {
+        previous.add(before);
+      }
+      // and the copy (or list entry) of the value written: a round of this step that read the entity, found it
+      // there and wrote it after a newer write's reconciliation had removed it, then died before it read the entity
+      // again, leaves it for the step's next run to find (only the dead round knew of it). Free when the entity
+      // still has the value: a round never removes the one it writes
+      PendingStep.Address written = kind == Kind.DELETE ? null : RemoteIndexes.address(index, entity);
+      if (written != null && !written.equals(before)) {
+        previous.add(written);
+      }
+      // the one copy the step writes (a merge's whole entity is known only once merged: any)
+      List<PendingStep.Address> writes = kind == Kind.MERGE || kind == Kind.UPSERT_MERGE ? null
+          : written == null ? List.of() : List.of(written);
       steps.add(PendingStep.reconcile(mapping.entityClass().getName(), mapping.table(),
-          TableRow.keys(partitionKey, rowKey), index.name(), before == null ? List.of() : List.of(before)));
+          TableRow.keys(partitionKey, rowKey), index.name(), previous, writes));
     }
     return steps;
   }

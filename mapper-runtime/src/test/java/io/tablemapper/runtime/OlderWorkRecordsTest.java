@@ -83,7 +83,7 @@ class OlderWorkRecordsTest {
           .putString("allergies", "[\"latex\"]")
           .build();
       older.add(new PendingStep(step.position(), step.kind(), step.entityClass(), step.table(), plaintext, false,
-          step.etag(), null, List.of()));
+          step.etag(), null, List.of(), null));
     }
     String id = record.rowKey().substring(PendingRows.WORK_ROW_PREFIX.length());
     TableRow rewritten = PendingRows.workRecord(new Discriminator(TableMapper.DEFAULT_DISCRIMINATOR, null), id,

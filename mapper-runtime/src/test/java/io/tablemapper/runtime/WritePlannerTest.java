@@ -213,7 +213,8 @@ class WritePlannerTest {
             "email (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=Staff,"
                 + " partitionKey=email_kenk@contoso.com, rowKey=employee]]",
             "byLastName (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=StaffByLastName,"
-                + " partitionKey=Kwok, rowKey=Sales_00000123]]",
+                + " partitionKey=Kwok, rowKey=Sales_00000123], Address[table=StaffByLastName, partitionKey=Kwan,"
+                + " rowKey=Sales_00000123]]",
             "byGrade (PartitionKey 'Sales', RowKey 'empid_00000123') was [Address[table=StaffByGrade,"
                 + " partitionKey=Sales, rowKey=grade_007_00000123]]");
   }
