@@ -222,11 +222,13 @@ final class PendingWork {
       }
       // the clean-up of a refusal is sent even once the caller cancelled: a claim left would refuse other writers
       WriteChannel cleanUp = channel.cleanUp();
-      return Futures.compose(remote.release(cleanUp, claims), released -> {
+      return Futures.compose(remote.release(cleanUp, claims), left -> {
         if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
-          // refused, nothing written: no record exists under the ids
-          return deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids)
-              .<List<WriteResult>>thenCompose(deleted -> CompletableFuture.failedFuture(failure));
+          // refused, nothing written: no record exists under the ids; once the entries are gone, no one waits for
+          // this write, and the rows it left are cleaned up
+          return Futures.compose(deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids),
+                  deleted -> remote.cleanUp(cleanUp, left))
+              .<List<WriteResult>>thenCompose(cleaned -> CompletableFuture.failedFuture(failure));
         }
         if (attempt == MAX_IDS) {
           return CompletableFuture.<List<WriteResult>>failedFuture(new TableMapperException("the writer stalled past"

@@ -95,9 +95,9 @@ final class RemoteIndexes {
   record Claim(Address address, String etag, String id, boolean rewritten, Undo undo) {}
 
   /**
-   * What releasing a re-written claim does once the write's id is out of it: the delete of {@link #deleteIfOurs},
-   * for the entity and index of the claim. A reconciliation that found the id in flight left the row to this
-   * writer; without it, a value the entity left meanwhile would keep a copy for good.
+   * What cleaning up a refused write's claim does once the write's id is out of it and its entries are deleted: the
+   * delete of {@link #deleteIfOurs}, for the entity and index of the claim. A reconciliation that found the id in
+   * flight left the row to this writer; without it, a value the entity left meanwhile would keep a copy for good.
    */
   /**
    * A reconciliation step that waits for another write: a copy it would delete lists the id of a write that may
@@ -396,25 +396,51 @@ final class RemoteIndexes {
   }
 
   /**
-   * Undoes the claims of a write the store refused, through {@code channel}: deletes the rows it wrote, unless changed
-   * since (then they are someone else's to settle: a take-over, another claim, or a completer, which finds the id no
-   * longer in flight); and takes its id out of the entity's own rows it re-wrote, which are then deleted as a
-   * reconciliation deletes them (rule 3) — one may have left such a row while the id was in flight.
+   * Undoes the claims of a write the store refused, through {@code channel}: deletes each row it wrote, unless changed
+   * since, and takes its id out of the rows it re-wrote and those changed since (the entity's own, which another
+   * claim of the entity re-wrote). The write then deletes its registry entries and cleans up the rows this returns
+   * ({@link #cleanUp}): once its entries are gone no one waits for it, and one may have left such a row while it was
+   * in flight.
+   *
+   * @return a future of the claims whose rows are to be cleaned up after the entries are deleted
    */
-  CompletableFuture<Void> release(WriteChannel channel, List<Claim> claims) {
+  CompletableFuture<List<Claim>> release(WriteChannel channel, List<Claim> claims) {
+    List<Claim> left = new ArrayList<>();
     Iterator<Claim> each = claims.iterator();
     return Futures.loop(each::hasNext, () -> {
       Claim claim = each.next();
       Address at = claim.address();
-      if (!claim.rewritten()) {
-        return settledUnlessLost(channel.write(at.table(),
-            WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag())));
+      if (claim.rewritten()) {
+        left.add(claim);
+        return withdraw(channel, claim, 1);
       }
-      return Futures.compose(withdraw(channel, claim, 1), done -> claim.undo().cleanUp(channel)
-          .exceptionallyCompose(thrown -> Futures.unwrap(thrown) instanceof Deferred
-              ? DONE // another write in flight claimed the row too: it settles the row as this one would
-              : CompletableFuture.failedFuture(thrown)));
-    });
+      return channel.write(at.table(), WriteOperation.delete(at.partitionKey(), at.rowKey(), claim.etag()))
+          .<Void>thenApply(deleted -> null)
+          .exceptionallyCompose(thrown -> {
+            Throwable failure = Futures.unwrap(thrown);
+            if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
+              return DONE; // taken over and cleaned meanwhile
+            }
+            if (!moved(failure)) {
+              return CompletableFuture.failedFuture(failure);
+            }
+            left.add(claim); // changed since: another claim of the entity re-wrote it, or it was taken over
+            return withdraw(channel, claim, 1);
+          });
+    }).thenApply(done -> left);
+  }
+
+  /**
+   * Cleans up the rows of a refused write's claims that {@link #release} left, once the write's entries are deleted:
+   * each is deleted as a reconciliation deletes a copy (rule 3: not while another write that claimed it may still be
+   * recorded — that write then settles it — nor while its entity implies it).
+   */
+  CompletableFuture<Void> cleanUp(WriteChannel channel, List<Claim> claims) {
+    Iterator<Claim> each = claims.iterator();
+    return Futures.loop(each::hasNext, () -> each.next().undo().cleanUp(channel)
+        .exceptionallyCompose(thrown -> Futures.unwrap(thrown) instanceof Deferred
+            ? DONE // another write in flight claimed the row too: it settles the row as this one would
+            : CompletableFuture.failedFuture(thrown)));
   }
 
   /** Takes a write's id out of a row it re-wrote, wherever the row's ETag has got to since (attempt of ATTEMPTS). */
