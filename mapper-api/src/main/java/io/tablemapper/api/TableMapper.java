@@ -41,8 +41,17 @@ public interface TableMapper extends AutoCloseable {
    */
   int DEFAULT_PENDING_COMPLETERS = 1;
 
-  /** How often the background completer looks for pending work unless told otherwise: {@value} milliseconds. */
+  /**
+   * How long the background completer waits between two looks for pending work after a look that found some (or
+   * after a write of this mapper left work), unless told otherwise: {@value} milliseconds.
+   */
   long DEFAULT_PENDING_POLL_MILLIS = 1000;
+
+  /**
+   * The longest the background completer waits between two looks that find no pending work, unless
+   * {@link Builder#pendingMaxPollInterval} says otherwise: {@value} milliseconds (5 minutes).
+   */
+  long DEFAULT_PENDING_MAX_POLL_MILLIS = 300_000;
 
   /**
    * The threads of the mapper's own pool for async operations, unless {@link Builder#asyncExecutor} gives one:
@@ -333,12 +342,26 @@ public interface TableMapper extends AutoCloseable {
     Builder pendingCompleters(int threads);
 
     /**
-     * How long the background completer waits between two looks for pending work;
-     * {@value TableMapper#DEFAULT_PENDING_POLL_MILLIS} ms by default.
+     * How long the background completer waits between two looks for pending work after a look that found some, or
+     * after a write of this mapper left work to it; {@value TableMapper#DEFAULT_PENDING_POLL_MILLIS} ms by default.
+     * While its looks find nothing the wait doubles, up to {@link #pendingMaxPollInterval}.
      *
      * @throws IllegalArgumentException if it is not between 1 ms and 1 hour
      */
     Builder pendingPollInterval(Duration interval);
+
+    /**
+     * The longest the background completer waits between two looks that find no pending work: after each such look
+     * the wait doubles, from {@link #pendingPollInterval} up to this; a look that finds work, or a write of this
+     * mapper that leaves work, sets it back to the poll interval. This bounds how long work a process that died
+     * left waits for a live mapper's background completer: at most this long after its transaction, or this plus the
+     * grace period of a minute for a write that died before its transaction;
+     * {@value TableMapper#DEFAULT_PENDING_MAX_POLL_MILLIS} ms by default. A value below the poll interval means the
+     * wait never grows.
+     *
+     * @throws IllegalArgumentException if it is not between 1 ms and 1 day
+     */
+    Builder pendingMaxPollInterval(Duration interval);
 
     /**
      * The executor of the async operations — repository methods that return a {@code CompletableFuture},

@@ -4,14 +4,19 @@ import io.tablemapper.api.PendingWorkException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A mapper's background completion of pending work ({@link PendingWork}): {@code pendingCompleters} daemon threads
- * of the mapper's own, each looking every {@code pendingPollInterval} at the registry entries whose ids hash to it.
+ * of the mapper's own, each looking at the registry entries whose ids hash to it, on a schedule of its own
+ * ({@link LookSchedule}): every {@code pendingPollInterval} while it finds work, backing off (doubling) up to
+ * {@code pendingMaxPollInterval} while it finds none; a write of this mapper that leaves work of its shard wakes it
+ * ({@link #wake}): it looks at once (no sooner than the poll interval after its previous look) and then polls again.
  * Started with the mapper, stopped by its {@code close()} after the write each thread is applying, and stopped too
  * when the application drops the mapper without closing it or closes its backend behind its back. A failure is
  * logged, never thrown: the next look tries again. The same threads sweep, once per grace period of large values,
@@ -24,6 +29,7 @@ final class BackgroundCompleter {
   private final MapperCore core;
   private final MapperSettings.Pending settings;
   private volatile ScheduledExecutorService daemon;
+  private volatile Shard[] shards;
 
   BackgroundCompleter(MapperCore core, MapperSettings.Pending settings) {
     this.core = core;
@@ -42,10 +48,14 @@ final class BackgroundCompleter {
       return thread;
     });
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-    long poll = settings.pollInterval().toMillis();
-    for (int shard = 0; shard < settings.completers(); shard++) {
-      int mine = shard;
-      executor.scheduleWithFixedDelay(() -> look(mine), poll, poll, TimeUnit.MILLISECONDS);
+    executor.setRemoveOnCancelPolicy(true);
+    Shard[] all = new Shard[settings.completers()];
+    for (int shard = 0; shard < all.length; shard++) {
+      all[shard] = new Shard(shard, executor);
+    }
+    shards = all;
+    for (Shard shard : all) {
+      shard.start();
     }
     long grace = core.large.grace().toMillis();
     if (grace > 0) {
@@ -54,14 +64,86 @@ final class BackgroundCompleter {
     daemon = executor;
   }
 
-  /** One look at one shard of the registry; never throws (that would end its schedule). */
-  private void look(int shard) {
+  /**
+   * A write of this mapper left the work of this id to the background completer: the thread of its shard looks at
+   * once (no sooner than the poll interval after its previous look), however long it had backed off.
+   */
+  void wake(String id) {
+    Shard[] all = shards;
+    if (all != null) {
+      all[Math.floorMod(id.hashCode(), all.length)].wake();
+    }
+  }
+
+  /** One thread's schedule of looks at one shard of the registry. */
+  private final class Shard implements Runnable {
+    private final int index;
+    private final ScheduledExecutorService executor;
+    private final LookSchedule schedule = new LookSchedule(settings.pollInterval(), settings.maxPollInterval());
+    private ScheduledFuture<?> next;
+    private boolean looking;
+
+    Shard(int index, ScheduledExecutorService executor) {
+      this.index = index;
+      this.executor = executor;
+    }
+
+    synchronized void start() {
+      scheduleIn(schedule.first());
+    }
+
+    @Override
+    public void run() {
+      synchronized (this) {
+        looking = true;
+      }
+      boolean found = false;
+      try {
+        found = look(index);
+      } finally {
+        synchronized (this) {
+          looking = false;
+          scheduleIn(schedule.afterLook(found, now()));
+        }
+      }
+    }
+
+    synchronized void wake() {
+      long wait = schedule.wake(now());
+      if (!looking && next != null && next.getDelay(TimeUnit.MILLISECONDS) > wait && next.cancel(false)) {
+        scheduleIn(wait);
+      }
+    }
+
+    private static long now() {
+      return TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
+    }
+
+    private void scheduleIn(long millis) {
+      if (core.closed()) {
+        return;
+      }
+      try {
+        next = executor.schedule(this, millis, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException stopped) {
+        // closed or abandoned meanwhile
+      }
+    }
+  }
+
+  /**
+   * One look at one shard of the registry; never throws (that would end its schedule).
+   *
+   * @return whether it found work to do (or work that waits for another write)
+   */
+  private boolean look(int shard) {
     if (core.closed()) {
-      return;
+      return false;
     }
     List<PendingWorkException> failures = new ArrayList<>();
+    boolean found = false;
     try {
-      core.pending.look(shard, settings.completers(), failures);
+      found = core.pending.look(shard, settings.completers(), failures);
     } catch (IllegalStateException closed) {
       // the backend was closed behind the mapper's back: it does not come back
       abandon();
@@ -73,6 +155,7 @@ final class BackgroundCompleter {
     for (PendingWorkException failure : failures) {
       LOG.warn(failure.getMessage(), failure);
     }
+    return found || !failures.isEmpty();
   }
 
   /** One background sweep of large values; never throws (that would end its schedule). */

@@ -90,11 +90,13 @@ record MapperSettings(
    * How a mapper completes pending work.
    *
    * @param completers the threads of the background completer; 0 for none
-   * @param pollInterval the wait between two looks of the background completer
+   * @param pollInterval the wait between two looks of the background completer that found work (or was woken)
+   * @param maxPollInterval the longest wait between two looks of the background completer, to which the wait grows
+   *     (doubling) while the looks find nothing ({@link LookSchedule}); one below {@code pollInterval} means no growth
    * @param grace how old a registry entry without its work record must be before a completer retires it (a writer
    *     may still be between the entry and its transaction)
    */
-  record Pending(int completers, Duration pollInterval, Duration grace) {
+  record Pending(int completers, Duration pollInterval, Duration maxPollInterval, Duration grace) {
     /** The most background completer threads: {@value}. */
     static final int MAX_COMPLETERS = 16;
 
@@ -103,12 +105,14 @@ record MapperSettings(
 
     /** The defaults. */
     static final Pending DEFAULT = new Pending(TableMapper.DEFAULT_PENDING_COMPLETERS,
-        Duration.ofMillis(TableMapper.DEFAULT_PENDING_POLL_MILLIS), DEFAULT_GRACE);
+        Duration.ofMillis(TableMapper.DEFAULT_PENDING_POLL_MILLIS),
+        Duration.ofMillis(TableMapper.DEFAULT_PENDING_MAX_POLL_MILLIS), DEFAULT_GRACE);
 
     /** Checks the values. */
     Pending {
       checkCompleters(completers);
       checkPollInterval(pollInterval);
+      checkMaxPollInterval(maxPollInterval);
       Objects.requireNonNull(grace, "grace");
     }
 
@@ -134,6 +138,19 @@ record MapperSettings(
       Objects.requireNonNull(interval, "interval");
       if (interval.compareTo(Duration.ofMillis(1)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
         throw new IllegalArgumentException("pendingPollInterval must be 1 ms to 1 hour, was " + interval);
+      }
+      return interval;
+    }
+
+    /**
+     * Checks a maximum poll interval: 1 ms to 1 day.
+     *
+     * @throws IllegalArgumentException naming the value seen
+     */
+    static Duration checkMaxPollInterval(Duration interval) {
+      Objects.requireNonNull(interval, "interval");
+      if (interval.compareTo(Duration.ofMillis(1)) < 0 || interval.compareTo(Duration.ofDays(1)) > 0) {
+        throw new IllegalArgumentException("pendingMaxPollInterval must be 1 ms to 1 day, was " + interval);
       }
       return interval;
     }

@@ -348,9 +348,11 @@ final class PendingWork {
                 reportWaiting(keyless);
               } else if (cause instanceof RemoteIndexes.Deferred waits) {
                 LOG.debug("pending work {} is left to a completer: {}", id, waits.getMessage());
+                core.completer.wake(id);
               } else {
                 // the work is recorded: a completer does it once the store answers again
                 LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
+                core.completer.wake(id);
               }
             }
             return null;
@@ -907,14 +909,19 @@ final class PendingWork {
    * One look at one shard of the registry ({@code shard} of {@code shards}, by id), for the background completer:
    * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
    * never queried for it.
+   *
+   * @return whether it found work: applied writes, retired or finished entries, or work that waits for another write
    */
-  void look(int shard, int shards, List<PendingWorkException> failures) {
+  boolean look(int shard, int shards, List<PendingWorkException> failures) {
     if (!registryReady) {
       if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
-        return;
+        return false;
       }
       registryReady = true;
     }
-    pass(shard, shards, failures, new LinkedHashMap<>(), new AtomicInteger(), new AtomicInteger());
+    AtomicInteger acted = new AtomicInteger();
+    AtomicInteger deferred = new AtomicInteger();
+    long applied = pass(shard, shards, failures, new LinkedHashMap<>(), acted, deferred);
+    return applied > 0 || acted.get() > 0 || deferred.get() > 0;
   }
 }

@@ -139,7 +139,8 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   @Override
   public TableMapper.Builder pendingCompleters(int threads) {
     pending = new MapperSettings.Pending(
-        MapperSettings.Pending.checkCompleters(threads), pending.pollInterval(), pending.grace());
+        MapperSettings.Pending.checkCompleters(threads), pending.pollInterval(), pending.maxPollInterval(),
+        pending.grace());
     return this;
   }
 
@@ -157,7 +158,15 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   @Override
   public TableMapper.Builder pendingPollInterval(Duration interval) {
     pending = new MapperSettings.Pending(
-        pending.completers(), MapperSettings.Pending.checkPollInterval(interval), pending.grace());
+        pending.completers(), MapperSettings.Pending.checkPollInterval(interval), pending.maxPollInterval(),
+        pending.grace());
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder pendingMaxPollInterval(Duration interval) {
+    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(),
+        MapperSettings.Pending.checkMaxPollInterval(interval), pending.grace());
     return this;
   }
 
@@ -165,7 +174,8 @@ public final class TableMapperBuilder implements TableMapper.Builder {
    * For tests: how old a registry entry without its work record must be before it is retired (a minute by default).
    */
   TableMapperBuilder pendingGrace(Duration grace) {
-    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(), grace);
+    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(), pending.maxPollInterval(),
+        grace);
     return this;
   }
 

@@ -366,7 +366,7 @@ final class HistoryRun {
       FaultyStore view = new FaultyStore(store, "m" + m, faults(m, random), seed * 31 + m, history);
       views.add(view);
       mappers.add(builder(view).pendingCompleters(m == 0 && shape.background() ? 1 : 0)
-          .pendingPollInterval(Duration.ofMillis(50)).build());
+          .pendingPollInterval(Duration.ofMillis(50)).pendingMaxPollInterval(Duration.ofMillis(50)).build());
     }
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
