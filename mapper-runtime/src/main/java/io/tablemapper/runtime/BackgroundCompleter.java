@@ -26,13 +26,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class BackgroundCompleter {
   private static final Log LOG = new Log(BackgroundCompleter.class);
 
-  private final MapperCore core;
+  private final PendingWork pending;
+  private final Lifecycle lifecycle;
+  /** The values of {@code @Large} properties, whose leftovers the completer sweeps. */
+  private final LargeValues large;
   private final MapperSettings.Pending settings;
   private volatile ScheduledExecutorService daemon;
   private volatile Shard[] shards;
 
-  BackgroundCompleter(MapperCore core, MapperSettings.Pending settings) {
-    this.core = core;
+  BackgroundCompleter(PendingWork pending, Lifecycle lifecycle, LargeValues large, MapperSettings.Pending settings) {
+    this.pending = pending;
+    this.lifecycle = lifecycle;
+    this.large = large;
     this.settings = settings;
   }
 
@@ -57,7 +62,7 @@ final class BackgroundCompleter {
     for (Shard shard : all) {
       shard.start();
     }
-    long grace = core.large.grace().toMillis();
+    long grace = large.grace().toMillis();
     if (grace > 0) {
       executor.scheduleWithFixedDelay(this::sweep, grace, grace, TimeUnit.MILLISECONDS);
     }
@@ -120,7 +125,7 @@ final class BackgroundCompleter {
     }
 
     private void scheduleIn(long millis) {
-      if (core.closed()) {
+      if (lifecycle.closed()) {
         return;
       }
       try {
@@ -137,18 +142,18 @@ final class BackgroundCompleter {
    * @return whether it found work to do (or work that waits for another write)
    */
   private boolean look(int shard) {
-    if (core.closed()) {
+    if (lifecycle.closed()) {
       return false;
     }
     List<PendingWorkException> failures = new ArrayList<>();
     boolean found = false;
     try {
-      found = core.pending.look(shard, settings.completers(), failures);
+      found = pending.look(shard, settings.completers(), failures);
     } catch (IllegalStateException closed) {
       // the backend was closed behind the mapper's back: it does not come back
       abandon();
     } catch (RuntimeException e) {
-      if (!core.closed()) {
+      if (!lifecycle.closed()) {
         LOG.warn("background completion of pending work failed; it is retried", e);
       }
     }
@@ -160,15 +165,15 @@ final class BackgroundCompleter {
 
   /** One background sweep of large values; never throws (that would end its schedule). */
   private void sweep() {
-    if (core.closed()) {
+    if (lifecycle.closed()) {
       return;
     }
     try {
-      core.large.sweepKnown();
+      large.sweepKnown();
     } catch (IllegalStateException closed) {
       abandon();
     } catch (RuntimeException e) {
-      if (!core.closed()) {
+      if (!lifecycle.closed()) {
         LOG.warn("background sweep of large values failed; it is retried", e);
       }
     }

@@ -8,7 +8,6 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
@@ -24,47 +23,63 @@ import java.util.concurrent.CompletableFuture;
  * {@link #commitAsync()} is the same commit on the store's async path.
  */
 final class DefaultBatch implements Batch {
-  private final MapperCore core;
+  private final Lifecycle lifecycle;
+  private final Listeners listeners;
+  private final WriteIntents intents;
+  private final EntityTypes types;
+  private final Discriminator discriminator;
+  private final PendingWork pending;
+  private final AsyncRunner async;
+  private final Channels channels;
   private final String table;
   private final String partitionKey;
-  private final List<Kind> kinds = new ArrayList<>();
+  private final List<WriteKind> kinds = new ArrayList<>();
   private final List<Object> entities = new ArrayList<>();
   private boolean committed;
 
-  DefaultBatch(MapperCore core, String table, String partitionKey) {
-    this.core = core;
+  DefaultBatch(Lifecycle lifecycle, Listeners listeners, WriteIntents intents, EntityTypes types,
+      Discriminator discriminator, PendingWork pending, AsyncRunner async, Channels channels, String table,
+      String partitionKey) {
+    this.lifecycle = lifecycle;
+    this.listeners = listeners;
+    this.intents = intents;
+    this.types = types;
+    this.discriminator = discriminator;
+    this.pending = pending;
+    this.async = async;
+    this.channels = channels;
     this.table = table;
     this.partitionKey = partitionKey;
   }
 
   @Override
   public Batch insert(Object entity) {
-    return add(Kind.INSERT, entity);
+    return add(WriteKind.INSERT, entity);
   }
 
   @Override
   public Batch upsert(Object entity) {
-    return add(Kind.UPSERT, entity);
+    return add(WriteKind.UPSERT, entity);
   }
 
   @Override
   public Batch update(Object entity) {
-    return add(Kind.UPDATE, entity);
+    return add(WriteKind.UPDATE, entity);
   }
 
   @Override
   public Batch merge(Object entity) {
-    return add(Kind.MERGE, entity);
+    return add(WriteKind.MERGE, entity);
   }
 
   @Override
   public Batch upsertMerge(Object entity) {
-    return add(Kind.UPSERT_MERGE, entity);
+    return add(WriteKind.UPSERT_MERGE, entity);
   }
 
   @Override
   public Batch delete(Object entity) {
-    return add(Kind.DELETE, entity);
+    return add(WriteKind.DELETE, entity);
   }
 
   @Override
@@ -79,16 +94,16 @@ final class DefaultBatch implements Batch {
    */
   @Override
   public CompletableFuture<List<Object>> commitAsync() {
-    return core.async.startWrite(caller -> core.observeAsync(OperationType.BATCH, table, entityName(), null, () -> {
+    return async.startWrite(caller -> listeners.observeAsync(OperationType.BATCH, table, entityName(), null, () -> {
       List<WriteIntent<?>> writes = prepare();
-      return core.pending.writeAsync(table, writes, Mode.BATCH, new WriteChannel.Async(core, caller))
+      return pending.writeAsync(table, writes, Mode.BATCH, channels.async(caller))
           .thenApply(results -> stored(writes, results));
     }));
   }
 
   @Override
   public List<Object> commit() {
-    return core.observe(OperationType.BATCH, table, entityName(), null, this::apply);
+    return listeners.observe(OperationType.BATCH, table, entityName(), null, this::apply);
   }
 
   /** The simple name of the one class the batch writes, or null for several (or none). */
@@ -106,12 +121,12 @@ final class DefaultBatch implements Batch {
 
   private List<Object> apply() {
     List<WriteIntent<?>> writes = prepare();
-    return stored(writes, core.pending.write(table, writes, Mode.BATCH));
+    return stored(writes, pending.write(table, writes, Mode.BATCH));
   }
 
   /** Checks the batch and marks it committed; returns its writes, each entity mapped and checked. */
   private List<WriteIntent<?>> prepare() {
-    core.checkOpen();
+    lifecycle.checkOpen();
     if (committed) {
       throw alreadyCommitted("commit() was called again");
     }
@@ -124,7 +139,7 @@ final class DefaultBatch implements Batch {
     for (int i = 0; i < kinds.size(); i++) {
       Object entity = entities.get(i);
       EntityMapping<?> mapping =
-          entity instanceof DynamicEntity ? new DynamicMapping(table, core.discriminator) : core.mappingOf(entity);
+          entity instanceof DynamicEntity ? new DynamicMapping(table, discriminator) : types.mappingOf(entity);
       writes.add(prepare(i, kinds.get(i), entity, mapping));
     }
     return writes;
@@ -154,7 +169,7 @@ final class DefaultBatch implements Batch {
     }
   }
 
-  private <T> WriteIntent<T> prepare(int position, Kind kind, Object entity, EntityMapping<T> mapping) {
+  private <T> WriteIntent<T> prepare(int position, WriteKind kind, Object entity, EntityMapping<T> mapping) {
     String entityName = mapping.entityClass().getSimpleName();
     String operation = "operation " + position + " (" + kind.verb() + " of " + entityName + ")";
     T typed = mapping.entityClass().cast(entity);
@@ -174,14 +189,14 @@ final class DefaultBatch implements Batch {
                 + ", not the batch's partition '" + partitionKey + "'; a batch holds operations on one partition"
                 + " — use mapper.batch(\"" + table + "\", \"" + entityPartition + "\") for it");
       }
-      return core.intent(kind, mapping, typed, position);
+      return intents.intent(kind, mapping, typed, position);
     } catch (InvalidKeyException | InvalidEntityException e) {
       throw new BatchException(Reason.REJECTED, position,
           name() + ": " + operation + " is invalid: " + e.getMessage(), e);
     }
   }
 
-  private Batch add(Kind kind, Object entity) {
+  private Batch add(WriteKind kind, Object entity) {
     Objects.requireNonNull(entity, () -> "cannot add a " + kind.verb() + " of null to a batch");
     if (committed) {
       throw alreadyCommitted("an operation was added afterwards");

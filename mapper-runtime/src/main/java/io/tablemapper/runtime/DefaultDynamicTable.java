@@ -1,5 +1,6 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.DynamicTable;
@@ -7,7 +8,6 @@ import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
@@ -24,14 +24,27 @@ import java.util.Optional;
  * one operation for the mapper's listeners.
  */
 final class DefaultDynamicTable implements DynamicTable {
-  private final MapperCore core;
+  private final Lifecycle lifecycle;
+  private final Listeners listeners;
+  private final WriteIntents intents;
+  private final Discriminator discriminator;
+  private final PendingWork pending;
+  private final TableBackend backend;
+  private final Tables tables;
   private final String table;
   private final DynamicMapping mapping;
 
-  DefaultDynamicTable(MapperCore core, String table) {
-    this.core = core;
+  DefaultDynamicTable(Lifecycle lifecycle, Listeners listeners, WriteIntents intents, Discriminator discriminator,
+      PendingWork pending, TableBackend backend, Tables tables, String table) {
+    this.lifecycle = lifecycle;
+    this.listeners = listeners;
+    this.intents = intents;
+    this.discriminator = discriminator;
+    this.pending = pending;
+    this.backend = backend;
+    this.tables = tables;
     this.table = table;
-    this.mapping = new DynamicMapping(table, core.discriminator);
+    this.mapping = new DynamicMapping(table, discriminator);
   }
 
   @Override
@@ -43,60 +56,60 @@ final class DefaultDynamicTable implements DynamicTable {
   public Optional<DynamicEntity> get(String partitionKey, String rowKey) {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    return core.observe(OperationType.DYNAMIC_GET, table, null, null, () -> {
-      core.checkOpen();
-      return core.tables.read(table, () -> core.backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
+    return listeners.observe(OperationType.DYNAMIC_GET, table, null, null, () -> {
+      lifecycle.checkOpen();
+      return tables.read(table, () -> backend.get(table, partitionKey, rowKey), Optional.<TableRow>empty())
           .filter(this::visible)
-          .map(core.discriminator::entity);
+          .map(discriminator::entity);
     });
   }
 
   @Override
   public DynamicEntity insert(DynamicEntity entity) {
-    return write(Kind.INSERT, entity);
+    return write(WriteKind.INSERT, entity);
   }
 
   @Override
   public DynamicEntity upsert(DynamicEntity entity) {
-    return write(Kind.UPSERT, entity);
+    return write(WriteKind.UPSERT, entity);
   }
 
   @Override
   public DynamicEntity update(DynamicEntity entity) {
-    return write(Kind.UPDATE, entity);
+    return write(WriteKind.UPDATE, entity);
   }
 
   @Override
   public DynamicEntity merge(DynamicEntity entity) {
-    return write(Kind.MERGE, entity);
+    return write(WriteKind.MERGE, entity);
   }
 
   @Override
   public DynamicEntity upsertMerge(DynamicEntity entity) {
-    return write(Kind.UPSERT_MERGE, entity);
+    return write(WriteKind.UPSERT_MERGE, entity);
   }
 
   @Override
   public void delete(DynamicEntity entity) {
-    write(Kind.DELETE, entity);
+    write(WriteKind.DELETE, entity);
   }
 
-  private DynamicEntity write(Kind kind, DynamicEntity entity) {
-    return core.observe(kind.operation(), table, DynamicEntity.class.getSimpleName(), null, () -> {
-      core.checkOpen();
+  private DynamicEntity write(WriteKind kind, DynamicEntity entity) {
+    return listeners.observe(kind.operation(), table, DynamicEntity.class.getSimpleName(), null, () -> {
+      lifecycle.checkOpen();
       Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null DynamicEntity");
-      WriteIntent<DynamicEntity> write = core.intent(kind, mapping, entity, 0);
-      return write.stored(core.pending.write(table, List.of(write), Mode.REPOSITORY).get(0));
+      WriteIntent<DynamicEntity> write = intents.intent(kind, mapping, entity, 0);
+      return write.stored(pending.write(table, List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 
   @Override
   public List<DynamicEntity> query(DynamicQuery query) {
-    return core.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryAll(query));
+    return listeners.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryAll(query));
   }
 
   private List<DynamicEntity> queryAll(DynamicQuery query) {
-    core.checkOpen();
+    lifecycle.checkOpen();
     TableQuery base = query(query, StoreLimits.MAX_PAGE_SIZE);
     List<DynamicEntity> entities = new ArrayList<>();
     String token = null;
@@ -104,7 +117,7 @@ final class DefaultDynamicTable implements DynamicTable {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
         if (visible(row)) {
-          entities.add(core.discriminator.entity(row));
+          entities.add(discriminator.entity(row));
         }
       }
       token = page.continuation();
@@ -115,11 +128,11 @@ final class DefaultDynamicTable implements DynamicTable {
   @Override
   public Page<DynamicEntity> query(DynamicQuery query, PageRequest request) {
     Objects.requireNonNull(request, "request");
-    return core.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryPage(query, request));
+    return listeners.observe(OperationType.DYNAMIC_QUERY, table, null, null, () -> queryPage(query, request));
   }
 
   private Page<DynamicEntity> queryPage(DynamicQuery query, PageRequest request) {
-    core.checkOpen();
+    lifecycle.checkOpen();
     String fingerprint = PageTokens.fingerprint(table, String.valueOf(query), DynamicMapping.TYPE);
     String token = request.token()
         .map(t -> PageTokens.decode(t, fingerprint, "dynamic query " + query + " of table " + table).backendToken())
@@ -131,7 +144,7 @@ final class DefaultDynamicTable implements DynamicTable {
       QueryResult page = send(base.toBuilder().limit(request.size() - items.size()).continuation(token).build());
       for (TableRow row : page.rows()) {
         if (visible(row)) {
-          items.add(core.discriminator.entity(row));
+          items.add(discriminator.entity(row));
         }
       }
       token = page.continuation();
@@ -162,20 +175,20 @@ final class DefaultDynamicTable implements DynamicTable {
       return null;
     }
     List<String> names = new ArrayList<>(query.selected());
-    if (!names.contains(core.discriminator.name())) {
-      names.add(core.discriminator.name());
+    if (!names.contains(discriminator.name())) {
+      names.add(discriminator.name());
     }
     return names;
   }
 
   /** Whether a row is the application's: rows of pending work ({@link PendingRows}) are the mapper's own. */
   private boolean visible(TableRow row) {
-    return !PendingRows.isWorkType(core.discriminator.typeOf(row));
+    return !PendingRows.isWorkType(discriminator.typeOf(row));
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult send(TableQuery page) {
-    return core.tables.read(table, () -> core.backend.query(page), Tables.NO_ROWS);
+    return tables.read(table, () -> backend.query(page), Tables.NO_ROWS);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.ConcurrencyConflictException;
@@ -14,7 +16,6 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,43 +35,58 @@ import java.util.Set;
  * as a {@link io.tablemapper.api.Batch}'s do.
  */
 final class DefaultEventualBatch implements EventualBatch {
-  private final MapperCore core;
-  private final List<Kind> kinds = new ArrayList<>();
+  private final Lifecycle lifecycle;
+  private final WriteIntents intents;
+  private final EntityTypes types;
+  private final Discriminator discriminator;
+  private final PendingWork pending;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final MappingContext context;
+  private final List<WriteKind> kinds = new ArrayList<>();
   private final List<Object> entities = new ArrayList<>();
   private boolean committed;
 
-  DefaultEventualBatch(MapperCore core) {
-    this.core = core;
+  DefaultEventualBatch(Lifecycle lifecycle, WriteIntents intents, EntityTypes types, Discriminator discriminator,
+      PendingWork pending, TableBackend backend, Tables tables, MappingContext context) {
+    this.lifecycle = lifecycle;
+    this.intents = intents;
+    this.types = types;
+    this.discriminator = discriminator;
+    this.pending = pending;
+    this.backend = backend;
+    this.tables = tables;
+    this.context = context;
   }
 
   @Override
   public EventualBatch insert(Object entity) {
-    return add(Kind.INSERT, entity);
+    return add(WriteKind.INSERT, entity);
   }
 
   @Override
   public EventualBatch upsert(Object entity) {
-    return add(Kind.UPSERT, entity);
+    return add(WriteKind.UPSERT, entity);
   }
 
   @Override
   public EventualBatch update(Object entity) {
-    return add(Kind.UPDATE, entity);
+    return add(WriteKind.UPDATE, entity);
   }
 
   @Override
   public EventualBatch merge(Object entity) {
-    return add(Kind.MERGE, entity);
+    return add(WriteKind.MERGE, entity);
   }
 
   @Override
   public EventualBatch upsertMerge(Object entity) {
-    return add(Kind.UPSERT_MERGE, entity);
+    return add(WriteKind.UPSERT_MERGE, entity);
   }
 
   @Override
   public EventualBatch delete(Object entity) {
-    return add(Kind.DELETE, entity);
+    return add(WriteKind.DELETE, entity);
   }
 
   @Override
@@ -80,7 +96,7 @@ final class DefaultEventualBatch implements EventualBatch {
 
   @Override
   public void commit() {
-    core.checkOpen();
+    lifecycle.checkOpen();
     if (committed) {
       throw new BatchException(Reason.ALREADY_COMMITTED, -1,
           "this eventual batch was already committed; an eventual batch commits once — start another with"
@@ -125,7 +141,7 @@ final class DefaultEventualBatch implements EventualBatch {
       check(writes.get(i), changing);
     }
     try {
-      core.pending.write(first.mapping().table(), List.of(first.withPendingSteps(steps.subList(1, steps.size()))),
+      pending.write(first.mapping().table(), List.of(first.withPendingSteps(steps.subList(1, steps.size()))),
           Mode.REPOSITORY);
     } catch (InvalidEntityException | InvalidKeyException | EntityExistsException | EntityNotFoundException
         | ConcurrencyConflictException | SchemaVersionException | TableNotFoundException e) {
@@ -141,14 +157,14 @@ final class DefaultEventualBatch implements EventualBatch {
    */
   private TableRow recorded(WriteIntent<Object> write) {
     EntityMapping<Object> mapping = write.mapping();
-    return write.kind() == Kind.DELETE ? mapping.withoutEncrypted(mapping.toRow(write.entity(), core.context))
-        : mapping.toStoredRow(write.entity(), core.context);
+    return write.kind() == WriteKind.DELETE ? mapping.withoutEncrypted(mapping.toRow(write.entity(), context))
+        : mapping.toStoredRow(write.entity(), context);
   }
 
   /** A batch of one write: a repository write, failing as a batch does. */
   private void write(WriteIntent<Object> only) {
     try {
-      core.pending.write(only.mapping().table(), List.of(only), Mode.REPOSITORY);
+      pending.write(only.mapping().table(), List.of(only), Mode.REPOSITORY);
     } catch (BatchException e) {
       throw e;
     } catch (TableMapperException e) {
@@ -165,10 +181,10 @@ final class DefaultEventualBatch implements EventualBatch {
    */
   private void check(WriteIntent<Object> write, Set<PendingStep.Address> changing) {
     String table = write.mapping().table();
-    Optional<TableRow> stored = core.tables.read(table,
-        () -> core.backend.get(table, write.partitionKey(), write.rowKey()), Optional.<TableRow>empty());
+    Optional<TableRow> stored = tables.read(table,
+        () -> backend.get(table, write.partitionKey(), write.rowKey()), Optional.<TableRow>empty());
     TableMapperException failure = null;
-    if (write.kind() == Kind.INSERT) {
+    if (write.kind() == WriteKind.INSERT) {
       if (stored.isPresent()) {
         failure = WriteFailures.exists(write, table, null);
       }
@@ -182,7 +198,7 @@ final class DefaultEventualBatch implements EventualBatch {
     }
     if (failure == null) {
       try {
-        core.pending.checkFree(write, changing);
+        pending.checkFree(write, changing);
       } catch (EntityExistsException taken) {
         failure = taken;
       }
@@ -198,13 +214,13 @@ final class DefaultEventualBatch implements EventualBatch {
    */
   private boolean isFullCopyEtag(WriteIntent<Object> write, TableRow stored) {
     String table = write.mapping().table();
-    String[] copyKeys = write.copyKeysOf(stored, core.context);
+    String[] copyKeys = write.copyKeysOf(stored, context);
     for (int i = 0; i < copyKeys.length; i++) {
       if (copyKeys[i] != null && write.mapping().indexes().get(i).fullCopy()) {
         String copyKey = copyKeys[i];
-        Optional<TableRow> copy = core.tables.read(table,
-            () -> core.backend.get(table, write.partitionKey(), copyKey), Optional.<TableRow>empty());
-        if (WritePlanner.copyShowsStored(core.discriminator, write.mapping().indexes().get(i), stored, copyKey,
+        Optional<TableRow> copy = tables.read(table,
+            () -> backend.get(table, write.partitionKey(), copyKey), Optional.<TableRow>empty());
+        if (WritePlanner.copyShowsStored(discriminator, write.mapping().indexes().get(i), stored, copyKey,
             copy.orElse(null), write.userEtag())) {
           return true;
         }
@@ -213,14 +229,14 @@ final class DefaultEventualBatch implements EventualBatch {
     return false;
   }
 
-  private WriteIntent<Object> prepare(int position, Kind kind, Object entity) {
+  private WriteIntent<Object> prepare(int position, WriteKind kind, Object entity) {
     if (entity instanceof DynamicEntity) {
       throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of a"
           + " DynamicEntity) cannot be part of an eventual batch: a DynamicEntity names no table; write it with"
           + " mapper.dynamic(table), or map its class with @Entity");
     }
     @SuppressWarnings("unchecked")
-    EntityMapping<Object> mapping = (EntityMapping<Object>) core.mappingOf(entity);
+    EntityMapping<Object> mapping = (EntityMapping<Object>) types.mappingOf(entity);
     if (position > 0 && !mapping.largeProperties().isEmpty()) {
       // a later write is recorded whole in the first write's transaction, where a large value does not fit
       throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of "
@@ -229,7 +245,7 @@ final class DefaultEventualBatch implements EventualBatch {
           + " it the batch's first write, or write it through its repository");
     }
     try {
-      return core.intent(kind, mapping, entity, position);
+      return intents.intent(kind, mapping, entity, position);
     } catch (InvalidKeyException | InvalidEntityException e) {
       throw new BatchException(Reason.REJECTED, position, "write " + position + " (" + kind.verb() + " of "
           + mapping.entityClass().getSimpleName() + ") of the eventual batch is invalid: " + e.getMessage(), e);
@@ -248,7 +264,7 @@ final class DefaultEventualBatch implements EventualBatch {
         + write.rowKey();
   }
 
-  private EventualBatch add(Kind kind, Object entity) {
+  private EventualBatch add(WriteKind kind, Object entity) {
     Objects.requireNonNull(entity, () -> "cannot add a " + kind.verb() + " of null to an eventual batch");
     if (committed) {
       throw new BatchException(Reason.ALREADY_COMMITTED, -1,

@@ -1,5 +1,8 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.UnknownTypePolicy;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
@@ -26,12 +29,32 @@ import java.util.function.Supplier;
  * operation for the mapper's listeners.
  */
 final class DefaultPartition implements Partition {
-  private final MapperCore core;
+  private final Lifecycle lifecycle;
+  private final Listeners listeners;
+  private final EntityTypes types;
+  private final Discriminator discriminator;
+  private final RowDecoder decoder;
+  private final ReadCache caches;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final MappingContext context;
+  private final UnknownTypePolicy unknownTypes;
   private final String table;
   private final String partitionKey;
 
-  DefaultPartition(MapperCore core, String table, String partitionKey) {
-    this.core = core;
+  DefaultPartition(Lifecycle lifecycle, Listeners listeners, EntityTypes types, Discriminator discriminator,
+      RowDecoder decoder, ReadCache caches, TableBackend backend, Tables tables, MappingContext context,
+      UnknownTypePolicy unknownTypes, String table, String partitionKey) {
+    this.lifecycle = lifecycle;
+    this.listeners = listeners;
+    this.types = types;
+    this.discriminator = discriminator;
+    this.decoder = decoder;
+    this.caches = caches;
+    this.backend = backend;
+    this.tables = tables;
+    this.context = context;
+    this.unknownTypes = unknownTypes;
     this.table = table;
     this.partitionKey = partitionKey;
   }
@@ -47,15 +70,15 @@ final class DefaultPartition implements Partition {
   }
 
   private <R> R observe(Class<?> type, Supplier<R> read) {
-    return core.observe(OperationType.PARTITION_READ, table, type == null ? null : type.getSimpleName(), null, read);
+    return listeners.observe(OperationType.PARTITION_READ, table, type == null ? null : type.getSimpleName(), null, read);
   }
 
   private <T> List<T> allOf(Class<T> type) {
     EntityMapping<T> mapping = mappingOf(type);
-    EntityCache cache = core.cache.of(mapping);
+    EntityCache cache = caches.of(mapping);
     List<T> entities = new ArrayList<>();
     if (cache != null) {
-      core.checkOpen();
+      lifecycle.checkOpen();
       ReadCache.Key key = cache.key(partitionKey, null, null);
       List<TableRow> rows = cache.get(key);
       if (rows == null) {
@@ -64,7 +87,7 @@ final class DefaultPartition implements Partition {
         cache.put(key, rows);
       }
       for (TableRow row : rows) {
-        T entity = core.entity(mapping, row);
+        T entity = decoder.entity(mapping, row);
         if (entity != null) {
           entities.add(entity);
         }
@@ -98,7 +121,7 @@ final class DefaultPartition implements Partition {
   }
 
   private List<Object> readAll(EntityMapping<?> only) {
-    core.checkOpen();
+    lifecycle.checkOpen();
     List<Object> entities = new ArrayList<>();
     readRows(query(only), row -> {
       Object entity = resolve(row, only);
@@ -121,7 +144,7 @@ final class DefaultPartition implements Partition {
 
   private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {
     Objects.requireNonNull(request, "request");
-    core.checkOpen();
+    lifecycle.checkOpen();
     String fingerprint = PageTokens.fingerprint(table, partitionKey, only == null ? null : only.typeName());
     String what = "partition '" + partitionKey + "' of table " + table;
     String token = request.token().map(t -> PageTokens.decode(t, fingerprint, what).backendToken()).orElse(null);
@@ -148,33 +171,33 @@ final class DefaultPartition implements Partition {
   private TableQuery query(EntityMapping<?> only) {
     return TableQuery.builder(table)
         .partitionKey(partitionKey)
-        .filter(only == null ? null : core.discriminator.typeFilter(only))
+        .filter(only == null ? null : discriminator.typeFilter(only))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult send(TableQuery page) {
-    return core.tables.read(table, () -> core.backend.query(page), Tables.NO_ROWS);
+    return tables.read(table, () -> backend.query(page), Tables.NO_ROWS);
   }
 
   private Object resolve(TableRow row, EntityMapping<?> only) {
     if (only != null) {
-      return core.entity(only, row); // null: a malformed row the MalformedRowPolicy leaves out
+      return decoder.entity(only, row); // null: a malformed row the MalformedRowPolicy leaves out
     }
-    String type = core.discriminator.typeOf(row);
+    String type = discriminator.typeOf(row);
     if (type != null && IndexCopies.isCopyType(type)) {
       return null;
     }
-    EntityMapping<?> mapping = type == null ? adopted(row) : core.registry.find(table, type);
+    EntityMapping<?> mapping = type == null ? adopted(row) : types.registry().find(table, type);
     if (mapping != null) {
-      return core.readOrDynamic(mapping, row, each -> mapping.fromStoredRow(each, core.context));
+      return decoder.readOrDynamic(mapping, row, each -> mapping.fromStoredRow(each, context));
     }
-    switch (core.unknownTypes) {
+    switch (unknownTypes) {
       case SKIP:
         return null;
       case DYNAMIC:
-        return core.discriminator.entity(row);
+        return discriminator.entity(row);
       default:
         throw unknown(row, type);
     }
@@ -182,18 +205,18 @@ final class DefaultPartition implements Partition {
 
   /** The class of a row without a type: the one whose key templates its keys fit, if one alone does. */
   private EntityMapping<?> adopted(TableRow row) {
-    List<EntityMapping<?>> fitting = core.discriminator.fitting(row, table, List.of());
+    List<EntityMapping<?>> fitting = discriminator.fitting(row, table, List.of());
     return fitting.size() == 1 ? fitting.get(0) : null;
   }
 
   private UnknownEntityTypeException unknown(TableRow row, String type) {
     String found = type == null
-        ? "has no " + core.discriminator.name() + " property (or not a String one), and its keys fit "
+        ? "has no " + discriminator.name() + " property (or not a String one), and its keys fit "
             + fits(row) + ", so its entity class cannot be resolved"
         : "has EntityType '" + type + "', which no entity class known to this mapper declares for table " + table;
     return new UnknownEntityTypeException(type,
         "row " + row.describeKeys() + " of table " + table + " " + found + " (known types: "
-            + core.registry.describeTypes(table) + "); register the class that declares it with"
+            + types.registry().describeTypes(table) + "); register the class that declares it with"
             + " TableMapper.builder().entities(" + (type == null ? "YourEntity" : simple(type))
             + ".class), read only one type with partition(...).all(YourEntity.class), or choose another"
             + " TableMapper.builder().unknownTypes(...) policy (SKIP, DYNAMIC)");
@@ -201,7 +224,7 @@ final class DefaultPartition implements Partition {
 
   private String fits(TableRow row) {
     List<String> names = new ArrayList<>();
-    core.discriminator.fitting(row, table, List.of()).forEach(each -> names.add(each.entityClass().getSimpleName()));
+    discriminator.fitting(row, table, List.of()).forEach(each -> names.add(each.entityClass().getSimpleName()));
     return names.isEmpty() ? "the key templates of no entity class known to this mapper for table " + table
         : "the key templates of several entity classes (" + String.join(", ", names) + ")";
   }
@@ -212,7 +235,7 @@ final class DefaultPartition implements Partition {
 
   private <T> EntityMapping<T> mappingOf(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    EntityMapping<T> mapping = core.mapping(type);
+    EntityMapping<T> mapping = types.mapping(type);
     if (mapping.tableTemplate() != null && mapping.tableTemplate().periodOf(table) != null) {
       return mapping.inTable(table); // one period's table of a table per period
     }

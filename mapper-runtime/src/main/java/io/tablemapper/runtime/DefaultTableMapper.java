@@ -56,11 +56,10 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     }
     if (verifyTables) {
       // a scoped view shares its mapper's store and leaves pending work to the mapper's own completer
-      core.tables.verify(tables);
-      core.completer.start();
+      core.start(tables);
       // a mapper dropped without close() stops its background completer once unreachable (the task holds the core,
       // never the mapper)
-      CLEANER.register(this, core.completer::abandon);
+      CLEANER.register(this, core.abandon());
     }
   }
 
@@ -75,7 +74,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     Object repository = repositories.get(repositoryType);
     if (repository == null) { // no lambda for computeIfAbsent, spun at start-up; a racing twin is dropped
-      Object created = GeneratedCode.newRepository(repositoryType, this, core.mappings);
+      Object created = core.newRepository(repositoryType, this);
       repository = repositories.putIfAbsent(repositoryType, created);
       repository = repository != null ? repository : created;
     }
@@ -86,10 +85,10 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   @SuppressWarnings("unchecked")
   public <T> RepositorySupport<T> support(EntityMapping<T> mapping) {
     Objects.requireNonNull(mapping, "mapping");
-    EntityMapping<T> used = core.register(core.mappings.hierarchy(mapping));
+    EntityMapping<T> used = core.registered(mapping);
     EntitySupport<?> support = supports.get(used);
     if (support == null) { // as repository(...): no lambda, a racing twin is dropped
-      EntitySupport<?> created = new EntitySupport<>(core, used);
+      EntitySupport<?> created = core.support(used);
       support = supports.putIfAbsent(used, created);
       support = support != null ? support : created;
     }
@@ -100,14 +99,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public Batch batch(String table, String partitionKey) {
     core.checkOpen();
     checkAddress(table, partitionKey, "batch");
-    return new DefaultBatch(core, table, partitionKey);
+    return core.batch(table, partitionKey);
   }
 
   @Override
   public Partition partition(String table, String partitionKey) {
     core.checkOpen();
     checkAddress(table, partitionKey, "partition");
-    return new DefaultPartition(core, table, partitionKey);
+    return core.partition(table, partitionKey);
   }
 
   @Override
@@ -115,7 +114,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
-    return new DefaultDynamicTable(core, table);
+    return core.dynamic(table);
   }
 
   @Override
@@ -130,18 +129,14 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public List<String> tables(Class<?> entityClass) {
     core.checkOpen();
     Objects.requireNonNull(entityClass, "entityClass");
-    EntityMapping<?> mapping = core.mapping(entityClass);
-    if (mapping.tableTemplate() != null) {
-      return core.periods.existing(mapping.tableTemplate());
-    }
-    return core.backend.tableExists(mapping.table()) ? List.of(mapping.table()) : List.of();
+    return core.tablesOf(entityClass);
   }
 
   @Override
   public TableMapper scoped(MapperScope scope) {
     Objects.requireNonNull(scope, "scope");
     core.checkOpen();
-    return new DefaultTableMapper(settings.withBackend(new ScopedBackend(core.backend, scope, false)), false);
+    return new DefaultTableMapper(settings.withBackend(core.scopedBackend(scope)), false);
   }
 
   @Override
@@ -157,32 +152,30 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
     core.checkOpen();
     Objects.requireNonNull(table, "table");
     StoreLimits.checkTableName(table);
-    return Reencryption.run(core, table);
+    return core.reencrypt(table);
   }
 
   @Override
   public EventualBatch eventually() {
     core.checkOpen();
-    return new DefaultEventualBatch(core);
+    return core.eventually();
   }
 
   @Override
   public long completePending() {
     core.checkOpen();
-    return core.pending.completeAll();
+    return core.completePending();
   }
 
   @Override
   public CacheStats cacheStats(Class<?> entityClass) {
     Objects.requireNonNull(entityClass, "entityClass");
-    return core.cache.stats(entityClass, core.mapping(entityClass));
+    return core.cacheStats(entityClass);
   }
 
   @Override
   public void close() {
-    if (core.close()) {
-      core.backend.close();
-    }
+    core.close();
   }
 
   private static void checkAddress(String table, String partitionKey, String what) {
@@ -194,6 +187,6 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
 
   @Override
   public String toString() {
-    return "TableMapper[" + core.backend.name() + (core.closed() ? ", closed]" : "]");
+    return "TableMapper[" + core.backendName() + (core.closed() ? ", closed]" : "]");
   }
 }

@@ -13,7 +13,6 @@ import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
 import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.runtime.WriteFailures.Race;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -53,7 +52,7 @@ import java.util.concurrent.CompletionException;
 final class EgtWriter {
   private static final Log LOG = new Log(EgtWriter.class);
   /** How often a write that races with other writers is read and tried again. */
-  static final int MAX_ATTEMPTS = 5;
+  static final int MAX_ATTEMPTS = MapperSettings.RACE_ATTEMPTS;
   /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
   static final int LIST_ATTEMPTS = 50;
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
@@ -73,7 +72,8 @@ final class EgtWriter {
   private final MappingContext context;
   private final WritePlanner planner;
   private final LocalLists lists;
-  private final LargeValues large;
+  /** What writes do with their {@code @Large} values. */
+  private final LargeValueWrites values;
   private final WriteChannel blocking;
   /**
    * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
@@ -83,7 +83,7 @@ final class EgtWriter {
 
   EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
       MappingContext context, LargeValues large) {
-    this.large = large;
+    this.values = new LargeValueWrites(large);
     this.backend = backend;
     this.tables = tables;
     this.cache = cache;
@@ -105,7 +105,7 @@ final class EgtWriter {
    */
   List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     checkDistinct(table, writes, mode);
-    ScopedBackend.checkWrites(backend, table, writes); // before the table's creation, the first request
+    ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<Progress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new Progress(intent)));
     return Futures.join(withValues(blocking, table, writes, progress, mode));
@@ -122,7 +122,7 @@ final class EgtWriter {
       WriteChannel.Async channel, String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
-      ScopedBackend.checkWrites(backend, table, writes);
+      ScopeChecks.checkWrites(backend, table, writes);
       List<Progress> progress = new ArrayList<>(writes.size());
       writes.forEach(intent -> progress.add(new Progress(intent)));
       return withValues(channel, table, writes, progress, mode);
@@ -140,28 +140,28 @@ final class EgtWriter {
     if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
       return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
     }
-    return Futures.compose(large.put(channel, table, writes),
+    return Futures.compose(values.put(channel, table, writes),
         sendBy -> write(channel, table, writes, progress, mode, sendBy).handle((results, thrown) -> {
           if (thrown != null) {
             Throwable failure = Futures.unwrap(thrown);
-            if (!LargeValues.refused(failure) && !(failure instanceof CancellationException)) {
+            if (!LargeValueWrites.refused(failure) && !(failure instanceof CancellationException)) {
               // the transaction may have been applied: its values stay, a sweep deletes them if unreferenced
               return CompletableFuture.<List<WriteResult>>failedFuture(failure);
             }
             Set<String> own = new HashSet<>();
-            writes.forEach(write -> own.addAll(LargeValues.names(write)));
-            return large.delete(channel, table, own)
+            writes.forEach(write -> own.addAll(LargeValueWrites.names(write)));
+            return values.delete(channel, table, own)
                 .thenCompose(deleted -> CompletableFuture.<List<WriteResult>>failedFuture(failure));
           }
           Set<String> unreferenced = new HashSet<>();
           for (Progress write : progress) {
-            if (write.result == null && write.intent.kind() != Kind.DELETE) {
-              unreferenced.addAll(LargeValues.names(write.intent)); // dropped: its row was not written
+            if (write.result == null && write.intent.kind() != WriteKind.DELETE) {
+              unreferenced.addAll(LargeValueWrites.names(write.intent)); // dropped: its row was not written
             } else if (write.snapshot.storedKnown()) {
-              unreferenced.addAll(LargeValues.replaced(write.intent, write.snapshot.stored()));
+              unreferenced.addAll(LargeValueWrites.replaced(write.intent, write.snapshot.stored()));
             }
           }
-          return large.delete(channel, table, unreferenced).thenApply(deleted -> results);
+          return values.delete(channel, table, unreferenced).thenApply(deleted -> results);
         }).thenCompose(next -> next));
   }
 
@@ -171,7 +171,7 @@ final class EgtWriter {
    */
   private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode, long sendBy) {
-    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == Kind.INSERT || write.kind().upserts());
+    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == WriteKind.INSERT || write.kind().upserts());
     CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
     return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
         .exceptionallyCompose(thrown -> {
@@ -257,7 +257,7 @@ final class EgtWriter {
               List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
               checkRules(table, ops, operations, mode);
               if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
-                throw LargeValues.late(WriteFailures.subject(mode, writes.get(0).intent, table));
+                throw LargeValueWrites.late(WriteFailures.subject(mode, writes.get(0).intent, table));
               }
               return Futures.compose(send(channel, table, ops, operations, writes, mode),
                   failure -> failure == null ? DONE : retry(ops, failure));

@@ -37,17 +37,6 @@ import java.util.Map;
 final class EntityIntrospector {
   private EntityIntrospector() {}
 
-  /**
-   * The mapping of an {@code @Entity} class compiled without the processor, for a mapper that sets no default
-   * naming (names as declared unless {@code @Naming} says otherwise); built at its first use and kept as long as the
-   * class is, by {@link Mappings#introspect}.
-   *
-   * @throws InvalidEntityException listing every rule the class breaks
-   */
-  static <T> RuntimeMapping<T> introspect(Class<T> type) {
-    return Mappings.of(null).introspect(type);
-  }
-
   /** Problems as the runtime reports them: each error as {@code [Id] message} in one list; no warnings. */
   static Problems collecting(List<String> errors) {
     return (site, attribute, problem) -> {

@@ -13,7 +13,6 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.Projection;
-import io.tablemapper.runtime.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
@@ -46,11 +45,11 @@ import java.util.stream.StreamSupport;
  * @param <T> the entity class
  */
 final class EntityQueries<T> {
-  private final MapperCore core;
+  private final ReadSide side;
   private final EntityMapping<T> mapping;
 
-  EntityQueries(MapperCore core, EntityMapping<T> mapping) {
-    this.core = core;
+  EntityQueries(ReadSide side, EntityMapping<T> mapping) {
+    this.side = side;
     this.mapping = mapping;
   }
 
@@ -85,13 +84,13 @@ final class EntityQueries<T> {
    * the events and the malformed-row policy ({@link MapperCore#entity}) are those of {@link #findOne(EntityQuery)}.
    */
   Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
-    EntityCache cache = core.cache.of(mapping);
+    EntityCache cache = side.cache().of(mapping);
     if (cache != null) {
       List<TableRow> rows = cached(cache, cache.key(partitionKey, rowKey, null), method, QueryKind.POINT, plan,
-          () -> new PointRun<>(core, mapping, method, plan, partitionKey, rowKey), 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(core.entity(mapping, rows.get(0)));
+          () -> new PointRun<>(side, mapping, method, plan, partitionKey, rowKey), 1);
+      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(side.decoder().entity(mapping, rows.get(0)));
     }
-    return Optional.ofNullable(PointRun.entity(core, mapping, method, plan, partitionKey, rowKey));
+    return Optional.ofNullable(PointRun.entity(side, mapping, method, plan, partitionKey, rowKey));
   }
 
   T getByKeys(String method, String plan, String partitionKey, String rowKey) {
@@ -228,7 +227,7 @@ final class EntityQueries<T> {
     EntityCache cache = cacheFor(query, reading);
     Operation operation = Operation.current();
     List<R> found = new ArrayList<>(1);
-    RowReads reads = core.reads(executor, operation);
+    RowReads reads = side.decoder().reads(executor, operation);
     if (cache != null && query.pointRowKey() != null) {
       return readyToDecode(cachedAsync(cache, query, 1, executor), reads, executor, operation, found, reading)
           .thenApply(done -> found.stream().findFirst());
@@ -246,7 +245,7 @@ final class EntityQueries<T> {
     EntityCache cache = cacheFor(query, reading);
     Operation operation = Operation.current();
     List<R> results = new ArrayList<>();
-    RowReads reads = core.reads(executor, operation);
+    RowReads reads = side.decoder().reads(executor, operation);
     if (cache != null) {
       return readyToDecode(cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), reads, executor, operation,
           results, reading).thenApply(done -> results);
@@ -274,7 +273,7 @@ final class EntityQueries<T> {
         asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     Operation operation = Operation.current();
     List<R> items = new ArrayList<>();
-    RowReads reads = core.reads(executor, operation);
+    RowReads reads = side.decoder().reads(executor, operation);
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
         () -> readyToDecode(run.nextAsync(size - items.size(), executor), reads, executor, operation, items, reading))
         .thenApply(done -> endPage(query, fingerprint, before, items, run));
@@ -313,7 +312,7 @@ final class EntityQueries<T> {
       CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
     // a row read again counts into the read's operation, from whatever thread completes the page
     return page.thenCompose(rows -> Operation.within(operation,
-        () -> core.large.completeAll(this::mappingOf, rows, executor)));
+        () -> side.large().completeAll(this::mappingOf, rows, executor)));
   }
 
   /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
@@ -325,10 +324,10 @@ final class EntityQueries<T> {
       return source(query, startToken, countOnly, select, page, true);
     }
     if (query.reads() != null || query.matchesNothing()) {
-      return new UnionRun<>(core, mapping, query,
-          read -> new QueryRun<>(core, mapping, read, null, countOnly, select), true);
+      return new UnionRun<>(side, mapping, query,
+          read -> new QueryRun<>(side, mapping, read, null, countOnly, select), true);
     }
-    return new QueryRun<>(core, mapping, query, startToken, countOnly, select);
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
   }
 
   /**
@@ -352,7 +351,7 @@ final class EntityQueries<T> {
    * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
    */
   private Reading<T> entities() {
-    return Reading.of(null, (row, made) -> core.entity(mappingOf(row), row, made));
+    return Reading.of(null, (row, made) -> side.decoder().entity(mappingOf(row), row, made));
   }
 
   /**
@@ -366,8 +365,8 @@ final class EntityQueries<T> {
   /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
   private <P> Reading<P> projected(Projection<P> projection) {
     return Reading.of(projection.properties(),
-        (row, made) -> core.read(mapping, row, made,
-            each -> projection.read(core.decrypted(mappingOf(each), each), core.context)));
+        (row, made) -> side.decoder().read(mapping, row, made,
+            each -> projection.read(side.decoder().decrypted(mappingOf(each), each), side.context())));
   }
 
   /**
@@ -375,7 +374,7 @@ final class EntityQueries<T> {
    * {@code @Large} values are read in parallel on the mapper's read pool ({@link LargeValues#readAll}).
    */
   private <R> void addReads(List<R> results, Reading<R> reading, List<TableRow> rows) {
-    for (R result : LargeValues.readAll(mapping, rows, reading.decoder(), core::readPool)) {
+    for (R result : LargeValues.readAll(mapping, rows, reading.decoder(), side.pool()::executor)) {
       if (result != null) {
         results.add(result);
       }
@@ -398,7 +397,7 @@ final class EntityQueries<T> {
    */
   private <R> CompletableFuture<Void> readyToDecode(CompletableFuture<List<TableRow>> page, RowReads reads,
       Executor executor, Operation operation, List<R> results, Reading<R> reading) {
-    return page.thenCompose(rows -> core.madeWhole(rows, row -> mappingOf(row), reads).thenCompose(made -> {
+    return page.thenCompose(rows -> side.decoder().madeWhole(rows, row -> mappingOf(row), reads).thenCompose(made -> {
       // the rows whose values to fetch: each whole (a wide entity's head joined with its parts), none that is gone
       // or failed to be made whole (its decoder meets that first, as on the blocking path)
       List<TableRow> whole = new ArrayList<>(rows.size());
@@ -461,13 +460,13 @@ final class EntityQueries<T> {
     if (query.overlapping() && !query.matchesNothing()) {
       // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
       // and the merge must see the entity's to count an entity that two branches match once
-      return MergeRun.union(core, mapping, query,
-          read -> new QueryRun<>(core, mapping, read, null, countOnly && read.index() == null, select), !async);
+      return MergeRun.union(side, mapping, query,
+          read -> new QueryRun<>(side, mapping, read, null, countOnly && read.index() == null, select), !async);
     }
     if (query.reads() != null || query.matchesNothing()) {
-      return new UnionRun<>(core, mapping, query, read -> new QueryRun<>(core, mapping, read, null, countOnly, select));
+      return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select));
     }
-    return new QueryRun<>(core, mapping, query, startToken, countOnly, select);
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
   }
 
   /**
@@ -480,8 +479,8 @@ final class EntityQueries<T> {
     List<String> tables = new ArrayList<>();
     if (!query.matchesNothing()) {
       for (EntityQuery read : query.reads() == null ? List.of(query) : query.reads()) {
-        for (String table : core.periods.of(mapping, read)) {
-          runs.add(new QueryRun<>(core, mapping.inTable(table), read, startToken,
+        for (String table : side.periods().of(mapping, read)) {
+          runs.add(new QueryRun<>(side, mapping.inTable(table), read, startToken,
               countOnly && (!query.overlapping() || read.index() == null), select));
           if (!tables.contains(table)) {
             tables.add(table);
@@ -498,7 +497,7 @@ final class EntityQueries<T> {
           + " several tables; bind '" + mapping.tableTemplate().property() + "' to one "
           + mapping.tableTemplate().unit().modifier() + ", or return a List or a Stream, which merge them");
     }
-    return new MergeRun(core, query, tables.isEmpty() ? mapping.table() : String.join(",", tables), runs, false);
+    return new MergeRun(side, query, tables.isEmpty() ? mapping.table() : String.join(",", tables), runs, false);
   }
 
   long count(EntityQuery query) {
@@ -523,276 +522,16 @@ final class EntityQueries<T> {
   }
 
   /**
-   * Deletes the matching entities with their index copies. The matches are read first, keys only but for the
-   * properties their index keys are made of ({@link #deleteSelection}); each entity's delete is conditional on the
-   * ETag read (through a full index copy, the copy's, which names the entity's version as long as the copy is
-   * unchanged), and entities of one partition go together in entity group transactions of at most 100 operations
-   * (an entity and its copies in its partition), one after another; partitions are deleted in parallel on the
-   * mapper's read pool ({@code readParallelism}). Through a remote index, the entities its copies lead to are deleted
-   * (only those that still match, as for any read), never the copies themselves, which the pending work then removes,
-   * as it removes the remote copies of every deleted entity.
-   *
-   * <p>An entity deleted meanwhile by someone else is skipped. A transaction that fails (an entity changed meanwhile:
-   * {@link ConcurrencyConflictException}) stops its partition; the other partitions go on. When nothing was deleted
-   * the failure is thrown as it is; otherwise a {@link PartialDeleteException} says how many entities were deleted
-   * and how many were not.
+   * The rows a delete by query reads: the matches of {@code query}, selecting only {@code select}, on the async path
+   * when {@code async}.
    */
-  long delete(EntityQuery query) {
-    RowSource run = source(query, null, false, deleteSelection(query));
-    return Futures.join(delete(query, run, new BlockingDeletes()));
+  RowSource deleteSource(EntityQuery query, List<String> select, boolean async) {
+    return async ? asyncSource(query, null, false, select, false) : source(query, null, false, select);
   }
 
-  /**
-   * {@link #delete} on the async path: the same steps, the matches read with the store's async queries
-   * ({@link RowSource#nextAsync}) and each partition's transactions sent through {@link PendingWork#writeAsync}
-   * (of a transaction with pending work for remote indexes, the work done after it stays on the executor;
-   * {@code @Large} values are written and deleted with the store's async calls, {@link EgtWriter#writeAsync}), at most
-   * {@code readParallelism} partitions under way at once, holding no thread while their requests are.
-   *
-   * @param channel the async write path of the operation: once its caller cancelled, no further transaction is sent
-   */
-  CompletableFuture<Long> deleteAsync(EntityQuery query, WriteChannel.Async channel) {
-    RowSource run = asyncSource(query, null, false, deleteSelection(query), false);
-    return delete(query, run, new AsyncDeletes(channel, core.async.executor()));
-  }
-
-  /**
-   * The requests of a delete by query on one path; the rules around them are those of
-   * {@link #delete(EntityQuery, RowSource, Deletes)}, written once.
-   */
-  private interface Deletes {
-    /** The next matches, at most {@code max}. */
-    CompletableFuture<List<TableRow>> next(RowSource run, int max);
-
-    /** One transaction's deletes. */
-    <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk);
-
-    /** Runs the deletes of the partitions, several at once ({@code readParallelism}), giving what each did. */
-    CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions);
-  }
-
-  /** The blocking path: each request made at once; partitions on the mapper's read pool. */
-  private final class BlockingDeletes implements Deletes {
-    @Override
-    public CompletableFuture<List<TableRow>> next(RowSource run, int max) {
-      return Futures.start(() -> CompletableFuture.completedFuture(run.next(max)));
-    }
-
-    @Override
-    public <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk) {
-      return Futures.start(() -> CompletableFuture.completedFuture(
-          core.pending.write(table, chunk, Mode.REPOSITORY)));
-    }
-
-    @Override
-    public CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions) {
-      Executor pool = partitions.size() > 1 ? core.readPool() : null;
-      Operation operation = Operation.current(); // the deletes' requests count into it, from the pool's threads
-      List<FutureTask<Deletion>> tasks = new ArrayList<>();
-      for (Supplier<CompletableFuture<Deletion>> partition : partitions) {
-        FutureTask<Deletion> task =
-            new FutureTask<>(() -> Operation.within(operation, () -> Futures.join(partition.get())));
-        tasks.add(task);
-        if (pool != null) {
-          pool.execute(task);
-        }
-      }
-      List<Deletion> done = new ArrayList<>();
-      for (FutureTask<Deletion> task : tasks) {
-        task.run(); // does nothing when the pool has started it; the caller never waits on a busy pool
-        done.add(joined(task));
-      }
-      return CompletableFuture.completedFuture(done);
-    }
-  }
-
-  /** The async path: each request sent through the operation's channel, at most readParallelism partitions at once. */
-  private final class AsyncDeletes implements Deletes {
-    private final WriteChannel.Async channel;
-    private final Executor executor;
-
-    AsyncDeletes(WriteChannel.Async channel, Executor executor) {
-      this.channel = channel;
-      this.executor = executor;
-    }
-
-    @Override
-    public CompletableFuture<List<TableRow>> next(RowSource run, int max) {
-      return run.nextAsync(max, executor);
-    }
-
-    @Override
-    public <E> CompletableFuture<List<WriteResult>> write(String table, List<WriteIntent<E>> chunk) {
-      return core.pending.writeAsync(table, chunk, Mode.REPOSITORY, channel);
-    }
-
-    @Override
-    public CompletableFuture<List<Deletion>> partitions(List<Supplier<CompletableFuture<Deletion>>> partitions) {
-      // a few workers, each taking the next partition once its last is done (no stack growth: Futures.loop)
-      Deletion[] done = new Deletion[partitions.size()];
-      AtomicInteger next = new AtomicInteger();
-      List<CompletableFuture<Void>> workers = new ArrayList<>();
-      int window = Math.min(partitions.size(), Math.max(1, core.readParallelism()));
-      for (int w = 0; w < window; w++) {
-        workers.add(Futures.loop(() -> next.get() < partitions.size(), () -> {
-          int i = next.getAndIncrement();
-          if (i >= partitions.size()) {
-            return CompletableFuture.completedFuture(null);
-          }
-          return Futures.start(partitions.get(i)).thenAccept(deletion -> done[i] = deletion);
-        }));
-      }
-      return CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).thenApply(all -> List.of(done));
-    }
-  }
-
-  /** The steps of a delete by query, on either path: read the matches, group them, delete each group, sum up. */
-  private CompletableFuture<Long> delete(EntityQuery query, RowSource run, Deletes path) {
-    int limit = query.limit();
-    List<TableRow> matches = new ArrayList<>();
-    return Futures.compose(Futures.loop(() -> !run.exhausted() && (limit == 0 || matches.size() < limit),
-        () -> path.next(run, limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - matches.size())
-            .thenAccept(matches::addAll)), read -> {
-              run.report(matches.size());
-              IndexMapping<T> index = query.index() == null ? null : mapping.indexNamed(query.index());
-              // rows read through a partial or remote copy are the entities' own rows, each with its own ETag
-              boolean ownRows = index == null || !index.fullCopy() || index.remote();
-              Map<String, List<TableRow>> byPartition = new LinkedHashMap<>();
-              for (TableRow row : matches) {
-                // a table per period: one group per table too (the keys name it)
-                byPartition.computeIfAbsent(
-                    mappingOf(row).table() + '\u0000' + row.partitionKey(), key -> new ArrayList<>()).add(row);
-              }
-              List<Supplier<CompletableFuture<Deletion>>> partitions = new ArrayList<>();
-              for (List<TableRow> partition : byPartition.values()) {
-                partitions.add(() -> deletePartition(partition, ownRows, path));
-              }
-              return Futures.compose(path.partitions(partitions), done -> CompletableFuture.completedFuture(
-                  deleted(query, done)));
-            });
-  }
-
-  /** The number deleted, or what the failed partitions failed with. */
-  private long deleted(EntityQuery query, List<Deletion> done) {
-    long deleted = 0;
-    long notDeleted = 0;
-    List<RuntimeException> failures = new ArrayList<>();
-    for (Deletion deletion : done) {
-      deleted += deletion.deleted();
-      notDeleted += deletion.notDeleted();
-      if (deletion.failure() != null) {
-        failures.add(deletion.failure());
-      }
-    }
-    if (failures.isEmpty()) {
-      return deleted;
-    }
-    if (deleted == 0 && failures.size() == 1) {
-      throw failures.get(0); // nothing written: the failure as any write reports it
-    }
-    PartialDeleteException partial = new PartialDeleteException(query.method() + " deleted " + deleted
-        + " matching " + mapping.entityClass().getSimpleName() + " entities with their index copies and left "
-        + notDeleted + " in place, because " + failures.size() + " of its " + done.size() + " partitions failed;"
-        + " the first: " + failures.get(0).getMessage(), deleted, notDeleted, failures.get(0));
-    for (RuntimeException failure : failures.subList(1, failures.size())) {
-      partial.addSuppressed(failure);
-    }
-    throw partial;
-  }
-
-  /**
-   * What a delete reads of each match: the keys (always returned), the discriminator, the properties its index
-   * keys are made of ({@link EntityMapping#indexedProperties}) and the references of its {@code @Large} values, of
-   * every class of its hierarchy — enough to delete its copies and values, never the whole entity.
-   */
-  private List<String> deleteSelection(EntityQuery query) {
-    List<String> select = new ArrayList<>();
-    select.add(core.discriminator.name());
-    List<EntityMapping<?>> members = new ArrayList<>(Hierarchy.members(mapping));
-    members.add(mapping);
-    for (EntityMapping<?> member : members) {
-      List<String> needed = new ArrayList<>(member.indexedProperties());
-      needed.addAll(member.largeProperties()); // their references: the values go with the entity
-      for (String name : needed) {
-        if (!select.contains(name)) {
-          select.add(name);
-        }
-      }
-    }
-    return select;
-  }
-
-  /**
-   * What the delete of one partition did.
-   *
-   * @param deleted the entities deleted
-   * @param notDeleted the entities of the failed transaction and of those not sent after it
-   * @param failure why it stopped, or null
-   */
-  private record Deletion(long deleted, long notDeleted, RuntimeException failure) {}
-
-  /** Deletes the matches of one partition in transactions of at most 100 operations, stopping at a failed one. */
-  private CompletableFuture<Deletion> deletePartition(List<TableRow> partition, boolean ownRows, Deletes path) {
-    List<List<WriteIntent<T>>> chunks = new ArrayList<>();
-    List<WriteIntent<T>> chunk = new ArrayList<>();
-    int operations = 0;
-    for (TableRow row : partition) {
-      // decoded without its @Large values, which a delete needs not read (the row keeps their references)
-      T entity = core.entity(mappingOf(row), core.large.withoutReferences(mappingOf(row), row));
-      if (entity == null) {
-        continue; // a malformed row the policy leaves out is not deleted either
-      }
-      int needed = 1 + copiesOf(entity);
-      if (operations + needed > StoreLimits.MAX_BATCH_OPERATIONS && !chunk.isEmpty()) {
-        chunks.add(chunk);
-        chunk = new ArrayList<>();
-        operations = 0;
-      }
-      chunk.add(WriteIntent.deleteAsRead(mapping, entity, row, ownRows, chunk.size(), core.mappings));
-      operations += needed;
-    }
-    if (!chunk.isEmpty()) {
-      chunks.add(chunk);
-    }
-    int[] sent = {0};
-    long[] deleted = {0};
-    return Futures.loop(() -> sent[0] < chunks.size(),
-        () -> path.write(chunks.get(sent[0]).get(0).mapping().table(), chunks.get(sent[0])).thenAccept(results -> {
-          for (WriteResult result : results) {
-            deleted[0] += result != null ? 1 : 0;
-          }
-          sent[0]++;
-        })).handle((done, failed) -> {
-          if (failed == null) {
-            return new Deletion(deleted[0], 0, null);
-          }
-          Throwable failure = Futures.unwrap(failed);
-          if (!(failure instanceof RuntimeException)) {
-            throw new CompletionException(failure); // an Error goes on as it is
-          }
-          long left = 0;
-          for (List<WriteIntent<T>> unsent : chunks.subList(sent[0], chunks.size())) {
-            left += unsent.size();
-          }
-          return new Deletion(deleted[0], left, (RuntimeException) failure);
-        });
-  }
-
-  private static Deletion joined(FutureTask<Deletion> task) {
-    try {
-      return task.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new TableMapperException("interrupted while deleting the matches of a query", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof Error) {
-        throw (Error) e.getCause();
-      }
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
-      }
-      throw new TableMapperException("deleting the matches of a query failed", e.getCause());
-    }
+  /** The mapping of a row this repository's query found: its type's, in the table it was read from. */
+  EntityMapping<T> mappingOfRow(TableRow row) {
+    return mappingOf(row);
   }
 
   /**
@@ -812,7 +551,7 @@ final class EntityQueries<T> {
     if (mapping.tableTemplate() != null) {
       return null; // a table per period: the cache of each table would have to be found per read
     }
-    return core.cache.of(mapping);
+    return side.cache().of(mapping);
   }
 
   /** What a query reads of its partition: its point RowKey, or its RowKey range (null: the whole partition). */
@@ -834,7 +573,7 @@ final class EntityQueries<T> {
    */
   private List<TableRow> cached(EntityCache cache, EntityQuery query, int pageSize) {
     return cached(cache, cacheKey(cache, query), query.method(), query.kind(), query.plan(),
-        () -> new QueryRun<>(core, mapping, query, null, false), pageSize);
+        () -> new QueryRun<>(side, mapping, query, null, false), pageSize);
   }
 
   /**
@@ -859,7 +598,7 @@ final class EntityQueries<T> {
     ReadCache.Key key = cacheKey(cache, query);
     List<TableRow> rows = hit(cache, key, query.method(), query.kind(), query.plan());
     return rows != null ? CompletableFuture.completedFuture(rows)
-        : readThrough(cache, key, new QueryRun<>(core, mapping, query, null, false), pageSize,
+        : readThrough(cache, key, new QueryRun<>(side, mapping, query, null, false), pageSize,
             (run, max) -> run.nextAsync(max, executor));
   }
 
@@ -872,7 +611,7 @@ final class EntityQueries<T> {
   private List<TableRow> hit(EntityCache cache, ReadCache.Key key, String method, QueryKind kind, String plan) {
     List<TableRow> rows = cache.get(key);
     if (rows != null) {
-      QueryRun.report(core, method, kind, plan, mapping.table(), 0, rows.size(), 0);
+      QueryRun.report(side, method, kind, plan, mapping.table(), 0, rows.size(), 0);
     }
     return rows;
   }
@@ -897,14 +636,6 @@ final class EntityQueries<T> {
   /** How a read through the cache takes its next rows: {@link RowSource#next} or {@link RowSource#nextAsync}. */
   private interface Pages {
     CompletableFuture<List<TableRow>> next(RowSource run, int max);
-  }
-
-  private int copiesOf(T entity) {
-    int copies = 0;
-    for (IndexMapping<T> index : mapping.indexes()) {
-      copies += index.rowKey(entity) != null ? 1 : 0;
-    }
-    return copies;
   }
 
   private static String keys(EntityQuery query) {
@@ -969,7 +700,7 @@ final class EntityQueries<T> {
           if (closed || run != null && run.exhausted() || query.limit() > 0 && returned >= query.limit()) {
             return false;
           }
-          core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query,
+          side.listeners().observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query,
               this::readPage);
           readAhead();
         }
@@ -1002,8 +733,8 @@ final class EntityQueries<T> {
         return;
       }
       RowSource source = run;
-      Executor executor = core.async.executor();
-      ahead = core.async.start(() -> core.observeAsync(OperationType.QUERY, mapping.table(),
+      Executor executor = side.async().executor();
+      ahead = side.async().start(() -> side.listeners().observeAsync(OperationType.QUERY, mapping.table(),
           mapping.entityClass().getSimpleName(), query, () -> source.nextAsync(wanted, executor).thenApply(rows -> {
             source.report(rows.size());
             return rows;

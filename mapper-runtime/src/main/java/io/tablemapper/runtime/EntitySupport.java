@@ -9,7 +9,6 @@ import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -23,86 +22,99 @@ import java.util.stream.Stream;
 /**
  * What a generated repository delegates to, for one entity class and one mapper: writes go through
  * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
- * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link MapperCore#observe}), except a
+ * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link Listeners#observe}), except a
  * stream's, whose pages are, each when the stream reads it. The {@code ...Async} reads are the same queries on the
- * store's async path ({@link EntityQueries}' async forms, {@link MapperCore#observeAsync}, {@link AsyncRunner#start}).
+ * store's async path ({@link EntityQueries}' async forms, {@link Listeners#observeAsync}, {@link AsyncRunner#start}).
  *
  * @param <T> the entity class
  */
 final class EntitySupport<T> implements RepositorySupport<T> {
-  private final MapperCore core;
   private final EntityMapping<T> mapping;
+  private final Lifecycle lifecycle;
+  private final Listeners listeners;
+  private final WriteIntents intents;
+  private final PendingWork pending;
+  private final AsyncRunner async;
+  private final Channels channels;
   private final EntityQueries<T> queries;
+  private final QueryDeletes<T> deletes;
 
-  EntitySupport(MapperCore core, EntityMapping<T> mapping) {
-    this.core = core;
+  EntitySupport(EntityMapping<T> mapping, Lifecycle lifecycle, Listeners listeners, WriteIntents intents,
+      PendingWork pending, Channels channels, EntityQueries<T> queries, QueryDeletes<T> deletes) {
     this.mapping = mapping;
-    this.queries = new EntityQueries<>(core, mapping);
+    this.lifecycle = lifecycle;
+    this.listeners = listeners;
+    this.intents = intents;
+    this.pending = pending;
+    this.async = channels.async();
+    this.channels = channels;
+    this.queries = queries;
+    this.deletes = deletes;
   }
 
   @Override
   public T insert(T entity) {
-    return write(Kind.INSERT, entity);
+    return write(WriteKind.INSERT, entity);
   }
 
   @Override
   public T upsert(T entity) {
-    return write(Kind.UPSERT, entity);
+    return write(WriteKind.UPSERT, entity);
   }
 
   @Override
   public T update(T entity) {
-    return write(Kind.UPDATE, entity);
+    return write(WriteKind.UPDATE, entity);
   }
 
   @Override
   public T merge(T entity) {
-    return write(Kind.MERGE, entity);
+    return write(WriteKind.MERGE, entity);
   }
 
   @Override
   public T upsertMerge(T entity) {
-    return write(Kind.UPSERT_MERGE, entity);
+    return write(WriteKind.UPSERT_MERGE, entity);
   }
 
   @Override
   public T merge(T entity, String... properties) {
-    return partial(Kind.MERGE, entity, properties);
+    return partial(WriteKind.MERGE, entity, properties);
   }
 
   @Override
   public T upsertMerge(T entity, String... properties) {
-    return partial(Kind.UPSERT_MERGE, entity, properties);
+    return partial(WriteKind.UPSERT_MERGE, entity, properties);
   }
 
   @Override
   public void delete(T entity) {
-    write(Kind.DELETE, entity);
+    write(WriteKind.DELETE, entity);
   }
 
-  private T partial(Kind kind, T entity, String[] properties) {
-    return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
+  private T partial(WriteKind kind, T entity, String[] properties) {
+    return listeners.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
       WriteIntent<T> write = intent(kind, entity, properties);
-      return write.stored(core.pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
+      return write.stored(pending.write(mapping.table(), List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 
-  private T write(Kind kind, T entity) {
-    return core.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
+  private T write(WriteKind kind, T entity) {
+    return listeners.observe(kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
       WriteIntent<T> write = intent(kind, entity, null);
-      return write.stored(core.pending.write(table(write, null), List.of(write), Mode.REPOSITORY).get(0));
+      return write.stored(pending.write(table(write, null), List.of(write), Mode.REPOSITORY).get(0));
     });
   }
 
   /** A repository write's intent, checked: a partial one for {@code properties} (null for a whole write). */
-  private WriteIntent<T> intent(Kind kind, T entity, String[] properties) {
-    core.checkOpen();
+  private WriteIntent<T> intent(WriteKind kind, T entity, String[] properties) {
+    lifecycle.checkOpen();
     Objects.requireNonNull(entity, () -> "cannot " + kind.verb() + " a null " + mapping.entityClass().getSimpleName());
     if (properties == null) {
-      return core.intent(kind, mapping, entity, 0);
+      return intents.intent(kind, mapping, entity, 0);
     }
     Objects.requireNonNull(properties, "properties");
-    return core.partialIntent(kind, mapping, entity, Arrays.asList(properties));
+    return intents.partialIntent(kind, mapping, entity, Arrays.asList(properties));
   }
 
   /**
@@ -120,59 +132,59 @@ final class EntitySupport<T> implements RepositorySupport<T> {
    * they throw fails the future), then its transaction through {@link PendingWork#writeAsync}, holding no thread
    * while its requests are under way.
    */
-  private CompletableFuture<T> writeAsync(Kind kind, T entity, String[] properties) {
+  private CompletableFuture<T> writeAsync(WriteKind kind, T entity, String[] properties) {
     return writeAsync(kind, entity, properties, stored -> stored);
   }
 
-  private <R> CompletableFuture<R> writeAsync(Kind kind, T entity, String[] properties, Function<T, R> result) {
-    return core.async.startWrite(caller -> core.observeAsync(
+  private <R> CompletableFuture<R> writeAsync(WriteKind kind, T entity, String[] properties, Function<T, R> result) {
+    return async.startWrite(caller -> listeners.observeAsync(
         kind.operation(), mapping.table(), mapping.entityClass().getSimpleName(), null, () -> {
           WriteIntent<T> write = intent(kind, entity, properties);
-          return core.pending.writeAsync(table(write, properties), List.of(write), Mode.REPOSITORY,
-              new WriteChannel.Async(core, caller)).thenApply(results -> result.apply(write.stored(results.get(0))));
+          return pending.writeAsync(table(write, properties), List.of(write), Mode.REPOSITORY,
+              channels.async(caller)).thenApply(results -> result.apply(write.stored(results.get(0))));
         }));
   }
 
   @Override
   public CompletableFuture<T> insertAsync(T entity) {
-    return writeAsync(Kind.INSERT, entity, null);
+    return writeAsync(WriteKind.INSERT, entity, null);
   }
 
   @Override
   public CompletableFuture<T> upsertAsync(T entity) {
-    return writeAsync(Kind.UPSERT, entity, null);
+    return writeAsync(WriteKind.UPSERT, entity, null);
   }
 
   @Override
   public CompletableFuture<T> updateAsync(T entity) {
-    return writeAsync(Kind.UPDATE, entity, null);
+    return writeAsync(WriteKind.UPDATE, entity, null);
   }
 
   @Override
   public CompletableFuture<T> mergeAsync(T entity) {
-    return writeAsync(Kind.MERGE, entity, null);
+    return writeAsync(WriteKind.MERGE, entity, null);
   }
 
   @Override
   public CompletableFuture<T> upsertMergeAsync(T entity) {
-    return writeAsync(Kind.UPSERT_MERGE, entity, null);
+    return writeAsync(WriteKind.UPSERT_MERGE, entity, null);
   }
 
   @Override
   public CompletableFuture<T> mergeAsync(T entity, String... properties) {
     return properties == null ? CompletableFuture.failedFuture(new NullPointerException("properties"))
-        : writeAsync(Kind.MERGE, entity, properties);
+        : writeAsync(WriteKind.MERGE, entity, properties);
   }
 
   @Override
   public CompletableFuture<T> upsertMergeAsync(T entity, String... properties) {
     return properties == null ? CompletableFuture.failedFuture(new NullPointerException("properties"))
-        : writeAsync(Kind.UPSERT_MERGE, entity, properties);
+        : writeAsync(WriteKind.UPSERT_MERGE, entity, properties);
   }
 
   @Override
   public CompletableFuture<Void> deleteAsync(T entity) {
-    return writeAsync(Kind.DELETE, entity, null, deleted -> null);
+    return writeAsync(WriteKind.DELETE, entity, null, deleted -> null);
   }
 
   /** A repository read, as one operation. */
@@ -181,8 +193,8 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   private <R> R observed(OperationType type, EntityQuery query, Supplier<R> run) {
-    return core.observe(type, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
-      core.checkOpen();
+    return listeners.observe(type, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
+      lifecycle.checkOpen();
       return run.get();
     });
   }
@@ -194,8 +206,8 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
-    if (!core.observing()) { // what observe does then, without a lambda per read
-      core.checkOpen();
+    if (!listeners.observing()) { // what observe does then, without a lambda per read
+      lifecycle.checkOpen();
       return queries.findByKeys(method, plan, partitionKey, rowKey);
     }
     return point(method, plan, () -> queries.findByKeys(method, plan, partitionKey, rowKey));
@@ -203,8 +215,8 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public T getByKeys(String method, String plan, String partitionKey, String rowKey) {
-    if (!core.observing()) {
-      core.checkOpen();
+    if (!listeners.observing()) {
+      lifecycle.checkOpen();
       return queries.getByKeys(method, plan, partitionKey, rowKey);
     }
     return point(method, plan, () -> queries.getByKeys(method, plan, partitionKey, rowKey));
@@ -212,9 +224,9 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   /** A repository method's point read, as one operation (called only when operation listeners wait for it). */
   private <R> R point(String method, String plan, Supplier<R> run) {
-    return core.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), method,
+    return listeners.observe(OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), method,
         QueryKind.POINT, plan, () -> {
-          core.checkOpen();
+          lifecycle.checkOpen();
           return run.get();
         });
   }
@@ -231,7 +243,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public Stream<T> stream(EntityQuery query) {
-    core.checkOpen();
+    lifecycle.checkOpen();
     return queries.stream(query);
   }
 
@@ -258,7 +270,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
-    core.checkOpen();
+    lifecycle.checkOpen();
     return queries.stream(query, projection);
   }
 
@@ -280,7 +292,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   @Override
   public long delete(EntityQuery query) {
-    return observed(OperationType.DELETE_BY_QUERY, query, () -> queries.delete(query));
+    return observed(OperationType.DELETE_BY_QUERY, query, () -> deletes.delete(query));
   }
 
   @Override
@@ -303,10 +315,10 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   /** A repository read on the async path, as one operation, under way until its future completes. */
   private <R> CompletableFuture<R> queryAsync(EntityQuery query, Function<Executor, CompletableFuture<R>> run) {
-    return core.async.start(() -> core.observeAsync(
+    return async.start(() -> listeners.observeAsync(
         OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
-          core.checkOpen();
-          return run.apply(core.async.executor());
+          lifecycle.checkOpen();
+          return run.apply(async.executor());
         }));
   }
 
@@ -359,14 +371,14 @@ final class EntitySupport<T> implements RepositorySupport<T> {
 
   /**
    * A delete by query on the async path, as one operation: the matches read and deleted by the store's async calls
-   * ({@link EntityQueries#deleteAsync}); once the caller cancelled its future, no further transaction is sent.
+   * ({@link QueryDeletes#deleteAsync}); once the caller cancelled its future, no further transaction is sent.
    */
   @Override
   public CompletableFuture<Long> deleteAsync(EntityQuery query) {
-    return core.async.startWrite(caller -> core.observeAsync(OperationType.DELETE_BY_QUERY, mapping.table(),
+    return async.startWrite(caller -> listeners.observeAsync(OperationType.DELETE_BY_QUERY, mapping.table(),
         mapping.entityClass().getSimpleName(), query, () -> {
-          core.checkOpen();
-          return queries.deleteAsync(query, new WriteChannel.Async(core, caller));
+          lifecycle.checkOpen();
+          return deletes.deleteAsync(query, channels.async(caller));
         }));
   }
 

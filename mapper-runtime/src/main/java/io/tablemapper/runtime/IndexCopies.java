@@ -1,6 +1,8 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.PendingStep.Address;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.model.RowMarks;
 import io.tablemapper.spi.TableRow;
@@ -119,5 +121,48 @@ final class IndexCopies {
   /** Whether a discriminator marks an index copy ({@code type#index}). */
   static boolean isCopyType(String typeName) {
     return typeName.indexOf(EntityMapping.INDEX_TYPE_SEPARATOR) >= 0;
+  }
+
+  /**
+   * Where an entity's copy for a remote index is, or null when it has none (a null index value); for an entity as
+   * stored, whose index key may not compose (a row written before a key rule), null too.
+   */
+  static <T> Address remoteAddress(IndexMapping<T> index, T entity) {
+    try {
+      return requiredRemoteAddress(index, entity);
+    } catch (InvalidKeyException invalid) {
+      return null;
+    }
+  }
+
+  /**
+   * Where an entity the application writes has its copy for a remote index, or null when it has none (a null index
+   * value).
+   *
+   * @throws InvalidKeyException if the index's keys cannot be composed from the entity's values: the write is
+   *     refused, never left without its copy
+   */
+  static <T> Address requiredRemoteAddress(IndexMapping<T> index, T entity) {
+    String partitionKey = index.partitionKey(entity);
+    String rowKey = index.rowKey(entity);
+    return partitionKey == null || rowKey == null ? null : new Address(index.table(), partitionKey, rowKey);
+  }
+
+  /**
+   * Checks that the keys of every remote index of an entity the application writes compose.
+   *
+   * @throws InvalidKeyException naming the index when one does not
+   */
+  static <T> void checkRemoteKeys(EntityMapping<T> mapping, T entity) {
+    for (IndexMapping<T> index : mapping.remoteIndexes()) {
+      try {
+        requiredRemoteAddress(index, entity);
+      } catch (InvalidKeyException invalid) {
+        throw new InvalidKeyException("cannot write " + mapping.entityClass().getSimpleName() + ": the keys of its"
+            + " index '" + index.name() + "' in table " + index.table() + " cannot be composed from its values ("
+            + invalid.getMessage() + "); nothing was written. Change the value, or the index's key template",
+            invalid);
+      }
+    }
   }
 }

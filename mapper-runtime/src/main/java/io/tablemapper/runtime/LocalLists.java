@@ -7,7 +7,6 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
@@ -104,7 +103,7 @@ final class LocalLists {
     T before = stored == null || !mapping.typeName().equals(discriminator.typeFor(stored, mapping))
         ? null : mapping.fromRow(mapping.withoutEncrypted(stored), context); // no index key is encrypted
     T after = null;
-    if (intent.kind() != Kind.DELETE) {
+    if (intent.kind() != WriteKind.DELETE) {
       if (intent.kind().merges() && before != null) {
         TableRow merged = stored.toBuilder().putAll(intent.row().properties()).build();
         after = mapping.fromRow(mapping.withoutEncrypted(merged), context);

@@ -183,6 +183,12 @@ record MapperSettings(
   /** The daemon threads of the mapper's own pool for async operations when no executor is given: {@value}. */
   static final int ASYNC_THREADS = TableMapper.DEFAULT_ASYNC_THREADS;
 
+  /**
+   * How many times a step that lost a race with another writer is attempted: a write's entity group transaction
+   * ({@link EgtWriter}), the read of a wide entity whose parts changed under it ({@link WideReads}), a re-encryption.
+   */
+  static final int RACE_ATTEMPTS = 5;
+
   /** The most reads of one query that may run at once: {@value}. */
   static final int MAX_READ_PARALLELISM = 64;
 

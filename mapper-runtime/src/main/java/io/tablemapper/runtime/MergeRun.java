@@ -32,7 +32,7 @@ final class MergeRun implements RowSource {
   private static final Comparator<TableRow> KEY_ORDER =
       Comparator.comparing(TableRow::partitionKey).thenComparing(TableRow::rowKey);
 
-  private final MapperCore core;
+  private final ReadSide reading;
   private final EntityQuery query;
   private final String tables;
   private final List<QueryRun<?>> runs;
@@ -46,15 +46,15 @@ final class MergeRun implements RowSource {
    * @param runs the reads, each in key order
    * @param prefetch whether to start every read at once on the mapper's read pool (when it has one)
    */
-  MergeRun(MapperCore core, EntityQuery query, String tables, List<? extends QueryRun<?>> runs, boolean prefetch) {
-    this.core = core;
+  MergeRun(ReadSide reading, EntityQuery query, String tables, List<? extends QueryRun<?>> runs, boolean prefetch) {
+    this.reading = reading;
     this.query = query;
     this.tables = tables;
     this.runs = new ArrayList<>(runs);
     for (int i = 0; i < runs.size(); i++) {
       heads.add(new ArrayDeque<>());
     }
-    Executor pool = prefetch && runs.size() > 1 ? core.readPool() : null;
+    Executor pool = prefetch && runs.size() > 1 ? reading.pool().executor() : null;
     if (pool == null) {
       this.prefetched = null;
       return;
@@ -76,7 +76,7 @@ final class MergeRun implements RowSource {
    * @param prefetch whether to prefetch on the read pool (not for a union read by {@link #nextAsync}, whose reads
    *     then use no thread of the pool)
    */
-  static <T> MergeRun union(MapperCore core, EntityMapping<T> mapping, EntityQuery query,
+  static <T> MergeRun union(ReadSide reading, EntityMapping<T> mapping, EntityQuery query,
       Function<EntityQuery, QueryRun<T>> start, boolean prefetch) {
     List<EntityQuery> reads = new ArrayList<>();
     for (EntityQuery read : query.reads()) {
@@ -88,7 +88,7 @@ final class MergeRun implements RowSource {
     for (EntityQuery read : UnionRun.distinctInKeyOrder(reads)) {
       runs.add(start.apply(read));
     }
-    return new MergeRun(core, query, mapping.table(), runs, prefetch);
+    return new MergeRun(reading, query, mapping.table(), runs, prefetch);
   }
 
   @Override
@@ -134,7 +134,7 @@ final class MergeRun implements RowSource {
         empty.add(read);
       }
     }
-    int window = Math.max(1, core.readParallelism());
+    int window = Math.max(1, reading.pool().parallelism());
     int[] from = {0};
     return Futures.loop(() -> from[0] < empty.size(), () -> {
       List<CompletableFuture<?>> pages = new ArrayList<>();
@@ -232,8 +232,8 @@ final class MergeRun implements RowSource {
         requests += runs.get(read).takeRequests();
       }
     }
-    if (core.listening()) {
-      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead, rowsReturned,
+    if (reading.listeners().listening()) {
+      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead, rowsReturned,
           requests));
     }
   }

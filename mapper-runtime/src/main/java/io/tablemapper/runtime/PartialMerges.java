@@ -8,7 +8,6 @@ import io.tablemapper.internal.model.EntityChecker;
 import io.tablemapper.internal.model.MergeRules;
 import io.tablemapper.internal.model.Problem;
 import io.tablemapper.internal.model.Rule;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +40,7 @@ final class PartialMerges {
    *
    * @throws InvalidEntityException naming each property that may not be merged, and why
    */
-  static Set<String> storedNames(EntityMapping<?> mapping, Kind kind, List<String> properties) {
+  static Set<String> storedNames(EntityMapping<?> mapping, WriteKind kind, List<String> properties) {
     Class<?> type = mapping.entityClass();
     String entity = type.getSimpleName();
     String what = "the " + kind.verb() + " of " + entity;
@@ -75,7 +74,7 @@ final class PartialMerges {
     return stored;
   }
 
-  private static String storedName(EntityMapping<?> mapping, Kind kind, String property) {
+  private static String storedName(EntityMapping<?> mapping, WriteKind kind, String property) {
     String stored = mapping.storedNames().get(property);
     if (stored == null) {
       throw new InvalidEntityException("cannot " + kind.verb() + " '" + property + "' of "

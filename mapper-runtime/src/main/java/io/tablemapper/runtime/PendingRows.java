@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.TableMapperException;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.EdmType;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.TableRow;
@@ -260,7 +259,7 @@ final class PendingRows {
       List<PendingStep.Address> previous = addresses(node.get("previous"));
       // absent from a step an earlier version recorded: unknown, so it writes whichever copy the entity implies
       List<PendingStep.Address> written = node.has("written") ? addresses(node.get("written")) : null;
-      steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : Kind.valueOf(kind),
+      steps.add(new PendingStep(node.get("position").asInt(), kind.equals(RECONCILE) ? null : WriteKind.valueOf(kind),
           node.get("class").asText(), node.get("table").asText(), row.build(), stored,
           etag == null ? null : etag.asText(),
           node.has("index") ? node.get("index").asText() : null, previous, written));

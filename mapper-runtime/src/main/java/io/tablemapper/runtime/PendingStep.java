@@ -1,6 +1,5 @@
 package io.tablemapper.runtime;
 
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
 
@@ -33,14 +32,14 @@ import java.util.List;
  *     write's own reconciliation's to write; null when unknown (a merge, whose whole entity is known only once
  *     merged, or a step an earlier version recorded), and then it writes whichever copy the entity implies
  */
-record PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
+record PendingStep(int position, WriteKind kind, String entityClass, String table, TableRow row, boolean stored,
     String etag, String index, List<Address> previous, List<Address> written) {
 
   /** Where a row is: table, PartitionKey, RowKey. */
   record Address(String table, String partitionKey, String rowKey) {}
 
   /** A write of an eventual batch; {@code stored} when its row holds encrypted values. */
-  PendingStep(int position, Kind kind, String entityClass, String table, TableRow row, boolean stored,
+  PendingStep(int position, WriteKind kind, String entityClass, String table, TableRow row, boolean stored,
       String etag) {
     this(position, kind, entityClass, table, row, stored, etag, null, List.of(), null);
   }

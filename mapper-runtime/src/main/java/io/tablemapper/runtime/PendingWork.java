@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EncryptionException;
@@ -16,7 +18,6 @@ import io.tablemapper.api.UnknownEntityTypeException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.runtime.PendingRows.State;
 import io.tablemapper.runtime.WriteFailures.Mode;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
@@ -71,7 +72,19 @@ final class PendingWork {
   /** How long {@link #completeAll} waits, beyond the grace period, for work that waits for another write. */
   private static final Duration WAIT_BEYOND_GRACE = Duration.ofSeconds(5);
 
-  private final MapperCore core;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final Discriminator discriminator;
+  private final MappingContext context;
+  /** Sends the transactions of the writes. */
+  private final EgtWriter writer;
+  /** Builds the intents of the writes of recorded work, as the application's are built. */
+  private final WriteIntents intents;
+  /** The mappings of the classes that recorded work names. */
+  private final EntityTypes types;
+  private final Lifecycle lifecycle;
+  /** The background completion of this mapper's pending work. */
+  private final BackgroundCompleter completer;
   private final MapperSettings.Pending settings;
   private final RemoteIndexes remote;
   /** The blocking path of the requests: {@link #write} is the same steps as {@link #writeAsync} over it. */
@@ -80,23 +93,26 @@ final class PendingWork {
   /** The ids of the work left for want of a key that this mapper logged as an error ({@link #reportWaiting}). */
   private final Set<String> reportedWaiting = ConcurrentHashMap.newKeySet();
 
-  PendingWork(MapperCore core, MapperSettings.Pending settings) {
-    this.core = core;
+  PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
+      EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
+      MapperSettings.Pending settings) {
+    this.backend = backend;
+    this.tables = tables;
+    this.discriminator = discriminator;
+    this.context = context;
+    this.writer = writer;
+    this.intents = intents;
+    this.types = types;
+    this.lifecycle = lifecycle;
     this.settings = settings;
-    this.remote = new RemoteIndexes(core, settings);
-    this.blocking = WriteChannel.blocking(core.backend, core.tables, core.discriminator);
+    this.remote = new RemoteIndexes(backend, tables, discriminator, context, settings);
+    this.blocking = WriteChannel.blocking(backend, tables, discriminator);
+    this.completer = new BackgroundCompleter(this, lifecycle, large, settings);
   }
 
-  /**
-   * The transaction of a write carried a work record under an id that a completer retired meanwhile (the writer
-   * stalled past the grace period between its registry entry and its transaction); nothing was written.
-   */
-  static final class IdRetired extends TableMapperException {
-    private static final long serialVersionUID = 1L;
-
-    IdRetired(String workRowKey, Throwable cause) {
-      super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
-    }
+  /** The background completion of this mapper's pending work, which a write that leaves work wakes. */
+  BackgroundCompleter completer() {
+    return completer;
   }
 
   /**
@@ -148,7 +164,7 @@ final class PendingWork {
    */
   List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
-      return core.writer.write(table, writes, mode); // the hot path: no future, no second exception on a refusal
+      return writer.write(table, writes, mode); // the hot path: no future, no second exception on a refusal
     }
     return Futures.join(write(blocking, table, writes, mode));
   }
@@ -182,7 +198,7 @@ final class PendingWork {
       return transaction(channel, table, writes, mode);
     }
     return Futures.start(() -> {
-      ScopedBackend.checkPendingWrites(core.backend, writes); // a view's: before the first request
+      ScopeChecks.checkPendingWrites(backend, writes); // a view's: before the first request
       return write(channel, table, writes, mode, 1, new ArrayList<>());
     });
   }
@@ -223,7 +239,7 @@ final class PendingWork {
       // the clean-up of a refusal is sent even once the caller cancelled: a claim left would refuse other writers
       WriteChannel cleanUp = channel.cleanUp();
       return Futures.compose(remote.release(cleanUp, claims), left -> {
-        if (!(failure instanceof IdRetired || failure.getCause() instanceof IdRetired)) {
+        if (!(failure instanceof WriteFailures.IdRetired || failure.getCause() instanceof WriteFailures.IdRetired)) {
           // refused, nothing written: no record exists under the ids; once the entries are gone, no one waits for
           // this write, and the rows it left are cleaned up
           return Futures.compose(deleteAll(cleanUp, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, ids),
@@ -259,9 +275,9 @@ final class PendingWork {
   private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> recording, Mode mode) {
     if (channel instanceof WriteChannel.Async async) {
-      return core.writer.writeAsync(async, table, recording, mode);
+      return writer.writeAsync(async, table, recording, mode);
     }
-    return Futures.start(() -> CompletableFuture.completedFuture(core.writer.write(table, recording, mode)));
+    return Futures.start(() -> CompletableFuture.completedFuture(writer.write(table, recording, mode)));
   }
 
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
@@ -288,7 +304,7 @@ final class PendingWork {
     List<PendingStep> onRetire = new ArrayList<>();
     List<PendingStep.Address> claimed = RemoteIndexes.claimed(write);
     if (!claimed.isEmpty()) {
-      for (PendingStep step : write.reconciliations(null, core.context)) {
+      for (PendingStep step : write.reconciliations(null, context)) {
         onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed,
             List.of())); // its write was never recorded: a clean-up writes no copy
       }
@@ -348,11 +364,11 @@ final class PendingWork {
                 reportWaiting(keyless);
               } else if (cause instanceof RemoteIndexes.Deferred waits) {
                 LOG.debug("pending work {} is left to a completer: {}", id, waits.getMessage());
-                core.completer.wake(id);
+                completer.wake(id);
               } else {
                 // the work is recorded: a completer does it once the store answers again
                 LOG.warn("pending work {} is left to a completer: {}", id, cause.toString());
-                core.completer.wake(id);
+                completer.wake(id);
               }
             }
             return null;
@@ -365,7 +381,7 @@ final class PendingWork {
   /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
   private CompletableFuture<Void> register(WriteChannel channel, String id, String table, String partitionKey,
       List<PendingStep> onRetire) {
-    TableRow entry = PendingRows.registryEntry(core.discriminator, id, table, partitionKey, onRetire);
+    TableRow entry = PendingRows.registryEntry(discriminator, id, table, partitionKey, onRetire);
     CompletableFuture<Void> ready = registryReady ? DONE : createRegistry(channel);
     return Futures.compose(ready, created -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry))
         .exceptionallyCompose(thrown -> {
@@ -414,7 +430,7 @@ final class PendingWork {
       AtomicInteger acted = new AtomicInteger();
       AtomicInteger deferred = new AtomicInteger();
       applied += pass(0, 1, failures, waiting, acted, deferred);
-      if (deferred.get() > 0 && System.nanoTime() < waitUntil && !core.closed()) {
+      if (deferred.get() > 0 && System.nanoTime() < waitUntil && !lifecycle.closed()) {
         pauseBetweenPasses(pass);
         continue;
       }
@@ -471,10 +487,10 @@ final class PendingWork {
     String token = null;
     do {
       String from = token;
-      QueryResult page = core.tables.read(PendingRows.REGISTRY_TABLE,
-          () -> core.backend.query(query.withContinuation(from)), Tables.NO_ROWS);
+      QueryResult page = tables.read(PendingRows.REGISTRY_TABLE,
+          () -> backend.query(query.withContinuation(from)), Tables.NO_ROWS);
       for (TableRow entry : page.rows()) {
-        if (core.closed()) {
+        if (lifecycle.closed()) {
           return applied;
         }
         if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
@@ -490,7 +506,7 @@ final class PendingWork {
   private long complete(TableRow entry, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
       AtomicInteger acted, AtomicInteger deferred) {
     if (PendingRows.state(entry) == State.FAILED
-        || !PendingRows.REGISTRY_TYPE.equals(core.discriminator.typeOf(entry))) {
+        || !PendingRows.REGISTRY_TYPE.equals(discriminator.typeOf(entry))) {
       // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
       return 0;
     }
@@ -508,12 +524,12 @@ final class PendingWork {
       } catch (EntityExistsException recorded) {
         record = readRecord(table, partitionKey, id); // recorded meanwhile
       } catch (TableNotFoundException noTable) {
-        if (core.tables.creates()) {
+        if (tables.creates()) {
           // a writer stalled before the transaction that creates the table would still record the id once it
           // creates it, after its claims were cleaned and taken over: the table is created here, so that the
           // marker stops that transaction as it would stop any other
           try {
-            core.tables.ensure(table);
+            tables.ensure(table);
             cancel(table, partitionKey, id);
           } catch (EntityExistsException recorded) {
             record = readRecord(table, partitionKey, id); // recorded meanwhile
@@ -566,7 +582,7 @@ final class PendingWork {
 
   /** Inserts the cancelled marker under a work id: no transaction can record work under it any more. */
   private void cancel(String table, String partitionKey, String id) {
-    core.backend.write(table, WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, partitionKey)));
+    backend.write(table, WriteOperation.insert(PendingRows.cancelled(discriminator, id, partitionKey)));
   }
 
   /**
@@ -592,7 +608,7 @@ final class PendingWork {
   /** The work record of an id, read through {@code channel}; null when it (or its table) is missing. */
   private CompletableFuture<TableRow> readRecord(WriteChannel channel, String table, String partitionKey, String id) {
     String rowKey = PendingRows.workRowKey(id);
-    return core.tables.readAsync(table, () -> channel.get(table, partitionKey, rowKey), null);
+    return tables.readAsync(table, () -> channel.get(table, partitionKey, rowKey), null);
   }
 
   /** Where {@link #run} is in a record: the next step, the record's ETag, the writes applied, whether it goes on. */
@@ -629,7 +645,7 @@ final class PendingWork {
     List<PendingStep> steps = PendingRows.steps(record);
     Progress at = new Progress(PendingRows.next(record), record.etag());
     CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
-      if (core.closed()) {
+      if (lifecycle.closed()) {
         return at.stop();
       }
       int i = at.next;
@@ -706,7 +722,7 @@ final class PendingWork {
   private CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
     EntityMapping<Object> mapping;
     try {
-      mapping = core.ownMapping(load(step.entityClass()));
+      mapping = types.ownMapping(load(step.entityClass()));
     } catch (ClassNotFoundException | LinkageError missing) {
       // not a failure of the write: this process lacks the class; another one may have it
       return CompletableFuture.failedFuture(new TableMapperException("cannot apply the pending " + step.describe()
@@ -718,11 +734,11 @@ final class PendingWork {
     return Futures.start(() -> {
       WriteIntent<Object> intent;
       try {
-        Object entity = mapping.fromRow(plaintext(mapping, step), core.context);
+        Object entity = mapping.fromRow(plaintext(mapping, step), context);
         if (step.etag() != null) {
           entity = mapping.withSystemProperties(entity, step.etag(), null);
         }
-        intent = core.intent(step.kind(), mapping, entity, step.position());
+        intent = intents.intent(step.kind(), mapping, entity, step.position());
       } catch (EncryptionException keyless) {
         // neither written in plaintext nor failed for good: left as it is for a mapper with the key
         throw new NeedsKey(id, step, keyIds(mapping, step), keyless);
@@ -735,15 +751,15 @@ final class PendingWork {
         }
         if (failure instanceof EntityNotFoundException e) {
           // a delete applied before, or by another completer
-          return CompletableFuture.<TableMapperException>completedFuture(step.kind() == Kind.DELETE ? null : e);
+          return CompletableFuture.<TableMapperException>completedFuture(step.kind() == WriteKind.DELETE ? null : e);
         }
         if (failure instanceof EntityExistsException || failure instanceof ConcurrencyConflictException) {
           TableMapperException e = (TableMapperException) failure;
-          if (step.kind() == Kind.DELETE) {
+          if (step.kind() == WriteKind.DELETE) {
             return CompletableFuture.completedFuture(e);
           }
           // applied before (by a process that died before advancing the record, or by another completer)?
-          return core.tables.readAsync(table, () -> channel.get(table, intent.partitionKey(), intent.rowKey()),
+          return tables.readAsync(table, () -> channel.get(table, intent.partitionKey(), intent.rowKey()),
               (TableRow) null).thenApply(stored -> stored != null && holds(stored, intent) ? null : e);
         }
         if (failure instanceof InvalidEntityException || failure instanceof InvalidKeyException
@@ -773,7 +789,7 @@ final class PendingWork {
     }
     EntityMapping<Object> own = mapping.tableTemplate() == null ? mapping
         : mapping.forKeys(row.partitionKey(), row.rowKey());
-    return core.context.decrypt(own, row);
+    return context.decrypt(own, row);
   }
 
   /** The key ids the encrypted values of a recorded write name, in the order of its properties. */
@@ -804,7 +820,7 @@ final class PendingWork {
       return PendingRows.holds(stored, write.row());
     }
     try {
-      return PendingRows.holds(core.context.decrypt(mapping, stored), core.context.decrypt(mapping, write.row()));
+      return PendingRows.holds(context.decrypt(mapping, stored), context.decrypt(mapping, write.row()));
     } catch (EncryptionException undecryptable) {
       return false; // not what this write wrote
     }
@@ -914,7 +930,7 @@ final class PendingWork {
    */
   boolean look(int shard, int shards, List<PendingWorkException> failures) {
     if (!registryReady) {
-      if (!core.backend.tableExists(PendingRows.REGISTRY_TABLE)) {
+      if (!backend.tableExists(PendingRows.REGISTRY_TABLE)) {
         return false;
       }
       registryReady = true;

@@ -14,7 +14,7 @@ import java.util.concurrent.Executor;
  * plan does, without a query object. Reports the same {@link io.tablemapper.api.QueryEvent}. Not thread-safe.
  */
 final class PointRun<T> implements RowSource {
-  private final MapperCore core;
+  private final ReadSide reading;
   private final EntityMapping<T> mapping;
   private final String method;
   private final String plan;
@@ -25,8 +25,8 @@ final class PointRun<T> implements RowSource {
   private int requests;
 
   PointRun(
-      MapperCore core, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
-    this.core = core;
+      ReadSide reading, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
+    this.reading = reading;
     this.mapping = mapping;
     this.method = method;
     this.plan = plan;
@@ -58,15 +58,15 @@ final class PointRun<T> implements RowSource {
     requests++;
     Operation operation = Operation.current(); // its request counts into the caller's operation
     String table = mapping.table();
-    return core.tables.readAsync(table,
-            () -> Operation.within(operation, () -> core.backend.getAsync(table, partitionKey, rowKey, executor)),
+    return reading.tables().readAsync(table,
+            () -> Operation.within(operation, () -> reading.backend().getAsync(table, partitionKey, rowKey, executor)),
             java.util.Optional.<TableRow>empty())
         .thenApply(row -> {
           if (row.isEmpty()) {
             return List.of();
           }
           rowsRead++;
-          return QueryRun.ofEntityType(core, mapping, row.get()) ? List.of(row.get()) : List.of();
+          return QueryRun.ofEntityType(reading, mapping, row.get()) ? List.of(row.get()) : List.of();
         });
   }
 
@@ -83,12 +83,12 @@ final class PointRun<T> implements RowSource {
     }
     exhausted = true;
     requests++;
-    TableRow row = stored(core, mapping, partitionKey, rowKey);
+    TableRow row = stored(reading, mapping, partitionKey, rowKey);
     if (row == null) {
       return null;
     }
     rowsRead++;
-    return QueryRun.ofEntityType(core, mapping, row) ? row : null;
+    return QueryRun.ofEntityType(reading, mapping, row) ? row : null;
   }
 
   /**
@@ -98,22 +98,22 @@ final class PointRun<T> implements RowSource {
    * point read allocated).
    */
   static <T> T entity(
-      MapperCore core, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
-    TableRow row = stored(core, mapping, partitionKey, rowKey);
-    T result = row != null && QueryRun.ofEntityType(core, mapping, row) ? core.entity(mapping, row) : null;
-    QueryRun.report(core, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1, result == null ? 0 : 1,
+      ReadSide reading, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
+    TableRow row = stored(reading, mapping, partitionKey, rowKey);
+    T result = row != null && QueryRun.ofEntityType(reading, mapping, row) ? reading.decoder().entity(mapping, row) : null;
+    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1, result == null ? 0 : 1,
         1);
     return result;
   }
 
   /** The row stored under the keys in the entity's table, whatever its type, or null: the point read's request. */
-  private static TableRow stored(MapperCore core, EntityMapping<?> mapping, String partitionKey, String rowKey) {
-    return QueryRun.get(core, mapping.table(), partitionKey, rowKey).orElse(null);
+  private static TableRow stored(ReadSide reading, EntityMapping<?> mapping, String partitionKey, String rowKey) {
+    return QueryRun.get(reading, mapping.table(), partitionKey, rowKey).orElse(null);
   }
 
   @Override
   public void report(int rowsReturned) {
-    QueryRun.report(core, method, QueryKind.POINT, plan, mapping.table(), rowsRead, rowsReturned, requests);
+    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), rowsRead, rowsReturned, requests);
     rowsRead = 0;
     requests = 0;
   }

@@ -74,7 +74,7 @@ final class QueryRun<T> implements RowSource {
   private static final List<String> FOLLOWED_REMOTE =
       List.of(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
 
-  private final MapperCore core;
+  private final ReadSide reading;
   private final EntityMapping<T> mapping;
   private final EntityQuery query;
   private final IndexMapping<T> index;
@@ -111,8 +111,8 @@ final class QueryRun<T> implements RowSource {
    *     through a partial index, whose copies are followed to their entities as for any other read (so that a
    *     count agrees with a list on copies whose entity is gone or changed)
    */
-  QueryRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
-    this(core, mapping, query, startToken, countOnly, null);
+  QueryRun(ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
+    this(reading, mapping, query, startToken, countOnly, null);
   }
 
   /**
@@ -122,9 +122,9 @@ final class QueryRun<T> implements RowSource {
    * @param projection the stored names of the properties to read, or null for whole entities
    */
   QueryRun(
-      MapperCore core, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
+      ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
       List<String> projection) {
-    this.core = core;
+    this.reading = reading;
     this.mapping = mapping;
     this.query = query;
     this.index = indexOf(mapping, query);
@@ -169,7 +169,7 @@ final class QueryRun<T> implements RowSource {
     List<String> names = new ArrayList<>(projection);
     if (versioned) {
       add(names, EntityMapping.VERSION_PROPERTY);
-      add(names, core.discriminator.name());
+      add(names, reading.discriminator().name());
     }
     if (index != null) {
       add(names, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
@@ -343,7 +343,7 @@ final class QueryRun<T> implements RowSource {
       return page(range[0], executor).thenAccept(page -> {
         rowsRead += page.rows().size();
         for (TableRow row : page.rows()) {
-          if (IndexLists.isPartOf(core.discriminator, index, head.rowKey(), row)) {
+          if (IndexLists.isPartOf(reading.discriminator(), index, head.rowKey(), row)) {
             parts.add(row);
           }
         }
@@ -362,14 +362,14 @@ final class QueryRun<T> implements RowSource {
   /** A page of a query of the read table, as {@link #read} makes a point read. */
   private CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
     return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
-        : core.tables.readAsync(readTable, () -> within(() -> core.backend.queryAsync(page, executor)), Tables.NO_ROWS);
+        : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)), Tables.NO_ROWS);
   }
 
   /** An async point read; a table that does not exist holds no row (and is not created). */
   private CompletableFuture<Optional<TableRow>> getAsync(
       String table, String partitionKey, String rowKey, Executor executor) {
-    return core.tables.readAsync(table,
-        () -> within(() -> core.backend.getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
+    return reading.tables().readAsync(table,
+        () -> within(() -> reading.backend().getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
   }
 
   /** Sends a request within the run's operation, so that it counts there from any thread. */
@@ -417,7 +417,7 @@ final class QueryRun<T> implements RowSource {
       if (row.isPresent()) {
         rowsRead++;
       }
-      if (row.isEmpty() || !IndexLists.isHead(core.discriminator, index, row.get())) {
+      if (row.isEmpty() || !IndexLists.isHead(reading.discriminator(), index, row.get())) {
         return CompletableFuture.completedFuture(opened(List.of()));
       }
       return listParts(row.get(), executor).thenApply(parts -> opened(IndexLists.entries(row.get(), parts)));
@@ -455,7 +455,7 @@ final class QueryRun<T> implements RowSource {
   /** Whether any of the rows is older than its class's version (most often none is: nothing to upgrade). */
   private boolean anyOlder(List<TableRow> rows) {
     for (TableRow row : rows) {
-      if (older(row, Hierarchy.reading(mapping, core.discriminator.typeOf(row), row))) {
+      if (older(row, Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row))) {
         return true;
       }
     }
@@ -490,7 +490,7 @@ final class QueryRun<T> implements RowSource {
    * MalformedRowPolicy leaves it out.
    */
   private CompletableFuture<TableRow> current(TableRow row, Executor executor) {
-    EntityMapping<T> member = Hierarchy.reading(mapping, core.discriminator.typeOf(row), row);
+    EntityMapping<T> member = Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row);
     if (!older(row, member)) {
       return CompletableFuture.completedFuture(row);
     }
@@ -507,7 +507,7 @@ final class QueryRun<T> implements RowSource {
       if (!matches(whole)) {
         return CompletableFuture.completedFuture(null);
       }
-      EntityMapping<T> stored = Hierarchy.reading(mapping, core.discriminator.typeOf(whole), whole);
+      EntityMapping<T> stored = Hierarchy.reading(mapping, reading.discriminator().typeOf(whole), whole);
       if (!older(whole, stored)) {
         return CompletableFuture.completedFuture(whole);
       }
@@ -521,7 +521,7 @@ final class QueryRun<T> implements RowSource {
    * executor}, never on the thread that completed the read (on Azure, an SDK thread that must not block).
    */
   private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
-    CompletableFuture<WholeRow> made = core.madeWhole(mapping, whole, core.reads(executor, operation));
+    CompletableFuture<WholeRow> made = reading.decoder().madeWhole(mapping, whole, reading.decoder().reads(executor, operation));
     if (executor != null && LargeValues.fetches(reader)) {
       return made.thenComposeAsync(
           each -> within(() -> CompletableFuture.completedFuture(upgraded(reader, whole, each))), executor);
@@ -531,8 +531,8 @@ final class QueryRun<T> implements RowSource {
 
   /** {@link #upgraded}'s decoding of a row made whole: the upgraded row, or null for one the policy leaves out. */
   private TableRow upgraded(EntityMapping<T> reader, TableRow whole, WholeRow made) {
-    TableRow upgraded = core.read(mapping, whole, made,
-        each -> reader.toStoredRow(reader.fromStoredRow(each, core.context), core.context));
+    TableRow upgraded = reading.decoder().read(mapping, whole, made,
+        each -> reader.toStoredRow(reader.fromStoredRow(each, reading.context()), reading.context()));
     if (upgraded == null) {
       return null; // a malformed row the MalformedRowPolicy leaves out
     }
@@ -546,22 +546,22 @@ final class QueryRun<T> implements RowSource {
   /** Reports what was read since the last report, and starts counting afresh. */
   @Override
   public void report(int rowsReturned) {
-    if (!core.listening()) {
+    if (!reading.listeners().listening()) {
       rowsRead = 0;
       requests = 0;
       return;
     }
-    report(core, query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned, requests);
+    report(reading, query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned, requests);
     rowsRead = 0;
     requests = 0;
   }
 
   /** Reports one run of a repository method's query to the query listener, if there is one. */
   static void report(
-      MapperCore core, String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned,
+      ReadSide reading, String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned,
       int requests) {
-    if (core.listening()) {
-      core.report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
+    if (reading.listeners().listening()) {
+      reading.listeners().report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
     }
   }
 
@@ -581,9 +581,9 @@ final class QueryRun<T> implements RowSource {
 
   private Filter serverFilter() {
     if (index == null) {
-      return Filter.and(core.discriminator.typeFilter(mapping), query.filter());
+      return Filter.and(reading.discriminator().typeFilter(mapping), query.filter());
     }
-    Filter copies = core.discriminator.is(index.copyType());
+    Filter copies = reading.discriminator().is(index.copyType());
     return index.fullCopy() ? Filter.and(copies, query.filter()) : copies;
   }
 
@@ -592,7 +592,7 @@ final class QueryRun<T> implements RowSource {
     if (index == null || keysOnly) {
       return row;
     }
-    return follows ? follow(row) : IndexCopies.primaryView(core.discriminator, row, mapping.typeName());
+    return follows ? follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
   }
 
   /**
@@ -601,7 +601,7 @@ final class QueryRun<T> implements RowSource {
    * not started yet itself, so it never waits on a pool whose threads all wait in turn (a union's reads).
    */
   private List<TableRow> followAll(List<TableRow> copies) {
-    Executor pool = copies.size() > 1 ? core.readPool() : null;
+    Executor pool = copies.size() > 1 ? reading.pool().executor() : null;
     List<TableRow> entities = new ArrayList<>(copies.size());
     if (pool == null) {
       for (TableRow copy : copies) {
@@ -670,9 +670,9 @@ final class QueryRun<T> implements RowSource {
   private boolean matchesServerFilter(TableRow row) {
     boolean selected;
     if (index == null) {
-      selected = ofEntityType(core, mapping, row);
+      selected = ofEntityType(reading, mapping, row);
     } else {
-      selected = index.copyType().equals(core.discriminator.typeOf(row));
+      selected = index.copyType().equals(reading.discriminator().typeOf(row));
     }
     return selected && (index != null && !index.fullCopy() || matches(row));
   }
@@ -681,8 +681,8 @@ final class QueryRun<T> implements RowSource {
    * Whether a row of the entity's table is one of the entity's rows: of its class or a subclass (a row without a
    * discriminator is adopted by its keys), as the discriminator filter of every read selects them.
    */
-  static boolean ofEntityType(MapperCore core, EntityMapping<?> mapping, TableRow row) {
-    String type = core.discriminator.typeFor(row, mapping);
+  static boolean ofEntityType(ReadSide reading, EntityMapping<?> mapping, TableRow row) {
+    String type = reading.discriminator().typeFor(row, mapping);
     return type != null && Hierarchy.hasType(mapping, type);
   }
 
@@ -713,7 +713,7 @@ final class QueryRun<T> implements RowSource {
     }
     rowsRead++;
     TableRow row = primary.get();
-    if (!mapping.typeName().equals(core.discriminator.typeOf(row)) || !matches(row)) {
+    if (!mapping.typeName().equals(reading.discriminator().typeOf(row)) || !matches(row)) {
       return null;
     }
     boolean sameWrite = !index.remote() && row.etag() != null && row.etag().equals(copy.etag());
@@ -727,7 +727,7 @@ final class QueryRun<T> implements RowSource {
   private boolean stillAt(TableRow copy, TableRow row) {
     T entity;
     try {
-      entity = mapping.fromRow(mapping.withoutEncrypted(row), core.context); // index keys are never encrypted
+      entity = mapping.fromRow(mapping.withoutEncrypted(row), reading.context()); // index keys are never encrypted
     } catch (InvalidEntityException | InvalidKeyException malformed) {
       return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
     }
@@ -741,17 +741,17 @@ final class QueryRun<T> implements RowSource {
 
   /** A point read; a table that does not exist holds no row (and is not created). */
   private Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    return get(core, table, partitionKey, rowKey);
+    return get(reading, table, partitionKey, rowKey);
   }
 
   /** A point read; a table that does not exist holds no row (and is not created). */
-  static Optional<TableRow> get(MapperCore core, String table, String partitionKey, String rowKey) {
-    return core.tables.get(core.backend, table, partitionKey, rowKey);
+  static Optional<TableRow> get(ReadSide reading, String table, String partitionKey, String rowKey) {
+    return reading.tables().get(reading.backend(), table, partitionKey, rowKey);
   }
 
   /** A backend query; a table that does not exist has no rows (and is not created). */
   private QueryResult query(TableQuery page) {
-    return core.tables.read(readTable, () -> core.backend.query(page), Tables.NO_ROWS);
+    return reading.tables().read(readTable, () -> reading.backend().query(page), Tables.NO_ROWS);
   }
 
   private boolean matches(TableRow row) {

@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -19,7 +21,33 @@ import java.util.Optional;
  * read with; when someone wrote it meanwhile it is read again and rewritten only if it still needs it.
  */
 final class Reencryption {
-  private Reencryption() {}
+  private final TableBackend backend;
+  private final Tables tables;
+  private final Discriminator discriminator;
+  private final TypeRegistry registry;
+  private final LargeValues large;
+  /** The blocking reads that make a wide entity whole. */
+  private final RowReads reads;
+  private final MappingContext context;
+  /** The context without the fetch of large values: an {@link EncryptionContext} when the mapper has keys. */
+  private final MappingContext encryption;
+  private final WriteIntents intents;
+  private final PendingWork pending;
+
+  Reencryption(TableBackend backend, Tables tables, Discriminator discriminator, TypeRegistry registry,
+      LargeValues large, RowReads reads, MappingContext context, MappingContext encryption, WriteIntents intents,
+      PendingWork pending) {
+    this.backend = backend;
+    this.tables = tables;
+    this.discriminator = discriminator;
+    this.registry = registry;
+    this.large = large;
+    this.reads = reads;
+    this.context = context;
+    this.encryption = encryption;
+    this.intents = intents;
+    this.pending = pending;
+  }
 
   /**
    * Rewrites the table's stale values.
@@ -27,19 +55,19 @@ final class Reencryption {
    * @return how many entities were rewritten
    * @throws EncryptionException if the mapper has no keys
    */
-  static long run(MapperCore core, String table) {
-    if (!(core.encryption instanceof EncryptionContext)) {
+  long run(String table) {
+    if (!(encryption instanceof EncryptionContext)) {
       throw new EncryptionException("cannot re-encrypt table " + table + ": this mapper has no encryption keys;"
           + " build it with encryptionKey(keyId, key) or encryptionKeys(resolver)");
     }
-    EncryptionContext crypto = (EncryptionContext) core.encryption;
+    EncryptionContext crypto = (EncryptionContext) encryption;
     long rewritten = 0;
     String token = null;
     do {
       TableQuery page = TableQuery.builder(table).limit(StoreLimits.MAX_PAGE_SIZE).continuation(token).build();
-      QueryResult rows = core.tables.read(table, () -> core.backend.query(page), Tables.NO_ROWS);
+      QueryResult rows = tables.read(table, () -> backend.query(page), Tables.NO_ROWS);
       for (TableRow row : rows.rows()) {
-        if (rewrite(core, crypto, table, row)) {
+        if (rewrite(crypto, table, row)) {
           rewritten++;
         }
       }
@@ -49,24 +77,24 @@ final class Reencryption {
   }
 
   /** Rewrites one row's entity if it is of a known class with stale values; whether it did. */
-  private static boolean rewrite(MapperCore core, EncryptionContext crypto, String table, TableRow row) {
-    String type = core.discriminator.typeOf(row);
+  private boolean rewrite(EncryptionContext crypto, String table, TableRow row) {
+    String type = discriminator.typeOf(row);
     if (type == null || IndexCopies.isCopyType(type)) {
       return false; // rows of unknown types are not the mapper's; copies are rewritten with their entity
     }
-    EntityMapping<?> mapping = core.registry.find(table, type);
+    EntityMapping<?> mapping = registry.find(table, type);
     if (mapping == null || mapping.encryptedProperties().isEmpty()) {
       return false;
     }
-    return rewrite(core, crypto, mapping, row);
+    return rewrite(crypto, mapping, row);
   }
 
-  private static <T> boolean rewrite(MapperCore core, EncryptionContext crypto, EntityMapping<T> mapping,
+  private <T> boolean rewrite(EncryptionContext crypto, EntityMapping<T> mapping,
       TableRow stored) {
-    TableRow row = core.large.fetch(mapping, stored); // its @Large values, encrypted too, are rewritten with it
+    TableRow row = large.fetch(mapping, stored); // its @Large values, encrypted too, are rewritten with it
     for (int attempt = 1; ; attempt++) {
       if (mapping.wide()) {
-        row = Futures.join(WideReads.whole(core.reads, core.discriminator, mapping, row)); // its parts hold values
+        row = Futures.join(WideReads.whole(reads, discriminator, mapping, row)); // its parts hold values
         if (row == null) {
           return false;
         }
@@ -74,28 +102,28 @@ final class Reencryption {
       if (!crypto.stale(mapping, row)) {
         return false;
       }
-      T entity = mapping.fromRow(crypto.decryptForRewrite(mapping, row), core.context);
-      WriteIntent<T> update = core.intent(WriteIntent.Kind.UPDATE, mapping, entity, 0);
+      T entity = mapping.fromRow(crypto.decryptForRewrite(mapping, row), context);
+      WriteIntent<T> update = intents.intent(WriteKind.UPDATE, mapping, entity, 0);
       WriteIntent<T> asRead = new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0,
           update.partitionKey(), update.rowKey(), row.etag(), update.row(), update.copies(), null, false,
           update.guardsNewer(), update.pendingId(), update.pendingSteps(), update.parts(), update.largeValues());
       try {
-        core.pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
+        pending.write(mapping.table(), List.of(asRead), Mode.REPOSITORY);
         return true;
       } catch (EntityNotFoundException gone) {
         return false;
       } catch (ConcurrencyConflictException written) {
-        if (attempt >= EgtWriter.MAX_ATTEMPTS) {
+        if (attempt >= MapperSettings.RACE_ATTEMPTS) {
           throw written;
         }
         String partitionKey = row.partitionKey();
         String rowKey = row.rowKey();
-        Optional<TableRow> again = core.tables.read(mapping.table(),
-            () -> core.backend.get(mapping.table(), partitionKey, rowKey), Optional.empty());
+        Optional<TableRow> again = tables.read(mapping.table(),
+            () -> backend.get(mapping.table(), partitionKey, rowKey), Optional.empty());
         if (again.isEmpty()) {
           return false;
         }
-        row = core.large.fetch(mapping, again.get());
+        row = large.fetch(mapping, again.get());
       }
     }
   }

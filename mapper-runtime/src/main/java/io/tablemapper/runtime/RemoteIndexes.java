@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -9,7 +11,6 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PendingStep.Address;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -74,17 +75,24 @@ final class RemoteIndexes {
   private static final CompletableFuture<Boolean> FREE = CompletableFuture.completedFuture(true);
   private static final CompletableFuture<Boolean> NOT_FREE = CompletableFuture.completedFuture(false);
 
-  private final MapperCore core;
+  private final TableBackend backend;
+  private final Tables tables;
+  private final Discriminator discriminator;
+  private final MappingContext context;
   private final MapperSettings.Pending settings;
-  private final IndexLists lists;
+  private final RemoteLists lists;
   /** The blocking path of the requests, for the rules written once over a {@link WriteChannel}. */
   private final WriteChannel blocking;
 
-  RemoteIndexes(MapperCore core, MapperSettings.Pending settings) {
-    this.core = core;
+  RemoteIndexes(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
+      MapperSettings.Pending settings) {
+    this.backend = backend;
+    this.tables = tables;
+    this.discriminator = discriminator;
+    this.context = context;
     this.settings = settings;
-    this.lists = new IndexLists(core);
-    this.blocking = WriteChannel.blocking(core.backend, core.tables, core.discriminator);
+    this.lists = new RemoteLists(tables, discriminator);
+    this.blocking = WriteChannel.blocking(backend, tables, discriminator);
   }
 
   /**
@@ -124,57 +132,14 @@ final class RemoteIndexes {
   }
 
   /**
-   * Where an entity's copy for a remote index is, or null when it has none (a null index value); for an entity as
-   * stored, whose index key may not compose (a row written before a key rule), null too.
-   */
-  static <T> Address address(IndexMapping<T> index, T entity) {
-    try {
-      return requiredAddress(index, entity);
-    } catch (InvalidKeyException invalid) {
-      return null;
-    }
-  }
-
-  /**
-   * Where an entity the application writes has its copy for a remote index, or null when it has none (a null index
-   * value).
-   *
-   * @throws InvalidKeyException if the index's keys cannot be composed from the entity's values: the write is
-   *     refused, never left without its copy
-   */
-  static <T> Address requiredAddress(IndexMapping<T> index, T entity) {
-    String partitionKey = index.partitionKey(entity);
-    String rowKey = index.rowKey(entity);
-    return partitionKey == null || rowKey == null ? null : new Address(index.table(), partitionKey, rowKey);
-  }
-
-  /**
-   * Checks that the keys of every remote index of an entity the application writes compose.
-   *
-   * @throws InvalidKeyException naming the index when one does not
-   */
-  static <T> void checkKeys(EntityMapping<T> mapping, T entity) {
-    for (IndexMapping<T> index : mapping.remoteIndexes()) {
-      try {
-        requiredAddress(index, entity);
-      } catch (InvalidKeyException invalid) {
-        throw new InvalidKeyException("cannot write " + mapping.entityClass().getSimpleName() + ": the keys of its"
-            + " index '" + index.name() + "' in table " + index.table() + " cannot be composed from its values ("
-            + invalid.getMessage() + "); nothing was written. Change the value, or the index's key template",
-            invalid);
-      }
-    }
-  }
-
-  /**
    * Where the claims of a write will be: the copies of the values the written entity has (none for a delete, none
    * for a key list, whose rows are shared by the entities with a value and never claimed).
    */
   static <T> List<Address> claimed(WriteIntent<T> write) {
     List<Address> addresses = new ArrayList<>();
-    if (write.kind() != Kind.DELETE) {
+    if (write.kind() != WriteKind.DELETE) {
       for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-        Address address = index.keyList() ? null : requiredAddress(index, write.entity());
+        Address address = index.keyList() ? null : IndexCopies.requiredRemoteAddress(index, write.entity());
         if (address != null) {
           addresses.add(address);
         }
@@ -241,7 +206,7 @@ final class RemoteIndexes {
    */
   private CompletableFuture<Boolean> retire(WriteChannel channel, Address holder, String id) {
     return channel.write(holder.table(),
-            WriteOperation.insert(PendingRows.cancelled(core.discriminator, id, holder.partitionKey())))
+            WriteOperation.insert(PendingRows.cancelled(discriminator, id, holder.partitionKey())))
         .handle((inserted, thrown) -> {
           Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
           if (failure == null || failure instanceof EntityExistsException) {
@@ -275,7 +240,7 @@ final class RemoteIndexes {
    *     claim of it)
    */
   <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, String id, List<Claim> written) {
-    if (write.kind() == Kind.DELETE) {
+    if (write.kind() == WriteKind.DELETE) {
       return DONE;
     }
     Iterator<IndexMapping<T>> indexes = write.mapping().remoteIndexes().iterator();
@@ -284,11 +249,11 @@ final class RemoteIndexes {
 
   private <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
       String id, List<Claim> written) {
-    Address address = index.keyList() ? null : requiredAddress(index, write.entity());
+    Address address = index.keyList() ? null : IndexCopies.requiredRemoteAddress(index, write.entity());
     if (address == null) {
       return DONE; // a list is never full: it grows part rows (IndexLists)
     }
-    TableRow copy = withIds(IndexCopies.remoteCopy(core.discriminator, index, write.row(), write.mapping().table(),
+    TableRow copy = withIds(IndexCopies.remoteCopy(discriminator, index, write.row(), write.mapping().table(),
         address.partitionKey(), address.rowKey()), List.of(id));
     return Futures.compose(channel.ensure(address.table()),
         ready -> claimAt(channel, write, index, address, copy, id, written, 1));
@@ -302,7 +267,7 @@ final class RemoteIndexes {
       Address address, TableRow copy, String id, List<Claim> written, int attempt) {
     return Futures.compose(read(channel, address), there -> {
       boolean own = there != null
-          && IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey());
+          && IndexCopies.isRemoteCopyOf(discriminator, there, index, write.partitionKey(), write.rowKey());
       CompletableFuture<Boolean> free = there == null || own ? FREE
           : takeable(channel, write.mapping(), there, index, address, true);
       return Futures.compose(free, takeOver -> {
@@ -369,14 +334,14 @@ final class RemoteIndexes {
    * @throws EntityExistsException if one is
    */
   <T> void checkFree(WriteIntent<T> write, Set<Address> changing) {
-    if (write.kind() == Kind.DELETE) {
+    if (write.kind() == WriteKind.DELETE) {
       return;
     }
     for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      Address address = index.keyList() ? null : requiredAddress(index, write.entity());
+      Address address = index.keyList() ? null : IndexCopies.requiredRemoteAddress(index, write.entity());
       TableRow there = address == null ? null : Futures.join(read(blocking, address));
       if (there != null
-          && !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, write.partitionKey(), write.rowKey())
+          && !IndexCopies.isRemoteCopyOf(discriminator, there, index, write.partitionKey(), write.rowKey())
           && !changing.contains(holderOf(there, index))
           && !Futures.join(takeable(blocking, write.mapping(), there, index, address, false))) {
         throw taken(write, index, address, there);
@@ -490,7 +455,7 @@ final class RemoteIndexes {
    */
   private <T> CompletableFuture<Boolean> takeable(WriteChannel channel, EntityMapping<T> mapping, TableRow there,
       IndexMapping<?> index, Address address, boolean retire) {
-    if (!index.copyType().equals(core.discriminator.typeOf(there))) {
+    if (!index.copyType().equals(discriminator.typeOf(there))) {
       return NOT_FREE; // not a copy of this index: never taken over
     }
     Instant written = there.timestamp();
@@ -511,14 +476,14 @@ final class RemoteIndexes {
   private <T> CompletableFuture<Boolean> holds(WriteChannel channel, EntityMapping<T> mapping, Address holder,
       IndexMapping<?> index, Address address) {
     return read(channel, holder).thenApply(entity -> entity != null
-        && mapping.typeName().equals(core.discriminator.typeOf(entity))
+        && mapping.typeName().equals(discriminator.typeOf(entity))
         && address.equals(addressOf(mapping, index.name(), entity)));
   }
 
   private <T> Address addressOf(EntityMapping<T> mapping, String indexName, TableRow row) {
     for (IndexMapping<T> index : mapping.remoteIndexes()) {
       if (index.name().equals(indexName)) {
-        return address(index, keysOf(mapping, row));
+        return IndexCopies.remoteAddress(index, keysOf(mapping, row));
       }
     }
     return null;
@@ -526,7 +491,7 @@ final class RemoteIndexes {
 
   /** The entity of a stored row, for its index keys only: encrypted values are left out (never needed for keys). */
   private <T> T keysOf(EntityMapping<T> mapping, TableRow stored) {
-    return mapping.fromRow(mapping.withoutEncrypted(stored), core.context);
+    return mapping.fromRow(mapping.withoutEncrypted(stored), context);
   }
 
   // ------------------------------------------------------------------ reconciliation
@@ -602,10 +567,10 @@ final class RemoteIndexes {
 
   /** Where the entity as stored has its copy (or list entry) for {@code index}; null when it has none or is gone. */
   private <T> Address implied(EntityMapping<T> mapping, IndexMapping<T> index, TableRow stored) {
-    if (stored == null || !mapping.typeName().equals(core.discriminator.typeOf(stored))) {
+    if (stored == null || !mapping.typeName().equals(discriminator.typeOf(stored))) {
       return null;
     }
-    return address(index, keysOf(mapping, stored));
+    return IndexCopies.remoteAddress(index, keysOf(mapping, stored));
   }
 
   /**
@@ -623,7 +588,7 @@ final class RemoteIndexes {
     if (desired == null) {
       return deleted.thenApply(done -> null);
     }
-    TableRow copy = IndexCopies.remoteCopy(core.discriminator, index, stored, entity.table(),
+    TableRow copy = IndexCopies.remoteCopy(discriminator, index, stored, entity.table(),
         desired.partitionKey(), desired.rowKey());
     return Futures.compose(deleted, done -> Futures.compose(channel.ensure(desired.table()),
         ready -> put(channel, mapping, index, desired, copy, entity, wrote, 1))).thenApply(done -> null);
@@ -667,7 +632,7 @@ final class RemoteIndexes {
     }
     return Futures.compose(read(channel, address), there -> {
       if (there == null
-          || !IndexCopies.isRemoteCopyOf(core.discriminator, there, index, entity.partitionKey(), entity.rowKey())) {
+          || !IndexCopies.isRemoteCopyOf(discriminator, there, index, entity.partitionKey(), entity.rowKey())) {
         return DONE;
       }
       return Futures.compose(anyInFlight(channel, there, entity), flying -> {
@@ -707,7 +672,7 @@ final class RemoteIndexes {
       if (there == null) {
         wrote[0] = true;
         written = channel.write(address.table(), WriteOperation.insert(copy));
-      } else if (IndexCopies.isRemoteCopyOf(core.discriminator, there, index, entity.partitionKey(),
+      } else if (IndexCopies.isRemoteCopyOf(discriminator, there, index, entity.partitionKey(),
           entity.rowKey())) {
         if (sameValues(there, copy)) {
           written = DONE;
@@ -750,7 +715,7 @@ final class RemoteIndexes {
 
   /** The row at {@code address} read through {@code channel}; null when it or its table is missing. */
   private CompletableFuture<TableRow> read(WriteChannel channel, Address address) {
-    return core.tables.readAsync(address.table(),
+    return tables.readAsync(address.table(),
         () -> channel.get(address.table(), address.partitionKey(), address.rowKey()), null);
   }
 }

@@ -17,6 +17,6 @@ public final class RuntimeMappings {
    * @throws InvalidEntityException listing every rule the class breaks
    */
   public static <T> EntityMapping<T> introspect(Class<T> type) {
-    return EntityIntrospector.introspect(type);
+    return Mappings.of(null).introspect(type); // the mapping of a mapper that sets no default naming
   }
 }

@@ -97,60 +97,29 @@ final class ScopedBackend implements TableBackend {
   }
 
   /**
-   * Refuses writes outside a backend's scope before anything of them is sent (the table's creation included); does
-   * nothing for a backend without one.
+   * The scoped view a mapper's requests go through (under its operation listeners), or null: what the write path
+   * checks its writes against before it sends anything ({@link ScopeChecks}).
    */
-  static void checkWrites(TableBackend backend, String table, List<? extends WriteIntent<?>> writes) {
-    ScopedBackend scoped = of(backend);
-    if (scoped != null) {
-      for (WriteIntent<?> write : writes) {
-        scoped.checkKeys(write.kind().verb() + " of " + write.describe(), table, write.partitionKey(), write.rowKey());
-      }
-    }
+  static ScopedBackend viewOf(TableBackend backend) {
+    return of(backend);
+  }
+
+  /** The scope this backend holds. */
+  MapperScope scope() {
+    return scope;
+  }
+
+  /** Whether this is a scoped view of a mapper (which resolves rows to their holders), not a credential's scope. */
+  boolean isView() {
+    return rows != null;
   }
 
   /**
-   * Refuses, before anything is sent, writes that leave pending work whose rows the scope does not hold: the
-   * registry's partition, and the row of each remote index (copy, claim or key list) the written entity has. A view
-   * sees and changes only its own entities' rows there, so holding them costs no other tenant anything; the
-   * refusal names the index and what to add to the scope.
+   * Refuses a request that addresses keys outside the scope.
+   *
+   * @throws OutOfScopeException naming {@code what}, the table and the partition
    */
-  static void checkPendingWrites(TableBackend backend, List<? extends WriteIntent<?>> writes) {
-    ScopedBackend scoped = of(backend);
-    if (scoped == null || scoped.rows == null) {
-      return; // no view: a credential's scope refuses the request itself
-    }
-    MapperScope scope = scoped.scope;
-    for (WriteIntent<?> write : writes) {
-      if (!write.leavesWork()) {
-        continue;
-      }
-      if (!scope.allows(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION)) {
-        throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
-            + " of scope " + scope + ": it leaves pending work, registered in partition '"
-            + PendingRows.REGISTRY_PARTITION + "' of table " + PendingRows.REGISTRY_TABLE + ", which the scope does"
-            + " not hold; add .partition(\"" + PendingRows.REGISTRY_TABLE + "\", \"" + PendingRows.REGISTRY_PARTITION
-            + "\") to the scope (a view sees there only the entries of partitions it holds); nothing was written");
-      }
-      checkIndexes(scope, write);
-    }
-  }
-
-  private static <T> void checkIndexes(MapperScope scope, WriteIntent<T> write) {
-    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      PendingStep.Address address = RemoteIndexes.address(index, write.entity());
-      if (address != null && !scope.allows(address.table(), address.partitionKey(), address.rowKey())) {
-        throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
-            + " of scope " + scope + ": index '" + index.name() + "' keeps its " + (index.keyList() ? "key list"
-            : "copy") + " in table " + address.table() + ", partition '"
-            + address.partitionKey() + "', which the scope does not hold; add the index's table or partitions to"
-            + " the scope (e.g. .allPartitions(\"" + address.table() + "\")): a view sees and changes there only the"
-            + " copies and list entries of entities in its scope; nothing was written");
-      }
-    }
-  }
-
-  private void checkKeys(String what, String table, String partitionKey, String rowKey) {
+  void checkKeys(String what, String table, String partitionKey, String rowKey) {
     if (!scope.allows(table, partitionKey, rowKey)) {
       throw refused(what + " in table " + table + ", partition '" + partitionKey + "'");
     }

@@ -39,7 +39,7 @@ final class UnionRun<T> implements RowSource {
       .thenComparing(read -> read.rowFrom() == null ? null : read.rowFrom().key(),
           Comparator.nullsFirst(Comparator.<String>naturalOrder()));
 
-  private final MapperCore core;
+  private final ReadSide reading;
   private final EntityQuery query;
   /** The table the reads query, for the listener: the entity's, or a remote index's. */
   private final String table;
@@ -57,8 +57,8 @@ final class UnionRun<T> implements RowSource {
    *
    * @param start the run of one read
    */
-  UnionRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
-    this(core, mapping, query, start, false);
+  UnionRun(ReadSide reading, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
+    this(reading, mapping, query, start, false);
   }
 
   /**
@@ -67,9 +67,9 @@ final class UnionRun<T> implements RowSource {
    * @param start the run of one read
    * @param async whether the union is read by {@link #nextAsync} (its reads then use no thread of the read pool)
    */
-  UnionRun(MapperCore core, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start,
+  UnionRun(ReadSide reading, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start,
       boolean async) {
-    this.core = core;
+    this.reading = reading;
     this.query = query;
     this.table = readTable(mapping, query);
     if (!query.matchesNothing()) {
@@ -78,7 +78,7 @@ final class UnionRun<T> implements RowSource {
       }
     }
     this.counted = new boolean[runs.size()];
-    Executor pool = runs.size() > 1 && !async ? core.readPool() : null;
+    Executor pool = runs.size() > 1 && !async ? reading.pool().executor() : null;
     if (pool == null) {
       this.prefetched = null;
       return;
@@ -166,7 +166,7 @@ final class UnionRun<T> implements RowSource {
     }
     prefetched = reads;
     AtomicInteger next = new AtomicInteger();
-    for (int i = 0; i < Math.min(core.readParallelism(), runs.size()); i++) {
+    for (int i = 0; i < Math.min(reading.pool().parallelism(), runs.size()); i++) {
       startNext(reads, next, wanted, executor);
     }
   }
@@ -269,8 +269,8 @@ final class UnionRun<T> implements RowSource {
         count(read);
       }
     }
-    if (core.listening()) {
-      core.report(new QueryEvent(query.method(), query.kind(), query.plan(), table, rowsRead,
+    if (reading.listeners().listening()) {
+      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), table, rowsRead,
           rowsReturned, requests));
     }
     rowsRead = 0;

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code RowKey~01} to {@code RowKey~99} in its partition, joined into the logical row its mapping reads
  * ({@link WideRows#join}). Every write of a wide entity writes all its rows with one write id in one transaction, so
  * parts of another write than the head's mean a write came between the two reads: the head is read again (at most
- * {@value EgtWriter#MAX_ATTEMPTS} times), never a mix of two versions returned.
+ * {@value MapperSettings#RACE_ATTEMPTS} times), never a mix of two versions returned.
  *
  * <p>The steps are composed over {@link RowReads}, once for both paths: the blocking path's reads complete at once
  * (its caller joins the future), the async path's are the store's async requests, so that making a row whole holds no
@@ -42,7 +42,7 @@ final class WideReads {
     }
     String table = mapping.table();
     return Futures.compose(parts(reads, table, current), parts -> {
-      if (WideRows.mismatch(current, parts) == null || attempt >= EgtWriter.MAX_ATTEMPTS) {
+      if (WideRows.mismatch(current, parts) == null || attempt >= MapperSettings.RACE_ATTEMPTS) {
         return CompletableFuture.completedFuture(
             WideRows.join(current, parts, discriminator.name(), table, mapping.entityClass().getSimpleName()));
       }

@@ -233,26 +233,26 @@ abstract class WriteChannel {
    * {@code IllegalStateException} ("closed before the async operation started") as a queued operation does.
    */
   static final class Async extends WriteChannel {
-    private final MapperCore core;
+    private final Channels channels;
     private final Operation operation;
     private final Future<?> caller;
 
     /**
      * @param caller the future the caller holds: once it is cancelled, nothing more is sent
      */
-    Async(MapperCore core, Future<?> caller) {
-      this(core, Operation.current(), caller);
+    Async(Channels channels, Future<?> caller) {
+      this(channels, Operation.current(), caller);
     }
 
-    private Async(MapperCore core, Operation operation, Future<?> caller) {
-      this.core = core;
+    private Async(Channels channels, Operation operation, Future<?> caller) {
+      this.channels = channels;
       this.operation = operation;
       this.caller = caller;
     }
 
     @Override
     WriteChannel cleanUp() {
-      return new Async(core, operation, DONE); // within the same operation, by a caller that never cancels
+      return new Async(channels, operation, DONE); // within the same operation, by a caller that never cancels
     }
 
     /**
@@ -272,7 +272,7 @@ abstract class WriteChannel {
         return CompletableFuture.failedFuture(cancelled());
       }
       CompletableFuture<R> answered = new CompletableFuture<>();
-      Executor queued = task -> core.async.run(() -> {
+      Executor queued = task -> channels.async().run(() -> {
         if (cancellable && caller.isCancelled()) {
           throw cancelled(); // cancelled while the request waited for the executor: not made
         }
@@ -299,14 +299,14 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<TableRow> get(String table, String partitionKey, String rowKey) {
-      return send(executor -> core.backend.getAsync(table, partitionKey, rowKey, executor))
+      return send(executor -> channels.backend().getAsync(table, partitionKey, rowKey, executor))
           .thenApply(row -> row.orElse(null));
     }
 
     /** A wide entity's read (a head, then its parts, read again on a mismatch): each request sent as any other. */
     @Override
     CompletableFuture<TableRow> entity(EntityMapping<?> mapping, String table, String partitionKey, String rowKey) {
-      return mapping.wide() ? WideReads.read(reads, core.discriminator, mapping, partitionKey, rowKey)
+      return mapping.wide() ? WideReads.read(reads, channels.discriminator(), mapping, partitionKey, rowKey)
           : get(table, partitionKey, rowKey);
     }
 
@@ -317,7 +317,7 @@ abstract class WriteChannel {
     }
 
     private CompletableFuture<Void> page(TableQuery query, List<TableRow> rows) {
-      return send(executor -> core.backend.queryAsync(query, executor)).thenCompose(page -> {
+      return send(executor -> channels.backend().queryAsync(query, executor)).thenCompose(page -> {
         rows.addAll(page.rows());
         return page.continuation() == null ? DONE : page(query.withContinuation(page.continuation()), rows);
       });
@@ -325,12 +325,12 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<WriteResult> write(String table, WriteOperation operation) {
-      return send(executor -> core.backend.writeAsync(table, operation, executor));
+      return send(executor -> channels.backend().writeAsync(table, operation, executor));
     }
 
     @Override
     CompletableFuture<List<WriteResult>> batch(String table, List<WriteOperation> operations) {
-      return send(executor -> core.backend.batchAsync(table, operations, executor));
+      return send(executor -> channels.backend().batchAsync(table, operations, executor));
     }
 
     @Override
@@ -349,7 +349,7 @@ abstract class WriteChannel {
      */
     @Override
     CompletableFuture<Void> ensure(String table) {
-      return core.tables.known(table) ? DONE : core.tables.ensureAsync(table, this::abandonable);
+      return channels.tables().known(table) ? DONE : channels.tables().ensureAsync(table, this::abandonable);
     }
 
     /**
@@ -385,7 +385,7 @@ abstract class WriteChannel {
 
     @Override
     CompletableFuture<Boolean> createTable(String table) {
-      return abandonable(executor -> core.backend.createTableIfNotExistsAsync(table, executor));
+      return abandonable(executor -> channels.backend().createTableIfNotExistsAsync(table, executor));
     }
   }
 }

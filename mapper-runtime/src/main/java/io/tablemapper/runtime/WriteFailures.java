@@ -10,7 +10,6 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PlannedOp.Role;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
@@ -61,7 +60,7 @@ final class WriteFailures {
 
   /** The entity of an update or delete is not stored. */
   static EntityNotFoundException notFound(WriteIntent<?> write, String table, Throwable cause) {
-    String advice = write.kind() == Kind.DELETE
+    String advice = write.kind() == WriteKind.DELETE
         ? "it may have been deleted already"
         : "use insert to create it, or upsert to insert or replace it";
     return new EntityNotFoundException(
@@ -160,7 +159,7 @@ final class WriteFailures {
         return cause;
       case PENDING:
         if (cause instanceof EntityExistsException) {
-          return new PendingWork.IdRetired(PendingRows.workRowKey(write.pendingId()), cause);
+          return new IdRetired(PendingRows.workRowKey(write.pendingId()), cause);
         }
         return cause;
       case NEW_COPY:
@@ -330,5 +329,17 @@ final class WriteFailures {
     }
     return operation(earlier.owner()) + " and " + operation(later.owner()) + " both address RowKey " + key + " ("
         + earlier.target() + " and " + later.target() + "); the store allows one operation per row in a batch";
+  }
+
+  /**
+   * The transaction of a write carried a work record under an id that a completer retired meanwhile (the writer
+   * stalled past the grace period between its registry entry and its transaction); nothing was written.
+   */
+  static final class IdRetired extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+
+    IdRetired(String workRowKey, Throwable cause) {
+      super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
+    }
   }
 }

@@ -50,44 +50,12 @@ import java.util.Set;
  *     are put before the transaction ({@link LargeValues}); empty for a delete
  * @param <T> the entity class
  */
-record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
+record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
     boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts,
     List<LargeValues.Value> largeValues) {
 
-  /** What the application asked for. */
-  enum Kind {
-    INSERT,
-    UPSERT,
-    UPDATE,
-    MERGE,
-    /** Insert-or-merge: merges into the stored entity, or inserts it when there is none. */
-    UPSERT_MERGE,
-    DELETE;
 
-    /** The operation as a word for messages. */
-    String verb() {
-      return this == UPSERT_MERGE ? "upsert-merge" : name().toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * Whether the write inserts the entity when none is stored, and so names no stored version: its ETag is not a
-     * condition ({@code upsert}, {@code upsertMerge}).
-     */
-    boolean upserts() {
-      return this == UPSERT || this == UPSERT_MERGE;
-    }
-
-    /** Whether the write merges its properties into the stored row's rather than replacing it. */
-    boolean merges() {
-      return this == MERGE || this == UPSERT_MERGE;
-    }
-
-    /** The operation, as the mapper's listeners see it. */
-    OperationType operation() {
-      return OperationType.valueOf(name());
-    }
-  }
 
   /** The If-Match value that matches any ETag. */
   static final String ANY_ETAG = "*";
@@ -100,17 +68,17 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
-  static <T> WriteIntent<T> of(Kind kind, EntityMapping<T> mapping, T entity, int position,
+  static <T> WriteIntent<T> of(WriteKind kind, EntityMapping<T> mapping, T entity, int position,
       Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions, Mappings mappings) {
     EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity, mappings), entity);
     boolean dynamic = DynamicMapping.isDynamic(own);
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
     boolean guardsNewer = newerVersions == NewerVersionPolicy.REFUSE_REPLACE && !dynamic;
-    if (kind == Kind.DELETE) {
+    if (kind == WriteKind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    RemoteIndexes.checkKeys(own, entity); // a copy that cannot be written refuses the write, before anything is sent
+    IndexCopies.checkRemoteKeys(own, entity); // a copy that cannot be written refuses the write, before anything is sent
     LargeValues.Detached built = LargeValues.detach(own, own.toStoredRow(entity, context)); // references in the row
     TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row: its own
     String subject = own.entityClass().getSimpleName();
@@ -173,7 +141,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    *     row breaks the entity rules
    * @throws io.tablemapper.api.InvalidKeyException if a key breaks the key rules
    */
-  static <T> WriteIntent<T> partial(Kind kind, EntityMapping<T> mapping, T entity, List<String> properties,
+  static <T> WriteIntent<T> partial(WriteKind kind, EntityMapping<T> mapping, T entity, List<String> properties,
       Discriminator discriminator, MappingContext context, NewerVersionPolicy newerVersions, Mappings mappings) {
     EntityMapping<T> own = periodTable(Hierarchy.concrete(mapping, entity, mappings), entity);
     Set<String> kept = PartialMerges.storedNames(own, kind, properties);
@@ -226,7 +194,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     String rowKey = mapping.rowKey(entity);
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
-    return new WriteIntent<>(Kind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
+    return new WriteIntent<>(WriteKind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
         read, ownRow, guardsNewer, null, List.of(), List.of(), List.of());
   }
 
@@ -260,7 +228,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
     List<PendingStep> steps = new ArrayList<>(remote.size());
     for (IndexMapping<T> index : remote) {
       List<PendingStep.Address> previous = new ArrayList<>(2);
-      PendingStep.Address before = old == null ? null : RemoteIndexes.address(index, old);
+      PendingStep.Address before = old == null ? null : IndexCopies.remoteAddress(index, old);
       if (before != null) {
         previous.add(before);
       }
@@ -268,12 +236,12 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
       // there and wrote it after a newer write's reconciliation had removed it, then died before it read the entity
       // again, leaves it for the step's next run to find (only the dead round knew of it). Free when the entity
       // still has the value: a round never removes the one it writes
-      PendingStep.Address written = kind == Kind.DELETE ? null : RemoteIndexes.address(index, entity);
+      PendingStep.Address written = kind == WriteKind.DELETE ? null : IndexCopies.remoteAddress(index, entity);
       if (written != null && !written.equals(before)) {
         previous.add(written);
       }
       // the one copy the step writes (a merge's whole entity is known only once merged: any)
-      List<PendingStep.Address> writes = kind == Kind.MERGE || kind == Kind.UPSERT_MERGE ? null
+      List<PendingStep.Address> writes = kind == WriteKind.MERGE || kind == WriteKind.UPSERT_MERGE ? null
           : written == null ? List.of() : List.of(written);
       steps.add(PendingStep.reconcile(mapping.entityClass().getName(), mapping.table(),
           TableRow.keys(partitionKey, rowKey), index.name(), previous, writes));
@@ -314,7 +282,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
    * refused over a newer row, so it reads nothing for the guard: the data series pattern's one request).
    */
   boolean needsRead() {
-    if (mapping.wide() && kind != Kind.INSERT) {
+    if (mapping.wide() && kind != WriteKind.INSERT) {
       return true; // its stored part rows, which a replace deletes when it needs fewer, are named by its head
     }
     switch (kind) {
@@ -356,7 +324,7 @@ record WriteIntent<T>(Kind kind, EntityMapping<T> mapping, T entity, int positio
 
   /** The entity as stored, with its new ETag and Timestamp; a deleted entity, or one not written, as given. */
   T stored(WriteResult result) {
-    if (kind == Kind.DELETE || result == null) {
+    if (kind == WriteKind.DELETE || result == null) {
       return entity;
     }
     return mapping.withSystemProperties(entity, result.etag(), result.timestamp());

@@ -7,7 +7,6 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.WideRows;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
@@ -160,7 +159,7 @@ final class WritePlanner {
     if (!mapping.typeName().equals(storedType)) {
       throw WriteFailures.otherType(intent, table, stored, discriminator);
     }
-    if (intent.guardsNewer() && (intent.kind() == Kind.UPDATE || intent.kind() == Kind.UPSERT)
+    if (intent.guardsNewer() && (intent.kind() == WriteKind.UPDATE || intent.kind() == WriteKind.UPSERT)
         && EntityMapping.rowVersion(stored) > mapping.version()) {
       throw WriteFailures.newerVersion(intent, table, EntityMapping.rowVersion(stored));
     }
@@ -246,7 +245,7 @@ final class WritePlanner {
       ops.add(primary(intent, WriteOperation.merge(written, stored.etag())));
       newCopies = mergedCopies(intent, stored, written);
     } else {
-      ops.add(primary(intent, intent.kind() == Kind.DELETE
+      ops.add(primary(intent, intent.kind() == WriteKind.DELETE
           ? WriteOperation.delete(intent.partitionKey(), intent.rowKey(), stored.etag())
           : WriteOperation.replace(intent.row(), stored.etag())));
     }
@@ -258,7 +257,7 @@ final class WritePlanner {
     for (int i = 0; i < oldKeys.length; i++) {
       IndexMapping<?> index = indexes.get(i);
       String oldKey = oldKeys[i];
-      TableRow copy = intent.kind() == Kind.DELETE ? null : newCopies.get(i);
+      TableRow copy = intent.kind() == WriteKind.DELETE ? null : newCopies.get(i);
       Holder holder = oldKey == null ? null : snapshot.holder(oldKey);
       if (copy != null && copy.rowKey().equals(oldKey)) {
         if (holder == null) {
@@ -311,11 +310,11 @@ final class WritePlanner {
       }
       T entity = mapping.fromRow(mapping.withoutEncrypted(rows.get(0)), context);
       copies = WriteIntent.copies(discriminator, mapping, entity, rows.get(0), " (merged)");
-    } else if (intent.kind() != Kind.DELETE) {
+    } else if (intent.kind() != WriteKind.DELETE) {
       rows.add(intent.row());
       rows.addAll(intent.parts());
     }
-    ops.add(primary(intent, intent.kind() == Kind.DELETE
+    ops.add(primary(intent, intent.kind() == WriteKind.DELETE
         ? WriteOperation.delete(intent.partitionKey(), intent.rowKey(), stored.etag())
         : WriteOperation.replace(rows.get(0), stored.etag())));
     for (int i = 1; i < rows.size(); i++) {

@@ -66,7 +66,7 @@ class AccessorsTest {
   @Test
   void aRecordIsCreatedWithItsCanonicalConstructorAndReadThroughItsAccessors() throws Exception {
     Class<?> shipment = UNPROCESSED.load(SHIPMENT);
-    RuntimeMapping<?> mapping = EntityIntrospector.introspect(shipment);
+    RuntimeMapping<?> mapping = Mappings.of(null).introspect(shipment);
     Function<Object[], Object> instantiator = Accessors.instantiator(shipment.getDeclaredConstructors()[0]);
     Object[] values = new Object[shipment.getRecordComponents().length];
     for (int i = 0; i < values.length; i++) {
@@ -82,12 +82,12 @@ class AccessorsTest {
     assertThat(shipment.getMethod("number").invoke(record)).isEqualTo(42L);
     assertThat(shipment.getMethod("grade").invoke(record)).isEqualTo('c');
     assertThat(mapping.entityClass()).isSameAs(shipment);
-    assertThat(EntityIntrospector.introspect(shipment)).as("built once per class").isSameAs(mapping);
+    assertThat(Mappings.of(null).introspect(shipment)).as("built once per class").isSameAs(mapping);
   }
 
   @Test
   void everyMappedPropertyHasItsOwnGeneratedAccessor() throws Exception {
-    EntityIntrospector.introspect(parcel);
+    Mappings.of(null).introspect(parcel);
     Map<String, Boolean> writable = new HashMap<>();
     for (String property : new String[] {"depot", "id", "heavy", "weightGrams", "volume", "owner", "destination",
         "version", "written"}) {

@@ -49,7 +49,7 @@ class CacheSettingsTest {
   private static CacheSettings introspected(String name) {
     Class<?> type = UNPROCESSED.load(SOURCES + name);
     assertThat(UNPROCESSED.has(SOURCES + name + "__Mapping")).isFalse();
-    return EntityIntrospector.introspect(type).cache();
+    return Mappings.of(null).introspect(type).cache();
   }
 
   @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class KeyColumnsTest {
   private static final EntityMapping<Meter> GENERATED = Meter__Mapping.INSTANCE;
-  private static final EntityMapping<Meter> INTROSPECTED = EntityIntrospector.introspect(Meter.class);
+  private static final EntityMapping<Meter> INTROSPECTED = Mappings.of(null).introspect(Meter.class);
   private static final String KEY = "m_000007_0000000000000000042";
 
   private static TableRow.Builder row() {

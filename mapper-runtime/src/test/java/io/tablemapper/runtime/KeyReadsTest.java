@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class KeyReadsTest {
   private static final EntityMapping<Keycard> GENERATED = Keycard__Mapping.INSTANCE;
-  private static final EntityMapping<Keycard> INTROSPECTED = EntityIntrospector.introspect(Keycard.class);
+  private static final EntityMapping<Keycard> INTROSPECTED = Mappings.of(null).introspect(Keycard.class);
   private static final String PARTITION_KEY = Keycard_.partitionKey(5);
   private static final String ROW_KEY = Keycard_.rowKey(Keycard.Level.STAFF, "ann", 42, 7L);
 

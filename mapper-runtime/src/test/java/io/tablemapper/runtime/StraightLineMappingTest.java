@@ -82,7 +82,7 @@ class StraightLineMappingTest {
 
   @SuppressWarnings("unchecked")
   private static EntityMapping<Object> byteBuddy(String entity) {
-    return (EntityMapping<Object>) EntityIntrospector.introspect(UNPROCESSED.load(entity));
+    return (EntityMapping<Object>) Mappings.of(null).introspect(UNPROCESSED.load(entity));
   }
 
   private static Object instance(Javac.Result compiled, String entity, Map<String, Object> values) {
@@ -308,14 +308,14 @@ class StraightLineMappingTest {
     int read = 0;
     int refused = 0;
     for (TableRow row : keycards) {
-      if (sameRead(Keycard__Mapping.INSTANCE, EntityIntrospector.introspect(Keycard.class), row)) {
+      if (sameRead(Keycard__Mapping.INSTANCE, Mappings.of(null).introspect(Keycard.class), row)) {
         read++;
       } else {
         refused++;
       }
     }
     for (TableRow row : lockers) {
-      if (sameRead(Locker__Mapping.INSTANCE, EntityIntrospector.introspect(Locker.class), row)) {
+      if (sameRead(Locker__Mapping.INSTANCE, Mappings.of(null).introspect(Locker.class), row)) {
         read++;
       } else {
         refused++;
@@ -571,7 +571,7 @@ class StraightLineMappingTest {
     TableRow row = Keycard__Mapping.INSTANCE.toRow(new Keycard(5, Keycard.Level.STAFF, "ann", 42, 7_000L, "n"),
         JsonMappingContext.INSTANCE);
     EntityMapping<Keycard> generated = Keycard__Mapping.INSTANCE;
-    EntityMapping<Keycard> byteBuddy = EntityIntrospector.introspect(Keycard.class);
+    EntityMapping<Keycard> byteBuddy = Mappings.of(null).introspect(Keycard.class);
     assertThat(byteBuddy.fromRow(row, JsonMappingContext.INSTANCE)).isEqualTo(generated.fromRow(row,
         JsonMappingContext.INSTANCE));
     int reads = 20_000;

@@ -11,7 +11,6 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.PlannedOp.Role;
 import io.tablemapper.runtime.Snapshot.Holder;
-import io.tablemapper.runtime.WriteIntent.Kind;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.tck.fixtures.Employee;
@@ -36,7 +35,7 @@ class WritePlannerTest {
 
   @Test
   void anInsertWritesTheEntityAndInsertsEachCopyWithoutReadingAnything() {
-    WriteIntent<Employee> insert = intent(Kind.INSERT, KEN);
+    WriteIntent<Employee> insert = intent(WriteKind.INSERT, KEN);
 
     assertThat(insert.needsRead()).isFalse();
     List<PlannedOp> ops = planner.plan(TABLE, insert, Snapshot.UNREAD).operations();
@@ -55,7 +54,7 @@ class WritePlannerTest {
   @Test
   void anUpdateThatMovesAnIndexValueReplacesTheEntityDeletesTheOldCopyAndInsertsTheNewOne() {
     TableRow stored = stored(KEN, "W/\"1\"");
-    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withEmail("kenk@contoso.com"));
+    WriteIntent<Employee> update = intent(WriteKind.UPDATE, KEN.withEmail("kenk@contoso.com"));
 
     List<PlannedOp> ops = planner.plan(TABLE, update, Snapshot.of(stored)).operations();
 
@@ -75,7 +74,7 @@ class WritePlannerTest {
         .withHolder("email_ken@contoso.com", ownCopy(0, stored, "email_ken@contoso.com", "W/\"2\""))
         .withHolder("lastname_Kwok_00000123", ownCopy(1, stored, "lastname_Kwok_00000123", "W/\"3\""));
 
-    List<PlannedOp> ops = planner.plan(TABLE, intent(Kind.DELETE, KEN), snapshot).operations();
+    List<PlannedOp> ops = planner.plan(TABLE, intent(WriteKind.DELETE, KEN), snapshot).operations();
 
     assertThat(ops).extracting(op -> op.role() + " " + op.operation().kind() + " " + op.rowKey() + " "
             + op.operation().ifMatch())
@@ -95,7 +94,7 @@ class WritePlannerTest {
         .build();
     Snapshot snapshot = Snapshot.of(stored).withHolder("email_ken@contoso.com", new Holder(other, false));
 
-    List<PlannedOp> ops = planner.plan(TABLE, intent(Kind.DELETE, KEN), snapshot).operations();
+    List<PlannedOp> ops = planner.plan(TABLE, intent(WriteKind.DELETE, KEN), snapshot).operations();
 
     assertThat(ops).extracting(PlannedOp::rowKey).containsExactly("empid_00000123", "lastname_Kwok_00000123");
   }
@@ -110,7 +109,7 @@ class WritePlannerTest {
         .build();
     Snapshot snapshot = Snapshot.of(stored).withHolder("email_ken@contoso.com", new Holder(other, false));
 
-    assertThatThrownBy(() -> planner.plan(TABLE, intent(Kind.UPDATE, KEN.withAge(24)), snapshot))
+    assertThatThrownBy(() -> planner.plan(TABLE, intent(WriteKind.UPDATE, KEN.withAge(24)), snapshot))
         .isInstanceOf(EntityExistsException.class)
         .hasMessageContaining("index 'email' value 'email_ken@contoso.com' is already taken by another entity"
             + " (RowKey 'empid_00000999')");
@@ -119,7 +118,7 @@ class WritePlannerTest {
   @Test
   void aStaleSnapshotOfAnEntityWithAnotherEtagFailsTheWriteThatNamedTheOldOne() {
     TableRow stored = stored(KEN, "W/\"2\"");
-    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withAge(24).withEtag("W/\"1\""));
+    WriteIntent<Employee> update = intent(WriteKind.UPDATE, KEN.withAge(24).withEtag("W/\"1\""));
 
     assertThatThrownBy(() -> planner.plan(TABLE, update, Snapshot.of(stored)))
         .isInstanceOf(ConcurrencyConflictException.class)
@@ -131,7 +130,7 @@ class WritePlannerTest {
     TableRow stored = stored(KEN, "W/\"1\"");
     Snapshot snapshot = Snapshot.of(stored)
         .withHolder("email_ken@contoso.com", ownCopy(0, stored, "email_ken@contoso.com", "W/\"2\""));
-    WriteIntent<Employee> update = intent(Kind.UPDATE, KEN.withAge(24).withEtag("W/\"2\""));
+    WriteIntent<Employee> update = intent(WriteKind.UPDATE, KEN.withAge(24).withEtag("W/\"2\""));
 
     WritePlanner.Plan plan = planner.plan(TABLE, update, snapshot);
 
@@ -154,7 +153,7 @@ class WritePlannerTest {
         .withHolder("email_ken@contoso.com", ownCopy(0, asRead, "email_ken@contoso.com", "W/\"2\""))
         .withHolder("lastname_Kwok_00000123", ownCopy(1, asRead, "lastname_Kwok_00000123", "W/\"2\""));
 
-    for (Kind kind : List.of(Kind.UPDATE, Kind.MERGE, Kind.DELETE)) {
+    for (WriteKind kind : List.of(WriteKind.UPDATE, WriteKind.MERGE, WriteKind.DELETE)) {
       WriteIntent<Employee> write = intent(kind, KEN.withAge(24).withEtag("W/\"2\""));
       assertThatThrownBy(() -> planner.plan(TABLE, write, snapshot))
           .as(kind.toString())
@@ -170,10 +169,10 @@ class WritePlannerTest {
   void anUpdateOfAnEntityThatIsNotStoredFailsAndAnUpsertInsertsIt() {
     Snapshot nothing = Snapshot.of(null);
 
-    assertThatThrownBy(() -> planner.plan(TABLE, intent(Kind.UPDATE, KEN), nothing))
+    assertThatThrownBy(() -> planner.plan(TABLE, intent(WriteKind.UPDATE, KEN), nothing))
         .isInstanceOf(EntityNotFoundException.class)
         .hasMessageContaining("it does not exist in table Company");
-    assertThat(planner.plan(TABLE, intent(Kind.UPSERT, KEN), nothing).operations())
+    assertThat(planner.plan(TABLE, intent(WriteKind.UPSERT, KEN), nothing).operations())
         .extracting(op -> op.operation().kind())
         .containsExactly(WriteOperation.Kind.INSERT, WriteOperation.Kind.INSERT, WriteOperation.Kind.INSERT);
   }
@@ -192,10 +191,10 @@ class WritePlannerTest {
   void aWriteOfAnEntityWithRemoteIndexesRecordsTheirReconciliationFromWhereTheStoredEntitysCopiesWere() {
     Staffer before = new Staffer("Sales", 123, "Ken", "Kwok", "kenk@contoso.com", 7);
     Staffer after = new Staffer("Sales", 123, "Ken", "Kwan", "kenk@contoso.com", null);
-    WriteIntent<Staffer> update = WriteIntent.of(Kind.UPDATE, Staffer__Mapping.INSTANCE, after, 0, DISCRIMINATOR,
+    WriteIntent<Staffer> update = WriteIntent.of(WriteKind.UPDATE, Staffer__Mapping.INSTANCE, after, 0, DISCRIMINATOR,
         JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null))
         .withPendingId("0000000000001-id");
-    TableRow stored = WriteIntent.of(Kind.INSERT, Staffer__Mapping.INSTANCE, before, 0, DISCRIMINATOR,
+    TableRow stored = WriteIntent.of(WriteKind.INSERT, Staffer__Mapping.INSTANCE, before, 0, DISCRIMINATOR,
         JsonMappingContext.INSTANCE, NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null))
         .row().withSystemProperties("W/\"1\"", null);
 
@@ -219,14 +218,14 @@ class WritePlannerTest {
                 + " partitionKey=Sales, rowKey=grade_007_00000123]]");
   }
 
-  private static WriteIntent<Employee> intent(Kind kind, Employee employee) {
+  private static WriteIntent<Employee> intent(WriteKind kind, Employee employee) {
     return WriteIntent.of(kind, Employee__Mapping.INSTANCE, employee, 0, DISCRIMINATOR, JsonMappingContext.INSTANCE,
         NewerVersionPolicy.REFUSE_REPLACE, Mappings.of(null));
   }
 
   /** The entity's row as the store returns it, with an ETag. */
   private static TableRow stored(Employee employee, String etag) {
-    return intent(Kind.INSERT, employee).row().withSystemProperties(etag, null);
+    return intent(WriteKind.INSERT, employee).row().withSystemProperties(etag, null);
   }
 
   /** The entity's in-step copy for the index at {@code index}, as the store returns it. */

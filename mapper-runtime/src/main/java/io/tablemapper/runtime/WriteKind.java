@@ -1,0 +1,38 @@
+package io.tablemapper.runtime;
+
+import io.tablemapper.api.OperationType;
+import java.util.Locale;
+
+/** The kind of one write the application asked for ({@link WriteIntent}), as a pending step records it too. */
+enum WriteKind {
+  INSERT,
+  UPSERT,
+  UPDATE,
+  MERGE,
+  /** Insert-or-merge: merges into the stored entity, or inserts it when there is none. */
+  UPSERT_MERGE,
+  DELETE;
+
+  /** The operation as a word for messages. */
+  String verb() {
+    return this == UPSERT_MERGE ? "upsert-merge" : name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Whether the write inserts the entity when none is stored, and so names no stored version: its ETag is not a
+   * condition ({@code upsert}, {@code upsertMerge}).
+   */
+  boolean upserts() {
+    return this == UPSERT || this == UPSERT_MERGE;
+  }
+
+  /** Whether the write merges its properties into the stored row's rather than replacing it. */
+  boolean merges() {
+    return this == MERGE || this == UPSERT_MERGE;
+  }
+
+  /** The operation, as the mapper's listeners see it. */
+  OperationType operation() {
+    return OperationType.valueOf(name());
+  }
+}
