@@ -8,12 +8,25 @@ import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import io.tablemapper.runtime.support.AsyncRunner;
+import io.tablemapper.runtime.store.Channels;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.mapping.DynamicMapping;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.mapping.EntityTypes;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.write.WriteFailures;
+import io.tablemapper.runtime.write.WriteIntent;
+import io.tablemapper.runtime.write.WriteIntents;
+import io.tablemapper.runtime.rows.WriteKind;
 
 /**
  * A {@link Batch}: collects the application's operations, then on {@link #commit()} maps each entity, checks that

@@ -7,7 +7,7 @@ import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
@@ -17,6 +17,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.mapping.DynamicMapping;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.query.PageTokens;
+import io.tablemapper.runtime.rows.PendingRows;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.write.WriteIntent;
+import io.tablemapper.runtime.write.WriteIntents;
+import io.tablemapper.runtime.rows.WriteKind;
 
 /**
  * A {@link DynamicTable}: writes go through {@link EgtWriter} with a {@link DynamicMapping} (so failures read as

@@ -15,7 +15,7 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +26,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.mapping.EntityTypes;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.rows.PendingStep;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.write.WriteFailures;
+import io.tablemapper.runtime.write.WriteIntent;
+import io.tablemapper.runtime.write.WriteIntents;
+import io.tablemapper.runtime.rows.WriteKind;
+import io.tablemapper.runtime.write.WritePlanner;
 
 /**
  * An {@link EventualBatch}: collects the application's writes; on {@link #commit()} maps and checks each (its keys,

@@ -19,6 +19,17 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.cache.EntityCache;
+import io.tablemapper.runtime.mapping.EntityTypes;
+import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.query.PageTokens;
+import io.tablemapper.runtime.cache.ReadCache;
+import io.tablemapper.runtime.values.RowDecoder;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.mapping.TypeRegistry;
 
 /**
  * A {@link Partition}: reads one partition in RowKey order and resolves each row to its entity class through its

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import io.tablemapper.runtime.config.MapperSettings;
 
 /**
  * The {@link TableMapper}: hands out repositories (one instance of each generated implementation per mapper),

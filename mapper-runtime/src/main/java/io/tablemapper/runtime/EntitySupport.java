@@ -8,7 +8,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.Projection;
 import io.tablemapper.internal.mapping.RepositorySupport;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -18,6 +18,17 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import io.tablemapper.runtime.support.AsyncRunner;
+import io.tablemapper.runtime.store.Channels;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.query.EntityQueries;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.write.WriteIntent;
+import io.tablemapper.runtime.write.WriteIntents;
+import io.tablemapper.runtime.rows.WriteKind;
 
 /**
  * What a generated repository delegates to, for one entity class and one mapper: writes go through

@@ -14,13 +14,40 @@ import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.spi.TableBackend;
 import java.time.Duration;
 import java.util.List;
+import io.tablemapper.runtime.support.AsyncRunner;
+import io.tablemapper.runtime.store.Channels;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.values.EncryptionContext;
+import io.tablemapper.runtime.query.EntityQueries;
+import io.tablemapper.runtime.mapping.EntityTypes;
+import io.tablemapper.runtime.mapping.GeneratedCode;
+import io.tablemapper.runtime.values.JsonMappingContext;
+import io.tablemapper.runtime.values.LargeValueContext;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.support.Log;
+import io.tablemapper.runtime.config.MapperSettings;
+import io.tablemapper.runtime.mapping.Mappings;
+import io.tablemapper.runtime.observe.ObservedBackend;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.store.PeriodTables;
+import io.tablemapper.runtime.cache.ReadCache;
+import io.tablemapper.runtime.support.ReadPool;
+import io.tablemapper.runtime.query.ReadSide;
+import io.tablemapper.runtime.values.RowDecoder;
+import io.tablemapper.runtime.store.ScopedBackend;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.mapping.TypeRegistry;
+import io.tablemapper.runtime.write.WriteIntents;
 
 /**
  * The wiring and the lifecycle of one mapper: builds each part once from the builder's settings, hands each the
  * few parts it uses (no part reaches into this one), and builds what the {@link DefaultTableMapper} hands out —
  * repository supports, batches, partitions, dynamic tables — with theirs. It closes the parts in order.
  */
-final class MapperCore {
+public final class MapperCore {
   private static final Log LOG = new Log(MapperCore.class);
   /** How long {@link #close()} waits for the background completer to finish the write it is applying. */
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);

@@ -14,7 +14,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.Projection;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
@@ -34,6 +34,21 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import io.tablemapper.runtime.support.AsyncRunner;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.query.EntityQueries;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.mapping.Hierarchy;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.mapping.Mappings;
+import io.tablemapper.runtime.observe.Operation;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.support.ReadPool;
+import io.tablemapper.runtime.values.RowDecoder;
+import io.tablemapper.runtime.query.RowSource;
+import io.tablemapper.runtime.store.WriteChannel;
+import io.tablemapper.runtime.write.WriteIntent;
 
 /**
  * Delete by query ({@code deleteBy…} methods) of one repository: the matches read through the repository's queries

@@ -6,13 +6,27 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.runtime.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.List;
 import java.util.Optional;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.values.EncryptionContext;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.config.MapperSettings;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.values.RowReads;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.mapping.TypeRegistry;
+import io.tablemapper.runtime.values.WideReads;
+import io.tablemapper.runtime.write.WriteIntent;
+import io.tablemapper.runtime.write.WriteIntents;
+import io.tablemapper.runtime.rows.WriteKind;
 
 /**
  * {@link io.tablemapper.api.TableMapper#reencrypt}: a scan of one table that rewrites, under the current key, every

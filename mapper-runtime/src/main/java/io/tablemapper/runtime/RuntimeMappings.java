@@ -2,6 +2,7 @@ package io.tablemapper.runtime;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.runtime.mapping.Mappings;
 
 /**
  * The run-time mapping of an entity class, as the runtime builds it for a class compiled without the annotation

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import javax.crypto.SecretKey;
+import io.tablemapper.runtime.values.KeyRing;
+import io.tablemapper.runtime.config.MapperSettings;
 
 /**
  * The runtime's {@link TableMapper.Builder}, registered in {@code META-INF/services}: applications do not name it

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.support.AsyncRunner;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * The work an async write records with its transaction — the reconciliation of each remote index of its entity (the

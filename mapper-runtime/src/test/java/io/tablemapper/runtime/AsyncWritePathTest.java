@@ -47,6 +47,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 import reactor.core.publisher.Mono;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * The async path of the mapper's own writes on every backend: async repository writes and {@code Batch.commitAsync}

@@ -12,6 +12,8 @@ import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.Overcached;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.tablemapper.runtime.mapping.Hierarchy;
+import io.tablemapper.runtime.mapping.Mappings;
 
 /**
  * The {@code @Cached} settings are a fact of the mapping ({@link EntityMapping#cache()}), which the read cache asks

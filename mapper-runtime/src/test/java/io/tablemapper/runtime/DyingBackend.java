@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A process that dies: a backend around a real store that lets a given number of writes (single writes and batches)

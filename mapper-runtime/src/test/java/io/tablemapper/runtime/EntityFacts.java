@@ -5,6 +5,7 @@ import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.internal.model.PropertySource;
 import java.util.ArrayList;
 import java.util.List;
+import io.tablemapper.runtime.introspect.ClassEntitySource;
 
 /**
  * Everything a front end read of an entity class ({@link EntitySource}), as text without the sites (an element on

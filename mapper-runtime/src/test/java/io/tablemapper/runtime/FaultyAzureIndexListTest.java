@@ -19,6 +19,8 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.tablemapper.runtime.rows.IndexLists;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * Key lists under injected faults on Azurite: inserts, renames and deletes of {@link Clerk}s through a pipeline that

@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * The pending-work protocol under injected faults on Azurite: writes of an entity with remote indexes (a registry

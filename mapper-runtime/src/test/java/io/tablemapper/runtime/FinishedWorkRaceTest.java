@@ -15,6 +15,7 @@ import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A write of an entity that kept its unique value finishes its work — its reconciliation done, its record deleted —

@@ -7,7 +7,7 @@ import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.runtime.rows.PendingStep.Address;
 import io.tablemapper.runtime.fixtures.ClerkAsyncRepository;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -29,6 +29,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * Key lists that outgrow one row ({@link IndexLists}), on every backend: entries beyond a full head go into part

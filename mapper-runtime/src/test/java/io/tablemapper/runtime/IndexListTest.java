@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * The guide's index entities ({@code form = IndexForm.KEY_LIST}) on every backend: one row per value lists the keys

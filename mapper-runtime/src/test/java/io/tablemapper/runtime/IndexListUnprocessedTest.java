@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * Key-list indexes of a class compiled without the annotation processor, mapped by the runtime from its annotations

@@ -29,11 +29,11 @@ import javax.tools.ToolProvider;
  * built by someone who never ran it), each compilation into its own directory and class loader, so one source can
  * be compiled both ways and the two classes used side by side.
  */
-final class Javac {
+public final class Javac {
   /** What a compilation produced: its classes (when it succeeded) and its error messages. */
-  static final class Result {
+  public static final class Result {
     final ClassLoader loader;
-    final Map<String, List<String>> errors;
+    public final Map<String, List<String>> errors;
     /** The tablemapper warnings ({@code [Id] message}) by top-level class, in the order reported. */
     final Map<String, List<String>> warnings = new TreeMap<>();
     /** The class directories: this compilation's, then those of the compilations it was compiled against. */
@@ -55,7 +55,7 @@ final class Javac {
       return errors.getOrDefault(className, List.of());
     }
 
-    Class<?> load(String name) {
+    public Class<?> load(String name) {
       try {
         return Class.forName(name, true, loader);
       } catch (ClassNotFoundException e) {
@@ -76,7 +76,7 @@ final class Javac {
   private Javac() {}
 
   /** Compiles sources given as qualified class name to text. */
-  static Result compile(Map<String, String> sources, boolean processed) {
+  public static Result compile(Map<String, String> sources, boolean processed) {
     return compile(sources, processed, null);
   }
 
@@ -84,12 +84,12 @@ final class Javac {
    * Compiles sources against the classes of an earlier compilation (as against a library jar), into one class
    * loader that holds both, as one class path would.
    */
-  static Result compile(Map<String, String> sources, boolean processed, Result against) {
+  public static Result compile(Map<String, String> sources, boolean processed, Result against) {
     return compile(sources, processed, against, List.of());
   }
 
   /** Compiles sources with more compiler options ({@code -Atablemapper.naming=PASCAL_CASE}). */
-  static Result compile(Map<String, String> sources, boolean processed, Result against, List<String> more) {
+  public static Result compile(Map<String, String> sources, boolean processed, Result against, List<String> more) {
     try {
       // under target/, which mvn clean removes: the classes stay loaded by the result's class loader
       Path root = Files.createTempDirectory(

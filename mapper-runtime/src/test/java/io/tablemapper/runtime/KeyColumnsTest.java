@@ -10,6 +10,8 @@ import io.tablemapper.tck.fixtures.Meter;
 import io.tablemapper.tck.fixtures.Meter__Mapping;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.tablemapper.runtime.values.JsonMappingContext;
+import io.tablemapper.runtime.mapping.Mappings;
 
 /**
  * The rule of key columns on both paths: the generated mapping of a class and the one the runtime builds from its

@@ -14,6 +14,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.tablemapper.runtime.values.JsonMappingContext;
+import io.tablemapper.runtime.mapping.Mappings;
 
 /**
  * The generated {@code fromRow} decodes each key once, straight-line ({@code Keycard__Mapping}: literals, a signed

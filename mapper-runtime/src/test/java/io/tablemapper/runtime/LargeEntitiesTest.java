@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.values.LargeValues;
 
 /**
  * {@code @Large} properties on every store: values beyond a row's limits are stored out of the row and read back

@@ -10,7 +10,7 @@ import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.runtime.rows.PendingStep.Address;
 import io.tablemapper.runtime.fixtures.Desk;
 import io.tablemapper.runtime.fixtures.DeskRepository;
 import io.tablemapper.runtime.fixtures.Desk__Mapping;
@@ -31,6 +31,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * Key lists in the entity's own partition ({@code form = KEY_LIST} without a partitionKey or table), on every

@@ -30,6 +30,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import io.tablemapper.runtime.mapping.Mappings;
+import io.tablemapper.runtime.mapping.ProcessorSetup;
 
 class MapperLifecycleTest {
   private final InterceptingBackend backend = new InterceptingBackend(InMemoryBackend.create());

@@ -19,6 +19,9 @@ import java.util.List;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.rows.PendingRows;
+import io.tablemapper.runtime.rows.PendingStep;
 
 /**
  * Work records that an earlier version of tablemapper wrote, whose later writes hold their rows as {@code toRow} made

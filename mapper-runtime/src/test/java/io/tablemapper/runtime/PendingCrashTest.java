@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.tablemapper.runtime.rows.IndexLists;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A process killed at every store write of the pending-work protocol: a child JVM ({@link PendingCrashWriter})

@@ -21,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * The child process of {@link PendingCrashTest}: over an H2 file, makes one write of the pending-work protocol and

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * Random eventually consistent transactions — moves between departments, archives, raises over several partitions —

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * Nothing any store is asked to keep holds the plaintext of an {@code @Encrypted} property: every row of every write

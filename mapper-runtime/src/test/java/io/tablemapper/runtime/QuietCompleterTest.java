@@ -23,6 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.pending.LookSchedule;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * The background completer is quiet when idle, counted request by request: an idle mapper's looks space out

@@ -18,6 +18,7 @@ import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A write whose claim re-wrote its entity's own copy, and which the store then refused, while another write of the

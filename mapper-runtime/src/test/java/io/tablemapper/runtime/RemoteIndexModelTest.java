@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * Random writes of {@link Staffer}s — inserts, updates and upserts of indexed values drawn from small pools (so that

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * The write side of remote indexes (the guide's inter-partition secondary index and the Index Table pattern), kept by

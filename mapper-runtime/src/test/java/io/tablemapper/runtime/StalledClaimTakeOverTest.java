@@ -17,6 +17,7 @@ import io.tablemapper.tck.support.Stores;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A writer that claimed a unique value and stalled past the grace period right before its transaction, while

@@ -33,6 +33,11 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import io.tablemapper.runtime.introspect.Accessors;
+import io.tablemapper.runtime.values.JsonMappingContext;
+import io.tablemapper.runtime.mapping.Mappings;
+import io.tablemapper.runtime.introspect.RowCodes;
+import io.tablemapper.runtime.introspect.RuntimeMapping;
 
 /**
  * The straight-line code Byte Buddy generates for a class compiled without the processor ({@link RowCodes}) against

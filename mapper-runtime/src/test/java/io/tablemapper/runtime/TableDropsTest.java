@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.store.Tables;
 
 /**
  * Tables as units of data: {@link TableMapper#deleteTable} drops a table whole, reads never create a table, and

@@ -33,6 +33,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.values.JsonMappingContext;
+import io.tablemapper.runtime.rows.PendingRows;
 
 /**
  * A tenant's view (acme) over a store that also holds another tenant's patron (globex), with the index tables and

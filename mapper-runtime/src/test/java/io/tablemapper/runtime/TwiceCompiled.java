@@ -21,9 +21,9 @@ import java.util.UUID;
  * without it, and what tests need to handle their classes from outside: instances built and read reflectively
  * (only here, in tests), and rows reduced to bytes to compare.
  */
-final class TwiceCompiled {
-  static final String SHIPMENT = "io.tablemapper.runtime.twice.Shipment";
-  static final String PARCEL = "io.tablemapper.runtime.twice.Parcel";
+public final class TwiceCompiled {
+  public static final String SHIPMENT = "io.tablemapper.runtime.twice.Shipment";
+  public static final String PARCEL = "io.tablemapper.runtime.twice.Parcel";
   static final String PARCEL_REPOSITORY = "io.tablemapper.runtime.twice.ParcelRepository";
   static final String SHIPMENT_REPOSITORY = "io.tablemapper.runtime.twice.ShipmentRepository";
   static final String LEDGER = "io.tablemapper.runtime.twice.Ledger";
@@ -38,7 +38,7 @@ final class TwiceCompiled {
   /** With the processor: the classes have generated mappings. */
   static final Javac.Result PROCESSED = Javac.compile(SOURCES, true);
   /** Without it: the runtime introspects the classes. */
-  static final Javac.Result UNPROCESSED = Javac.compile(SOURCES, false);
+  public static final Javac.Result UNPROCESSED = Javac.compile(SOURCES, false);
 
   private TwiceCompiled() {}
 
@@ -61,7 +61,7 @@ final class TwiceCompiled {
   }
 
   /** A JavaBean built with its constructor and its fields (its own or inherited) set directly. */
-  static Object bean(Class<?> type, Map<String, Object> values) {
+  public static Object bean(Class<?> type, Map<String, Object> values) {
     try {
       Constructor<?> constructor = type.getDeclaredConstructor();
       constructor.setAccessible(true);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import io.tablemapper.runtime.introspect.ClassEntitySource;
 
 /**
  * The same broken entity classes, compiled with the processor and without it: the processor's compile errors and

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.IndexMapping;
-import io.tablemapper.runtime.PendingStep.Address;
+import io.tablemapper.runtime.rows.PendingStep.Address;
 import io.tablemapper.runtime.fixtures.Ledger;
 import io.tablemapper.runtime.fixtures.LedgerRepository;
 import io.tablemapper.runtime.fixtures.Ledger__Mapping;
@@ -27,6 +27,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * A wide entity ({@code @Wide}) with a key list in its partition, on every backend: each write of a {@link Ledger}

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.tablemapper.runtime.rows.IndexLists;
 
 /**
  * A wide entity compiled without the processor is mapped at run time by the same entity model: the same head, the

@@ -1,0 +1,186 @@
+package io.tablemapper.runtime.observe;
+
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The backend a mapper with {@link io.tablemapper.api.OperationListener}s works through: the application's backend,
+ * with every request counted into the {@link Operation} of the thread that sends it (requests outside any operation,
+ * such as closing, count nowhere). The one place requests are counted for the listeners, so a request added anywhere
+ * in the runtime is counted without more code.
+ */
+public final class ObservedBackend implements TableBackend {
+  private final TableBackend backend;
+
+  public ObservedBackend(TableBackend backend) {
+    this.backend = backend;
+  }
+
+  /** The backend whose requests this counts. */
+  public TableBackend observed() {
+    return backend;
+  }
+
+  private static void requested() {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.requested();
+    }
+  }
+
+  private static void read(int rows) {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.read(rows);
+    }
+  }
+
+  private static void wrote(int rows) {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.wrote(rows);
+    }
+  }
+
+  @Override
+  public boolean createTableIfNotExists(String table) {
+    requested();
+    return backend.createTableIfNotExists(table);
+  }
+
+  @Override
+  public boolean deleteTableIfExists(String table) {
+    requested();
+    return backend.deleteTableIfExists(table);
+  }
+
+  @Override
+  public List<String> listTables(String prefix) {
+    requested();
+    return backend.listTables(prefix);
+  }
+
+  @Override
+  public boolean tableExists(String table) {
+    requested();
+    return backend.tableExists(table);
+  }
+
+  @Override
+  public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    requested();
+    Optional<TableRow> row = backend.get(table, partitionKey, rowKey);
+    read(row.isPresent() ? 1 : 0);
+    return row;
+  }
+
+  @Override
+  public QueryResult query(TableQuery query) {
+    requested();
+    QueryResult result = backend.query(query);
+    read(result.rows().size());
+    return result;
+  }
+
+  @Override
+  public WriteResult write(String table, WriteOperation operation) {
+    requested();
+    WriteResult result = backend.write(table, operation);
+    wrote(1);
+    return result;
+  }
+
+  @Override
+  public List<WriteResult> batch(String table, List<WriteOperation> operations) {
+    requested();
+    List<WriteResult> results = backend.batch(table, operations);
+    wrote(operations.size());
+    return results;
+  }
+
+  // The async path: the requests count into the operation current where they are sent, their rows when they return.
+
+  @Override
+  public CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    Operation operation = Operation.current();
+    requested();
+    return backend.getAsync(table, partitionKey, rowKey, executor).thenApply(row -> {
+      count(operation, row.isPresent() ? 1 : 0, 0);
+      return row;
+    });
+  }
+
+  @Override
+  public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
+    Operation operation = Operation.current();
+    requested();
+    return backend.queryAsync(query, executor).thenApply(result -> {
+      count(operation, result.rows().size(), 0);
+      return result;
+    });
+  }
+
+  @Override
+  public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
+    Operation current = Operation.current();
+    requested();
+    return backend.writeAsync(table, operation, executor).thenApply(result -> {
+      count(current, 0, 1);
+      return result;
+    });
+  }
+
+  @Override
+  public CompletableFuture<List<WriteResult>> batchAsync(
+      String table, List<WriteOperation> operations, Executor executor) {
+    Operation current = Operation.current();
+    requested();
+    return backend.batchAsync(table, operations, executor).thenApply(results -> {
+      count(current, 0, operations.size());
+      return results;
+    });
+  }
+
+  @Override
+  public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
+    requested();
+    return backend.createTableIfNotExistsAsync(table, executor);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
+    requested();
+    return backend.tableExistsAsync(table, executor);
+  }
+
+  private static void count(Operation operation, int read, int written) {
+    if (operation != null) {
+      operation.read(read);
+      operation.wrote(written);
+    }
+  }
+
+  @Override
+  public java.util.Optional<io.tablemapper.spi.OutOfRowValues> outOfRowValues() {
+    return backend.outOfRowValues();
+  }
+
+  @Override
+  public String name() {
+    return backend.name();
+  }
+
+  @Override
+  public void close() {
+    backend.close();
+  }
+}

@@ -1,0 +1,788 @@
+package io.tablemapper.runtime.query;
+
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.QueryEvent;
+import io.tablemapper.api.QueryKind;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.spi.Filter;
+import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.mapping.Hierarchy;
+import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.runtime.rows.IndexLists;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.MapperCore;
+import io.tablemapper.runtime.observe.Operation;
+import io.tablemapper.runtime.rows.PendingStep;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.values.WholeRow;
+import io.tablemapper.runtime.write.WritePlanner;
+
+/**
+ * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
+ * to the row of a matching entity, counting what it read for the {@link io.tablemapper.api.QueryListener}.
+ *
+ * <p>The mapper's discriminator is added to every read: {@code EntityType eq 'Employee'} for the entity's own rows,
+ * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity, so it is read
+ * as the entity, with the copy's ETag: rewritten with every write of the entity that keeps the index, and writes
+ * accept its ETag as the entity's while the stored entity is the one the copy shows
+ * ({@link WritePlanner#copyShowsStored}). A partial copy is
+ * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
+ * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
+ * is skipped.
+ *
+ * <p>A remote index ({@link IndexMapping#remote()}: copies in other partitions or another table, kept eventually
+ * consistent by the pending work) is read in its own table and partitions, and every copy, whatever it holds, is
+ * followed to its entity ({@link EntityMapping#PRIMARY_PARTITION_KEY_PROPERTY} and
+ * {@link EntityMapping#PRIMARY_ROW_KEY_PROPERTY}, in the entity's table): such a copy may be stale, so it only names a
+ * candidate. The entity is returned only if it still exists, is of the entity's type, matches the query's filter
+ * and its index keys are still this copy's keys — then it matches every condition the copy's keys stood for. A
+ * copy whose entity is gone, changed or moved is skipped. A full copy lets the store apply the filter to the copies
+ * first (a copy that no longer agrees with its entity is then at worst skipped, as a not yet updated copy is); a
+ * partial or keys-only copy is read for its markers alone. The entities of one backend page are fetched in parallel
+ * on the mapper's read pool ({@code readParallelism}); the caller runs any fetch the pool has not started, so a
+ * fetch never waits for a pool that is busy with the reads of a union.
+ *
+ * <p>A run for a {@link io.tablemapper.internal.mapping.Projection} asks the store for the projected properties
+ * alone ({@code select}), also for a point read, which it then makes as a query of one RowKey (a point read of the
+ * SPI returns the whole row); a full copy is read the same way, with the RowKey of its entity. A partial copy still
+ * leads to a point read of its whole entity: the filter and the check that the entity still belongs at the copy
+ * need properties the projection may lack, and the copy may lack projected ones. Where a class of the entity's
+ * hierarchy is of a version above 1, a projection also selects the version marker and the discriminator: a row
+ * written by an older version is then read whole and upgraded by its class's mapping (its {@code @Upgrade} method and
+ * defaults) into a row of the current version, never stored, that the projection reads.
+ *
+ * <p>A key-list index ({@link IndexMapping#keyList()}) is read by one point read of its value's head row (and one
+ * range read of its part rows when the list outgrew one row), whose entities
+ * are then read a page at a time as those of remote copies are (in parallel, each verified: an entity listed but gone
+ * or changed is skipped), in the list's order, which is their key order; the token is the last entry read.
+ *
+ * <p>For the listener, rows read are every row the backend returned, the entities fetched for partial copies
+ * included, and requests are the queries and point reads made.
+ *
+ * <p>Each row read yields at most one entity, so asking the backend for at most the entities still wanted keeps
+ * its continuation token exactly after the last entity returned. Not thread-safe.
+ */
+public final class QueryRun<T> implements RowSource {
+  /** What is read of a partial copy: only what leads to its entity (the keys and ETag come anyway). */
+  private static final List<String> FOLLOWED = List.of(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+  /** What is read of a remote copy: the keys of its entity. */
+  private static final List<String> FOLLOWED_REMOTE =
+      List.of(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+
+  private final ReadSide reading;
+  private final EntityMapping<T> mapping;
+  private final EntityQuery query;
+  private final IndexMapping<T> index;
+  /** Whether each copy read leads to a read of its entity: a partial or keys-only copy, any remote copy. */
+  private final boolean follows;
+  /** Whether the run reads the one row of a key-list index's value, then each entity it lists. */
+  private final boolean listed;
+  /** The entries of the key list read (once, at the first page), in key order; null before. */
+  private List<String> entries;
+  /** The position in {@link #entries} of the next entity to read. */
+  private int cursor;
+  /** The table read: the entity's, or a remote index's. */
+  private final String readTable;
+  private final String pointKey;
+  private final boolean keysOnly;
+  private final List<String> projection;
+  private final boolean versioned;
+  private final TableQuery base;
+  /**
+   * The operation the run's requests count into, from whatever thread the async path sends them: the one current
+   * where the run was made, or where {@link #nextAsync} was last called within one (a stream's page ahead).
+   */
+  private volatile Operation operation = Operation.current();
+  private String token;
+  private boolean exhausted;
+  private int rowsRead;
+  private int requests;
+
+  /**
+   * Starts a run.
+   *
+   * @param startToken the backend token to resume from, or null to start at the beginning
+   * @param countOnly whether only the number of matches is wanted: rows are then read without properties, except
+   *     through a partial index, whose copies are followed to their entities as for any other read (so that a
+   *     count agrees with a list on copies whose entity is gone or changed)
+   */
+  QueryRun(ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly) {
+    this(reading, mapping, query, startToken, countOnly, null);
+  }
+
+  /**
+   * Starts a run that reads entities (for {@link #entity}) or, with {@code projection}, only some of their
+   * properties.
+   *
+   * @param projection the stored names of the properties to read, or null for whole entities
+   */
+  QueryRun(
+      ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
+      List<String> projection) {
+    this.reading = reading;
+    this.mapping = mapping;
+    this.query = query;
+    this.index = indexOf(mapping, query);
+    this.follows = index != null && (!index.fullCopy() || index.remote());
+    this.listed = index != null && index.keyList();
+    this.readTable = index != null && index.remote() ? index.table() : mapping.table();
+    this.keysOnly = countOnly && !follows;
+    this.projection = keysOnly ? null : projection;
+    this.versioned = this.projection != null && newestVersion(mapping) > 1;
+    // keys only: a query that selects no property, not a point read; a key list's row is read by its key whatever
+    // the entities' projection
+    this.pointKey = listed ? query.pointRowKey() : this.projection != null || keysOnly ? null : query.pointRowKey();
+    this.token = startToken;
+    // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
+    this.base = pointKey != null || listed ? null : baseQuery();
+  }
+
+  private TableQuery baseQuery() {
+    TableQuery.Builder builder = TableQuery.builder(readTable);
+    if (query.partitionKey() != null) {
+      builder.partitionKey(query.partitionKey());
+    }
+    return builder
+        .rowFrom(query.rowFrom())
+        .rowTo(query.rowTo())
+        .filter(serverFilter())
+        .select(select())
+        .build();
+  }
+
+  /** The properties a query asks for: none, those that lead to the entities, the projection's, or all (null). */
+  private List<String> select() {
+    if (keysOnly) {
+      return List.of();
+    }
+    if (follows) {
+      return index.remote() ? FOLLOWED_REMOTE : FOLLOWED;
+    }
+    if (projection == null) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(projection);
+    if (versioned) {
+      add(names, EntityMapping.VERSION_PROPERTY);
+      add(names, reading.discriminator().name());
+    }
+    if (index != null) {
+      add(names, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+    }
+    return names;
+  }
+
+  private static void add(List<String> names, String name) {
+    if (!names.contains(name)) {
+      names.add(name);
+    }
+  }
+
+  /** The highest version of the concrete classes of a mapping's hierarchy known now. */
+  private static int newestVersion(EntityMapping<?> mapping) {
+    int newest = mapping.version();
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      newest = Math.max(newest, member.version());
+    }
+    return newest;
+  }
+
+  /** Whether the store has nothing more for this query. */
+  @Override
+  public boolean exhausted() {
+    return exhausted;
+  }
+
+  /** The backend's token to resume after the last row read, or null at the end. */
+  @Override
+  public String token() {
+    return exhausted ? null : token;
+  }
+
+  /**
+   * The rows of the next matching entities: at most {@code max}, from one backend request (plus the point reads
+   * of partial copies); may be empty while more follow. With {@code countOnly}, rows may lack their properties.
+   */
+  @Override
+  public List<TableRow> next(int max) {
+    if (exhausted) {
+      return List.of();
+    }
+    if (listed) {
+      return nextListed(max);
+    }
+    if (pointKey != null) {
+      exhausted = true;
+      requests++;
+      Optional<TableRow> row = get(readTable, query.partitionKey(), pointKey);
+      if (row.isEmpty()) {
+        return List.of();
+      }
+      rowsRead++;
+      TableRow resolved = resolvePoint(row.get());
+      return resolved == null ? List.of() : List.of(resolved);
+    }
+    requests++;
+    QueryResult page = query(
+        base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build());
+    rowsRead += page.rows().size();
+    token = page.continuation();
+    exhausted = token == null;
+    List<TableRow> matches = new ArrayList<>(page.rows().size());
+    // a run that follows copies is never keysOnly: even a count reads each copy's entity
+    List<TableRow> rows = follows ? followAll(page.rows()) : page.rows();
+    for (TableRow row : rows) {
+      TableRow resolved = follows ? row : resolve(row);
+      if (resolved != null) {
+        matches.add(resolved);
+      }
+    }
+    return versioned && anyOlder(matches) ? Futures.join(currentAll(matches, null)) : matches;
+  }
+
+  /**
+   * {@link #next} on the store's async path ({@code getAsync}/{@code queryAsync}): the same rows, and the entities of
+   * partial and remote copies fetched all at once with async point reads; a key list's rows and entities
+   * ({@link #listed}) and the upgrade of a projected row of an older version ({@link #currentAll}) by the same steps as
+   * the blocking path's, with async requests. One call at a time: the next once this one's future has completed.
+   */
+  @Override
+  public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
+    if (Operation.current() != null) {
+      operation = Operation.current();
+    }
+    if (exhausted) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    if (listed) {
+      return listed(max, executor); // a key list's rows, then the entities it names
+    }
+    if (pointKey != null) {
+      exhausted = true;
+      requests++;
+      return getAsync(readTable, query.partitionKey(), pointKey, executor).thenCompose(row -> {
+        if (row.isEmpty()) {
+          return CompletableFuture.completedFuture(List.of());
+        }
+        rowsRead++;
+        boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.get().rowKey()))
+            && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.get().rowKey()));
+        return inRange && matchesServerFilter(row.get())
+            ? resolvedAsync(List.of(row.get()), executor)
+            : CompletableFuture.completedFuture(List.of());
+      });
+    }
+    requests++;
+    TableQuery request =
+        base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
+    return page(request, executor).thenCompose(result -> {
+      rowsRead += result.rows().size();
+      token = result.continuation();
+      exhausted = token == null;
+      return resolvedAsync(result.rows(), executor);
+    });
+  }
+
+  /** The rows of entities a page of rows stands for, as {@link #next} resolves them, on the async path. */
+  private CompletableFuture<List<TableRow>> resolvedAsync(List<TableRow> rows, Executor executor) {
+    CompletableFuture<List<TableRow>> resolved;
+    if (follows) {
+      resolved = followAllAsync(rows, executor);
+    } else {
+      List<TableRow> matches = new ArrayList<>(rows.size());
+      for (TableRow row : rows) {
+        TableRow each = resolve(row);
+        if (each != null) {
+          matches.add(each);
+        }
+      }
+      resolved = CompletableFuture.completedFuture(matches);
+    }
+    return versioned ? Futures.compose(resolved, matches -> currentAll(matches, executor)) : resolved;
+  }
+
+  /** {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order. */
+  private CompletableFuture<List<TableRow>> followAllAsync(List<TableRow> copies, Executor executor) {
+    List<CompletableFuture<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
+    for (TableRow copy : copies) {
+      PrimaryKeys keys = primaryKeys(copy);
+      fetches.add(keys == null
+          ? CompletableFuture.completedFuture(Optional.empty())
+          : getAsync(mapping.table(), keys.partitionKey(), keys.rowKey(), executor));
+    }
+    return CompletableFuture.allOf(fetches.toArray(CompletableFuture[]::new)).thenApply(all -> {
+      List<TableRow> entities = new ArrayList<>(copies.size());
+      for (int i = 0; i < copies.size(); i++) {
+        TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), fetches.get(i).join());
+        if (entity != null) {
+          entities.add(entity);
+        }
+      }
+      return entities;
+    });
+  }
+
+  /**
+   * The part rows of a key list whose head is {@code head}: none, or those of one range read (all its pages), the
+   * blocking way when {@code executor} is null, else with the store's async queries.
+   */
+  private CompletableFuture<List<TableRow>> listParts(TableRow head, Executor executor) {
+    if (IndexLists.parts(head) == 0) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    List<TableRow> parts = new ArrayList<>();
+    TableQuery[] range =
+        {IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()))};
+    return Futures.loop(() -> range[0] != null, () -> {
+      requests++;
+      return page(range[0], executor).thenAccept(page -> {
+        rowsRead += page.rows().size();
+        for (TableRow row : page.rows()) {
+          if (IndexLists.isPartOf(reading.discriminator(), index, head.rowKey(), row)) {
+            parts.add(row);
+          }
+        }
+        range[0] = page.continuation() == null ? null : range[0].withContinuation(page.continuation());
+      });
+    }).thenApply(done -> parts);
+  }
+
+  /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
+  private CompletableFuture<Optional<TableRow>> read(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(get(table, partitionKey, rowKey)))
+        : getAsync(table, partitionKey, rowKey, executor);
+  }
+
+  /** A page of a query of the read table, as {@link #read} makes a point read. */
+  private CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
+    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
+        : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)), Tables.NO_ROWS);
+  }
+
+  /** An async point read; a table that does not exist holds no row (and is not created). */
+  private CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor) {
+    return reading.tables().readAsync(table,
+        () -> within(() -> reading.backend().getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
+  }
+
+  /** Sends a request within the run's operation, so that it counts there from any thread. */
+  private <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
+    return Operation.within(operation, request);
+  }
+
+  /**
+   * The next entities a key list names: at its first call reads the list's head (one point read of the value's
+   * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
+   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each
+   * verified as a remote copy's entity is ({@link #verified}): an entity gone, changed or moved since it was listed
+   * is skipped. The token is the last entry read.
+   */
+  private List<TableRow> nextListed(int max) {
+    return Futures.join(listed(max, null));
+  }
+
+  /**
+   * {@link #nextListed}'s steps, on either path: the blocking calls when {@code executor} is null (the entities on
+   * the read pool), else the store's async requests (the entities all at once).
+   */
+  private CompletableFuture<List<TableRow>> listed(int max, Executor executor) {
+    CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null)
+        : Futures.start(() -> openList(executor));
+    return Futures.compose(opened, done -> {
+      List<TableRow> copies = nextCopies(max);
+      CompletableFuture<List<TableRow>> entities = executor == null
+          ? CompletableFuture.completedFuture(followAll(copies))
+          : followAllAsync(copies, executor);
+      return versioned ? Futures.compose(entities, rows -> currentAll(rows, executor)) : entities;
+    });
+  }
+
+  /** Reads the list's head and parts into {@link #entries}, skipping those up to the token when resumed. */
+  private CompletableFuture<Void> openList(Executor executor) {
+    String listRowKey = query.pointRowKey();
+    if (listRowKey == null || query.partitionKey() == null) {
+      throw new TableMapperException(query.method() + " reads through key-list index '" + index.name()
+          + "' without one value of its keys; a key list serves point reads only: rebuild the project so that"
+          + " generated code matches its sources");
+    }
+    requests++;
+    return Futures.compose(read(readTable, query.partitionKey(), listRowKey, executor), row -> {
+      if (row.isPresent()) {
+        rowsRead++;
+      }
+      if (row.isEmpty() || !IndexLists.isHead(reading.discriminator(), index, row.get())) {
+        return CompletableFuture.completedFuture(opened(List.of()));
+      }
+      return listParts(row.get(), executor).thenApply(parts -> opened(IndexLists.entries(row.get(), parts)));
+    });
+  }
+
+  /** Takes the list's entries, skipping those up to the token when resumed. */
+  private Void opened(List<String> listed) {
+    entries = listed;
+    while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
+      cursor++;
+    }
+    return null;
+  }
+
+  /** The rows that lead to the next entities of the list, at most {@code max}; moves the cursor and the token. */
+  private List<TableRow> nextCopies(int max) {
+    String listRowKey = query.pointRowKey();
+    int end = Math.min(entries.size(), cursor + Math.max(1, Math.min(max, StoreLimits.MAX_PAGE_SIZE)));
+    List<TableRow> copies = new ArrayList<>(end - cursor);
+    for (String entry : entries.subList(cursor, end)) {
+      copies.add(TableRow.builder(query.partitionKey(), listRowKey, 2)
+          .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, IndexLists.partitionKeyOf(entry))
+          .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, IndexLists.rowKeyOf(entry))
+          .build());
+    }
+    if (end > cursor) {
+      token = entries.get(end - 1);
+    }
+    cursor = end;
+    exhausted = cursor >= entries.size();
+    return copies;
+  }
+
+  /** Whether any of the rows is older than its class's version (most often none is: nothing to upgrade). */
+  private boolean anyOlder(List<TableRow> rows) {
+    for (TableRow row : rows) {
+      if (older(row, Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an older version of {@code member}'s class wrote the row. */
+  private static boolean older(TableRow row, EntityMapping<?> member) {
+    return EntityMapping.rowVersion(row) < member.version();
+  }
+
+  /**
+   * Projected rows as the current version of their class reads them ({@link #current}), one after another, on either
+   * path: the blocking calls when {@code executor} is null, else the store's async requests. Rows that are gone, no
+   * longer match, or are malformed rows the policy leaves out are dropped.
+   */
+  private CompletableFuture<List<TableRow>> currentAll(List<TableRow> rows, Executor executor) {
+    List<TableRow> current = new ArrayList<>(rows.size());
+    int[] next = {0};
+    return Futures.loop(() -> next[0] < rows.size(), () -> current(rows.get(next[0]++), executor).thenAccept(row -> {
+      if (row != null) {
+        current.add(row);
+      }
+    })).thenApply(done -> current);
+  }
+
+  /**
+   * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
+   * the entity's whole row (read again unless it came whole from a partial copy, and made whole when it is a wide
+   * entity's head, before it is decoded), upgraded by its class's mapping and written into a row that is never
+   * stored. Null when the entity is gone or no longer matches meanwhile, or is malformed and the mapper's
+   * MalformedRowPolicy leaves it out.
+   */
+  private CompletableFuture<TableRow> current(TableRow row, Executor executor) {
+    EntityMapping<T> member = Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row);
+    if (!older(row, member)) {
+      return CompletableFuture.completedFuture(row);
+    }
+    if (follows) {
+      return upgraded(member, row, executor);
+    }
+    requests++;
+    return Futures.compose(read(mapping.table(), row.partitionKey(), row.rowKey(), executor), read -> {
+      if (read.isEmpty()) {
+        return CompletableFuture.completedFuture(null);
+      }
+      rowsRead++;
+      TableRow whole = read.get();
+      if (!matches(whole)) {
+        return CompletableFuture.completedFuture(null);
+      }
+      EntityMapping<T> stored = Hierarchy.reading(mapping, reading.discriminator().typeOf(whole), whole);
+      if (!older(whole, stored)) {
+        return CompletableFuture.completedFuture(whole);
+      }
+      return upgraded(stored, whole, executor);
+    });
+  }
+
+  /**
+   * An older version's whole row upgraded by {@code reader}, as {@link #current} says. Decoding it fetches its
+   * {@code @Large} values with blocking reads, so on the async path a reader with such values decodes on {@code
+   * executor}, never on the thread that completed the read (on Azure, an SDK thread that must not block).
+   */
+  private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
+    CompletableFuture<WholeRow> made = reading.decoder().madeWhole(mapping, whole, reading.decoder().reads(executor, operation));
+    if (executor != null && LargeValues.fetches(reader)) {
+      return made.thenComposeAsync(
+          each -> within(() -> CompletableFuture.completedFuture(upgraded(reader, whole, each))), executor);
+    }
+    return Futures.compose(made, each -> CompletableFuture.completedFuture(upgraded(reader, whole, each)));
+  }
+
+  /** {@link #upgraded}'s decoding of a row made whole: the upgraded row, or null for one the policy leaves out. */
+  private TableRow upgraded(EntityMapping<T> reader, TableRow whole, WholeRow made) {
+    TableRow upgraded = reading.decoder().read(mapping, whole, made,
+        each -> reader.toStoredRow(reader.fromStoredRow(each, reading.context()), reading.context()));
+    if (upgraded == null) {
+      return null; // a malformed row the MalformedRowPolicy leaves out
+    }
+    return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
+        .putAll(upgraded.properties())
+        .etag(whole.etag())
+        .timestamp(whole.timestamp())
+        .build();
+  }
+
+  /** Reports what was read since the last report, and starts counting afresh. */
+  @Override
+  public void report(int rowsReturned) {
+    if (!reading.listeners().listening()) {
+      rowsRead = 0;
+      requests = 0;
+      return;
+    }
+    report(reading, query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned, requests);
+    rowsRead = 0;
+    requests = 0;
+  }
+
+  /** Reports one run of a repository method's query to the query listener, if there is one. */
+  static void report(
+      ReadSide reading, String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned,
+      int requests) {
+    if (reading.listeners().listening()) {
+      reading.listeners().report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
+    }
+  }
+
+  /** The rows read since the last report or take, which then start again from 0. */
+  int takeRowsRead() {
+    int taken = rowsRead;
+    rowsRead = 0;
+    return taken;
+  }
+
+  /** The requests made since the last report or take, which then start again from 0. */
+  int takeRequests() {
+    int taken = requests;
+    requests = 0;
+    return taken;
+  }
+
+  private Filter serverFilter() {
+    if (index == null) {
+      return Filter.and(reading.discriminator().typeFilter(mapping), query.filter());
+    }
+    Filter copies = reading.discriminator().is(index.copyType());
+    return index.fullCopy() ? Filter.and(copies, query.filter()) : copies;
+  }
+
+  /** A row the backend matched with the server-side filter. */
+  private TableRow resolve(TableRow row) {
+    if (index == null || keysOnly) {
+      return row;
+    }
+    return follows ? follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
+  }
+
+  /**
+   * The entities of a page of copies, in the copies' order, each as {@link #follow} decides it (null entries
+   * dropped): fetched in parallel on the read pool when there are several. The caller runs every fetch the pool has
+   * not started yet itself, so it never waits on a pool whose threads all wait in turn (a union's reads).
+   */
+  private List<TableRow> followAll(List<TableRow> copies) {
+    Executor pool = copies.size() > 1 ? reading.pool().executor() : null;
+    List<TableRow> entities = new ArrayList<>(copies.size());
+    if (pool == null) {
+      for (TableRow copy : copies) {
+        TableRow entity = follow(copy);
+        if (entity != null) {
+          entities.add(entity);
+        }
+      }
+      return entities;
+    }
+    List<FutureTask<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
+    Operation operation = Operation.current(); // the fetches' requests count into it, from the pool's threads
+    for (TableRow copy : copies) {
+      PrimaryKeys keys = primaryKeys(copy);
+      FutureTask<Optional<TableRow>> fetch = new FutureTask<>(() -> Operation.within(operation,
+          () -> keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(), keys.rowKey())));
+      fetches.add(fetch);
+      pool.execute(fetch);
+    }
+    for (int i = 0; i < copies.size(); i++) {
+      FutureTask<Optional<TableRow>> fetch = fetches.get(i);
+      fetch.run(); // does nothing when the pool has started it
+      TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), joined(fetch));
+      if (entity != null) {
+        entities.add(entity);
+      }
+    }
+    return entities;
+  }
+
+  private static Optional<TableRow> joined(FutureTask<Optional<TableRow>> fetch) {
+    try {
+      return fetch.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TableMapperException("interrupted while reading the entities of index copies", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException) {
+        throw (RuntimeException) e.getCause();
+      }
+      if (e.getCause() instanceof Error) {
+        throw (Error) e.getCause();
+      }
+      throw new TableMapperException("reading the entity of an index copy failed", e.getCause());
+    }
+  }
+
+  /** Where a copy's entity is: its PartitionKey (the copy's own in the entity's partition) and RowKey. */
+  private record PrimaryKeys(String partitionKey, String rowKey) {}
+
+  /** The keys of a copy's entity, or null when the copy lacks them. */
+  private PrimaryKeys primaryKeys(TableRow copy) {
+    String rowKey = IndexCopies.primaryRowKey(copy);
+    String partitionKey = index.remote() ? IndexCopies.primaryPartitionKey(copy) : copy.partitionKey();
+    return rowKey == null || partitionKey == null ? null : new PrimaryKeys(partitionKey, rowKey);
+  }
+
+  /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
+  private TableRow resolvePoint(TableRow row) {
+    boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.rowKey()))
+        && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.rowKey()));
+    return inRange && matchesServerFilter(row) ? resolve(row) : null;
+  }
+
+  /** What {@link #serverFilter()} decides for a row, without building it. */
+  private boolean matchesServerFilter(TableRow row) {
+    boolean selected;
+    if (index == null) {
+      selected = ofEntityType(reading, mapping, row);
+    } else {
+      selected = index.copyType().equals(reading.discriminator().typeOf(row));
+    }
+    return selected && (index != null && !index.fullCopy() || matches(row));
+  }
+
+  /**
+   * Whether a row of the entity's table is one of the entity's rows: of its class or a subclass (a row without a
+   * discriminator is adopted by its keys), as the discriminator filter of every read selects them.
+   */
+  static boolean ofEntityType(ReadSide reading, EntityMapping<?> mapping, TableRow row) {
+    String type = reading.discriminator().typeFor(row, mapping);
+    return type != null && Hierarchy.hasType(mapping, type);
+  }
+
+  /**
+   * The entity a partial copy points to, if it still exists, still belongs at this copy and matches the filter.
+   * The entity may have been written between the copy's read and its own: an entity with the copy's ETag is the
+   * one the copy was written with (where the rows of a batch share an ETag, and no ETag is given twice otherwise);
+   * otherwise it belongs here only if its index value still yields the copy's RowKey.
+   */
+  private TableRow follow(TableRow copy) {
+    PrimaryKeys keys = primaryKeys(copy);
+    return verified(copy, keys, keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(),
+        keys.rowKey()));
+  }
+
+  /**
+   * The entity read for a copy, if it still belongs there: counts the read, then checks its type, the filter and
+   * that its index keys are still the copy's. In the entity's partition a copy with the entity's ETag was written
+   * with it (the rows of a batch share an ETag); a remote copy is written apart, so there the keys decide alone.
+   */
+  private TableRow verified(TableRow copy, PrimaryKeys keys, Optional<TableRow> primary) {
+    if (keys == null) {
+      return null;
+    }
+    requests++;
+    if (primary.isEmpty()) {
+      return null;
+    }
+    rowsRead++;
+    TableRow row = primary.get();
+    if (!mapping.typeName().equals(reading.discriminator().typeOf(row)) || !matches(row)) {
+      return null;
+    }
+    boolean sameWrite = !index.remote() && row.etag() != null && row.etag().equals(copy.etag());
+    return sameWrite || stillAt(copy, row) ? row : null;
+  }
+
+  /**
+   * Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s keys (its RowKey;
+   * for a remote index, its PartitionKey too).
+   */
+  private boolean stillAt(TableRow copy, TableRow row) {
+    T entity;
+    try {
+      entity = mapping.fromRow(mapping.withoutEncrypted(row), reading.context()); // index keys are never encrypted
+    } catch (InvalidEntityException | InvalidKeyException malformed) {
+      return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
+    }
+    try {
+      return copy.rowKey().equals(index.rowKey(entity))
+          && (!index.remote() || copy.partitionKey().equals(index.partitionKey(entity)));
+    } catch (InvalidKeyException noValidValue) {
+      return false; // an index value that is no valid key has no copy anywhere
+    }
+  }
+
+  /** A point read; a table that does not exist holds no row (and is not created). */
+  private Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+    return get(reading, table, partitionKey, rowKey);
+  }
+
+  /** A point read; a table that does not exist holds no row (and is not created). */
+  static Optional<TableRow> get(ReadSide reading, String table, String partitionKey, String rowKey) {
+    return reading.tables().get(reading.backend(), table, partitionKey, rowKey);
+  }
+
+  /** A backend query; a table that does not exist has no rows (and is not created). */
+  private QueryResult query(TableQuery page) {
+    return reading.tables().read(readTable, () -> reading.backend().query(page), Tables.NO_ROWS);
+  }
+
+  private boolean matches(TableRow row) {
+    return query.filter() == null || query.filter().test(row);
+  }
+
+  private static <T> IndexMapping<T> indexOf(EntityMapping<T> mapping, EntityQuery query) {
+    if (query.index() == null) {
+      return null;
+    }
+    IndexMapping<T> index = mapping.indexNamed(query.index());
+    if (index == null) {
+      List<String> names = new ArrayList<>();
+      mapping.allIndexes().forEach(each -> names.add(each.name()));
+      throw new TableMapperException(
+          query.method() + " reads through index '" + query.index() + "', which "
+              + mapping.entityClass().getSimpleName() + " does not declare (its indexes: "
+              + (names.isEmpty() ? "none" : String.join(", ", names))
+              + "); rebuild the project so that generated code matches its sources");
+    }
+    return index;
+  }
+}

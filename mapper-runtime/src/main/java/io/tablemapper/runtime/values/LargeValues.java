@@ -1,0 +1,615 @@
+package io.tablemapper.runtime.values;
+
+import io.tablemapper.api.AccessDeniedException;
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.LargeValueNotFoundException;
+import io.tablemapper.api.OutOfScopeException;
+import io.tablemapper.api.StoreUnavailableException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.OutOfRowValues;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.write.EgtWriter;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.mapping.Hierarchy;
+import io.tablemapper.runtime.support.Log;
+import io.tablemapper.runtime.observe.Operation;
+import io.tablemapper.runtime.store.WriteChannel;
+
+/**
+ * The values of {@code @Large} properties, stored out of their rows in the backend's {@link OutOfRowValues}: the
+ * one place that knows their references, names, write order and clean-up.
+ *
+ * <p>A row holds, in place of each large value, a String reference {@code tmlarge:1:<S|B>:<name>} (S for a String
+ * value, B for a Binary one). A value's name is {@code <PartitionKey>/<RowKey>/<uuid>}, each key in unpadded
+ * base64url of its UTF-8, so that a sweep finds the row that should reference it; every write names its values
+ * afresh, so a value is never overwritten. Order, so that no row ever references a missing value:
+ *
+ * <ol>
+ *   <li>the new values are put ({@link #put}), before anything else of the write;
+ *   <li>the entity group transaction writes the row that references them ({@link EgtWriter});
+ *   <li>the values the stored row referenced and the new one does not are deleted ({@link #replaced}); a refused
+ *       transaction deletes the values it put instead, one whose outcome is unknown leaves them.
+ * </ol>
+ *
+ * A crash between the steps leaves only values that no row references: {@link #sweep} deletes those older than the
+ * grace period. A writer whose transaction would be sent later than half the grace period after its values were put
+ * gives up instead ({@link #late}), so a sweep never deletes a value whose row is still on its way.
+ *
+ * <p>Both paths run the same steps: a write's puts and deletes go through its {@link WriteChannel} (the blocking
+ * calls, or the store's async ones: {@link OutOfRowValues#putAsync}, {@link OutOfRowValues#deleteAsync}); a read's
+ * fetch ({@link #fetch}, and on the async path {@link #complete}, before the row is decoded) is one composition over
+ * {@link Reads}, the blocking calls or the async ones ({@link OutOfRowValues#getAsync}, {@link
+ * io.tablemapper.spi.TableBackend#getAsync} for the row read again).
+ */
+public final class LargeValues {
+  private static final Log LOG = new Log(LargeValues.class);
+  /** How a reference starts; the version of the format follows. */
+  public static final String PREFIX = "tmlarge:1:";
+  private static final Base64.Encoder NAME_ENCODER = Base64.getUrlEncoder().withoutPadding();
+  /** How often a read that finds a value gone reads its row again (the row was replaced meanwhile). */
+  private static final int READ_ATTEMPTS = 3;
+
+  private final TableBackend backend;
+  private final long maxValueSize;
+  private final Duration grace;
+  private final Supplier<Executor> pool;
+  private final Discriminator discriminator;
+  /** The tables this mapper stored or read large values of: those its background sweeps. */
+  private final Set<String> tables = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param pool the mapper's read pool (null when reads run one after another), on which the values of one entity
+   *     are fetched in parallel
+   * @param discriminator which member of a hierarchy a row is ({@link #complete})
+   */
+  public LargeValues(TableBackend backend, long maxValueSize, Duration grace, Supplier<Executor> pool,
+      Discriminator discriminator) {
+    this.backend = backend;
+    this.discriminator = discriminator;
+    this.maxValueSize = maxValueSize;
+    this.grace = grace;
+    this.pool = pool;
+  }
+
+  /** One value of a write, to be put before its row. */
+  public record Value(String property, String name, byte[] bytes) {}
+
+  /** A row with its large values replaced by references, and the values. */
+  public record Detached(TableRow row, List<Value> values) {}
+
+  /**
+   * The row with each large value replaced by a reference under a fresh name, and the values to put. Pure: nothing
+   * is sent.
+   *
+   * @throws InvalidEntityException if the keys are too long to name a value by
+   */
+  public static Detached detach(EntityMapping<?> mapping, TableRow row) {
+    List<String> large = mapping.largeProperties();
+    if (large.isEmpty()) {
+      return new Detached(row, List.of());
+    }
+    TableRow.Builder detached = null;
+    List<Value> values = new ArrayList<>(large.size());
+    for (String property : large) {
+      Object value = row.get(property);
+      if (value == null) {
+        continue;
+      }
+      char kind;
+      byte[] bytes;
+      if (value instanceof byte[]) {
+        kind = 'B';
+        bytes = (byte[]) value;
+      } else if (value instanceof String) {
+        kind = 'S';
+        bytes = ((String) value).getBytes(StandardCharsets.UTF_8);
+      } else {
+        throw new IllegalStateException("@Large property '" + property + "' of " + mapping.entityClass().getName()
+            + " holds a " + value.getClass().getSimpleName() + ", neither a String nor a Binary");
+      }
+      String name = name(mapping, row.partitionKey(), row.rowKey());
+      values.add(new Value(property, name, bytes));
+      if (detached == null) {
+        detached = row.toBuilder();
+      }
+      detached.putString(property, PREFIX + kind + ':' + name);
+    }
+    return new Detached(detached == null ? row : detached.build(), List.copyOf(values));
+  }
+
+  /** A fresh name for a value of the entity with these keys. */
+  private static String name(EntityMapping<?> mapping, String partitionKey, String rowKey) {
+    String name = encode(partitionKey) + '/' + encode(rowKey) + '/' + UUID.randomUUID();
+    if (name.length() > OutOfRowValues.MAX_NAME_LENGTH) {
+      throw new InvalidEntityException(mapping.entityClass().getSimpleName() + " "
+          + TableRow.keys(partitionKey, rowKey).describeKeys() + " cannot store its @Large properties "
+          + mapping.largeProperties() + ": the name of a large value holds both keys (base64url of their UTF-8) and"
+          + " would be " + name.length() + " characters long, more than the " + OutOfRowValues.MAX_NAME_LENGTH
+          + " a value name may have; shorten the keys (together at most about 630 bytes of UTF-8)");
+    }
+    return name;
+  }
+
+  private static String encode(String key) {
+    return NAME_ENCODER.encodeToString(key.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The keys of the row that should reference a value of this name, or null when it is no name of this format. */
+  static TableRow owner(String name) {
+    String[] parts = name.split("/", -1);
+    if (parts.length != 3) {
+      return null;
+    }
+    try {
+      Base64.Decoder decoder = Base64.getUrlDecoder();
+      return TableRow.keys(new String(decoder.decode(parts[0]), StandardCharsets.UTF_8),
+          new String(decoder.decode(parts[1]), StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException notOurs) {
+      return null;
+    }
+  }
+
+  /** The name a stored value references, or null when it is no reference. */
+  public static String referenced(Object stored) {
+    if (stored instanceof String && ((String) stored).startsWith(PREFIX)) {
+      String text = (String) stored;
+      int colon = PREFIX.length() + 1;
+      if (text.length() > colon + 1 && text.charAt(colon) == ':') {
+        return text.substring(colon + 1);
+      }
+    }
+    return null;
+  }
+
+  /** The names of the values a row references, in any property. */
+  public static Set<String> references(TableRow row) {
+    Set<String> names = new HashSet<>();
+    if (row != null) {
+      for (Object value : row.properties().values()) {
+        String name = referenced(value);
+        if (name != null) {
+          names.add(name);
+        }
+      }
+    }
+    return names;
+  }
+
+  /**
+   * The row without the references of the {@code @Large} properties of its member mapping ({@link #member}), to
+   * decode an entity without fetching its values. Only those properties: another property (an indexed String, say)
+   * whose value merely looks like a reference keeps its value.
+   */
+  public TableRow withoutReferences(EntityMapping<?> mapping, TableRow row) {
+    EntityMapping<?> member = member(mapping, row);
+    if (member == null) {
+      return row;
+    }
+    TableRow.Builder stripped = null;
+    for (String property : member.largeProperties()) {
+      if (referenced(row.get(property)) != null) {
+        if (stripped == null) {
+          stripped = row.toBuilder();
+        }
+        stripped.put(property, null);
+      }
+    }
+    return stripped == null ? row : stripped.build();
+  }
+
+  /** The backend's space for values; refused with a clear message where the backend has none. */
+  public OutOfRowValues store(EntityMapping<?> mapping) {
+    Optional<OutOfRowValues> store = backend.outOfRowValues();
+    if (store.isEmpty()) {
+      throw new InvalidEntityException(mapping.entityClass().getSimpleName() + " has @Large properties "
+          + mapping.largeProperties() + " but the backend " + backend.name() + " has no space for values stored"
+          + " out of rows (TableBackend.outOfRowValues() is empty); use a backend that has one (memory, H2, Azure)"
+          + " or remove @Large");
+    }
+    return store.get();
+  }
+
+  /**
+   * The row with the values of the mapping's large properties in place of their references, fetched in parallel
+   * when there are several. A value found missing makes the row be read again, as a write may have replaced it
+   * (and deleted the value) since it was read; the row read again then stands for it. Within {@link #inPlace} (a row
+   * whose values the async path fetched before decoding it), the row as it is.
+   *
+   * @throws LargeValueNotFoundException if a value the row (as read again) references is missing
+   */
+  public TableRow fetch(EntityMapping<?> mapping, TableRow row) {
+    if (IN_PLACE.get() != null) {
+      return row;
+    }
+    return Futures.join(fetch(mapping, row, blockingReads, 1));
+  }
+
+  /**
+   * A read's row with its values in place, on the async path: the values of the row's {@code @Large} properties
+   * fetched with the store's async calls (several at once), before the row is decoded, so that decoding does no I/O
+   * ({@link #inPlace}); the rules of {@link #fetch} (a missing value reads the row again; {@link
+   * LargeValueNotFoundException}). The row as it is when its mapping (that of its type, in a hierarchy) has no
+   * {@code @Large} properties or it references no value. The one step the async read path adds for large values:
+   * it takes a row and gives the future of the row to decode.
+   *
+   * @param executor where a store without an async client of its own runs its blocking calls
+   */
+  CompletableFuture<TableRow> complete(EntityMapping<?> mapping, TableRow row, Executor executor) {
+    EntityMapping<?> member = member(mapping, row);
+    if (member == null) {
+      return CompletableFuture.completedFuture(row);
+    }
+    Reads reads = new AsyncReads(executor, Operation.current());
+    return Futures.start(() -> fetch(member, row, reads, 1));
+  }
+
+  /**
+   * {@link #complete} for the rows of one page, all at once: the rows to decode, in order.
+   *
+   * @param mappingOf the mapping each row is read with: for a table per period that of the row's own table (the
+   *     entity's mapping names only the template of its tables), so values are named after and rows read again
+   *     from the table the row is in
+   */
+  public CompletableFuture<List<TableRow>> completeAll(Function<TableRow, ? extends EntityMapping<?>> mappingOf,
+      List<TableRow> rows, Executor executor) {
+    // the tables of a period differ in name only: what one row's mapping holds, every row's does
+    if (rows.isEmpty() || !fetches(mappingOf.apply(rows.get(0)))) {
+      return CompletableFuture.completedFuture(rows);
+    }
+    List<CompletableFuture<TableRow>> completed = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      completed.add(complete(mappingOf.apply(row), row, executor));
+    }
+    return CompletableFuture.allOf(completed.toArray(CompletableFuture[]::new))
+        .thenApply(all -> completed.stream().map(CompletableFuture::join).toList());
+  }
+
+  /**
+   * Decodes rows whose values {@link #complete} put in place: {@link #fetch} returns them as they are meanwhile (on
+   * this thread), so that no value is fetched twice and no value that happens to look like a reference is taken
+   * for one.
+   */
+  public static void inPlace(Runnable decode) {
+    Boolean outer = IN_PLACE.get();
+    IN_PLACE.set(Boolean.TRUE);
+    try {
+      decode.run();
+    } finally {
+      if (outer == null) {
+        IN_PLACE.remove();
+      }
+    }
+  }
+
+  /** Set while {@link #inPlace} decodes. */
+  private static final ThreadLocal<Boolean> IN_PLACE = new ThreadLocal<>();
+
+  /**
+   * The mapping whose {@code @Large} properties a row read through {@code mapping} holds: the mapping itself, or in
+   * a hierarchy the member of the row's type (the first with large properties when the row names no type, as a
+   * projection's); null when it has none.
+   */
+  EntityMapping<?> member(EntityMapping<?> mapping, TableRow row) {
+    if (!(mapping instanceof Hierarchy)) {
+      return mapping.largeProperties().isEmpty() ? null : mapping;
+    }
+    String type = discriminator.typeOf(row);
+    for (EntityMapping<?> each : Hierarchy.members(mapping)) {
+      if (!each.largeProperties().isEmpty() && (type == null || each.typeName().equals(type))) {
+        return each;
+      }
+    }
+    return null;
+  }
+
+  /** How a fetch reads: the values of some names, and a row again (null when it is gone). */
+  private interface Reads {
+    CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties);
+
+    CompletableFuture<TableRow> again(String table, TableRow row);
+  }
+
+  /** The blocking reads: the values of one row in parallel on the read pool, all complete when returned. */
+  private final Reads blockingReads = new Reads() {
+    @Override
+    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties) {
+      return CompletableFuture.completedFuture(fetchAll(store, table, row, properties));
+    }
+
+    @Override
+    public CompletableFuture<TableRow> again(String table, TableRow row) {
+      try {
+        return CompletableFuture.completedFuture(
+            backend.get(table, row.partitionKey(), row.rowKey()).orElse(null));
+      } catch (TableNotFoundException gone) {
+        return CompletableFuture.completedFuture(null);
+      }
+    }
+  };
+
+  /** The async reads: every value of a row at once, each request sent within the read's operation. */
+  private final class AsyncReads implements Reads {
+    private final Executor executor;
+    private final Operation operation;
+
+    AsyncReads(Executor executor, Operation operation) {
+      this.executor = executor;
+      this.operation = operation;
+    }
+
+    @Override
+    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
+        List<String> properties) {
+      List<CompletableFuture<Optional<byte[]>>> gets = new ArrayList<>(properties.size());
+      for (String property : properties) {
+        String name = referenced(row.get(property));
+        gets.add(Futures.start(() -> store.getAsync(table, name, executor)));
+      }
+      return CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new))
+          .thenApply(all -> gets.stream().map(CompletableFuture::join).toList());
+    }
+
+    @Override
+    public CompletableFuture<TableRow> again(String table, TableRow row) {
+      return Futures.start(() -> Operation.within(operation,
+              () -> backend.getAsync(table, row.partitionKey(), row.rowKey(), executor)))
+          .handle((found, thrown) -> {
+            if (thrown == null) {
+              return found.orElse(null);
+            }
+            Throwable failure = Futures.unwrap(thrown);
+            if (failure instanceof TableNotFoundException) {
+              return null;
+            }
+            throw failure instanceof RuntimeException ? (RuntimeException) failure
+                : new TableMapperException("cannot read " + row.describeKeys() + " of table " + table, failure);
+          });
+    }
+  }
+
+  /** {@link #fetch}'s steps over either way of reading: one attempt, and the next one a missing value calls for. */
+  private CompletableFuture<TableRow> fetch(EntityMapping<?> mapping, TableRow current, Reads reads, int attempt) {
+    List<String> properties = new ArrayList<>();
+    for (String property : mapping.largeProperties()) {
+      if (referenced(current.get(property)) != null) {
+        properties.add(property);
+      }
+    }
+    if (properties.isEmpty()) {
+      return CompletableFuture.completedFuture(current);
+    }
+    OutOfRowValues store = store(mapping);
+    tables.add(mapping.table());
+    return Futures.compose(reads.values(store, mapping.table(), current, properties), values -> {
+      int missing = -1;
+      for (int i = 0; i < values.size() && missing < 0; i++) {
+        if (values.get(i).isEmpty()) {
+          missing = i;
+        }
+      }
+      if (missing < 0) {
+        TableRow.Builder whole = current.toBuilder();
+        for (int i = 0; i < properties.size(); i++) {
+          String reference = (String) current.get(properties.get(i));
+          byte[] bytes = values.get(i).get();
+          if (reference.charAt(PREFIX.length()) == 'S') {
+            whole.putString(properties.get(i), new String(bytes, StandardCharsets.UTF_8));
+          } else {
+            whole.putBinary(properties.get(i), bytes);
+          }
+        }
+        return CompletableFuture.completedFuture(whole.build());
+      }
+      String property = properties.get(missing);
+      String reference = (String) current.get(property);
+      CompletableFuture<TableRow> again = attempt < READ_ATTEMPTS ? reads.again(mapping.table(), current)
+          : CompletableFuture.completedFuture(null);
+      return Futures.compose(again, read -> {
+        if (read == null || reference.equals(read.get(property))) {
+          throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
+              + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
+              + "' references the value '" + referenced(reference) + "', which the backend " + backend.name()
+              + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
+              + " write the entity again to store a new value");
+        }
+        return fetch(mapping, read, reads, attempt + 1);
+      });
+    });
+  }
+
+  private List<Optional<byte[]>> fetchAll(OutOfRowValues store, String table, TableRow row,
+      List<String> properties) {
+    Executor executor = properties.size() > 1 ? pool.get() : null;
+    Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
+    List<FutureTask<Optional<byte[]>>> tasks = new ArrayList<>(properties.size());
+    for (String property : properties) {
+      String name = referenced(row.get(property));
+      FutureTask<Optional<byte[]>> task = new FutureTask<>(
+          () -> Operation.within(operation, () -> store.get(table, name)));
+      tasks.add(task);
+      if (executor != null) {
+        executor.execute(task);
+      }
+    }
+    List<Optional<byte[]>> values = new ArrayList<>(tasks.size());
+    for (FutureTask<Optional<byte[]>> task : tasks) {
+      task.run(); // does nothing once the pool started it; runs it here when the pool has not (never starves)
+      try {
+        values.add(task.get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TableMapperException("interrupted while reading the large values of " + row.describeKeys(), e);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        throw new TableMapperException("cannot read the large values of " + row.describeKeys(), cause);
+      }
+    }
+    return values;
+  }
+
+  /**
+   * What rows read as, in order (null where the reader returns null): read in parallel on the pool when there are
+   * several and their mapping has {@code @Large} properties, as each row then waits for its values; otherwise one
+   * after another on the caller's thread. The caller runs any read the pool has not started, so nothing starves.
+   */
+  public static <R> List<R> readAll(EntityMapping<?> mapping, List<TableRow> rows, Function<TableRow, R> reader,
+      Supplier<Executor> pool) {
+    Executor executor = rows.size() > 1 && fetches(mapping) ? pool.get() : null;
+    List<R> results = new ArrayList<>(rows.size());
+    if (executor == null) {
+      for (TableRow row : rows) {
+        results.add(reader.apply(row));
+      }
+      return results;
+    }
+    Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
+    List<FutureTask<R>> tasks = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      FutureTask<R> task = new FutureTask<>(() -> Operation.within(operation, () -> reader.apply(row)));
+      tasks.add(task);
+      executor.execute(task);
+    }
+    for (FutureTask<R> task : tasks) {
+      task.run();
+      try {
+        results.add(task.get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TableMapperException("interrupted while reading entities with @Large values", e);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+          throw (Error) cause;
+        }
+        throw new TableMapperException("cannot read entities with @Large values", cause);
+      }
+    }
+    return results;
+  }
+
+  /** Whether reads through a mapping fetch values: it, or a member of its hierarchy, has {@code @Large} ones. */
+  public static boolean fetches(EntityMapping<?> mapping) {
+    for (EntityMapping<?> member : Hierarchy.members(mapping)) {
+      if (!member.largeProperties().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Deletes the values of a table that no row references and that were stored before the grace period: those a
+   * crash left between the steps of a write, or a failure to delete replaced ones.
+   *
+   * @return how many were deleted
+   */
+  public long sweep(String table) {
+    Optional<OutOfRowValues> store = backend.outOfRowValues();
+    if (store.isEmpty()) {
+      return 0;
+    }
+    Instant before = Instant.now().minus(grace);
+    long deleted = 0;
+    for (OutOfRowValues.StoredValue value : store.get().list(table)) {
+      if (!value.stored().isBefore(before) && !grace.isZero()) {
+        continue;
+      }
+      TableRow owner = owner(value.name());
+      if (owner == null) {
+        LOG.warn("the large value {} of table {} has a name of no known format; left alone", value.name(), table);
+        continue;
+      }
+      TableRow row;
+      try {
+        row = backend.get(table, owner.partitionKey(), owner.rowKey()).orElse(null);
+      } catch (TableNotFoundException gone) {
+        row = null;
+      }
+      if (!references(row).contains(value.name()) && store.get().delete(table, value.name())) {
+        deleted++;
+      }
+    }
+    LOG.debug("swept {} unreferenced large value(s) of table {}", deleted, table);
+    return deleted;
+  }
+
+  /** The grace period: how old an unreferenced value must be before a sweep deletes it. */
+  /** The largest value this mapper stores out of a row ({@code maxLargeValueSize}). */
+  public long maxValueSize() {
+    return maxValueSize;
+  }
+
+  /** Notes that a table has values, for the sweeps of the background completer. */
+  public void noted(String table) {
+    tables.add(table);
+  }
+
+  /** The backend's space for values, if it has one. */
+  public Optional<OutOfRowValues> outOfRowValues() {
+    return backend.outOfRowValues();
+  }
+
+  public Duration grace() {
+    return grace;
+  }
+
+  /**
+   * Sweeps every table this mapper stored or read large values of ({@link #sweep}); a table that fails is logged
+   * and left for the next time. What the background completer runs once per grace period.
+   */
+  public void sweepKnown() {
+    for (String table : List.copyOf(tables)) {
+      try {
+        long deleted = sweep(table);
+        if (deleted > 0) {
+          LOG.info("deleted {} large value(s) of table {} that no row references (left by a crash or a failed"
+              + " delete)", deleted, table);
+        }
+      } catch (TableMapperException e) {
+        LOG.warn("the background sweep of the large values of table {} failed; it is retried: {}", table,
+            e.toString());
+      }
+    }
+  }
+
+  /** Deletes every value of a dropped table. */
+  public void dropped(String table) {
+    tables.remove(table);
+    backend.outOfRowValues().ifPresent(store -> store.deleteAll(table));
+  }
+}

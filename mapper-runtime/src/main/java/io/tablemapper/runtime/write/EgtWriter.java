@@ -1,0 +1,644 @@
+package io.tablemapper.runtime.write;
+
+import io.tablemapper.api.BatchException;
+import io.tablemapper.api.BatchException.Reason;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.runtime.write.PlannedOp.Role;
+import io.tablemapper.runtime.write.Snapshot.Holder;
+import io.tablemapper.runtime.write.WriteFailures.Mode;
+import io.tablemapper.runtime.write.WriteFailures.Race;
+import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.support.Log;
+import io.tablemapper.runtime.config.MapperSettings;
+import io.tablemapper.runtime.cache.ReadCache;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.store.WriteChannel;
+import io.tablemapper.runtime.rows.WriteKind;
+
+/**
+ * Carries out writes of one partition — with every index copy they imply — as one entity group transaction, so that
+ * nothing is ever half written: each attempt reads what the writes need ({@link Snapshot}), plans their operations
+ * ({@link WritePlanner}), checks the store's batch rules (100 operations, one per entity, 4 MiB) and sends them as
+ * one backend batch (a lone operation of a repository write goes as a single write); a refused attempt teaches the
+ * next one what the failure revealed.
+ *
+ * <p>Whether a copy's ETag must be read first or is its entity's is learned from the store: once a batch gives a
+ * copy another ETag than its entity, or a copy is found with another, copies are read before they are written. A
+ * failed attempt is retried when what the failure says resolves it: a copy whose ETag was wrong or that changed is
+ * read (it may be the entity's copy, another entity's, or gone) and the copies are written as found; a race with
+ * another writer between read and write (only when the application named no ETag) is read again, at most
+ * {@value #MAX_ATTEMPTS} times. When the mapper's {@link io.tablemapper.api.TableCreation} creates tables, writes that
+ * insert or upsert create theirs first, and a table found missing (dropped since) is created again and the writes
+ * start over, once; updates, merges and deletes alone never create a table, and fail in a missing one as for a
+ * missing entity. Under the other policies a write to a missing table is refused with {@link TableNotFoundException}.
+ * Any other failure is translated ({@link WriteFailures}) and thrown; the store then holds exactly what it held
+ * before.
+ */
+public final class EgtWriter {
+  private static final Log LOG = new Log(EgtWriter.class);
+  /** How often a write that races with other writers is read and tried again. */
+  static final int MAX_ATTEMPTS = MapperSettings.RACE_ATTEMPTS;
+  /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
+  static final int LIST_ATTEMPTS = 50;
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  /** The outcomes of {@link #learn} that need no read, complete. */
+  private static final Map<Retry, CompletableFuture<Retry>> RETRIES = new EnumMap<>(Retry.class);
+
+  static {
+    for (Retry retry : Retry.values()) {
+      RETRIES.put(retry, CompletableFuture.completedFuture(retry));
+    }
+  }
+
+  private final TableBackend backend;
+  private final Tables tables;
+  private final ReadCache cache;
+  private final Discriminator discriminator;
+  private final MappingContext context;
+  private final WritePlanner planner;
+  private final LocalLists lists;
+  /** What writes do with their {@code @Large} values. */
+  private final LargeValueWrites values;
+  private final WriteChannel blocking;
+  /**
+   * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
+   * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
+   */
+  private volatile boolean copiesShareEntityEtag = true;
+
+  public EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
+      MappingContext context, LargeValues large) {
+    this.values = new LargeValueWrites(large);
+    this.backend = backend;
+    this.tables = tables;
+    this.cache = cache;
+    this.discriminator = discriminator;
+    this.context = context;
+    this.planner = new WritePlanner(discriminator, context);
+    this.lists = new LocalLists(discriminator, context);
+    this.blocking = WriteChannel.blocking(backend, tables, discriminator);
+  }
+
+  /**
+   * Applies the writes atomically, on the blocking path.
+   *
+   * @param writes writes of one partition of {@code table}, each addressing another entity
+   * @return the store's result for each write's entity, in order; null for a write that was dropped (its entity was
+   *     gone, and the write tolerates that)
+   * @throws RuntimeException the specific exception of the failed write ({@link Mode#REPOSITORY}) or a
+   *     {@link BatchException} naming it ({@link Mode#BATCH})
+   */
+  public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    checkDistinct(table, writes, mode);
+    ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
+    List<Progress> progress = new ArrayList<>(writes.size());
+    writes.forEach(intent -> progress.add(new Progress(intent)));
+    return Futures.join(withValues(blocking, table, writes, progress, mode));
+  }
+
+  /**
+   * {@link #write(String, List, Mode)} on the async path: the same steps and rules, each request sent through
+   * {@code channel} — the uploads and deletions of {@code @Large} values too —, so that no thread is held while one
+   * is under way.
+   *
+   * @return the results, or a future failed with what the blocking path throws
+   */
+  public CompletableFuture<List<WriteResult>> writeAsync(
+      WriteChannel.Async channel, String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    return Futures.start(() -> {
+      checkDistinct(table, writes, mode);
+      ScopeChecks.checkWrites(backend, table, writes);
+      List<Progress> progress = new ArrayList<>(writes.size());
+      writes.forEach(intent -> progress.add(new Progress(intent)));
+      return withValues(channel, table, writes, progress, mode);
+    });
+  }
+
+  /**
+   * The transaction with its {@code @Large} values, on either path ({@link LargeValues}): first the new values, then
+   * the rows that reference them (sent within half the grace period after the values, or not at all), then the values
+   * the replaced or deleted rows referenced and the written ones do not. A transaction refused for certain (or not
+   * sent, its future cancelled) deletes the values it stored; one whose outcome is unknown leaves them to a sweep.
+   */
+  private CompletableFuture<List<WriteResult>> withValues(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode) {
+    if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
+      return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
+    }
+    return Futures.compose(values.put(channel, table, writes),
+        sendBy -> write(channel, table, writes, progress, mode, sendBy).handle((results, thrown) -> {
+          if (thrown != null) {
+            Throwable failure = Futures.unwrap(thrown);
+            if (!LargeValueWrites.refused(failure) && !(failure instanceof CancellationException)) {
+              // the transaction may have been applied: its values stay, a sweep deletes them if unreferenced
+              return CompletableFuture.<List<WriteResult>>failedFuture(failure);
+            }
+            Set<String> own = new HashSet<>();
+            writes.forEach(write -> own.addAll(LargeValueWrites.names(write)));
+            return values.delete(channel, table, own)
+                .thenCompose(deleted -> CompletableFuture.<List<WriteResult>>failedFuture(failure));
+          }
+          Set<String> unreferenced = new HashSet<>();
+          for (Progress write : progress) {
+            if (write.result == null && write.intent.kind() != WriteKind.DELETE) {
+              unreferenced.addAll(LargeValueWrites.names(write.intent)); // dropped: its row was not written
+            } else if (write.snapshot.storedKnown()) {
+              unreferenced.addAll(LargeValueWrites.replaced(write.intent, write.snapshot.stored()));
+            }
+          }
+          return values.delete(channel, table, unreferenced).thenApply(deleted -> results);
+        }).thenCompose(next -> next));
+  }
+
+  /**
+   * The transaction on either path: its table made sure of for writes that store rows, then its attempts; a table
+   * found missing is created again and the writes start over, once.
+   */
+  private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode, long sendBy) {
+    boolean storesRows = writes.stream().anyMatch(write -> write.kind() == WriteKind.INSERT || write.kind().upserts());
+    CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
+    return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
+        .exceptionallyCompose(thrown -> {
+          Throwable failure = Futures.unwrap(thrown);
+          if (!(failure instanceof TableNotFoundException)) {
+            return CompletableFuture.failedFuture(failure);
+          }
+          // the store checks the table before anything else: nothing of the writes was applied
+          TableNotFoundException missing = (TableNotFoundException) failure;
+          tables.forget(table);
+          if (!tables.creates()) {
+            throw tables.missing(table, WriteFailures.subject(mode, writes.get(0), table), missing);
+          }
+          if (!storesRows) {
+            inMissingTable(table, progress, mode, missing);
+            return DONE;
+          }
+          // dropped since this mapper created it: create it again and start over once, reading afresh
+          return channel.ensure(table).thenCompose(created -> {
+            progress.forEach(Progress::forget);
+            return new Attempts(channel, table, progress, mode, sendBy).next();
+          });
+        })
+        .whenComplete((done, failure) -> {
+          // applied or not (a failure may leave the store unknown): cached reads of the partition are not served
+          // again
+          String written = null;
+          for (WriteIntent<?> write : writes) {
+            if (!write.partitionKey().equals(written)) {
+              written = write.partitionKey();
+              cache.written(table, written);
+            }
+          }
+        }))
+        .thenApply(done -> progress.stream().map(write -> write.result).toList()); // Stream.toList keeps nulls
+  }
+
+  /**
+   * Updates, merges and deletes of a table that does not exist: none of their entities is stored, so each is dropped
+   * (its result stays null) if it tolerates that and fails as for a missing entity otherwise; the table is not
+   * created for them.
+   */
+  private static void inMissingTable(String table, List<Progress> writes, Mode mode, TableNotFoundException missing) {
+    for (Progress write : writes) {
+      if (!write.intent.dropsWhenMissing()) {
+        throw WriteFailures.rejected(mode, write.intent, table, WriteFailures.notFound(write.intent, table, missing));
+      }
+    }
+  }
+
+  /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
+  private final class Attempts {
+    private final WriteChannel channel;
+    private final String table;
+    private final List<Progress> writes;
+    private final Mode mode;
+    private final long sendBy;
+    private int attempts = 1;
+    private int listAttempts = 1;
+
+    Attempts(WriteChannel channel, String table, List<Progress> writes, Mode mode, long sendBy) {
+      this.channel = channel;
+      this.table = table;
+      this.writes = writes;
+      this.mode = mode;
+      this.sendBy = sendBy;
+    }
+
+    /** One attempt, and the ones its failure calls for; what a step throws at once fails the future. */
+    CompletableFuture<Void> next() {
+      return Futures.start(this::attempt);
+    }
+
+    private CompletableFuture<Void> attempt() {
+      List<PlannedOp> ops = new ArrayList<>(writes.size() * 2);
+      return Futures.compose(plan(0, ops), planned -> {
+        if (ops.isEmpty()) {
+          return DONE;
+        }
+        return Futures.compose(lists.plan(channel, table, writes.stream().map(write -> write.intent).toList(),
+            writes.stream().map(write -> write.snapshot).toList(), ops, mode), listOps -> {
+              ops.addAll(listOps);
+              List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
+              checkRules(table, ops, operations, mode);
+              if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
+                throw LargeValueWrites.late(WriteFailures.subject(mode, writes.get(0).intent, table));
+              }
+              return Futures.compose(send(channel, table, ops, operations, writes, mode),
+                  failure -> failure == null ? DONE : retry(ops, failure));
+            });
+      });
+    }
+
+    /** Reads and plans the writes from {@code next} on, one after another, adding their operations to {@code ops}. */
+    private CompletableFuture<Void> plan(int next, List<PlannedOp> ops) {
+      if (next == writes.size()) {
+        return DONE;
+      }
+      Progress write = writes.get(next);
+      CompletableFuture<Void> read = read(channel, table, write);
+      if (read.isDone()) { // the blocking path, or nothing to read: planned here
+        plan(write, Futures.failure(read), ops);
+        return plan(next + 1, ops);
+      }
+      return read.handle((done, thrown) -> {
+        plan(write, thrown, ops);
+        return null;
+      }).thenCompose(planned -> plan(next + 1, ops));
+    }
+
+    /** Plans one write once its read ended ({@code thrown}: how it failed, or null); a failure names the write. */
+    private void plan(Progress write, Throwable thrown, List<PlannedOp> ops) {
+      try {
+        if (thrown != null) {
+          throw rethrown(Futures.unwrap(thrown));
+        }
+        WritePlanner.Plan plan = planner.plan(table, write.intent, write.snapshot);
+        write.snapshot = plan.snapshot();
+        ops.addAll(plan.operations());
+      } catch (BatchException | TableNotFoundException e) {
+        throw e;
+      } catch (TableMapperException e) {
+        throw WriteFailures.rejected(mode, write.intent, table, e);
+      }
+    }
+
+    /** What the failure of an attempt teaches: the next attempt, or the failure for good. */
+    private CompletableFuture<Void> retry(List<PlannedOp> ops, Failure failure) {
+      PlannedOp failed = ops.get(failure.index());
+      Progress owner = progressOf(writes, failed.owner());
+      return learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
+        if (retry == Retry.NO) {
+          RuntimeException cause = failure.cause();
+          CompletableFuture<TableRow> holder = WriteFailures.namesHolder(failed, cause)
+              ? channel.get(table, owner.intent.partitionKey(), failed.rowKey())
+              : CompletableFuture.completedFuture(null);
+          return holder.<Void>handle((row, unreadable) -> {
+            throw WriteFailures.rejected(mode, owner.intent, table,
+                WriteFailures.translate(failed, cause, table, row, unreadable, discriminator));
+          });
+        }
+        if (retry == Retry.LIST) {
+          if (listAttempts >= LIST_ATTEMPTS) {
+            throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
+                + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
+                + " index '" + failed.index().name() + "' under RowKey '" + LocalLists.listRowKey(failed)
+                + "' changed under each"
+                + " of " + LIST_ATTEMPTS + " attempts (other writers of entities with that value); nothing was"
+                + " written", failure.cause()));
+          }
+          listAttempts++;
+          return channel.pause(listAttempts).thenCompose(paused -> next());
+        }
+        if (retry == Retry.RACE) {
+          if (attempts >= MAX_ATTEMPTS) {
+            throw WriteFailures.rejected(mode, owner.intent, table,
+                WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
+          }
+          attempts++;
+          LOG.debug("{} in table {} raced with another writer ({}); attempt {} of {}", owner.intent.describe(), table,
+              owner.races, attempts, MAX_ATTEMPTS);
+        }
+        return next();
+      });
+    }
+  }
+
+  /**
+   * Reads what the write's next attempt needs and does not know: the stored entity, and the rows under its index
+   * values when their ETags are needed — to condition the copies' operations on (unless copies share their
+   * entity's ETag), or to find out whether the application's ETag is a copy's (the full copies then, which reads
+   * hand out). Fails with {@link io.tablemapper.api.InvalidKeyException} if a stored index value is no valid key.
+   */
+  private CompletableFuture<Void> read(WriteChannel channel, String table, Progress write) {
+    WriteIntent<?> intent = write.intent;
+    if (!intent.needsRead()) {
+      return DONE;
+    }
+    Snapshot known = write.snapshot;
+    CompletableFuture<Snapshot> read;
+    if (known.storedKnown()) {
+      read = CompletableFuture.completedFuture(known);
+    } else {
+      TableRow guess = write.guess;
+      write.guess = null; // a guess serves the first read only
+      read = guess != null && copiesShareEntityEtag
+          ? CompletableFuture.completedFuture(known.withStored(guess, true))
+          : channel.entity(intent.mapping(), table, intent.partitionKey(), intent.rowKey())
+              .thenApply(row -> known.withStored(row, false));
+    }
+    return read.thenCompose(snapshot -> {
+      TableRow stored = snapshot.stored();
+      if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
+        if (!copiesShareEntityEtag) {
+          return readHolders(channel, table, intent, snapshot, false);
+        } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
+          return readHolders(channel, table, intent, snapshot, true);
+        }
+      }
+      return CompletableFuture.completedFuture(snapshot);
+    }).thenAccept(snapshot -> write.snapshot = snapshot);
+  }
+
+  /**
+   * The snapshot with the rows under the stored entity's index values that it does not know yet (only the full
+   * copies' with {@code fullOnly}), read one after another.
+   */
+  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
+      Snapshot snapshot, boolean fullOnly) {
+    String[] copyKeys = intent.copyKeysOf(snapshot.stored(), context);
+    return readHolders(channel, table, intent, snapshot, fullOnly, copyKeys, 0);
+  }
+
+  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
+      Snapshot snapshot, boolean fullOnly, String[] copyKeys, int next) {
+    for (int i = next; i < copyKeys.length; i++) {
+      IndexMapping<?> index = intent.mapping().indexes().get(i);
+      String copyKey = copyKeys[i];
+      if (copyKey != null && (!fullOnly || index.fullCopy()) && !snapshot.knows(copyKey)) {
+        int following = i + 1;
+        return channel.get(table, intent.partitionKey(), copyKey).thenCompose(row -> readHolders(channel, table,
+            intent, snapshot.withHolder(copyKey, holder(intent, index, row)), fullOnly, copyKeys, following));
+      }
+    }
+    return CompletableFuture.completedFuture(snapshot);
+  }
+
+  /** What {@code row} (null for none), found under one of the entity's values of {@code index}, is to the write. */
+  private Holder holder(WriteIntent<?> intent, IndexMapping<?> index, TableRow row) {
+    return new Holder(row, row != null && IndexCopies.isCopyOf(discriminator, row, index, intent.rowKey()));
+  }
+
+  /** How a failed attempt goes on. */
+  private enum Retry {
+    /** The failure is final. */
+    NO,
+    /**
+     * Retried with what the failure settled for good: at most once per write, or per copy, for each read of the
+     * entity, so it needs no bound of its own.
+     */
+    SETTLED,
+    /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
+    RACE,
+    /**
+     * Retried after a list row in the partition changed since it was read (another writer of an entity with that
+     * value): read again, after a short random pause; bounded by {@value #LIST_ATTEMPTS} attempts.
+     */
+    LIST
+  }
+
+  /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
+  private CompletableFuture<Retry> learn(WriteChannel channel, String table, PlannedOp failed, Progress owner,
+      RuntimeException cause, Mode mode) {
+    WriteIntent<?> intent = owner.intent;
+    switch (failed.role()) {
+      case OLD_COPY:
+      case SAME_COPY:
+        if (!(cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
+          return retry(Retry.NO);
+        }
+        // the row under the stored value is not the one the condition expected: what is there?
+        boolean guessed = !owner.snapshot.knows(failed.rowKey());
+        CompletableFuture<TableRow> found = cause instanceof EntityNotFoundException
+            ? CompletableFuture.completedFuture(null)
+            : channel.get(table, intent.partitionKey(), failed.rowKey());
+        return found.thenCompose(row -> {
+          Holder holder = holder(intent, failed.index(), row);
+          owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
+          if (failed.role() == Role.SAME_COPY && row != null && !holder.ours()) {
+            throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
+                failed.rowKey(), table, WriteFailures.holder(row, discriminator), cause));
+          }
+          if (guessed) {
+            if (holder.ours()) {
+              // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
+              // the copy was rewritten on its own); read copies from now on rather than guess
+              copiesShareEntityEtag = false;
+            }
+            return readHolders(channel, table, intent, owner.snapshot, false).thenApply(snapshot -> {
+              owner.snapshot = snapshot;
+              return Retry.SETTLED;
+            });
+          }
+          // read before this attempt, and changed since by another writer
+          owner.races.add(Race.CHANGED);
+          return retry(Retry.RACE);
+        });
+      case LIST:
+        // every list row is read again by the next attempt; only a race for it is retried
+        return retry(cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
+            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO);
+      case PRIMARY:
+        if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
+          // deleted by someone else, its copies with it (atomically): nothing is left to do for it
+          owner.snapshot = owner.snapshot.withStored(null, false);
+          return retry(Retry.SETTLED);
+        }
+        if (cause instanceof ConcurrencyConflictException && owner.snapshot.guessed()) {
+          // the full copy it was read through has not the entity's ETag: read the entity itself
+          owner.forget();
+          return retry(Retry.SETTLED);
+        }
+        if (racedWith(intent, cause)) {
+          // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
+          owner.races.add(Race.of(cause));
+          owner.forget();
+          return retry(Retry.RACE);
+        }
+        return retry(Retry.NO);
+      default:
+        return retry(Retry.NO);
+    }
+  }
+
+  private static CompletableFuture<Retry> retry(Retry retry) {
+    return RETRIES.get(retry);
+  }
+
+  /**
+   * Whether a failure of the entity's own operation is a race with another writer that a fresh read resolves: the
+   * entity changed, vanished or appeared between the write's read and its transaction, and the application did
+   * not ask for a specific ETag.
+   */
+  private static boolean racedWith(WriteIntent<?> intent, RuntimeException failure) {
+    if (!intent.needsRead()) {
+      return false;
+    }
+    if (failure instanceof ConcurrencyConflictException) {
+      return intent.kind().upserts() || intent.userEtag() == null;
+    }
+    if (failure instanceof EntityNotFoundException) {
+      return !intent.dropsWhenMissing(); // such a write is dropped instead
+    }
+    return failure instanceof EntityExistsException && intent.kind().upserts();
+  }
+
+  /** Sends one attempt; records the results and completes with null, or with the failed operation. */
+  private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
+      List<WriteOperation> operations, List<Progress> writes, Mode mode) {
+    if (mode == Mode.REPOSITORY && ops.size() == 1) {
+      PlannedOp only = ops.get(0);
+      return channel.write(table, only.operation()).handle((result, thrown) -> {
+        if (thrown == null) {
+          progressOf(writes, only.owner()).result = result;
+          return null;
+        }
+        Throwable e = Futures.unwrap(thrown);
+        if (e instanceof TableMapperException && !(e instanceof BatchException || e instanceof TableNotFoundException)) {
+          return new Failure(0, (TableMapperException) e);
+        }
+        throw rethrown(e);
+      });
+    }
+    return channel.batch(table, operations).handle((results, thrown) -> {
+      if (thrown != null) {
+        Throwable failure = Futures.unwrap(thrown);
+        if (!(failure instanceof BatchException)) {
+          throw rethrown(failure);
+        }
+        BatchException e = (BatchException) failure;
+        int index = e.failedIndex();
+        boolean known = index >= 0 && index < ops.size();
+        if (e.reason() == Reason.REJECTED && known && e.getCause() instanceof RuntimeException) {
+          return new Failure(index, (RuntimeException) e.getCause());
+        }
+        String at = known ? " at " + WriteFailures.operation(ops.get(index).owner()) : "";
+        throw WriteFailures.rule(mode, e.reason(), known ? ops.get(index).owner().position() : -1,
+            WriteFailures.subject(mode, ops.get(0).owner(), table) + " was refused by the store" + at + ": "
+                + e.getMessage(), e);
+      }
+      WriteResult primary = null;
+      for (int i = 0; i < ops.size(); i++) {
+        PlannedOp op = ops.get(i);
+        WriteResult result = results.get(i);
+        if (op.role() == Role.PRIMARY) {
+          progressOf(writes, op.owner()).result = result;
+          primary = result;
+        } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
+            && copiesShareEntityEtag && primary != null && primary.etag() != null
+            && result.etag() != null && !result.etag().equals(primary.etag())) {
+          copiesShareEntityEtag = false;
+        }
+      }
+      return null;
+    });
+  }
+
+  /** A failure a step passes on as it is: thrown again from the stage that saw it. */
+  private static RuntimeException rethrown(Throwable failure) {
+    if (failure instanceof Error) {
+      throw (Error) failure;
+    }
+    return failure instanceof RuntimeException ? (RuntimeException) failure : new CompletionException(failure);
+  }
+
+  /** Two writes of one entity: reported before anything is read. */
+  private static void checkDistinct(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.size() < 2) {
+      return;
+    }
+    Map<String, WriteIntent<?>> seen = new HashMap<>();
+    for (WriteIntent<?> write : writes) {
+      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey(), write);
+      if (earlier != null) {
+        throw WriteFailures.sameEntity(mode, table, earlier, write);
+      }
+    }
+  }
+
+  /**
+   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
+   * operations before sending.
+   */
+  private static void checkRules(String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
+    try {
+      BatchRules.check(table, operations);
+    } catch (BatchException broken) {
+      throw WriteFailures.brokenRule(table, ops, mode, broken);
+    }
+  }
+
+  private static Progress progressOf(List<Progress> writes, WriteIntent<?> intent) {
+    for (Progress write : writes) {
+      if (write.intent == intent) {
+        return write;
+      }
+    }
+    throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
+  }
+
+  /**
+   * Where one write stands across the attempts of one transaction: the latest snapshot, the row it was read as until
+   * a first read uses it, the races it lost, and the store's result once applied.
+   */
+  private static final class Progress {
+    final WriteIntent<?> intent;
+    Snapshot snapshot;
+    TableRow guess;
+    final EnumSet<Race> races = EnumSet.noneOf(Race.class);
+    WriteResult result;
+
+    Progress(WriteIntent<?> intent) {
+      this.intent = intent;
+      // a wide entity is read whole before it is written: the row it was read as is its head alone
+      boolean own = intent.readRow() != null && intent.readOwnRow() && !intent.mapping().wide();
+      this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
+      this.guess = own || intent.mapping().wide() ? null : intent.readRow();
+    }
+
+    /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */
+    void forget() {
+      if (intent.needsRead()) {
+        snapshot = snapshot.forgotten();
+      }
+    }
+  }
+
+  /** The operation the store rejected, by its position in the transaction, and why. */
+  private record Failure(int index, RuntimeException cause) {}
+}
