@@ -184,7 +184,9 @@ public final class HtmlKeyDesign {
         html.append("<div class=\"warn\">&#9888; ").append(Html.escape(warning)).append("</div>");
       }
       boolean here = read.spaces().stream().anyMatch(ids::contains);
-      html.append("</td><td><code>").append(Wrap.key(here ? read.partitionKey() : "each entity's"))
+      // "= {department}" kept on one line: a narrow column would leave the "=" alone on the first
+      html.append("</td><td><code>").append(Wrap.key(here ? read.partitionKey().replace("= ", "=\u00a0")
+          : "each entity's"))
           .append("</code></td>");
       for (String id : ids) {
         html.append("<td class=\"cell\">");
