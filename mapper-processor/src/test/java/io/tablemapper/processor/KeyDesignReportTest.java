@@ -152,6 +152,21 @@ class KeyDesignReportTest {
   }
 
   @Test
+  void aMethodThatReadsNoKeySpaceOfTheCompilationIsStillListedUnderItsTable() {
+    Compilation compilation = Compiler.javac().withProcessors(new TableMapperProcessor())
+        .compile(source("P", "@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b}\")\n"
+                + "public abstract class P { public String a; public String b; }"),
+            source("PRepository", "@Repository public interface PRepository extends TableRepository<P> {\n"
+                + "  List<P> findByA(String a);\n}"));
+    assertThat(compilation).succeeded();
+    assertThat(tableSection(html(compilation), "Things")).contains(
+        "Methods that read this table but no key space of this compilation:",
+        "<code class=\"method\">PRepository.findByA(String)</code> RANGE");
+    assertThat(section(file(compilation, KeyDesignReport.MARKDOWN), "## Table `Things`"))
+        .contains("| `PRepository.findByA(String)` | RANGE |  | `= {a}` |");
+  }
+
+  @Test
   void thePageIsSelfContainedWithoutScriptsOrLinks() {
     String html = file(compile(), KeyDesignReport.HTML);
     assertThat(html).startsWith("<!DOCTYPE html>").doesNotContain("<script", "<link", "http://", "https://", "src=");

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Builds the {@link KeyDesign} of a compilation from its valid entities and repositories. Everything is sorted (tables
@@ -75,17 +76,19 @@ public final class KeyDesignBuilder {
         }
       }
     }
+    Set<String> names = new TreeSet<>(tables.keySet());
+    names.addAll(readsOfTable.keySet()); // a table only read, whose entity has no rows of its own here
     List<KeyDesign.Table> result = new ArrayList<>();
-    for (Map.Entry<String, Map<String, List<KeyDesign.Space>>> table : tables.entrySet()) {
+    for (String table : names) {
       List<KeyDesign.Partition> partitions = new ArrayList<>();
-      for (Map.Entry<String, List<KeyDesign.Space>> group : table.getValue().entrySet()) {
+      for (Map.Entry<String, List<KeyDesign.Space>> group : tables.getOrDefault(table, Map.of()).entrySet()) {
         List<KeyDesign.Space> spaces = new ArrayList<>(group.getValue());
         spaces.sort(Comparator.comparing((KeyDesign.Space space) -> space.exampleRowKey().key())
             .thenComparing(KeyDesign.Space::id));
         partitions.add(new KeyDesign.Partition(group.getKey(), List.copyOf(spaces)));
       }
-      result.add(new KeyDesign.Table(table.getKey(), List.copyOf(partitions),
-          List.copyOf(readsOfTable.getOrDefault(table.getKey(), List.of()))));
+      result.add(new KeyDesign.Table(table, List.copyOf(partitions),
+          List.copyOf(readsOfTable.getOrDefault(table, List.of()))));
     }
     return new KeyDesign(List.copyOf(result));
   }
