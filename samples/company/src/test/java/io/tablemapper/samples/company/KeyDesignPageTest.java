@@ -3,11 +3,15 @@ package io.tablemapper.samples.company;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.annotations.Encrypted;
+import io.tablemapper.annotations.Entity;
+import io.tablemapper.annotations.Large;
 import io.tablemapper.annotations.Repository;
 import io.tablemapper.processor.TableMapperProcessor;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -60,90 +64,11 @@ class KeyDesignPageTest {
   /** The tallest a property grid that is not folded away may be, at 1,280 px. */
   private static final int MAX_GRID_HEIGHT = 320;
   /**
-   * Appended to a copy of a page: measures what the browser laid out and writes it, a line per fact ("name TAB
-   * value"), into a {@code <pre id="tm-check">} that the DOM dump carries back.
+   * Appended to a copy of a page ({@code src/test/resources/key-design-check.js}): measures what the browser laid out
+   * and writes it, a line per fact ("name TAB value"), into a {@code <pre id="tm-check">} that the DOM dump carries
+   * back.
    */
-  private static final String CHECK_SCRIPT = String.join("\n",
-      "<script>(function () {",
-      "  var out = [];",
-      "  function line(name, value) { out.push(name + '\\t' + value); }",
-      "  line('innerWidth', window.innerWidth);",
-      "  line('scrollWidth', document.documentElement.scrollWidth);",
-      "  var over = [];",
-      "  for (var el of document.body.getElementsByTagName('*')) {",
-      "    var r = el.getBoundingClientRect();",
-      "    if (r.width > 0 && r.right > window.innerWidth + 0.5) {",
-      "      over.push(el.tagName + '.' + el.className + ' to ' + Math.round(r.right) + ' px: '",
-      "          + el.textContent.slice(0, 80));",
-      "    }",
-      "  }",
-      "  over.forEach(function (o) { line('overflow', o); });",
-      "  for (var t of document.querySelectorAll('.t')) {",
-      "    if (t.getClientRects().length > 1) { line('broken', t.textContent); }",
-      "  }",
-      // every run of a key between two separators (a placeholder whole) is on one line: drawn by unbreakable .t spans
-      "  var SEPARATORS = ' _|,;/';",
-      "  for (var code of document.querySelectorAll('code:not(.method)')) {",
-      "    var chars = [], walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);",
-      "    while (walker.nextNode()) {",
-      "      var owner = walker.currentNode.parentElement.closest('.t');",
-      "      for (var c of walker.currentNode.textContent) { chars.push([c, owner]); }",
-      "    }",
-      "    chars.push([' ', null]);",
-      "    var depth = 0, run = [];",
-      "    for (var [c, owner] of chars) {",
-      "      if (c === '{') { depth++; }",
-      "      if (c === '}' && depth > 0) { depth--; }",
-      "      if (depth === 0 && SEPARATORS.indexOf(c) >= 0) { oneLine(code, run); run = []; }",
-      "      else { run.push([c, owner]); }",
-      "    }",
-      "  }",
-      "  function oneLine(code, run) {",
-      "    if (run.length === 0) { return; }",
-      "    var text = run.map(function (r) { return r[0]; }).join(''), tops = new Set();",
-      "    for (var [c, owner] of run) {",
-      "      if (owner === null || owner.getClientRects().length !== 1) {",
-      "        line('broken', code.textContent + ': ' + text + ' may wrap'); return;",
-      "      }",
-      "      tops.add(Math.round(owner.getClientRects()[0].top));",
-      "    }",
-      "    if (tops.size > 1) { line('broken', code.textContent + ': ' + text + ' is on two lines'); }",
-      "  }",
-      "  var tallest = 0;",
-      "  for (var grid of document.querySelectorAll('.props')) {", // Chromium lays out a closed <details> too
-      "    if (!grid.closest('details:not([open])')) {",
-      "      tallest = Math.max(tallest, grid.getBoundingClientRect().height);",
-      "    }",
-      "  }",
-      "  line('tallestGrid', Math.round(tallest));",
-      "  line('folded', document.querySelectorAll('details .props').length);",
-      "  for (var reads of document.querySelectorAll('table.reads')) {",
-      "    var seen = {};",
-      "    for (var m of reads.querySelectorAll('code.method')) {",
-      "      if (seen[m.textContent]) { line('duplicate', m.textContent); }",
-      "      seen[m.textContent] = true;",
-      "    }",
-      "  }",
-      "  for (var section of document.querySelectorAll('section.table')) {",
-      "    var table = section.querySelector('h2 code').textContent;",
-      "    for (var m of section.querySelectorAll('code.method')) { line('method', table + '|' + m.textContent); }",
-      "    for (var row of section.querySelectorAll('tr.space')) {",
-      "      for (var p of row.querySelectorAll('.prop')) {",
-      "        line('property', table + '|' + row.querySelector('b').textContent + '|' + p.querySelector('b')",
-      "            .textContent + '|' + p.querySelector('i').textContent);",
-      "      }",
-      "    }",
-      "    for (var e of section.querySelectorAll('.example')) {",
-      "      var decoded = [];",
-      "      for (var li of e.querySelectorAll('.decoded li')) { decoded.push(li.textContent); }",
-      "      line('example', table + '|' + e.querySelector('code').textContent + '|' + decoded.join(' ; '));",
-      "    }",
-      "  }",
-      "  var pre = document.createElement('pre');",
-      "  pre.id = 'tm-check';",
-      "  pre.textContent = out.join('\\n');",
-      "  document.body.appendChild(pre);",
-      "})();</script>");
+  private static final String CHECK_SCRIPT = "key-design-check.js";
 
   private static String chromium;
   /** Why there is no browser, or null. */
@@ -320,7 +245,7 @@ class KeyDesignPageTest {
         for (AnnotatedElement property : properties(entity)) {
           if (property.isAnnotationPresent(Encrypted.class)) {
             String propertyName = property instanceof RecordComponent
-                ? ((RecordComponent) property).getName() : ((java.lang.reflect.Field) property).getName();
+                ? ((RecordComponent) property).getName() : ((Field) property).getName();
             assertThat(all("property")).as(name + ": encrypted " + propertyName)
                 .anyMatch(p -> p.endsWith("|" + propertyName + "|Edm.Binary")
                     || p.endsWith("|" + propertyName + "|Edm.String")) // @Large: a reference
@@ -333,7 +258,7 @@ class KeyDesignPageTest {
   }
 
   private static boolean isLarge(AnnotatedElement property) {
-    return property.isAnnotationPresent(io.tablemapper.annotations.Large.class);
+    return property.isAnnotationPresent(Large.class);
   }
 
   private static List<AnnotatedElement> properties(Class<?> entity) {
@@ -365,7 +290,7 @@ class KeyDesignPageTest {
   /** The {@code @Entity} classes compiled into a class directory. */
   private static List<Class<?>> entities(Path classes, ClassLoader loader) throws IOException {
     return classesIn(classes, loader).stream()
-        .filter(c -> c.isAnnotationPresent(io.tablemapper.annotations.Entity.class)).toList();
+        .filter(c -> c.isAnnotationPresent(Entity.class)).toList();
   }
 
   private static List<Class<?>> classesIn(Path classes, ClassLoader loader) throws IOException {
@@ -431,12 +356,18 @@ class KeyDesignPageTest {
     Files.createDirectories(copy.getParent());
     String html = Files.readString(page, StandardCharsets.UTF_8);
     assertThat(html).as(name + ": the page itself runs no script").doesNotContain("<script");
-    Files.writeString(copy, html.replace("</body>", CHECK_SCRIPT + "\n</body>"), StandardCharsets.UTF_8);
+    String script;
+    try (InputStream in = KeyDesignPageTest.class.getClassLoader().getResourceAsStream(CHECK_SCRIPT)) {
+      assertThat(in).as(CHECK_SCRIPT).isNotNull();
+      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    Files.writeString(copy, html.replace("</body>", "<script>\n" + script + "</script>\n</body>"),
+        StandardCharsets.UTF_8);
     Run run = run(120, browser(copy, "--dump-dom", "--window-size=" + WIDTH + ",900"));
     assertThat(run.exit).as(run.err).isZero();
     assertThat(run.err).doesNotContain("Uncaught", ":CONSOLE:"); // page errors and console messages
     String dom = run.out;
-    int start = dom.indexOf("<pre id=\"tm-check\">");
+    int start = dom.lastIndexOf("<pre id=\"tm-check\">");
     assertThat(start).as(name + ": the check script's output in the DOM").isNotNegative();
     String text = dom.substring(start + "<pre id=\"tm-check\">".length(), dom.indexOf("</pre>", start))
         .replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
@@ -444,6 +375,7 @@ class KeyDesignPageTest {
     Map<String, List<String>> facts = new LinkedHashMap<>();
     for (String line : text.split("\n")) {
       int tab = line.indexOf('\t');
+      assertThat(tab).as(name + ": a line of the check script's output: " + line).isPositive();
       facts.computeIfAbsent(line.substring(0, tab), k -> new ArrayList<>()).add(line.substring(tab + 1));
     }
     return new Page(name, facts);
