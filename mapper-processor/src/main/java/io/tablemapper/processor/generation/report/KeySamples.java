@@ -114,7 +114,8 @@ final class KeySamples {
         return placeholder.text() + ": fixed width over the whole " + type.name().toLowerCase(Locale.ROOT)
             + " range, negatives first" + order;
       default:
-        return placeholder.text() + ": order-preserving " + type.name().toLowerCase(Locale.ROOT) + order;
+        return placeholder.text() + ": order-preserving " + type.name().toLowerCase(Locale.ROOT).replace('_', ' ')
+            + order;
     }
   }
 

@@ -64,9 +64,11 @@ class KeySamplesTest {
   }
 
   @Test
-  void theEncodingOfTicksIsNamed() {
+  void theEncodingOfATimeIsNamedInWords() {
     KeyTemplate template = KeyTemplate.parse("{at:ticksdesc}");
     assertThat(KeySamples.encoding(template.placeholders().get(0), KeyType.INSTANT))
         .isEqualTo("{at:ticksdesc}: 19 digits of .NET ticks, DateTime.MaxValue.Ticks minus them (newest first)");
+    assertThat(KeySamples.encoding(KeyTemplate.parse("{day:desc}").placeholders().get(0), KeyType.LOCAL_DATE))
+        .isEqualTo("{day:desc}: order-preserving local date, descending (newest first)");
   }
 }
