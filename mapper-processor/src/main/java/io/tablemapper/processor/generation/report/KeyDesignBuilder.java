@@ -12,10 +12,14 @@ import io.tablemapper.processor.util.Annotations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Builds the {@link KeyDesign} of a compilation from its valid entities and repositories. Everything is sorted (tables
@@ -57,26 +61,57 @@ public final class KeyDesignBuilder {
     }
     List<RepositoryModel> sorted = new ArrayList<>(repositories);
     sorted.sort(Comparator.comparing(r -> r.element().getQualifiedName().toString()));
-    List<KeyDesign.Table> result = new ArrayList<>();
-    for (Map.Entry<String, Map<String, List<KeyDesign.Space>>> table : tables.entrySet()) {
-      List<KeyDesign.Partition> partitions = new ArrayList<>();
-      for (Map.Entry<String, List<KeyDesign.Space>> group : table.getValue().entrySet()) {
-        List<KeyDesign.Space> spaces = new ArrayList<>(group.getValue());
-        spaces.sort(Comparator.comparing(KeyDesign.Space::exampleRowKey).thenComparing(KeyDesign.Space::id));
-        partitions.add(new KeyDesign.Partition(group.getKey(), List.copyOf(spaces)));
-      }
-      List<KeyDesign.Read> reads = new ArrayList<>();
-      for (RepositoryModel repository : sorted) {
-        if (repository.entity().table().equals(table.getKey())) {
-          for (RepositoryModel.QueryMethod method : repository.methods()) {
-            reads.add(read(repository, method, tables, rowTypes(repository.entity(), byName.values()),
-                shapeOfEntity));
-          }
+    Map<String, String> tableOfSpace = new HashMap<>();
+    tables.forEach((table, groups) -> groups.values()
+        .forEach(group -> group.forEach(space -> tableOfSpace.put(space.id(), table))));
+    Map<String, List<KeyDesign.Read>> readsOfTable = new HashMap<>();
+    for (RepositoryModel repository : sorted) {
+      List<RepositoryModel.QueryMethod> methods = repository.methods();
+      List<String> parameters = MethodLabels.parameters(methods.stream().map(m -> m.element()).toList());
+      for (int i = 0; i < methods.size(); i++) {
+        KeyDesign.Read read = read(repository, methods.get(i), parameters.get(i), tables,
+            rowTypes(repository.entity(), byName.values()), shapeOfEntity);
+        for (String table : tablesRead(read, tableOfSpace, repository.entity().table())) {
+          readsOfTable.computeIfAbsent(table, t -> new ArrayList<>()).add(read);
         }
       }
-      result.add(new KeyDesign.Table(table.getKey(), List.copyOf(partitions), List.copyOf(reads)));
+    }
+    Set<String> names = new TreeSet<>(tables.keySet());
+    names.addAll(readsOfTable.keySet()); // a table only read, whose entity has no rows of its own here
+    List<KeyDesign.Table> result = new ArrayList<>();
+    for (String table : names) {
+      List<KeyDesign.Partition> partitions = new ArrayList<>();
+      for (Map.Entry<String, List<KeyDesign.Space>> group : tables.getOrDefault(table, Map.of()).entrySet()) {
+        List<KeyDesign.Space> spaces = new ArrayList<>(group.getValue());
+        spaces.sort(Comparator.comparing((KeyDesign.Space space) -> space.exampleRowKey().key())
+            .thenComparing(KeyDesign.Space::id));
+        partitions.add(new KeyDesign.Partition(group.getKey(), List.copyOf(spaces)));
+      }
+      result.add(new KeyDesign.Table(table, List.copyOf(partitions),
+          List.copyOf(readsOfTable.getOrDefault(table, List.of()))));
     }
     return new KeyDesign(List.copyOf(result));
+  }
+
+  /**
+   * The tables a method reads: those of the key spaces it reads and of the rows it then reads by key (a method
+   * through an index in another table reads both), in that order; its entity's table where it reads no key space
+   * of the report, so that every method is in it.
+   */
+  static List<String> tablesRead(KeyDesign.Read read, Map<String, String> tableOfSpace, String entityTable) {
+    Set<String> tables = new LinkedHashSet<>();
+    for (List<String> ids : List.of(read.spaces(), read.follows())) {
+      for (String id : ids) {
+        String table = tableOfSpace.get(id);
+        if (table != null) {
+          tables.add(table);
+        }
+      }
+    }
+    if (tables.isEmpty()) {
+      tables.add(entityTable);
+    }
+    return List.copyOf(tables);
   }
 
   /** The shape of a PartitionKey: its literals, and each placeholder as its encoding ({@code {INT:06}}). */
@@ -94,7 +129,12 @@ public final class KeyDesignBuilder {
     return text.toString();
   }
 
+  /** A key space's id: the entity's table, its type and the index, unique where two tables have a type of one name. */
   static String id(EntityModel entity, String index) {
+    return entity.table() + "/" + label(entity, index);
+  }
+
+  private static String label(EntityModel entity, String index) {
     return entity.typeName() + (index == null ? "" : "." + index);
   }
 
@@ -110,12 +150,14 @@ public final class KeyDesignBuilder {
         }
       }
     }
-    List<KeyDesign.Column> columns = new ArrayList<>();
+    List<KeyDesign.Column> bookkeeping = StoredTypes.bookkeeping(entity, index);
+    List<KeyDesign.Column> columns = new ArrayList<>(bookkeeping.subList(0, 1)); // the discriminator first
     for (PropertyModel property : entity.storedProperties()) {
       if (index == null || index.fullCopy() || index.properties().contains(property.name())) {
-        columns.add(new KeyDesign.Column(property.storedName(), property.kind().edmType().odataName()));
+        columns.add(StoredTypes.column(property));
       }
     }
+    columns.addAll(bookkeeping.subList(1, bookkeeping.size())); // the mapper's other marks last
     List<String> warnings = new ArrayList<>();
     if (partitionKey.template().isConstant()) {
       warnings.add("hot partition: every " + (index != null && index.remote() ? "copy of index " + index.name()
@@ -130,12 +172,16 @@ public final class KeyDesignBuilder {
                 : "partial copy") + (index.remote() ? ", eventually consistent: written after the entity's EGT by the"
             + " pending work, each read checked against the entity in table " + entity.table()
             : ", written in the same EGT");
-    return new KeyDesign.Space(id(entity, index == null ? null : index.name()),
-        entity.element().getQualifiedName().toString(), entity.typeName(), index == null ? null : index.name(),
-        partitionKey.template().source(), rowKey.template().source(), rowKey.template().literalPrefix(),
-        List.copyOf(encodings), List.copyOf(columns),
-        KeySamples.example(entity.simpleName(), partitionKey, true),
-        KeySamples.example(entity.simpleName(), rowKey, false), note, List.copyOf(warnings));
+    if (entity.wideHead() != null && index == null) {
+      note += ", wide: the properties beyond the head row's fill part rows (RowKey ~01, ~02, …) of its partition";
+    }
+    String indexName = index == null ? null : index.name();
+    return new KeyDesign.Space(id(entity, indexName), label(entity, indexName),
+        index == null ? entity.table() : index.table(), entity.element().getQualifiedName().toString(),
+        entity.typeName(), indexName, partitionKey.template().source(), rowKey.template().source(),
+        rowKey.template().literalPrefix(), List.copyOf(encodings), List.copyOf(columns),
+        KeySamples.example(entity.simpleName(), partitionKey), KeySamples.example(entity.simpleName(), rowKey), note,
+        List.copyOf(warnings));
   }
 
   /** The entity types whose rows a repository of this entity reads: itself unless abstract, and its subtypes. */
@@ -151,7 +197,7 @@ public final class KeyDesignBuilder {
   }
 
   private static KeyDesign.Read read(RepositoryModel repository, RepositoryModel.QueryMethod method,
-      Map<String, Map<String, List<KeyDesign.Space>>> tables, List<EntityModel> types,
+      String parameters, Map<String, Map<String, List<KeyDesign.Space>>> tables, List<EntityModel> types,
       Map<String, String> shapeOfEntity) {
     EntityModel entity = repository.entity();
     Plan plan = method.plan();
@@ -159,6 +205,16 @@ public final class KeyDesignBuilder {
     Map<String, List<KeyDesign.Space>> partitions =
         tables.getOrDefault(remote ? plan.index().table() : entity.table(), Map.of());
     List<String> spaces = new ArrayList<>();
+    List<String> follows = new ArrayList<>();
+    for (Plan part : plan.union() ? plan.branches() : List.of(plan)) {
+      if (part.index() != null && part.index().followsToEntity()) { // each index row leads to its entity's row
+        for (EntityModel type : types) {
+          if (!follows.contains(id(type, null))) {
+            follows.add(id(type, null));
+          }
+        }
+      }
+    }
     if (plan.union()) { // the branches of an Or: each reads its own keys
       for (Plan branch : plan.branches()) {
         if (branch.mode() != Plan.RowMode.NONE) {
@@ -219,7 +275,7 @@ public final class KeyDesignBuilder {
       filter = String.join(" | ", filters);
     }
     return new KeyDesign.Read(repository.element().getSimpleName().toString(),
-        method.element().getSimpleName().toString(), plan.kind(), List.copyOf(spaces),
+        method.element().getSimpleName().toString(), parameters, plan.kind(), List.copyOf(spaces), List.copyOf(follows),
         partitionKey == null ? "every partition" : partitionKey, rowKey == null ? "any" : rowKey,
         filter, List.copyOf(warnings));
   }
