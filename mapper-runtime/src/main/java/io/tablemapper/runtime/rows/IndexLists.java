@@ -1,9 +1,5 @@
 package io.tablemapper.runtime.rows;
 
-import io.tablemapper.api.BatchException;
-import io.tablemapper.api.ConcurrencyConflictException;
-import io.tablemapper.api.EntityExistsException;
-import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.IndexFullException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.key.KeySpec;
@@ -28,7 +24,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
 

@@ -6,7 +6,6 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OutOfScopeException;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;

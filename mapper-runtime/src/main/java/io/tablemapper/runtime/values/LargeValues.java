@@ -1,15 +1,7 @@
 package io.tablemapper.runtime.values;
 
-import io.tablemapper.api.AccessDeniedException;
-import io.tablemapper.api.BatchException;
-import io.tablemapper.api.ConcurrencyConflictException;
-import io.tablemapper.api.EntityExistsException;
-import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.LargeValueNotFoundException;
-import io.tablemapper.api.OutOfScopeException;
-import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.EntityMapping;
@@ -23,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;

@@ -2,7 +2,6 @@ package io.tablemapper.runtime.write;
 
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.NewerVersionPolicy;
-import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.mapping.DynamicMapping;

@@ -1,0 +1,109 @@
+package io.tablemapper.runtime.query;
+
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.EntityQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import io.tablemapper.api.TableMapperException;
+import java.util.ArrayList;
+
+/**
+ * The run that reads one planned query of an entity class: one read ({@link QueryRun}), the merge of several in key
+ * order ({@link UnionRun} for an {@code In} on a key component, {@link MergeRun} for the branches of an {@code Or}
+ * and the tables of a table per period), or nothing for an {@code In} of an empty collection — on the blocking path
+ * or the async one, one rule for both.
+ *
+ * @param <T> the entity class
+ */
+final class QuerySources<T> {
+  private final ReadSide side;
+  private final EntityMapping<T> mapping;
+
+  QuerySources(ReadSide side, EntityMapping<T> mapping) {
+    this.side = side;
+    this.mapping = mapping;
+  }
+
+  /**
+   * The rows of a query: one read, or the merge of several ({@code In} on a key component, the branches of an
+   * {@code Or}, or nothing at all for an {@code In} with an empty collection).
+   */
+  RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
+    return source(query, startToken, countOnly, select, false);
+  }
+
+  /**
+   * {@link #source(EntityQuery, String, boolean, List)} for a page when {@code page}: a page's token cannot resume a
+   * read of several tables of a table per period, so such a page is refused.
+   */
+  RowSource source(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+    return source(query, startToken, countOnly, select, page, false);
+  }
+
+  /** {@link #source(EntityQuery, String, boolean, List, boolean)}, for the async path when {@code async}. */
+  RowSource source(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page, boolean async) {
+    if (mapping.tableTemplate() != null) {
+      return periodSource(query, startToken, countOnly, select, page);
+    }
+    if (query.overlapping() && !query.matchesNothing()) {
+      // a count reads a branch through an index whole (one row at most): a keys-only copy row has the copy's keys,
+      // and the merge must see the entity's to count an entity that two branches match once
+      return MergeRun.union(side, mapping, query,
+          read -> new QueryRun<>(side, mapping, read, null, countOnly && read.index() == null, select), !async);
+    }
+    if (query.reads() != null || query.matchesNothing()) {
+      return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select));
+    }
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
+  }
+
+  /**
+   * The rows of a query of a table per period: one read of one table as for any entity (its pages resume), or the
+   * merge of one read per table and per read of an {@code In} ({@link MergeRun}).
+   */
+  RowSource periodSource(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+    List<QueryRun<?>> runs = new ArrayList<>();
+    List<String> tables = new ArrayList<>();
+    if (!query.matchesNothing()) {
+      for (EntityQuery read : query.reads() == null ? List.of(query) : query.reads()) {
+        for (String table : side.periods().of(mapping, read)) {
+          runs.add(new QueryRun<>(side, mapping.inTable(table), read, startToken,
+              countOnly && (!query.overlapping() || read.index() == null), select));
+          if (!tables.contains(table)) {
+            tables.add(table);
+          }
+        }
+      }
+    }
+    if (runs.size() == 1) {
+      return runs.get(0);
+    }
+    if (startToken != null || page) {
+      throw new TableMapperException(query.method() + " reads " + tables.size() + " tables of "
+          + mapping.tableTemplate() + " (" + String.join(", ", tables) + "), and a page cannot resume a read of"
+          + " several tables; bind '" + mapping.tableTemplate().property() + "' to one "
+          + mapping.tableTemplate().unit().modifier() + ", or return a List or a Stream, which merge them");
+    }
+    return new MergeRun(side, query, tables.isEmpty() ? mapping.table() : String.join(",", tables), runs, false);
+  }
+
+  /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
+  RowSource asyncSource(
+      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+    if (mapping.tableTemplate() != null || query.overlapping() && !query.matchesNothing()) {
+      // the tables of a period and the branches of an Or are merged as on the blocking path (one rule for which
+      // reads a query makes and how they merge), each read by its own async requests (MergeRun.nextAsync)
+      return source(query, startToken, countOnly, select, page, true);
+    }
+    if (query.reads() != null || query.matchesNothing()) {
+      return new UnionRun<>(side, mapping, query,
+          read -> new QueryRun<>(side, mapping, read, null, countOnly, select), true);
+    }
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
+  }
+}
