@@ -32,7 +32,8 @@ import io.tablemapper.runtime.rows.WriteKind;
 
 /**
  * What a generated repository delegates to, for one entity class and one mapper: writes go through
- * {@link EgtWriter} (the entity and its index copies in one entity group transaction), queries through
+ * {@link PendingWork#write} to {@link EgtWriter} (the entity and its index copies in one entity group transaction,
+ * the pending work of its remote indexes recorded in it), queries through
  * {@link EntityQueries}. Each is one operation for the mapper's listeners ({@link Listeners#observe}), except a
  * stream's, whose pages are, each when the stream reads it. The {@code ...Async} reads are the same queries on the
  * store's async path ({@link EntityQueries}' async forms, {@link Listeners#observeAsync}, {@link AsyncRunner#start}).
@@ -57,7 +58,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     this.listeners = listeners;
     this.intents = intents;
     this.pending = pending;
-    this.async = channels.async();
+    this.async = channels.runner();
     this.channels = channels;
     this.queries = queries;
     this.deletes = deletes;

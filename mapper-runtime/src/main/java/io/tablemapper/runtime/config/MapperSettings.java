@@ -18,13 +18,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import io.tablemapper.runtime.write.EgtWriter;
-import io.tablemapper.runtime.pending.LookSchedule;
-import io.tablemapper.runtime.TableMapperBuilder;
-import io.tablemapper.runtime.values.WideReads;
 
 /**
- * What {@link TableMapperBuilder} collected.
+ * What {@code TableMapperBuilder} collected.
  *
  * @param backend the store
  * @param entities entity classes to recognise from the start
@@ -96,7 +92,7 @@ public record MapperSettings(
    * @param completers the threads of the background completer; 0 for none
    * @param pollInterval the wait between two looks of the background completer that found work (or was woken)
    * @param maxPollInterval the longest wait between two looks of the background completer, to which the wait grows
-   *     (doubling) while the looks find nothing ({@link LookSchedule}); one below {@code pollInterval} means no growth
+   *     (doubling) while the looks find nothing ({@code LookSchedule}); one below {@code pollInterval} means no growth
    * @param grace how old a registry entry without its work record must be before a completer retires it (a writer
    *     may still be between the entry and its transaction)
    */
@@ -189,7 +185,7 @@ public record MapperSettings(
 
   /**
    * How many times a step that lost a race with another writer is attempted: a write's entity group transaction
-   * ({@link EgtWriter}), the read of a wide entity whose parts changed under it ({@link WideReads}), a re-encryption.
+   * ({@code EgtWriter}), the read of a wide entity whose parts changed under it ({@code WideReads}), a re-encryption.
    */
   public static final int RACE_ATTEMPTS = 5;
 

@@ -33,7 +33,6 @@ import net.bytebuddy.implementation.bytecode.member.FieldAccess;
 import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
 import net.bytebuddy.implementation.bytecode.member.MethodReturn;
 import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
-import io.tablemapper.runtime.RuntimeMappings;
 
 /**
  * Generates, with Byte Buddy, the plain bytecode that reads and writes an entity's properties, creates instances
@@ -41,7 +40,7 @@ import io.tablemapper.runtime.RuntimeMappings;
  * the generated mapping would make ({@code entity.getName()}, {@code entity.name = value},
  * {@code new Employee(a, b, c)}), so nothing reflects per call. Each class is defined into the entity's own package
  * (through {@link MethodHandles#privateLookupIn}), so it reaches package-private members exactly as generated code
- * in that package would. Done once per entity class; the results are cached by {@link RuntimeMappings}.
+ * in that package would. Done once per entity class; the results are cached by {@code RuntimeMappings}.
  */
 public final class Accessors {
   /** Marks the generated classes' names: {@code Employee$$TmAccess$email}. */

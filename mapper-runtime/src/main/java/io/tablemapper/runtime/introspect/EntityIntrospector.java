@@ -21,9 +21,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import io.tablemapper.runtime.mapping.GeneratedCode;
-import io.tablemapper.runtime.mapping.Hierarchy;
-import io.tablemapper.runtime.mapping.Mappings;
 
 /**
  * Reads an {@code @Entity} class compiled without the annotation processor into a {@link RuntimeMapping}: the
@@ -33,8 +30,8 @@ import io.tablemapper.runtime.mapping.Mappings;
  * listing every broken rule as {@code [Id] message}; warnings are the processor's to give.
  *
  * <p>An abstract class gets a mapping that refuses to write or read rows of its own. The mapping of a subtype joins
- * its ancestors' hierarchies where {@link GeneratedCode} builds it ({@link Hierarchy#join}). A class is mapped once
- * per default naming strategy it is used under ({@link Mappings}); the accessors, which do not depend on names,
+ * its ancestors' hierarchies where {@code GeneratedCode} builds it ({@code Hierarchy.join}). A class is mapped once
+ * per default naming strategy it is used under ({@code Mappings}); the accessors, which do not depend on names,
  * are defined once.
  */
 public final class EntityIntrospector {
@@ -51,7 +48,7 @@ public final class EntityIntrospector {
 
   /**
    * Builds the mapping of a class whose names, where no {@code @Naming} governs them, follow {@code defaultNaming};
-   * uncached (see {@link Mappings#introspect}).
+   * uncached (see {@code Mappings.introspect}).
    *
    * @throws InvalidEntityException listing every rule the class breaks
    */

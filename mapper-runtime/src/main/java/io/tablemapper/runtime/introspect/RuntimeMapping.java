@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import io.tablemapper.runtime.mapping.Hierarchy;
 
 /**
  * The {@link EntityMapping} of a class compiled without the annotation processor, built by
@@ -26,7 +25,7 @@ import io.tablemapper.runtime.mapping.Hierarchy;
  * straight-line code {@link RowCodes} generates for the class: its keys, its index copies' keys, {@code toRow} and
  * {@code fromRow}; the accessors {@link Accessors} generates serve the rest (ETag, system properties). Rows written
  * through either are the same, byte for byte. An abstract class has no instantiator and no rows of its own: as its
- * generated mapping would, it refuses to write an object or read a row (its {@link Hierarchy} reads and writes
+ * generated mapping would, it refuses to write an object or read a row (its {@code Hierarchy} reads and writes
  * them through its subtypes' mappings).
  */
 public final class RuntimeMapping<T> extends EntityMapping<T> {

@@ -5,6 +5,6 @@
  * generated mapping does, statement for statement, through accessors ({@code Accessors}) and row code
  * ({@code RowCodes}) that Byte Buddy generates.
  *
- * <p>Internal to the runtime, not an API. Uses: {@code support}.
+ * <p>Internal to the runtime, not an API. Uses: nothing of the runtime but this package.
  */
 package io.tablemapper.runtime.introspect;

@@ -8,12 +8,11 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.spi.TableRow;
 import java.time.Instant;
-import io.tablemapper.runtime.write.WriteIntent;
 
 /**
  * How {@link DynamicEntity} property bags map onto rows of one table: as they are, except that the entity's type is
  * stored under the mapper's discriminator ({@link Discriminator#rowOf}). The keys are the entity's, no type is added
- * ({@link WriteIntent} leaves rows of this mapping as built), there are no indexes and no versions, so writes
+ * ({@code WriteIntent} leaves rows of this mapping as built), there are no indexes and no versions, so writes
  * through it read nothing first. Never registered as an entity type.
  */
 public final class DynamicMapping extends EntityMapping<DynamicEntity> {

@@ -7,6 +7,6 @@
  * repositories of classes compiled without the processor ({@code CrudRepositories}), and how to add the processor
  * to a build ({@code ProcessorSetup}).
  *
- * <p>Internal to the runtime, not an API. Uses: {@code introspect}, {@code support}.
+ * <p>Internal to the runtime, not an API. Uses: {@code introspect}, {@code config}.
  */
 package io.tablemapper.runtime.mapping;

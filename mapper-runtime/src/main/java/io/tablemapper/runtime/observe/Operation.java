@@ -6,11 +6,10 @@ import io.tablemapper.api.QueryKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import io.tablemapper.runtime.MapperCore;
 
 /**
  * One operation the application asked for, while it runs, as the {@link io.tablemapper.api.OperationListener}s will
- * see it: what it is, when it started, and what it has read, written and sent so far. {@link MapperCore#observe}
+ * see it: what it is, when it started, and what it has read, written and sent so far. {@link Listeners#observe}
  * makes it the current operation of the thread that runs it, and {@link ObservedBackend} counts every request of that
  * thread into it, wherever in the runtime the request is made (a write's reads and retries included); the parallel
  * reads of a union count into the operation that started them ({@link #within}).

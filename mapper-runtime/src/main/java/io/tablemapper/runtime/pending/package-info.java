@@ -4,6 +4,7 @@
  * reconciliations of remote copies ({@code RemoteIndexes}) and key lists ({@code RemoteLists}); and the background
  * completion of what any process left ({@code BackgroundCompleter}, on its {@code LookSchedule}).
  *
- * <p>Internal to the runtime, not an API. Uses: {@code write} and everything below it; never {@code query}.
+ * <p>Internal to the runtime, not an API. Uses: {@code write}, {@code store}, {@code rows}, {@code values},
+ * {@code mapping}, {@code config}, {@code support}; never {@code query}.
  */
 package io.tablemapper.runtime.pending;

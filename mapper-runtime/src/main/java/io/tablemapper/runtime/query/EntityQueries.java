@@ -21,7 +21,6 @@ import java.util.stream.StreamSupport;
 import io.tablemapper.runtime.cache.EntityCache;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.values.LargeValues;
-import io.tablemapper.runtime.MapperCore;
 import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.runtime.values.RowReads;
 import io.tablemapper.runtime.values.WholeRow;
@@ -76,7 +75,7 @@ public final class EntityQueries<T> {
   /**
    * The entity stored under these keys: the point read of a plan that names one row of the entity's table and nothing
    * else, made without a query object. The cache (a point read is one {@link #cacheFor} serves, under the same key),
-   * the events and the malformed-row policy ({@link MapperCore#entity}) are those of {@link #findOne(EntityQuery)}.
+   * the events and the malformed-row policy ({@link io.tablemapper.runtime.values.RowDecoder#entity}) are those of {@link #findOne(EntityQuery)}.
    */
   public Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
     EntityCache cache = side.cache().of(mapping);
@@ -322,7 +321,7 @@ public final class EntityQueries<T> {
    *
    * @param select the properties a projection reads, or null for whole entities
    * @param decoder the result of a row, made whole now where it must be (the blocking path)
-   * @param ofWhole the result of a row the async path made whole before ({@link MapperCore#madeWhole}; null: the row
+   * @param ofWhole the result of a row the async path made whole before ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}; null: the row
    *     needed nothing), which decodes without I/O
    */
   private record Reading<R>(
@@ -335,7 +334,7 @@ public final class EntityQueries<T> {
 
   /**
    * Whole entities, each read by the mapping of its type; null for a malformed row the mapper's
-   * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link MapperCore#read}).
+   * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link io.tablemapper.runtime.values.RowDecoder#read}).
    */
   private Reading<T> entities() {
     return Reading.of(null, (row, made) -> side.decoder().entity(mappingOf(row), row, made));
@@ -377,7 +376,7 @@ public final class EntityQueries<T> {
   }
 
   /**
-   * The async path's last steps of a page: its rows made whole at once ({@link MapperCore#madeWhole}: the parts of
+   * The async path's last steps of a page: its rows made whole at once ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}: the parts of
    * its wide entities read together), then the values of their {@code @Large} properties fetched
    * ({@link #valuesInPlace}), both with the store's async requests, then the rows decoded in order, without I/O
    * ({@link LargeValues#inPlace}), into {@code results} (leaving out malformed rows the policy leaves out).

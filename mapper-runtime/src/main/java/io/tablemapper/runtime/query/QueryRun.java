@@ -1,7 +1,5 @@
 package io.tablemapper.runtime.query;
 
-import io.tablemapper.api.InvalidEntityException;
-import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapperException;
@@ -17,21 +15,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.rows.IndexCopies;
 import io.tablemapper.runtime.rows.IndexLists;
-import io.tablemapper.runtime.values.LargeValues;
-import io.tablemapper.runtime.MapperCore;
 import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.store.Tables;
-import io.tablemapper.runtime.values.WholeRow;
-import io.tablemapper.runtime.write.WritePlanner;
 
 /**
  * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
@@ -41,7 +33,7 @@ import io.tablemapper.runtime.write.WritePlanner;
  * {@code EntityType eq 'Employee#email'} through an index. A full index copy holds the whole entity, so it is read
  * as the entity, with the copy's ETag: rewritten with every write of the entity that keeps the index, and writes
  * accept its ETag as the entity's while the stored entity is the one the copy shows
- * ({@link WritePlanner#copyShowsStored}). A partial copy is
+ * ({@code WritePlanner.copyShowsStored}). A partial copy is
  * followed to its entity with a point read, and the query's filter is then applied to the entity in the client,
  * as the copy lacks the properties; an entity that no longer belongs at the copy (changed between the two reads)
  * is skipped.
@@ -113,6 +105,10 @@ public final class QueryRun<T> implements RowSource {
   private boolean exhausted;
   private int rowsRead;
   private int requests;
+  /** Follows copies to their entities. */
+  private final CopyFollowing<T> following;
+  /** Reads older versions' rows as their class's current version. */
+  private final Upgrades<T> upgrades;
 
   /**
    * Starts a run.
@@ -151,6 +147,8 @@ public final class QueryRun<T> implements RowSource {
     this.token = startToken;
     // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
     this.base = pointKey != null || listed ? null : baseQuery();
+    this.following = new CopyFollowing<>(this, reading, mapping, index);
+    this.upgrades = new Upgrades<>(this, reading, mapping, follows);
   }
 
   private TableQuery baseQuery() {
@@ -246,14 +244,14 @@ public final class QueryRun<T> implements RowSource {
     exhausted = token == null;
     List<TableRow> matches = new ArrayList<>(page.rows().size());
     // a run that follows copies is never keysOnly: even a count reads each copy's entity
-    List<TableRow> rows = follows ? followAll(page.rows()) : page.rows();
+    List<TableRow> rows = follows ? following.followAll(page.rows()) : page.rows();
     for (TableRow row : rows) {
       TableRow resolved = follows ? row : resolve(row);
       if (resolved != null) {
         matches.add(resolved);
       }
     }
-    return versioned && anyOlder(matches) ? Futures.join(currentAll(matches, null)) : matches;
+    return versioned && upgrades.anyOlder(matches) ? Futures.join(upgrades.currentAll(matches, null)) : matches;
   }
 
   /**
@@ -303,7 +301,7 @@ public final class QueryRun<T> implements RowSource {
   private CompletableFuture<List<TableRow>> resolvedAsync(List<TableRow> rows, Executor executor) {
     CompletableFuture<List<TableRow>> resolved;
     if (follows) {
-      resolved = followAllAsync(rows, executor);
+      resolved = following.followAllAsync(rows, executor);
     } else {
       List<TableRow> matches = new ArrayList<>(rows.size());
       for (TableRow row : rows) {
@@ -314,28 +312,7 @@ public final class QueryRun<T> implements RowSource {
       }
       resolved = CompletableFuture.completedFuture(matches);
     }
-    return versioned ? Futures.compose(resolved, matches -> currentAll(matches, executor)) : resolved;
-  }
-
-  /** {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order. */
-  private CompletableFuture<List<TableRow>> followAllAsync(List<TableRow> copies, Executor executor) {
-    List<CompletableFuture<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
-    for (TableRow copy : copies) {
-      PrimaryKeys keys = primaryKeys(copy);
-      fetches.add(keys == null
-          ? CompletableFuture.completedFuture(Optional.empty())
-          : getAsync(mapping.table(), keys.partitionKey(), keys.rowKey(), executor));
-    }
-    return CompletableFuture.allOf(fetches.toArray(CompletableFuture[]::new)).thenApply(all -> {
-      List<TableRow> entities = new ArrayList<>(copies.size());
-      for (int i = 0; i < copies.size(); i++) {
-        TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), fetches.get(i).join());
-        if (entity != null) {
-          entities.add(entity);
-        }
-      }
-      return entities;
-    });
+    return versioned ? Futures.compose(resolved, matches -> upgrades.currentAll(matches, executor)) : resolved;
   }
 
   /**
@@ -364,7 +341,7 @@ public final class QueryRun<T> implements RowSource {
   }
 
   /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
-  private CompletableFuture<Optional<TableRow>> read(
+  CompletableFuture<Optional<TableRow>> read(
       String table, String partitionKey, String rowKey, Executor executor) {
     return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(get(table, partitionKey, rowKey)))
         : getAsync(table, partitionKey, rowKey, executor);
@@ -377,14 +354,14 @@ public final class QueryRun<T> implements RowSource {
   }
 
   /** An async point read; a table that does not exist holds no row (and is not created). */
-  private CompletableFuture<Optional<TableRow>> getAsync(
+  CompletableFuture<Optional<TableRow>> getAsync(
       String table, String partitionKey, String rowKey, Executor executor) {
     return reading.tables().readAsync(table,
         () -> within(() -> reading.backend().getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
   }
 
   /** Sends a request within the run's operation, so that it counts there from any thread. */
-  private <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
+  <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
     return Operation.within(operation, request);
   }
 
@@ -409,9 +386,9 @@ public final class QueryRun<T> implements RowSource {
     return Futures.compose(opened, done -> {
       List<TableRow> copies = nextCopies(max);
       CompletableFuture<List<TableRow>> entities = executor == null
-          ? CompletableFuture.completedFuture(followAll(copies))
-          : followAllAsync(copies, executor);
-      return versioned ? Futures.compose(entities, rows -> currentAll(rows, executor)) : entities;
+          ? CompletableFuture.completedFuture(following.followAll(copies))
+          : following.followAllAsync(copies, executor);
+      return versioned ? Futures.compose(entities, rows -> upgrades.currentAll(rows, executor)) : entities;
     });
   }
 
@@ -463,96 +440,7 @@ public final class QueryRun<T> implements RowSource {
     return copies;
   }
 
-  /** Whether any of the rows is older than its class's version (most often none is: nothing to upgrade). */
-  private boolean anyOlder(List<TableRow> rows) {
-    for (TableRow row : rows) {
-      if (older(row, Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row))) {
-        return true;
-      }
-    }
-    return false;
-  }
 
-  /** Whether an older version of {@code member}'s class wrote the row. */
-  private static boolean older(TableRow row, EntityMapping<?> member) {
-    return EntityMapping.rowVersion(row) < member.version();
-  }
-
-  /**
-   * Projected rows as the current version of their class reads them ({@link #current}), one after another, on either
-   * path: the blocking calls when {@code executor} is null, else the store's async requests. Rows that are gone, no
-   * longer match, or are malformed rows the policy leaves out are dropped.
-   */
-  private CompletableFuture<List<TableRow>> currentAll(List<TableRow> rows, Executor executor) {
-    List<TableRow> current = new ArrayList<>(rows.size());
-    int[] next = {0};
-    return Futures.loop(() -> next[0] < rows.size(), () -> current(rows.get(next[0]++), executor).thenAccept(row -> {
-      if (row != null) {
-        current.add(row);
-      }
-    })).thenApply(done -> current);
-  }
-
-  /**
-   * A projected row as the current version of its class reads it: itself, unless an older version wrote it; then
-   * the entity's whole row (read again unless it came whole from a partial copy, and made whole when it is a wide
-   * entity's head, before it is decoded), upgraded by its class's mapping and written into a row that is never
-   * stored. Null when the entity is gone or no longer matches meanwhile, or is malformed and the mapper's
-   * MalformedRowPolicy leaves it out.
-   */
-  private CompletableFuture<TableRow> current(TableRow row, Executor executor) {
-    EntityMapping<T> member = Hierarchy.reading(mapping, reading.discriminator().typeOf(row), row);
-    if (!older(row, member)) {
-      return CompletableFuture.completedFuture(row);
-    }
-    if (follows) {
-      return upgraded(member, row, executor);
-    }
-    requests++;
-    return Futures.compose(read(mapping.table(), row.partitionKey(), row.rowKey(), executor), read -> {
-      if (read.isEmpty()) {
-        return CompletableFuture.completedFuture(null);
-      }
-      rowsRead++;
-      TableRow whole = read.get();
-      if (!matches(whole)) {
-        return CompletableFuture.completedFuture(null);
-      }
-      EntityMapping<T> stored = Hierarchy.reading(mapping, reading.discriminator().typeOf(whole), whole);
-      if (!older(whole, stored)) {
-        return CompletableFuture.completedFuture(whole);
-      }
-      return upgraded(stored, whole, executor);
-    });
-  }
-
-  /**
-   * An older version's whole row upgraded by {@code reader}, as {@link #current} says. Decoding it fetches its
-   * {@code @Large} values with blocking reads, so on the async path a reader with such values decodes on {@code
-   * executor}, never on the thread that completed the read (on Azure, an SDK thread that must not block).
-   */
-  private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
-    CompletableFuture<WholeRow> made = reading.decoder().madeWhole(mapping, whole, reading.decoder().reads(executor, operation));
-    if (executor != null && LargeValues.fetches(reader)) {
-      return made.thenComposeAsync(
-          each -> within(() -> CompletableFuture.completedFuture(upgraded(reader, whole, each))), executor);
-    }
-    return Futures.compose(made, each -> CompletableFuture.completedFuture(upgraded(reader, whole, each)));
-  }
-
-  /** {@link #upgraded}'s decoding of a row made whole: the upgraded row, or null for one the policy leaves out. */
-  private TableRow upgraded(EntityMapping<T> reader, TableRow whole, WholeRow made) {
-    TableRow upgraded = reading.decoder().read(mapping, whole, made,
-        each -> reader.toStoredRow(reader.fromStoredRow(each, reading.context()), reading.context()));
-    if (upgraded == null) {
-      return null; // a malformed row the MalformedRowPolicy leaves out
-    }
-    return TableRow.builder(upgraded.partitionKey(), upgraded.rowKey(), upgraded.properties().size())
-        .putAll(upgraded.properties())
-        .etag(whole.etag())
-        .timestamp(whole.timestamp())
-        .build();
-  }
 
   /** Reports what was read since the last report, and starts counting afresh. */
   @Override
@@ -574,6 +462,21 @@ public final class QueryRun<T> implements RowSource {
     if (reading.listeners().listening()) {
       reading.listeners().report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
     }
+  }
+
+  /** Counts one request of this run. */
+  void countRequest() {
+    requests++;
+  }
+
+  /** Counts one row this run read. */
+  void countRowRead() {
+    rowsRead++;
+  }
+
+  /** The operation this run's requests count into. */
+  Operation operation() {
+    return operation;
   }
 
   /** The rows read since the last report or take, which then start again from 0. */
@@ -603,71 +506,7 @@ public final class QueryRun<T> implements RowSource {
     if (index == null || keysOnly) {
       return row;
     }
-    return follows ? follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
-  }
-
-  /**
-   * The entities of a page of copies, in the copies' order, each as {@link #follow} decides it (null entries
-   * dropped): fetched in parallel on the read pool when there are several. The caller runs every fetch the pool has
-   * not started yet itself, so it never waits on a pool whose threads all wait in turn (a union's reads).
-   */
-  private List<TableRow> followAll(List<TableRow> copies) {
-    Executor pool = copies.size() > 1 ? reading.pool().executor() : null;
-    List<TableRow> entities = new ArrayList<>(copies.size());
-    if (pool == null) {
-      for (TableRow copy : copies) {
-        TableRow entity = follow(copy);
-        if (entity != null) {
-          entities.add(entity);
-        }
-      }
-      return entities;
-    }
-    List<FutureTask<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
-    Operation operation = Operation.current(); // the fetches' requests count into it, from the pool's threads
-    for (TableRow copy : copies) {
-      PrimaryKeys keys = primaryKeys(copy);
-      FutureTask<Optional<TableRow>> fetch = new FutureTask<>(() -> Operation.within(operation,
-          () -> keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(), keys.rowKey())));
-      fetches.add(fetch);
-      pool.execute(fetch);
-    }
-    for (int i = 0; i < copies.size(); i++) {
-      FutureTask<Optional<TableRow>> fetch = fetches.get(i);
-      fetch.run(); // does nothing when the pool has started it
-      TableRow entity = verified(copies.get(i), primaryKeys(copies.get(i)), joined(fetch));
-      if (entity != null) {
-        entities.add(entity);
-      }
-    }
-    return entities;
-  }
-
-  private static Optional<TableRow> joined(FutureTask<Optional<TableRow>> fetch) {
-    try {
-      return fetch.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new TableMapperException("interrupted while reading the entities of index copies", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
-      }
-      if (e.getCause() instanceof Error) {
-        throw (Error) e.getCause();
-      }
-      throw new TableMapperException("reading the entity of an index copy failed", e.getCause());
-    }
-  }
-
-  /** Where a copy's entity is: its PartitionKey (the copy's own in the entity's partition) and RowKey. */
-  private record PrimaryKeys(String partitionKey, String rowKey) {}
-
-  /** The keys of a copy's entity, or null when the copy lacks them. */
-  private PrimaryKeys primaryKeys(TableRow copy) {
-    String rowKey = IndexCopies.primaryRowKey(copy);
-    String partitionKey = index.remote() ? IndexCopies.primaryPartitionKey(copy) : copy.partitionKey();
-    return rowKey == null || partitionKey == null ? null : new PrimaryKeys(partitionKey, rowKey);
+    return follows ? following.follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
   }
 
   /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
@@ -697,61 +536,8 @@ public final class QueryRun<T> implements RowSource {
     return type != null && Hierarchy.hasType(mapping, type);
   }
 
-  /**
-   * The entity a partial copy points to, if it still exists, still belongs at this copy and matches the filter.
-   * The entity may have been written between the copy's read and its own: an entity with the copy's ETag is the
-   * one the copy was written with (where the rows of a batch share an ETag, and no ETag is given twice otherwise);
-   * otherwise it belongs here only if its index value still yields the copy's RowKey.
-   */
-  private TableRow follow(TableRow copy) {
-    PrimaryKeys keys = primaryKeys(copy);
-    return verified(copy, keys, keys == null ? Optional.empty() : get(mapping.table(), keys.partitionKey(),
-        keys.rowKey()));
-  }
-
-  /**
-   * The entity read for a copy, if it still belongs there: counts the read, then checks its type, the filter and
-   * that its index keys are still the copy's. In the entity's partition a copy with the entity's ETag was written
-   * with it (the rows of a batch share an ETag); a remote copy is written apart, so there the keys decide alone.
-   */
-  private TableRow verified(TableRow copy, PrimaryKeys keys, Optional<TableRow> primary) {
-    if (keys == null) {
-      return null;
-    }
-    requests++;
-    if (primary.isEmpty()) {
-      return null;
-    }
-    rowsRead++;
-    TableRow row = primary.get();
-    if (!mapping.typeName().equals(reading.discriminator().typeOf(row)) || !matches(row)) {
-      return null;
-    }
-    boolean sameWrite = !index.remote() && row.etag() != null && row.etag().equals(copy.etag());
-    return sameWrite || stillAt(copy, row) ? row : null;
-  }
-
-  /**
-   * Whether the entity stored in {@code row} has its copy for this run's index at {@code copy}'s keys (its RowKey;
-   * for a remote index, its PartitionKey too).
-   */
-  private boolean stillAt(TableRow copy, TableRow row) {
-    T entity;
-    try {
-      entity = mapping.fromRow(mapping.withoutEncrypted(row), reading.context()); // index keys are never encrypted
-    } catch (InvalidEntityException | InvalidKeyException malformed) {
-      return true; // read on as the entity, where the mapper's MalformedRowPolicy decides (MapperCore.read)
-    }
-    try {
-      return copy.rowKey().equals(index.rowKey(entity))
-          && (!index.remote() || copy.partitionKey().equals(index.partitionKey(entity)));
-    } catch (InvalidKeyException noValidValue) {
-      return false; // an index value that is no valid key has no copy anywhere
-    }
-  }
-
   /** A point read; a table that does not exist holds no row (and is not created). */
-  private Optional<TableRow> get(String table, String partitionKey, String rowKey) {
+  Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     return get(reading, table, partitionKey, rowKey);
   }
 
@@ -765,7 +551,7 @@ public final class QueryRun<T> implements RowSource {
     return reading.tables().read(readTable, () -> reading.backend().query(page), Tables.NO_ROWS);
   }
 
-  private boolean matches(TableRow row) {
+  boolean matches(TableRow row) {
     return query.filter() == null || query.filter().test(row);
   }
 

@@ -7,6 +7,6 @@
  * with what it reads through ({@code ReadSide}).
  *
  * <p>Internal to the runtime, not an API. Uses: {@code store}, {@code rows}, {@code cache}, {@code values},
- * {@code mapping}, {@code observe}, {@code config}, {@code support}; never {@code write} or {@code pending}.
+ * {@code mapping}, {@code observe}, {@code support}; never {@code write} or {@code pending}.
  */
 package io.tablemapper.runtime.query;

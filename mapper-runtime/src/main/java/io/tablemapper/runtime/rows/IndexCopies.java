@@ -8,7 +8,6 @@ import io.tablemapper.internal.model.RowMarks;
 import io.tablemapper.spi.TableRow;
 import java.util.Map;
 import io.tablemapper.runtime.mapping.Discriminator;
-import io.tablemapper.runtime.write.WritePlanner;
 
 /**
  * The rows of intra-partition index copies: a copy lives in its entity's partition under the index's RowKey, holds
@@ -86,7 +85,7 @@ public final class IndexCopies {
    * The entity's own row as a full copy holds it: the entity's RowKey and discriminator, the copy's properties,
    * and the copy's ETag and Timestamp. Where the rows of a batch share one version those are the entity's (a copy
    * is always written in its entity's batch); elsewhere the copy's ETag still names the entity's version, as
-   * {@link WritePlanner} accepts it while the copy shows the stored entity ({@link WritePlanner#copyShowsStored}).
+   * {@code WritePlanner} accepts it while the copy shows the stored entity ({@code WritePlanner.copyShowsStored}).
    */
   public static TableRow primaryView(Discriminator discriminator, TableRow copy, String typeName) {
     String primaryRowKey = primaryRowKey(copy);

@@ -2,9 +2,8 @@ package io.tablemapper.runtime.rows;
 
 import io.tablemapper.api.OperationType;
 import java.util.Locale;
-import io.tablemapper.runtime.write.WriteIntent;
 
-/** The kind of one write the application asked for ({@link WriteIntent}), as a pending step records it too. */
+/** The kind of one write the application asked for ({@code WriteIntent}), as a pending step records it too. */
 public enum WriteKind {
   INSERT,
   UPSERT,

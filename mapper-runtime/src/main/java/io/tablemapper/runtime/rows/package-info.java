@@ -4,6 +4,6 @@
  * the records and registry entries of durable pending work ({@code PendingRows}) and the steps a record holds
  * ({@code PendingStep}, with the {@code WriteKind} it records).
  *
- * <p>Internal to the runtime, not an API. Uses: {@code values}, {@code mapping}, {@code support}.
+ * <p>Internal to the runtime, not an API. Uses: {@code values}, {@code mapping}.
  */
 package io.tablemapper.runtime.rows;

@@ -11,9 +11,9 @@ import io.tablemapper.runtime.mapping.Discriminator;
  * @param backend the store
  * @param tables the existence of tables, under the mapper's policy
  * @param discriminator the property that holds each row's entity type (the wide entities' parts are read by it)
- * @param async the runner of the mapper's async operations, whose executor the async path's blocking work runs on
+ * @param runner the runner of the mapper's async operations, whose executor the async path's blocking work runs on
  */
-public record Channels(TableBackend backend, Tables tables, Discriminator discriminator, AsyncRunner async) {
+public record Channels(TableBackend backend, Tables tables, Discriminator discriminator, AsyncRunner runner) {
   /** The blocking path: each request made at once, on the caller's thread. */
   WriteChannel blocking() {
     return WriteChannel.blocking(backend, tables, discriminator);

@@ -24,7 +24,6 @@ import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.observe.ObservedBackend;
-import io.tablemapper.runtime.write.ScopeChecks;
 import io.tablemapper.runtime.mapping.TypeRegistry;
 
 /**
@@ -102,7 +101,7 @@ public final class ScopedBackend implements TableBackend {
 
   /**
    * The scoped view a mapper's requests go through (under its operation listeners), or null: what the write path
-   * checks its writes against before it sends anything ({@link ScopeChecks}).
+   * checks its writes against before it sends anything ({@code ScopeChecks}).
    */
   public static ScopedBackend viewOf(TableBackend backend) {
     return of(backend);

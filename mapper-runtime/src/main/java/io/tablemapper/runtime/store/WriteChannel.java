@@ -20,20 +20,18 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import io.tablemapper.runtime.support.AsyncRunner;
 import io.tablemapper.runtime.mapping.Discriminator;
-import io.tablemapper.runtime.write.EgtWriter;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.values.LargeValues;
-import io.tablemapper.runtime.write.LocalLists;
 import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.runtime.values.RowReads;
 import io.tablemapper.runtime.values.WideReads;
 
 /**
- * The requests of the mapper's writes, on one path: {@link #BLOCKING} makes each with the backend's blocking calls on
+ * The requests of the mapper's writes, on one path: {@link #blocking} makes each with the backend's blocking calls on
  * the caller's thread, its future complete when the call returns; {@link Async} sends each with the backend's async
  * calls ({@code getAsync}, {@code queryAsync}, {@code writeAsync}, {@code batchAsync}, and {@code putAsync} and
  * {@code deleteAsync} of its {@link OutOfRowValues}), holding no thread while it is under way where the backend has a
- * non-blocking client. {@link EgtWriter} and {@link LocalLists} compose them into
+ * non-blocking client. {@code EgtWriter} and {@code LocalLists} compose them into
  * the entity group transaction of either path, so that every rule of a write (reads, plans, retries, the ETag
  * learning, a missing table, the exceptions) is written once, for both.
  *
@@ -282,7 +280,7 @@ public abstract class WriteChannel {
         return CompletableFuture.failedFuture(cancelled());
       }
       CompletableFuture<R> answered = new CompletableFuture<>();
-      Executor queued = task -> channels.async().run(() -> {
+      Executor queued = task -> channels.runner().run(() -> {
         if (cancellable && caller.isCancelled()) {
           throw cancelled(); // cancelled while the request waited for the executor: not made
         }

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import io.tablemapper.runtime.store.WriteChannel;
 
 /**
  * Runs the mapper's async operations (async repository methods, {@code Batch.commitAsync}) with an executor: the

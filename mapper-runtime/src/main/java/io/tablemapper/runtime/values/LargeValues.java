@@ -26,12 +26,10 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import io.tablemapper.runtime.mapping.Discriminator;
-import io.tablemapper.runtime.write.EgtWriter;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.observe.Operation;
-import io.tablemapper.runtime.store.WriteChannel;
 
 /**
  * The values of {@code @Large} properties, stored out of their rows in the backend's {@link OutOfRowValues}: the
@@ -44,7 +42,7 @@ import io.tablemapper.runtime.store.WriteChannel;
  *
  * <ol>
  *   <li>the new values are put ({@link #put}), before anything else of the write;
- *   <li>the entity group transaction writes the row that references them ({@link EgtWriter});
+ *   <li>the entity group transaction writes the row that references them ({@code EgtWriter});
  *   <li>the values the stored row referenced and the new one does not are deleted ({@link #replaced}); a refused
  *       transaction deletes the values it put instead, one whose outcome is unknown leaves them.
  * </ol>
@@ -53,7 +51,7 @@ import io.tablemapper.runtime.store.WriteChannel;
  * grace period. A writer whose transaction would be sent later than half the grace period after its values were put
  * gives up instead ({@link #late}), so a sweep never deletes a value whose row is still on its way.
  *
- * <p>Both paths run the same steps: a write's puts and deletes go through its {@link WriteChannel} (the blocking
+ * <p>Both paths run the same steps: a write's puts and deletes go through its {@code WriteChannel} (the blocking
  * calls, or the store's async ones: {@link OutOfRowValues#putAsync}, {@link OutOfRowValues#deleteAsync}); a read's
  * fetch ({@link #fetch}, and on the async path {@link #complete}, before the row is decoded) is one composition over
  * {@link Reads}, the blocking calls or the async ones ({@link OutOfRowValues#getAsync}, {@link

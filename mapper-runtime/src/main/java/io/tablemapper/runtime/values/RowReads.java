@@ -10,14 +10,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.observe.Operation;
-import io.tablemapper.runtime.store.WriteChannel;
 
 /**
  * The two reads that make a row whole ({@link WideReads}), on one path: a point read and every page of a query. The
  * blocking path's futures are complete when the call returns (the blocking calls made at once); the async path's are
  * the store's async requests ({@code getAsync}, {@code queryAsync}), holding no thread while they are under way where
  * the backend has a non-blocking client. So the steps composed over them are written once for both paths. A
- * {@link WriteChannel} is one too: a write's read of the stored entity takes its write's path.
+ * {@code WriteChannel} is one too: a write's read of the stored entity takes its write's path.
  */
 public interface RowReads {
 

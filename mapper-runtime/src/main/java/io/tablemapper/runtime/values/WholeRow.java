@@ -1,10 +1,9 @@
 package io.tablemapper.runtime.values;
 
 import io.tablemapper.spi.TableRow;
-import io.tablemapper.runtime.MapperCore;
 
 /**
- * A row the async path made whole before decoding it ({@link MapperCore#madeWhole}): the whole row — null when the
+ * A row the async path made whole before decoding it ({@link RowDecoder#madeWhole}): the whole row — null when the
  * entity was deleted since its head was read —, or what making it whole failed with, which its decoder then throws
  * where the blocking path's decoder would have (a malformed row under the mapper's policy, any other failure as it
  * is). Its decoder does no I/O.

@@ -8,6 +8,6 @@
  * ({@code PartialMerges}) and the checks of a scoped view ({@code ScopeChecks}).
  *
  * <p>Internal to the runtime, not an API. Uses: {@code store}, {@code rows}, {@code cache}, {@code values},
- * {@code mapping}, {@code introspect}, {@code observe}, {@code config}, {@code support}; never {@code query}.
+ * {@code mapping}, {@code introspect}, {@code config}, {@code support}; never {@code query}.
  */
 package io.tablemapper.runtime.write;
