@@ -45,6 +45,27 @@ class DocSnippetsTest {
   }
 
   @Test
+  void everyTablemapperPropertyOfAPropertiesSnippetIsOneTheStarterKnows() throws Exception {
+    java.util.Set<String> known = new java.util.TreeSet<>();
+    ReferencePages.springProperties().forEach(property -> known.add(property.path("name").asText()));
+    List<String> unknown = new java.util.ArrayList<>();
+    for (MarkdownSnippets.Snippet snippet : snippets) {
+      if (!snippet.language().equals("properties")) {
+        continue;
+      }
+      List<String> lines = snippet.text().lines().toList();
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i).strip();
+        String key = line.contains("=") ? line.substring(0, line.indexOf('=')).strip() : "";
+        if (!line.startsWith("#") && key.contains("tablemapper") && !known.contains(key)) {
+          unknown.add(snippet.where(i) + ": " + key + " is no property of the starter " + known);
+        }
+      }
+    }
+    assertThat(unknown).isEmpty();
+  }
+
+  @Test
   void fewSnippetsAreLeftOutOfTheBuild() {
     assertThat(result.skipped()).as("blocks marked 'not compiled'; keep them rare").hasSizeLessThanOrEqualTo(3);
   }
