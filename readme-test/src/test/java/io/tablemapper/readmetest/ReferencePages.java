@@ -3,7 +3,9 @@ package io.tablemapper.readmetest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.planning.Operator;
 import io.tablemapper.spi.StoreLimits;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,7 +34,12 @@ import java.util.function.Function;
  *       example with its fix ({@code diagnostic-examples.tsv} beside this class, which must name every rule);
  *   <li>settings.md: {@link TableMapper.Builder}'s settings (their Javadoc in TableMapper.java) and the Spring Boot
  *       starter's properties (its configuration metadata, as the starter's jar carries it);
- *   <li>store-limits.md: {@link StoreLimits}' constants with their values and Javadoc.
+ *   <li>store-limits.md: {@link StoreLimits}' constants with their values and Javadoc;
+ *   <li>query-keywords.md: the processor's {@code Operator}s, each with its keyword, its parameters and how a plan
+ *       writes it as a filter, and here what it does on a key component, with an example (which every operator
+ *       must have);
+ *   <li>type-mapping.md: {@link PropertyKind}, each kind's Java types, store type, and what queries and
+ *       {@code @Encrypted} can do with it.
  * </ul>
  */
 final class ReferencePages {
@@ -50,6 +57,8 @@ final class ReferencePages {
     pages.put("docs/reference/diagnostics.md", diagnostics(root));
     pages.put("docs/reference/settings.md", settings(root));
     pages.put("docs/reference/store-limits.md", storeLimits(root));
+    pages.put("docs/reference/query-keywords.md", queryKeywords());
+    pages.put("docs/reference/type-mapping.md", typeMapping());
     return pages;
   }
 
@@ -230,6 +239,96 @@ final class ReferencePages {
       Javadocs.Member doc = docs.get(field.getName());
       page.append("| `").append(field.getName()).append("` | ").append(shown).append(" | ")
           .append(doc == null ? "" : doc.description()).append(" |\n");
+    }
+    return page.toString();
+  }
+
+  /** What each operator does on a key component, and an example; every operator must have one. */
+  private static final Map<String, String[]> OPERATORS = Map.ofEntries(
+      Map.entry("EQUAL", new String[] {"binds it: POINT, or a RowKey prefix (RANGE)", "findByDepartmentAndEmployeeId"}),
+      Map.entry("BETWEEN", new String[] {"a RowKey range (RANGE), bounds included", "findByDepartmentAndEmployeeIdBetween"}),
+      Map.entry("GREATER_THAN", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdGreaterThan"}),
+      Map.entry("GREATER_THAN_EQUAL", new String[] {"one end of a RowKey range", "findByDepartmentAndAgeGreaterThanEqual"}),
+      Map.entry("LESS_THAN", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdLessThan"}),
+      Map.entry("LESS_THAN_EQUAL", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdLessThanEqual"}),
+      Map.entry("STARTS_WITH", new String[] {"a RowKey prefix (RANGE); a String", "findByCountryAndLastNameStartsWith"}),
+      Map.entry("IN", new String[] {"one read per distinct element of a `Collection` (×n), merged in key order", "findByDepartmentIn"}),
+      Map.entry("NOT", new String[] {"never narrows a key", "findByDepartmentAndAgeNot"}),
+      Map.entry("IS_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNull"}),
+      Map.entry("IS_NOT_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNotNull"}));
+
+  static String queryKeywords() {
+    StringBuilder page = new StringBuilder(
+        "| keyword | example | parameters | on a key component | otherwise, a filter |\n|---|---|---|---|---|\n");
+    List<String> missing = new ArrayList<>();
+    for (Operator operator : Operator.values()) {
+      String[] facts = OPERATORS.get(operator.name());
+      if (facts == null) {
+        missing.add(operator.name());
+        continue;
+      }
+      String text;
+      try {
+        java.lang.reflect.Method method = Operator.class.getDeclaredMethod("text");
+        method.setAccessible(true);
+        text = (String) method.invoke(operator);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("Operator.text() is gone; ReferencePages reads how plans write a filter", e);
+      }
+      page.append("| ").append(operator.keyword().isEmpty() ? "(none): equality" : "`" + operator.keyword() + "`")
+          .append(" | `").append(facts[1]).append("` | ").append(operator.arity())
+          .append(" | ").append(facts[0]).append(" | `").append(text).append("` |\n");
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalStateException("the query keywords cannot be made: add " + missing
+          + " to ReferencePages.OPERATORS, with what it does on a key component and an example");
+    }
+    return page.toString();
+  }
+
+  /** What the type mapping adds to a kind of property, where the kind alone does not say it. */
+  private static final Map<PropertyKind, String> TYPE_NOTES = Map.of(
+      PropertyKind.BINARY, "at most 64 KiB",
+      PropertyKind.OFFSET_DATE_TIME, "the instant, in UTC; reads back at offset Z",
+      PropertyKind.LOCAL_DATE_TIME, "taken as UTC",
+      PropertyKind.LOCAL_DATE, "midnight UTC",
+      PropertyKind.ENUM, "the constant's name",
+      PropertyKind.BIG_DECIMAL, "its exact text, scale kept",
+      PropertyKind.BIG_INTEGER, "its exact text",
+      PropertyKind.JSON, "its JSON text, through Jackson");
+
+  @SuppressWarnings("unchecked")
+  static String typeMapping() {
+    Map<PropertyKind, List<String>> types = new LinkedHashMap<>();
+    for (PropertyKind kind : PropertyKind.values()) {
+      types.put(kind, new ArrayList<>());
+    }
+    try {
+      Field field = PropertyKind.class.getDeclaredField("TYPES");
+      field.setAccessible(true);
+      ((Map<String, PropertyKind>) field.get(null)).forEach((type, kind) -> types.get(kind)
+          .add(type.replaceFirst("^java\\.(lang|util|time|math)\\.", "")));
+      // primitives before their boxes: byte, Byte
+      types.values().forEach(names -> names.sort(String.CASE_INSENSITIVE_ORDER.thenComparing(
+          java.util.Comparator.<String>reverseOrder())));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("PropertyKind.TYPES is gone; ReferencePages reads the Java types from it", e);
+    }
+    types.get(PropertyKind.ENUM).add("an enum");
+    types.get(PropertyKind.JSON).add("any type with `@Json`");
+    StringBuilder page = new StringBuilder("| Java type | stored as | equality in queries | ranges and order |"
+        + " `@Encrypted` | notes |\n|---|---|---|---|---|---|\n");
+    for (Map.Entry<PropertyKind, List<String>> entry : types.entrySet()) {
+      PropertyKind kind = entry.getKey();
+      if (entry.getValue().isEmpty()) {
+        throw new IllegalStateException(kind + " has no Java type in PropertyKind.TYPES, nor one named here");
+      }
+      page.append("| ").append(String.join(", ", entry.getValue().stream()
+              .map(name -> name.contains(" ") ? name : "`" + name + "`").toList())).append(" | ")
+          .append(kind.edmType().odataName()).append(" | ").append(kind.queryable() ? "yes" : "no")
+          .append(" | ").append(kind.orderable() ? "yes" : "no").append(" | ")
+          .append(kind.encryptable() ? "yes" : "no").append(" | ")
+          .append(TYPE_NOTES.getOrDefault(kind, "")).append(" |\n");
     }
     return page.toString();
   }
