@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The guide's "Testing a backend of your own" (docs/backends/writing-a-backend.md) shows the kit's own runner for
+ * The documentation's "Testing a backend of your own" (docs/backends/writing-a-backend.md) shows the kit's own runner for
  * the in-memory backend, word for word:
  * its stores and its suite are the files of this package (without their package and one-line comment), and
  * its dependency is this module, which the BOM manages. So the snippet a third party copies is one that runs.
@@ -25,7 +25,7 @@ class ReadmeRunnerTest {
   private static String section() throws IOException {
     String page = Files.readString(ROOT.resolve("docs/backends/writing-a-backend.md"));
     int start = page.indexOf("\n## Testing a backend of your own\n");
-    assertThat(start).as("the guide's section").isNotNegative();
+    assertThat(start).as("the documentation's section").isNotNegative();
     int end = page.indexOf("\n#", start + 1);
     return page.substring(start, end < 0 ? page.length() : end);
   }
@@ -39,7 +39,7 @@ class ReadmeRunnerTest {
     return blocks;
   }
 
-  /** A source file as the guide shows it: no package or one-line Javadoc comment. */
+  /** A source file as the documentation shows it: no package or one-line Javadoc comment. */
   private static String asShown(String file) throws IOException {
     return Files.readAllLines(HERE.resolve(file)).stream()
         .filter(line -> !line.startsWith("package ") && !(line.startsWith("/**") && line.endsWith("*/")))
