@@ -21,7 +21,7 @@ import java.lang.annotation.Target;
  * derived query ({@code [QueryEncryptedProperty]}): the store only ever sees its ciphertext. Index copies (in the
  * partition and beyond it), unique claims, the rows of a wide entity, large values and the work records of pending
  * work carry the ciphertext, never the plaintext, and so do projections. The stored format is described in the
- * README's security section.
+ * documentation's security chapter, docs/security.md.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

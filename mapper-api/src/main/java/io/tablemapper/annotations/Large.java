@@ -17,8 +17,8 @@ import java.lang.annotation.Target;
  * index's key ({@code [LargeKey]}), not as a condition of a derived query ({@code [QueryLargeProperty]}), not with
  * {@code @Transient}, {@code @ETag} or {@code @Timestamp} ({@code [PropertyAnnotations]}). With {@code @Encrypted},
  * the value is encrypted first and its ciphertext stored out of the row. Index copies hold the reference, never the
- * value. A null value stores nothing. The limits and the clean-up of values no row references are in the README's
- * section on large entities.
+ * value. A null value stores nothing. The limits and the clean-up of values no row references are in the documentation's
+ * chapter on large entities, docs/wide-and-large-entities.md.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

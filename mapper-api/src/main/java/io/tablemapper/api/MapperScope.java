@@ -13,7 +13,7 @@ import java.util.Objects;
  * key range allows. A view refuses every read and write outside its scope with {@link OutOfScopeException} before it
  * sends any request. Within its scope a view sees and changes only the data of entities the scope holds: index
  * copies, claims, key-list entries and pending-work entries of other entities, in index tables and partitions that
- * tenants share, are not there for it (README, "Scoped views"). Immutable.
+ * tenants share, are not there for it (docs/security.md, "Scoped views"). Immutable.
  *
  * <pre>{@code
  * MapperScope tenant = MapperScope.builder()

@@ -1,7 +1,7 @@
 package io.tablemapper.tck;
 
 /**
- * What the mapper promises that the kit checks by value, stated once here (as the README states it) rather than
+ * What the mapper promises that the kit checks by value, stated once here (as the documentation in docs/ states it) rather than
  * read from the runtime's internals: a kit test fails if the runtime changes a promise without the kit.
  */
 final class Contract {

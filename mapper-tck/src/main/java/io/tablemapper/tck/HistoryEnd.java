@@ -126,7 +126,7 @@ final class HistoryEnd {
 
   private static final Pattern STEP_KEYS = Pattern.compile("\"partitionKey\":\"([^\"]*)\",\"rowKey\":\"([^\"]*)\"");
 
-  /** The holders the steps of a work record write (its JSON as the README describes it). */
+  /** The holders the steps of a work record write (its JSON as docs/eventual-transactions.md describes it). */
   private static Set<String> holdersNamed(TableRow record) {
     Set<String> holders = new TreeSet<>();
     for (int chunk = 0; record.has("TmSteps" + chunk); chunk++) {

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the stored rows of {@link Holder} must be once its pending work is complete, stated here from the README's
+ * What the stored rows of {@link Holder} must be once its pending work is complete, stated here from the documentation's
  * description of the rows (copies: {@code type#index}, the copied properties, {@code TmPrimaryPartitionKey},
  * {@code TmPrimaryRowKey}, {@code TmPrimaryTable} in another table, and on a claimed copy the bookkeeping of the
  * writes that claimed it, {@code TmWorkIds}, which the checks leave alone; key lists: entries "PartitionKey, tab, RowKey",

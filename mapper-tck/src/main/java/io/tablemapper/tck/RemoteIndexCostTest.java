@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
- * The requests a write of an entity with remote indexes makes, as the README states them for n remote indexes
+ * The requests a write of an entity with remote indexes makes, as docs/indexes.md states them for n remote indexes
  * ({@link Staffer} has three, and one in its partition, which costs nothing of them), and the operation its record
  * adds to a batch.
  */

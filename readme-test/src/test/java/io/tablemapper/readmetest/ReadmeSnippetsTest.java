@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,19 @@ class ReadmeSnippetsTest {
 
     assertThat(GradleSnippet.problems(gradle, Bom.managedArtifacts(Path.of("../bom/pom.xml")),
         VERSION)).isEmpty();
+  }
+
+  @Test
+  void theQuickStartHasTheSampleAndTestCommandsAndCiRunsTheTestCommandInBatchMode() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    String quickStart = readme.substring(readme.indexOf("\n## Quick start\n"));
+    String commands = quickStart.substring(quickStart.indexOf("```sh\n") + 6, quickStart.indexOf("```",
+        quickStart.indexOf("```sh\n") + 6));
+    List<String> lines = commands.lines().map(line -> line.replaceFirst("\\s+#.*", "").strip()).toList();
+
+    assertThat(lines).containsExactly("mvn -ntp -pl samples/company -am package exec:java -DskipTests", "mvn verify");
+    assertThat(Files.readAllLines(Path.of("../.ci/run"))).as(".ci/run runs the README's test command, with -B")
+        .contains("exec " + lines.get(1).replaceFirst("^mvn ", "mvn -B "));
   }
 
   @Test

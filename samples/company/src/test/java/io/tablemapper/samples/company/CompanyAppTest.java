@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sample runs to the end and prints what the README promises: stored entities, plans, results, refusals. (It
+ * The sample runs to the end and prints what the documentation promises: stored entities, plans, results, refusals. (It
  * runs in memory here; {@link CompanyAppOnH2Test} runs it twice on a file.)
  */
 class CompanyAppTest {
