@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.values.LargeReferences;
 
 /**
  * {@code @Large} values on the async path, on every store: async writes store, replace and delete the values as the
@@ -143,7 +143,7 @@ class AsyncLargeValuesTest {
   private Set<String> referencedNames() {
     Set<String> names = new HashSet<>();
     for (TableRow row : RawRows.all(store, TABLE)) {
-      names.addAll(LargeValues.references(row));
+      names.addAll(LargeReferences.references(row));
     }
     return names;
   }
@@ -245,7 +245,7 @@ class AsyncLargeValuesTest {
   @Test
   void aValueThatLooksLikeAReferenceIsReadAsItIsOnTheAsyncPath() {
     TableMapper mapper = mapper();
-    String lookalike = LargeValues.PREFIX + "S:" + "bm8/bm8/00000000-0000-0000-0000-000000000000";
+    String lookalike = LargeReferences.PREFIX + "S:" + "bm8/bm8/00000000-0000-0000-0000-000000000000";
     mapper.repository(PortraitRepository.class).insert(new Portrait("North", 1, "S1", null, lookalike, null, null));
 
     assertThat(join(mapper.repository(PortraitAsyncRepository.class).findByStudio("North")).get(0).caption())
@@ -259,7 +259,7 @@ class AsyncLargeValuesTest {
     TableMapper mapper = mapper();
     mapper.repository(PortraitRepository.class).insert(portrait("North", 1));
     mapper.repository(PortraitRepository.class).insert(portrait("North", 2));
-    String photo = LargeValues.referenced(RawRows.get(store, TABLE, "North", "portrait_000002").get("photo"));
+    String photo = LargeReferences.referenced(RawRows.get(store, TABLE, "North", "portrait_000002").get("photo"));
     values().delete(TABLE, photo);
     PortraitAsyncRepository async = mapper.repository(PortraitAsyncRepository.class);
 

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.values.LargeReferences;
 
 /**
  * {@code @Large} properties on every store: values beyond a row's limits are stored out of the row and read back
@@ -98,7 +98,7 @@ class LargeEntitiesTest {
   private Set<String> referencedNames() {
     Set<String> names = new java.util.HashSet<>();
     for (TableRow row : RawRows.all(store, TABLE)) {
-      names.addAll(LargeValues.references(row));
+      names.addAll(LargeReferences.references(row));
     }
     return names;
   }
@@ -118,9 +118,9 @@ class LargeEntitiesTest {
     TableRow row = raw("portrait_000001");
     for (String property : List.of("photo", "caption", "tags")) {
       assertThat(row.get(property)).as(property).isInstanceOf(String.class);
-      assertThat((String) row.get(property)).startsWith(LargeValues.PREFIX).hasSizeLessThan(200);
+      assertThat((String) row.get(property)).startsWith(LargeReferences.PREFIX).hasSizeLessThan(200);
     }
-    assertThat(storedNames()).hasSize(3).isEqualTo(LargeValues.references(row));
+    assertThat(storedNames()).hasSize(3).isEqualTo(LargeReferences.references(row));
     assertThat(inserted.etag()).isNotNull();
     assertSamePortrait(portraits.findByStudioAndId("North", 1).orElseThrow(), ADA);
     assertSamePortrait(portraits.findByStudio("North").get(0), ADA);
@@ -133,7 +133,7 @@ class LargeEntitiesTest {
     portraits.insert(ADA);
 
     TableRow copy = raw("subject_Ada");
-    assertThat(LargeValues.references(copy)).isEqualTo(LargeValues.references(raw("portrait_000001")));
+    assertThat(LargeReferences.references(copy)).isEqualTo(LargeReferences.references(raw("portrait_000001")));
     assertSamePortrait(portraits.findByStudioAndSubject("North", "Ada").orElseThrow(), ADA);
   }
 
@@ -148,8 +148,8 @@ class LargeEntitiesTest {
   void replacing_an_entity_deletes_the_values_it_no_longer_references() {
     PortraitRepository portraits = portraits();
     Portrait stored = portraits.insert(ADA);
-    String oldPhoto = LargeValues.referenced(raw("portrait_000001").get("photo"));
-    String oldCaption = LargeValues.referenced(raw("portrait_000001").get("caption"));
+    String oldPhoto = LargeReferences.referenced(raw("portrait_000001").get("photo"));
+    String oldCaption = LargeReferences.referenced(raw("portrait_000001").get("caption"));
 
     Portrait updated = portraits.update(stored.withPhoto(bytes(70_000, 2)).withCaption(null));
 
@@ -215,7 +215,7 @@ class LargeEntitiesTest {
       assertThat(portrait.photo()).isEqualTo(bytes(1000 + portrait.id(), portrait.id()));
       assertThat(portrait.caption()).isEqualTo("caption " + portrait.id());
     }
-    values().delete(TABLE, LargeValues.referenced(raw("portrait_000007").get("photo")));
+    values().delete(TABLE, LargeReferences.referenced(raw("portrait_000007").get("photo")));
     assertThatThrownBy(() -> portraits.findByStudio("North"))
         .isInstanceOf(LargeValueNotFoundException.class).hasMessageContaining("portrait_000007");
   }
@@ -248,7 +248,7 @@ class LargeEntitiesTest {
   @Test
   void a_missing_value_fails_the_read_with_a_clear_exception() {
     portraits().insert(ADA);
-    String photo = LargeValues.referenced(raw("portrait_000001").get("photo"));
+    String photo = LargeReferences.referenced(raw("portrait_000001").get("photo"));
     values().delete(TABLE, photo);
 
     assertThatThrownBy(() -> portraits().findByStudioAndId("North", 1))
@@ -358,8 +358,8 @@ class LargeEntitiesTest {
   void a_merge_keeps_the_values_it_does_not_write_and_replaces_those_it_does() {
     PortraitRepository portraits = portraits();
     portraits.insert(ADA);
-    String oldCaption = LargeValues.referenced(raw("portrait_000001").get("caption"));
-    String photo = LargeValues.referenced(raw("portrait_000001").get("photo"));
+    String oldCaption = LargeReferences.referenced(raw("portrait_000001").get("caption"));
+    String photo = LargeReferences.referenced(raw("portrait_000001").get("photo"));
 
     portraits.merge(new Portrait("North", 1, "Ada", null, "new caption", null, null));
 
@@ -373,8 +373,8 @@ class LargeEntitiesTest {
   void a_partial_merge_stores_only_the_values_it_names_and_keeps_the_others_referenced() {
     PortraitRepository portraits = portraits();
     portraits.insert(ADA);
-    String oldCaption = LargeValues.referenced(raw("portrait_000001").get("caption"));
-    String photo = LargeValues.referenced(raw("portrait_000001").get("photo"));
+    String oldCaption = LargeReferences.referenced(raw("portrait_000001").get("caption"));
+    String photo = LargeReferences.referenced(raw("portrait_000001").get("photo"));
 
     // the patch carries no photo: unnamed, the stored photo stays; named, the caption is stored anew
     portraits.merge(new Portrait("North", 1, "Ada", null, "merged caption", null, null), "caption");

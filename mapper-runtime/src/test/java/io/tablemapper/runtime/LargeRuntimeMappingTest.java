@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.values.LargeReferences;
 
 /**
  * One {@code @Large} entity compiled with the processor and without it: both mappings name the same large properties
@@ -81,8 +81,8 @@ class LargeRuntimeMappingTest {
 
     OutOfRowValues values = store.outOfRowValues().orElseThrow();
     for (TableRow row : RawRows.all(store, "Albums")) {
-      assertThat(LargeValues.referenced(row.get("cover"))).isNotNull();
-      String notes = LargeValues.referenced(row.get("notes"));
+      assertThat(LargeReferences.referenced(row.get("cover"))).isNotNull();
+      String notes = LargeReferences.referenced(row.get("notes"));
       assertThat(notes).isNotNull();
       byte[] stored = values.get("Albums", notes).orElseThrow();
       assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain("private notes");

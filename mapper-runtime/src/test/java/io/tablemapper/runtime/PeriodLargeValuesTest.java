@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.values.LargeReferences;
 
 /**
  * {@code @Large} values of an entity kept in a table per period, on every store: the async reads fetch them from the
@@ -74,7 +74,7 @@ class PeriodLargeValuesTest {
     Sketch second = sync.insert(sketch("ada", DAY2, "hills", 90_000));
     // the values are really out of the rows, named after each day's table
     assertThat(rows()).filteredOn(row -> row.rowKey().startsWith("at_"))
-        .allSatisfy(row -> assertThat(LargeValues.references(row)).hasSize(1));
+        .allSatisfy(row -> assertThat(LargeReferences.references(row)).hasSize(1));
 
     List<Sketch> blocking = sync.findByArtistAndAtBetween("ada", DAY1, DAY2);
     assertSame(blocking, List.of(first, second));
@@ -93,7 +93,7 @@ class PeriodLargeValuesTest {
     TableMapper mapper = mapper();
     SketchRepository sync = mapper.repository(SketchRepository.class);
     SketchAsyncRepository async = mapper.repository(SketchAsyncRepository.class);
-    String lookalike = LargeValues.PREFIX + "S:not-a-value-";
+    String lookalike = LargeReferences.PREFIX + "S:not-a-value-";
     for (String artist : List.of("ada", "bob")) {
       for (int i = 0; i < 60; i++) {
         sync.insert(sketch(artist, DAY1.plusSeconds(i), lookalike + i, 16 + i));

@@ -93,6 +93,7 @@ final class CopyFollowing<T> {
     }
     return entities;
   }
+
   private static Optional<TableRow> joined(FutureTask<Optional<TableRow>> fetch) {
     try {
       return fetch.get();

@@ -12,12 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -33,23 +30,21 @@ import io.tablemapper.runtime.observe.Operation;
 
 /**
  * The values of {@code @Large} properties, stored out of their rows in the backend's {@link OutOfRowValues}: the
- * one place that knows their references, names, write order and clean-up.
+ * one place that knows their store, their fetch on read, the order of their writes and their clean-up.
  *
- * <p>A row holds, in place of each large value, a String reference {@code tmlarge:1:<S|B>:<name>} (S for a String
- * value, B for a Binary one). A value's name is {@code <PartitionKey>/<RowKey>/<uuid>}, each key in unpadded
- * base64url of its UTF-8, so that a sweep finds the row that should reference it; every write names its values
- * afresh, so a value is never overwritten. Order, so that no row ever references a missing value:
+ * <p>A row holds a reference in place of each large value, in the format of {@link LargeReferences}; every write
+ * names its values afresh, so a value is never overwritten. Order, so that no row ever references a missing value:
  *
  * <ol>
- *   <li>the new values are put ({@link #put}), before anything else of the write;
+ *   <li>the new values are put ({@code LargeValueWrites.put}), before anything else of the write;
  *   <li>the entity group transaction writes the row that references them ({@code EgtWriter});
- *   <li>the values the stored row referenced and the new one does not are deleted ({@link #replaced}); a refused
- *       transaction deletes the values it put instead, one whose outcome is unknown leaves them.
+ *   <li>the values the stored row referenced and the new one does not are deleted
+ *       ({@code LargeValueWrites.replaced}); a refused transaction deletes the values it put instead, one whose outcome is unknown leaves them.
  * </ol>
  *
  * A crash between the steps leaves only values that no row references: {@link #sweep} deletes those older than the
  * grace period. A writer whose transaction would be sent later than half the grace period after its values were put
- * gives up instead ({@link #late}), so a sweep never deletes a value whose row is still on its way.
+ * gives up instead ({@code LargeValueWrites.late}), so a sweep never deletes a value whose row is still on its way.
  *
  * <p>Both paths run the same steps: a write's puts and deletes go through its {@code WriteChannel} (the blocking
  * calls, or the store's async ones: {@link OutOfRowValues#putAsync}, {@link OutOfRowValues#deleteAsync}); a read's
@@ -59,9 +54,6 @@ import io.tablemapper.runtime.observe.Operation;
  */
 public final class LargeValues {
   private static final Log LOG = new Log(LargeValues.class);
-  /** How a reference starts; the version of the format follows. */
-  public static final String PREFIX = "tmlarge:1:";
-  private static final Base64.Encoder NAME_ENCODER = Base64.getUrlEncoder().withoutPadding();
   /** How often a read that finds a value gone reads its row again (the row was replaced meanwhile). */
   private static final int READ_ATTEMPTS = 3;
 
@@ -87,109 +79,7 @@ public final class LargeValues {
     this.pool = pool;
   }
 
-  /** One value of a write, to be put before its row. */
-  public record Value(String property, String name, byte[] bytes) {}
 
-  /** A row with its large values replaced by references, and the values. */
-  public record Detached(TableRow row, List<Value> values) {}
-
-  /**
-   * The row with each large value replaced by a reference under a fresh name, and the values to put. Pure: nothing
-   * is sent.
-   *
-   * @throws InvalidEntityException if the keys are too long to name a value by
-   */
-  public static Detached detach(EntityMapping<?> mapping, TableRow row) {
-    List<String> large = mapping.largeProperties();
-    if (large.isEmpty()) {
-      return new Detached(row, List.of());
-    }
-    TableRow.Builder detached = null;
-    List<Value> values = new ArrayList<>(large.size());
-    for (String property : large) {
-      Object value = row.get(property);
-      if (value == null) {
-        continue;
-      }
-      char kind;
-      byte[] bytes;
-      if (value instanceof byte[]) {
-        kind = 'B';
-        bytes = (byte[]) value;
-      } else if (value instanceof String) {
-        kind = 'S';
-        bytes = ((String) value).getBytes(StandardCharsets.UTF_8);
-      } else {
-        throw new IllegalStateException("@Large property '" + property + "' of " + mapping.entityClass().getName()
-            + " holds a " + value.getClass().getSimpleName() + ", neither a String nor a Binary");
-      }
-      String name = name(mapping, row.partitionKey(), row.rowKey());
-      values.add(new Value(property, name, bytes));
-      if (detached == null) {
-        detached = row.toBuilder();
-      }
-      detached.putString(property, PREFIX + kind + ':' + name);
-    }
-    return new Detached(detached == null ? row : detached.build(), List.copyOf(values));
-  }
-
-  /** A fresh name for a value of the entity with these keys. */
-  private static String name(EntityMapping<?> mapping, String partitionKey, String rowKey) {
-    String name = encode(partitionKey) + '/' + encode(rowKey) + '/' + UUID.randomUUID();
-    if (name.length() > OutOfRowValues.MAX_NAME_LENGTH) {
-      throw new InvalidEntityException(mapping.entityClass().getSimpleName() + " "
-          + TableRow.keys(partitionKey, rowKey).describeKeys() + " cannot store its @Large properties "
-          + mapping.largeProperties() + ": the name of a large value holds both keys (base64url of their UTF-8) and"
-          + " would be " + name.length() + " characters long, more than the " + OutOfRowValues.MAX_NAME_LENGTH
-          + " a value name may have; shorten the keys (together at most about 630 bytes of UTF-8)");
-    }
-    return name;
-  }
-
-  private static String encode(String key) {
-    return NAME_ENCODER.encodeToString(key.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** The keys of the row that should reference a value of this name, or null when it is no name of this format. */
-  static TableRow owner(String name) {
-    String[] parts = name.split("/", -1);
-    if (parts.length != 3) {
-      return null;
-    }
-    try {
-      Base64.Decoder decoder = Base64.getUrlDecoder();
-      return TableRow.keys(new String(decoder.decode(parts[0]), StandardCharsets.UTF_8),
-          new String(decoder.decode(parts[1]), StandardCharsets.UTF_8));
-    } catch (IllegalArgumentException notOurs) {
-      return null;
-    }
-  }
-
-  /** The name a stored value references, or null when it is no reference. */
-  public static String referenced(Object stored) {
-    if (stored instanceof String && ((String) stored).startsWith(PREFIX)) {
-      String text = (String) stored;
-      int colon = PREFIX.length() + 1;
-      if (text.length() > colon + 1 && text.charAt(colon) == ':') {
-        return text.substring(colon + 1);
-      }
-    }
-    return null;
-  }
-
-  /** The names of the values a row references, in any property. */
-  public static Set<String> references(TableRow row) {
-    Set<String> names = new HashSet<>();
-    if (row != null) {
-      for (Object value : row.properties().values()) {
-        String name = referenced(value);
-        if (name != null) {
-          names.add(name);
-        }
-      }
-    }
-    return names;
-  }
 
   /**
    * The row without the references of the {@code @Large} properties of its member mapping ({@link #member}), to
@@ -203,7 +93,7 @@ public final class LargeValues {
     }
     TableRow.Builder stripped = null;
     for (String property : member.largeProperties()) {
-      if (referenced(row.get(property)) != null) {
+      if (LargeReferences.referenced(row.get(property)) != null) {
         if (stripped == null) {
           stripped = row.toBuilder();
         }
@@ -360,7 +250,7 @@ public final class LargeValues {
         List<String> properties) {
       List<CompletableFuture<Optional<byte[]>>> gets = new ArrayList<>(properties.size());
       for (String property : properties) {
-        String name = referenced(row.get(property));
+        String name = LargeReferences.referenced(row.get(property));
         gets.add(Futures.start(() -> store.getAsync(table, name, executor)));
       }
       return CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new))
@@ -389,7 +279,7 @@ public final class LargeValues {
   private CompletableFuture<TableRow> fetch(EntityMapping<?> mapping, TableRow current, Reads reads, int attempt) {
     List<String> properties = new ArrayList<>();
     for (String property : mapping.largeProperties()) {
-      if (referenced(current.get(property)) != null) {
+      if (LargeReferences.referenced(current.get(property)) != null) {
         properties.add(property);
       }
     }
@@ -410,7 +300,7 @@ public final class LargeValues {
         for (int i = 0; i < properties.size(); i++) {
           String reference = (String) current.get(properties.get(i));
           byte[] bytes = values.get(i).get();
-          if (reference.charAt(PREFIX.length()) == 'S') {
+          if (reference.charAt(LargeReferences.PREFIX.length()) == 'S') {
             whole.putString(properties.get(i), new String(bytes, StandardCharsets.UTF_8));
           } else {
             whole.putBinary(properties.get(i), bytes);
@@ -426,7 +316,7 @@ public final class LargeValues {
         if (read == null || reference.equals(read.get(property))) {
           throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
               + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
-              + "' references the value '" + referenced(reference) + "', which the backend " + backend.name()
+              + "' references the value '" + LargeReferences.referenced(reference) + "', which the backend " + backend.name()
               + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
               + " write the entity again to store a new value");
         }
@@ -441,7 +331,7 @@ public final class LargeValues {
     Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
     List<FutureTask<Optional<byte[]>>> tasks = new ArrayList<>(properties.size());
     for (String property : properties) {
-      String name = referenced(row.get(property));
+      String name = LargeReferences.referenced(row.get(property));
       FutureTask<Optional<byte[]>> task = new FutureTask<>(
           () -> Operation.within(operation, () -> store.get(table, name)));
       tasks.add(task);
@@ -538,7 +428,7 @@ public final class LargeValues {
       if (!value.stored().isBefore(before) && !grace.isZero()) {
         continue;
       }
-      TableRow owner = owner(value.name());
+      TableRow owner = LargeReferences.owner(value.name());
       if (owner == null) {
         LOG.warn("the large value {} of table {} has a name of no known format; left alone", value.name(), table);
         continue;
@@ -549,7 +439,7 @@ public final class LargeValues {
       } catch (TableNotFoundException gone) {
         row = null;
       }
-      if (!references(row).contains(value.name()) && store.get().delete(table, value.name())) {
+      if (!LargeReferences.references(row).contains(value.name()) && store.get().delete(table, value.name())) {
         deleted++;
       }
     }

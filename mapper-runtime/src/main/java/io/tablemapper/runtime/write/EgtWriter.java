@@ -7,7 +7,6 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.write.PlannedOp.Role;
 import io.tablemapper.runtime.write.Snapshot.Holder;
@@ -20,7 +19,6 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +29,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.support.Futures;
-import io.tablemapper.runtime.rows.IndexCopies;
 import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.config.MapperSettings;
@@ -80,16 +77,13 @@ public final class EgtWriter {
   private final ReadCache cache;
   private final Discriminator discriminator;
   private final MappingContext context;
+  /** Reads what each attempt needs and does not know yet. */
+  private final SnapshotReads reads;
   private final WritePlanner planner;
   private final LocalLists lists;
   /** What writes do with their {@code @Large} values. */
   private final LargeValueWrites values;
   private final WriteChannel blocking;
-  /**
-   * Whether every copy written or found so far had its entity's ETag, so that an in-step copy is expected to have
-   * its entity's ETag; false for good once one had not (a batch gave it another, or one was found with another).
-   */
-  private volatile boolean copiesShareEntityEtag = true;
 
   public EgtWriter(TableBackend backend, Tables tables, ReadCache cache, Discriminator discriminator,
       MappingContext context, LargeValues large) {
@@ -99,6 +93,7 @@ public final class EgtWriter {
     this.cache = cache;
     this.discriminator = discriminator;
     this.context = context;
+    this.reads = new SnapshotReads(discriminator, context);
     this.planner = new WritePlanner(discriminator, context);
     this.lists = new LocalLists(discriminator, context);
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
@@ -116,8 +111,8 @@ public final class EgtWriter {
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
     checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
-    List<Progress> progress = new ArrayList<>(writes.size());
-    writes.forEach(intent -> progress.add(new Progress(intent)));
+    List<WriteProgress> progress = new ArrayList<>(writes.size());
+    writes.forEach(intent -> progress.add(new WriteProgress(intent)));
     return Futures.join(withValues(blocking, table, writes, progress, mode));
   }
 
@@ -133,8 +128,8 @@ public final class EgtWriter {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
-      List<Progress> progress = new ArrayList<>(writes.size());
-      writes.forEach(intent -> progress.add(new Progress(intent)));
+      List<WriteProgress> progress = new ArrayList<>(writes.size());
+      writes.forEach(intent -> progress.add(new WriteProgress(intent)));
       return withValues(channel, table, writes, progress, mode);
     });
   }
@@ -146,7 +141,7 @@ public final class EgtWriter {
    * sent, its future cancelled) deletes the values it stored; one whose outcome is unknown leaves them to a sweep.
    */
   private CompletableFuture<List<WriteResult>> withValues(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode) {
+      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode) {
     if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
       return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
     }
@@ -164,7 +159,7 @@ public final class EgtWriter {
                 .thenCompose(deleted -> CompletableFuture.<List<WriteResult>>failedFuture(failure));
           }
           Set<String> unreferenced = new HashSet<>();
-          for (Progress write : progress) {
+          for (WriteProgress write : progress) {
             if (write.result == null && write.intent.kind() != WriteKind.DELETE) {
               unreferenced.addAll(LargeValueWrites.names(write.intent)); // dropped: its row was not written
             } else if (write.snapshot.storedKnown()) {
@@ -180,7 +175,7 @@ public final class EgtWriter {
    * found missing is created again and the writes start over, once.
    */
   private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> writes, List<Progress> progress, Mode mode, long sendBy) {
+      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, long sendBy) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == WriteKind.INSERT || write.kind().upserts());
     CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
     return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
@@ -201,7 +196,7 @@ public final class EgtWriter {
           }
           // dropped since this mapper created it: create it again and start over once, reading afresh
           return channel.ensure(table).thenCompose(created -> {
-            progress.forEach(Progress::forget);
+            progress.forEach(WriteProgress::forget);
             return new Attempts(channel, table, progress, mode, sendBy).next();
           });
         })
@@ -224,8 +219,8 @@ public final class EgtWriter {
    * (its result stays null) if it tolerates that and fails as for a missing entity otherwise; the table is not
    * created for them.
    */
-  private static void inMissingTable(String table, List<Progress> writes, Mode mode, TableNotFoundException missing) {
-    for (Progress write : writes) {
+  private static void inMissingTable(String table, List<WriteProgress> writes, Mode mode, TableNotFoundException missing) {
+    for (WriteProgress write : writes) {
       if (!write.intent.dropsWhenMissing()) {
         throw WriteFailures.rejected(mode, write.intent, table, WriteFailures.notFound(write.intent, table, missing));
       }
@@ -236,13 +231,13 @@ public final class EgtWriter {
   private final class Attempts {
     private final WriteChannel channel;
     private final String table;
-    private final List<Progress> writes;
+    private final List<WriteProgress> writes;
     private final Mode mode;
     private final long sendBy;
     private int attempts = 1;
     private int listAttempts = 1;
 
-    Attempts(WriteChannel channel, String table, List<Progress> writes, Mode mode, long sendBy) {
+    Attempts(WriteChannel channel, String table, List<WriteProgress> writes, Mode mode, long sendBy) {
       this.channel = channel;
       this.table = table;
       this.writes = writes;
@@ -280,8 +275,8 @@ public final class EgtWriter {
       if (next == writes.size()) {
         return DONE;
       }
-      Progress write = writes.get(next);
-      CompletableFuture<Void> read = read(channel, table, write);
+      WriteProgress write = writes.get(next);
+      CompletableFuture<Void> read = reads.read(channel, table, write);
       if (read.isDone()) { // the blocking path, or nothing to read: planned here
         plan(write, Futures.failure(read), ops);
         return plan(next + 1, ops);
@@ -293,7 +288,7 @@ public final class EgtWriter {
     }
 
     /** Plans one write once its read ended ({@code thrown}: how it failed, or null); a failure names the write. */
-    private void plan(Progress write, Throwable thrown, List<PlannedOp> ops) {
+    private void plan(WriteProgress write, Throwable thrown, List<PlannedOp> ops) {
       try {
         if (thrown != null) {
           throw rethrown(Futures.unwrap(thrown));
@@ -311,7 +306,7 @@ public final class EgtWriter {
     /** What the failure of an attempt teaches: the next attempt, or the failure for good. */
     private CompletableFuture<Void> retry(List<PlannedOp> ops, Failure failure) {
       PlannedOp failed = ops.get(failure.index());
-      Progress owner = progressOf(writes, failed.owner());
+      WriteProgress owner = progressOf(writes, failed.owner());
       return learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
         if (retry == Retry.NO) {
           RuntimeException cause = failure.cause();
@@ -349,70 +344,6 @@ public final class EgtWriter {
     }
   }
 
-  /**
-   * Reads what the write's next attempt needs and does not know: the stored entity, and the rows under its index
-   * values when their ETags are needed — to condition the copies' operations on (unless copies share their
-   * entity's ETag), or to find out whether the application's ETag is a copy's (the full copies then, which reads
-   * hand out). Fails with {@link io.tablemapper.api.InvalidKeyException} if a stored index value is no valid key.
-   */
-  private CompletableFuture<Void> read(WriteChannel channel, String table, Progress write) {
-    WriteIntent<?> intent = write.intent;
-    if (!intent.needsRead()) {
-      return DONE;
-    }
-    Snapshot known = write.snapshot;
-    CompletableFuture<Snapshot> read;
-    if (known.storedKnown()) {
-      read = CompletableFuture.completedFuture(known);
-    } else {
-      TableRow guess = write.guess;
-      write.guess = null; // a guess serves the first read only
-      read = guess != null && copiesShareEntityEtag
-          ? CompletableFuture.completedFuture(known.withStored(guess, true))
-          : channel.entity(intent.mapping(), table, intent.partitionKey(), intent.rowKey())
-              .thenApply(row -> known.withStored(row, false));
-    }
-    return read.thenCompose(snapshot -> {
-      TableRow stored = snapshot.stored();
-      if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
-        if (!copiesShareEntityEtag) {
-          return readHolders(channel, table, intent, snapshot, false);
-        } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
-          return readHolders(channel, table, intent, snapshot, true);
-        }
-      }
-      return CompletableFuture.completedFuture(snapshot);
-    }).thenAccept(snapshot -> write.snapshot = snapshot);
-  }
-
-  /**
-   * The snapshot with the rows under the stored entity's index values that it does not know yet (only the full
-   * copies' with {@code fullOnly}), read one after another.
-   */
-  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
-      Snapshot snapshot, boolean fullOnly) {
-    String[] copyKeys = intent.copyKeysOf(snapshot.stored(), context);
-    return readHolders(channel, table, intent, snapshot, fullOnly, copyKeys, 0);
-  }
-
-  private CompletableFuture<Snapshot> readHolders(WriteChannel channel, String table, WriteIntent<?> intent,
-      Snapshot snapshot, boolean fullOnly, String[] copyKeys, int next) {
-    for (int i = next; i < copyKeys.length; i++) {
-      IndexMapping<?> index = intent.mapping().indexes().get(i);
-      String copyKey = copyKeys[i];
-      if (copyKey != null && (!fullOnly || index.fullCopy()) && !snapshot.knows(copyKey)) {
-        int following = i + 1;
-        return channel.get(table, intent.partitionKey(), copyKey).thenCompose(row -> readHolders(channel, table,
-            intent, snapshot.withHolder(copyKey, holder(intent, index, row)), fullOnly, copyKeys, following));
-      }
-    }
-    return CompletableFuture.completedFuture(snapshot);
-  }
-
-  /** What {@code row} (null for none), found under one of the entity's values of {@code index}, is to the write. */
-  private Holder holder(WriteIntent<?> intent, IndexMapping<?> index, TableRow row) {
-    return new Holder(row, row != null && IndexCopies.isCopyOf(discriminator, row, index, intent.rowKey()));
-  }
 
   /** How a failed attempt goes on. */
   private enum Retry {
@@ -433,7 +364,7 @@ public final class EgtWriter {
   }
 
   /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
-  private CompletableFuture<Retry> learn(WriteChannel channel, String table, PlannedOp failed, Progress owner,
+  private CompletableFuture<Retry> learn(WriteChannel channel, String table, PlannedOp failed, WriteProgress owner,
       RuntimeException cause, Mode mode) {
     WriteIntent<?> intent = owner.intent;
     switch (failed.role()) {
@@ -448,7 +379,7 @@ public final class EgtWriter {
             ? CompletableFuture.completedFuture(null)
             : channel.get(table, intent.partitionKey(), failed.rowKey());
         return found.thenCompose(row -> {
-          Holder holder = holder(intent, failed.index(), row);
+          Holder holder = reads.holder(intent, failed.index(), row);
           owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
           if (failed.role() == Role.SAME_COPY && row != null && !holder.ours()) {
             throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
@@ -458,9 +389,9 @@ public final class EgtWriter {
             if (holder.ours()) {
               // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
               // the copy was rewritten on its own); read copies from now on rather than guess
-              copiesShareEntityEtag = false;
+              reads.copiesHaveOwnEtags();
             }
-            return readHolders(channel, table, intent, owner.snapshot, false).thenApply(snapshot -> {
+            return reads.readHolders(channel, table, intent, owner.snapshot, false).thenApply(snapshot -> {
               owner.snapshot = snapshot;
               return Retry.SETTLED;
             });
@@ -520,7 +451,7 @@ public final class EgtWriter {
 
   /** Sends one attempt; records the results and completes with null, or with the failed operation. */
   private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
-      List<WriteOperation> operations, List<Progress> writes, Mode mode) {
+      List<WriteOperation> operations, List<WriteProgress> writes, Mode mode) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
       return channel.write(table, only.operation()).handle((result, thrown) -> {
@@ -560,9 +491,9 @@ public final class EgtWriter {
           progressOf(writes, op.owner()).result = result;
           primary = result;
         } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
-            && copiesShareEntityEtag && primary != null && primary.etag() != null
+            && reads.copiesShareEntityEtag() && primary != null && primary.etag() != null
             && result.etag() != null && !result.etag().equals(primary.etag())) {
-          copiesShareEntityEtag = false;
+          reads.copiesHaveOwnEtags();
         }
       }
       return null;
@@ -603,8 +534,8 @@ public final class EgtWriter {
     }
   }
 
-  private static Progress progressOf(List<Progress> writes, WriteIntent<?> intent) {
-    for (Progress write : writes) {
+  private static WriteProgress progressOf(List<WriteProgress> writes, WriteIntent<?> intent) {
+    for (WriteProgress write : writes) {
       if (write.intent == intent) {
         return write;
       }
@@ -612,32 +543,6 @@ public final class EgtWriter {
     throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
   }
 
-  /**
-   * Where one write stands across the attempts of one transaction: the latest snapshot, the row it was read as until
-   * a first read uses it, the races it lost, and the store's result once applied.
-   */
-  private static final class Progress {
-    final WriteIntent<?> intent;
-    Snapshot snapshot;
-    TableRow guess;
-    final EnumSet<Race> races = EnumSet.noneOf(Race.class);
-    WriteResult result;
-
-    Progress(WriteIntent<?> intent) {
-      this.intent = intent;
-      // a wide entity is read whole before it is written: the row it was read as is its head alone
-      boolean own = intent.readRow() != null && intent.readOwnRow() && !intent.mapping().wide();
-      this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
-      this.guess = own || intent.mapping().wide() ? null : intent.readRow();
-    }
-
-    /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */
-    void forget() {
-      if (intent.needsRead()) {
-        snapshot = snapshot.forgotten();
-      }
-    }
-  }
 
   /** The operation the store rejected, by its position in the transaction, and why. */
   private record Failure(int index, RuntimeException cause) {}

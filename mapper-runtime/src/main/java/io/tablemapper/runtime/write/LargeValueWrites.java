@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.values.LargeReferences;
 import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.store.WriteChannel;
@@ -46,7 +47,7 @@ public final class LargeValueWrites {
    * @throws InvalidEntityException naming the entity, its keys, the property, the size and the limit
    */
   void checkSizes(WriteIntent<?> write) {
-    for (LargeValues.Value value : write.largeValues()) {
+    for (LargeReferences.Value value : write.largeValues()) {
       if (value.bytes().length > large.maxValueSize()) {
         throw new InvalidEntityException(write.describe() + ": @Large property '" + value.property() + "' holds "
             + value.bytes().length + " bytes, more than the " + large.maxValueSize() + " this mapper stores out of a row;"
@@ -69,7 +70,7 @@ public final class LargeValueWrites {
       if (!write.largeValues().isEmpty()) {
         large.noted(table);
         OutOfRowValues store = large.store(write.mapping());
-        for (LargeValues.Value value : write.largeValues()) {
+        for (LargeReferences.Value value : write.largeValues()) {
           if (!puts.isEmpty() && puts.get(puts.size() - 1).isCompletedExceptionally()) {
             break; // the blocking path stops at a failed put (the async one has sent them all by then)
           }
@@ -114,16 +115,16 @@ public final class LargeValueWrites {
    * longer does (a merge keeps the references it does not write; a delete references nothing).
    */
   static Set<String> replaced(WriteIntent<?> write, TableRow stored) {
-    Set<String> before = LargeValues.references(stored);
+    Set<String> before = LargeReferences.references(stored);
     if (before.isEmpty()) {
       return before;
     }
     if (write.kind() != WriteKind.DELETE) {
-      Set<String> after = LargeValues.references(write.row());
+      Set<String> after = LargeReferences.references(write.row());
       if (write.kind().merges()) {
         for (Map.Entry<String, Object> property : stored.properties().entrySet()) {
-          if (!write.row().has(property.getKey()) && LargeValues.referenced(property.getValue()) != null) {
-            after.add(LargeValues.referenced(property.getValue()));
+          if (!write.row().has(property.getKey()) && LargeReferences.referenced(property.getValue()) != null) {
+            after.add(LargeReferences.referenced(property.getValue()));
           }
         }
       }

@@ -18,6 +18,7 @@ import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.mapping.DynamicMapping;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.runtime.values.LargeReferences;
 import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.mapping.Mappings;
 import io.tablemapper.runtime.rows.PendingRows;
@@ -60,7 +61,7 @@ import io.tablemapper.runtime.rows.WriteKind;
 public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
     boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts,
-    List<LargeValues.Value> largeValues) {
+    List<LargeReferences.Value> largeValues) {
 
 
 
@@ -86,7 +87,7 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
     IndexCopies.checkRemoteKeys(own, entity); // a copy that cannot be written refuses the write, before anything is sent
-    LargeValues.Detached built = LargeValues.detach(own, own.toStoredRow(entity, context)); // references in the row
+    LargeReferences.Detached built = LargeReferences.detach(own, own.toStoredRow(entity, context)); // references in the row
     TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row: its own
     String subject = own.entityClass().getSimpleName();
     List<TableRow> parts = List.of();
@@ -155,7 +156,7 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     String etag = own.etag(entity);
     String userEtag = ANY_ETAG.equals(etag) ? null : etag;
     TableRow.Builder only = TableRow.builder(own.partitionKey(entity), own.rowKey(entity), kept.size() + 1);
-    LargeValues.Detached detached = LargeValues.detach(own, own.toStoredRow(entity, context));
+    LargeReferences.Detached detached = LargeReferences.detach(own, own.toStoredRow(entity, context));
     TableRow built = detached.row();
     built.properties().forEach((name, value) -> {
       if (kept.contains(name) || name.equals(EntityMapping.VERSION_PROPERTY)) {

@@ -1,0 +1,33 @@
+package io.tablemapper.runtime.write;
+
+import io.tablemapper.runtime.write.WriteFailures.Race;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteResult;
+import java.util.EnumSet;
+
+/**
+ * Where one write stands across the attempts of one transaction: the latest snapshot, the row it was read as until
+ * a first read uses it, the races it lost, and the store's result once applied.
+ */
+final class WriteProgress {
+  final WriteIntent<?> intent;
+  Snapshot snapshot;
+  TableRow guess;
+  final EnumSet<Race> races = EnumSet.noneOf(Race.class);
+  WriteResult result;
+
+  WriteProgress(WriteIntent<?> intent) {
+    this.intent = intent;
+    // a wide entity is read whole before it is written: the row it was read as is its head alone
+    boolean own = intent.readRow() != null && intent.readOwnRow() && !intent.mapping().wide();
+    this.snapshot = own ? Snapshot.of(intent.readRow()) : Snapshot.UNREAD;
+    this.guess = own || intent.mapping().wide() ? null : intent.readRow();
+  }
+
+  /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */
+  void forget() {
+    if (intent.needsRead()) {
+      snapshot = snapshot.forgotten();
+    }
+  }
+}
