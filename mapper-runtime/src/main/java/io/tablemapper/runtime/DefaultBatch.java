@@ -31,9 +31,9 @@ import io.tablemapper.runtime.rows.WriteKind;
 /**
  * A {@link Batch}: collects the application's operations, then on {@link #commit()} maps each entity, checks that
  * it belongs to the batch's table and partition, and hands them all to {@link PendingWork#write} (then
- * {@link EgtWriter}) as one entity group transaction. Failures name the application's operation by the position it was added at, however many index
- * copies precede it in the transaction. A {@link DynamicEntity} is written as it is, in the batch's table.
- * {@link #commitAsync()} is the same commit on the store's async path.
+ * {@link EgtWriter}) as one entity group transaction. Failures name the application's operation by the position it was
+ * added at, however many index copies precede it in the transaction. A {@link DynamicEntity} is written as it is, in
+ * the batch's table. {@link #commitAsync()} is the same commit on the store's async path.
  */
 final class DefaultBatch implements Batch {
   private final Lifecycle lifecycle;

@@ -81,7 +81,8 @@ final class DefaultPartition implements Partition {
   }
 
   private <R> R observe(Class<?> type, Supplier<R> read) {
-    return listeners.observe(OperationType.PARTITION_READ, table, type == null ? null : type.getSimpleName(), null, read);
+    return listeners.observe(OperationType.PARTITION_READ, table, type == null ? null : type.getSimpleName(), null,
+        read);
   }
 
   private <T> List<T> allOf(Class<T> type) {

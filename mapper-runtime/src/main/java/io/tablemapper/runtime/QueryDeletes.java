@@ -206,7 +206,8 @@ final class QueryDeletes<T> {
               for (TableRow row : matches) {
                 // a table per period: one group per table too (the keys name it)
                 byPartition.computeIfAbsent(
-                    queries.mappingOfRow(row).table() + '\u0000' + row.partitionKey(), key -> new ArrayList<>()).add(row);
+                    queries.mappingOfRow(row).table() + '\u0000' + row.partitionKey(),
+                        key -> new ArrayList<>()).add(row);
               }
               List<Supplier<CompletableFuture<Deletion>>> partitions = new ArrayList<>();
               for (List<TableRow> partition : byPartition.values()) {

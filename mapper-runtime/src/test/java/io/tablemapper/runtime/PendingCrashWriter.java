@@ -26,10 +26,11 @@ import io.tablemapper.runtime.rows.PendingRows;
 /**
  * The child process of {@link PendingCrashTest}: over an H2 file, makes one write of the pending-work protocol and
  * stops before its store write number {@code n + 1}, waiting to be killed. The write ({@code eventual}) commits the
- * guide's eventually consistent transaction — move an employee from Sales to Marketing, archive it, update another
- * — or ({@code index}) updates a {@link Staffer}'s remote index values: its unique email, its last name, its grade. Before stopping it appends to an acknowledgement file one line per
- * write the store took ({@code batch Company pending} for the transaction that recorded the work) and then
- * {@code stopped}; a commit with fewer writes appends {@code done} and exits.
+ * guide's eventually consistent transaction — move an employee from Sales to Marketing, archive it, update another — or
+ * ({@code index}) updates a {@link Staffer}'s remote index values: its unique email, its last name, its grade. Before
+ * stopping it appends to an acknowledgement file one line per write the store took ({@code batch Company pending} for
+ * the transaction that recorded the work) and then {@code stopped}; a commit with fewer writes appends {@code done} and
+ * exits.
  */
 public final class PendingCrashWriter {
   /** The staffer of the {@code index} write, as stored before it. */

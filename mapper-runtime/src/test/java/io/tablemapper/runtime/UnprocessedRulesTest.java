@@ -84,7 +84,8 @@ class UnprocessedRulesTest {
         + "public record BadTypes(String region, String id, Object thing, List<String> tags, Map<String, Integer> m) {}");
     add("TwoRoles", "PropertyAnnotations", "@Entity " + KEYS
         + "public record TwoRoles(String region, String id, @Json @Transient String both, @Json int number) {}");
-    add("BadETag", "ETagType", "@Entity " + KEYS + "public record BadETag(String region, String id, @ETag long tag) {}");
+    add("BadETag", "ETagType",
+        "@Entity " + KEYS + "public record BadETag(String region, String id, @ETag long tag) {}");
     add("TwoETags", "ETagDuplicate", "@Entity " + KEYS
         + "public record TwoETags(String region, String id, @ETag String a, @ETag String b) {}");
     add("BadTimestamp", "TimestampType", "@Entity " + KEYS

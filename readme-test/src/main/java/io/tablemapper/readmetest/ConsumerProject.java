@@ -133,7 +133,8 @@ public final class ConsumerProject {
         """.formatted(repository, repository);
   }
 
-  private static void deleteRecursively(Path directory) throws IOException {
+  /** Deletes a directory and everything in it; nothing when it does not exist. */
+  static void deleteRecursively(Path directory) throws IOException {
     if (!Files.exists(directory)) {
       return;
     }

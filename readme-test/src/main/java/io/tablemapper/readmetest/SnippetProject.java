@@ -1,7 +1,6 @@
 package io.tablemapper.readmetest;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -66,7 +64,7 @@ final class SnippetProject {
         units.addAll(JavaSnippet.units(snippet));
       }
     }
-    deleteRecursively(directory);
+    ConsumerProject.deleteRecursively(directory);
     Path sources = directory.resolve("src");
     Path classes = directory.resolve("classes");
     Files.createDirectories(classes);
@@ -171,20 +169,5 @@ final class SnippetProject {
 
   private static String firstOrigin(JavaSnippet.Unit unit) {
     return unit.origins().stream().filter(o -> o != null).findFirst().orElse(unit.path());
-  }
-
-  private static void deleteRecursively(Path directory) throws IOException {
-    if (!Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(path -> {
-        try {
-          Files.delete(path);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    }
   }
 }

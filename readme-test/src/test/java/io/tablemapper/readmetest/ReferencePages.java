@@ -246,13 +246,18 @@ final class ReferencePages {
   /** What each operator does on a key component, and an example; every operator must have one. */
   private static final Map<String, String[]> OPERATORS = Map.ofEntries(
       Map.entry("EQUAL", new String[] {"binds it: POINT, or a RowKey prefix (RANGE)", "findByDepartmentAndEmployeeId"}),
-      Map.entry("BETWEEN", new String[] {"a RowKey range (RANGE), bounds included", "findByDepartmentAndEmployeeIdBetween"}),
+      Map.entry("BETWEEN", new String[] {"a RowKey range (RANGE), bounds included",
+          "findByDepartmentAndEmployeeIdBetween"}),
       Map.entry("GREATER_THAN", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdGreaterThan"}),
-      Map.entry("GREATER_THAN_EQUAL", new String[] {"one end of a RowKey range", "findByDepartmentAndAgeGreaterThanEqual"}),
+      Map.entry("GREATER_THAN_EQUAL", new String[] {"one end of a RowKey range",
+          "findByDepartmentAndAgeGreaterThanEqual"}),
       Map.entry("LESS_THAN", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdLessThan"}),
-      Map.entry("LESS_THAN_EQUAL", new String[] {"one end of a RowKey range", "findByDepartmentAndEmployeeIdLessThanEqual"}),
-      Map.entry("STARTS_WITH", new String[] {"a RowKey prefix (RANGE); a String", "findByCountryAndLastNameStartsWith"}),
-      Map.entry("IN", new String[] {"one read per distinct element of a `Collection` (×n), merged in key order", "findByDepartmentIn"}),
+      Map.entry("LESS_THAN_EQUAL", new String[] {"one end of a RowKey range",
+          "findByDepartmentAndEmployeeIdLessThanEqual"}),
+      Map.entry("STARTS_WITH", new String[] {"a RowKey prefix (RANGE); a String",
+          "findByCountryAndLastNameStartsWith"}),
+      Map.entry("IN", new String[] {"one read per distinct element of a `Collection` (×n), merged in key order",
+          "findByDepartmentIn"}),
       Map.entry("NOT", new String[] {"never narrows a key", "findByDepartmentAndAgeNot"}),
       Map.entry("IS_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNull"}),
       Map.entry("IS_NOT_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNotNull"}));

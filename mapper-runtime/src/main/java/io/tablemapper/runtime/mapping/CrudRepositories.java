@@ -19,11 +19,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Repositories over entities compiled without the annotation processor: a repository interface that declares no
- * methods of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, upsertMerge, delete), served by
+ * Repositories over entities compiled without the annotation processor: a repository interface that declares no methods
+ * of its own gets the writes of {@link TableRepository} (insert, upsert, update, merge, upsertMerge, delete), served by
  * the same {@link RepositorySupport} generated repositories use (an {@link AsyncTableRepository}'s on the store's async
- * path, its {@code ...Async} writes). Derived queries are planned by the processor at
- * compile time, so an interface that declares any is refused, naming them; read such entities with
+ * path, its {@code ...Async} writes). Derived queries are planned by the processor at compile time, so an interface
+ * that declares any is refused, naming them; read such entities with
  * {@code mapper.partition(table, partitionKey).all(Entity.class)}.
  */
 public final class CrudRepositories {

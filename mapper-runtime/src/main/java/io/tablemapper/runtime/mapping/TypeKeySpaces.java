@@ -15,9 +15,9 @@ import io.tablemapper.runtime.introspect.ClassEntitySource;
  * Proves, at run time, what the processor proves for the entity types it compiles together ({@link KeySpaces}): two
  * entity types of one table never take one another's rows. The runtime meets types the processor never saw
  * together: from other jars, or compiled without it. A remote index's copies count where they live: the copies in the
- * entity's own table are checked against the other types of that table; copies in another table are not checked
- * against the types of that table at run time (the processor checks the types it compiles together). The subtypes of a hierarchy that have the RowKey template one
- * class declares for them share one key space by design.
+ * entity's own table are checked against the other types of that table; copies in another table are not checked against
+ * the types of that table at run time (the processor checks the types it compiles together). The subtypes of a
+ * hierarchy that have the RowKey template one class declares for them share one key space by design.
  */
 public final class TypeKeySpaces {
   private TypeKeySpaces() {}

@@ -42,8 +42,8 @@ public final class RemoteLists {
    * one rule for both).
    *
    * @return a future of null when the entity is listed, or of the exception that makes the change fail for good: the
-   *     list has all its {@link IndexLists#MAX_PARTS} parts full, or another type's row sits under the list's keys; failed with
-   *     a {@link TableMapperException} when other writers won every race for the list (the work stays recorded)
+   * list has all its {@link IndexLists#MAX_PARTS} parts full, or another type's row sits under the list's keys; failed
+   * with a {@link TableMapperException} when other writers won every race for the list (the work stays recorded)
    */
   CompletableFuture<TableMapperException> add(WriteChannel channel, IndexMapping<?> index, Address address,
       String entry) {

@@ -37,7 +37,11 @@ final class CopyFollowing<T> {
     this.index = index;
   }
 
-  /** {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order. */
+  /**
+
+   * {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order.
+
+   */
   CompletableFuture<List<TableRow>> followAllAsync(List<TableRow> copies, Executor executor) {
     List<CompletableFuture<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());
     for (TableRow copy : copies) {

@@ -74,8 +74,9 @@ public final class EntityQueries<T> {
 
   /**
    * The entity stored under these keys: the point read of a plan that names one row of the entity's table and nothing
-   * else, made without a query object. The cache (a point read is one {@link #cacheFor} serves, under the same key),
-   * the events and the malformed-row policy ({@link io.tablemapper.runtime.values.RowDecoder#entity}) are those of {@link #findOne(EntityQuery)}.
+   * else, made without a query object. The cache (a point read is one {@link CachedReads#cacheFor} serves, under the
+   * same key), the events and the malformed-row policy ({@link io.tablemapper.runtime.values.RowDecoder#entity}) are
+   * those of {@link #findOne(EntityQuery)}.
    */
   public Optional<T> findByKeys(String method, String plan, String partitionKey, String rowKey) {
     EntityCache cache = side.cache().of(mapping);
@@ -168,7 +169,8 @@ public final class EntityQueries<T> {
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    RowSource run = sources.source(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
+    RowSource run = sources.source(query, resumed == null ? null : resumed.backendToken(), false, reading.select(),
+        true);
     List<R> items = new ArrayList<>();
     while (items.size() < size && !run.exhausted()) {
       addReads(items, reading, run.next(size - items.size()));
@@ -247,7 +249,8 @@ public final class EntityQueries<T> {
     List<R> results = new ArrayList<>();
     RowReads reads = side.decoder().reads(executor, operation);
     if (cache != null) {
-      return readyToDecode(caches.cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), reads, executor, operation,
+      return readyToDecode(caches.cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), reads, executor,
+          operation,
           results, reading).thenApply(done -> results);
     }
     RowSource run = sources.asyncSource(query, null, false, reading.select(), false);
@@ -321,8 +324,8 @@ public final class EntityQueries<T> {
    *
    * @param select the properties a projection reads, or null for whole entities
    * @param decoder the result of a row, made whole now where it must be (the blocking path)
-   * @param ofWhole the result of a row the async path made whole before ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}; null: the row
-   *     needed nothing), which decodes without I/O
+   * @param ofWhole the result of a row the async path made whole before ({@link
+   * io.tablemapper.runtime.values.RowDecoder#madeWhole}; null: the row needed nothing), which decodes without I/O
    */
   private record Reading<R>(
       List<String> select, Function<TableRow, R> decoder, BiFunction<TableRow, WholeRow, R> ofWhole) {
@@ -376,10 +379,11 @@ public final class EntityQueries<T> {
   }
 
   /**
-   * The async path's last steps of a page: its rows made whole at once ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}: the parts of
-   * its wide entities read together), then the values of their {@code @Large} properties fetched
-   * ({@link #valuesInPlace}), both with the store's async requests, then the rows decoded in order, without I/O
-   * ({@link LargeValues#inPlace}), into {@code results} (leaving out malformed rows the policy leaves out).
+   * The async path's last steps of a page: its rows made whole at once
+   * ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}: the parts of its wide entities read together), then
+   * the values of their {@code @Large} properties fetched ({@link #valuesInPlace}), both with the store's async
+   * requests, then the rows decoded in order, without I/O ({@link LargeValues#inPlace}), into {@code results} (leaving
+   * out malformed rows the policy leaves out).
    */
   private <R> CompletableFuture<Void> readyToDecode(CompletableFuture<List<TableRow>> page, RowReads reads,
       Executor executor, Operation operation, List<R> results, Reading<R> reading) {

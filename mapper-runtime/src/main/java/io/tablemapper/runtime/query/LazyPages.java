@@ -17,11 +17,11 @@ import java.util.function.Supplier;
 import io.tablemapper.runtime.support.Futures;
 
 /**
- * The source of {@link EntityQueries#stream}: reads the first backend page when the stream is first consumed, and from then on
- * the next page ahead, on the store's async path, while the caller consumes the current one — one page ahead at
- * most. Each page is an operation for the mapper's listeners. A page that failed fails the stream at its first
- * element, after the rows before it; closing the stream drops the page ahead and reads no more. The reads of a union
- * all start with the first page, so a union has no page ahead.
+ * The source of {@link EntityQueries#stream}: reads the first backend page when the stream is first consumed, and from
+ * then on the next page ahead, on the store's async path, while the caller consumes the current one — one page ahead at
+ * most. Each page is an operation for the mapper's listeners. A page that failed fails the stream at its first element,
+ * after the rows before it; closing the stream drops the page ahead and reads no more. The reads of a union all start
+ * with the first page, so a union has no page ahead.
  */
 final class LazyPages<R> extends Spliterators.AbstractSpliterator<R> {
   private final ReadSide side;

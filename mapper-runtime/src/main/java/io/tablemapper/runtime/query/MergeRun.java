@@ -235,7 +235,8 @@ public final class MergeRun implements RowSource {
       }
     }
     if (reading.listeners().listening()) {
-      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead, rowsReturned,
+      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead,
+          rowsReturned,
           requests));
     }
   }

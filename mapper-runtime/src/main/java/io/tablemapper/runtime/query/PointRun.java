@@ -101,8 +101,10 @@ public final class PointRun<T> implements RowSource {
   static <T> T entity(
       ReadSide reading, EntityMapping<T> mapping, String method, String plan, String partitionKey, String rowKey) {
     TableRow row = stored(reading, mapping, partitionKey, rowKey);
-    T result = row != null && QueryRun.ofEntityType(reading, mapping, row) ? reading.decoder().entity(mapping, row) : null;
-    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1, result == null ? 0 : 1,
+    T result = row != null && QueryRun.ofEntityType(reading, mapping, row) ? reading.decoder().entity(mapping,
+        row) : null;
+    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1,
+        result == null ? 0 : 1,
         1);
     return result;
   }

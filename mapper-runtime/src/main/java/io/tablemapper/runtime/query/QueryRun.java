@@ -123,8 +123,8 @@ public final class QueryRun<T> implements RowSource {
   }
 
   /**
-   * Starts a run that reads entities (for {@link #entity}) or, with {@code projection}, only some of their
-   * properties.
+   * Starts a run that reads entities (for {@link EntityQueries}: each decoded as its entity) or, with
+   * {@code projection}, only some of their properties.
    *
    * @param projection the stored names of the properties to read, or null for whole entities
    */
@@ -257,8 +257,9 @@ public final class QueryRun<T> implements RowSource {
   /**
    * {@link #next} on the store's async path ({@code getAsync}/{@code queryAsync}): the same rows, and the entities of
    * partial and remote copies fetched all at once with async point reads; a key list's rows and entities
-   * ({@link #listed}) and the upgrade of a projected row of an older version ({@link #currentAll}) by the same steps as
-   * the blocking path's, with async requests. One call at a time: the next once this one's future has completed.
+   * ({@link #listed}) and the upgrade of a projected row of an older version ({@link Upgrades#currentAll}) by the same
+   * steps as the blocking path's, with async requests. One call at a time: the next once this one's future has
+   * completed.
    */
   @Override
   public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
@@ -350,7 +351,8 @@ public final class QueryRun<T> implements RowSource {
   /** A page of a query of the read table, as {@link #read} makes a point read. */
   private CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
     return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
-        : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)), Tables.NO_ROWS);
+        : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)),
+            Tables.NO_ROWS);
   }
 
   /** An async point read; a table that does not exist holds no row (and is not created). */
@@ -369,8 +371,8 @@ public final class QueryRun<T> implements RowSource {
    * The next entities a key list names: at its first call reads the list's head (one point read of the value's
    * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
    * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each
-   * verified as a remote copy's entity is ({@link #verified}): an entity gone, changed or moved since it was listed
-   * is skipped. The token is the last entry read.
+   * verified as a remote copy's entity is ({@code CopyFollowing.verified}): an entity gone, changed or moved since it
+   * was listed is skipped. The token is the last entry read.
    */
   private List<TableRow> nextListed(int max) {
     return Futures.join(listed(max, null));

@@ -97,7 +97,8 @@ final class Upgrades<T> {
    * executor}, never on the thread that completed the read (on Azure, an SDK thread that must not block).
    */
   private CompletableFuture<TableRow> upgraded(EntityMapping<T> reader, TableRow whole, Executor executor) {
-    CompletableFuture<WholeRow> made = reading.decoder().madeWhole(mapping, whole, reading.decoder().reads(executor, run.operation()));
+    CompletableFuture<WholeRow> made = reading.decoder().madeWhole(mapping, whole, reading.decoder().reads(executor,
+        run.operation()));
     if (executor != null && LargeValues.fetches(reader)) {
       return made.thenComposeAsync(
           each -> run.within(() -> CompletableFuture.completedFuture(upgraded(reader, whole, each))), executor);

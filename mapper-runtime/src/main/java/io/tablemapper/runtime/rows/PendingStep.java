@@ -51,7 +51,11 @@ public record PendingStep(int position, WriteKind kind, String entityClass, Stri
         null, index, List.copyOf(previous), written == null ? null : List.copyOf(written));
   }
 
-  /** Whether a reconciliation writes the copy (or list entry) at {@code address}: its own write's, or any if unknown. */
+  /**
+
+   * Whether a reconciliation writes the copy (or list entry) at {@code address}: its own write's, or any if unknown.
+
+   */
   public boolean writes(Address address) {
     return written == null || written.contains(address);
   }

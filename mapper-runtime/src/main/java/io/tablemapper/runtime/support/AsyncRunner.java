@@ -23,13 +23,13 @@ import java.util.function.Supplier;
  *
  * <p>Work given to {@link #run} runs whole or not at all. A future cancelled before its work started skips it;
  * cancelling one whose work is under way does not interrupt it (a write is never left half-done): it runs to its end
- * and its result is dropped. {@link #close()} fails the operations that have not started with {@code IllegalStateException} and
- * waits for those under way, so that the backend closes after them.
+ * and its result is dropped. {@link #close()} fails the operations that have not started with
+ * {@code IllegalStateException} and waits for those under way, so that the backend closes after them.
  *
  * <p>An operation on the store's async path ({@link #start}: the reads of an async query method; {@link #startWrite}:
  * an async repository write, {@code Batch.commitAsync}) holds no thread of the executor while its requests are under
- * way; only its result is handed over on the executor. Cancelling such a write's future before its transaction is sent sends nothing more; once sent, the
- * transaction runs to its end and its result is dropped.
+ * way; only its result is handed over on the executor. Cancelling such a write's future before its transaction is sent
+ * sends nothing more; once sent, the transaction runs to its end and its result is dropped.
  */
 public final class AsyncRunner {
   /** How long {@link #close()} waits for operations under way. */

@@ -38,8 +38,8 @@ import io.tablemapper.runtime.observe.Operation;
  * <ol>
  *   <li>the new values are put ({@code LargeValueWrites.put}), before anything else of the write;
  *   <li>the entity group transaction writes the row that references them ({@code EgtWriter});
- *   <li>the values the stored row referenced and the new one does not are deleted
- *       ({@code LargeValueWrites.replaced}); a refused transaction deletes the values it put instead, one whose outcome is unknown leaves them.
+ * <li>the values the stored row referenced and the new one does not are deleted ({@code LargeValueWrites.replaced}); a
+ * refused transaction deletes the values it put instead, one whose outcome is unknown leaves them.
  * </ol>
  *
  * A crash between the steps leaves only values that no row references: {@link #sweep} deletes those older than the
@@ -316,7 +316,8 @@ public final class LargeValues {
         if (read == null || reference.equals(read.get(property))) {
           throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
               + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
-              + "' references the value '" + LargeReferences.referenced(reference) + "', which the backend " + backend.name()
+              + "' references the value '" + LargeReferences.referenced(reference) + "', which the backend "
+              + backend.name()
               + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
               + " write the entity again to store a new value");
         }

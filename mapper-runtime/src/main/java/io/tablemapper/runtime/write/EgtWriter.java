@@ -219,7 +219,8 @@ public final class EgtWriter {
    * (its result stays null) if it tolerates that and fails as for a missing entity otherwise; the table is not
    * created for them.
    */
-  private static void inMissingTable(String table, List<WriteProgress> writes, Mode mode, TableNotFoundException missing) {
+  private static void inMissingTable(String table, List<WriteProgress> writes, Mode mode,
+      TableNotFoundException missing) {
     for (WriteProgress write : writes) {
       if (!write.intent.dropsWhenMissing()) {
         throw WriteFailures.rejected(mode, write.intent, table, WriteFailures.notFound(write.intent, table, missing));

@@ -50,7 +50,8 @@ public final class LargeValueWrites {
     for (LargeReferences.Value value : write.largeValues()) {
       if (value.bytes().length > large.maxValueSize()) {
         throw new InvalidEntityException(write.describe() + ": @Large property '" + value.property() + "' holds "
-            + value.bytes().length + " bytes, more than the " + large.maxValueSize() + " this mapper stores out of a row;"
+            + value.bytes().length + " bytes, more than the " + large.maxValueSize()
+            + " this mapper stores out of a row;"
             + " store less, or build the mapper with a larger maxLargeValueSize(bytes)");
       }
     }
@@ -79,7 +80,8 @@ public final class LargeValueWrites {
         }
       }
     }
-    long sendBy = large.grace().isZero() ? Long.MAX_VALUE : started + large.grace().toNanos() / 2; // no grace: no writer to wait for
+    // no grace: no writer to wait for
+    long sendBy = large.grace().isZero() ? Long.MAX_VALUE : started + large.grace().toNanos() / 2;
     return settled(puts).thenCompose(failure -> failure == null ? CompletableFuture.completedFuture(sendBy)
         : delete(channel, table, names).thenApply(deleted -> {
           throw failure instanceof RuntimeException ? (RuntimeException) failure

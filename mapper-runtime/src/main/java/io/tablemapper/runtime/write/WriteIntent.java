@@ -26,10 +26,10 @@ import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.rows.WriteKind;
 
 /**
- * One write the application asked for — an insert, upsert, update, merge, upsert-merge or delete of one entity — and what it
- * writes, built once: the entity's row and its index copies, checked against the store's limits before anything is
- * read or sent, and the condition the application named (its {@code @ETag}). Immutable: what the store holds is
- * read for each attempt ({@link Snapshot}), and the operations are planned from the two ({@link WritePlanner}).
+ * One write the application asked for — an insert, upsert, update, merge, upsert-merge or delete of one entity — and
+ * what it writes, built once: the entity's row and its index copies, checked against the store's limits before anything
+ * is read or sent, and the condition the application named (its {@code @ETag}). Immutable: what the store holds is read
+ * for each attempt ({@link Snapshot}), and the operations are planned from the two ({@link WritePlanner}).
  *
  * @param kind what the application asked for
  * @param mapping the mapping of the entity's own class (never a {@link Hierarchy})
@@ -86,8 +86,10 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     if (kind == WriteKind.DELETE) {
       return delete(own, entity, position, userEtag, null, false, guardsNewer);
     }
-    IndexCopies.checkRemoteKeys(own, entity); // a copy that cannot be written refuses the write, before anything is sent
-    LargeReferences.Detached built = LargeReferences.detach(own, own.toStoredRow(entity, context)); // references in the row
+    // a copy that cannot be written refuses the write, before anything is sent
+    IndexCopies.checkRemoteKeys(own, entity);
+    // references in the row
+    LargeReferences.Detached built = LargeReferences.detach(own, own.toStoredRow(entity, context));
     TableRow row = dynamic ? built.row() : discriminator.tagged(built.row(), own.typeName()); // a dynamic row: its own
     String subject = own.entityClass().getSimpleName();
     List<TableRow> parts = List.of();
@@ -181,7 +183,8 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
    */
   public static <T> WriteIntent<T> deleteAsRead(EntityMapping<T> mapping, T entity, TableRow read, boolean ownRow,
       int position, Mappings mappings) {
-    return delete(periodTable(Hierarchy.concrete(mapping, entity, mappings), entity), entity, position, read.etag(), read,
+    return delete(periodTable(Hierarchy.concrete(mapping, entity, mappings), entity), entity, position, read.etag(),
+        read,
         ownRow, false);
   }
 
@@ -202,7 +205,8 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     String rowKey = mapping.rowKey(entity);
     StoreLimits.checkKey("PartitionKey", partitionKey, subject);
     StoreLimits.checkKey("RowKey", rowKey, subject);
-    return new WriteIntent<>(WriteKind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null, List.of(),
+    return new WriteIntent<>(WriteKind.DELETE, mapping, entity, position, partitionKey, rowKey, userEtag, null,
+        List.of(),
         read, ownRow, guardsNewer, null, List.of(), List.of(), List.of());
   }
 

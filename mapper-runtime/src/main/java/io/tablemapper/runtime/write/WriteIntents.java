@@ -37,7 +37,8 @@ public final class WriteIntents {
    * @throws io.tablemapper.api.InvalidEntityException if the row or one of its copies breaks the entity rules
    */
   public <T> WriteIntent<T> intent(WriteKind kind, EntityMapping<T> mapping, T entity, int position) {
-    WriteIntent<T> intent = WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions, mappings);
+    WriteIntent<T> intent = WriteIntent.of(kind, mapping, entity, position, discriminator, context, newerVersions,
+        mappings);
     values.checkSizes(intent);
     return intent;
   }
