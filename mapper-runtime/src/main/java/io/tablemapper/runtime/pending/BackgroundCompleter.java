@@ -30,7 +30,8 @@ import io.tablemapper.runtime.config.MapperSettings;
 public final class BackgroundCompleter {
   private static final Log LOG = new Log(BackgroundCompleter.class);
 
-  private final PendingWork pending;
+  /** The completer's side of the pending work, whose looks this schedules. */
+  private final WorkCompleter work;
   private final Lifecycle lifecycle;
   /** The values of {@code @Large} properties, whose leftovers the completer sweeps. */
   private final LargeValues large;
@@ -38,8 +39,8 @@ public final class BackgroundCompleter {
   private volatile ScheduledExecutorService daemon;
   private volatile Shard[] shards;
 
-  BackgroundCompleter(PendingWork pending, Lifecycle lifecycle, LargeValues large, MapperSettings.Pending settings) {
-    this.pending = pending;
+  BackgroundCompleter(WorkCompleter work, Lifecycle lifecycle, LargeValues large, MapperSettings.Pending settings) {
+    this.work = work;
     this.lifecycle = lifecycle;
     this.large = large;
     this.settings = settings;
@@ -152,7 +153,7 @@ public final class BackgroundCompleter {
     List<PendingWorkException> failures = new ArrayList<>();
     boolean found = false;
     try {
-      found = pending.look(shard, settings.completers(), failures);
+      found = work.look(shard, settings.completers(), failures);
     } catch (IllegalStateException closed) {
       // the backend was closed behind the mapper's back: it does not come back
       abandon();

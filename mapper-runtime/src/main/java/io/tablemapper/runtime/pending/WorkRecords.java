@@ -1,0 +1,281 @@
+package io.tablemapper.runtime.pending;
+
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.PendingWorkException;
+import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.runtime.rows.PendingRows.State;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.rows.PendingRows;
+import io.tablemapper.runtime.rows.PendingStep;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.store.WriteChannel;
+import io.tablemapper.runtime.write.WriteIntent;
+
+/**
+ * The requests on pending work's own rows ({@link PendingRows} describes them), each sent through a
+ * {@link WriteChannel} (the blocking or the async path: one rule for both): the registry entry — inserted, its
+ * table created once whatever the creation policy, marked failed, deleted — and the work record, read, run from its
+ * next position ({@link #run}: each step applied by {@link StepApplier}), advanced under its ETag, marked failed,
+ * deleted. Owns the record's order: its next position advanced past each write that others follow, and finished work
+ * deleting its record before its entry.
+ */
+final class WorkRecords {
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  private final TableBackend backend;
+  private final Tables tables;
+  private final Discriminator discriminator;
+  private final Lifecycle lifecycle;
+  /** Applies each step of a record. */
+  private final StepApplier applier;
+  private volatile boolean registryReady;
+
+  WorkRecords(TableBackend backend, Tables tables, Discriminator discriminator, Lifecycle lifecycle,
+      StepApplier applier) {
+    this.backend = backend;
+    this.tables = tables;
+    this.discriminator = discriminator;
+    this.lifecycle = lifecycle;
+    this.applier = applier;
+  }
+
+  // ------------------------------------------------------------------ the registry
+
+  /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
+  CompletableFuture<Void> register(WriteChannel channel, String id, String table, String partitionKey,
+      List<PendingStep> onRetire) {
+    TableRow entry = PendingRows.registryEntry(discriminator, id, table, partitionKey, onRetire);
+    CompletableFuture<Void> ready = registryReady ? DONE : createRegistry(channel);
+    return Futures.compose(ready, created -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry))
+        .exceptionallyCompose(thrown -> {
+          Throwable failure = Futures.unwrap(thrown);
+          if (!(failure instanceof TableNotFoundException)) {
+            return CompletableFuture.failedFuture(failure);
+          }
+          // dropped: create it again
+          return createRegistry(channel).thenCompose(
+              again -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry)));
+        }))
+        .thenApply(written -> null);
+  }
+
+  /**
+   * Creates the registry's table if it does not exist, through {@code channel} ({@link WriteChannel#createTable}: on
+   * the async path with the backend's async table call).
+   */
+  private CompletableFuture<Void> createRegistry(WriteChannel channel) {
+    return channel.createTable(PendingRows.REGISTRY_TABLE).thenApply(created -> {
+      registryReady = true;
+      return null;
+    });
+  }
+
+  /**
+   * Whether the registry's table exists, for a background look: until it is seen (or created by a write), only
+   * whether it exists is asked, so that a store without pending work is never queried for it.
+   */
+  boolean registryExists() {
+    if (!registryReady) {
+      if (!backend.tableExists(PendingRows.REGISTRY_TABLE)) {
+        return false;
+      }
+      registryReady = true;
+    }
+    return true;
+  }
+
+  CompletableFuture<Void> markEntryFailed(WriteChannel channel, String id) {
+    return channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
+        TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
+            .build(), WriteIntent.ANY_ETAG))
+        .handle((marked, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityNotFoundException
+              || failure instanceof TableNotFoundException) {
+            return DONE; // or retired, or removed, meanwhile
+          }
+          return CompletableFuture.<Void>failedFuture(failure);
+        }).thenCompose(Function.identity());
+  }
+
+  static CompletableFuture<Void> deleteEntry(WriteChannel channel, String id) {
+    return deleteQuietly(channel, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
+  }
+
+  /** Deletes the registry entries of these ids, one after another, each if it is there. */
+  static CompletableFuture<Void> deleteEntries(WriteChannel channel, List<String> ids) {
+    Iterator<String> each = ids.iterator();
+    return Futures.loop(each::hasNext, () -> deleteEntry(channel, each.next()));
+  }
+
+  /** Deletes a row if it is there, through {@code channel}. */
+  static CompletableFuture<Void> deleteQuietly(WriteChannel channel, String table, String partitionKey,
+      String rowKey) {
+    return channel.write(table, WriteOperation.delete(partitionKey, rowKey, WriteIntent.ANY_ETAG))
+        .handle((deleted, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityNotFoundException
+              || failure instanceof TableNotFoundException) {
+            return DONE; // deleted, or by another completer
+          }
+          return CompletableFuture.<Void>failedFuture(failure);
+        }).thenCompose(Function.identity());
+  }
+
+  // ------------------------------------------------------------------ the record
+
+  /** The work record of an id, read through {@code channel}; null when it (or its table) is missing. */
+  CompletableFuture<TableRow> readRecord(WriteChannel channel, String table, String partitionKey, String id) {
+    String rowKey = PendingRows.workRowKey(id);
+    return tables.readAsync(table, () -> channel.get(table, partitionKey, rowKey), null);
+  }
+
+  /** Where {@link #run} is in a record: the next step, the record's ETag, the writes applied, whether it goes on. */
+  private static final class Progress {
+    int next;
+    String etag;
+    long applied;
+    /** False once the record is left as it is: failed, finished by another completer, or the mapper closed. */
+    boolean going = true;
+
+    Progress(int next, String etag) {
+      this.next = next;
+      this.etag = etag;
+    }
+
+    CompletableFuture<Void> stop() {
+      going = false;
+      return DONE;
+    }
+  }
+
+  /**
+   * Applies a record's steps from its next position, advancing it after each write that others follow (a
+   * reconciliation is safe to run again), then deletes the record and its registry entry; stops when the mapper
+   * closes, or when another completer finished the record. Each request goes through {@code channel}: the completer's
+   * blocking one, or the async write's.
+   *
+   * @param record the record as read, or as written (then without ETag: read when first needed)
+   * @param failures gets the write that failed for good, the record marked failed
+   * @return a future of the writes applied, failed when the store could not be reached (the work stays recorded)
+   */
+  CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
+      TableRow record, List<PendingWorkException> failures) {
+    List<PendingStep> steps = PendingRows.steps(record);
+    Progress at = new Progress(PendingRows.next(record), record.etag());
+    CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
+      if (lifecycle.closed()) {
+        return at.stop();
+      }
+      int i = at.next;
+      PendingStep step = steps.get(i);
+      return Futures.compose(applier.apply(channel, id, step), failure -> {
+        if (failure != null) {
+          return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
+            failures.add(failed);
+            return at.stop();
+          });
+        }
+        at.applied++;
+        if (i + 1 < steps.size() && !step.reconciles()) {
+          // a write applied again could undo a later change of its entity; a reconciliation applied again cannot
+          return advance(channel, id, table, partitionKey, i, at);
+        }
+        at.next = i + 1;
+        return DONE;
+      });
+    });
+    return Futures.compose(ran, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
+        : Futures.compose(deleteQuietly(channel, table, partitionKey, PendingRows.workRowKey(id)),
+            deleted -> deleteEntry(channel, id)).thenApply(deleted -> at.applied));
+  }
+
+  /**
+   * Advances a record's next position past step {@code i}, conditional on its ETag: when another completer advanced
+   * it meanwhile, goes on from where that one is; stops when the record is finished (gone) or no longer pending.
+   */
+  private CompletableFuture<Void> advance(WriteChannel channel, String id, String table, String partitionKey, int i,
+      Progress at) {
+    TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+        .putInt32(PendingRows.NEXT, i + 1)
+        .build();
+    CompletableFuture<String> etag = at.etag != null ? CompletableFuture.completedFuture(at.etag)
+        : readRecord(channel, table, partitionKey, id).thenApply(read -> read == null ? null : read.etag());
+    return Futures.compose(etag, known -> {
+      if (known == null) {
+        return at.stop(); // finished by another completer
+      }
+      return channel.write(table, WriteOperation.merge(progress, known)).handle((written, thrown) -> {
+        if (thrown == null) {
+          at.etag = written.etag();
+          at.next = i + 1;
+          return DONE;
+        }
+        Throwable failure = Futures.unwrap(thrown);
+        if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
+          return at.stop(); // finished by another completer
+        }
+        if (!(failure instanceof ConcurrencyConflictException)) {
+          return CompletableFuture.<Void>failedFuture(failure);
+        }
+        // another completer advanced it: go on from where it is
+        return readRecord(channel, table, partitionKey, id).thenCompose(read -> {
+          if (read == null || PendingRows.state(read) != State.PENDING) {
+            return at.stop();
+          }
+          at.etag = read.etag();
+          at.next = Math.max(i, PendingRows.next(read) - 1) + 1;
+          return DONE;
+        });
+      }).thenCompose(Function.identity());
+    });
+  }
+
+  /**
+   * Marks a record and its registry entry failed, through {@code channel}; completes with the exception that says
+   * so.
+   */
+  private CompletableFuture<PendingWorkException> markFailed(WriteChannel channel, String id, String table,
+      String partitionKey, List<PendingStep> steps, int at, TableMapperException cause) {
+    PendingStep step = steps.get(at);
+    List<String> notApplied = new ArrayList<>();
+    for (int i = at + 1; i < steps.size(); i++) {
+      notApplied.add(steps.get(i).describe());
+    }
+    String message = "the pending " + step.describe() + (step.reconciles() ? " (pending work " + id + ")"
+        : " (write " + step.position() + " of eventual batch " + id + ")") + " failed for good: "
+        + cause.getMessage() + "; the writes before it stay applied"
+        + (notApplied.isEmpty() ? "" : ", and these were not applied: " + String.join("; ", notApplied))
+        + ". The record stays in partition '" + partitionKey + "' of table " + table + ", marked failed";
+    String kept = message.length() > PendingRows.CHUNK ? message.substring(0, PendingRows.CHUNK) : message;
+    PendingWorkException failed = new PendingWorkException(id, step.position(), message, cause);
+    return channel.write(table, WriteOperation.merge(TableRow.builder(partitionKey, PendingRows.workRowKey(id))
+            .putString(PendingRows.STATE, State.FAILED.name())
+            .putString(PendingRows.FAILURE, kept)
+            .putInt32(PendingRows.NEXT, at)
+            .build(), WriteIntent.ANY_ETAG))
+        .handle((marked, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null) {
+            return markEntryFailed(channel, id).thenApply(done -> failed);
+          }
+          if (failure instanceof EntityNotFoundException) {
+            // another completer finished (or failed) the record meanwhile
+            return CompletableFuture.completedFuture(failed);
+          }
+          return CompletableFuture.<PendingWorkException>failedFuture(failure);
+        }).thenCompose(Function.identity());
+  }
+}
