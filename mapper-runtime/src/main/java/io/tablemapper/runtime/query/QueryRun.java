@@ -20,9 +20,7 @@ import java.util.function.Supplier;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.rows.IndexCopies;
-import io.tablemapper.runtime.rows.IndexLists;
 import io.tablemapper.runtime.observe.Operation;
-import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.store.Tables;
 
 /**
@@ -85,10 +83,6 @@ public final class QueryRun<T> implements RowSource {
   private final boolean follows;
   /** Whether the run reads the one row of a key-list index's value, then each entity it lists. */
   private final boolean listed;
-  /** The entries of the key list read (once, at the first page), in key order; null before. */
-  private List<String> entries;
-  /** The position in {@link #entries} of the next entity to read. */
-  private int cursor;
   /** The table read: the entity's, or a remote index's. */
   private final String readTable;
   private final String pointKey;
@@ -109,6 +103,8 @@ public final class QueryRun<T> implements RowSource {
   private final CopyFollowing<T> following;
   /** Reads older versions' rows as their class's current version. */
   private final Upgrades<T> upgrades;
+  /** The reads of a key-list index's value: its list, then the entities it names; null for any other run. */
+  private final KeyListReads<T> keyList;
 
   /**
    * Starts a run.
@@ -149,6 +145,8 @@ public final class QueryRun<T> implements RowSource {
     this.base = pointKey != null || listed ? null : baseQuery();
     this.following = new CopyFollowing<>(this, reading, mapping, index);
     this.upgrades = new Upgrades<>(this, reading, mapping, follows);
+    this.keyList = listed ? new KeyListReads<>(this, reading, query, index, readTable, following,
+        upgrades, versioned) : null;
   }
 
   private TableQuery baseQuery() {
@@ -223,7 +221,7 @@ public final class QueryRun<T> implements RowSource {
       return List.of();
     }
     if (listed) {
-      return nextListed(max);
+      return Futures.join(keyList.listed(max, null));
     }
     if (pointKey != null) {
       exhausted = true;
@@ -270,7 +268,7 @@ public final class QueryRun<T> implements RowSource {
       return CompletableFuture.completedFuture(List.of());
     }
     if (listed) {
-      return listed(max, executor); // a key list's rows, then the entities it names
+      return keyList.listed(max, executor); // a key list's rows, then the entities it names
     }
     if (pointKey != null) {
       exhausted = true;
@@ -316,31 +314,6 @@ public final class QueryRun<T> implements RowSource {
     return versioned ? Futures.compose(resolved, matches -> upgrades.currentAll(matches, executor)) : resolved;
   }
 
-  /**
-   * The part rows of a key list whose head is {@code head}: none, or those of one range read (all its pages), the
-   * blocking way when {@code executor} is null, else with the store's async queries.
-   */
-  private CompletableFuture<List<TableRow>> listParts(TableRow head, Executor executor) {
-    if (IndexLists.parts(head) == 0) {
-      return CompletableFuture.completedFuture(List.of());
-    }
-    List<TableRow> parts = new ArrayList<>();
-    TableQuery[] range =
-        {IndexLists.partsQuery(new PendingStep.Address(readTable, head.partitionKey(), head.rowKey()))};
-    return Futures.loop(() -> range[0] != null, () -> {
-      requests++;
-      return page(range[0], executor).thenAccept(page -> {
-        rowsRead += page.rows().size();
-        for (TableRow row : page.rows()) {
-          if (IndexLists.isPartOf(reading.discriminator(), index, head.rowKey(), row)) {
-            parts.add(row);
-          }
-        }
-        range[0] = page.continuation() == null ? null : range[0].withContinuation(page.continuation());
-      });
-    }).thenApply(done -> parts);
-  }
-
   /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
   CompletableFuture<Optional<TableRow>> read(
       String table, String partitionKey, String rowKey, Executor executor) {
@@ -349,7 +322,7 @@ public final class QueryRun<T> implements RowSource {
   }
 
   /** A page of a query of the read table, as {@link #read} makes a point read. */
-  private CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
+  CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
     return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
         : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)),
             Tables.NO_ROWS);
@@ -365,81 +338,6 @@ public final class QueryRun<T> implements RowSource {
   /** Sends a request within the run's operation, so that it counts there from any thread. */
   <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
     return Operation.within(operation, request);
-  }
-
-  /**
-   * The next entities a key list names: at its first call reads the list's head (one point read of the value's
-   * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
-   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each
-   * verified as a remote copy's entity is ({@code CopyFollowing.verified}): an entity gone, changed or moved since it
-   * was listed is skipped. The token is the last entry read.
-   */
-  private List<TableRow> nextListed(int max) {
-    return Futures.join(listed(max, null));
-  }
-
-  /**
-   * {@link #nextListed}'s steps, on either path: the blocking calls when {@code executor} is null (the entities on
-   * the read pool), else the store's async requests (the entities all at once).
-   */
-  private CompletableFuture<List<TableRow>> listed(int max, Executor executor) {
-    CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null)
-        : Futures.start(() -> openList(executor));
-    return Futures.compose(opened, done -> {
-      List<TableRow> copies = nextCopies(max);
-      CompletableFuture<List<TableRow>> entities = executor == null
-          ? CompletableFuture.completedFuture(following.followAll(copies))
-          : following.followAllAsync(copies, executor);
-      return versioned ? Futures.compose(entities, rows -> upgrades.currentAll(rows, executor)) : entities;
-    });
-  }
-
-  /** Reads the list's head and parts into {@link #entries}, skipping those up to the token when resumed. */
-  private CompletableFuture<Void> openList(Executor executor) {
-    String listRowKey = query.pointRowKey();
-    if (listRowKey == null || query.partitionKey() == null) {
-      throw new TableMapperException(query.method() + " reads through key-list index '" + index.name()
-          + "' without one value of its keys; a key list serves point reads only: rebuild the project so that"
-          + " generated code matches its sources");
-    }
-    requests++;
-    return Futures.compose(read(readTable, query.partitionKey(), listRowKey, executor), row -> {
-      if (row.isPresent()) {
-        rowsRead++;
-      }
-      if (row.isEmpty() || !IndexLists.isHead(reading.discriminator(), index, row.get())) {
-        return CompletableFuture.completedFuture(opened(List.of()));
-      }
-      return listParts(row.get(), executor).thenApply(parts -> opened(IndexLists.entries(row.get(), parts)));
-    });
-  }
-
-  /** Takes the list's entries, skipping those up to the token when resumed. */
-  private Void opened(List<String> listed) {
-    entries = listed;
-    while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
-      cursor++;
-    }
-    return null;
-  }
-
-  /** The rows that lead to the next entities of the list, at most {@code max}; moves the cursor and the token. */
-  private List<TableRow> nextCopies(int max) {
-    String listRowKey = query.pointRowKey();
-    int end = Math.min(entries.size(), cursor + Math.max(1, Math.min(max, StoreLimits.MAX_PAGE_SIZE)));
-    List<TableRow> copies = new ArrayList<>(end - cursor);
-    for (String entry : entries.subList(cursor, end)) {
-      copies.add(TableRow.builder(query.partitionKey(), listRowKey, 2)
-          .putString(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, IndexLists.partitionKeyOf(entry))
-          .putString(EntityMapping.PRIMARY_ROW_KEY_PROPERTY, IndexLists.rowKeyOf(entry))
-          .build());
-    }
-    if (end > cursor) {
-      token = entries.get(end - 1);
-    }
-    cursor = end;
-    exhausted = cursor >= entries.size();
-    return copies;
   }
 
 
@@ -464,6 +362,22 @@ public final class QueryRun<T> implements RowSource {
     if (reading.listeners().listening()) {
       reading.listeners().report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
     }
+  }
+
+  /** The token a key-list read resumes after: the last entry it returned, or the start token. */
+  String listToken() {
+    return token;
+  }
+
+  /** Moves a key-list read on: the last entry it returned, and whether the list has no more. */
+  void listMoved(String lastEntry, boolean done) {
+    token = lastEntry;
+    exhausted = done;
+  }
+
+  /** Counts the rows of one page this run read. */
+  void countRowsRead(int rows) {
+    rowsRead += rows;
   }
 
   /** Counts one request of this run. */
