@@ -75,7 +75,8 @@ class ReadmeSnippetsTest {
         quickStart.indexOf("```sh\n") + 6));
     List<String> lines = commands.lines().map(line -> line.replaceFirst("\\s+#.*", "").strip()).toList();
 
-    assertThat(lines).containsExactly("mvn -ntp -pl samples/company -am package exec:java -DskipTests", "mvn verify");
+    assertThat(lines)
+        .containsExactly("mvn -ntp -pl samples/company -am package exec:java -DskipTests", "mvn -ntp verify");
     assertThat(Files.readAllLines(Path.of("../.ci/run"))).as(".ci/run runs the README's test command, with -B")
         .contains("exec " + lines.get(1).replaceFirst("^mvn ", "mvn -B "));
   }
