@@ -47,7 +47,7 @@ import io.tablemapper.runtime.write.WriteIntents;
  * few parts it uses (no part reaches into this one), and builds what the {@link DefaultTableMapper} hands out —
  * repository supports, batches, partitions, dynamic tables — with theirs. It closes the parts in order.
  */
-public final class MapperCore {
+final class MapperCore {
   private static final Log LOG = new Log(MapperCore.class);
   /** How long {@link #close()} waits for the background completer to finish the write it is applying. */
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);

@@ -38,9 +38,7 @@ final class CopyFollowing<T> {
   }
 
   /**
-
    * {@link #followAll} on the async path: every copy's entity read at once, then each verified in the copies' order.
-
    */
   CompletableFuture<List<TableRow>> followAllAsync(List<TableRow> copies, Executor executor) {
     List<CompletableFuture<Optional<TableRow>>> fetches = new ArrayList<>(copies.size());

@@ -76,16 +76,12 @@ final class KeyListReads<T> {
     }).thenApply(done -> parts);
   }
   /**
-   * The next entities a key list names: at its first call reads the list's head (one point read of the value's
-   * keys) and, when it has any, its part rows (one range read), then reads at most {@code max} of the entities it
-   * lists from where the last call stopped (after the entry named by the token, when resumed), in parallel, each
-   * verified as a remote copy's entity is ({@code CopyFollowing.verified}): an entity gone, changed or moved since it
-   * was listed is skipped. The token is the last entry read.
-   */
-
-  /**
-   * What a key-list run reads next, on either path: the blocking calls when {@code executor} is null (the entities on
-   * the read pool), else the store's async requests (the entities all at once).
+   * The next entities the key list names: at the first call the list's head (one point read of the value's keys)
+   * and, when it has any, its part rows (one range read), then at most {@code max} of the entities it lists from where
+   * the last call stopped (after the entry named by the token, when resumed), each verified as a remote copy's entity
+   * is ({@link CopyFollowing}): an entity gone, changed or moved since it was listed is skipped. On either path: the
+   * blocking calls when {@code executor} is null (the entities on the read pool), else the store's async requests
+   * (the entities all at once).
    */
   CompletableFuture<List<TableRow>> listed(int max, Executor executor) {
     CompletableFuture<Void> opened = entries != null ? CompletableFuture.completedFuture(null)

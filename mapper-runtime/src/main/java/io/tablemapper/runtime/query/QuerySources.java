@@ -5,9 +5,6 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import io.tablemapper.api.TableMapperException;
-import java.util.ArrayList;
 
 /**
  * The run that reads one planned query of an entity class: one read ({@link QueryRun}), the merge of several in key

@@ -52,9 +52,7 @@ public record PendingStep(int position, WriteKind kind, String entityClass, Stri
   }
 
   /**
-
    * Whether a reconciliation writes the copy (or list entry) at {@code address}: its own write's, or any if unknown.
-
    */
   public boolean writes(Address address) {
     return written == null || written.contains(address);

@@ -177,11 +177,9 @@ public final class Tables {
   }
 
   /**
-
    * {@link #read} on the async path: a read that fails with {@code TableNotFoundException} completes with {@code
 
    * empty}.
-
    */
   public <R> CompletableFuture<R> readAsync(String table, Supplier<CompletableFuture<R>> read, R empty) {
     return Futures.start(read).handle((result, failure) -> {

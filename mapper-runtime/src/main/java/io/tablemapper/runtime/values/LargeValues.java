@@ -448,7 +448,6 @@ public final class LargeValues {
     return deleted;
   }
 
-  /** The grace period: how old an unreferenced value must be before a sweep deletes it. */
   /** The largest value this mapper stores out of a row ({@code maxLargeValueSize}). */
   public long maxValueSize() {
     return maxValueSize;
@@ -464,6 +463,7 @@ public final class LargeValues {
     return backend.outOfRowValues();
   }
 
+  /** The grace period: how old an unreferenced value must be before a sweep deletes it. */
   public Duration grace() {
     return grace;
   }
