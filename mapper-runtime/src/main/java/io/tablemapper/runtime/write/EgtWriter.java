@@ -3,22 +3,17 @@ package io.tablemapper.runtime.write;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.BatchException.Reason;
 import io.tablemapper.api.ConcurrencyConflictException;
-import io.tablemapper.api.EntityExistsException;
-import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.write.PlannedOp.Role;
-import io.tablemapper.runtime.write.Snapshot.Holder;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
-import io.tablemapper.runtime.write.WriteFailures.Race;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -63,14 +58,6 @@ public final class EgtWriter {
   /** How often a transaction whose list rows other writers change meanwhile is read and tried again. */
   static final int LIST_ATTEMPTS = 50;
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-  /** The outcomes of {@link #learn} that need no read, complete. */
-  private static final Map<Retry, CompletableFuture<Retry>> RETRIES = new EnumMap<>(Retry.class);
-
-  static {
-    for (Retry retry : Retry.values()) {
-      RETRIES.put(retry, CompletableFuture.completedFuture(retry));
-    }
-  }
 
   private final TableBackend backend;
   private final Tables tables;
@@ -79,6 +66,8 @@ public final class EgtWriter {
   private final MappingContext context;
   /** Reads what each attempt needs and does not know yet. */
   private final SnapshotReads reads;
+  /** What a refused attempt teaches the next one. */
+  private final Retries retries;
   private final WritePlanner planner;
   private final LocalLists lists;
   /** What writes do with their {@code @Large} values. */
@@ -94,6 +83,7 @@ public final class EgtWriter {
     this.discriminator = discriminator;
     this.context = context;
     this.reads = new SnapshotReads(discriminator, context);
+    this.retries = new Retries(reads, discriminator);
     this.planner = new WritePlanner(discriminator, context);
     this.lists = new LocalLists(discriminator, context);
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
@@ -308,8 +298,8 @@ public final class EgtWriter {
     private CompletableFuture<Void> retry(List<PlannedOp> ops, Failure failure) {
       PlannedOp failed = ops.get(failure.index());
       WriteProgress owner = progressOf(writes, failed.owner());
-      return learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
-        if (retry == Retry.NO) {
+      return retries.learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
+        if (retry == Retries.Retry.NO) {
           RuntimeException cause = failure.cause();
           CompletableFuture<TableRow> holder = WriteFailures.namesHolder(failed, cause)
               ? channel.get(table, owner.intent.partitionKey(), failed.rowKey())
@@ -319,7 +309,7 @@ public final class EgtWriter {
                 WriteFailures.translate(failed, cause, table, row, unreadable, discriminator));
           });
         }
-        if (retry == Retry.LIST) {
+        if (retry == Retries.Retry.LIST) {
           if (listAttempts >= LIST_ATTEMPTS) {
             throw WriteFailures.rejected(mode, owner.intent, table, new ConcurrencyConflictException("cannot "
                 + owner.intent.kind().verb() + " " + owner.intent.describe() + " in table " + table + ": the list of"
@@ -331,7 +321,7 @@ public final class EgtWriter {
           listAttempts++;
           return channel.pause(listAttempts).thenCompose(paused -> next());
         }
-        if (retry == Retry.RACE) {
+        if (retry == Retries.Retry.RACE) {
           if (attempts >= MAX_ATTEMPTS) {
             throw WriteFailures.rejected(mode, owner.intent, table,
                 WriteFailures.gaveUp(owner.intent, table, attempts, owner.races, failure.cause()));
@@ -346,109 +336,6 @@ public final class EgtWriter {
   }
 
 
-  /** How a failed attempt goes on. */
-  private enum Retry {
-    /** The failure is final. */
-    NO,
-    /**
-     * Retried with what the failure settled for good: at most once per write, or per copy, for each read of the
-     * entity, so it needs no bound of its own.
-     */
-    SETTLED,
-    /** Retried after a race with another writer; bounded by {@value #MAX_ATTEMPTS} attempts. */
-    RACE,
-    /**
-     * Retried after a list row in the partition changed since it was read (another writer of an entity with that
-     * value): read again, after a short random pause; bounded by {@value #LIST_ATTEMPTS} attempts.
-     */
-    LIST
-  }
-
-  /** Records in the failed write's snapshot what the next attempt does differently, and whether there is one. */
-  private CompletableFuture<Retry> learn(WriteChannel channel, String table, PlannedOp failed, WriteProgress owner,
-      RuntimeException cause, Mode mode) {
-    WriteIntent<?> intent = owner.intent;
-    switch (failed.role()) {
-      case OLD_COPY:
-      case SAME_COPY:
-        if (!(cause instanceof EntityNotFoundException || cause instanceof ConcurrencyConflictException)) {
-          return retry(Retry.NO);
-        }
-        // the row under the stored value is not the one the condition expected: what is there?
-        boolean guessed = !owner.snapshot.knows(failed.rowKey());
-        CompletableFuture<TableRow> found = cause instanceof EntityNotFoundException
-            ? CompletableFuture.completedFuture(null)
-            : channel.get(table, intent.partitionKey(), failed.rowKey());
-        return found.thenCompose(row -> {
-          Holder holder = reads.holder(intent, failed.index(), row);
-          owner.snapshot = owner.snapshot.withHolder(failed.rowKey(), holder);
-          if (failed.role() == Role.SAME_COPY && row != null && !holder.ours()) {
-            throw WriteFailures.rejected(mode, intent, table, WriteFailures.indexTaken(intent, failed.index(),
-                failed.rowKey(), table, WriteFailures.holder(row, discriminator), cause));
-          }
-          if (guessed) {
-            if (holder.ours()) {
-              // the entity's own copy, without the entity's ETag: the store versions a batch's rows one by one (or
-              // the copy was rewritten on its own); read copies from now on rather than guess
-              reads.copiesHaveOwnEtags();
-            }
-            return reads.readHolders(channel, table, intent, owner.snapshot, false).thenApply(snapshot -> {
-              owner.snapshot = snapshot;
-              return Retry.SETTLED;
-            });
-          }
-          // read before this attempt, and changed since by another writer
-          owner.races.add(Race.CHANGED);
-          return retry(Retry.RACE);
-        });
-      case LIST:
-        // every list row is read again by the next attempt; only a race for it is retried
-        return retry(cause instanceof EntityExistsException || cause instanceof EntityNotFoundException
-            || cause instanceof ConcurrencyConflictException ? Retry.LIST : Retry.NO);
-      case PRIMARY:
-        if (cause instanceof EntityNotFoundException && intent.dropsWhenMissing()) {
-          // deleted by someone else, its copies with it (atomically): nothing is left to do for it
-          owner.snapshot = owner.snapshot.withStored(null, false);
-          return retry(Retry.SETTLED);
-        }
-        if (cause instanceof ConcurrencyConflictException && owner.snapshot.guessed()) {
-          // the full copy it was read through has not the entity's ETag: read the entity itself
-          owner.forget();
-          return retry(Retry.SETTLED);
-        }
-        if (racedWith(intent, cause)) {
-          // only this entity's read is stale; the others' still hold (and are checked by their own ETags)
-          owner.races.add(Race.of(cause));
-          owner.forget();
-          return retry(Retry.RACE);
-        }
-        return retry(Retry.NO);
-      default:
-        return retry(Retry.NO);
-    }
-  }
-
-  private static CompletableFuture<Retry> retry(Retry retry) {
-    return RETRIES.get(retry);
-  }
-
-  /**
-   * Whether a failure of the entity's own operation is a race with another writer that a fresh read resolves: the
-   * entity changed, vanished or appeared between the write's read and its transaction, and the application did
-   * not ask for a specific ETag.
-   */
-  private static boolean racedWith(WriteIntent<?> intent, RuntimeException failure) {
-    if (!intent.needsRead()) {
-      return false;
-    }
-    if (failure instanceof ConcurrencyConflictException) {
-      return intent.kind().upserts() || intent.userEtag() == null;
-    }
-    if (failure instanceof EntityNotFoundException) {
-      return !intent.dropsWhenMissing(); // such a write is dropped instead
-    }
-    return failure instanceof EntityExistsException && intent.kind().upserts();
-  }
 
   /** Sends one attempt; records the results and completes with null, or with the failed operation. */
   private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
@@ -543,7 +430,6 @@ public final class EgtWriter {
     }
     throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
   }
-
 
   /** The operation the store rejected, by its position in the transaction, and why. */
   private record Failure(int index, RuntimeException cause) {}
