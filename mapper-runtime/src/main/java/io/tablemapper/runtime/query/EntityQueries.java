@@ -48,28 +48,36 @@ public final class EntityQueries<T> {
   }
 
   public Optional<T> findOne(EntityQuery query) {
-    return findOne(query, entities());
+    return Futures.join(findOne(query, entities(), blocking()));
   }
 
   public <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
-    return findOne(query, projected(projection));
+    return Futures.join(findOne(query, projected(projection), blocking()));
   }
 
-  private <R> Optional<R> findOne(EntityQuery query, Reading<R> reading) {
+  public CompletableFuture<Optional<T>> findOneAsync(EntityQuery query, Executor executor) {
+    return findOne(query, entities(), async(executor));
+  }
+
+  public <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection,
+      Executor executor) {
+    return findOne(query, projected(projection), async(executor));
+  }
+
+  /** The first result of a query, from the cache when its class is cached and the query names one row. */
+  private <R> CompletableFuture<Optional<R>> findOne(EntityQuery query, Reading<R> reading, Path path) {
     EntityCache cache = caches.cacheFor(query, reading.select() != null);
+    List<R> found = new ArrayList<>(1);
     if (cache != null && query.pointRowKey() != null) {
-      List<TableRow> rows = caches.cached(cache, query, 1);
-      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(reading.decoder().apply(rows.get(0)));
+      return path.read(path.cached(cache, query, 1), reading, found).thenApply(done -> found.stream().findFirst());
     }
-    RowSource run = run(query, null, reading);
-    R result = null;
-    while (result == null && !run.exhausted()) {
-      for (TableRow row : run.next(1)) {
-        result = reading.decoder().apply(row); // null: a malformed row the policy leaves out
-      }
-    }
-    run.report(result == null ? 0 : 1);
-    return Optional.ofNullable(result);
+    RowSource run = path.source(query, null, false, reading.select(), false);
+    // a row the malformed-row policy leaves out reads as nothing, and the next one is read
+    return Futures.loop(() -> found.isEmpty() && !run.exhausted(), () -> path.read(path.rows(run, 1), reading, found))
+        .thenApply(done -> {
+          run.report(found.size());
+          return found.stream().findFirst();
+        });
   }
 
   /**
@@ -101,6 +109,14 @@ public final class EntityQueries<T> {
     return findOne(query, projection).orElseThrow(() -> notFound(query));
   }
 
+  public CompletableFuture<T> getOneAsync(EntityQuery query, Executor executor) {
+    return findOneAsync(query, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
+  }
+
+  public <P> CompletableFuture<P> getOneAsync(EntityQuery query, Projection<P> projection, Executor executor) {
+    return findOneAsync(query, projection, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
+  }
+
   private EntityNotFoundException notFound(EntityQuery query) {
     return notFound(query.method(), query.plan(), keys(query));
   }
@@ -112,30 +128,38 @@ public final class EntityQueries<T> {
   }
 
   public List<T> list(EntityQuery query) {
-    return list(query, entities());
+    return Futures.join(list(query, entities(), blocking()));
   }
 
   public <P> List<P> list(EntityQuery query, Projection<P> projection) {
-    return list(query, projected(projection));
+    return Futures.join(list(query, projected(projection), blocking()));
   }
 
-  private <R> List<R> list(EntityQuery query, Reading<R> reading) {
+  public CompletableFuture<List<T>> listAsync(EntityQuery query, Executor executor) {
+    return list(query, entities(), async(executor));
+  }
+
+  public <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection, Executor executor) {
+    return list(query, projected(projection), async(executor));
+  }
+
+  /** Every result of a query up to its limit, from the cache when its class is cached and the query reads one. */
+  private <R> CompletableFuture<List<R>> list(EntityQuery query, Reading<R> reading, Path path) {
     EntityCache cache = caches.cacheFor(query, reading.select() != null);
-    if (cache != null) {
-      List<R> results = new ArrayList<>();
-      for (TableRow row : caches.cached(cache, query, StoreLimits.MAX_PAGE_SIZE)) {
-        addRead(results, reading, row);
-      }
-      return results;
-    }
-    RowSource run = run(query, null, reading);
-    int limit = query.limit();
     List<R> results = new ArrayList<>();
-    while (!run.exhausted() && (limit == 0 || results.size() < limit)) {
-      addReads(results, reading, run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size()));
+    if (cache != null) {
+      return path.read(path.cached(cache, query, StoreLimits.MAX_PAGE_SIZE), reading, results)
+          .thenApply(done -> results);
     }
-    run.report(results.size());
-    return results;
+    RowSource run = path.source(query, null, false, reading.select(), false);
+    int limit = query.limit();
+    return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
+        () -> path.read(path.rows(run, limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size()), reading,
+            results))
+        .thenApply(done -> {
+          run.report(results.size());
+          return results;
+        });
   }
 
   public Stream<T> stream(EntityQuery query) {
@@ -148,7 +172,8 @@ public final class EntityQueries<T> {
 
   /** The pages of a stream of {@code reading}'s results, read as the stream is consumed. */
   private <R> LazyPages<R> pages(EntityQuery query, Reading<R> reading) {
-    return new LazyPages<>(side, mapping, query, () -> run(query, null, reading), reading.decoder());
+    return new LazyPages<>(side, mapping, query, () -> sources.source(query, null, false, reading.select(), false,
+        false), reading.decoder());
   }
 
   private <R> Stream<R> streamOf(LazyPages<R> pages) {
@@ -156,138 +181,63 @@ public final class EntityQueries<T> {
   }
 
   public Page<T> page(EntityQuery query, PageRequest request) {
-    return page(query, request, entities());
+    return Futures.join(page(query, request, entities(), blocking()));
   }
 
   public <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
-    return page(query, request, projected(projection));
-  }
-
-  private <R> Page<R> page(EntityQuery query, PageRequest request, Reading<R> reading) {
-    String fingerprint = PageTokens.fingerprint(mapping, query);
-    PageTokens.Token resumed =
-        request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
-    int before = resumed == null ? 0 : resumed.returned();
-    int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
-    RowSource run = sources.source(query, resumed == null ? null : resumed.backendToken(), false, reading.select(),
-        true);
-    List<R> items = new ArrayList<>();
-    while (items.size() < size && !run.exhausted()) {
-      addReads(items, reading, run.next(size - items.size()));
-    }
-    return endPage(query, fingerprint, before, items, run);
-  }
-
-  /** The page of what a read returned, with a token to resume it unless the read or the method's limit ended. */
-  private static <R> Page<R> endPage(EntityQuery query, String fingerprint, int before, List<R> items, RowSource run) {
-    int total = before + items.size();
-    boolean limitReached = query.limit() > 0 && total >= query.limit();
-    String next = run.token() == null || limitReached
-        ? null
-        : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
-    run.report(items.size());
-    return Page.of(items, next);
-  }
-
-  // ------------------------------------------------------------------ the async path
-
-  public CompletableFuture<Optional<T>> findOneAsync(EntityQuery query, Executor executor) {
-    return findOneAsync(query, entities(), executor);
-  }
-
-  public <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection,
-      Executor executor) {
-    return findOneAsync(query, projected(projection), executor);
-  }
-
-  public CompletableFuture<T> getOneAsync(EntityQuery query, Executor executor) {
-    return findOneAsync(query, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
-  }
-
-  public <P> CompletableFuture<P> getOneAsync(EntityQuery query, Projection<P> projection, Executor executor) {
-    return findOneAsync(query, projection, executor).thenApply(found -> found.orElseThrow(() -> notFound(query)));
-  }
-
-  public CompletableFuture<List<T>> listAsync(EntityQuery query, Executor executor) {
-    return listAsync(query, entities(), executor);
-  }
-
-  public <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection, Executor executor) {
-    return listAsync(query, projected(projection), executor);
+    return Futures.join(page(query, request, projected(projection), blocking()));
   }
 
   public CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request, Executor executor) {
-    return pageAsync(query, request, entities(), executor);
+    return page(query, request, entities(), async(executor));
   }
 
   public <P> CompletableFuture<Page<P>> pageAsync(
       EntityQuery query, PageRequest request, Projection<P> projection, Executor executor) {
-    return pageAsync(query, request, projected(projection), executor);
+    return page(query, request, projected(projection), async(executor));
   }
 
-  private <R> CompletableFuture<Optional<R>> findOneAsync(EntityQuery query, Reading<R> reading, Executor executor) {
-    EntityCache cache = caches.cacheFor(query, reading.select() != null);
-    Operation operation = Operation.current();
-    List<R> found = new ArrayList<>(1);
-    RowReads reads = side.decoder().reads(executor, operation);
-    if (cache != null && query.pointRowKey() != null) {
-      return readyToDecode(caches.cachedAsync(cache, query, 1, executor), reads, executor, operation, found, reading)
-          .thenApply(done -> found.stream().findFirst());
-    }
-    RowSource run = sources.asyncSource(query, null, false, reading.select(), false);
-    return Futures.loop(() -> found.isEmpty() && !run.exhausted(),
-        () -> readyToDecode(run.nextAsync(1, executor), reads, executor, operation, found, reading))
-        .thenApply(done -> {
-          run.report(found.size());
-          return found.stream().findFirst();
-        });
-  }
-
-  private <R> CompletableFuture<List<R>> listAsync(EntityQuery query, Reading<R> reading, Executor executor) {
-    EntityCache cache = caches.cacheFor(query, reading.select() != null);
-    Operation operation = Operation.current();
-    List<R> results = new ArrayList<>();
-    RowReads reads = side.decoder().reads(executor, operation);
-    if (cache != null) {
-      return readyToDecode(caches.cachedAsync(cache, query, StoreLimits.MAX_PAGE_SIZE, executor), reads, executor,
-          operation,
-          results, reading).thenApply(done -> results);
-    }
-    RowSource run = sources.asyncSource(query, null, false, reading.select(), false);
-    int limit = query.limit();
-    return Futures.loop(() -> !run.exhausted() && (limit == 0 || results.size() < limit),
-        () -> readyToDecode(
-            run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : limit - results.size(), executor), reads, executor,
-            operation, results, reading))
-        .thenApply(done -> {
-          run.report(results.size());
-          return results;
-        });
-  }
-
-  private <R> CompletableFuture<Page<R>> pageAsync(
-      EntityQuery query, PageRequest request, Reading<R> reading, Executor executor) {
+  /**
+   * One page of a query's results, resumed from the request's token, with a token to resume it unless the read or the
+   * method's limit ended.
+   */
+  private <R> CompletableFuture<Page<R>> page(EntityQuery query, PageRequest request, Reading<R> reading, Path path) {
     String fingerprint = PageTokens.fingerprint(mapping, query);
     PageTokens.Token resumed =
         request.token().map(token -> PageTokens.decode(token, fingerprint, query.method())).orElse(null);
     int before = resumed == null ? 0 : resumed.returned();
     int size = query.limit() == 0 ? request.size() : Math.min(request.size(), query.limit() - before);
     RowSource run =
-        sources.asyncSource(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
-    Operation operation = Operation.current();
+        path.source(query, resumed == null ? null : resumed.backendToken(), false, reading.select(), true);
     List<R> items = new ArrayList<>();
-    RowReads reads = side.decoder().reads(executor, operation);
     return Futures.loop(() -> items.size() < size && !run.exhausted(),
-        () -> readyToDecode(run.nextAsync(size - items.size(), executor), reads, executor, operation, items, reading))
-        .thenApply(done -> endPage(query, fingerprint, before, items, run));
+        () -> path.read(path.rows(run, size - items.size()), reading, items))
+        .thenApply(done -> {
+          int total = before + items.size();
+          boolean limitReached = query.limit() > 0 && total >= query.limit();
+          String next = run.token() == null || limitReached
+              ? null
+              : PageTokens.encode(fingerprint, run.token(), query.limit() > 0 ? total : 0);
+          run.report(items.size());
+          return Page.of(items, next);
+        });
+  }
+
+  public long count(EntityQuery query) {
+    return Futures.join(count(query, blocking()));
   }
 
   public CompletableFuture<Long> countAsync(EntityQuery query, Executor executor) {
-    RowSource run = sources.asyncSource(query, null, true, null, false);
+    return count(query, async(executor));
+  }
+
+  /** How many entities a query matches, up to its limit, reading only their keys. */
+  private CompletableFuture<Long> count(EntityQuery query, Path path) {
+    RowSource run = path.source(query, null, true, null, false);
     int limit = query.limit();
     long[] count = {0};
     return Futures.loop(() -> !run.exhausted() && (limit == 0 || count[0] < limit),
-        () -> run.nextAsync(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : (int) (limit - count[0]), executor)
+        () -> path.rows(run, limit == 0 ? StoreLimits.MAX_PAGE_SIZE : (int) (limit - count[0]))
             .thenAccept(rows -> count[0] += rows.size()))
         .thenApply(done -> {
           run.report((int) Math.min(count[0], Integer.MAX_VALUE));
@@ -295,16 +245,116 @@ public final class EntityQueries<T> {
         });
   }
 
+  public boolean exists(EntityQuery query) {
+    return Futures.join(exists(query, blocking()));
+  }
+
   public CompletableFuture<Boolean> existsAsync(EntityQuery query, Executor executor) {
-    RowSource run = sources.asyncSource(query, null, true, null, false);
+    return exists(query, async(executor));
+  }
+
+  /** Whether a query matches an entity, reading the keys of one at most. */
+  private CompletableFuture<Boolean> exists(EntityQuery query, Path path) {
+    RowSource run = path.source(query, null, true, null, false);
     boolean[] found = {false};
     return Futures.loop(() -> !found[0] && !run.exhausted(),
-        () -> run.nextAsync(1, executor).thenAccept(rows -> found[0] = !rows.isEmpty()))
+        () -> path.rows(run, 1).thenAccept(rows -> found[0] = !rows.isEmpty()))
         .thenApply(done -> {
           run.report(found[0] ? 1 : 0);
           return found[0];
         });
   }
+
+  // ------------------------------------------------------------------ the two paths
+
+  /**
+   * How the steps of a read take rows from the store and make them results; every other step of a read — the
+   * cache, the source, the loop, the limit, the report — is the same on both paths. Each path is made per call.
+   */
+  private interface Path {
+    /** The rows of a query: {@link QuerySources#source}, on this path. */
+    RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page);
+
+    /** At most {@code max} next rows of a run. */
+    CompletableFuture<List<TableRow>> rows(RowSource run, int max);
+
+    /** The rows of a cached read ({@link CachedReads}): from the cache, or read through it. */
+    CompletableFuture<List<TableRow>> cached(EntityCache cache, EntityQuery query, int pageSize);
+
+    /** Adds what rows read as, in order, leaving out malformed rows the policy leaves out. */
+    <R> CompletableFuture<Void> read(CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results);
+  }
+
+  /**
+   * The blocking path: each step is done when it returns, on the calling thread, so its future has completed (and
+   * {@link Futures#join} throws what a step threw, as it is). The rows of entities with {@code @Large} values are
+   * read in parallel on the mapper's read pool ({@link LargeValues#readAll}).
+   */
+  private Path blocking() {
+    return new Path() {
+      @Override
+      public RowSource source(
+          EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+        return sources.source(query, startToken, countOnly, select, page, false);
+      }
+
+      @Override
+      public CompletableFuture<List<TableRow>> rows(RowSource run, int max) {
+        return CompletableFuture.completedFuture(run.next(max));
+      }
+
+      @Override
+      public CompletableFuture<List<TableRow>> cached(EntityCache cache, EntityQuery query, int pageSize) {
+        return CompletableFuture.completedFuture(caches.cached(cache, query, pageSize));
+      }
+
+      @Override
+      public <R> CompletableFuture<Void> read(
+          CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
+        for (R result : LargeValues.readAll(mapping, rows.join(), reading.decoder(), side.pool()::executor)) {
+          if (result != null) {
+            results.add(result);
+          }
+        }
+        return DONE;
+      }
+    };
+  }
+
+  /**
+   * The store's async path: requests made with the store's async calls on {@code executor}, their rows made whole
+   * and their {@code @Large} values fetched without holding a thread ({@link #readyToDecode}), each counting into the
+   * operation current when the read started.
+   */
+  private Path async(Executor executor) {
+    Operation operation = Operation.current();
+    RowReads reads = side.decoder().reads(executor, operation);
+    return new Path() {
+      @Override
+      public RowSource source(
+          EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+        return sources.source(query, startToken, countOnly, select, page, true);
+      }
+
+      @Override
+      public CompletableFuture<List<TableRow>> rows(RowSource run, int max) {
+        return run.nextAsync(max, executor);
+      }
+
+      @Override
+      public CompletableFuture<List<TableRow>> cached(EntityCache cache, EntityQuery query, int pageSize) {
+        return caches.cachedAsync(cache, query, pageSize, executor);
+      }
+
+      @Override
+      public <R> CompletableFuture<Void> read(
+          CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
+        return readyToDecode(rows, reads, executor, operation, results, reading);
+      }
+    };
+  }
+
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
   /**
    * The rows of a page on the async path made ready to decode with no I/O: the values of their {@code @Large}
@@ -359,26 +409,6 @@ public final class EntityQueries<T> {
   }
 
   /**
-   * Adds what rows read as, in order, leaving out malformed rows the policy leaves out; the rows of entities with
-   * {@code @Large} values are read in parallel on the mapper's read pool ({@link LargeValues#readAll}).
-   */
-  private <R> void addReads(List<R> results, Reading<R> reading, List<TableRow> rows) {
-    for (R result : LargeValues.readAll(mapping, rows, reading.decoder(), side.pool()::executor)) {
-      if (result != null) {
-        results.add(result);
-      }
-    }
-  }
-
-  /** Adds what a row reads as, unless it is a malformed row the policy leaves out. */
-  private static <R> void addRead(List<R> results, Reading<R> reading, TableRow row) {
-    R result = reading.decoder().apply(row);
-    if (result != null) {
-      results.add(result);
-    }
-  }
-
-  /**
    * The async path's last steps of a page: its rows made whole at once
    * ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}: the parts of its wide entities read together), then
    * the values of their {@code @Large} properties fetched ({@link #valuesInPlace}), both with the store's async
@@ -420,38 +450,12 @@ public final class EntityQueries<T> {
     }));
   }
 
-  private RowSource run(EntityQuery query, String startToken, Reading<?> reading) {
-    return sources.source(query, startToken, false, reading.select(), false);
-  }
-
-
-  public long count(EntityQuery query) {
-    RowSource run = sources.source(query, null, true, null);
-    int limit = query.limit();
-    long count = 0;
-    while (!run.exhausted() && (limit == 0 || count < limit)) {
-      count += run.next(limit == 0 ? StoreLimits.MAX_PAGE_SIZE : (int) (limit - count)).size();
-    }
-    run.report((int) Math.min(count, Integer.MAX_VALUE));
-    return count;
-  }
-
-  public boolean exists(EntityQuery query) {
-    RowSource run = sources.source(query, null, true, null);
-    boolean found = false;
-    while (!found && !run.exhausted()) {
-      found = !run.next(1).isEmpty();
-    }
-    run.report(found ? 1 : 0);
-    return found;
-  }
-
   /**
    * The rows a delete by query reads: the matches of {@code query}, selecting only {@code select}, on the async path
    * when {@code async}.
    */
   public RowSource deleteSource(EntityQuery query, List<String> select, boolean async) {
-    return async ? sources.asyncSource(query, null, false, select, false) : sources.source(query, null, false, select);
+    return sources.source(query, null, false, select, false, async);
   }
 
   /** The mapping of a row this repository's query found: its type's, in the table it was read from. */

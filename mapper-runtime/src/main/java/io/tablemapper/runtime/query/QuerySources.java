@@ -25,22 +25,12 @@ final class QuerySources<T> {
 
   /**
    * The rows of a query: one read, or the merge of several ({@code In} on a key component, the branches of an
-   * {@code Or}, or nothing at all for an {@code In} with an empty collection).
+   * {@code Or}, or nothing at all for an {@code In} with an empty collection). A page's token cannot resume a read of
+   * several tables of a table per period, so such a page ({@code page}) is refused. On the async path ({@code async})
+   * the reads of a union start when it is first read, holding no pool thread, and the tables of a period and the
+   * branches of an {@code Or} are merged as on the blocking path, each read by its own async requests
+   * ({@link MergeRun#nextAsync}).
    */
-  RowSource source(EntityQuery query, String startToken, boolean countOnly, List<String> select) {
-    return source(query, startToken, countOnly, select, false);
-  }
-
-  /**
-   * {@link #source(EntityQuery, String, boolean, List)} for a page when {@code page}: a page's token cannot resume a
-   * read of several tables of a table per period, so such a page is refused.
-   */
-  RowSource source(
-      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
-    return source(query, startToken, countOnly, select, page, false);
-  }
-
-  /** {@link #source(EntityQuery, String, boolean, List, boolean)}, for the async path when {@code async}. */
   RowSource source(
       EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page, boolean async) {
     if (mapping.tableTemplate() != null) {
@@ -53,7 +43,8 @@ final class QuerySources<T> {
           read -> new QueryRun<>(side, mapping, read, null, countOnly && read.index() == null, select), !async);
     }
     if (query.reads() != null || query.matchesNothing()) {
-      return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select));
+      return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select),
+          async);
     }
     return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
   }
@@ -87,20 +78,5 @@ final class QuerySources<T> {
           + mapping.tableTemplate().unit().modifier() + ", or return a List or a Stream, which merge them");
     }
     return new MergeRun(side, query, tables.isEmpty() ? mapping.table() : String.join(",", tables), runs, false);
-  }
-
-  /** {@link #source} for the async path: a union's reads then start when it is first read, holding no pool thread. */
-  RowSource asyncSource(
-      EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
-    if (mapping.tableTemplate() != null || query.overlapping() && !query.matchesNothing()) {
-      // the tables of a period and the branches of an Or are merged as on the blocking path (one rule for which
-      // reads a query makes and how they merge), each read by its own async requests (MergeRun.nextAsync)
-      return source(query, startToken, countOnly, select, page, true);
-    }
-    if (query.reads() != null || query.matchesNothing()) {
-      return new UnionRun<>(side, mapping, query,
-          read -> new QueryRun<>(side, mapping, read, null, countOnly, select), true);
-    }
-    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
   }
 }

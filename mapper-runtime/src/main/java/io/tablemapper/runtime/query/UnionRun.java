@@ -55,15 +55,6 @@ public final class UnionRun<T> implements RowSource {
   private int requests;
 
   /**
-   * Starts the reads of a union.
-   *
-   * @param start the run of one read
-   */
-  UnionRun(ReadSide reading, EntityMapping<T> mapping, EntityQuery query, Function<EntityQuery, QueryRun<T>> start) {
-    this(reading, mapping, query, start, false);
-  }
-
-  /**
    * Starts the reads of a union, or, on the async path, prepares them: {@link #nextAsync} then starts them.
    *
    * @param start the run of one read
