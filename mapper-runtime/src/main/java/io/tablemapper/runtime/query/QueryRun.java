@@ -141,7 +141,7 @@ public final class QueryRun<T> implements RowSource {
     // the entities' projection
     this.pointKey = listed ? query.pointRowKey() : this.projection != null || keysOnly ? null : query.pointRowKey();
     this.token = startToken;
-    // a point read needs no query: its row is matched in place (resolvePoint), without building one per read
+    // a point read needs no query: its row is matched in place (next), without building one per read
     this.base = pointKey != null || listed ? null : baseQuery();
     this.following = new CopyFollowing<>(this, reading, mapping, index);
     this.upgrades = new Upgrades<>(this, reading, mapping, follows);
@@ -217,39 +217,7 @@ public final class QueryRun<T> implements RowSource {
    */
   @Override
   public List<TableRow> next(int max) {
-    if (exhausted) {
-      return List.of();
-    }
-    if (listed) {
-      return Futures.join(keyList.listed(max, null));
-    }
-    if (pointKey != null) {
-      exhausted = true;
-      requests++;
-      Optional<TableRow> row = get(readTable, query.partitionKey(), pointKey);
-      if (row.isEmpty()) {
-        return List.of();
-      }
-      rowsRead++;
-      TableRow resolved = resolvePoint(row.get());
-      return resolved == null ? List.of() : List.of(resolved);
-    }
-    requests++;
-    QueryResult page = query(
-        base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build());
-    rowsRead += page.rows().size();
-    token = page.continuation();
-    exhausted = token == null;
-    List<TableRow> matches = new ArrayList<>(page.rows().size());
-    // a run that follows copies is never keysOnly: even a count reads each copy's entity
-    List<TableRow> rows = follows ? following.followAll(page.rows()) : page.rows();
-    for (TableRow row : rows) {
-      TableRow resolved = follows ? row : resolve(row);
-      if (resolved != null) {
-        matches.add(resolved);
-      }
-    }
-    return versioned && upgrades.anyOlder(matches) ? Futures.join(upgrades.currentAll(matches, null)) : matches;
+    return Futures.join(next(max, null));
   }
 
   /**
@@ -264,6 +232,15 @@ public final class QueryRun<T> implements RowSource {
     if (Operation.current() != null) {
       operation = Operation.current();
     }
+    return next(max, executor);
+  }
+
+  /**
+   * {@link #next} on either path: the blocking one when {@code executor} is null (each step's future complete when
+   * it returns), else the store's async one. Only the store calls differ ({@link #read}, {@link #page},
+   * {@link CopyFollowing#followAll} or {@link CopyFollowing#followAllAsync}).
+   */
+  private CompletableFuture<List<TableRow>> next(int max, Executor executor) {
     if (exhausted) {
       return CompletableFuture.completedFuture(List.of());
     }
@@ -273,34 +250,38 @@ public final class QueryRun<T> implements RowSource {
     if (pointKey != null) {
       exhausted = true;
       requests++;
-      return getAsync(readTable, query.partitionKey(), pointKey, executor).thenCompose(row -> {
+      // a point read needs no query: its row is matched here as the backend matches a query's rows
+      return Futures.compose(read(readTable, query.partitionKey(), pointKey, executor), row -> {
         if (row.isEmpty()) {
           return CompletableFuture.completedFuture(List.of());
         }
         rowsRead++;
-        boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.get().rowKey()))
-            && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.get().rowKey()));
-        return inRange && matchesServerFilter(row.get())
-            ? resolvedAsync(List.of(row.get()), executor)
+        return inRange(row.get()) && matchesServerFilter(row.get())
+            ? resolved(List.of(row.get()), executor)
             : CompletableFuture.completedFuture(List.of());
       });
     }
     requests++;
     TableQuery request =
         base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
-    return page(request, executor).thenCompose(result -> {
+    return Futures.compose(page(request, executor), result -> {
       rowsRead += result.rows().size();
       token = result.continuation();
       exhausted = token == null;
-      return resolvedAsync(result.rows(), executor);
+      return resolved(result.rows(), executor);
     });
   }
 
-  /** The rows of entities a page of rows stands for, as {@link #next} resolves them, on the async path. */
-  private CompletableFuture<List<TableRow>> resolvedAsync(List<TableRow> rows, Executor executor) {
+  /**
+   * The rows of entities a page of rows stands for: each resolved ({@link #resolve}; a run that follows copies is
+   * never keysOnly: even a count reads each copy's entity), projected rows of older versions upgraded.
+   */
+  private CompletableFuture<List<TableRow>> resolved(List<TableRow> rows, Executor executor) {
     CompletableFuture<List<TableRow>> resolved;
     if (follows) {
-      resolved = following.followAllAsync(rows, executor);
+      resolved = executor == null
+          ? CompletableFuture.completedFuture(following.followAll(rows))
+          : following.followAllAsync(rows, executor);
     } else {
       List<TableRow> matches = new ArrayList<>(rows.size());
       for (TableRow row : rows) {
@@ -311,7 +292,11 @@ public final class QueryRun<T> implements RowSource {
       }
       resolved = CompletableFuture.completedFuture(matches);
     }
-    return versioned ? Futures.compose(resolved, matches -> upgrades.currentAll(matches, executor)) : resolved;
+    return versioned
+        ? Futures.compose(resolved, matches -> upgrades.anyOlder(matches)
+            ? upgrades.currentAll(matches, executor)
+            : CompletableFuture.completedFuture(matches))
+        : resolved;
   }
 
   /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
@@ -425,11 +410,10 @@ public final class QueryRun<T> implements RowSource {
     return follows ? following.follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
   }
 
-  /** A row read by its keys: matched here as the backend matches a query's rows, then resolved like them. */
-  private TableRow resolvePoint(TableRow row) {
-    boolean inRange = (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.rowKey()))
+  /** Whether a row read by its keys lies in the query's RowKey range. */
+  private boolean inRange(TableRow row) {
+    return (query.rowFrom() == null || query.rowFrom().admitsFromBelow(row.rowKey()))
         && (query.rowTo() == null || query.rowTo().admitsFromAbove(row.rowKey()));
-    return inRange && matchesServerFilter(row) ? resolve(row) : null;
   }
 
   /** What {@link #serverFilter()} decides for a row, without building it. */
