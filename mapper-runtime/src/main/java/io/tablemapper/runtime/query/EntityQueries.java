@@ -48,11 +48,11 @@ public final class EntityQueries<T> {
   }
 
   public Optional<T> findOne(EntityQuery query) {
-    return Futures.join(findOne(query, entities(), blocking()));
+    return Futures.join(findOne(query, entities(), blocking));
   }
 
   public <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
-    return Futures.join(findOne(query, projected(projection), blocking()));
+    return Futures.join(findOne(query, projected(projection), blocking));
   }
 
   public CompletableFuture<Optional<T>> findOneAsync(EntityQuery query, Executor executor) {
@@ -128,11 +128,11 @@ public final class EntityQueries<T> {
   }
 
   public List<T> list(EntityQuery query) {
-    return Futures.join(list(query, entities(), blocking()));
+    return Futures.join(list(query, entities(), blocking));
   }
 
   public <P> List<P> list(EntityQuery query, Projection<P> projection) {
-    return Futures.join(list(query, projected(projection), blocking()));
+    return Futures.join(list(query, projected(projection), blocking));
   }
 
   public CompletableFuture<List<T>> listAsync(EntityQuery query, Executor executor) {
@@ -181,11 +181,11 @@ public final class EntityQueries<T> {
   }
 
   public Page<T> page(EntityQuery query, PageRequest request) {
-    return Futures.join(page(query, request, entities(), blocking()));
+    return Futures.join(page(query, request, entities(), blocking));
   }
 
   public <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
-    return Futures.join(page(query, request, projected(projection), blocking()));
+    return Futures.join(page(query, request, projected(projection), blocking));
   }
 
   public CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request, Executor executor) {
@@ -224,7 +224,7 @@ public final class EntityQueries<T> {
   }
 
   public long count(EntityQuery query) {
-    return Futures.join(count(query, blocking()));
+    return Futures.join(count(query, blocking));
   }
 
   public CompletableFuture<Long> countAsync(EntityQuery query, Executor executor) {
@@ -246,7 +246,7 @@ public final class EntityQueries<T> {
   }
 
   public boolean exists(EntityQuery query) {
-    return Futures.join(exists(query, blocking()));
+    return Futures.join(exists(query, blocking));
   }
 
   public CompletableFuture<Boolean> existsAsync(EntityQuery query, Executor executor) {
@@ -269,7 +269,7 @@ public final class EntityQueries<T> {
 
   /**
    * How the steps of a read take rows from the store and make them results; every other step of a read — the
-   * cache, the source, the loop, the limit, the report — is the same on both paths. Each path is made per call.
+   * cache, the source, the loop, the limit, the report — is the same on both paths.
    */
   private interface Path {
     /** The rows of a query: {@link QuerySources#source}, on this path. */
@@ -288,38 +288,37 @@ public final class EntityQueries<T> {
   /**
    * The blocking path: each step is done when it returns, on the calling thread, so its future has completed (and
    * {@link Futures#join} throws what a step threw, as it is). The rows of entities with {@code @Large} values are
-   * read in parallel on the mapper's read pool ({@link LargeValues#readAll}).
+   * read in parallel on the mapper's read pool ({@link LargeValues#readAll}). It holds no state of a call, so one
+   * serves them all.
    */
-  private Path blocking() {
-    return new Path() {
-      @Override
-      public RowSource source(
-          EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
-        return sources.source(query, startToken, countOnly, select, page, false);
-      }
+  private final Path blocking = new Path() {
+    @Override
+    public RowSource source(
+        EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
+      return sources.source(query, startToken, countOnly, select, page, false);
+    }
 
-      @Override
-      public CompletableFuture<List<TableRow>> rows(RowSource run, int max) {
-        return CompletableFuture.completedFuture(run.next(max));
-      }
+    @Override
+    public CompletableFuture<List<TableRow>> rows(RowSource run, int max) {
+      return CompletableFuture.completedFuture(run.next(max));
+    }
 
-      @Override
-      public CompletableFuture<List<TableRow>> cached(EntityCache cache, EntityQuery query, int pageSize) {
-        return CompletableFuture.completedFuture(caches.cached(cache, query, pageSize));
-      }
+    @Override
+    public CompletableFuture<List<TableRow>> cached(EntityCache cache, EntityQuery query, int pageSize) {
+      return CompletableFuture.completedFuture(caches.cached(cache, query, pageSize));
+    }
 
-      @Override
-      public <R> CompletableFuture<Void> read(
-          CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
-        for (R result : LargeValues.readAll(mapping, rows.join(), reading.decoder(), side.pool()::executor)) {
-          if (result != null) {
-            results.add(result);
-          }
+    @Override
+    public <R> CompletableFuture<Void> read(
+        CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
+      for (R result : LargeValues.readAll(mapping, rows.join(), reading.decoder(), side.pool()::executor)) {
+        if (result != null) {
+          results.add(result);
         }
-        return DONE;
       }
-    };
-  }
+      return DONE;
+    }
+  };
 
   /**
    * The store's async path: requests made with the store's async calls on {@code executor}, their rows made whole
