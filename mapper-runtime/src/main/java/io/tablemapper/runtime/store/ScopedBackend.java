@@ -197,6 +197,12 @@ public final class ScopedBackend implements TableBackend {
     return row.isEmpty() || rows == null ? row : Optional.ofNullable(rows.visible(table, row.get()));
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return store.profile();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     checkRange(query);
