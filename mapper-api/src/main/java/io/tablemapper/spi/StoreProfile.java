@@ -13,14 +13,16 @@ public enum StoreProfile {
    * keys of up to {@value StoreLimits#MAX_KEY_LENGTH} characters, batches of up to 4 MiB, table names compared
    * ignoring case, and a continuation token that names a key, resuming after the last row returned.
    */
-  AZURE_TABLE_STORAGE(true, true, Integer.MAX_VALUE, StoreLimits.MAX_BATCH_SIZE, false, true),
+  AZURE_TABLE_STORAGE(true, true, Integer.MAX_VALUE, StoreLimits.MAX_BATCH_SIZE, false, true, false),
 
   /**
    * The Cosmos DB Table API: query results in no key order (within a partition too), RowKeys of at most
    * {@value StoreLimits#COSMOS_MAX_ROW_KEY_BYTES} bytes of UTF-8, batches of at most 2 MiB, table names compared with
-   * their case, and opaque continuation tokens that only the store can resume from.
+   * their case, opaque continuation tokens that only the store can resume from, and an ETag of its own for every row
+   * of a batch.
    */
-  COSMOS_TABLE(false, false, StoreLimits.COSMOS_MAX_ROW_KEY_BYTES, StoreLimits.COSMOS_MAX_BATCH_SIZE, true, false);
+  COSMOS_TABLE(
+      false, false, StoreLimits.COSMOS_MAX_ROW_KEY_BYTES, StoreLimits.COSMOS_MAX_BATCH_SIZE, true, false, true);
 
   private final boolean orderedInPartition;
   private final boolean orderedAcrossPartitions;
@@ -28,15 +30,17 @@ public enum StoreProfile {
   private final int maxBatchBytes;
   private final boolean caseSensitiveTableNames;
   private final boolean keyContinuation;
+  private final boolean versionPerBatchRow;
 
   StoreProfile(boolean orderedInPartition, boolean orderedAcrossPartitions, int maxRowKeyBytes, int maxBatchBytes,
-      boolean caseSensitiveTableNames, boolean keyContinuation) {
+      boolean caseSensitiveTableNames, boolean keyContinuation, boolean versionPerBatchRow) {
     this.orderedInPartition = orderedInPartition;
     this.orderedAcrossPartitions = orderedAcrossPartitions;
     this.maxRowKeyBytes = maxRowKeyBytes;
     this.maxBatchBytes = maxBatchBytes;
     this.caseSensitiveTableNames = caseSensitiveTableNames;
     this.keyContinuation = keyContinuation;
+    this.versionPerBatchRow = versionPerBatchRow;
   }
 
   /** Whether the rows of one partition come in RowKey order. */
@@ -79,6 +83,15 @@ public enum StoreProfile {
    */
   public boolean keyContinuation() {
     return keyContinuation;
+  }
+
+  /**
+   * Whether every row of a batch gets its own ETag and Timestamp (true), or the rows of a batch may share one (as
+   * the Azure Table service gives them; Azurite gives each its own). Callers take each row's version from its own
+   * operation's result either way.
+   */
+  public boolean versionPerBatchRow() {
+    return versionPerBatchRow;
   }
 
   /**
