@@ -55,7 +55,7 @@ final class QuerySources<T> {
     if (query.reads() != null || query.matchesNothing()) {
       return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select));
     }
-    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select, countOnly);
   }
 
   /**
@@ -101,6 +101,6 @@ final class QuerySources<T> {
       return new UnionRun<>(side, mapping, query,
           read -> new QueryRun<>(side, mapping, read, null, countOnly, select), true);
     }
-    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select, countOnly);
   }
 }
