@@ -13,6 +13,8 @@ import java.util.Set;
  * {@value StoreLimits#MAX_BATCH_OPERATIONS} operations; one partition; one operation per entity; at most
  * {@value StoreLimits#MAX_BATCH_SIZE} bytes (4 MiB), both in the store's size estimate of its entities and as the
  * request body the service would receive ({@link RequestSize#batch}); every row valid ({@link #checkOperation}).
+ * The overloads that take a {@link StoreProfile} check the profile's limits instead: on
+ * {@link StoreProfile#COSMOS_TABLE} at most 2 MiB, and RowKeys of at most 255 bytes.
  */
 public final class BatchRules {
   private BatchRules() {}
@@ -23,6 +25,16 @@ public final class BatchRules {
    * @throws BatchException naming the broken rule and, where one is at fault, the operation
    */
   public static void check(String table, List<WriteOperation> operations) {
+    check(table, operations, StoreProfile.AZURE_TABLE_STORAGE);
+  }
+
+  /**
+   * Checks a batch against the rules of a store profile ({@link StoreProfile#maxBatchBytes()},
+   * {@link StoreProfile#maxRowKeyBytes()}).
+   *
+   * @throws BatchException naming the broken rule and, where one is at fault, the operation
+   */
+  public static void check(String table, List<WriteOperation> operations, StoreProfile profile) {
     if (operations.isEmpty()) {
       throw new BatchException(Reason.EMPTY, -1, "batch on table '" + table + "' holds no operation");
     }
@@ -51,24 +63,27 @@ public final class BatchRules {
       }
       size += StoreLimits.entitySize(operation.row());
     }
-    if (size > StoreLimits.MAX_BATCH_SIZE) {
+    int max = profile.maxBatchBytes();
+    String limit = max + " (" + (max >> 20) + " MiB" + (profile == StoreProfile.AZURE_TABLE_STORAGE ? "" : " on "
+        + profile) + ")";
+    if (size > max) {
       throw new BatchException(
           Reason.TOO_LARGE, -1,
           "batch on table '" + table + "' is " + size + " bytes in the store's size estimate; an entity group"
-              + " transaction holds at most " + StoreLimits.MAX_BATCH_SIZE + " (4 MiB)");
+              + " transaction holds at most " + limit + ": split the batch");
     }
     long request = RequestSize.batch(table, operations);
-    if (request > StoreLimits.MAX_BATCH_SIZE) {
+    if (request > max) {
       throw new BatchException(
           Reason.TOO_LARGE, -1,
           "batch on table '" + table + "' would be a request body of up to " + request + " bytes, its entities'"
               + " JSON in UTF-8 (" + size + " bytes in the store's size estimate, which counts 2 bytes a character"
               + " where UTF-8 takes up to 3, escapes 6); an entity group transaction's request body holds at most "
-              + StoreLimits.MAX_BATCH_SIZE + " (4 MiB): split the batch");
+              + limit + ": split the batch");
     }
     for (int i = 0; i < operations.size(); i++) {
       try {
-        checkOperation(table, operations.get(i));
+        checkOperation(table, operations.get(i), profile);
       } catch (TableMapperException invalid) {
         throw rejected(table, i, operations.get(i), invalid);
       }
@@ -83,13 +98,23 @@ public final class BatchRules {
    * @throws io.tablemapper.api.InvalidEntityException if the row breaks the entity rules
    */
   public static void checkOperation(String table, WriteOperation operation) {
+    checkOperation(table, operation, StoreProfile.AZURE_TABLE_STORAGE);
+  }
+
+  /**
+   * {@link #checkOperation(String, WriteOperation)} against the rules of a store profile.
+   *
+   * @throws io.tablemapper.api.InvalidKeyException if a key breaks the profile's key rules
+   * @throws io.tablemapper.api.InvalidEntityException if the row breaks the entity rules
+   */
+  public static void checkOperation(String table, WriteOperation operation, StoreProfile profile) {
     TableRow row = operation.row();
     String subject = "entity in table '" + table + "'";
     if (operation.kind() == WriteOperation.Kind.DELETE) {
-      StoreLimits.checkKey("PartitionKey", row.partitionKey(), subject);
-      StoreLimits.checkKey("RowKey", row.rowKey(), subject);
+      StoreLimits.checkKey("PartitionKey", row.partitionKey(), subject, profile);
+      StoreLimits.checkKey("RowKey", row.rowKey(), subject, profile);
     } else {
-      StoreLimits.checkRow(row, subject);
+      StoreLimits.checkRow(row, subject, profile);
     }
   }
 

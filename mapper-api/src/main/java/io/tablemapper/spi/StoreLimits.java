@@ -14,7 +14,10 @@ import java.util.Set;
  * <p>Figures are Azure Table Storage's: keys up to 1024 characters without {@code / \ # ?} or control
  * characters; 252 properties besides PartitionKey, RowKey and Timestamp; strings up to 32,768 UTF-16
  * characters (64 KiB); binaries up to 64 KiB; entities up to 1 MiB; DateTime from 1601-01-01 to 9999-12-31 in
- * 100 ns ticks; entity group transactions of at most 100 operations and 4 MiB.
+ * 100 ns ticks; entity group transactions of at most 100 operations and 4 MiB. A store of another
+ * {@link StoreProfile} adds its own, checked by the overloads that take the profile: on
+ * {@link StoreProfile#COSMOS_TABLE} RowKeys of at most {@value #COSMOS_MAX_ROW_KEY_BYTES} bytes of UTF-8 and batches of
+ * at most 2 MiB.
  */
 public final class StoreLimits {
   /** The most characters in a PartitionKey or RowKey. */
@@ -36,6 +39,10 @@ public final class StoreLimits {
    * body sent ({@link RequestSize#batch}).
    */
   public static final int MAX_BATCH_SIZE = 4 * 1024 * 1024;
+  /** The most bytes of UTF-8 in a RowKey on the Cosmos DB Table API ({@link StoreProfile#COSMOS_TABLE}). */
+  public static final int COSMOS_MAX_ROW_KEY_BYTES = 255;
+  /** The largest batch on the Cosmos DB Table API ({@link StoreProfile#COSMOS_TABLE}), 2 MiB. */
+  public static final int COSMOS_MAX_BATCH_SIZE = 2 * 1024 * 1024;
   /** The most entities one query page returns. */
   public static final int MAX_PAGE_SIZE = 1000;
   /**
@@ -112,6 +119,19 @@ public final class StoreLimits {
    * @throws InvalidKeyException naming the subject, the key and the broken rule
    */
   public static void checkKey(String keyName, String key, String subject) {
+    checkKey(keyName, key, subject, StoreProfile.AZURE_TABLE_STORAGE);
+  }
+
+  /**
+   * Checks a whole PartitionKey or RowKey against the rules of a store profile: {@link #checkKey(String, String,
+   * String)}'s, and the profile's limit on a RowKey's bytes ({@link StoreProfile#maxRowKeyBytes()}).
+   *
+   * @param keyName {@code PartitionKey} or {@code RowKey}
+   * @param subject what the key belongs to, for the message (an entity class, a table)
+   * @param profile the store's profile
+   * @throws InvalidKeyException naming the subject, the key and the broken rule
+   */
+  public static void checkKey(String keyName, String key, String subject, StoreProfile profile) {
     if (key == null) {
       throw new InvalidKeyException(keyName + " of " + subject + " is null");
     }
@@ -127,6 +147,35 @@ public final class StoreLimits {
               + describeChar(key.charAt(bad)) + " at index " + bad
               + "; keys may not hold / \\ # ?, control characters or lone surrogates");
     }
+    if (profile.maxRowKeyBytes() < 3 * MAX_KEY_LENGTH && keyName.equals("RowKey")) {
+      long bytes = utf8Length(key);
+      if (bytes > profile.maxRowKeyBytes()) {
+        throw new InvalidKeyException(
+            keyName + " of " + subject + " is " + bytes + " bytes of UTF-8; " + profile + " allows at most "
+                + profile.maxRowKeyBytes() + " (key starts '" + printable(key.substring(0, Math.min(40, key.length())))
+                + "…'); shorten the key's template or its values");
+      }
+    }
+  }
+
+  /** The bytes a text takes in UTF-8 (a lone surrogate counted as the 3 bytes of a replacement). */
+  public static long utf8Length(CharSequence text) {
+    long bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
   }
 
   /**
@@ -270,8 +319,20 @@ public final class StoreLimits {
    * @throws InvalidEntityException if anything else breaks the entity rules
    */
   public static void checkRow(TableRow row, String subject) {
-    checkKey("PartitionKey", row.partitionKey(), subject);
-    checkKey("RowKey", row.rowKey(), subject);
+    checkRow(row, subject, StoreProfile.AZURE_TABLE_STORAGE);
+  }
+
+  /**
+   * {@link #checkRow(TableRow, String)} on a store of a profile: its keys also against the profile's key limits.
+   *
+   * @param subject what the row is, for messages
+   * @param profile the store's profile
+   * @throws InvalidKeyException if a key breaks the key rules
+   * @throws InvalidEntityException if anything else breaks the entity rules
+   */
+  public static void checkRow(TableRow row, String subject, StoreProfile profile) {
+    checkKey("PartitionKey", row.partitionKey(), subject, profile);
+    checkKey("RowKey", row.rowKey(), subject, profile);
     Map<String, Object> properties = row.properties();
     if (properties.size() > MAX_PROPERTIES) {
       throw new InvalidEntityException(

@@ -81,6 +81,17 @@ import java.util.function.Supplier;
 public interface TableBackend extends AutoCloseable {
 
   /**
+   * Which service's rules this store follows (by default {@link StoreProfile#AZURE_TABLE_STORAGE}, the rules this
+   * class comment describes). A backend of {@link StoreProfile#COSMOS_TABLE} returns query rows in no key order and
+   * opaque continuation tokens, and refuses what its profile's limits refuse; the mapper reads the profile to keep
+   * results in key order and to check those limits before sending. A backend that wraps another returns the
+   * other's profile.
+   */
+  default StoreProfile profile() {
+    return StoreProfile.AZURE_TABLE_STORAGE;
+  }
+
+  /**
    * The backend's space for values stored out of their rows ({@link io.tablemapper.annotations.Large} properties),
    * or empty when it has none (the default): a mapper over such a backend refuses to write or read an entity with
    * such a property, with an {@code InvalidEntityException} that says so.
@@ -111,7 +122,10 @@ public interface TableBackend extends AutoCloseable {
   /** The row with these keys, or empty. */
   Optional<TableRow> get(String table, String partitionKey, String rowKey);
 
-  /** One page of the rows matching the query, in key order. */
+  /**
+   * One page of the rows matching the query, in key order (in no particular order where the {@link #profile()}
+   * is not {@link StoreProfile#ordered() ordered}).
+   */
   QueryResult query(TableQuery query);
 
   /**

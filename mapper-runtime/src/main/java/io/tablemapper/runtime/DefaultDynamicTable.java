@@ -25,6 +25,7 @@ import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.query.PageTokens;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.store.StoreOrder;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.write.WriteIntent;
 import io.tablemapper.runtime.write.WriteIntents;
@@ -123,17 +124,22 @@ final class DefaultDynamicTable implements DynamicTable {
   private List<DynamicEntity> queryAll(DynamicQuery query) {
     lifecycle.checkOpen();
     TableQuery base = query(query, StoreLimits.MAX_PAGE_SIZE);
-    List<DynamicEntity> entities = new ArrayList<>();
+    List<TableRow> rows = new ArrayList<>();
     String token = null;
     do {
       QueryResult page = send(base.withContinuation(token));
       for (TableRow row : page.rows()) {
         if (visible(row)) {
-          entities.add(discriminator.entity(row));
+          rows.add(row);
         }
       }
       token = page.continuation();
     } while (token != null);
+    StoreOrder.inKeyOrder(backend, rows); // in key order on a store that keeps none too
+    List<DynamicEntity> entities = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      entities.add(discriminator.entity(row));
+    }
     return entities;
   }
 

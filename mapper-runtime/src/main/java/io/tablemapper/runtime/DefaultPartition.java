@@ -28,6 +28,7 @@ import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.query.PageTokens;
 import io.tablemapper.runtime.cache.ReadCache;
 import io.tablemapper.runtime.values.RowDecoder;
+import io.tablemapper.runtime.store.StoreOrder;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.mapping.TypeRegistry;
 
@@ -144,14 +145,17 @@ final class DefaultPartition implements Partition {
     return entities;
   }
 
-  /** Every row of the query, page after page. */
+  /** Every row of the query, page after page, in RowKey order (sorted here on a store that keeps none). */
   private void readRows(TableQuery query, Consumer<TableRow> each) {
+    List<TableRow> rows = new ArrayList<>();
     String token = null;
     do {
       QueryResult page = send(query.withContinuation(token));
-      page.rows().forEach(each);
+      rows.addAll(page.rows());
       token = page.continuation();
     } while (token != null);
+    StoreOrder.inKeyOrder(backend, rows);
+    rows.forEach(each);
   }
 
   private Page<Object> readPage(EntityMapping<?> only, PageRequest request) {

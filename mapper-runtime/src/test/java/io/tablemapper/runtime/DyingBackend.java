@@ -111,6 +111,12 @@ final class DyingBackend implements TableBackend {
     return store.get(table, partitionKey, rowKey);
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return store.profile();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     alive();

@@ -169,6 +169,9 @@ class DynamicEntitiesTest {
       page.items().forEach(entity -> keys.add(entity.rowKey()));
       request = page.continuationToken().map(token -> PageRequest.after(token, 2)).orElse(null);
     } while (request != null);
+    if (!backend.profile().ordered()) {
+      keys.sort(null); // the pages follow the store's order (Cosmos DB: none), each row once
+    }
 
     assertThat(keys).containsExactly(
         "EMPLOYEE_000001", "EMPLOYEE_000002", "EMPLOYEE_000003", "EMPLOYEE_000004", "EMPLOYEE_000005");

@@ -16,6 +16,8 @@ import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.fixtures.Employee_;
 import io.tablemapper.tck.support.InterceptingBackend;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -87,9 +89,15 @@ class DynamicSelectionTest {
     Page<DynamicEntity> second =
         company.query(query, PageRequest.after(first.continuationToken().orElseThrow(), 3));
 
-    assertThat(first.items()).extracting(row -> row.get(Employee_.LAST_NAME))
+    List<DynamicEntity> both = new ArrayList<>(first.items());
+    both.addAll(second.items());
+    if (!backend.profile().ordered()) {
+      both.sort(Comparator.comparing(DynamicEntity::rowKey)); // the pages follow the store's order (Cosmos DB: none)
+    }
+    assertThat(first.items()).hasSize(3);
+    assertThat(both.subList(0, 3)).extracting(row -> row.get(Employee_.LAST_NAME))
         .containsExactly("Kwok", "Smith", "Smith");
-    assertThat(second.items()).extracting(row -> row.get(Employee_.AGE)).containsExactly(52, 38);
+    assertThat(both.subList(3, 5)).extracting(row -> row.get(Employee_.AGE)).containsExactly(52, 38);
     assertThat(second.continuationToken()).isEmpty();
     assertThat(second.items()).allSatisfy(row -> assertThat(row.properties())
         .containsOnlyKeys(Employee_.LAST_NAME, Employee_.AGE, EntityMapping.TYPE_PROPERTY));

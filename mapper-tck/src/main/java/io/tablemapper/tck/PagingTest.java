@@ -160,12 +160,25 @@ class PagingTest {
   @Test
   void partitionPagesSkipCopiesAndResumeInANewMapper() {
     Page<Object> first = mapper.partition("Company", "Sales").page(PageRequest.of(10));
-    assertThat(first.items()).isEqualTo(new ArrayList<Object>(sales.subList(0, 10)));
+    // a partition's pages come in the store's order: key order, or on a store without one (Cosmos DB) any order,
+    // each entity once
+    boolean ordered = store.profile().ordered();
+    if (ordered) {
+      assertThat(first.items()).isEqualTo(new ArrayList<Object>(sales.subList(0, 10)));
+    } else {
+      assertThat(first.items()).hasSize(10).isSubsetOf(sales);
+    }
 
     try (TableMapper restarted = TableMapper.builder().backend(store).entities(Employee.class).build()) {
       Page<Object> second = restarted.partition("Company", "Sales")
           .page(PageRequest.after(first.continuationToken().orElseThrow(), 100));
-      assertThat(second.items()).isEqualTo(new ArrayList<Object>(sales.subList(10, 25)));
+      if (ordered) {
+        assertThat(second.items()).isEqualTo(new ArrayList<Object>(sales.subList(10, 25)));
+      } else {
+        List<Object> both = new ArrayList<>(first.items());
+        both.addAll(second.items());
+        assertThat(both).containsExactlyInAnyOrderElementsOf(sales);
+      }
       assertThat(second.continuationToken()).isEmpty();
       assertThatThrownBy(() -> restarted.partition("Company", "Marketing")
           .page(PageRequest.after(first.continuationToken().orElseThrow(), 10)))
@@ -175,7 +188,11 @@ class PagingTest {
 
   @Test
   void typedPartitionPagesReturnOnlyThatType() {
-    assertThat(readAll(6, request -> mapper.partition("Company", "Sales").page(Employee.class, request)))
-        .isEqualTo(sales);
+    List<Employee> read = readAll(6, request -> mapper.partition("Company", "Sales").page(Employee.class, request));
+    if (store.profile().ordered()) {
+      assertThat(read).isEqualTo(sales);
+    } else {
+      assertThat(read).containsExactlyInAnyOrderElementsOf(sales); // the store's order, each entity once
+    }
   }
 }

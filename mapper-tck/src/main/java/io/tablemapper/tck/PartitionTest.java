@@ -106,6 +106,12 @@ class PartitionTest {
   @Test
   void tableNamesAreCaseInsensitiveAsInTheStore() {
     TableMapper mapper = fresh(Employee.class, Department.class);
+    if (store.profile().caseSensitiveTableNames()) {
+      // Cosmos DB: another spelling names another table, which does not exist
+      assertThat(mapper.partition("company", "Sales").all()).isEmpty();
+      assertThat(mapper.partition("Company", "Sales").all()).containsExactly(written.get(1), written.get(2), written.get(0));
+      return;
+    }
 
     assertThat(mapper.partition("company", "Sales").all()).containsExactly(written.get(1), written.get(2), written.get(0));
     assertThat(mapper.partition("COMPANY", "Sales").all(Department.class)).containsExactly((Department) written.get(1));

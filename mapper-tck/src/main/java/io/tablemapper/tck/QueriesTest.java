@@ -203,7 +203,13 @@ class QueriesTest {
   @Test
   void aTopNQueryStopsAfterNEntitiesAndAsksTheStoreForNoMore() {
     assertThat(employees.findTop2ByDepartment("Sales")).containsExactly(ken, kim);
-    assertThat(events.get(0).rowsRead()).isEqualTo(2);
+    if (store.profile().ordered()) {
+      assertThat(events.get(0).rowsRead()).isEqualTo(2);
+    } else {
+      // no key order: the first two are known only once the whole partition was read, as the plan warns
+      assertThat(events.get(0).rowsRead()).isEqualTo(3);
+      assertThat(events.get(0).plan()).contains("; on COSMOS_TABLE: sorted in the client (warning: reads every row");
+    }
   }
 
   @Test
@@ -223,6 +229,14 @@ class QueriesTest {
       assertThat(backend.queries.get()).isEqualTo(before);
       Iterator<Employee> iterator = stream.iterator();
       assertThat(iterator.next()).isEqualTo(ken);
+      if (!store.profile().ordered()) {
+        // no key order: the first element is known once the partition was read whole (3 rows, each after an empty
+        // page), and nothing more is read
+        assertQueriesSettleAt(before + 6);
+        assertThat(iterator.next()).isEqualTo(kim);
+        assertQueriesSettleAt(before + 6);
+        return;
+      }
       // an empty page, Ken's, and the page after it read ahead
       assertQueriesSettleAt(before + 3);
       assertThat(iterator.next()).isEqualTo(kim);

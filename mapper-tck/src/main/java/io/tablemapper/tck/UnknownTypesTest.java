@@ -82,6 +82,13 @@ class UnknownTypesTest {
     Page<Object> page = mapper(UnknownTypePolicy.DYNAMIC).partition("Company", "Sales").page(PageRequest.of(10));
 
     assertThat(page.items()).hasSize(3);
+    if (!backend.profile().ordered()) {
+      // a partition's page comes in the store's order: on Cosmos DB any order
+      assertThat(page.items()).filteredOn(DynamicEntity.class::isInstance).singleElement()
+          .satisfies(asset -> assertThat(((DynamicEntity) asset).getString("name")).isEqualTo("Laptop"));
+      assertThat(page.items()).filteredOn(Employee.class::isInstance).hasSize(2);
+      return;
+    }
     assertThat(page.items().get(0)).isInstanceOfSatisfying(DynamicEntity.class, asset -> {
       assertThat(asset.entityType()).isEqualTo("Asset");
       assertThat(asset.getString("name")).isEqualTo("Laptop");

@@ -82,6 +82,12 @@ public final class ObservedBackend implements TableBackend {
     return row;
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return backend.profile();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     requested();

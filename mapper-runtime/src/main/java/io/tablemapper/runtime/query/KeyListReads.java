@@ -11,6 +11,7 @@ import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -73,7 +74,12 @@ final class KeyListReads<T> {
         }
         range[0] = page.continuation() == null ? null : range[0].withContinuation(page.continuation());
       });
-    }).thenApply(done -> parts);
+    }).thenApply(done -> {
+      if (!reading.backend().profile().ordered()) {
+        parts.sort(Comparator.comparing(TableRow::rowKey)); // the list's order is its parts' RowKey order
+      }
+      return parts;
+    });
   }
   /**
    * The next entities the key list names: at the first call the list's head (one point read of the value's keys)

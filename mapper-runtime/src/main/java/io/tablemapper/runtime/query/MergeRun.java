@@ -235,7 +235,8 @@ public final class MergeRun implements RowSource {
       }
     }
     if (reading.listeners().listening()) {
-      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), tables, rowsRead,
+      reading.listeners().report(new QueryEvent(query.method(), query.kind(),
+          ClientOrder.plan(query, reading.backend().profile(), false), tables, rowsRead,
           rowsReturned,
           requests));
     }

@@ -105,6 +105,10 @@ public final class QueryRun<T> implements RowSource {
   private final Upgrades<T> upgrades;
   /** The reads of a key-list index's value: its list, then the entities it names; null for any other run. */
   private final KeyListReads<T> keyList;
+  /** The key order of a range read on a store that keeps none; null where the store's order serves. */
+  private final ClientOrder clientOrder;
+  /** The plan the query listener hears: the query's, with what the store's profile makes it cost. */
+  private final String plan;
 
   /**
    * Starts a run.
@@ -127,6 +131,18 @@ public final class QueryRun<T> implements RowSource {
   QueryRun(
       ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
       List<String> projection) {
+    this(reading, mapping, query, startToken, countOnly, projection, false);
+  }
+
+  /**
+   * Starts a run, saying whether its rows may come in the store's order.
+   *
+   * @param storeOrder whether the store's order serves (a count of a single read): otherwise, on a store that keeps
+   *     no key order, the run reads its range whole and sorts it in the client ({@link ClientOrder})
+   */
+  QueryRun(
+      ReadSide reading, EntityMapping<T> mapping, EntityQuery query, String startToken, boolean countOnly,
+      List<String> projection, boolean storeOrder) {
     this.reading = reading;
     this.mapping = mapping;
     this.query = query;
@@ -147,6 +163,9 @@ public final class QueryRun<T> implements RowSource {
     this.upgrades = new Upgrades<>(this, reading, mapping, follows);
     this.keyList = listed ? new KeyListReads<>(this, reading, query, index, readTable, following,
         upgrades, versioned) : null;
+    boolean sorted = base != null && ClientOrder.applies(reading.backend().profile(), storeOrder);
+    this.clientOrder = sorted ? new ClientOrder(startToken, readTable) : null;
+    this.plan = ClientOrder.plan(query, reading.backend().profile(), storeOrder || base == null);
   }
 
   private TableQuery baseQuery() {
@@ -261,6 +280,14 @@ public final class QueryRun<T> implements RowSource {
             : CompletableFuture.completedFuture(List.of());
       });
     }
+    if (clientOrder != null) {
+      // the range read whole with the store's tokens and sorted here, then handed out in key order
+      return Futures.compose(clientOrder.next(this, base, max, executor), read -> {
+        token = clientOrder.token();
+        exhausted = clientOrder.exhausted();
+        return resolved(read, executor);
+      });
+    }
     requests++;
     TableQuery request =
         base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
@@ -306,7 +333,7 @@ public final class QueryRun<T> implements RowSource {
         : getAsync(table, partitionKey, rowKey, executor);
   }
 
-  /** A page of a query of the read table, as {@link #read} makes a point read. */
+  /** A page of a query of the read table, as {@link #read} makes a point read (blocking when {@code executor} is null). */
   CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
     return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
         : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)),
@@ -335,7 +362,7 @@ public final class QueryRun<T> implements RowSource {
       requests = 0;
       return;
     }
-    report(reading, query.method(), query.kind(), query.plan(), readTable, rowsRead, rowsReturned, requests);
+    report(reading, query.method(), query.kind(), plan, readTable, rowsRead, rowsReturned, requests);
     rowsRead = 0;
     requests = 0;
   }

@@ -46,7 +46,7 @@ final class QuerySources<T> {
       return new UnionRun<>(side, mapping, query, read -> new QueryRun<>(side, mapping, read, null, countOnly, select),
           async);
     }
-    return new QueryRun<>(side, mapping, query, startToken, countOnly, select);
+    return new QueryRun<>(side, mapping, query, startToken, countOnly, select, countOnly);
   }
 
   /**

@@ -263,7 +263,8 @@ public final class UnionRun<T> implements RowSource {
       }
     }
     if (reading.listeners().listening()) {
-      reading.listeners().report(new QueryEvent(query.method(), query.kind(), query.plan(), table, rowsRead,
+      reading.listeners().report(new QueryEvent(query.method(), query.kind(),
+          ClientOrder.plan(query, reading.backend().profile(), false), table, rowsRead,
           rowsReturned, requests));
     }
     rowsRead = 0;

@@ -197,14 +197,21 @@ public final class ScopedBackend implements TableBackend {
     return row.isEmpty() || rows == null ? row : Optional.ofNullable(rows.visible(table, row.get()));
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return store.profile();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     checkRange(query);
     if (rows == null) {
       return checkedRows(query, store.query(query));
     }
-    return Futures.join(ScopedPages.page(query, rows.withHolders(query.select()), page -> Futures.start(
-        () -> CompletableFuture.completedFuture(store.query(page))), row -> rows.visible(query.table(), row)));
+    return Futures.join(ScopedPages.page(query, rows.withHolders(query.select()), store.profile().ordered(),
+        page -> Futures.start(() -> CompletableFuture.completedFuture(store.query(page))),
+        row -> rows.visible(query.table(), row)));
   }
 
   private void checkRange(TableQuery query) {
@@ -423,8 +430,8 @@ public final class ScopedBackend implements TableBackend {
       if (rows == null) {
         return store.queryAsync(query, executor).thenApply(result -> checkedRows(query, result));
       }
-      return ScopedPages.page(query, rows.withHolders(query.select()), page -> store.queryAsync(page, executor),
-          row -> rows.visible(query.table(), row));
+      return ScopedPages.page(query, rows.withHolders(query.select()), store.profile().ordered(),
+          page -> store.queryAsync(page, executor), row -> rows.visible(query.table(), row));
     });
   }
 

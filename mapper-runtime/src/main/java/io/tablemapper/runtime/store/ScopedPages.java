@@ -2,6 +2,7 @@ package io.tablemapper.runtime.store;
 
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,8 @@ import io.tablemapper.runtime.support.Futures;
  * the view ends on a row it returns, and its token is that row's keys: {@code tmscope1.<PartitionKey>.<RowKey>}, each
  * Base64url. Resuming reads the same query from just after those keys — the rest of that partition, then the
  * partitions after it — so a token, whatever it holds, leads only to rows of its query, seen as the view sees them.
- * Rows the view may not see are read and skipped until the page is full or the query ends.
+ * Rows the view may not see are read and skipped until the page is full or the query ends. On a store that keeps no
+ * key order every page reads its query whole and sorts it, as no store page can resume at a key there.
  */
 public final class ScopedPages {
   private static final String PREFIX = "tmscope1.";
@@ -38,8 +40,11 @@ public final class ScopedPages {
    * @param send sends a query to the store (the blocking or the async path)
    * @param visible what the view may see of a row the store returned (null: nothing)
    */
-  static CompletableFuture<QueryResult> page(TableQuery query, List<String> select,
+  static CompletableFuture<QueryResult> page(TableQuery query, List<String> select, boolean ordered,
       Function<TableQuery, CompletableFuture<QueryResult>> send, Function<TableRow, TableRow> visible) {
+    if (!ordered) {
+      return unorderedPage(query, select, send, visible);
+    }
     Position after = decode(query.continuation(), query.table());
     TableQuery base = query.toBuilder().continuation(null).select(select).build();
     List<TableQuery> segments = after == null ? List.of(base) : resumed(base, after);
@@ -67,6 +72,42 @@ public final class ScopedPages {
       boolean more = rows.size() == limit && segment[0] < segments.size();
       TableRow last = more ? rows.get(rows.size() - 1) : null;
       return new QueryResult(rows, last == null ? null : encode(last.partitionKey(), last.rowKey()));
+    });
+  }
+
+  /**
+   * One page of the view on a store that keeps no key order (Cosmos DB): a store's page "after a key" would skip the
+   * rows before that key it has not returned yet, so the query is read whole with the store's own tokens, the rows
+   * the view sees are sorted by key, and the page is those after its token's keys, at most {@code limit}.
+   */
+  private static CompletableFuture<QueryResult> unorderedPage(TableQuery query, List<String> select,
+      Function<TableQuery, CompletableFuture<QueryResult>> send, Function<TableRow, TableRow> visible) {
+    Position after = decode(query.continuation(), query.table());
+    TableQuery base = query.toBuilder().continuation(null).select(select).limit(StoreLimits.MAX_PAGE_SIZE).build();
+    List<TableRow> rows = new ArrayList<>();
+    String[] token = {null};
+    boolean[] started = {false};
+    CompletableFuture<Void> read = Futures.loop(() -> !started[0] || token[0] != null, () -> {
+      started[0] = true;
+      return send.apply(base.withContinuation(token[0])).thenAccept(page -> {
+        for (TableRow row : page.rows()) {
+          boolean ahead = after == null || row.partitionKey().compareTo(after.partitionKey()) > 0
+              || row.partitionKey().equals(after.partitionKey()) && row.rowKey().compareTo(after.rowKey()) > 0;
+          TableRow seen = ahead && query.matchesKeys(row.partitionKey(), row.rowKey()) ? visible.apply(row) : null;
+          if (seen != null) {
+            rows.add(query.project(seen));
+          }
+        }
+        token[0] = page.continuation();
+      });
+    });
+    return read.thenApply(done -> {
+      rows.sort(StoreOrder.KEY_ORDER);
+      if (rows.size() <= query.limit()) {
+        return new QueryResult(rows, null);
+      }
+      TableRow last = rows.get(query.limit() - 1);
+      return new QueryResult(rows.subList(0, query.limit()), encode(last.partitionKey(), last.rowKey()));
     });
   }
 

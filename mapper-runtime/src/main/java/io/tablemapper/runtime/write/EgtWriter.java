@@ -9,6 +9,7 @@ import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.write.PlannedOp.Role;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.BatchRules;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -251,7 +252,7 @@ public final class EgtWriter {
             writes.stream().map(write -> write.snapshot).toList(), ops, mode), listOps -> {
               ops.addAll(listOps);
               List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
-              checkRules(table, ops, operations, mode);
+              checkRules(backend.profile(), table, ops, operations, mode);
               if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
                 throw LargeValueWrites.late(WriteFailures.subject(mode, writes.get(0).intent, table));
               }
@@ -412,13 +413,15 @@ public final class EgtWriter {
 
   /**
    * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
-   * operations before sending.
+   * operations before sending, with the limits of the store's profile (on Cosmos DB RowKeys of at most 255 bytes and
+   * batches of at most 2 MiB).
    */
-  private static void checkRules(String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
+  private static void checkRules(
+      StoreProfile profile, String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
     try {
-      BatchRules.check(table, operations);
+      BatchRules.check(table, operations, profile);
     } catch (BatchException broken) {
-      throw WriteFailures.brokenRule(table, ops, mode, broken);
+      throw WriteFailures.brokenRule(table, ops, mode, broken, profile);
     }
   }
 

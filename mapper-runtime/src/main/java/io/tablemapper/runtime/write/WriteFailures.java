@@ -12,6 +12,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.write.PlannedOp.Role;
 import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
@@ -252,7 +253,8 @@ public final class WriteFailures {
    * terms: the application's operation rather than the backend operation, what the index copies added, which index
    * value is used twice.
    */
-  static RuntimeException brokenRule(String table, List<PlannedOp> ops, Mode mode, BatchException broken) {
+  static RuntimeException brokenRule(
+      String table, List<PlannedOp> ops, Mode mode, BatchException broken, StoreProfile profile) {
     int at = broken.failedIndex();
     PlannedOp op = at >= 0 && at < ops.size() ? ops.get(at) : null;
     int position = op == null ? -1 : op.owner().position();
@@ -282,13 +284,16 @@ public final class WriteFailures {
           operations.add(each.operation());
         }
         // BatchRules refuses a batch too large in the store's size estimate, or as the request body it would be
-        String measure = size > StoreLimits.MAX_BATCH_SIZE
+        int max = profile.maxBatchBytes();
+        String measure = size > max
             ? size + " bytes in the store's size estimate"
             : "a request body of up to " + RequestSize.batch(table, operations) + " bytes as sent, its text in"
                 + " UTF-8 (" + size + " bytes in the store's size estimate, which counts 2 bytes a character)";
         return rule(mode, Reason.TOO_LARGE, -1,
             subject + " is " + measure + ", index copies included; the store allows at most "
-                + StoreLimits.MAX_BATCH_SIZE + " (4 MiB) in one entity group transaction" + split
+                + max + " (" + (max >> 20) + " MiB"
+                + (profile == StoreProfile.AZURE_TABLE_STORAGE ? "" : " on " + profile) + ") in one entity group"
+                + " transaction" + split
                 + ", or make large indexes partial (@Index(properties = ...))",
             null);
       case DUPLICATE_ENTITY:

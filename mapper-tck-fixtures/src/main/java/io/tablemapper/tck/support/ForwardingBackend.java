@@ -55,6 +55,12 @@ public abstract class ForwardingBackend implements TableBackend {
     return async == Async.FORWARDED;
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return delegate.profile();
+  }
+
   @Override
   public Optional<OutOfRowValues> outOfRowValues() {
     return delegate.outOfRowValues();

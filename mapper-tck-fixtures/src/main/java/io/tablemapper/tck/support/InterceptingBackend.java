@@ -172,6 +172,12 @@ public final class InterceptingBackend implements TableBackend {
     return delegate.get(table, partitionKey, rowKey);
   }
 
+  /** The profile of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreProfile profile() {
+    return delegate.profile();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     queries.incrementAndGet();

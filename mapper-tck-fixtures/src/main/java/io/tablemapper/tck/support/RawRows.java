@@ -5,6 +5,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -12,7 +13,10 @@ import java.util.stream.Collectors;
 public final class RawRows {
   private RawRows() {}
 
-  /** Every row of a table in key order, or none if the table does not exist. */
+  /**
+   * Every row of a table in key order, or none if the table does not exist: sorted here when the store keeps no key
+   * order ({@code StoreProfile#ordered()}), as the Cosmos DB Table API.
+   */
   public static List<TableRow> all(TableBackend backend, String table) {
     if (!backend.tableExists(table)) {
       return List.of();
@@ -24,6 +28,9 @@ public final class RawRows {
       rows.addAll(page.rows());
       token = page.continuation();
     } while (token != null);
+    if (!backend.profile().ordered()) {
+      rows.sort(Comparator.comparing(TableRow::partitionKey).thenComparing(TableRow::rowKey));
+    }
     return rows;
   }
 

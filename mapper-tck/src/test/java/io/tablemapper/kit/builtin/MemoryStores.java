@@ -1,11 +1,15 @@
 package io.tablemapper.kit.builtin;
 
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.BatchVersions;
 import io.tablemapper.tck.StoreUnderTest;
 
-/** The in-memory store, with either way of versioning a batch's rows. */
+/**
+ * The in-memory store, with either way of versioning a batch's rows, and as the simulation of the Cosmos DB Table API
+ * (rows in no key order, opaque tokens, Cosmos DB's limits; a version per row of a batch).
+ */
 public enum MemoryStores implements StoreUnderTest {
   MEMORY_SHARED_VERSIONS {
     @Override
@@ -22,6 +26,17 @@ public enum MemoryStores implements StoreUnderTest {
     @Override
     public TableBackend newStore() {
       return InMemoryBackend.builder().distinctBatchVersions().build();
+    }
+
+    @Override
+    public BatchVersions batchVersions() {
+      return BatchVersions.DISTINCT;
+    }
+  },
+  MEMORY_COSMOS_TABLE {
+    @Override
+    public TableBackend newStore() {
+      return InMemoryBackend.builder().profile(StoreProfile.COSMOS_TABLE).build();
     }
 
     @Override

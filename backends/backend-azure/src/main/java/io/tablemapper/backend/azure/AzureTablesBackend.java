@@ -25,6 +25,7 @@ import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -65,7 +66,11 @@ import reactor.core.publisher.Mono;
  *       from row to row of one batch (they do on Azurite and the Cosmos DB Table API).
  *   <li>Table names are case-insensitive: every spelling of a name is sent as the first spelling this backend met,
  *       which Azurite needs (it finds a table created with capitals only under that spelling; the service finds it
- *       under any).
+ *       under any). On the Cosmos DB Table API they are case-sensitive, and each spelling is sent as given.
+ *   <li>Its {@link #profile()} follows its endpoint: {@link StoreProfile#COSMOS_TABLE} for a Cosmos DB Table API
+ *       account ({@code *.table.cosmos.azure.com}, {@code *.table.cosmosdb.azure.com}), whose query results come in
+ *       no key order with opaque tokens and whose RowKeys (255 bytes) and batches (2 MiB) are checked against its
+ *       smaller limits before sending; {@link #withProfile} sets it for an endpoint that does not show it.
  *   <li>The store's rules are checked in the client before anything is sent ({@link BatchRules}, {@link
  *       StoreLimits}): one partition per batch, 100 operations and 4 MiB (in the size estimate and as the request
  *       body sent, {@link io.tablemapper.spi.RequestSize}), one operation per entity, keys, 252
@@ -97,6 +102,8 @@ public final class AzureTablesBackend implements TableBackend {
   private volatile boolean closed;
   /** Where values stored out of rows go, or null when this backend has none. */
   private final BlobValues values;
+  /** The rules of the service reached: from the endpoint, or {@link #withProfile}. */
+  private final StoreProfile profile;
 
   /**
    * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
@@ -120,10 +127,69 @@ public final class AzureTablesBackend implements TableBackend {
 
   private AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService, MapperScope sasScope,
       BlobValues values) {
+    this(service, asyncService, sasScope, values, profileOf(Objects.requireNonNull(service, "service")));
+  }
+
+  private AzureTablesBackend(TableServiceClient service, TableServiceAsyncClient asyncService, MapperScope sasScope,
+      BlobValues values, StoreProfile profile) {
     this.service = Objects.requireNonNull(service, "service");
     this.asyncService = asyncService;
     this.sasScope = sasScope;
     this.values = values;
+    this.profile = profile;
+  }
+
+  /**
+   * This backend as a store of another profile than its endpoint implies ({@link #profileOf(String)}): for example
+   * {@link StoreProfile#COSMOS_TABLE} for a Cosmos DB account reached through a custom domain or a proxy. The mapper
+   * then keeps results in key order and checks Cosmos DB's limits before sending, as on a Cosmos DB endpoint.
+   */
+  public AzureTablesBackend withProfile(StoreProfile profile) {
+    return new AzureTablesBackend(service, asyncService, sasScope, values, Objects.requireNonNull(profile, "profile"));
+  }
+
+  /**
+   * The rules of the service this backend reaches: {@link StoreProfile#COSMOS_TABLE} for a Cosmos DB Table API
+   * endpoint ({@code https://<account>.table.cosmos.azure.com}, {@code https://<account>.table.cosmosdb.azure.com}),
+   * {@link StoreProfile#AZURE_TABLE_STORAGE} for any other (Table Storage, Azurite), unless {@link #withProfile}
+   * said otherwise.
+   */
+  @Override
+  public StoreProfile profile() {
+    return profile;
+  }
+
+  /**
+   * The profile an endpoint implies: {@link StoreProfile#COSMOS_TABLE} when its host ends with
+   * {@code .table.cosmos.azure.com} or {@code .table.cosmosdb.azure.com} (ignoring case, with or without a scheme,
+   * port or path), else {@link StoreProfile#AZURE_TABLE_STORAGE}.
+   */
+  public static StoreProfile profileOf(String endpoint) {
+    String host = endpoint == null ? "" : endpoint.trim().toLowerCase(Locale.ROOT);
+    int scheme = host.indexOf("://");
+    if (scheme >= 0) {
+      host = host.substring(scheme + 3);
+    }
+    for (char end : new char[] {'/', ':', '?', '#'}) {
+      int at = host.indexOf(end);
+      if (at >= 0) {
+        host = host.substring(0, at);
+      }
+    }
+    if (host.endsWith(".")) {
+      host = host.substring(0, host.length() - 1);
+    }
+    return host.endsWith(".table.cosmos.azure.com") || host.endsWith(".table.cosmosdb.azure.com")
+        ? StoreProfile.COSMOS_TABLE
+        : StoreProfile.AZURE_TABLE_STORAGE;
+  }
+
+  private static StoreProfile profileOf(TableServiceClient service) {
+    try {
+      return profileOf(service.getServiceEndpoint());
+    } catch (RuntimeException noEndpoint) {
+      return StoreProfile.AZURE_TABLE_STORAGE; // a client without an endpoint (a test double): Table Storage's rules
+    }
   }
 
   /**
@@ -133,7 +199,8 @@ public final class AzureTablesBackend implements TableBackend {
    * already; one built otherwise has none until given one here.
    */
   public AzureTablesBackend withLargeValues(BlobContainerClient container) {
-    return new AzureTablesBackend(service, asyncService, sasScope, new BlobValues(Objects.requireNonNull(container, "container")));
+    return new AzureTablesBackend(service, asyncService, sasScope,
+        new BlobValues(Objects.requireNonNull(container, "container")), profile);
   }
 
   /** Values stored out of rows: blobs of one container, or empty when this backend was given none. */
@@ -343,7 +410,7 @@ public final class AzureTablesBackend implements TableBackend {
       List<String> names = new ArrayList<>();
       try {
         for (TableItem item : service.listTables(options, null, Context.NONE)) {
-          if (item.getName().regionMatches(true, 0, prefix, 0, prefix.length())) {
+          if (item.getName().regionMatches(!profile.caseSensitiveTableNames(), 0, prefix, 0, prefix.length())) {
             names.add(item.getName());
           }
         }
@@ -407,7 +474,7 @@ public final class AzureTablesBackend implements TableBackend {
   @Override
   public QueryResult query(TableQuery query) {
     TableClient client = client(query.table());
-    QueryPage page = new QueryPage(query);
+    QueryPage page = new QueryPage(query, profile);
     return Transactions.call(query.table(), "query " + query + " by " + page.plan(),
         () -> page.read(client, () -> requireTable(query.table())));
   }
@@ -451,7 +518,7 @@ public final class AzureTablesBackend implements TableBackend {
     QueryPage page;
     Mono<PagedResponse<TableEntity>> request;
     try {
-      page = new QueryPage(query);
+      page = new QueryPage(query, profile);
       request = page.readAsync(asyncClient(query.table()));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
@@ -620,7 +687,12 @@ public final class AzureTablesBackend implements TableBackend {
   private TableClient client(String table) {
     ensureOpen();
     StoreLimits.checkTableName(table);
-    return tables.computeIfAbsent(table.toLowerCase(Locale.ROOT), lowerCase -> service.getTableClient(table));
+    return tables.computeIfAbsent(spellingKey(table), lowerCase -> service.getTableClient(table));
+  }
+
+  /** The key of a table's clients: its name in lower case, or as given where the profile's names are case-sensitive. */
+  private String spellingKey(String table) {
+    return profile.caseSensitiveTableNames() ? table : table.toLowerCase(Locale.ROOT);
   }
 
   /** {@link #client} for the async path. */
@@ -629,7 +701,7 @@ public final class AzureTablesBackend implements TableBackend {
     StoreLimits.checkTableName(table);
     // the spelling met first, as for the blocking client
     String spelling = client(table).getTableName();
-    return asyncTables.computeIfAbsent(table.toLowerCase(Locale.ROOT), lowerCase -> asyncService.getTableClient(spelling));
+    return asyncTables.computeIfAbsent(spellingKey(table), lowerCase -> asyncService.getTableClient(spelling));
   }
 
   private void ensureOpen() {

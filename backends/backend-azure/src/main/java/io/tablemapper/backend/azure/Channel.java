@@ -8,6 +8,7 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableRow;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,6 +45,9 @@ abstract class Channel {
 
   /** The stored row of these keys, if any; fails with the contract's exception. */
   abstract CompletableFuture<Optional<TableRow>> get(String partitionKey, String rowKey);
+
+  /** The rules of the service the channel reaches ({@link AzureTablesBackend#profile()}). */
+  abstract StoreProfile profile();
 
   /** Completes normally if the table exists, else with {@code TableNotFoundException}. */
   final CompletableFuture<Void> requireTable() {
@@ -85,6 +89,11 @@ abstract class Channel {
   static final class Blocking extends Channel {
     private final TableClient client;
     private final AzureTablesBackend backend;
+
+    @Override
+    StoreProfile profile() {
+      return backend.profile();
+    }
 
     Blocking(String table, TableClient client, AzureTablesBackend backend) {
       super(table);
@@ -197,6 +206,11 @@ abstract class Channel {
      * @param executor where the point reads of {@link AzureTablesBackend#getAsync} may run blocking work (never for
      *     the keys of a write, which are checked before any read)
      */
+    @Override
+    StoreProfile profile() {
+      return backend.profile();
+    }
+
     Async(String table, TableAsyncClient client, AzureTablesBackend backend, Executor executor) {
       super(table);
       this.client = client;

@@ -11,6 +11,7 @@ import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
@@ -27,7 +28,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>Where the next page resumes is described in {@link ContinuationToken}: right after the last row the service
  * returned, within its partition first, so every request is a key-range query. A page may be short or empty and
- * still carry a token.
+ * still carry a token. On a service without key order (the Cosmos DB Table API, {@link StoreProfile#keyContinuation()}
+ * false) every page resumes with the service's own continuation, in the query's whole key range.
  */
 final class QueryPage {
   private final TableQuery query;
@@ -36,9 +38,20 @@ final class QueryPage {
   private final KeyBound partitionFrom;
   private final KeyBound partitionTo;
   private final KeyBound rowFrom;
+  /**
+   * Whether a page may resume after its last row's keys (Table Storage's key order); false on a store without one
+   * (the Cosmos DB Table API), where only the service's own continuation resumes without skipping rows.
+   */
+  private final boolean keyContinuation;
 
   QueryPage(TableQuery query) {
+    this(query, StoreProfile.AZURE_TABLE_STORAGE);
+  }
+
+  /** A page of a query on a service of this profile. */
+  QueryPage(TableQuery query, StoreProfile profile) {
     this.query = query;
+    this.keyContinuation = profile.keyContinuation();
     this.position = query.continuation() == null
         ? ContinuationToken.start(null)
         : ContinuationToken.decode(query.continuation(), query.table());
@@ -188,7 +201,10 @@ final class QueryPage {
       serviceToken = page.getContinuationToken();
     }
     String next;
-    if (last != null) {
+    if (!keyContinuation) {
+      // no key order: the service's continuation is the only position; a key would skip the rows it has not sent
+      next = serviceToken != null ? position.withService(serviceToken).encode() : null;
+    } else if (last != null) {
       next = serviceToken != null
           ? ContinuationToken.after(last.getPartitionKey(), last.getRowKey()).encode()
           : exhaustedAfter(last.getPartitionKey());

@@ -65,7 +65,7 @@ final class Writes {
    */
   static CompletableFuture<WriteResult> write(Channel channel, WriteOperation operation) {
     try {
-      BatchRules.checkOperation(channel.table, operation);
+      BatchRules.checkOperation(channel.table, operation, channel.profile());
     } catch (TableMapperException invalid) {
       return channel.requireTable().thenCompose(exists -> failed(invalid));
     } catch (RuntimeException e) {
@@ -210,7 +210,7 @@ final class Writes {
     List<WriteOperation> copy;
     try {
       copy = List.copyOf(operations);
-      BatchRules.check(table, copy);
+      BatchRules.check(table, copy, channel.profile());
     } catch (BatchException broken) {
       return channel.requireTable().thenCompose(exists -> failed(broken));
     } catch (RuntimeException e) {

@@ -6,6 +6,7 @@ import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -22,9 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A {@link TableBackend} that keeps its tables in memory: the fastest backend, for tests and for data that need
  * not outlive the process. Create one with {@link #create()}, or with {@link #builder()} to choose how it versions
- * the rows of a batch.
+ * the rows of a batch, or to simulate the Cosmos DB Table API ({@link Builder#profile}) instead.
  *
- * <p>It behaves like Azure Table Storage, as the conformance kit pins down:
+ * <p>By default it behaves like Azure Table Storage, as the conformance kit pins down:
  *
  * <ul>
  *   <li>Table names follow {@link StoreLimits#checkTableName} and are case-insensitive ({@code Orders} and
@@ -64,13 +65,24 @@ public final class InMemoryBackend implements TableBackend {
   private final ConcurrentHashMap<String, String> canonicalNames = new ConcurrentHashMap<>();
   private final VersionClock clock;
   private final boolean versionPerRow;
+  private final StoreProfile profile;
+  /** The pages of an unordered profile, shared by its tables (one sequence of query orders); null when ordered. */
+  private final UnorderedPages unordered;
   private volatile boolean closed;
   private final MemoryValues values;
 
   private InMemoryBackend(Builder builder) {
     this.clock = new VersionClock(builder.clock);
-    this.versionPerRow = builder.versionPerRow;
+    this.profile = builder.profile;
+    this.versionPerRow = builder.versionPerRow || profile.versionPerBatchRow();
+    this.unordered = profile.ordered() ? null : new UnorderedPages(builder.seed);
     this.values = new MemoryValues(builder.clock, this::ensureOpen);
+  }
+
+  /** The profile it was built with: {@link StoreProfile#AZURE_TABLE_STORAGE} unless {@link Builder#profile} said otherwise. */
+  @Override
+  public StoreProfile profile() {
+    return profile;
   }
 
   /** Values stored out of rows: a map per table, beside the tables, gone with the store. */
@@ -98,8 +110,33 @@ public final class InMemoryBackend implements TableBackend {
   public static final class Builder {
     private Clock clock = Clock.systemUTC();
     private boolean versionPerRow;
+    private StoreProfile profile = StoreProfile.AZURE_TABLE_STORAGE;
+    private long seed = 0x5EED_C05_05L;
 
     private Builder() {}
+
+    /**
+     * Which service the store behaves as: {@link StoreProfile#AZURE_TABLE_STORAGE} (the default), or
+     * {@link StoreProfile#COSMOS_TABLE}, a simulation of the Cosmos DB Table API: every query returns its rows in an
+     * order of its own drawn from the {@link #seed} (no key order, within a partition neither), with opaque
+     * continuation tokens that resume only that query; RowKeys of at most 255 bytes of UTF-8 and batches of at most
+     * 2 MiB (by the size estimate and by the request body), refused before anything is stored as the other limits
+     * are; table names compared with their case ({@code Orders} and {@code orders} are two tables); and an ETag
+     * and Timestamp of its own for every row of a batch.
+     */
+    public Builder profile(StoreProfile profile) {
+      this.profile = Objects.requireNonNull(profile, "profile");
+      return this;
+    }
+
+    /**
+     * The seed of the orders of an unordered profile's queries ({@link #profile}): the same seed, data and sequence
+     * of queries give the same orders, so a failing test repeats. Without it, a fixed seed.
+     */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
 
     /**
      * Gives every row a batch writes its own ETag and Timestamp (in the order of the batch's operations), as
@@ -127,7 +164,7 @@ public final class InMemoryBackend implements TableBackend {
   public boolean createTableIfNotExists(String table) {
     ensureOpen();
     StoreLimits.checkTableName(table);
-    return tables.putIfAbsent(canonical(table), new MemoryTable(table, clock, versionPerRow)) == null;
+    return tables.putIfAbsent(canonical(table), new MemoryTable(table, clock, versionPerRow, unordered)) == null;
   }
 
   @Override
@@ -143,7 +180,7 @@ public final class InMemoryBackend implements TableBackend {
     StoreLimits.checkTablePrefix(prefix);
     List<String> names = new ArrayList<>();
     for (MemoryTable table : tables.values()) {
-      if (table.name.regionMatches(true, 0, prefix, 0, prefix.length())) {
+      if (table.name.regionMatches(!profile.caseSensitiveTableNames(), 0, prefix, 0, prefix.length())) {
         names.add(table.name);
       }
     }
@@ -177,7 +214,7 @@ public final class InMemoryBackend implements TableBackend {
   public WriteResult write(String table, WriteOperation operation) {
     MemoryTable found = existing(table);
     Objects.requireNonNull(operation, "operation");
-    BatchRules.checkOperation(found.name, operation);
+    BatchRules.checkOperation(found.name, operation, profile);
     try {
       return found.apply(operation.row().partitionKey(), List.of(operation)).get(0);
     } catch (MemoryTable.Rejected rejected) {
@@ -189,7 +226,7 @@ public final class InMemoryBackend implements TableBackend {
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     MemoryTable found = existing(table);
     List<WriteOperation> copy = List.copyOf(operations);
-    BatchRules.check(found.name, copy);
+    BatchRules.check(found.name, copy, profile);
     try {
       return found.apply(copy.get(0).row().partitionKey(), copy);
     } catch (MemoryTable.Rejected rejected) {
@@ -197,10 +234,10 @@ public final class InMemoryBackend implements TableBackend {
     }
   }
 
-  /** {@code in-memory}. */
+  /** {@code in-memory}, or {@code in-memory (COSMOS_TABLE)} for a simulation of another profile. */
   @Override
   public String name() {
-    return "in-memory";
+    return profile == StoreProfile.AZURE_TABLE_STORAGE ? "in-memory" : "in-memory (" + profile + ")";
   }
 
   /** Drops every table; afterwards every operation throws {@link IllegalStateException}. Idempotent. */
@@ -214,7 +251,9 @@ public final class InMemoryBackend implements TableBackend {
   public String toString() {
     return closed
         ? "InMemoryBackend[closed]"
-        : "InMemoryBackend[" + tables.size() + " tables" + (versionPerRow ? ", distinct batch versions]" : "]");
+        : "InMemoryBackend[" + tables.size() + " tables"
+            + (profile == StoreProfile.AZURE_TABLE_STORAGE ? "" : ", " + profile)
+            + (versionPerRow ? ", distinct batch versions]" : "]");
   }
 
   private MemoryTable existing(String table) {
@@ -239,7 +278,7 @@ public final class InMemoryBackend implements TableBackend {
   }
 
   /**
-   * The name in lower case.
+   * The name in lower case (as given, where the profile's table names are case-sensitive).
    *
    * @throws IllegalArgumentException if it is not a valid table name
    */
@@ -249,7 +288,7 @@ public final class InMemoryBackend implements TableBackend {
       return known;
     }
     StoreLimits.checkTableName(table);
-    String lower = table.toLowerCase(Locale.ROOT);
+    String lower = profile.caseSensitiveTableNames() ? table : table.toLowerCase(Locale.ROOT);
     if (canonicalNames.size() < MAX_KNOWN_NAMES) {
       canonicalNames.put(table, lower);
     }

@@ -45,6 +45,16 @@ final class MemoryPartition {
     }
   }
 
+  /** Passes every row with RowKey in {@code [from, to]} to {@code action}, seeing no batch half-applied. */
+  void each(KeyBound from, KeyBound to, java.util.function.Consumer<TableRow> action) {
+    long stamp = lock.readLock();
+    try {
+      KeyRanges.range(rows, from, to).values().forEach(action);
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
   /**
    * Adds the matching rows with RowKey in {@code [from, to]} to the page, projected, and stops as soon as the page
    * holds the query's limit: a row after the one that fills the page is never read.

@@ -23,11 +23,14 @@ final class MemoryTable {
   /** Whether every row of a batch gets its own version, rather than one for the whole batch. */
   private final boolean versionPerRow;
   private final ConcurrentSkipListMap<String, MemoryPartition> partitions = new ConcurrentSkipListMap<>();
+  /** The pages of a store without key order, or null for key-ordered pages. */
+  private final UnorderedPages unordered;
 
-  MemoryTable(String name, VersionClock clock, boolean versionPerRow) {
+  MemoryTable(String name, VersionClock clock, boolean versionPerRow, UnorderedPages unordered) {
     this.name = name;
     this.clock = clock;
     this.versionPerRow = versionPerRow;
+    this.unordered = unordered;
   }
 
   TableRow get(String partitionKey, String rowKey) {
@@ -36,10 +39,15 @@ final class MemoryTable {
   }
 
   /**
-   * One page of the query: it stops when it holds the query's limit, and then carries a token that resumes after
+   * One page of the query ({@link UnorderedPages#page} on a store without key order): it stops when it holds the query's limit, and then carries a token that resumes after
    * its last row if any row follows in the query's key range (matching its filter or not: that is not evaluated).
    */
   QueryResult query(TableQuery query, ScanListener listener) {
+    if (unordered != null) {
+      return KeyRanges.isEmpty(query.rowFrom(), query.rowTo())
+          ? new QueryResult(List.of(), null)
+          : unordered.page(query, partitions, name, listener);
+    }
     ContinuationToken resume =
         query.continuation() == null ? null : ContinuationToken.decode(query.continuation(), name);
     if (KeyRanges.isEmpty(query.rowFrom(), query.rowTo())) {

@@ -58,7 +58,7 @@ abstract class PagingTests extends ConformanceGroup {
     assertThat(pages.size()).as("pages of %d rows", rows.size()).isGreaterThanOrEqualTo(3);
     List<TableRow> read = new ArrayList<>();
     pages.forEach(page -> read.addAll(page.rows()));
-    assertThat(keys(read)).containsExactlyElementsOf(keys(rows));
+    assertThat(keys(store().inKeyOrder(read))).containsExactlyElementsOf(keys(rows));
 
     assertThat(keys(store().queryAll(store().query().partitionKey("a").build())))
         .as("a partition of exactly one page").containsExactlyElementsOf(keys(rows.subList(0, 1000)));
@@ -78,17 +78,17 @@ abstract class PagingTests extends ConformanceGroup {
   void a_token_resumes_an_equal_query_built_anew() {
     List<String> expected = insertGrid(List.of("a", "b"), 10);
     QueryResult first = store().backend.query(query(3).build());
-    List<String> read = new ArrayList<>(keys(first.rows()));
+    List<TableRow> read = new ArrayList<>(first.rows());
     String token = first.continuation();
 
     while (token != null) {
       QueryResult next = store().backend.query(query(3).continuation(token).build());
       assertThat(next.rows().size()).isLessThanOrEqualTo(3);
-      read.addAll(keys(next.rows()));
+      read.addAll(next.rows());
       token = next.continuation();
     }
 
-    assertThat(read).containsExactlyElementsOf(expected);
+    assertThat(keys(store().inKeyOrder(read))).containsExactlyElementsOf(expected);
   }
 
   @Test
@@ -134,12 +134,17 @@ abstract class PagingTests extends ConformanceGroup {
     List<TableRow> rest = store().queryAll(query(5).continuation(first.continuation()).build());
     List<String> read = new ArrayList<>(keys(first.rows()));
     read.addAll(keys(rest));
-    assertThat(read).doesNotHaveDuplicates().contains(key("p", rowKey(99))).doesNotContain(key("p", rowKey(19)));
-    if (lastRead.compareTo(behind) > 0) {
-      assertThat(read).as("a row inserted behind the cursor").doesNotContain(key("p", behind));
-    }
+    assertThat(read).doesNotHaveDuplicates().doesNotContain(key("p", rowKey(19)));
     for (int i = 0; i < 19; i++) {
       assertThat(read).contains(key("p", rowKey(i)));
+    }
+    if (!store().ordered()) {
+      // no key order: whether an inserted row lies ahead of the cursor is the store's order's business, not the key's
+      return;
+    }
+    assertThat(read).as("a row inserted after the last row read").contains(key("p", rowKey(99)));
+    if (lastRead.compareTo(behind) > 0) {
+      assertThat(read).as("a row inserted behind the cursor").doesNotContain(key("p", behind));
     }
     assertThat(read).isSortedAccordingTo(String::compareTo);
   }
@@ -201,10 +206,13 @@ abstract class PagingTests extends ConformanceGroup {
       }
     }
 
-    assertThat(read).as("keys read, in order and each once")
-        .isSortedAccordingTo(String::compareTo)
-        .doesNotHaveDuplicates();
+    assertThat(read).as("keys read, each once").doesNotHaveDuplicates();
     assertThat(read).as("rows present from start to end").containsAll(stayed);
+    if (!store().ordered()) {
+      // no key order: which changes were ahead of the pages is not known by their keys
+      return;
+    }
+    assertThat(read).as("keys read, in order").isSortedAccordingTo(String::compareTo);
     assertThat(read).as("rows inserted after the last row read").containsAll(insertedAhead);
     assertThat(read).as("rows deleted before the pages reached them").doesNotContainAnyElementsOf(deletedAhead);
   }

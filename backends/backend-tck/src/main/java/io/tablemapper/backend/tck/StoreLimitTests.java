@@ -36,9 +36,31 @@ abstract class StoreLimitTests extends ConformanceGroup {
   @Test
   void keys_of_1024_characters_are_accepted() {
     String longest = "k".repeat(StoreLimits.MAX_KEY_LENGTH);
-    store().insert(longest, longest);
+    String rowKey = store().withinRowKeyLimit(longest);
+    store().insert(longest, rowKey);
 
-    assertThat(store().get(longest, longest).rowKey()).isEqualTo(longest);
+    assertThat(store().get(longest, rowKey).rowKey()).isEqualTo(rowKey);
+  }
+
+  @Test
+  void a_row_key_is_accepted_up_to_the_profiles_utf8_byte_limit_and_rejected_one_byte_beyond_it() {
+    int limit = store().backend.profile().maxRowKeyBytes();
+    if (limit >= 3 * StoreLimits.MAX_KEY_LENGTH) {
+      // Table Storage: characters are the limit, whatever their bytes
+      String threeByteKey = "\u65E5".repeat(StoreLimits.MAX_KEY_LENGTH);
+      store().insert("p", threeByteKey);
+      assertThat(store().get("p", threeByteKey).rowKey()).isEqualTo(threeByteKey);
+      return;
+    }
+    String longest = "\u65E5".repeat(limit / 3) + "k".repeat(limit % 3);
+    store().insert("p", longest);
+    assertThat(store().get("p", longest).rowKey()).isEqualTo(longest);
+    assertUnchangedBy(() -> {
+      assertKeyRejected("p", longest + "k");
+      assertKeyRejected("p", "\u65E5".repeat(limit / 3 + 1));
+    });
+    // a PartitionKey has no byte limit of its own
+    store().insert("\u65E5".repeat(StoreLimits.MAX_KEY_LENGTH), "r");
   }
 
   @Test
@@ -59,10 +81,11 @@ abstract class StoreLimitTests extends ConformanceGroup {
         EMOJI.repeat(StoreLimits.MAX_KEY_LENGTH / 2),
         "k".repeat(StoreLimits.MAX_KEY_LENGTH - 2) + EMOJI);
     for (String key : longest) {
-      store().insert(key, key);
-      TableRow read = store().get(key, key);
+      String rowKey = store().withinRowKeyLimit(key);
+      store().insert(key, rowKey);
+      TableRow read = store().get(key, rowKey);
       assertThat(read.partitionKey()).isEqualTo(key);
-      assertThat(read.rowKey()).isEqualTo(key);
+      assertThat(read.rowKey()).isEqualTo(rowKey);
     }
   }
 

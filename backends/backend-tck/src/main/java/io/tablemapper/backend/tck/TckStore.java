@@ -123,13 +123,53 @@ final class TckStore {
     }
   }
 
-  /** Every row the query matches, read page by page. */
+  /**
+   * Every row the query matches, read page by page, in key order: as the pages return them on an ordered store,
+   * sorted here on a store whose profile keeps no key order ({@link #ordered()}), after checking that no row came
+   * twice.
+   */
   List<TableRow> queryAll(TableQuery query) {
     List<TableRow> rows = new ArrayList<>();
     for (QueryResult page : pages(query)) {
       rows.addAll(page.rows());
     }
+    if (!ordered()) {
+      assertThat(keys(rows)).as("rows of %s across its pages", query).doesNotHaveDuplicates();
+      rows.sort(KEY_ORDER);
+    }
     return rows;
+  }
+
+  /** Whether the store returns rows in key order: its profile says so (Table Storage), or not (Cosmos DB). */
+  boolean ordered() {
+    return backend.profile().ordered();
+  }
+
+  /**
+   * The longest start of {@code key} (whole characters) that the store takes as a RowKey: all of it on Table
+   * Storage, at most 255 bytes of UTF-8 on Cosmos DB ({@code StoreProfile#maxRowKeyBytes}).
+   */
+  String withinRowKeyLimit(String key) {
+    int limit = backend.profile().maxRowKeyBytes();
+    int end = 0;
+    while (end < key.length()) {
+      int next = key.offsetByCodePoints(end, 1);
+      if (StoreLimits.utf8Length(key.substring(0, next)) > limit) {
+        break;
+      }
+      end = next;
+    }
+    return key.substring(0, end);
+  }
+
+  /** The rows of one page in key order: as returned on an ordered store, sorted on an unordered one. */
+  List<TableRow> inKeyOrder(List<TableRow> rows) {
+    if (ordered()) {
+      return rows;
+    }
+    List<TableRow> sorted = new ArrayList<>(rows);
+    sorted.sort(KEY_ORDER);
+    return sorted;
   }
 
   /** The whole table, read page by page. */
