@@ -6,10 +6,7 @@ import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.BatchVersions;
 import io.tablemapper.tck.StoreUnderTest;
 
-/**
- * The in-memory store, with either way of versioning a batch's rows, and as the simulation of the Cosmos DB Table API
- * (rows in no key order, opaque tokens, Cosmos DB's limits; a version per row of a batch).
- */
+/** The in-memory store, with either way of versioning a batch's rows, and simulating the Cosmos DB Table API. */
 public enum MemoryStores implements StoreUnderTest {
   MEMORY_SHARED_VERSIONS {
     @Override
