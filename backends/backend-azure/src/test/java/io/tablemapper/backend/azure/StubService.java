@@ -27,9 +27,12 @@ final class StubService implements HttpClient {
       + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
       + "TableEndpoint=http://127.0.0.1:9/devstoreaccount1;";
 
-  /** How the stub's backends wait for a table being deleted: 1 ms, doubling up to 4 ms, for at most 100 ms. */
+  /**
+   * How the stub's backends wait for a table being deleted: 1 ms, doubling up to 4 ms, for at most 1 s — long enough
+   * that a loaded machine, where one attempt through the SDK's pipeline can take a few hundred ms, still makes several.
+   */
   static final Retries.TableDeletionWait TABLE_DELETION_WAIT =
-      new Retries.TableDeletionWait(Duration.ofMillis(1), Duration.ofMillis(4), Duration.ofMillis(100));
+      new Retries.TableDeletionWait(Duration.ofMillis(1), Duration.ofMillis(4), Duration.ofSeconds(1));
 
   private final Deque<Supplier<HttpResponse>> script = new ArrayDeque<>();
   private Supplier<HttpResponse> otherwise;
