@@ -174,7 +174,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public IndexAdmin indexes(Class<?> entityClass) {
     Objects.requireNonNull(entityClass, "entityClass");
     core.checkOpen();
-    throw new TableMapperException("index administration is not implemented yet");
+    return core.indexes(entityClass);
   }
 
   @Override

@@ -3,7 +3,8 @@
  * ({@code Tables}) and of the tables of a table per period ({@code PeriodTables}); the requests of one path, blocking
  * or async ({@code WriteChannel}, made by {@code Channels}); and scoped views ({@code ScopedBackend}), which check
  * every request against the scope, see only rows whose holders are in it ({@code ScopeRows}) and page with tokens of
- * their own ({@code ScopedPages}).
+ * their own ({@code ScopedPages}); and what a mapper knows of its types' index states ({@code IndexStates}), the
+ * one read the query path makes of them.
  *
  * <p>Internal to the runtime, not an API. Uses: {@code rows}, {@code values}, {@code mapping}, {@code observe},
  * {@code support}.
