@@ -171,6 +171,16 @@ public interface TableMapper extends AutoCloseable {
   long completePending();
 
   /**
+   * Builds, verifies, repairs and drops the indexes of an entity class over the data its tables already hold. An
+   * index new to a populated table is not {@link IndexState#READY}, and queries through it fail with
+   * {@link IndexNotReadyException}, until its {@link IndexAdmin#build} completes.
+   *
+   * @throws IllegalArgumentException if the class is not an entity known to this mapper
+   * @throws IllegalStateException if the mapper is closed
+   */
+  IndexAdmin indexes(Class<?> entityClass);
+
+  /**
    * What the read cache of a {@link io.tablemapper.annotations.Cached} entity class did so far in this mapper.
    *
    * @throws IllegalArgumentException if the class is not a {@code @Cached} entity

@@ -6,8 +6,10 @@ import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.EventualBatch;
+import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.Partition;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.RepositoryContext;
@@ -166,6 +168,13 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public long completePending() {
     core.checkOpen();
     return core.completePending();
+  }
+
+  @Override
+  public IndexAdmin indexes(Class<?> entityClass) {
+    Objects.requireNonNull(entityClass, "entityClass");
+    core.checkOpen();
+    return core.indexes(entityClass);
   }
 
   @Override

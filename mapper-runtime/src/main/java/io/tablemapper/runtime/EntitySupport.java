@@ -1,5 +1,7 @@
 package io.tablemapper.runtime;
 
+import io.tablemapper.api.IndexNotReadyException;
+import io.tablemapper.api.IndexState;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
@@ -20,6 +22,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import io.tablemapper.runtime.support.AsyncRunner;
 import io.tablemapper.runtime.store.Channels;
+import io.tablemapper.runtime.store.IndexStates;
 import io.tablemapper.runtime.write.EgtWriter;
 import io.tablemapper.runtime.query.EntityQueries;
 import io.tablemapper.runtime.support.Futures;
@@ -50,9 +53,12 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private final Channels channels;
   private final EntityQueries<T> queries;
   private final QueryDeletes<T> deletes;
+  private final IndexStates states;
 
   EntitySupport(EntityMapping<T> mapping, Lifecycle lifecycle, Listeners listeners, WriteIntents intents,
-      PendingWork pending, Channels channels, EntityQueries<T> queries, QueryDeletes<T> deletes) {
+      PendingWork pending, Channels channels, EntityQueries<T> queries, QueryDeletes<T> deletes,
+      IndexStates states) {
+    this.states = states;
     this.mapping = mapping;
     this.lifecycle = lifecycle;
     this.listeners = listeners;
@@ -207,6 +213,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   private <R> R observed(OperationType type, EntityQuery query, Supplier<R> run) {
     return listeners.observe(type, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
       lifecycle.checkOpen();
+      checkReady(query);
       return run.get();
     });
   }
@@ -256,6 +263,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public Stream<T> stream(EntityQuery query) {
     lifecycle.checkOpen();
+    checkReady(query);
     return queries.stream(query);
   }
 
@@ -283,6 +291,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
     lifecycle.checkOpen();
+    checkReady(query);
     return queries.stream(query, projection);
   }
 
@@ -305,6 +314,31 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   @Override
   public long delete(EntityQuery query) {
     return observed(OperationType.DELETE_BY_QUERY, query, () -> deletes.delete(query));
+  }
+
+  /**
+   * The one check of the query path against an index's state: a query (or one of its reads) through an index that
+   * is not {@link IndexState#READY} is refused, never answered from the copies there are. Free once this mapper has
+   * seen the index ready ({@link IndexStates#state}).
+   *
+   * @throws IndexNotReadyException naming the index and the call that builds it
+   */
+  private void checkReady(EntityQuery query) {
+    if (query.index() != null) {
+      IndexState state = states.state(mapping, query.index());
+      if (state != IndexState.READY) {
+        String type = mapping.entityClass().getSimpleName();
+        throw new IndexNotReadyException("cannot query " + type + " through its index '" + query.index() + "': the"
+            + " index is " + state + " in table " + mapping.table() + ", which holds entities written without it, so"
+            + " the answer could miss some. Build it first: mapper.indexes(" + type + ".class).build(\""
+            + query.index() + "\")", query.index(), state);
+      }
+    }
+    if (query.reads() != null) {
+      for (EntityQuery read : query.reads()) {
+        checkReady(read);
+      }
+    }
   }
 
   @Override
@@ -330,6 +364,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     return async.start(() -> listeners.observeAsync(
         OperationType.QUERY, mapping.table(), mapping.entityClass().getSimpleName(), query, () -> {
           lifecycle.checkOpen();
+          checkReady(query);
           return run.apply(async.executor());
         }));
   }
@@ -390,6 +425,7 @@ final class EntitySupport<T> implements RepositorySupport<T> {
     return async.startWrite(caller -> listeners.observeAsync(OperationType.DELETE_BY_QUERY, mapping.table(),
         mapping.entityClass().getSimpleName(), query, () -> {
           lifecycle.checkOpen();
+          checkReady(query);
           return deletes.deleteAsync(query, channels.async(caller));
         }));
   }

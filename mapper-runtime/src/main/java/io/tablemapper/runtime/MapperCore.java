@@ -4,6 +4,7 @@ import io.tablemapper.api.Batch;
 import io.tablemapper.api.CacheStats;
 import io.tablemapper.api.DynamicTable;
 import io.tablemapper.api.EventualBatch;
+import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Partition;
@@ -38,6 +39,10 @@ import io.tablemapper.runtime.support.ReadPool;
 import io.tablemapper.runtime.query.ReadSide;
 import io.tablemapper.runtime.values.RowDecoder;
 import io.tablemapper.runtime.store.ScopedBackend;
+import io.tablemapper.runtime.store.IndexStates;
+import io.tablemapper.runtime.index.DefaultIndexAdmin;
+import io.tablemapper.runtime.index.IndexParts;
+import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.mapping.TypeRegistry;
 import io.tablemapper.runtime.write.WriteIntents;
@@ -74,6 +79,7 @@ final class MapperCore {
   private final Channels channels;
   private final PendingWork pending;
   private final ReadSide reading;
+  private final IndexStates states;
 
   MapperCore(MapperSettings settings) {
     Mappings mappings = Mappings.of(settings.naming());
@@ -102,8 +108,10 @@ final class MapperCore {
     this.channels = new Channels(backend, tables, discriminator, async);
     EgtWriter writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     // nothing logged here: the first message initialises SLF4J (Log), which a mapper's construction need not pay
+    // the bookkeeping of index states is no operation's requests: not observed
+    this.states = new IndexStates(scoped, tables, discriminator);
     this.pending = new PendingWork(backend, tables, discriminator, context, writer, intents, types, lifecycle, large,
-        settings.pending());
+        settings.pending(), states);
     this.reading = new ReadSide(backend, tables, periods, discriminator, context, decoder, large, cache, listeners,
         pool, async);
   }
@@ -139,7 +147,7 @@ final class MapperCore {
     EntityQueries<T> queries = new EntityQueries<>(reading, mapping);
     QueryDeletes<T> deletes = new QueryDeletes<>(queries, mapping, pending, discriminator, decoder, large,
         types.mappings(), pool, async);
-    return new EntitySupport<>(mapping, lifecycle, listeners, intents, pending, channels, queries, deletes);
+    return new EntitySupport<>(mapping, lifecycle, listeners, intents, pending, channels, queries, deletes, states);
   }
 
   Batch batch(String table, String partitionKey) {
@@ -164,6 +172,17 @@ final class MapperCore {
   long reencrypt(String table) {
     return new Reencryption(backend, tables, discriminator, types.registry(), large, decoder.reads(), context,
         encryption, intents, pending).run(table);
+  }
+
+  /** The index administration of an entity class ({@link io.tablemapper.api.TableMapper#indexes}). */
+  IndexAdmin indexes(Class<?> entityClass) {
+    EntityMapping<?> mapping = types.mapping(entityClass);
+    if (Hierarchy.members(mapping).size() != 1 || mapping != Hierarchy.members(mapping).get(0)) {
+      throw new IllegalArgumentException("cannot administer the indexes of " + entityClass.getName() + ": it is"
+          + " an entity hierarchy's; call mapper.indexes(...) with one of its concrete classes");
+    }
+    return new DefaultIndexAdmin<>(IndexParts.of(backend, tables, discriminator, context, pending, states),
+        lifecycle, mapping);
   }
 
   /** Completes the pending work any process left ({@link PendingWork#completeAll}). */

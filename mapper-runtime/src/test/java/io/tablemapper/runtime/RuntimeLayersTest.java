@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class RuntimeLayersTest {
   private static final String ROOT = "io.tablemapper.runtime";
   /** From the top down: the entry points, then each concern over those it may use. */
-  private static final List<String> LAYERS = List.of("", "query", "pending", "write", "store", "rows", "cache",
+  private static final List<String> LAYERS = List.of("", "index", "query", "pending", "write", "store", "rows", "cache",
       "values", "mapping", "introspect", "observe", "config", "support");
   /** Pairs of packages that are siblings, though one is listed above the other: neither may use the other. */
   private static final Map<String, Set<String>> SIBLINGS = Map.of("query", Set.of("pending", "write"));

@@ -29,6 +29,7 @@ import io.tablemapper.runtime.config.MapperSettings;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.write.ScopeChecks;
+import io.tablemapper.runtime.store.IndexStates;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.store.WriteChannel;
 import io.tablemapper.runtime.write.WriteFailures;
@@ -84,11 +85,14 @@ public final class PendingWork {
   private final WorkCompleter completion;
   /** The blocking path of the requests: {@link #write} is the same steps as {@link #writeAsync} over it. */
   private final WriteChannel blocking;
+  /** Where the writes' types record the indexes they keep, before their first write. */
+  private final IndexStates states;
 
   public PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
       EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
-      MapperSettings.Pending settings) {
+      MapperSettings.Pending settings, IndexStates states) {
     this.backend = backend;
+    this.states = states;
     this.context = context;
     this.writer = writer;
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
@@ -110,7 +114,9 @@ public final class PendingWork {
   // ------------------------------------------------------------------ the writer's side
 
   /**
-   * Carries out writes of one partition as {@link EgtWriter#write} does, recording the pending work of those that
+   * Carries out writes of one partition as {@link EgtWriter#write} does (the first write of an indexed type by this
+   * mapper registering its index states first: {@link IndexStates#writing}; on the async path, read before the write
+   * and recorded after it, so that the write's own requests come first), recording the pending work of those that
    * leave some — the reconciliation of their entity's remote indexes, the later writes of an eventual batch — in
    * their transaction, and then doing it: for each such write a registry entry first, then the claims of its remote
    * index values, then the transaction with its record, then the work, then the record and the entry are deleted.
@@ -121,10 +127,15 @@ public final class PendingWork {
    * @throws PendingWorkException if a later write of an eventual batch failed for good
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (!known(writes)) {
+      // the blocking path records its types' index states before the write: a mapper beside it that meets the
+      // table once this write is in finds its indexes recorded, rather than entities it cannot tell apart
+      writes.forEach(write -> states.writing(write.mapping()));
+    }
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
       return writer.write(table, writes, mode); // the hot path: no future, no second exception on a refusal
     }
-    return Futures.join(write(blocking, table, writes, mode));
+    return Futures.join(recorded(blocking, table, writes, mode));
   }
 
   /**
@@ -152,6 +163,37 @@ public final class PendingWork {
    * the others by the protocol.
    */
   CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (known(writes)) {
+      return recorded(channel, table, writes, mode);
+    }
+    List<IndexStates.Registration> registering = new ArrayList<>();
+    CompletableFuture<List<WriteResult>> written = Futures.compose(channel.blockingWork(() -> {
+      for (WriteIntent<?> write : writes) {
+        IndexStates.Registration registration = states.prepare(write.mapping());
+        if (registration != null) {
+          registering.add(registration);
+        }
+      }
+    }), prepared -> recorded(channel, table, writes, mode));
+    return Futures.compose(written, results -> registering.isEmpty() ? CompletableFuture.completedFuture(results)
+        // the write is done whatever the recording does (it may not run once the mapper closes): unrecorded, an
+        // index is taken for not ready by the next mapper that meets it
+        : channel.blockingWork(() -> registering.forEach(states::record)).handle((done, failure) -> results));
+  }
+
+  /** Whether the writes' types have their index states registered by this mapper (or keep none). */
+  private boolean known(List<? extends WriteIntent<?>> writes) {
+    for (WriteIntent<?> write : writes) {
+      if (!states.known(write.mapping())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@link #write} on the path of {@code channel}, once the writes' types are registered. */
+  private CompletableFuture<List<WriteResult>> recorded(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> writes, Mode mode) {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
       return transaction(channel, table, writes, mode);

@@ -98,6 +98,13 @@ public abstract class WriteChannel {
   public abstract CompletableFuture<Boolean> createTable(String table);
 
   /**
+   * Runs blocking work that is this path's business but has no async form (an index state registration, once per
+   * type and mapper): on the caller's thread on the blocking path; on the async path on the executor a request's
+   * blocking work runs on, and not once the caller cancelled.
+   */
+  public abstract CompletableFuture<Void> blockingWork(Runnable work);
+
+  /**
    * This path for a clean-up that must be sent even once the caller cancelled (the release of a refused write's
    * claims and the deletion of its registry entries: left, they would refuse other writers until a completer
    * retires them).
@@ -116,6 +123,16 @@ public abstract class WriteChannel {
     @Override
     public WriteChannel cleanUp() {
       return this; // nothing cancels a blocking write
+    }
+
+    @Override
+    public CompletableFuture<Void> blockingWork(Runnable work) {
+      try {
+        work.run();
+        return DONE;
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
     }
 
     private final TableBackend backend;
@@ -261,6 +278,11 @@ public abstract class WriteChannel {
     @Override
     public WriteChannel cleanUp() {
       return new Async(channels, operation, DONE); // within the same operation, by a caller that never cancels
+    }
+
+    @Override
+    public CompletableFuture<Void> blockingWork(Runnable work) {
+      return send(executor -> CompletableFuture.runAsync(work, executor));
     }
 
     /**

@@ -4,7 +4,8 @@
  * or async ({@code WriteChannel}, made by {@code Channels}); and scoped views ({@code ScopedBackend}), which check
  * every request against the scope, see only rows whose holders are in it ({@code ScopeRows}) and page with tokens of
  * their own ({@code ScopedPages}); rows read whole from a store that keeps no key order are sorted by
- * {@code StoreOrder}.
+ * {@code StoreOrder}; and what a mapper knows of its types' index states ({@code IndexStates}), the one read the
+ * query path makes of them.
  *
  * <p>Internal to the runtime, not an API. Uses: {@code rows}, {@code values}, {@code mapping}, {@code observe},
  * {@code support}.

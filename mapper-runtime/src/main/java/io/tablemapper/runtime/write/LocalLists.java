@@ -121,6 +121,9 @@ public final class LocalLists {
       String from = before == null ? null : index.rowKey(before);
       String to = after == null ? null : index.rowKey(after);
       if (Objects.equals(from, to)) {
+        if (intent.rebuilds() && to != null) { // an index build: the entity may be missing from its list
+          change(changes, table, intent, index, to).joining.add(entry);
+        }
         continue;
       }
       if (from != null) {

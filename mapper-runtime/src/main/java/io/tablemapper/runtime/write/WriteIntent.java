@@ -56,12 +56,23 @@ import io.tablemapper.runtime.rows.WriteKind;
  *     ({@link WideRows#split}); else empty
  * @param largeValues the values of the entity's {@code @Large} properties, which {@code row} references and which
  *     are put before the transaction ({@link LargeValues}); empty for a delete
+ * @param rebuilds whether the write is an index build's rewrite of the entity as stored ({@link #rebuild}): it adds
+ *     the entity to the key lists of the values it keeps, where a write adds it only to those of values it changes
  * @param <T> the entity class
  */
 public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
     String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
     boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts,
-    List<LargeReferences.Value> largeValues) {
+    List<LargeReferences.Value> largeValues, boolean rebuilds) {
+
+  /** A write the application asked for (not an index build's rewrite). */
+  public WriteIntent(WriteKind kind, EntityMapping<T> mapping, T entity, int position, String partitionKey,
+      String rowKey, String userEtag, TableRow row, List<TableRow> copies, TableRow readRow, boolean readOwnRow,
+      boolean guardsNewer, String pendingId, List<PendingStep> pendingSteps, List<TableRow> parts,
+      List<LargeReferences.Value> largeValues) {
+    this(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow, readOwnRow,
+        guardsNewer, pendingId, pendingSteps, parts, largeValues, false);
+  }
 
 
 
@@ -210,16 +221,36 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
         read, ownRow, guardsNewer, null, List.of(), List.of(), List.of());
   }
 
+  /**
+   * An index build's rewrite of an entity as stored: a merge of its stored row over itself, conditional on the ETag
+   * it was read with, so that the write path gives it the copies, claims and key-list entries its current values
+   * imply, by the write path's own rules, and changes none of its properties. It fails as a merge does: with {@link
+   * io.tablemapper.api.ConcurrencyConflictException} when the entity changed since, {@link
+   * io.tablemapper.api.EntityNotFoundException} when it is gone, {@link io.tablemapper.api.EntityExistsException}
+   * when another entity holds one of its unique values.
+   *
+   * @param stored the entity's row as read, with its ETag (not of a wide entity)
+   */
+  public static <T> WriteIntent<T> rebuild(EntityMapping<T> mapping, TableRow stored, Discriminator discriminator,
+      MappingContext context) {
+    T entity = mapping.fromRow(mapping.withoutEncrypted(stored), context); // its keys and index values
+    TableRow row = TableRow.builder(stored.partitionKey(), stored.rowKey(), stored.properties().size())
+        .putAll(stored.properties()).build();
+    return new WriteIntent<>(WriteKind.MERGE, mapping, entity, 0, stored.partitionKey(), stored.rowKey(),
+        stored.etag(), row, copies(discriminator, mapping, entity, row, ""), stored, true, false, null, List.of(),
+        List.of(), List.of(), true);
+  }
+
   /** This write, with the later writes of an eventual batch to record in its transaction. */
   public WriteIntent<T> withPendingSteps(List<PendingStep> steps) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), parts, largeValues);
+        readOwnRow, guardsNewer, pendingId, List.copyOf(steps), parts, largeValues, rebuilds);
   }
 
   /** This write, recording its pending work under {@code id}: the record exists exactly when it was applied. */
   public WriteIntent<T> withPendingId(String id) {
     return new WriteIntent<>(kind, mapping, entity, position, partitionKey, rowKey, userEtag, row, copies, readRow,
-        readOwnRow, guardsNewer, id, pendingSteps, parts, largeValues);
+        readOwnRow, guardsNewer, id, pendingSteps, parts, largeValues, rebuilds);
   }
 
   /** Whether the write leaves pending work: its entity has remote indexes, or it carries later writes. */

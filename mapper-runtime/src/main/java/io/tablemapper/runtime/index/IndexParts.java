@@ -1,0 +1,26 @@
+package io.tablemapper.runtime.index;
+
+import io.tablemapper.internal.mapping.MappingContext;
+import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.pending.PendingWork;
+import io.tablemapper.runtime.store.IndexStates;
+import io.tablemapper.runtime.store.Tables;
+import io.tablemapper.runtime.store.WriteChannel;
+import io.tablemapper.spi.TableBackend;
+
+/**
+ * The parts of a mapper an index run uses: the store (as the mapper sees it), the blocking path of its requests, the
+ * write path (through pending work, so remote indexes and claims are kept by its rules) and the index states.
+ *
+ * @param context the mapping context entities are read with (for their index values)
+ */
+public record IndexParts(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
+    PendingWork pending, IndexStates states, WriteChannel channel) {
+
+  /** The parts, with the blocking channel over the backend. */
+  public static IndexParts of(TableBackend backend, Tables tables, Discriminator discriminator,
+      MappingContext context, PendingWork pending, IndexStates states) {
+    return new IndexParts(backend, tables, discriminator, context, pending, states,
+        WriteChannel.blocking(backend, tables, discriminator));
+  }
+}
