@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "indexes", mixinStandardHelpOptions = true,
     description = "The state, build, verification, repair and removal of the entity classes' indexes.",
-    footer = {"", "Exit codes: 0 done and clean, 1 problems found (verify) or conflicts left (build, repair),",
-        "2 bad command line, 3 failed (the message says why)."},
+    footer = {"", "Exit codes: 0 done and clean, 1 problems found (verify) or conflicts left",
+        "(build, repair), 2 bad command line, 3 failed (the message says why)."},
     subcommands = {IndexesCommand.Status.class, IndexesCommand.Build.class, IndexesCommand.Verify.class,
         IndexesCommand.Repair.class, IndexesCommand.Drop.class})
 final class IndexesCommand implements Runnable {

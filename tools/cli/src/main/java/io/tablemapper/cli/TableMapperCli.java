@@ -27,8 +27,8 @@ import picocli.CommandLine.Command;
 @Command(name = "tablemapper", mixinStandardHelpOptions = true, versionProvider = TableMapperCli.Version.class,
     description = "Indexes and rows of a tablemapper application's tables.",
     subcommands = {IndexesCommand.class, InspectCommand.class, CommandLine.HelpCommand.class},
-    footer = {"", "Exit codes: 0 done and clean, 1 problems found (verify) or conflicts left (build, repair),",
-        "2 bad command line, 3 failed (the message says why)."})
+    footer = {"", "Exit codes: 0 done and clean, 1 problems found (verify) or conflicts left",
+        "(build, repair), 2 bad command line, 3 failed (the message says why)."})
 public final class TableMapperCli implements Runnable {
   /** The exit code of a command that did what it was asked and found nothing wrong. */
   public static final int OK = 0;
