@@ -114,7 +114,7 @@ final class IndexesCommand implements Runnable {
         description = "Seconds between two progress lines of --progress log (default: ${DEFAULT-VALUE}).")
     double progressInterval;
 
-    @Option(names = "--no-estimate", negatable = false,
+    @Option(names = "--no-estimate",
         description = "Do not count the entities first (one keys-only read of the table): progress then shows no"
             + " percentage and no ETA.")
     boolean noEstimate;
@@ -122,7 +122,7 @@ final class IndexesCommand implements Runnable {
     /** The run over one index. */
     abstract IndexReport apply(IndexAdmin admin, String index);
 
-    /** The exit code of a report. */
+    /** Whether the report makes the command exit with {@link TableMapperCli#PROBLEMS}. */
     abstract boolean problem(IndexReport report);
 
     @Override

@@ -138,8 +138,8 @@ final class RowDecoder {
       }
       return properties;
     } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new Failures.CliException("cannot read the properties of a " + type.getName() + " (" + e + "): open"
-          + " its package to the tool, or inspect with --format json of the stored rows by leaving out --entity", e);
+      throw new Failures.CliException("cannot read the properties of a " + type.getName() + " (" + e + "): leave"
+          + " the class out of --entity and --package to see its rows as stored", e);
     }
   }
 

@@ -133,6 +133,37 @@ class InspectCommandTest {
   }
 
   @Test
+  void aRowItsClassCannotReadAndARowWithoutTypeAreShownAsStoredBesideTheEntities() {
+    InMemoryBackend backend = InMemoryBackend.create();
+    writeCompany(backend);
+    TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    mapper.dynamic("Company").insert(DynamicEntity.builder("Sales", "empid_000009").putString("EntityType", "Employee")
+        .putString("department", "Sales").putInt32("employeeId", 9).putString("age", "old").build());
+    mapper.dynamic("Company").insert(DynamicEntity.builder("Sales", "note").putString("Text", "hello").build());
+
+    CliRun run = CliRun.of(memory(backend), "inspect", "Company", "Sales", "--memory", "--entity", EMPLOYEE,
+        "--entity", DEPARTMENT);
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out())
+        .containsPattern("\nSales +empid_000002 +Employee +department=Sales, employeeId=2, firstName=Lee")
+        .containsPattern("\nSales +empid_000009 +Employee \\[not readable as its class\\] +EntityType=Employee,"
+            + " department=Sales, employeeId=9, age=old\n")
+        .containsPattern("\nSales +note +\\(no type\\) \\[unknown type\\] +Text=hello\n")
+        .containsPattern("\nSales +visitor_01 +Visitor \\[unknown type\\] ")
+        .contains("8 rows of partition Sales of table Company, 3 decoded as entities");
+  }
+
+  @Test
+  void anH2UrlOfNoFileIsRefusedWithWhatToGiveInstead() {
+    CliRun run = CliRun.of(TableMapperCli.Tools.standard(), "inspect", "Company", "--h2", "jdbc:h2:mem:company");
+
+    assertThat(run.code()).isEqualTo(TableMapperCli.ERROR);
+    assertThat(run.err()).isEqualTo("tablemapper: --h2 jdbc:h2:mem:company is no H2 file: give its path, or a URL"
+        + " jdbc:h2:file:PATH (for a store in memory, --memory)\n");
+  }
+
+  @Test
   void aMissingTableIsEmpty() {
     CliRun run = CliRun.of(memory(InMemoryBackend.create()), "inspect", "Nothing", "--memory");
 
