@@ -67,7 +67,7 @@ final class InspectCommand implements Callable<Integer> {
     boolean[] more = new boolean[1];
     List<ShownRow> rows;
     try (TableMapper mapper = application.open(tools, classes)) {
-      rows = new RowDecoder(mapper, table, types).read(partition, limit, more);
+      rows = new RowDecoder(mapper, table, types, application.discriminator).read(partition, limit, more);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (format == Format.JSON) {

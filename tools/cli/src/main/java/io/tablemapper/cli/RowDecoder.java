@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Reads rows of a table as stored ({@link TableMapper#dynamic}) and decodes those of known entity types through the
@@ -32,11 +33,19 @@ final class RowDecoder {
   private final TableMapper mapper;
   private final String table;
   private final Set<String> knownTypes;
+  private final String discriminator;
 
-  RowDecoder(TableMapper mapper, String table, Set<String> knownTypes) {
+  /**
+   * A decoder.
+   *
+   * @param knownTypes the types of the entity classes the mapper knows
+   * @param discriminator the property that holds a row's type
+   */
+  RowDecoder(TableMapper mapper, String table, Set<String> knownTypes, String discriminator) {
     this.mapper = mapper;
     this.table = table;
     this.knownTypes = knownTypes;
+    this.discriminator = discriminator;
   }
 
   /**
@@ -104,9 +113,18 @@ final class RowDecoder {
     }
   }
 
-  private static ShownRow raw(DynamicEntity row, ShownRow.Kind kind) {
+  /**
+   * A row as stored: its type first, then its other properties by name (the store's own order differs between
+   * backends: Azure answers in an order of its own).
+   */
+  private ShownRow raw(DynamicEntity row, ShownRow.Kind kind) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    if (row.has(discriminator)) {
+      properties.put(discriminator, row.get(discriminator));
+    }
+    new TreeMap<>(row.properties()).forEach(properties::putIfAbsent);
     return new ShownRow(row.partitionKey(), row.rowKey(), row.timestamp(), kind, row.entityType(), null,
-        new LinkedHashMap<>(row.properties()));
+        properties);
   }
 
   /** An entity's properties by their Java names: a record's components, or a class's instance fields. */

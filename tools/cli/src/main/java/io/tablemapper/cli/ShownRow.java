@@ -12,8 +12,8 @@ import java.util.Map;
  * @param kind what the row is
  * @param type the row's discriminator (its entity type, or {@code type#index} for an index's row), or null
  * @param entityClass the class the row was decoded as, or null when it is shown as stored
- * @param properties the entity's properties by their Java names, or the row's stored properties by their stored
- *     names, in order
+ * @param properties the entity's properties by their Java names in declaration order, or the row's stored
+ *     properties by their stored names: its type first, then the others in name order
  */
 record ShownRow(String partitionKey, String rowKey, Instant timestamp, Kind kind, String type, Class<?> entityClass,
     Map<String, Object> properties) {

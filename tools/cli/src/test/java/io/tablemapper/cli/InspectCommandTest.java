@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class InspectCommandTest {
-  private static final String EMPLOYEE = "io.tablemapper.cli.fixtures.Employee";
-  private static final String DEPARTMENT = "io.tablemapper.cli.fixtures.Department";
+  static final String EMPLOYEE = "io.tablemapper.cli.fixtures.Employee";
+  static final String DEPARTMENT = "io.tablemapper.cli.fixtures.Department";
 
   @TempDir
   Path directory;
 
   /** A company: Sales with two employees (each with its email copy), HR with one, and a row no class declares. */
-  private static void writeCompany(TableBackend backend) {
+  static void writeCompany(TableBackend backend) {
     TableMapper mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
     mapper.batch("Company", "Sales")
         .insert(new Department("Sales", "Ken", 2))
@@ -128,7 +128,7 @@ class InspectCommandTest {
 
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out()).containsPattern("HR +empid_000007 +Employee \\[unknown type\\] +EntityType=Employee,"
-        + " department=HR, employeeId=7, firstName=Ann, age=52, email=ann@contoso.com\n")
+        + " age=52, department=HR, email=ann@contoso.com, employeeId=7, firstName=Ann\n")
         .contains("0 decoded as entities; give the entity classes (--entity, --package) to decode their rows");
   }
 
@@ -148,7 +148,7 @@ class InspectCommandTest {
     assertThat(run.out())
         .containsPattern("\nSales +empid_000002 +Employee +department=Sales, employeeId=2, firstName=Lee")
         .containsPattern("\nSales +empid_000009 +Employee \\[not readable as its class\\] +EntityType=Employee,"
-            + " department=Sales, employeeId=9, age=old\n")
+            + " age=old, department=Sales, employeeId=9\n")
         .containsPattern("\nSales +note +\\(no type\\) \\[unknown type\\] +Text=hello\n")
         .containsPattern("\nSales +visitor_01 +Visitor \\[unknown type\\] ")
         .contains("8 rows of partition Sales of table Company, 3 decoded as entities");
