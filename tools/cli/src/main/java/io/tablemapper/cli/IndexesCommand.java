@@ -6,7 +6,9 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.cli.Failures.CliException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -136,16 +138,23 @@ final class IndexesCommand implements Runnable {
       }
       List<Target> targets = Target.resolve(admins, indexes);
       List<Summary.Line> lines = new ArrayList<>();
+      Map<Class<?>, Long> estimates = new HashMap<>();
       for (Target target : targets) {
-        long estimate = noEstimate ? -1 : EntityCount.of(mapper, target.admin().entityClass(),
-            application.discriminator);
+        long estimate = noEstimate ? -1 : estimates.computeIfAbsent(target.admin().entityClass(),
+            type -> EntityCount.of(mapper, type, application.discriminator));
         ProgressDisplay display = new ProgressDisplay(err, progress.resolve(tools.terminal()), tools.nanoTime(),
             (long) (progressInterval * 1e9), estimate);
         IndexAdmin admin = target.admin().listener(display);
         if (rate > 0) {
           admin = admin.rateLimit(rate);
         }
-        IndexReport report = apply(admin, target.index());
+        IndexReport report;
+        try {
+          report = apply(admin, target.index());
+        } catch (RuntimeException failed) {
+          display.abandon();
+          throw failed;
+        }
         display.done(report);
         lines.add(new Summary.Line(target.admin().entityClass(), report, target.admin().state(target.index())));
       }

@@ -84,6 +84,14 @@ final class ProgressDisplay implements IndexProgressListener {
     }
   }
 
+  /** The run failed: ends the bar's line, so that the failure's message starts a line of its own. */
+  void abandon() {
+    if (!over && mode == Mode.BAR && lastWidth > 0) {
+      out.println();
+    }
+    over = true;
+  }
+
   private void finish(String index, IndexReport report, long partitionsDone, long now) {
     over = true;
     String line = line(index, report, partitionsDone, now, true);

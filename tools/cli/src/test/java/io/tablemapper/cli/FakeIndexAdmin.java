@@ -25,16 +25,18 @@ final class FakeIndexAdmin implements IndexAdmin {
   private final List<String> calls;
   private final IndexProgressListener listener;
   private final double rate;
+  private final RuntimeException[] failure;
 
   FakeIndexAdmin(Class<?> entityClass, AtomicLong clock, long nanosPerPartition) {
     this(entityClass, new LinkedHashMap<>(), new ArrayList<>(), new LinkedHashMap<>(), clock, nanosPerPartition,
-        new ArrayList<>(), null, 0);
+        new ArrayList<>(), null, 0, new RuntimeException[1]);
   }
 
   /** A copy that shares the original's indexes, states and record of calls. */
   private FakeIndexAdmin(Class<?> entityClass, Map<String, IndexState> states, List<String> recorded,
       Map<String, List<IndexReport>> partitions, AtomicLong clock, long nanosPerPartition, List<String> calls,
-      IndexProgressListener listener, double rate) {
+      IndexProgressListener listener, double rate, RuntimeException[] failure) {
+    this.failure = failure;
     this.entityClass = entityClass;
     this.states = states;
     this.recorded = recorded;
@@ -110,11 +112,20 @@ final class FakeIndexAdmin implements IndexAdmin {
     return partitions.get(index).get(0);
   }
 
+  /** Makes runs fail with this exception after their first partition. */
+  FakeIndexAdmin failingWith(RuntimeException failure) {
+    this.failure[0] = failure;
+    return this;
+  }
+
   private IndexReport run(String action, String index) {
     state(index);
     calls.add(action + " " + index + (rate > 0 ? " at " + rate + "/s" : ""));
     List<IndexReport> steps = partitions.get(index);
     for (int i = 0; i < steps.size(); i++) {
+      if (i == 1 && failure[0] != null) {
+        throw failure[0];
+      }
       clock.addAndGet(nanosPerPartition);
       if (listener != null) {
         listener.progress(index, steps.get(i), i + 1, i == steps.size() - 1);
@@ -130,13 +141,13 @@ final class FakeIndexAdmin implements IndexAdmin {
   @Override
   public IndexAdmin rateLimit(double entitiesPerSecond) {
     return new FakeIndexAdmin(entityClass, states, recorded, partitions, clock, nanosPerPartition, calls, listener,
-        entitiesPerSecond);
+        entitiesPerSecond, failure);
   }
 
   @Override
   public IndexAdmin listener(IndexProgressListener progress) {
     return new FakeIndexAdmin(entityClass, states, recorded, partitions, clock, nanosPerPartition, calls, progress,
-        rate);
+        rate, failure);
   }
 
   /** The counts of a build or repair so far. */

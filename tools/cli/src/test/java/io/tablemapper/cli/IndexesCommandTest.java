@@ -78,6 +78,18 @@ class IndexesCommandTest {
   }
 
   @Test
+  void aRunThatFailsEndsTheBarsLineBeforeItsOneLineMessage() {
+    employees.failingWith(new io.tablemapper.api.StoreUnavailableException("the store went away; try again"));
+
+    CliRun run = run(true, "indexes", "build", "--memory", "--entity", EMPLOYEE);
+
+    assertThat(run.code()).isEqualTo(TableMapperCli.ERROR);
+    assertThat(run.err()).startsWith("\remail [######------------------]  25%  1/~4 entities")
+        .endsWith(" ETA 0:09\ntablemapper: the store went away; try again\n");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
   void withoutAnEstimateProgressShowsCountsAndRateButNoBar() {
     CliRun run = run(false, "indexes", "build", "email", "--memory", "--entity", EMPLOYEE, "--no-estimate",
         "--progress-interval", "5");
