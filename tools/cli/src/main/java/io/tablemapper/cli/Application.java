@@ -29,8 +29,8 @@ final class Application {
   List<String> entities = new ArrayList<>();
 
   @Option(names = "--package", paramLabel = "PACKAGE",
-      description = "Every @Entity class of a package and its sub-packages, found on --classpath, or on the tool's "
-          + "class path without it (repeat for each).")
+      description = "Every @Entity class of a package and its sub-packages, on --classpath or the tool's class"
+          + " path (repeat for each).")
   List<String> packages = new ArrayList<>();
 
   @Option(names = "--h2", paramLabel = "FILE",

@@ -70,7 +70,7 @@ final class IndexesCommand implements Runnable {
   /** {@code indexes status}: every declared and recorded index with its state. */
   @Command(name = "status", mixinStandardHelpOptions = true,
       description = "Lists the indexes the classes declare and the store records, with their state.",
-      footer = {"", "Exit codes: 0 listed (whatever the states), 3 failed."})
+      footer = {"", "Exit codes: 0 listed (whatever the states), 2 bad command line, 3 failed."})
   static final class Status extends IndexCommand {
     @Override
     int run(TableMapperCli.Tools tools, TableMapper mapper, List<IndexAdmin> admins, PrintWriter out,
@@ -117,8 +117,8 @@ final class IndexesCommand implements Runnable {
     double progressInterval;
 
     @Option(names = "--no-estimate",
-        description = "Do not count the entities first (one keys-only read of the table): progress then shows no"
-            + " percentage and no ETA.")
+        description = "Do not count the class's entities first (one read of its rows, returning their type"
+            + " alone): progress then shows no percentage and no ETA.")
     boolean noEstimate;
 
     /** The run over one index. */
@@ -168,7 +168,8 @@ final class IndexesCommand implements Runnable {
       description = {"Writes the copies, claims and key-list entries existing entities lack, and marks each index"
           + " READY unless unique values are held by more than one entity.",
           "Idempotent, and resumable: a build that stopped part-way continues where it stopped."},
-      footer = {"", "Exit codes: 0 built, 1 conflicts left (the index stays not ready), 3 failed."})
+      footer = {"", "Exit codes: 0 built, 1 conflicts left (the index stays not ready),",
+          "2 bad command line, 3 failed."})
   static final class Build extends IndexRun {
     @Override
     IndexReport apply(IndexAdmin admin, String index) {
@@ -185,7 +186,8 @@ final class IndexesCommand implements Runnable {
   @Command(name = "verify", mixinStandardHelpOptions = true,
       description = "Reads each index and its entities and reports what is missing, orphaned, stale or in"
           + " conflict; writes nothing.",
-      footer = {"", "Exit codes: 0 every index matches its entities, 1 problems found, 3 failed."})
+      footer = {"", "Exit codes: 0 every index matches its entities, 1 problems found,",
+          "2 bad command line, 3 failed."})
   static final class Verify extends IndexRun {
     @Override
     IndexReport apply(IndexAdmin admin, String index) {
@@ -202,7 +204,8 @@ final class IndexesCommand implements Runnable {
   @Command(name = "repair", mixinStandardHelpOptions = true,
       description = "Does what build does, rewrites stale copies and deletes orphans; the counts are what it"
           + " found before it fixed it.",
-      footer = {"", "Exit codes: 0 repaired, 1 conflicts left (the index stays not ready), 3 failed."})
+      footer = {"", "Exit codes: 0 repaired, 1 conflicts left (the index stays not ready),",
+          "2 bad command line, 3 failed."})
   static final class Repair extends IndexRun {
     @Override
     IndexReport apply(IndexAdmin admin, String index) {
@@ -219,7 +222,8 @@ final class IndexesCommand implements Runnable {
   @Command(name = "drop", mixinStandardHelpOptions = true,
       description = "Deletes every row of an index the classes no longer declare (found by the name the store"
           + " records) and forgets it.",
-      footer = {"", "Exit codes: 0 dropped, 3 failed (for example: a class still declares the index)."})
+      footer = {"", "Exit codes: 0 dropped, 2 bad command line,",
+          "3 failed (for example: a class still declares the index)."})
   static final class Drop extends IndexCommand {
     @Parameters(paramLabel = "INDEX", arity = "1..*", description = "The indexes to drop, by name.")
     List<String> indexes = new ArrayList<>();

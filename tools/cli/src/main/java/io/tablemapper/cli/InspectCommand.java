@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "inspect", mixinStandardHelpOptions = true,
     description = {"Prints the rows of a table, or of one partition, in key order: rows of the given entity classes"
         + " decoded (type and properties by name), the others (index rows, unknown types) as stored."},
-    footer = {"", "Exit codes: 0 printed, 3 failed."})
+    footer = {"", "Exit codes: 0 printed, 2 bad command line, 3 failed."})
 final class InspectCommand implements Callable<Integer> {
   /** The longest value the table format prints whole. */
   private static final int MAX_VALUE = 80;
