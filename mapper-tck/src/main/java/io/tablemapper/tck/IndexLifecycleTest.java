@@ -121,7 +121,11 @@ class IndexLifecycleTest {
     assertThat(built.copiesWritten()).isEqualTo(12);
     assertThat(built.missing()).isEqualTo(12);
     assertThat(built.conflicts()).isZero();
-    assertThat(partitions).endsWith(3L, 3L); // after the last partition, and at the end
+    if (store.profile().ordered()) {
+      assertThat(partitions).endsWith(3L, 3L); // after the last partition, and at the end
+    } else {
+      assertThat(partitions).containsExactly(0L); // rows in no key order: one page, no partition counted, the end
+    }
     assertThat(admin.state("companyEmail")).isEqualTo(IndexState.READY);
     // the rewrite through the write path gave every entity its rows of every index: the other builds write nothing
     for (String index : INDEXES.subList(1, INDEXES.size())) {
@@ -277,10 +281,17 @@ class IndexLifecycleTest {
     IndexReport resumed = admin.listener((index, soFar, done, finished) -> written.set(soFar.copiesWritten()))
         .build("companyEmail");
 
-    // it skipped what its checkpoint covered (more checkpoints, each after a second, on a slow store), and wrote what
-    // the dead run had not: the entities from company08 on
-    assertThat(resumed.entitiesRead()).isBetween(20L, 35L);
-    assertThat(resumed.copiesWritten()).isEqualTo(written.get()).isEqualTo(20);
+    if (store.profile().ordered()) {
+      // it skipped what its checkpoint covered (more checkpoints, each after a second, on a slow store), and wrote
+      // what the dead run had not: the entities from company08 on
+      assertThat(resumed.entitiesRead()).isBetween(20L, 35L);
+      assertThat(resumed.copiesWritten()).isEqualTo(written.get()).isEqualTo(20);
+    } else {
+      // rows in no key order: no partition is known done before the scan ends, so no checkpoint was recorded within
+      // it, and the resumed run read every entity again, writing only what the dead run had not
+      assertThat(resumed.entitiesRead()).isEqualTo(60);
+      assertThat(resumed.copiesWritten()).isEqualTo(written.get()).isBetween(1L, 60L);
+    }
     assertThat(admin.state("companyEmail")).isEqualTo(IndexState.READY);
     assertThat(admin.verify("companyEmail").clean()).isTrue();
     for (int i = 0; i < 60; i++) {

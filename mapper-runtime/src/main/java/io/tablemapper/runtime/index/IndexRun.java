@@ -45,6 +45,11 @@ import java.util.Optional;
  * with its row is left alone). At the end it marks the index {@link IndexState#READY}, or {@link
  * IndexState#NOT_BUILT} when unique values are held twice or an entity could not be given its row.
  *
+ * <p>On a store that keeps no key order ({@link io.tablemapper.spi.StoreProfile#ordered()} false: the Cosmos DB
+ * Table API) the rows of a partition come mixed with others', so no partition is known finished before the scan ends:
+ * such a run records no checkpoint within its scan (a run that died scans again from the start, which writes nothing
+ * twice), counts no partitions, and reports its progress after each page instead.
+ *
  * @param <T> the entity class
  */
 final class IndexRun<T> {
@@ -70,6 +75,8 @@ final class IndexRun<T> {
   private final Mode mode;
   private final IndexProgressListener listener;
   private final RateLimit rate;
+  /** Whether the store returns rows in key order, so that a partition is done once the next one starts. */
+  private final boolean ordered;
 
   private long entitiesRead;
   private long written;
@@ -96,6 +103,7 @@ final class IndexRun<T> {
     this.mode = mode;
     this.listener = listener;
     this.rate = new RateLimit(entitiesPerSecond);
+    this.ordered = parts.backend().profile().ordered();
     this.checks = new IndexChecks<>(mapping, index, parts.discriminator(), parts.context(), parts.channel());
   }
 
@@ -155,7 +163,7 @@ final class IndexRun<T> {
       QueryResult page = parts.tables().read(table, () -> parts.backend().query(query),
           Tables.NO_ROWS);
       for (TableRow row : page.rows()) {
-        if (current != null && !current.equals(row.partitionKey())) {
+        if (ordered && current != null && !current.equals(row.partitionKey())) {
           partitionDone(current, phase);
         }
         current = row.partitionKey();
@@ -171,8 +179,11 @@ final class IndexRun<T> {
         }
       }
       token = page.continuation();
+      if (!ordered && token != null && listener != null) {
+        listener.progress(index.name(), report(), partitions, false);
+      }
     } while (token != null);
-    if (current != null) {
+    if (ordered && current != null) {
       partitionDone(current, phase);
     }
   }
