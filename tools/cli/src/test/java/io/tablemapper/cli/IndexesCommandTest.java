@@ -22,6 +22,7 @@ class IndexesCommandTest {
   private static final String EMPLOYEE = "io.tablemapper.cli.fixtures.Employee";
   private static final long SECOND = 1_000_000_000L;
 
+  private static final String DEPARTMENT = "io.tablemapper.cli.fixtures.Department";
   private final AtomicLong clock = new AtomicLong();
   private InMemoryBackend backend;
   private FakeIndexAdmin employees;
@@ -75,6 +76,26 @@ class IndexesCommandTest {
         .endsWith("\remail [########################] 100%  4/4 entities, 4 partitions, 4 written, 4 missing,"
             + " 0.3 entities/s, done in 0:12\n");
     assertThat(run.err().chars().filter(c -> c == '\n').count()).as("lines ended").isEqualTo(1);
+  }
+
+  @Test
+  void aClassFoundByItsPackageWhoseIndexesHaveNoAdministrationIsSkippedWithANoteAndOneNamedFails() {
+    String refused = "cannot administer the indexes of " + DEPARTMENT + ": its entities live in a table per period";
+    TableMapperCli.Tools tools = new TableMapperCli.Tools(() -> backend, (mapper, type) -> {
+      if (type != Employee.class) {
+        throw new IllegalArgumentException(refused);
+      }
+      return employees;
+    }, false, clock::get);
+
+    CliRun found = CliRun.of(tools, "indexes", "status", "--memory", "--package", "io.tablemapper.cli.fixtures");
+    assertThat(found.code()).as(found.err()).isEqualTo(TableMapperCli.OK);
+    assertThat(found.err().lines()).containsExactly("skipped " + DEPARTMENT + ": " + refused);
+    assertThat(found.out()).contains("Employee  email  NOT_BUILT");
+
+    CliRun named = CliRun.of(tools, "indexes", "status", "--memory", "--entity", DEPARTMENT);
+    assertThat(named.code()).isEqualTo(TableMapperCli.ERROR);
+    assertThat(named.err()).isEqualTo("tablemapper: " + refused + "\n");
   }
 
   @Test
