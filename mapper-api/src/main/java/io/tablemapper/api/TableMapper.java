@@ -54,6 +54,12 @@ public interface TableMapper extends AutoCloseable {
   long DEFAULT_PENDING_MAX_POLL_MILLIS = 300_000;
 
   /**
+   * The partitions of the registry of pending work over which a mapper's writes spread their entries, unless
+   * {@link Builder#pendingShards} says otherwise: {@value}.
+   */
+  int DEFAULT_PENDING_SHARDS = 16;
+
+  /**
    * The threads of the mapper's own pool for async operations, unless {@link Builder#asyncExecutor} gives one:
    * {@value}.
    */
@@ -372,6 +378,21 @@ public interface TableMapper extends AutoCloseable {
      * @throws IllegalArgumentException if it is not between 1 ms and 1 day
      */
     Builder pendingMaxPollInterval(Duration interval);
+
+    /**
+     * Over how many partitions of the registry of pending work (table {@code TableMapperPending}, partitions
+     * {@code work-00} to {@code work-99}) this mapper's writes spread their entries: every write that leaves pending
+     * work — an entity with an index in another partition, an {@link EventualBatch} — inserts an entry there and
+     * deletes it once the work is done, so one partition would cap all such writes of the application at one
+     * partition's throughput (about 2,000 entities per second on Azure Table Storage). Each entry goes to a shard
+     * chosen by a hash of its random work id, which names the shard, so mappers with different counts share one
+     * registry and every completer finds every entry; raising the count later needs no migration.
+     * {@value TableMapper#DEFAULT_PENDING_SHARDS} by default: at the account's 20,000 requests per second, a shard
+     * then gets at most a few hundred.
+     *
+     * @throws IllegalArgumentException if it is not between 1 and 100
+     */
+    Builder pendingShards(int shards);
 
     /**
      * The executor of the async operations — repository methods that return a {@code CompletableFuture},

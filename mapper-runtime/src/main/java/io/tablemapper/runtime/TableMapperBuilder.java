@@ -140,9 +140,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
 
   @Override
   public TableMapper.Builder pendingCompleters(int threads) {
-    pending = new MapperSettings.Pending(
-        MapperSettings.Pending.checkCompleters(threads), pending.pollInterval(), pending.maxPollInterval(),
-        pending.grace());
+    pending = pending.withCompleters(threads);
     return this;
   }
 
@@ -159,16 +157,19 @@ public final class TableMapperBuilder implements TableMapper.Builder {
 
   @Override
   public TableMapper.Builder pendingPollInterval(Duration interval) {
-    pending = new MapperSettings.Pending(
-        pending.completers(), MapperSettings.Pending.checkPollInterval(interval), pending.maxPollInterval(),
-        pending.grace());
+    pending = pending.withPollInterval(interval);
     return this;
   }
 
   @Override
   public TableMapper.Builder pendingMaxPollInterval(Duration interval) {
-    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(),
-        MapperSettings.Pending.checkMaxPollInterval(interval), pending.grace());
+    pending = pending.withMaxPollInterval(interval);
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder pendingShards(int shards) {
+    pending = pending.withShards(shards);
     return this;
   }
 
@@ -176,8 +177,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
    * For tests: how old a registry entry without its work record must be before it is retired (a minute by default).
    */
   TableMapperBuilder pendingGrace(Duration grace) {
-    pending = new MapperSettings.Pending(pending.completers(), pending.pollInterval(), pending.maxPollInterval(),
-        grace);
+    pending = pending.withGrace(grace);
     return this;
   }
 

@@ -368,7 +368,7 @@ class EventualBatchTest {
     if (!store.tableExists(PendingRows.REGISTRY_TABLE)) {
       return List.of();
     }
-    return rows(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION);
+    return store.query(TableQuery.builder(PendingRows.REGISTRY_TABLE).limit(1000).build()).rows();
   }
 
   /** No registry entry and no work record (but failed ones and retired ids' markers) is left in the store. */

@@ -81,7 +81,7 @@ class TenantViewIsolationTest {
         .allPartitions("PatronsByCard")
         .allPartitions("PatronSurnames")
         .partitionPrefix("PatronTenantSurnames", "acme_")
-        .partition("TableMapperPending", "work")
+        .partitionPrefix("TableMapperPending", "work")
         .build());
     this.patrons = acme.repository(PatronRepository.class);
   }
@@ -347,7 +347,7 @@ class TenantViewIsolationTest {
         .allPartitions("PatronsByCard")
         .allPartitions("PatronSurnames")
         .partitionPrefix("PatronTenantSurnames", "acme_")
-        .partition("TableMapperPending", "work")
+        .partitionPrefix("TableMapperPending", "work")
         .build());
     Patron cy = new Patron("acme", "north", 5, "Cy", "Ho", "Lima", "cy@acme.com", "tin", "acme note");
 

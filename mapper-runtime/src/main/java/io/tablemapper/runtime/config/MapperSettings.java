@@ -95,10 +95,15 @@ public record MapperSettings(
    *     (doubling) while the looks find nothing ({@code LookSchedule}); one below {@code pollInterval} means no growth
    * @param grace how old a registry entry without its work record must be before a completer retires it (a writer
    *     may still be between the entry and its transaction)
+   * @param shards the partitions of the registry over which this mapper's writes spread their entries
    */
-  public record Pending(int completers, Duration pollInterval, Duration maxPollInterval, Duration grace) {
+  public record Pending(int completers, Duration pollInterval, Duration maxPollInterval, Duration grace,
+      int shards) {
     /** The most background completer threads: {@value}. */
     static final int MAX_COMPLETERS = 16;
+
+    /** The most shards of the registry of pending work: {@value} (a shard is two digits of a work id). */
+    public static final int MAX_SHARDS = 100;
 
     /** The default grace: a minute, far beyond the time between a writer's registry entry and its transaction. */
     static final Duration DEFAULT_GRACE = Duration.ofMinutes(1);
@@ -106,7 +111,8 @@ public record MapperSettings(
     /** The defaults. */
     public static final Pending DEFAULT = new Pending(TableMapper.DEFAULT_PENDING_COMPLETERS,
         Duration.ofMillis(TableMapper.DEFAULT_PENDING_POLL_MILLIS),
-        Duration.ofMillis(TableMapper.DEFAULT_PENDING_MAX_POLL_MILLIS), DEFAULT_GRACE);
+        Duration.ofMillis(TableMapper.DEFAULT_PENDING_MAX_POLL_MILLIS), DEFAULT_GRACE,
+        TableMapper.DEFAULT_PENDING_SHARDS);
 
     /** Checks the values. */
     public Pending {
@@ -114,6 +120,45 @@ public record MapperSettings(
       checkPollInterval(pollInterval);
       checkMaxPollInterval(maxPollInterval);
       Objects.requireNonNull(grace, "grace");
+      checkShards(shards);
+    }
+
+    /** These settings with another number of background completers. */
+    public Pending withCompleters(int threads) {
+      return new Pending(threads, pollInterval, maxPollInterval, grace, shards);
+    }
+
+    /** These settings with another poll interval. */
+    public Pending withPollInterval(Duration interval) {
+      return new Pending(completers, interval, maxPollInterval, grace, shards);
+    }
+
+    /** These settings with another longest poll interval. */
+    public Pending withMaxPollInterval(Duration interval) {
+      return new Pending(completers, pollInterval, interval, grace, shards);
+    }
+
+    /** These settings with another grace period. */
+    public Pending withGrace(Duration period) {
+      return new Pending(completers, pollInterval, maxPollInterval, period, shards);
+    }
+
+    /** These settings with another number of registry shards. */
+    public Pending withShards(int count) {
+      return new Pending(completers, pollInterval, maxPollInterval, grace, count);
+    }
+
+    /**
+     * Checks a number of registry shards: 1 to {@value #MAX_SHARDS}.
+     *
+     * @throws IllegalArgumentException naming the value seen
+     */
+    public static int checkShards(int shards) {
+      if (shards < 1 || shards > MAX_SHARDS) {
+        throw new IllegalArgumentException("pendingShards must be 1 to " + MAX_SHARDS
+            + " (partitions of the registry of pending work), was " + shards);
+      }
+      return shards;
     }
 
     /**

@@ -218,7 +218,7 @@ final class IndexChecks<T> {
       return false;
     }
     for (String id : text.split(" ")) {
-      if (read(new Address(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id)) != null) {
+      if (read(new Address(PendingRows.REGISTRY_TABLE, PendingRows.registryPartition(id), id)) != null) {
         return true;
       }
     }

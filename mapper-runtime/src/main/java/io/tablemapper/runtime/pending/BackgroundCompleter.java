@@ -19,7 +19,7 @@ import io.tablemapper.runtime.config.MapperSettings;
  * A mapper's background completion of pending work ({@link PendingWork}): {@code pendingCompleters} daemon threads
  * of the mapper's own, each looking at the registry entries whose ids hash to it, on a schedule of its own
  * ({@link LookSchedule}): every {@code pendingPollInterval} while it finds work, backing off (doubling) up to
- * {@code pendingMaxPollInterval} while it finds none; a write of this mapper that leaves work of its shard wakes it
+ * {@code pendingMaxPollInterval} while it finds none; a write of this mapper that leaves work of its slice wakes it
  * ({@link #wake}): it looks at once (no sooner than the poll interval after its previous look) and then polls again.
  * Started with the mapper, stopped by its {@code close()} after the write each thread is applying, and stopped too
  * when the application drops the mapper without closing it or closes its backend behind its back. A failure is
@@ -37,7 +37,7 @@ public final class BackgroundCompleter {
   private final LargeValues large;
   private final MapperSettings.Pending settings;
   private volatile ScheduledExecutorService daemon;
-  private volatile Shard[] shards;
+  private volatile Slice[] slices;
 
   BackgroundCompleter(WorkCompleter work, Lifecycle lifecycle, LargeValues large, MapperSettings.Pending settings) {
     this.work = work;
@@ -59,13 +59,13 @@ public final class BackgroundCompleter {
     });
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     executor.setRemoveOnCancelPolicy(true);
-    Shard[] all = new Shard[settings.completers()];
-    for (int shard = 0; shard < all.length; shard++) {
-      all[shard] = new Shard(shard, executor);
+    Slice[] all = new Slice[settings.completers()];
+    for (int slice = 0; slice < all.length; slice++) {
+      all[slice] = new Slice(slice, executor);
     }
-    shards = all;
-    for (Shard shard : all) {
-      shard.start();
+    slices = all;
+    for (Slice slice : all) {
+      slice.start();
     }
     long grace = large.grace().toMillis();
     if (grace > 0) {
@@ -75,25 +75,25 @@ public final class BackgroundCompleter {
   }
 
   /**
-   * A write of this mapper left the work of this id to the background completer: the thread of its shard looks at
+   * A write of this mapper left the work of this id to the background completer: the thread of its slice looks at
    * once (no sooner than the poll interval after its previous look), however long it had backed off.
    */
   void wake(String id) {
-    Shard[] all = shards;
+    Slice[] all = slices;
     if (all != null) {
       all[Math.floorMod(id.hashCode(), all.length)].wake();
     }
   }
 
-  /** One thread's schedule of looks at one shard of the registry. */
-  private final class Shard implements Runnable {
+  /** One thread's schedule of looks at one slice of the registry. */
+  private final class Slice implements Runnable {
     private final int index;
     private final ScheduledExecutorService executor;
     private final LookSchedule schedule = new LookSchedule(settings.pollInterval(), settings.maxPollInterval());
     private ScheduledFuture<?> next;
     private boolean looking;
 
-    Shard(int index, ScheduledExecutorService executor) {
+    Slice(int index, ScheduledExecutorService executor) {
       this.index = index;
       this.executor = executor;
     }
@@ -142,18 +142,18 @@ public final class BackgroundCompleter {
   }
 
   /**
-   * One look at one shard of the registry; never throws (that would end its schedule).
+   * One look at one slice of the registry; never throws (that would end its schedule).
    *
    * @return whether it found work to do (or work that waits for another write)
    */
-  private boolean look(int shard) {
+  private boolean look(int slice) {
     if (lifecycle.closed()) {
       return false;
     }
     List<PendingWorkException> failures = new ArrayList<>();
     boolean found = false;
     try {
-      found = work.look(shard, settings.completers(), failures);
+      found = work.look(slice, settings.completers(), failures);
     } catch (IllegalStateException closed) {
       // the backend was closed behind the mapper's back: it does not come back
       abandon();

@@ -87,12 +87,15 @@ public final class PendingWork {
   private final WriteChannel blocking;
   /** Where the writes' types record the indexes they keep, before their first write. */
   private final IndexStates states;
+  /** The partitions of the registry over which the entries of this mapper's work spread. */
+  private final int shards;
 
   public PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
       EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
       MapperSettings.Pending settings, IndexStates states) {
     this.backend = backend;
     this.states = states;
+    this.shards = settings.shards();
     this.context = context;
     this.writer = writer;
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
@@ -199,7 +202,7 @@ public final class PendingWork {
       return transaction(channel, table, writes, mode);
     }
     return Futures.start(() -> {
-      ScopeChecks.checkPendingWrites(backend, writes); // a view's: before the first request
+      ScopeChecks.checkPendingWrites(backend, writes, shards); // a view's: before the first request
       return write(channel, table, writes, mode, 1, new ArrayList<>());
     });
   }
@@ -300,7 +303,7 @@ public final class PendingWork {
    */
   private <T> CompletableFuture<WriteIntent<T>> record(WriteChannel channel, String table, WriteIntent<T> write,
       Mode mode, List<String> ids, List<RemoteClaims.Claim> claims) {
-    String id = PendingRows.newId();
+    String id = PendingRows.newWorkId(shards);
     List<PendingStep> onRetire = new ArrayList<>();
     List<PendingStep.Address> claimed = RemoteClaims.claimed(write);
     if (!claimed.isEmpty()) {

@@ -133,7 +133,8 @@ final class RemoteIndexes {
    * @param holder the entity the claimed copy points to: its record is in the entity's partition
    */
   CompletableFuture<Boolean> inFlight(WriteChannel channel, Address holder, String id) {
-    return Futures.compose(read(channel, new Address(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id)),
+    Address entryAt = new Address(PendingRows.REGISTRY_TABLE, PendingRows.registryPartition(id), id);
+    return Futures.compose(read(channel, entryAt),
         entry -> entry == null ? CompletableFuture.completedFuture(false)
             : read(channel, new Address(holder.table(), holder.partitionKey(), PendingRows.workRowKey(id)))
                 .thenApply(Objects::isNull));

@@ -7,6 +7,7 @@ import io.tablemapper.api.PendingWorkException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows.State;
+import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
@@ -33,7 +34,7 @@ import io.tablemapper.runtime.store.WriteChannel;
 
 /**
  * The completer's side of pending work ({@link PendingWork}): finds work by the registry, never by scanning tables —
- * all of it ({@link #completeAll}, for {@code completePending()}) or one shard of it ({@link #look}, for the
+ * all of it ({@link #completeAll}, for {@code completePending()}) or one slice of it ({@link #look}, for the
  * {@link BackgroundCompleter}) — and completes each entry's work on the blocking path. Owns the rule of an entry
  * without its record: left alone for the grace period (its writer may be between the two), then retired — the
  * {@code CANCELLED} marker inserted under its id, after which no transaction can record work under it — and only
@@ -131,35 +132,38 @@ final class WorkCompleter {
   }
 
   /**
-   * One look at one shard of the registry ({@code shard} of {@code shards}, by id), for the background completer:
+   * One look at one slice of the registry ({@code slice} of {@code slices}, by a hash of the id: one per thread of
+   * the background completer), for the background completer:
    * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
    * never queried for it.
    *
    * @return whether it found work: applied writes, retired or finished entries, or work that waits for another write
    */
-  boolean look(int shard, int shards, List<PendingWorkException> failures) {
+  boolean look(int slice, int slices, List<PendingWorkException> failures) {
     if (!records.registryExists()) {
       return false;
     }
     AtomicInteger acted = new AtomicInteger();
     AtomicInteger deferred = new AtomicInteger();
-    long applied = pass(shard, shards, failures, new LinkedHashMap<>(), acted, deferred);
+    long applied = pass(slice, slices, failures, new LinkedHashMap<>(), acted, deferred);
     return applied > 0 || acted.get() > 0 || deferred.get() > 0;
   }
 
   /**
-   * One look at the registry: completes the work of the entries of one shard ({@code shard} of {@code shards}, by
-   * id), stopping early when the mapper closes.
+   * One look at the registry — one range query over its partitions, {@code work} and every shard — completing the
+   * work of the entries of one slice ({@code slice} of {@code slices}, by a hash of the id), stopping early when the
+   * mapper closes.
    *
    * @param waiting gets the work left pending for want of a key, by id
    * @param acted counts the entries retired or found done (work that applied no write)
    * @return the writes applied
    */
-  private long pass(int shard, int shards, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
+  private long pass(int slice, int slices, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
       AtomicInteger acted, AtomicInteger deferred) {
     long applied = 0;
     TableQuery query = TableQuery.builder(PendingRows.REGISTRY_TABLE)
-        .partitionKey(PendingRows.REGISTRY_PARTITION)
+        .partitionFrom(KeyBound.inclusive(PendingRows.REGISTRY_PARTITION))
+        .partitionTo(KeyBound.exclusive(KeyBound.prefixEnd(PendingRows.REGISTRY_PARTITION)))
         .limit(StoreLimits.MAX_PAGE_SIZE)
         .build();
     String token = null;
@@ -171,7 +175,7 @@ final class WorkCompleter {
         if (lifecycle.closed()) {
           return applied;
         }
-        if (Math.floorMod(entry.rowKey().hashCode(), shards) == shard) {
+        if (Math.floorMod(entry.rowKey().hashCode(), slices) == slice) {
           applied += complete(entry, failures, waiting, acted, deferred);
         }
       }

@@ -98,7 +98,7 @@ final class WorkRecords {
 
   CompletableFuture<Void> markEntryFailed(WriteChannel channel, String id) {
     return channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.merge(
-        TableRow.builder(PendingRows.REGISTRY_PARTITION, id).putString(PendingRows.STATE, State.FAILED.name())
+        TableRow.builder(PendingRows.registryPartition(id), id).putString(PendingRows.STATE, State.FAILED.name())
             .build(), WriteIntent.ANY_ETAG))
         .handle((marked, thrown) -> {
           Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
@@ -111,7 +111,7 @@ final class WorkRecords {
   }
 
   static CompletableFuture<Void> deleteEntry(WriteChannel channel, String id) {
-    return deleteQuietly(channel, PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION, id);
+    return deleteQuietly(channel, PendingRows.REGISTRY_TABLE, PendingRows.registryPartition(id), id);
   }
 
   /** Deletes the registry entries of these ids, one after another, each if it is there. */

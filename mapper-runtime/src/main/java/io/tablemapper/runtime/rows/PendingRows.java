@@ -42,21 +42,31 @@ import io.tablemapper.runtime.values.JsonMappingContext;
  * latter, refuses a record with encrypted values as unreadable instead of taking its ciphertext for plaintext, and
  * completes the others as before.
  *
- * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, partition
- * {@value #REGISTRY_PARTITION}, RowKey {@code <id>}, written <em>before</em> the transaction that records the work
- * and holding where the record is ({@value #TABLE}, {@value #PARTITION}) and its {@value #STATE}. Completers read
- * this one partition instead of scanning tables. An entry whose record is missing is harmless: its writer is still
- * between the two, or died there, or the work is done and only the entry was left; once older than the grace period,
- * a completer retires it by inserting a {@code CANCELLED} record under its id (so that a late transaction under that
- * id fails, and its writer retries under a new id) and deleting the entry.
+ * <p><b>Registry entry</b>: one row per work record in table {@value #REGISTRY_TABLE}, RowKey {@code <id>}, in the
+ * shard of partitions its id names ({@link #registryPartition}: {@code work-00} to {@code work-99}), written
+ * <em>before</em> the transaction that records the work and holding where the record is ({@value #TABLE},
+ * {@value #PARTITION}) and its {@value #STATE}. Completers read the registry's partitions, one range query over
+ * {@value #REGISTRY_PARTITION}{@code *}, instead of scanning tables. An entry whose record is missing is harmless:
+ * its writer is still between the two, or died there, or the work is done and only the entry was left; once older
+ * than the grace period, a completer retires it by inserting a {@code CANCELLED} record under its id (so that a late
+ * transaction under that id fails, and its writer retries under a new id) and deleting the entry.
  *
- * <p>Work ids are {@code <13-digit epoch millis>-<random UUID>}: unique, and in the registry in about the order they
- * were made.
+ * <p>Work ids are {@code <2-digit shard>-<random UUID>-<13-digit epoch millis>} ({@link #newWorkId}): unique, and
+ * naming the partition of their entry, so that every request on an entry needs only its id. The shard is a hash of
+ * the id's random part, taken modulo the writer's {@code pendingShards}: the registry's requests — an insert and a
+ * delete for every write that leaves work — spread evenly over that many partitions, whatever partitions the data
+ * has, and a RowKey leads with neither time nor a sequence. A mapper that uses more shards, or fewer, shares the
+ * registry with the others: each id names its own partition, and completers read them all. Ids of the earlier format,
+ * {@code <13-digit epoch millis>-<random UUID>}, have their entries in partition {@value #REGISTRY_PARTITION} itself,
+ * found and completed by the same range query.
  */
 public final class PendingRows {
   /** The table of the registry of pending work: {@value}. */
   public static final String REGISTRY_TABLE = "TableMapperPending";
-  /** The one partition of the registry: {@value}. */
+  /**
+   * What the PartitionKey of every registry entry starts with, and the partition of the entries of work ids of the
+   * earlier format: {@value}.
+   */
   public static final String REGISTRY_PARTITION = "work";
   /** The discriminator value of a work record: {@value}. */
   static final String WORK_TYPE = "#pending";
@@ -98,10 +108,42 @@ public final class PendingRows {
 
   private PendingRows() {}
 
-  /** A new work id. */
+  /** A new unique id, {@code <13-digit epoch millis>-<random UUID>}: the write id of a wide entity's rows. */
   public static String newId() {
     UUID random = new UUID(ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong());
     return String.format("%013d-%s", System.currentTimeMillis(), random);
+  }
+
+  /**
+   * A new work id, whose registry entry is in one of {@code shards} partitions, chosen by a hash of its random part.
+   *
+   * @param shards 1 to {@value io.tablemapper.runtime.config.MapperSettings.Pending#MAX_SHARDS}
+   */
+  public static String newWorkId(int shards) {
+    UUID random = new UUID(ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong());
+    return String.format("%02d-%s-%013d", Math.floorMod(random.hashCode(), shards), random,
+        System.currentTimeMillis());
+  }
+
+  /**
+   * The partition of the registry entry of a work id: {@code work-<shard>} for an id of {@link #newWorkId}, and
+   * {@value #REGISTRY_PARTITION} for one of the earlier format (or any other: a registry row's id is whatever its
+   * RowKey is).
+   */
+  public static String registryPartition(String id) {
+    if (id.length() > 3 && id.charAt(2) == '-' && isDigit(id.charAt(0)) && isDigit(id.charAt(1))) {
+      return shardPartition((id.charAt(0) - '0') * 10 + id.charAt(1) - '0');
+    }
+    return REGISTRY_PARTITION;
+  }
+
+  /** The partition of a shard of the registry: {@code work-07}, say. */
+  public static String shardPartition(int shard) {
+    return String.format("%s-%02d", REGISTRY_PARTITION, shard);
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   /** The RowKey of the work record of {@code id}. */
@@ -120,7 +162,7 @@ public final class PendingRows {
    */
   public static TableRow registryEntry(Discriminator discriminator, String id, String table, String partitionKey,
       List<PendingStep> onRetire) {
-    TableRow.Builder entry = TableRow.builder(REGISTRY_PARTITION, id)
+    TableRow.Builder entry = TableRow.builder(registryPartition(id), id)
         .putString(discriminator.name(), REGISTRY_TYPE)
         .putString(TABLE, table)
         .putString(PARTITION, partitionKey)

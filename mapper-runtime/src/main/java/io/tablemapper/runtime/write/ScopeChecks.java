@@ -32,11 +32,11 @@ public final class ScopeChecks {
 
   /**
    * Refuses, before anything is sent, writes that leave pending work whose rows the scope does not hold: the
-   * registry's partition, and the row of each remote index (copy, claim or key list) the written entity has. A view
-   * sees and changes only its own entities' rows there, so holding them costs no other tenant anything; the
-   * refusal names the index and what to add to the scope.
+   * registry's partitions (each of the writer's {@code shards}), and the row of each remote index (copy, claim or key
+   * list) the written entity has. A view sees and changes only its own entities' rows there, so holding them costs
+   * no other tenant anything; the refusal names the index and what to add to the scope.
    */
-  public static void checkPendingWrites(TableBackend backend, List<? extends WriteIntent<?>> writes) {
+  public static void checkPendingWrites(TableBackend backend, List<? extends WriteIntent<?>> writes, int shards) {
     ScopedBackend scoped = ScopedBackend.viewOf(backend);
     if (scoped == null || !scoped.isView()) {
       return; // no view: a credential's scope refuses the request itself
@@ -46,12 +46,16 @@ public final class ScopeChecks {
       if (!write.leavesWork()) {
         continue;
       }
-      if (!scope.allows(PendingRows.REGISTRY_TABLE, PendingRows.REGISTRY_PARTITION)) {
-        throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
-            + " of scope " + scope + ": it leaves pending work, registered in partition '"
-            + PendingRows.REGISTRY_PARTITION + "' of table " + PendingRows.REGISTRY_TABLE + ", which the scope does"
-            + " not hold; add .partition(\"" + PendingRows.REGISTRY_TABLE + "\", \"" + PendingRows.REGISTRY_PARTITION
-            + "\") to the scope (a view sees there only the entries of partitions it holds); nothing was written");
+      for (int shard = 0; shard < shards; shard++) {
+        String partition = PendingRows.shardPartition(shard);
+        if (!scope.allows(PendingRows.REGISTRY_TABLE, partition)) {
+          throw new OutOfScopeException("cannot " + write.kind().verb() + " " + write.describe() + " through a view"
+              + " of scope " + scope + ": it leaves pending work, registered in table " + PendingRows.REGISTRY_TABLE
+              + " in one of the partitions " + PendingRows.shardPartition(0) + " to "
+              + PendingRows.shardPartition(shards - 1) + ", and the scope does not hold '" + partition + "'; add"
+              + " .partitionPrefix(\"" + PendingRows.REGISTRY_TABLE + "\", \"" + PendingRows.REGISTRY_PARTITION
+              + "\") to the scope (a view sees there only the entries of partitions it holds); nothing was written");
+        }
       }
       checkIndexes(scope, write);
     }
