@@ -88,6 +88,7 @@ class HistoryCheckTest {
     Shape shape = System.getProperty("tablemapper.history.shape") == null ? Shape.CI
         : Shape.parse(System.getProperty("tablemapper.history.shape"));
     Outcome failed = null;
+    long[] indexRuns = {0, 0}; // that succeeded, in all
     int histories = 0;
     int failures = 0;
     long started = System.nanoTime();
@@ -134,6 +135,8 @@ class HistoryCheckTest {
                   .map(Violation::invariant).distinct().sorted().toList() : "passed");
         }
         histories++;
+        indexRuns[0] += outcome.indexRuns(false);
+        indexRuns[1] += outcome.indexRuns(true);
         longest = Math.max(longest, outcome.millis());
         if (fails(outcome)) {
           failures++;
@@ -142,7 +145,8 @@ class HistoryCheckTest {
       }
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-    System.out.printf("history checker on %s: %d histories of %s in %d ms%s%n", where, histories, shape, millis,
+    System.out.printf("history checker on %s: %d histories of %s in %d ms%s%s%n", where, histories, shape, millis,
+        indexRuns[1] == 0 ? "" : ", " + indexRuns[0] + " of " + indexRuns[1] + " index runs succeeded",
         failed == null ? ", all passed" : ", " + failures + " failed, the first seed " + failed.seed());
     if (failed == null) {
       return;

@@ -1,5 +1,8 @@
 package io.tablemapper.tck;
 
+import io.tablemapper.api.IndexAdmin;
+import io.tablemapper.api.IndexReport;
+import io.tablemapper.api.IndexState;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
@@ -94,6 +97,33 @@ final class HistoryEnd {
     checkEventuals(clean);
     checkQueries(clean, store);
     checkClaimable(clean, store);
+    checkIndexesReady(clean);
+  }
+
+  /**
+   * Every index of the holders is ready and in step with its entities, whatever index runs raced with the writers;
+   * no query of the history was refused as not ready (every index was ready from the start).
+   */
+  private void checkIndexesReady(TableMapper clean) {
+    IndexAdmin admin = clean.indexes(Holder.class);
+    for (String index : admin.declared()) {
+      IndexState state = admin.state(index);
+      if (state != IndexState.READY) {
+        violations.add(new Violation("index not ready", "index " + index + " is " + state + " after the history",
+            Set.of()));
+      }
+      IndexReport report = admin.verify(index);
+      if (!report.clean()) {
+        violations.add(new Violation("index out of step", "verify(" + index + ") after the history: " + report,
+            Set.of()));
+      }
+    }
+    for (History.Event event : history.events()) {
+      if (event.outcome().startsWith("IndexNotReadyException")) {
+        violations.add(new Violation("index not ready", event.process() + " " + event.what() + " was refused: "
+            + event.outcome(), event.entities()));
+      }
+    }
   }
 
   /** Work records and registry entries: none pending; a failed one only where a fault can explain it. */

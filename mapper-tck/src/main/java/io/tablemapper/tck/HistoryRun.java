@@ -1,6 +1,8 @@
 package io.tablemapper.tck;
 
 import io.tablemapper.api.EventualBatch;
+import io.tablemapper.api.IndexAdmin;
+import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.TableBackend;
@@ -67,9 +69,9 @@ final class HistoryRun {
    * completes pending work in the background, as a deployed one does.
    */
   record Shape(int writers, int operations, int completers, int mappers, boolean background, boolean async,
-      boolean batches, boolean pauses, boolean refusals, boolean ambiguous, boolean death) {
+      boolean batches, boolean indexRuns, boolean pauses, boolean refusals, boolean ambiguous, boolean death) {
 
-    static final Shape CI = new Shape(4, 30, 2, 3, true, true, true, true, true, true, true);
+    static final Shape CI = new Shape(4, 30, 2, 3, true, true, true, true, true, true, true, true);
 
     /** A shape as {@link #toString} writes it; what it leaves out is as in {@link #CI}. */
     static Shape parse(String text) {
@@ -85,6 +87,7 @@ final class HistoryRun {
           Boolean.parseBoolean(values.getOrDefault("background", "" + CI.background)),
           Boolean.parseBoolean(values.getOrDefault("async", "" + CI.async)),
           Boolean.parseBoolean(values.getOrDefault("batches", "" + CI.batches)),
+          Boolean.parseBoolean(values.getOrDefault("indexRuns", "" + CI.indexRuns)),
           Boolean.parseBoolean(values.getOrDefault("pauses", "" + CI.pauses)),
           Boolean.parseBoolean(values.getOrDefault("refusals", "" + CI.refusals)),
           Boolean.parseBoolean(values.getOrDefault("ambiguous", "" + CI.ambiguous)),
@@ -94,7 +97,8 @@ final class HistoryRun {
     @Override
     public String toString() {
       return "writers=" + writers + ",operations=" + operations + ",completers=" + completers + ",mappers=" + mappers
-          + ",background=" + background + ",async=" + async + ",batches=" + batches + ",pauses=" + pauses
+          + ",background=" + background + ",async=" + async + ",batches=" + batches + ",indexRuns=" + indexRuns
+          + ",pauses=" + pauses
           + ",refusals=" + refusals + ",ambiguous=" + ambiguous + ",death=" + death;
     }
 
@@ -109,6 +113,9 @@ final class HistoryRun {
       }
       if (batches) {
         steps.add("batches=false");
+      }
+      if (indexRuns) {
+        steps.add("indexRuns=false");
       }
       if (death) {
         steps.add("death=false");
@@ -145,6 +152,12 @@ final class HistoryRun {
       Set<String> entities = new TreeSet<>();
       violations.forEach(violation -> entities.addAll(violation.entities()));
       return entities;
+    }
+
+    /** The index runs of the history: all of them, or those that succeeded. */
+    long indexRuns(boolean all) {
+      return history.events().stream().filter(event -> event.process().startsWith("index@"))
+          .filter(event -> all || event.outcome().startsWith("ok")).count();
     }
   }
 
@@ -380,6 +393,9 @@ final class HistoryRun {
     }
     if (shape.batches()) {
       threads.add(thread("eventual", start, this::commitEventuals));
+    }
+    if (shape.indexRuns()) {
+      threads.add(thread("index", start, this::runIndexes));
     }
     threads.forEach(Thread::start);
     start.countDown();
@@ -655,6 +671,37 @@ final class HistoryRun {
         Thread.currentThread().interrupt();
         return;
       }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ index runs
+
+  /**
+   * Repairs, builds and verifies the holders' indexes, one at a time, on a live mapper chosen at random, while the
+   * writers write: an index run writes what an entity lacks by the write path's own rules, so it may race with any
+   * writer, completer or other run, and the end still finds every index in step and ready ({@link HistoryEnd}).
+   */
+  private void runIndexes() {
+    Random random = new Random(seed * 9_000_011L);
+    int rounds = Math.max(2, shape.operations() / 6);
+    for (int round = 0; round < rounds; round++) {
+      List<Integer> live = new ArrayList<>();
+      for (int m = 0; m < mappers(); m++) {
+        if (!views.get(m).dead()) {
+          live.add(m);
+        }
+      }
+      int m = live.get(random.nextInt(live.size()));
+      IndexAdmin admin = mappers.get(m).indexes(Holder.class);
+      List<String> names = admin.declared();
+      String index = names.get(random.nextInt(names.size()));
+      int kind = random.nextInt(5);
+      String what = (kind < 3 ? "repair" : kind == 3 ? "build" : "verify") + "(" + index + ")";
+      call("index@m" + m, what, null, () -> {
+        IndexReport report = kind < 3 ? admin.repair(index) : kind == 3 ? admin.build(index) : admin.verify(index);
+        return report.entitiesRead() + " read, " + report.copiesWritten() + " written, " + report.conflicts()
+            + " conflicts";
+      });
     }
   }
 

@@ -16,7 +16,9 @@ import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -37,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -347,6 +350,32 @@ class IndexLifecycleTest {
     }
   }
 
+  /**
+   * A run reads a page of entities, then checks each: an entity whose unique value another entity took in between
+   * (it moved away, the other claimed the value) is checked again as it is now, not reported as a conflict — which
+   * would leave a ready index not built, and its queries refused.
+   */
+  @Test
+  void aValueTakenByAnotherEntityWhileARunLooksIsNoConflict() {
+    IndexAdmin admin = after.indexes(IndexedRecruit.class);
+    for (String index : List.of("globalEmail", "companyEmail")) {
+      String taken = index + "-taken@contoso.com";
+      int id = index.length();
+      IndexedRecruit mover = indexed.insert(new IndexedRecruit(company(0), id, taken, "team1", 1));
+      dying.afterNextScan(() -> {
+        indexed.update(new IndexedRecruit(company(0), id, index + "-moved@contoso.com", "team1", 1, mover.etag()));
+        indexed.insert(new IndexedRecruit(company(0), id + 100, taken, "team2", 2));
+      });
+
+      IndexReport repaired = admin.repair(index);
+
+      assertThat(repaired.conflicts()).as(index + ": " + repaired).isZero();
+      assertThat(admin.state(index)).isEqualTo(IndexState.READY);
+      assertThat(admin.verify(index).clean()).isTrue();
+      assertThat(indexed.findByCompanyAndEmail(company(0), taken)).map(IndexedRecruit::id).contains(id + 100);
+    }
+  }
+
   /** A recruit as the first version of the application wrote it: {@link IndexedRecruit} without its indexes. */
   @Entity(table = "Recruits", type = "Recruit")
   @PartitionKey("{company}")
@@ -361,9 +390,27 @@ class IndexLifecycleTest {
   /** The writes of {@link Recruit}. */
   public interface RecruitRepository extends TableRepository<Recruit> {}
 
-  /** A store whose transactions in one partition of the entity table fail, as a store that went away, when armed. */
+  /**
+   * A store whose transactions in one partition of the entity table fail, as a store that went away, when armed; and
+   * that runs an action once after the next query of the entity table has been answered.
+   */
   private static final class DyingBackend extends ForwardingBackend {
     private volatile String dyingPartition;
+    private final AtomicReference<Runnable> afterScan = new AtomicReference<>();
+
+    void afterNextScan(Runnable action) {
+      afterScan.set(action);
+    }
+
+    @Override
+    public QueryResult query(TableQuery query) {
+      QueryResult result = super.query(query);
+      Runnable action = query.table().equals(TABLE) ? afterScan.getAndSet(null) : null;
+      if (action != null) {
+        action.run();
+      }
+      return result;
+    }
 
     DyingBackend(TableBackend delegate) {
       super(delegate);

@@ -128,7 +128,9 @@ final class IndexRun<T> {
     }
     IndexReport report = report();
     if (mode != Mode.VERIFY) {
-      boolean ready = report.conflicts() == 0 && unfixed == 0;
+      // an entity that kept changing while the run looked at it was written by writers that keep the index: over a
+      // ready index that leaves it ready; a new one stays not built, as such a writer may not know the index yet
+      boolean ready = report.conflicts() == 0 && (unfixed == 0 || during == IndexState.READY);
       mark(ready ? IndexState.READY : IndexState.NOT_BUILT, null);
     }
     if (listener != null) {
@@ -212,6 +214,20 @@ final class IndexRun<T> {
         case OK:
           return;
         case CONFLICT:
+          // a conflict only if the entity still holds the value: the scan's row may be older than the other's claim
+          TableRow now = parts.tables().get(parts.backend(), mapping.table(), row.partitionKey(), row.rowKey())
+              .orElse(null);
+          if (now == null || !checks.isEntity(now)) {
+            return; // deleted meanwhile
+          }
+          if (now.etag() != null && !now.etag().equals(row.etag())) {
+            if (attempt >= MapperSettings.RACE_ATTEMPTS) {
+              unfixed++;
+              return;
+            }
+            row = now; // changed meanwhile: check it as it is now
+            continue;
+          }
           conflict(row, finding);
           return;
         case STALE:
