@@ -164,7 +164,7 @@ class StoreTargetTest {
   @Test
   void aRangeThatAParameterBoundsAListWithoutALimitAndACountAreNotWarnedOnCosmos() {
     Compilation compilation = compile(COSMOS, reading(), readings(
-        "  List<Reading> findTop10ByDeviceAndAtLessThan(String device, Instant before);\n"
+        "  List<Reading> findTop10ByDeviceAndAtGreaterThan(String device, Instant since);\n"
             + "  Page<Reading> findByDeviceAndAtBetween(String device, Instant from, Instant to, PageRequest page);\n"
             + "  @AllowScan List<Reading> findByDevice(String device);\n"
             + "  @AllowScan long countByDevice(String device);"));
