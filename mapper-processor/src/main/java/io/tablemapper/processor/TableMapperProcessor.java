@@ -60,12 +60,14 @@ import javax.tools.StandardLocation;
  * processing is over; the runtime finds a hierarchy's subtypes there, in every jar. That file has every subtype of
  * the compilation as its originating elements, so the processor is an aggregating incremental processor (declared in
  * {@code META-INF/gradle/incremental.annotation.processors}); every other file has exactly one originating element,
- * the entity or repository it was generated from. With {@code -Atablemapper.store=COSMOS_TABLE} ({@link StoreTarget})
- * each plan, in the method's Javadoc and the plan report, states what it costs on that store, and a method whose
- * result would need an unbounded read there is warned of. The key-design report ({@code META-INF/tablemapper/key-design.html}
+ * the entity or repository it was generated from. The key-design report ({@code META-INF/tablemapper/key-design.html}
  * and {@code .md}, unless {@code -Atablemapper.keyDesignReport=false}) is written then too, with every valid entity
  * and repository of the compilation as its originating elements. The checks that span entity types of one table
  * see the types compiled together.
+ *
+ * <p>With {@code -Atablemapper.store=COSMOS_TABLE} ({@link StoreTarget}) each plan, in the method's Javadoc and the
+ * plan report, states what it costs on that store, and a method whose result would need an unbounded read there is
+ * warned of.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;

@@ -30,8 +30,9 @@ import javax.lang.model.util.Types;
  * repository's to its {@code ...Async} writes, on the store's async path); each derived query
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
- * its query reports, followed by what it costs on the store the application declares ({@link StoreTarget}), as the
- * runtime adds it there; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
+ * its query reports, followed by what it costs on the store the application declares ({@link StoreTarget}), as
+ * the runtime adds it there; each record returned as a projection has its constant and reader
+ * ({@link ProjectionGenerator}).
  * A method that returns a {@code CompletableFuture} builds the same query in a lambda and hands it to the async form of
  * its kind ({@link QueryMethodKind#runAsync}, the store's async path, {@link RepositorySupport#async(java.util.function.Supplier,
  * java.util.function.Function)}). Every kind has one for every result it may return in a future (a stream may not:
