@@ -19,6 +19,7 @@ import io.tablemapper.processor.generation.report.KeyDesignReport;
 import io.tablemapper.processor.generation.report.MarkdownKeyDesign;
 import io.tablemapper.processor.repository.RepositoryAnalyzer;
 import io.tablemapper.processor.repository.RepositoryModel;
+import io.tablemapper.processor.repository.StoreTarget;
 import io.tablemapper.processor.util.AnnotationTrees;
 import io.tablemapper.processor.util.Annotations;
 import io.tablemapper.processor.util.DeferException;
@@ -63,6 +64,10 @@ import javax.tools.StandardLocation;
  * and {@code .md}, unless {@code -Atablemapper.keyDesignReport=false}) is written then too, with every valid entity
  * and repository of the compilation as its originating elements. The checks that span entity types of one table
  * see the types compiled together.
+ *
+ * <p>With {@code -Atablemapper.store=COSMOS_TABLE} ({@link StoreTarget}) each plan, in the method's Javadoc and the
+ * plan report, states what it costs on that store, and a method whose result would need an unbounded read there is
+ * warned of.
  */
 public final class TableMapperProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
@@ -71,7 +76,7 @@ public final class TableMapperProcessor extends AbstractProcessor {
   private final MetamodelGenerator metamodelGenerator = new MetamodelGenerator();
   private final MappingGenerator mappingGenerator = new MappingGenerator();
   private RepositoryGenerator repositoryGenerator;
-  private final PlanReport planReport = new PlanReport();
+  private PlanReport planReport;
   private final Tables tables = new Tables();
 
   /** Entities analyzed in this compilation, by qualified name; null values for entities with errors. */
@@ -95,8 +100,10 @@ public final class TableMapperProcessor extends AbstractProcessor {
     super.init(environment);
     diagnostics = new Diagnostics(environment.getMessager(), AnnotationTrees.of(environment));
     entityAnalyzer = new EntityAnalyzer(environment, PropertyNames.defaultStrategy(environment, diagnostics));
-    repositoryAnalyzer = new RepositoryAnalyzer(environment);
-    repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils());
+    StoreTarget target = StoreTarget.of(environment.getOptions(), diagnostics);
+    repositoryAnalyzer = new RepositoryAnalyzer(environment, target);
+    repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils(), target);
+    planReport = new PlanReport(target);
   }
 
   /**
@@ -110,11 +117,12 @@ public final class TableMapperProcessor extends AbstractProcessor {
 
   /**
    * {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming};
-   * {@code -Atablemapper.keyDesignReport=false}: no key-design report.
+   * {@code -Atablemapper.keyDesignReport=false}: no key-design report;
+   * {@code -Atablemapper.store=COSMOS_TABLE}: the store the application runs on, whose costs the plans state.
    */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION);
+    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION, StoreTarget.OPTION);
   }
 
   @Override

@@ -784,9 +784,10 @@ class DiagnosticsTest {
     Map<String, Diagnostic.Kind> tested = new HashMap<>();
     cases().forEach(arguments -> tested.put((String) arguments.get()[2], (Diagnostic.Kind) arguments.get()[1]));
     // UnresolvedType needs a type that never appears (GeneratedSourcesTest); ProcessorFailure reports a processor bug;
-    // NamingOption needs a compiler option (its own tests below); RuntimeMappingUnsupported is the runtime's alone.
-    Set<Rule> elsewhere =
-        EnumSet.of(Rule.UNRESOLVED_TYPE, Rule.PROCESSOR_FAILURE, Rule.NAMING_OPTION, Rule.RUNTIME_MAPPING_UNSUPPORTED);
+    // NamingOption needs a compiler option (its own tests below), StoreOption and QueryClientSort too (their tests
+    // are StoreTargetTest's); RuntimeMappingUnsupported is the runtime's alone.
+    Set<Rule> elsewhere = EnumSet.of(Rule.UNRESOLVED_TYPE, Rule.PROCESSOR_FAILURE, Rule.NAMING_OPTION,
+        Rule.STORE_OPTION, Rule.QUERY_CLIENT_SORT, Rule.RUNTIME_MAPPING_UNSUPPORTED);
     for (Rule rule : Rule.values()) {
       if (!elsewhere.contains(rule)) {
         assertThat(tested).as("a case of [%s]", rule.id())

@@ -11,6 +11,7 @@
  * ({@link io.tablemapper.internal.mapping.RepositoryContext}, {@link io.tablemapper.internal.mapping.MappingContext}).
  * {@link io.tablemapper.internal.mapping.GeneratedNames} decides the names of generated classes for both sides, and
  * {@link io.tablemapper.internal.mapping.DynamicRows} gives the runtime the row a
- * {@link io.tablemapper.api.DynamicEntity} wraps.
+ * {@link io.tablemapper.api.DynamicEntity} wraps. {@link io.tablemapper.internal.mapping.PlanCosts} says what a
+ * plan costs on a store profile, for the runtime's plans and the processor's alike.
  */
 package io.tablemapper.internal.mapping;

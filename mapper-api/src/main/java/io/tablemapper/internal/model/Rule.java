@@ -142,6 +142,8 @@ public enum Rule {
   LOG_DATA("LogData", Severity.WARNING),
   /** The processor option {@code tablemapper.naming} names no naming strategy. */
   NAMING_OPTION("NamingOption", Severity.ERROR),
+  /** The processor option {@code tablemapper.store} names no {@code StoreProfile}. */
+  STORE_OPTION("StoreOption", Severity.ERROR),
   /** A {@code @Repository} that is no interface extending {@code TableRepository}. */
   REPOSITORY_KIND("RepositoryKind", Severity.ERROR),
   /** A repository whose entity type is no {@code @Entity}. */
@@ -185,6 +187,13 @@ public enum Rule {
   QUERY_TABLE_SCAN("QueryTableScan", Severity.ERROR),
   /** A query that reads a whole partition, without {@code @AllowScan}. */
   QUERY_PARTITION_SCAN("QueryPartitionScan", Severity.WARNING),
+  /**
+   * A {@code First}/{@code TopN} limit or a page over a range that no parameter bounds (a whole partition, every row
+   * of a literal prefix, every partition), compiled for a store that keeps no key order
+   * ({@code -Atablemapper.store=COSMOS_TABLE}): each call reads the whole range and sorts it in the client, so its
+   * cost grows with the range, not with the limit or the page.
+   */
+  QUERY_CLIENT_SORT("QueryClientSort", Severity.WARNING),
   /** A partial merge names no property, or one property twice, or merges into an abstract entity type. */
   MERGE_PROPERTIES("MergeProperties", Severity.ERROR),
   /** A partial merge names something that is not a property of the entity. */

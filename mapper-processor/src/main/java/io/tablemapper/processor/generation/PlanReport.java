@@ -7,6 +7,7 @@ import io.tablemapper.processor.planning.MethodNameParser;
 import io.tablemapper.processor.planning.Plan;
 import io.tablemapper.processor.planning.QueryPlanner;
 import io.tablemapper.processor.repository.RepositoryModel;
+import io.tablemapper.processor.repository.StoreTarget;
 import io.tablemapper.processor.util.Annotations;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -19,11 +20,19 @@ import javax.lang.model.type.TypeMirror;
  * The plan report of a repository: a text resource, {@code META-INF/tablemapper/plans/<repository>.txt} in the
  * compiled output, that lists every derived method with its plan kind, the index it reads through, its PartitionKey
  * and RowKey bounds, its residual filter, the order of its results and its limit — {@code EXPLAIN} at compile time,
- * for code review. One line per fact, in a fixed order, so a diff shows exactly what changed.
+ * for code review. One line per fact, in a fixed order, so a diff shows exactly what changed. Compiled for a store
+ * other than Azure Table Storage ({@link StoreTarget}), it names that store, and each plan says what it costs there.
  */
 public final class PlanReport {
   private static final String DIRECTORY = "META-INF/tablemapper/plans/";
   private static final int LABEL = 14;
+
+  private final StoreTarget target;
+
+  /** A report whose plans state what they cost on {@code target}, the store the application declares. */
+  public PlanReport(StoreTarget target) {
+    this.target = target;
+  }
 
   /** The resource path of a repository's report, by the repository's binary name. */
   public static String path(RepositoryModel repository) {
@@ -52,6 +61,11 @@ public final class PlanReport {
               + entity.simpleName()) + ", "
           + index.holds() + ")");
     }
+    if (target.declared()) {
+      line(text, "", "store", target.profile() + " (-A" + StoreTarget.OPTION + ")"
+          + (target.profile().ordered() ? "" : ", which keeps no key order: a plan that says \"sorted in the client\""
+              + " reads its range whole, then sorts it"));
+    }
     line(text, "", "methods", summary(repository.methods()));
     for (RepositoryModel.QueryMethod method : repository.methods()) {
       text.append('\n');
@@ -60,7 +74,7 @@ public final class PlanReport {
     return text.toString();
   }
 
-  private static void method(StringBuilder text, EntityModel entity, RepositoryModel.QueryMethod method) {
+  private void method(StringBuilder text, EntityModel entity, RepositoryModel.QueryMethod method) {
     Plan plan = method.plan();
     text.append(signature(method)).append('\n');
     line(text, "  ", "kind", plan.kind().name());
@@ -103,7 +117,7 @@ public final class PlanReport {
       line(text, "  ", "scan", Annotations.has(method.element(), Annotations.ALLOW_SCAN) ? "allowed by @AllowScan"
           : "not allowed: a compile warning");
     }
-    line(text, "  ", "plan", plan.description());
+    line(text, "  ", "plan", plan.description() + target.costNote(method, entity));
   }
 
   /** The keys and filter of a plan of one read. */
@@ -133,7 +147,7 @@ public final class PlanReport {
       return "one entity at most";
     }
     if (plan.kind() == QueryKind.TABLE_SCAN) {
-      return "by PartitionKey, then RowKey (Azure Table Storage); none promised by Cosmos DB";
+      return "by PartitionKey, then RowKey";
     }
     if (plan.union()) {
       return "by PartitionKey, then RowKey (the reads of the Or merge in key order)";

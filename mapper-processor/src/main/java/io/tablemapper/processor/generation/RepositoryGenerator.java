@@ -15,6 +15,7 @@ import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.planning.Plan;
 import io.tablemapper.processor.repository.QueryMethodKind;
 import io.tablemapper.processor.repository.RepositoryModel;
+import io.tablemapper.processor.repository.StoreTarget;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +30,9 @@ import javax.lang.model.util.Types;
  * repository's to its {@code ...Async} writes, on the store's async path); each derived query
  * method builds the {@link EntityQuery} its plan calls for ({@link EntityQueryGenerator}) and runs it as its
  * {@link QueryMethodKind} does. Each plan's text is written once, as a constant that the method's Javadoc shows and
- * its query reports; each record returned as a projection has its constant and reader ({@link ProjectionGenerator}).
+ * its query reports, followed by what it costs on the store the application declares ({@link StoreTarget}), as
+ * the runtime adds it there; each record returned as a projection has its constant and reader
+ * ({@link ProjectionGenerator}).
  * A method that returns a {@code CompletableFuture} builds the same query in a lambda and hands it to the async form of
  * its kind ({@link QueryMethodKind#runAsync}, the store's async path, {@link RepositorySupport#async(java.util.function.Supplier,
  * java.util.function.Function)}). Every kind has one for every result it may return in a future (a stream may not:
@@ -38,9 +41,12 @@ import javax.lang.model.util.Types;
  */
 public final class RepositoryGenerator {
   private final Types types;
+  private final StoreTarget target;
 
-  public RepositoryGenerator(Types types) {
+  /** A generator whose plans in Javadoc state what they cost on {@code target}, the store the application declares. */
+  public RepositoryGenerator(Types types, StoreTarget target) {
     this.types = types;
+    this.target = target;
   }
 
   public JavaFile generate(RepositoryModel repository) {
@@ -107,7 +113,7 @@ public final class RepositoryGenerator {
     for (RepositoryModel.QueryMethod method : repository.methods()) {
       MemberNames.Projected projection = method.projection() == null ? null
           : projections.get(method.projection().element().getQualifiedName().toString());
-      type.addMethod(queryMethod(queries, repositoryType, method, plans.get(method.element()),
+      type.addMethod(queryMethod(queries, repositoryType, entity, method, plans.get(method.element()),
           projection == null ? null : projection.constant()));
     }
     for (RepositoryModel.MergeMethod method : repository.merges()) {
@@ -129,10 +135,12 @@ public final class RepositoryGenerator {
 
   /** A derived query method, whose Javadoc shows its plan from the constant its query reports. */
   private MethodSpec queryMethod(
-      EntityQueryGenerator queries, DeclaredType repositoryType, RepositoryModel.QueryMethod method, String plan,
-      String projection) {
+      EntityQueryGenerator queries, DeclaredType repositoryType, EntityModel entity, RepositoryModel.QueryMethod method,
+      String plan, String projection) {
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
-    builder.addJavadoc("Plan: {@value #$L}\n", plan);
+    // the constant is the plan the runtime reports; it adds the store's cost there, in the words written here
+    builder.addJavadoc("Plan: {@value #$L}$L\n", plan,
+        GeneratedCode.javadoc(target.costNote(method, entity)));
     NameAllocator names = new NameAllocator();
     for (VariableElement parameter : method.element().getParameters()) {
       names.newName(parameter.getSimpleName().toString(), parameter);

@@ -17,6 +17,11 @@ final class ExistsMethod implements QueryMethodKind {
   }
 
   @Override
+  public boolean ignoresOrder() {
+    return true;
+  }
+
+  @Override
   public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return CodeBlock.of("return this.support.exists($N)", query);
   }

@@ -32,7 +32,7 @@ import javax.lang.model.util.Types;
  * Reads one derived query method: parses its name, checks its conditions, finds its {@link QueryMethodKind} by its
  * action and return, binds its parameters to the conditions, and plans it. Every problem is reported on the method
  * or parameter at fault, starting with the method's signature; what only one kind of method requires, that kind
- * checks.
+ * checks. What the plan costs on the store the application declares ({@link StoreTarget}) may warn too.
  */
 final class QueryMethodAnalyzer {
   /** The kinds of method, tried in order: the first that takes a method's action, return and limit is its kind. */
@@ -44,10 +44,12 @@ final class QueryMethodAnalyzer {
       ", or the same with a record of some of its properties in its place (a projection)";
 
   private final Types types;
+  private final StoreTarget target;
   private final QueryPlanner planner = new QueryPlanner();
 
-  QueryMethodAnalyzer(Types types) {
+  QueryMethodAnalyzer(Types types, StoreTarget target) {
     this.types = types;
+    this.target = target;
   }
 
   /**
@@ -334,6 +336,7 @@ final class QueryMethodAnalyzer {
                   : "its subtypes have RowKeys of their own, so query a subtype's repository to narrow it,")
               + " or annotate the method @AllowScan");
     }
+    target.check(method, kind, plan, parsed.limit());
     return plan;
   }
 

@@ -21,6 +21,14 @@ public interface QueryMethodKind {
   boolean returnsEntities();
 
   /**
+   * Whether the method only counts or tests its matches, in no order: a single read of it may take the rows in the
+   * store's order, even on a store that keeps no key order ({@link StoreTarget}).
+   */
+  default boolean ignoresOrder() {
+    return false;
+  }
+
+  /**
    * Checks a trailing {@code PageRequest} parameter, reporting on the method: only a page method takes one.
    *
    * @param pageRequest the name of the trailing PageRequest parameter, or null

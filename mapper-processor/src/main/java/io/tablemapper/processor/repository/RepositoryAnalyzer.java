@@ -35,10 +35,11 @@ public final class RepositoryAnalyzer {
   private final QueryMethodAnalyzer queryMethods;
   private final MergeMethodAnalyzer mergeMethods;
 
-  public RepositoryAnalyzer(ProcessingEnvironment environment) {
+  /** An analyzer whose plans are checked against the costs of {@code target}, the store the application declares. */
+  public RepositoryAnalyzer(ProcessingEnvironment environment, StoreTarget target) {
     this.elements = environment.getElementUtils();
     this.types = environment.getTypeUtils();
-    this.queryMethods = new QueryMethodAnalyzer(types);
+    this.queryMethods = new QueryMethodAnalyzer(types, target);
     this.mergeMethods = new MergeMethodAnalyzer(types);
   }
 

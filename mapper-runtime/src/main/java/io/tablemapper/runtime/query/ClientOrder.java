@@ -1,7 +1,7 @@
 package io.tablemapper.runtime.query;
 
-import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.internal.mapping.PlanCosts;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.StoreProfile;
@@ -55,23 +55,13 @@ final class ClientOrder {
 
   /**
    * The plan of a query as run on a profile: the processor's plan, and on an unordered store what its order costs;
-   * a method with a limit ({@code First}/{@code Top}) also gets the warning that it reads its whole range.
+   * a method with a limit ({@code First}/{@code Top}) also gets the warning that it reads its whole range. The words
+   * are {@link PlanCosts}'s, which the processor writes into the method's Javadoc for the store it was compiled for.
    *
    * @param storeOrder whether the run follows the store's order (a count)
    */
   static String plan(EntityQuery query, StoreProfile profile, boolean storeOrder) {
-    String plan = query.plan();
-    if (profile.ordered() || query.kind() == QueryKind.POINT) {
-      return plan;
-    }
-    if (storeOrder) {
-      return plan; // a count: the store's order serves
-    }
-    String note = plan + profile.costNote();
-    return query.limit() > 0
-        ? note + " (warning: reads every row of its range to return the first " + query.limit()
-            + ": the cost grows with the range, not with the limit; the log-tail pattern does not suit " + profile + ")"
-        : note;
+    return PlanCosts.plan(query.plan(), profile, query.kind(), storeOrder, query.limit());
   }
 
   /** Whether every row of the range was handed out. */
