@@ -10,13 +10,16 @@ import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.write.EgtWriter;
@@ -199,7 +202,7 @@ public final class PendingWork {
   private CompletableFuture<List<WriteResult>> recorded(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> writes, Mode mode) {
     if (writes.stream().noneMatch(WriteIntent::leavesWork)) {
-      return transaction(channel, table, writes, mode);
+      return transaction(channel, table, writes, mode, null);
     }
     return Futures.start(() -> {
       ScopeChecks.checkPendingWrites(backend, writes, shards); // a view's: before the first request
@@ -227,11 +230,12 @@ public final class PendingWork {
       }
       return record(channel, table, write, mode, ids, claims).thenAccept(recording::add);
     });
+    Map<String, TableRow> written = new ConcurrentHashMap<>();
     CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
-        recording, mode));
+        recording, mode, written));
     return transaction.<CompletableFuture<List<WriteResult>>>handle((results, thrown) -> {
       if (thrown == null) {
-        return after(channel, table, writes, recording, retired).thenApply(done -> results);
+        return after(channel, table, writes, recording, retired, written).thenApply(done -> results);
       }
       Throwable failure = Futures.unwrap(thrown);
       if (!refused(failure)) {
@@ -274,18 +278,21 @@ public final class PendingWork {
     return !(failure instanceof BatchException && failure.getCause() instanceof StoreUnavailableException);
   }
 
-  /** The transaction of the recording writes, on the channel's path. */
+  /**
+   * The transaction of the recording writes, on the channel's path; the work records it wrote go into
+   * {@code written}, by id.
+   */
   private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> recording, Mode mode) {
+      List<? extends WriteIntent<?>> recording, Mode mode, Map<String, TableRow> written) {
     if (channel instanceof WriteChannel.Async async) {
-      return writer.writeAsync(async, table, recording, mode);
+      return writer.writeAsync(async, table, recording, mode, written);
     }
-    return Futures.start(() -> CompletableFuture.completedFuture(writer.write(table, recording, mode)));
+    return Futures.start(() -> CompletableFuture.completedFuture(writer.write(table, recording, mode, written)));
   }
 
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
   private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
-      List<WriteIntent<?>> recording, List<String> retired) {
+      List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written) {
     CompletableFuture<Void> cleaned = DONE;
     for (String old : retired) {
       // only this writer could still record work under these ids, and its transactions under them failed
@@ -294,7 +301,7 @@ public final class PendingWork {
             PendingRows.workRowKey(old)));
       }
     }
-    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording));
+    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written));
   }
 
   /**
@@ -340,11 +347,15 @@ public final class PendingWork {
   /**
    * Does the work the writes recorded, right after their transaction, each request sent through {@code channel}: a
    * record still pending is run ({@link WorkRecords#run}); a store that cannot be reached (or a caller who cancelled,
-   * a mapper that closed) leaves the rest recorded for a completer, logged.
+   * a mapper that closed) leaves the rest recorded for a completer, logged. A record of reconciliations alone is run
+   * as the transaction wrote it ({@code written}), without reading it back: run again after a completer finished
+   * it, a reconciliation changes nothing that a later write changed. A record with writes of an eventual batch is
+   * read first, so that work a completer finished is not applied twice.
    *
    * @return a future failed with the first write that failed for good ({@link PendingWorkException})
    */
-  private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes) {
+  private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes,
+      Map<String, TableRow> written) {
     List<PendingWorkException> failures = new ArrayList<>();
     Iterator<WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> done = Futures.loop(each::hasNext, () -> {
@@ -353,7 +364,11 @@ public final class PendingWork {
       if (id == null) {
         return DONE;
       }
-      return Futures.compose(records.readRecord(channel, table, write.partitionKey(), id),
+      TableRow asWritten = written.get(id);
+      CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
+          .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
+          : records.readRecord(channel, table, write.partitionKey(), id);
+      return Futures.compose(read,
           record -> record != null && PendingRows.state(record) == State.PENDING
               ? records.run(channel, id, table, write.partitionKey(), record, failures)
               : CompletableFuture.completedFuture(0L))

@@ -110,7 +110,29 @@ final class RemoteClaims {
     TableRow copy = RemoteIndexes.withIds(IndexCopies.remoteCopy(discriminator, index, write.row(),
         write.mapping().table(), address.partitionKey(), address.rowKey()), List.of(id));
     return Futures.compose(channel.ensure(address.table()),
-        ready -> claimAt(channel, write, index, address, copy, id, written, 1));
+        ready -> write.kind() == WriteKind.INSERT ? insertFirst(channel, write, index, address, copy, id, written)
+            : claimAt(channel, write, index, address, copy, id, written, 1));
+  }
+
+  /**
+   * The claim of an insert's value: an entity that is not there yet most likely holds none, so the row is inserted
+   * without reading it first (one request instead of two); only if a row is there already (another entity's, a
+   * stale claim, or this entity's own from an earlier write) is it read and claimed as any other write claims it.
+   * The insert succeeds exactly when a read would have found no row.
+   */
+  private <T> CompletableFuture<Void> insertFirst(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
+      Address address, TableRow copy, String id, List<Claim> written) {
+    return channel.write(address.table(), WriteOperation.insert(copy)).handle((result, thrown) -> {
+      if (thrown == null) {
+        claimed(write, index, address, result.etag(), id, false, written);
+        return DONE;
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (!(failure instanceof EntityExistsException)) {
+        return CompletableFuture.<Void>failedFuture(failure);
+      }
+      return claimAt(channel, write, index, address, copy, id, written, 1);
+    }).thenCompose(Function.identity());
   }
 
   /**
@@ -156,15 +178,21 @@ final class RemoteClaims {
     });
   }
 
+  /** Adds a claim written to those of the write, with what undoes it if the write is refused. */
+  private <T> void claimed(WriteIntent<T> write, IndexMapping<T> index, Address address, String etag, String id,
+      boolean rewritten, List<Claim> written) {
+    Address entity = new Address(write.mapping().table(), write.partitionKey(), write.rowKey());
+    written.add(new Claim(address, etag, id, rewritten,
+        cleanUp -> copies.deleteIfOurs(cleanUp, write.mapping(), index, address, entity, 1)));
+  }
+
   /** Sends one claim's write; a row changed meanwhile is looked at again, as the next attempt. */
   private <T> CompletableFuture<Void> send(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
       Address address, WriteOperation claim, TableRow copy, String id, boolean rewritten, List<Claim> written,
       int attempt) {
     return channel.write(address.table(), claim).handle((result, thrown) -> {
       if (thrown == null) {
-        Address entity = new Address(write.mapping().table(), write.partitionKey(), write.rowKey());
-        written.add(new Claim(address, result.etag(), id, rewritten,
-            cleanUp -> copies.deleteIfOurs(cleanUp, write.mapping(), index, address, entity, 1)));
+        claimed(write, index, address, result.etag(), id, rewritten, written);
         return DONE;
       }
       Throwable failure = Futures.unwrap(thrown);

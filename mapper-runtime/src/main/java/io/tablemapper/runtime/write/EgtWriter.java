@@ -100,11 +100,20 @@ public final class EgtWriter {
    *     {@link BatchException} naming it ({@link Mode#BATCH})
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    return write(table, writes, mode, null);
+  }
+
+  /**
+   * {@link #write(String, List, Mode)}, putting into {@code recorded} (if not null) each work record the transaction
+   * wrote, as written and with the ETag the store gave it, by work id: its writer need not read it back.
+   */
+  public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
+      Map<String, TableRow> recorded) {
     checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<WriteProgress> progress = new ArrayList<>(writes.size());
     writes.forEach(intent -> progress.add(new WriteProgress(intent)));
-    return Futures.join(withValues(blocking, table, writes, progress, mode));
+    return Futures.join(withValues(blocking, table, writes, progress, mode, recorded));
   }
 
   /**
@@ -116,12 +125,18 @@ public final class EgtWriter {
    */
   public CompletableFuture<List<WriteResult>> writeAsync(
       WriteChannel.Async channel, String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    return writeAsync(channel, table, writes, mode, null);
+  }
+
+  /** {@link #writeAsync(WriteChannel.Async, String, List, Mode)}, with the records written as {@link #write}'s. */
+  public CompletableFuture<List<WriteResult>> writeAsync(WriteChannel.Async channel, String table,
+      List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded) {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
       List<WriteProgress> progress = new ArrayList<>(writes.size());
       writes.forEach(intent -> progress.add(new WriteProgress(intent)));
-      return withValues(channel, table, writes, progress, mode);
+      return withValues(channel, table, writes, progress, mode, recorded);
     });
   }
 
@@ -132,12 +147,12 @@ public final class EgtWriter {
    * sent, its future cancelled) deletes the values it stored; one whose outcome is unknown leaves them to a sweep.
    */
   private CompletableFuture<List<WriteResult>> withValues(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode) {
+      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, Map<String, TableRow> recorded) {
     if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
-      return write(channel, table, writes, progress, mode, Long.MAX_VALUE);
+      return write(channel, table, writes, progress, mode, Long.MAX_VALUE, recorded);
     }
     return Futures.compose(values.put(channel, table, writes),
-        sendBy -> write(channel, table, writes, progress, mode, sendBy).handle((results, thrown) -> {
+        sendBy -> write(channel, table, writes, progress, mode, sendBy, recorded).handle((results, thrown) -> {
           if (thrown != null) {
             Throwable failure = Futures.unwrap(thrown);
             if (!LargeValueWrites.refused(failure) && !(failure instanceof CancellationException)) {
@@ -166,10 +181,11 @@ public final class EgtWriter {
    * found missing is created again and the writes start over, once.
    */
   private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, long sendBy) {
+      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, long sendBy,
+      Map<String, TableRow> recorded) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == WriteKind.INSERT || write.kind().upserts());
     CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
-    return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy).next()
+    return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy, recorded).next()
         .exceptionallyCompose(thrown -> {
           Throwable failure = Futures.unwrap(thrown);
           if (!(failure instanceof TableNotFoundException)) {
@@ -188,7 +204,7 @@ public final class EgtWriter {
           // dropped since this mapper created it: create it again and start over once, reading afresh
           return channel.ensure(table).thenCompose(created -> {
             progress.forEach(WriteProgress::forget);
-            return new Attempts(channel, table, progress, mode, sendBy).next();
+            return new Attempts(channel, table, progress, mode, sendBy, recorded).next();
           });
         })
         .whenComplete((done, failure) -> {
@@ -226,10 +242,14 @@ public final class EgtWriter {
     private final List<WriteProgress> writes;
     private final Mode mode;
     private final long sendBy;
+    /** Gets each work record the transaction wrote, by work id (or null: not wanted). */
+    private final Map<String, TableRow> recorded;
     private int attempts = 1;
     private int listAttempts = 1;
 
-    Attempts(WriteChannel channel, String table, List<WriteProgress> writes, Mode mode, long sendBy) {
+    Attempts(WriteChannel channel, String table, List<WriteProgress> writes, Mode mode, long sendBy,
+        Map<String, TableRow> recorded) {
+      this.recorded = recorded;
       this.channel = channel;
       this.table = table;
       this.writes = writes;
@@ -256,7 +276,7 @@ public final class EgtWriter {
               if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
                 throw LargeValueWrites.late(WriteFailures.subject(mode, writes.get(0).intent, table));
               }
-              return Futures.compose(send(channel, table, ops, operations, writes, mode),
+              return Futures.compose(send(channel, table, ops, operations, writes, mode, recorded),
                   failure -> failure == null ? DONE : retry(ops, failure));
             });
       });
@@ -340,7 +360,7 @@ public final class EgtWriter {
 
   /** Sends one attempt; records the results and completes with null, or with the failed operation. */
   private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
-      List<WriteOperation> operations, List<WriteProgress> writes, Mode mode) {
+      List<WriteOperation> operations, List<WriteProgress> writes, Mode mode, Map<String, TableRow> recorded) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
       return channel.write(table, only.operation()).handle((result, thrown) -> {
@@ -379,6 +399,8 @@ public final class EgtWriter {
         if (op.role() == Role.PRIMARY) {
           progressOf(writes, op.owner()).result = result;
           primary = result;
+        } else if (op.role() == Role.PENDING && recorded != null && op.owner().pendingId() != null) {
+          recorded.put(op.owner().pendingId(), op.operation().row().toBuilder().etag(result.etag()).build());
         } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
             && reads.copiesShareEntityEtag() && primary != null && primary.etag() != null
             && result.etag() != null && !result.etag().equals(primary.etag())) {
