@@ -75,8 +75,10 @@ import reactor.core.publisher.Mono;
  *       StoreLimits}): one partition per batch, 100 operations and 4 MiB (in the size estimate and as the request
  *       body sent, {@link io.tablemapper.spi.RequestSize}), one operation per entity, keys, 252
  *       properties, sizes, the DateTime range and precision. The service enforces them too; the emulator, Azurite,
- *       does not, so checking them here makes both behave alike. A merge reads the stored row first and is sent
- *       only if the merged row is within the limits, conditionally on the ETag it read (see {@code Merges}).
+ *       does not, so checking them here makes both behave alike. A merge is one request ({@code Merge Entity}, an
+ *       upsert-merge {@code Insert Or Merge}): the service refuses a merged row beyond the limits itself. On an
+ *       emulator ({@link #emulated(String)}), which does not, a merge reads the stored row first and is sent only if
+ *       the merged row is within the limits, conditionally on the ETag it read (see {@code Merges}).
  *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
  *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
  *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
@@ -104,6 +106,8 @@ public final class AzureTablesBackend implements TableBackend {
   private final BlobValues values;
   /** The rules of the service reached: from the endpoint, or {@link #withProfile}. */
   private final StoreProfile profile;
+  /** Whether the endpoint is an emulator's, whose merges are guarded by a read ({@link #emulated(String)}). */
+  private final boolean emulator;
 
   /**
    * A backend on the service a client of yours reaches. The client's own pipeline applies: configure its retries
@@ -137,6 +141,7 @@ public final class AzureTablesBackend implements TableBackend {
     this.sasScope = sasScope;
     this.values = values;
     this.profile = profile;
+    this.emulator = emulated(service);
   }
 
   /**
@@ -182,6 +187,43 @@ public final class AzureTablesBackend implements TableBackend {
     return host.endsWith(".table.cosmos.azure.com") || host.endsWith(".table.cosmosdb.azure.com")
         ? StoreProfile.COSMOS_TABLE
         : StoreProfile.AZURE_TABLE_STORAGE;
+  }
+
+  /**
+   * Whether an endpoint is an emulator's (Azurite's), which keeps fewer of the service's rules: one that names its
+   * account in its path ({@code http://127.0.0.1:10002/devstoreaccount1}), as emulators do and the service (whose
+   * endpoints name the account in the host, {@code https://<account>.table.core.windows.net}) does not, or one on
+   * the loopback interface. On an emulator a merge reads the stored row first, to refuse a merged row beyond the
+   * limits that the emulator would store; the service refuses it itself.
+   */
+  static boolean emulated(String endpoint) {
+    String rest = endpoint == null ? "" : endpoint.trim().toLowerCase(Locale.ROOT);
+    int scheme = rest.indexOf("://");
+    if (scheme >= 0) {
+      rest = rest.substring(scheme + 3);
+    }
+    int slash = rest.indexOf('/');
+    String host = slash < 0 ? rest : rest.substring(0, slash);
+    String path = slash < 0 ? "" : rest.substring(slash + 1);
+    int port = host.lastIndexOf(':');
+    if (port >= 0 && !host.endsWith("]")) {
+      host = host.substring(0, port);
+    }
+    boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+    return loopback || !path.isEmpty() && path.charAt(0) != '?';
+  }
+
+  private static boolean emulated(TableServiceClient service) {
+    try {
+      return emulated(service.getServiceEndpoint());
+    } catch (RuntimeException noEndpoint) {
+      return true; // a client without an endpoint (a test double): guarded, as on an emulator
+    }
+  }
+
+  /** Whether a merge reads the stored row first (on an emulator, {@link #emulated(String)}). */
+  boolean guardsMerges() {
+    return emulator;
   }
 
   private static StoreProfile profileOf(TableServiceClient service) {

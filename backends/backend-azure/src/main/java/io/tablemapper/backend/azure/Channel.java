@@ -49,6 +49,9 @@ abstract class Channel {
   /** The rules of the service the channel reaches ({@link AzureTablesBackend#profile()}). */
   abstract StoreProfile profile();
 
+  /** Whether a merge reads the stored row first ({@link AzureTablesBackend#guardsMerges()}). */
+  abstract boolean guardsMerges();
+
   /** Completes normally if the table exists, else with {@code TableNotFoundException}. */
   final CompletableFuture<Void> requireTable() {
     return TableCalls.exists(this).thenCompose(exists -> exists
@@ -93,6 +96,11 @@ abstract class Channel {
     @Override
     StoreProfile profile() {
       return backend.profile();
+    }
+
+    @Override
+    boolean guardsMerges() {
+      return backend.guardsMerges();
     }
 
     Blocking(String table, TableClient client, AzureTablesBackend backend) {
@@ -209,6 +217,11 @@ abstract class Channel {
     @Override
     StoreProfile profile() {
       return backend.profile();
+    }
+
+    @Override
+    boolean guardsMerges() {
+      return backend.guardsMerges();
     }
 
     Async(String table, TableAsyncClient client, AzureTablesBackend backend, Executor executor) {

@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Holds merges to the store's limits: the row a merge leaves (stored properties plus merged ones) must itself be a
- * valid row. The service rejects a merge that breaks that; Azurite does not, so the backend reads the stored row
+ * Holds merges to the store's limits on an emulator ({@link AzureTablesBackend#guardsMerges()}): the row a merge
+ * leaves (stored properties plus merged ones) must itself be a valid row. The service rejects a merge that breaks
+ * that, so there a merge is sent as it is, one request; Azurite does not, so on it the backend reads the stored row
  * first, checks the merged row, and sends the merge conditionally on the ETag it read, so that nothing can change
  * the row in between unnoticed; if something did, the write is tried again. A merge of the caller's that is not
  * conditional on an ETag must not fail because other writers keep changing the row: after {@link #ATTEMPTS} it is

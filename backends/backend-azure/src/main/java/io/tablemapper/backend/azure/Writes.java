@@ -60,8 +60,8 @@ final class Writes {
   // ------------------------------------------------------------------ one write
 
   /**
-   * One write: checked, then sent; a merge reads the stored row first and is sent guarded by its ETag, tried again
-   * if the row changed in between ({@link Merges}).
+   * One write: checked, then sent; on an emulator a merge reads the stored row first and is sent guarded by its
+   * ETag, tried again if the row changed in between ({@link Merges}); on the service it is one request.
    */
   static CompletableFuture<WriteResult> write(Channel channel, WriteOperation operation) {
     try {
@@ -71,7 +71,7 @@ final class Writes {
     } catch (RuntimeException e) {
       return failed(e);
     }
-    return operation.merges() ? guarded(channel, operation, 1) : send(channel, operation);
+    return operation.merges() && channel.guardsMerges() ? guarded(channel, operation, 1) : send(channel, operation);
   }
 
   private static CompletableFuture<WriteResult> guarded(Channel channel, WriteOperation operation, int attempt) {
@@ -202,8 +202,8 @@ final class Writes {
   // ------------------------------------------------------------------ batches
 
   /**
-   * A batch as one entity group transaction: checked, then submitted; a batch with merges reads its stored rows
-   * first and is sent guarded, as a single merge is.
+   * A batch as one entity group transaction: checked, then submitted; on an emulator a batch with merges reads its
+   * stored rows first and is sent guarded, as a single merge is.
    */
   static CompletableFuture<List<WriteResult>> batch(Channel channel, List<WriteOperation> operations) {
     String table = channel.table;
@@ -218,7 +218,7 @@ final class Writes {
     }
     String what = "batch of " + copy.size() + " operations on partition '" + copy.get(0).row().partitionKey()
         + "' of table '" + table + "'";
-    if (copy.stream().noneMatch(WriteOperation::merges)) {
+    if (!channel.guardsMerges() || copy.stream().noneMatch(WriteOperation::merges)) {
       return submit(channel, copy, copy, what);
     }
     return guarded(channel, copy, what, 1);

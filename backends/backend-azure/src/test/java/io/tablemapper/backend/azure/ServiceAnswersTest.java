@@ -507,15 +507,6 @@ class ServiceAnswersTest {
   }
 
   private static String batchSuccess(String... etags) {
-    StringBuilder body = new StringBuilder("--batchresponse_b\r\n"
-        + "Content-Type: multipart/mixed; boundary=changesetresponse_c\r\n\r\n");
-    for (String etag : etags) {
-      body.append("--changesetresponse_c\r\n")
-          .append("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
-          .append("HTTP/1.1 204 No Content\r\n")
-          .append("DataServiceVersion: 3.0;\r\n")
-          .append("ETag: ").append(etag).append("\r\n\r\n\r\n");
-    }
-    return body.append("--changesetresponse_c--\r\n--batchresponse_b--\r\n").toString();
+    return StubService.batchSuccess(etags);
   }
 }

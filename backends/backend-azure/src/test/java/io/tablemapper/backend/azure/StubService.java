@@ -38,6 +38,37 @@ final class StubService implements HttpClient {
   private Supplier<HttpResponse> otherwise;
   final List<HttpRequest> requests = new ArrayList<>();
 
+  /** A connection string of an account of the service (not an emulator's) pointing nowhere. */
+  static final String SERVICE_CONNECTION_STRING = "DefaultEndpointsProtocol=https;AccountName=tablemapper;"
+      + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
+      + "TableEndpoint=https://tablemapper.table.core.windows.net/;";
+
+  /**
+   * A backend as {@link #backend()}, on an endpoint of the service rather than of an emulator: it sends what it
+   * sends to the service (a merge as one request, for one).
+   */
+  AzureTablesBackend serviceBackend() {
+    return new AzureTablesBackend(AzureTablesBackend.clientBuilder(SERVICE_CONNECTION_STRING)
+        .httpClient(this)
+        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .buildClient())
+        .tableDeletionWait(TABLE_DELETION_WAIT);
+  }
+
+  /** The multipart answer of a batch the service applied: one 204 per operation, each with its ETag. */
+  static String batchSuccess(String... etags) {
+    StringBuilder body = new StringBuilder("--batchresponse_b\r\n"
+        + "Content-Type: multipart/mixed; boundary=changesetresponse_c\r\n\r\n");
+    for (String etag : etags) {
+      body.append("--changesetresponse_c\r\n")
+          .append("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
+          .append("HTTP/1.1 204 No Content\r\n")
+          .append("DataServiceVersion: 3.0;\r\n")
+          .append("ETag: ").append(etag).append("\r\n\r\n\r\n");
+    }
+    return body.append("--changesetresponse_c--\r\n--batchresponse_b--\r\n").toString();
+  }
+
   /** A backend built as {@link AzureTablesBackend#fromConnectionString} builds it, on this stub, retrying at once. */
   AzureTablesBackend backend() {
     return new AzureTablesBackend(AzureTablesBackend.clientBuilder(CONNECTION_STRING)
