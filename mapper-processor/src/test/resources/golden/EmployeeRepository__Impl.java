@@ -66,41 +66,65 @@ public final class EmployeeRepository__Impl implements EmployeeRepository {
     this.support = context.support(Employee__Mapping.INSTANCE);
   }
 
+  /**
+   * Sends one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee insert(Employee entity) {
     return this.support.insert(entity);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee upsert(Employee entity) {
     return this.support.upsert(entity);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee update(Employee entity) {
     return this.support.update(entity);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee merge(Employee entity) {
     return this.support.merge(entity);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee upsertMerge(Employee entity) {
     return this.support.upsertMerge(entity);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee merge(Employee entity, String... properties) {
     return this.support.merge(entity, properties);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public Employee upsertMerge(Employee entity, String... properties) {
     return this.support.upsertMerge(entity, properties);
   }
 
+  /**
+   * Sends a read of the stored entity, then one entity group transaction of the entity and its index copy in its partition.
+   */
   @Override
   public void delete(Employee entity) {
     this.support.delete(entity);

@@ -11,12 +11,15 @@ import com.palantir.javapoet.TypeSpec;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
+import io.tablemapper.internal.mapping.WriteCosts;
 import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Plan;
 import io.tablemapper.processor.repository.QueryMethodKind;
 import io.tablemapper.processor.repository.RepositoryModel;
 import io.tablemapper.processor.repository.StoreTarget;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import javax.lang.model.element.ExecutableElement;
@@ -76,8 +79,10 @@ public final class RepositoryGenerator {
             .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName())
             .build());
     boolean async = repository.asyncWrites();
+    WriteCosts.Shape shape = writeShape(entity);
     for (String write : List.of("insert", "upsert", "update", "merge", "upsertMerge")) {
       type.addMethod(MethodSpec.methodBuilder(write)
+          .addJavadoc("$L\n", WriteCosts.describe(writeKind(write), shape))
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
           .returns(async ? future(entity.className()) : entity.className())
@@ -87,6 +92,7 @@ public final class RepositoryGenerator {
     }
     for (String write : List.of("merge", "upsertMerge")) {
       type.addMethod(MethodSpec.methodBuilder(write)
+          .addJavadoc("$L\n", WriteCosts.describe(writeKind(write), shape))
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)
           .returns(async ? future(entity.className()) : entity.className())
@@ -98,6 +104,7 @@ public final class RepositoryGenerator {
           .build());
     }
     MethodSpec.Builder delete = MethodSpec.methodBuilder("delete")
+        .addJavadoc("$L\n", WriteCosts.describe(WriteCosts.Kind.DELETE, shape))
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .addParameter(entity.className(), "entity");
@@ -120,6 +127,18 @@ public final class RepositoryGenerator {
       type.addMethod(MergeMethodGenerator.generate(method, entity, repositoryType, types));
     }
     return GeneratedCode.file(name, type.build());
+  }
+
+  /** The shape of an entity as its writes' costs see it ({@link WriteCosts}). */
+  private static WriteCosts.Shape writeShape(EntityModel entity) {
+    int remote = (int) entity.indexes().stream().filter(EntityModel.IndexModel::remote).count();
+    return new WriteCosts.Shape(entity.indexes().size() - remote, remote,
+        entity.properties().stream().anyMatch(PropertyModel::large), entity.version(), entity.wideHead() != null);
+  }
+
+  private static WriteCosts.Kind writeKind(String method) {
+    return method.equals("upsertMerge") ? WriteCosts.Kind.UPSERT_MERGE
+        : WriteCosts.Kind.valueOf(method.toUpperCase(Locale.ROOT));
   }
 
   private static ParameterizedTypeName future(ClassName result) {

@@ -3,6 +3,7 @@ package io.tablemapper.runtime.write;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
+import io.tablemapper.internal.mapping.WriteCosts;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.WideRows;
@@ -316,30 +317,12 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     return Collections.unmodifiableList(Arrays.asList(copies));
   }
 
-  /**
-   * Whether the stored entity must be read first: its indexes' copies depend on it (where its remote copies were
-   * is recorded for their reconciliation), the large values it references are to be deleted once replaced, or the
-   * write replaces or
-   * merges a row whose version must be known — a replace to refuse it if it is newer, a merge of a versioned
-   * class to keep a newer row's version marker (a merge of a version 1 class writes none, and a merge is never
-   * refused over a newer row, so it reads nothing for the guard: the data series pattern's one request).
-   */
+  /** Whether the stored entity must be read first ({@link WriteCosts#readsFirst}, the one rule of it). */
   boolean needsRead() {
-    if (mapping.wide() && kind != WriteKind.INSERT) {
-      return true; // its stored part rows, which a replace deletes when it needs fewer, are named by its head
-    }
-    switch (kind) {
-      case INSERT:
-        return false;
-      case DELETE:
-        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty();
-      case MERGE:
-      case UPSERT_MERGE:
-        // never refused over a newer row (it keeps what this class does not know), so the guard needs no read
-        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || mapping.version() > 1;
-      default:
-        return !mapping.allIndexes().isEmpty() || !mapping.largeProperties().isEmpty() || guardsNewer;
-    }
+    int remote = mapping.remoteIndexes().size();
+    WriteCosts.Shape shape = new WriteCosts.Shape(mapping.allIndexes().size() - remote, remote,
+        !mapping.largeProperties().isEmpty(), mapping.version(), mapping.wide());
+    return WriteCosts.readsFirst(WriteCosts.Kind.valueOf(kind.name()), shape, guardsNewer);
   }
 
   /** Whether the write is dropped, not failed, when the entity is gone by the time it is written. */
