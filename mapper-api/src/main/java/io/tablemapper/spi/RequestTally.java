@@ -9,7 +9,8 @@ import java.util.function.Supplier;
  * {@code OperationEvent} of the operation that sent the request ({@code retries()}, {@code throttled()}).
  *
  * <p>A backend takes {@link #current()} on the thread that calls it, when the call starts (on the async path too,
- * before handing the request to another thread), and reports to it once the request ended, from any thread:
+ * before handing the request to another thread), and reports to it from any thread, once the request ended or
+ * attempt by attempt (the counts add up):
  *
  * <pre>{@code
  * RequestTally.Sink tally = RequestTally.current();
@@ -25,10 +26,10 @@ public final class RequestTally {
   @FunctionalInterface
   public interface Sink {
     /**
-     * One request ended.
+     * Attempts of a request: all of them once it ended, or some as they happen.
      *
-     * @param retries the attempts it made after its first
-     * @param throttled the answers among all its attempts that refused it as too busy (429, 503 ServerBusy)
+     * @param retries the attempts made after its first
+     * @param throttled the answers among these attempts that refused it as too busy (429, 503 ServerBusy)
      */
     void attempted(int retries, int throttled);
   }
