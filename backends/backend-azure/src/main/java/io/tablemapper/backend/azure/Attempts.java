@@ -29,14 +29,24 @@ final class Attempts implements HttpPipelinePolicy {
   static final String KEY = "io.tablemapper.backend.azure.attempts";
 
   /**
-   * The attempts of one request; one per request, kept by the policy. Made on the thread that calls the backend, it
-   * reports each retry and each throttling answer to that thread's {@link RequestTally} as they happen.
+   * The attempts of one request; one per request, kept by the policy. It reports each retry and each throttling
+   * answer, as they happen, to the {@link RequestTally} of the thread whose call of the backend sent the request.
    */
   static final class Counter {
     private final AtomicInteger attempts = new AtomicInteger();
     private final AtomicInteger throttled = new AtomicInteger();
-    private final RequestTally.Sink tally = RequestTally.current();
+    private final RequestTally.Sink tally;
     private volatile boolean uncertain;
+
+    /** A counter reporting to the tally of this thread. */
+    Counter() {
+      this(RequestTally.current());
+    }
+
+    /** A counter reporting to {@code tally}: that of the thread the request's call started on. */
+    Counter(RequestTally.Sink tally) {
+      this.tally = tally;
+    }
 
     /** The attempts made so far: 0 when the policy is not installed. */
     int attempts() {

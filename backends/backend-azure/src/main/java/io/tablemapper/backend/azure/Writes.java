@@ -116,7 +116,7 @@ final class Writes {
    * checked against the stored row ({@link Replays}).
    */
   static CompletableFuture<WriteResult> send(Channel channel, WriteOperation operation) {
-    Attempts.Counter attempts = new Attempts.Counter();
+    Attempts.Counter attempts = new Attempts.Counter(channel.tally);
     return request(channel, operation, attempts.context(Context.NONE)).exceptionallyCompose(thrown -> {
       Throwable failure = Transactions.unwrap(thrown);
       if (failure instanceof TableNotFoundException || !(failure instanceof TableMapperException)
@@ -287,7 +287,7 @@ final class Writes {
       actions.add(Transactions.action(operation));
     }
     BatchPolicy.Capture capture = new BatchPolicy.Capture();
-    Attempts.Counter attempts = new Attempts.Counter();
+    Attempts.Counter attempts = new Attempts.Counter(channel.tally);
     CompletableFuture<List<WriteResult>> replayed = channel.submit(actions, attempts.context(capture.context()))
         .<List<WriteResult>>thenApply(answered -> null)
         .exceptionallyCompose(thrown -> {

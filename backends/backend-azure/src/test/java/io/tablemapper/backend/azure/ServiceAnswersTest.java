@@ -134,6 +134,31 @@ class ServiceAnswersTest {
   }
 
   @Test
+  void the_async_path_reports_to_the_tally_of_the_thread_that_called_for_writes_reads_and_queries() {
+    AzureTablesBackend async = service.asyncBackend();
+    service.thenError(429, "TooManyRequests").then(204, null, "ETag", ETAG)
+        .thenError(503, "ServerBusy").thenError(503, "ServerBusy").then(404, StubService.error("ResourceNotFound",
+            "no such entity"), "x-ms-error-code", "ResourceNotFound")
+        .thenError(429, "TooManyRequests").then(200, "{\"value\":[]}");
+    int[] tallied = new int[2];
+
+    RequestTally.within((retries, throttled) -> {
+      synchronized (tallied) {
+        tallied[0] += retries;
+        tallied[1] += throttled;
+      }
+    }, () -> {
+      async.writeAsync("Orders", WriteOperation.upsertReplace(ROW), Runnable::run).join();
+      async.getAsync("Orders", "p", "r", Runnable::run).join();
+      return async.queryAsync(TableQuery.builder("Orders").partitionKey("p").build(), Runnable::run).join();
+    });
+
+    synchronized (tallied) {
+      assertThat(tallied).containsExactly(4, 4);
+    }
+  }
+
+  @Test
   void the_retry_budget_given_to_the_factory_bounds_the_attempts() {
     RetryBudget two = new RetryBudget(2, Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofSeconds(1));
     AzureTablesBackend budgeted = new AzureTablesBackend(
