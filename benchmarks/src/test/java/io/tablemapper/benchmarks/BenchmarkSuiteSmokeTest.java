@@ -78,7 +78,8 @@ class BenchmarkSuiteSmokeTest {
         "AsyncFanOutBenchmark.partitions20_sync", "AsyncFanOutBenchmark.partitions20_readPool",
         "AsyncFanOutBenchmark.partitions20_async",
         "AsyncMapperBenchmark.upserts20_sync", "AsyncMapperBenchmark.upserts20_async",
-        "AsyncMapperBenchmark.largeReads20_sync", "AsyncMapperBenchmark.largeReads20_async");
+        "AsyncMapperBenchmark.largeReads20_sync", "AsyncMapperBenchmark.largeReads20_async",
+        "PartitionThroughputBenchmark.upserts");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);
     assertThat(report.results()).hasSameSizeAs(runs);
@@ -91,6 +92,10 @@ class BenchmarkSuiteSmokeTest {
     // the fan-out straight to Azurite and through the simulated network, each against its own sequential baseline
     assertThat(report.results()).filteredOn(result -> result.benchmarkClass().equals("AsyncFanOutBenchmark"))
         .extracting(BenchmarkReport.Result::params).contains("roundTripMillis=0", "roundTripMillis=5");
+    // the simulator's throughput, each partition count against one partition
+    assertThat(report.results()).filteredOn(result -> result.benchmarkClass().equals("PartitionThroughputBenchmark"))
+        .extracting(BenchmarkReport.Result::variant).containsExactlyInAnyOrder("partitions=1", "partitions=8",
+            "partitions=64");
     assertThat(report.markdown()).contains("| pointReads20 (roundTripMillis=5) | **sync** (baseline) |",
         "| pointReads20 (roundTripMillis=5) | async |", "| partitions20 (roundTripMillis=5) | readPool |");
   }

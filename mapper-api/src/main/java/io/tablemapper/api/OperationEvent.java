@@ -8,6 +8,10 @@ import java.util.Objects;
  *
  * @param type what kind of operation it was
  * @param table the table it addressed
+ * @param partitionKey the one PartitionKey every request it sent to {@code table} addressed (a point read, a
+ *     write, a query of one partition); null where they addressed several or none that can be told (a query over a
+ *     range of partitions or the whole table, a batch over partitions, a dropped table). Requests to other tables
+ *     (index copies elsewhere, the pending-work registry) do not count here.
  * @param entity the simple name of the entity class it read or wrote ({@code DynamicEntity} for a
  *     {@link DynamicTable}'s writes); null where it has none: a partition read of every type, a batch of several
  *     classes, a dynamic read, a dropped table
@@ -20,13 +24,19 @@ import java.util.Objects;
  *     before writing (its entity, the copies whose ETags it needed)
  * @param rowsWritten the rows the store applied: entities and their index copies, every operation of an applied
  *     entity group transaction
- * @param requests the requests it sent to the store, including reads of a write and retries after a race
+ * @param requests the requests it sent to the store, including reads of a write and retries after a race; not
+ *     the backend's own retries of one request ({@code retries})
+ * @param retries the attempts the backend (or its client library) made of its requests after their first: the
+ *     retries of transient and throttling answers, summed over its requests; 0 where the backend reports none
+ * @param throttled the answers among all those attempts that refused a request as too busy (HTTP 429, or 503
+ *     {@code ServerBusy}): the partition or the account over its scalability target
  * @param duration how long it took, from the call to its return or exception
  * @param failure the exception it ended with (the one the application received), or null if it succeeded
  */
 public record OperationEvent(
     OperationType type,
     String table,
+    String partitionKey,
     String entity,
     String method,
     QueryKind kind,
@@ -34,6 +44,8 @@ public record OperationEvent(
     int rowsRead,
     int rowsWritten,
     int requests,
+    int retries,
+    int throttled,
     Duration duration,
     Throwable failure) {
 

@@ -14,6 +14,11 @@
  * default runs the blocking call on an executor the mapper supplies; a backend with a non-blocking client overrides
  * them, as the class comment of {@link io.tablemapper.spi.TableBackend} says.
  *
+ * <p>A backend that retries its requests (as the Azure backend's client does) retries them by a
+ * {@link io.tablemapper.spi.RetryBudget}, fails a request still throttled when it is spent with
+ * {@link io.tablemapper.api.StoreBusyException}, and reports each request's retries and throttling answers to the
+ * caller's {@link io.tablemapper.spi.RequestTally}, which the mapper counts into its {@code OperationEvent}s.
+ *
  * <p>A backend proves itself by subclassing the conformance kit of {@code io.tablemapper:backend-tck}.
  */
 package io.tablemapper.spi;

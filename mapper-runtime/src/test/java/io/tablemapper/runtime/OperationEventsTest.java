@@ -80,11 +80,14 @@ class OperationEventsTest {
     OperationEvent insert = only();
     assertThat(insert.type()).isEqualTo(OperationType.INSERT);
     assertThat(insert.table()).isEqualTo("Company");
+    assertThat(insert.partitionKey()).as("the entity and its copies share its partition").isEqualTo("Sales");
     assertThat(insert.entity()).isEqualTo("Employee");
     assertThat(insert.method()).isNull();
     assertThat(insert.plan()).isNull();
     assertThat(insert.rowsWritten()).as("the entity and its two index copies").isEqualTo(3);
     assertThat(insert.requests()).isPositive();
+    assertThat(insert.retries()).as("a store that never refuses").isZero();
+    assertThat(insert.throttled()).isZero();
     assertThat(insert.duration()).isPositive();
     assertThat(insert.succeeded()).isTrue();
     assertThat(insert.outcome()).isEqualTo("success");
@@ -155,6 +158,7 @@ class OperationEventsTest {
     assertThat(found.rowsRead()).isEqualTo(reported.rowsRead()).isEqualTo(1);
     assertThat(reported.rowsReturned()).isEqualTo(1);
     assertThat(found.requests()).isEqualTo(reported.requests()).isEqualTo(1);
+    assertThat(found.partitionKey()).isEqualTo("Sales");
     OperationEvent notFound = events.get(1);
     assertThat(notFound.method()).isEqualTo("EmployeeRepository.getByDepartmentAndEmployeeId");
     assertThat(notFound.failure()).isSameAs(missing);
@@ -175,6 +179,7 @@ class OperationEventsTest {
 
     OperationEvent query = only();
     assertThat(query.method()).isEqualTo("EmployeeInRepository.findByDepartmentIn");
+    assertThat(query.partitionKey()).as("three partitions").isNull();
     assertThat(query.requests()).as("one read per department, on the read pool").isEqualTo(3)
         .isEqualTo(queries.get(0).requests());
     assertThat(query.rowsRead()).isEqualTo(3).isEqualTo(queries.get(0).rowsRead());
@@ -262,6 +267,7 @@ class OperationEventsTest {
     assertThat(events).extracting(OperationEvent::entity).containsExactly(null, "Employee", null);
     assertThat(events.get(0).rowsRead()).as("two entities, four index copies").isEqualTo(6);
     assertThat(events.get(1).rowsRead()).isEqualTo(2);
+    assertThat(events).extracting(OperationEvent::partitionKey).containsOnly("Sales");
   }
 
   @Test
@@ -287,6 +293,7 @@ class OperationEventsTest {
     assertThat(drop.type()).isEqualTo(OperationType.DELETE_TABLE);
     assertThat(drop.table()).isEqualTo("Company");
     assertThat(drop.requests()).isEqualTo(1);
+    assertThat(drop.partitionKey()).as("no partition addressed").isNull();
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime.observe;
 
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.RequestTally;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -10,12 +11,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * The backend a mapper with {@link io.tablemapper.api.OperationListener}s works through: the application's backend,
  * with every request counted into the {@link Operation} of the thread that sends it (requests outside any operation,
  * such as closing, count nowhere). The one place requests are counted for the listeners, so a request added anywhere
- * in the runtime is counted without more code.
+ * in the runtime is counted without more code. Each request is sent with that operation as the thread's
+ * {@link RequestTally} sink, so the retries and throttling answers the backend reports count into it too, and the
+ * partition each request addresses is noted ({@link Operation#addressed}).
  */
 public final class ObservedBackend implements TableBackend {
   private final TableBackend backend;
@@ -36,6 +40,25 @@ public final class ObservedBackend implements TableBackend {
     }
   }
 
+  /** A request to one partition of a table ({@code partitionKey} null: several, or none that can be told). */
+  private static void requested(String table, String partitionKey) {
+    Operation operation = Operation.current();
+    if (operation != null) {
+      operation.requested();
+      operation.addressed(table, partitionKey);
+    }
+  }
+
+  /** Sends {@code request} with the current operation, if any, as the sink of what its attempts meet. */
+  private static <R> R tallied(Supplier<R> request) {
+    Operation operation = Operation.current();
+    return operation == null ? request.get() : RequestTally.within(operation, request);
+  }
+
+  private static String partitionOf(List<WriteOperation> operations) {
+    return operations.isEmpty() ? null : operations.get(0).row().partitionKey();
+  }
+
   private static void read(int rows) {
     Operation operation = Operation.current();
     if (operation != null) {
@@ -53,31 +76,31 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public boolean createTableIfNotExists(String table) {
     requested();
-    return backend.createTableIfNotExists(table);
+    return tallied(() -> backend.createTableIfNotExists(table));
   }
 
   @Override
   public boolean deleteTableIfExists(String table) {
     requested();
-    return backend.deleteTableIfExists(table);
+    return tallied(() -> backend.deleteTableIfExists(table));
   }
 
   @Override
   public List<String> listTables(String prefix) {
     requested();
-    return backend.listTables(prefix);
+    return tallied(() -> backend.listTables(prefix));
   }
 
   @Override
   public boolean tableExists(String table) {
     requested();
-    return backend.tableExists(table);
+    return tallied(() -> backend.tableExists(table));
   }
 
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    requested();
-    Optional<TableRow> row = backend.get(table, partitionKey, rowKey);
+    requested(table, partitionKey);
+    Optional<TableRow> row = tallied(() -> backend.get(table, partitionKey, rowKey));
     read(row.isPresent() ? 1 : 0);
     return row;
   }
@@ -90,24 +113,24 @@ public final class ObservedBackend implements TableBackend {
 
   @Override
   public QueryResult query(TableQuery query) {
-    requested();
-    QueryResult result = backend.query(query);
+    requested(query.table(), query.singlePartition());
+    QueryResult result = tallied(() -> backend.query(query));
     read(result.rows().size());
     return result;
   }
 
   @Override
   public WriteResult write(String table, WriteOperation operation) {
-    requested();
-    WriteResult result = backend.write(table, operation);
+    requested(table, operation.row().partitionKey());
+    WriteResult result = tallied(() -> backend.write(table, operation));
     wrote(1);
     return result;
   }
 
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-    requested();
-    List<WriteResult> results = backend.batch(table, operations);
+    requested(table, partitionOf(operations));
+    List<WriteResult> results = tallied(() -> backend.batch(table, operations));
     wrote(operations.size());
     return results;
   }
@@ -118,8 +141,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<Optional<TableRow>> getAsync(
       String table, String partitionKey, String rowKey, Executor executor) {
     Operation operation = Operation.current();
-    requested();
-    return backend.getAsync(table, partitionKey, rowKey, executor).thenApply(row -> {
+    requested(table, partitionKey);
+    return tallied(() -> backend.getAsync(table, partitionKey, rowKey, executor)).thenApply(row -> {
       count(operation, row.isPresent() ? 1 : 0, 0);
       return row;
     });
@@ -128,8 +151,8 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
     Operation operation = Operation.current();
-    requested();
-    return backend.queryAsync(query, executor).thenApply(result -> {
+    requested(query.table(), query.singlePartition());
+    return tallied(() -> backend.queryAsync(query, executor)).thenApply(result -> {
       count(operation, result.rows().size(), 0);
       return result;
     });
@@ -138,8 +161,8 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
     Operation current = Operation.current();
-    requested();
-    return backend.writeAsync(table, operation, executor).thenApply(result -> {
+    requested(table, operation.row().partitionKey());
+    return tallied(() -> backend.writeAsync(table, operation, executor)).thenApply(result -> {
       count(current, 0, 1);
       return result;
     });
@@ -149,8 +172,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<List<WriteResult>> batchAsync(
       String table, List<WriteOperation> operations, Executor executor) {
     Operation current = Operation.current();
-    requested();
-    return backend.batchAsync(table, operations, executor).thenApply(results -> {
+    requested(table, partitionOf(operations));
+    return tallied(() -> backend.batchAsync(table, operations, executor)).thenApply(results -> {
       count(current, 0, operations.size());
       return results;
     });
@@ -159,13 +182,13 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
     requested();
-    return backend.createTableIfNotExistsAsync(table, executor);
+    return tallied(() -> backend.createTableIfNotExistsAsync(table, executor));
   }
 
   @Override
   public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
     requested();
-    return backend.tableExistsAsync(table, executor);
+    return tallied(() -> backend.tableExistsAsync(table, executor));
   }
 
   private static void count(Operation operation, int read, int written) {

@@ -3,8 +3,10 @@ package io.tablemapper.runtime.observe;
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryKind;
+import io.tablemapper.spi.RequestTally;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -12,10 +14,14 @@ import java.util.function.Supplier;
  * see it: what it is, when it started, and what it has read, written and sent so far. {@link Listeners#observe}
  * makes it the current operation of the thread that runs it, and {@link ObservedBackend} counts every request of that
  * thread into it, wherever in the runtime the request is made (a write's reads and retries included); the parallel
- * reads of a union count into the operation that started them ({@link #within}).
+ * reads of a union count into the operation that started them ({@link #within}). It is also the
+ * {@link RequestTally.Sink} its requests report their retries and throttling answers to, and keeps the one
+ * PartitionKey its requests to its own table addressed.
  */
-public final class Operation {
+public final class Operation implements RequestTally.Sink {
   private static final ThreadLocal<Operation> CURRENT = new ThreadLocal<>();
+  /** The partition of an operation whose requests to its table addressed more than one. */
+  private static final String SEVERAL = new String("several partitions");
 
   private final OperationType type;
   private final String table;
@@ -28,6 +34,10 @@ public final class Operation {
   private final AtomicInteger rowsRead = new AtomicInteger();
   private final AtomicInteger rowsWritten = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
+  private final AtomicInteger retries = new AtomicInteger();
+  private final AtomicInteger throttled = new AtomicInteger();
+  /** Null before a request to its table named a partition, then that partition, or {@link #SEVERAL}. */
+  private final AtomicReference<String> partition = new AtomicReference<>();
 
   /**
    * An operation, starting now.
@@ -71,6 +81,25 @@ public final class Operation {
     requests.incrementAndGet();
   }
 
+  /**
+   * A request to {@code table} addressed the partition {@code partitionKey}, or (null) several or none that can be
+   * told; requests to another table than the operation's are not counted here.
+   */
+  void addressed(String table, String partitionKey) {
+    if (this.table != null && table != null && !this.table.equalsIgnoreCase(table)) {
+      return;
+    }
+    String seen = partitionKey == null ? SEVERAL : partitionKey;
+    partition.accumulateAndGet(seen, (before, now) -> before == null ? now
+        : before == SEVERAL || !before.equals(now) ? SEVERAL : before);
+  }
+
+  @Override
+  public void attempted(int retries, int throttled) {
+    this.retries.addAndGet(retries);
+    this.throttled.addAndGet(throttled);
+  }
+
   /** Rows the store returned. */
   void read(int rows) {
     rowsRead.addAndGet(rows);
@@ -83,7 +112,9 @@ public final class Operation {
 
   /** What the operation did, now that it ended; {@code failure} null if it succeeded. */
   OperationEvent ended(Throwable failure) {
-    return new OperationEvent(type, table, entity, method, kind, plan, rowsRead.get(), rowsWritten.get(),
-        requests.get(), Duration.ofNanos(System.nanoTime() - started), failure);
+    String partitionKey = partition.get();
+    return new OperationEvent(type, table, partitionKey == SEVERAL ? null : partitionKey, entity, method, kind, plan,
+        rowsRead.get(), rowsWritten.get(), requests.get(), retries.get(), throttled.get(),
+        Duration.ofNanos(System.nanoTime() - started), failure);
   }
 }

@@ -23,6 +23,7 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.RetryBudget;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.StoreProfile;
@@ -82,8 +83,12 @@ import reactor.core.publisher.Mono;
  *   <li>Service errors become the contract's exceptions ({@code TableNotFoundException},
  *       {@code EntityNotFoundException}, {@code EntityExistsException}, {@code ConcurrencyConflictException},
  *       {@code BatchException}, ...); no SDK exception or {@code Error} (a {@code LinkageError} of a missing
- *       library, say) reaches the caller, save a {@code VirtualMachineError}. {@link #fromConnectionString} retries
- *       transient answers (408, 429, 500, 502, 503, 504) and unreachable requests with exponential backoff.
+ *       library, say) reaches the caller, save a {@code VirtualMachineError}. The factories retry transient answers
+ *       (408, 429, 500, 502, 503, 504) and unreachable requests with jittered exponential back-off, by a
+ *       {@link RetryBudget} ({@link #fromConnectionString(String, RetryBudget)}); a throttled request (429, 503
+ *       {@code ServerBusy}) still refused when it is spent fails with {@link io.tablemapper.api.StoreBusyException}
+ *       naming the table and the partition. Each request's retries and throttling answers are reported to the
+ *       caller's {@link io.tablemapper.spi.RequestTally}, so the mapper's {@code OperationEvent}s count them.
  *   <li>Tables are created by {@link #createTableIfNotExists} (on the async path
  *       {@link #createTableIfNotExistsAsync}), which a mapper calls before its first insert or upsert into a table
  *       under the default {@code TableCreation.CREATE_ON_WRITE}, and never under {@code NEVER} (for a SAS scoped to
@@ -275,10 +280,24 @@ public final class AzureTablesBackend implements TableBackend {
    * @throws IllegalArgumentException if the connection string cannot be used (its secrets are not repeated)
    */
   public static AzureTablesBackend fromConnectionString(String connectionString) {
+    return fromConnectionString(connectionString, RetryBudget.DEFAULT);
+  }
+
+  /**
+   * {@link #fromConnectionString(String)} retrying transient and throttling answers (408, 429, 500, 502, 503, 504)
+   * by {@code retries} rather than {@link RetryBudget#DEFAULT}: for example
+   * {@code RetryBudget.DEFAULT.withMaxRetries(8).withTotalDelay(Duration.ofSeconds(20))} for a batch job that had
+   * rather wait than fail, or {@link RetryBudget#NONE} for a caller that retries itself. A throttled request still
+   * refused when the budget is spent fails with {@link io.tablemapper.api.StoreBusyException}.
+   *
+   * @throws IllegalArgumentException if the connection string cannot be used (its secrets are not repeated)
+   */
+  public static AzureTablesBackend fromConnectionString(String connectionString, RetryBudget retries) {
     Objects.requireNonNull(connectionString, "connectionString");
+    Objects.requireNonNull(retries, "retries");
     AzureTablesBackend backend;
     try {
-      backend = of(clientBuilder(connectionString));
+      backend = of(clientBuilder(connectionString, retries));
     } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
       throw new IllegalArgumentException(
           "invalid Azure Storage connection string (" + withoutSecrets(String.valueOf(invalid.getMessage()))
@@ -359,8 +378,9 @@ public final class AzureTablesBackend implements TableBackend {
     try {
       TableServiceClientBuilder builder = new TableServiceClientBuilder()
           .endpoint(endpoint)
-          .retryOptions(Retries.options())
-          .addPolicy(batchPolicy());
+          .retryPolicy(Retries.policy())
+          .addPolicy(batchPolicy())
+          .addPolicy(attemptsPolicy());
       return of(credentials.apply(builder));
     } catch (IllegalArgumentException | IllegalStateException | NullPointerException invalid) {
       throw new IllegalArgumentException("cannot use endpoint '" + withoutSecrets(endpoint) + "' with " + what
@@ -395,13 +415,28 @@ public final class AzureTablesBackend implements TableBackend {
   }
 
   /**
+   * The SDK retry policy of this backend's factories, retrying transient and throttling answers by {@code budget}:
+   * set it with {@code TableServiceClientBuilder.retryPolicy} on a client you hand to
+   * {@link #AzureTablesBackend(TableServiceClient)}, with {@link #attemptsPolicy()} so that retries and throttling
+   * answers are counted.
+   */
+  public static HttpPipelinePolicy retryPolicy(RetryBudget budget) {
+    return Retries.policy(Objects.requireNonNull(budget, "budget"));
+  }
+
+  /**
    * The builder {@link #fromConnectionString} uses: the connection string, the retry policy ({@link Retries}),
    * {@link #batchPolicy()} and {@link #attemptsPolicy()}.
    */
   static TableServiceClientBuilder clientBuilder(String connectionString) {
+    return clientBuilder(connectionString, RetryBudget.DEFAULT);
+  }
+
+  /** {@link #clientBuilder(String)} retrying by {@code retries}. */
+  static TableServiceClientBuilder clientBuilder(String connectionString, RetryBudget retries) {
     return new TableServiceClientBuilder()
         .connectionString(connectionString)
-        .retryOptions(Retries.options())
+        .retryPolicy(Retries.policy(retries))
         .addPolicy(batchPolicy())
         .addPolicy(attemptsPolicy());
   }
@@ -487,7 +522,8 @@ public final class AzureTablesBackend implements TableBackend {
     }
     String what = readWhat(table, partitionKey, rowKey);
     try {
-      return found(client.getEntityWithResponse(partitionKey, rowKey, null, null, Context.NONE));
+      return found(client.getEntityWithResponse(partitionKey, rowKey, null, null,
+          new Attempts.Counter().context(Context.NONE)));
     } catch (RuntimeException | Error e) {
       return missing(e, table, what);
     }
@@ -540,7 +576,8 @@ public final class AzureTablesBackend implements TableBackend {
     }
     String what = readWhat(table, partitionKey, rowKey);
     return Transactions.callAsync(table, what,
-            () -> asyncClient(table).getEntityWithResponse(partitionKey, rowKey, null), AzureTablesBackend::found)
+            () -> Attempts.counted(asyncClient(table).getEntityWithResponse(partitionKey, rowKey, null)),
+            AzureTablesBackend::found)
         .exceptionally(failure -> missing(failure, table, what));
   }
 
@@ -561,7 +598,8 @@ public final class AzureTablesBackend implements TableBackend {
     Mono<PagedResponse<TableEntity>> request;
     try {
       page = new QueryPage(query, profile);
-      request = page.readAsync(asyncClient(query.table()));
+      Mono<PagedResponse<TableEntity>> read = page.readAsync(asyncClient(query.table()));
+      request = read == null ? null : Attempts.counted(read);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

@@ -8,6 +8,7 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
+import io.tablemapper.spi.RequestTally;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableRow;
 import java.time.Duration;
@@ -38,6 +39,8 @@ import reactor.core.publisher.Mono;
  */
 abstract class Channel {
   final String table;
+  /** The tally of the thread that opened the channel: where its requests' retries and throttles are reported. */
+  final RequestTally.Sink tally = RequestTally.current();
 
   private Channel(String table) {
     this.table = table;

@@ -153,7 +153,7 @@ final class QueryPage {
       ensureTable.run();
       return new QueryResult(List.of(), exhausted());
     }
-    var pages = client.listEntities(options, null, Context.NONE);
+    var pages = client.listEntities(options, null, new Attempts.Counter().context(Context.NONE));
     Iterator<PagedResponse<TableEntity>> iterator =
         (position.service() == null ? pages.iterableByPage() : pages.iterableByPage(position.service())).iterator();
     return result(iterator.hasNext() ? iterator.next() : null);

@@ -1,15 +1,20 @@
 package io.tablemapper.backend.azure;
 
-import com.azure.core.http.policy.ExponentialBackoffOptions;
+import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.RequestRetryCondition;
-import com.azure.core.http.policy.RetryOptions;
+import com.azure.core.http.policy.RetryPolicy;
+import com.azure.core.http.policy.RetryStrategy;
+import io.tablemapper.spi.RetryBudget;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * How {@link AzureTablesBackend#fromConnectionString} retries: transient answers (408 timeout, 429 throttling, 500,
- * 502, 503, 504) and requests that failed to reach the service, with exponential backoff and jitter; every other
- * answer is final at once.
+ * How the backends of {@link AzureTablesBackend}'s factories retry: transient answers (408 timeout, 429 throttling,
+ * 500, 502, 503, 504) and requests that failed to reach the service, by a {@link RetryBudget} (jittered exponential
+ * back-off within a total wait; {@link RetryBudget#DEFAULT} unless the factory was given another); every other
+ * answer is final at once. A throttled request still refused when the budget is spent fails with
+ * {@link io.tablemapper.api.StoreBusyException} ({@link ServiceErrors#translate}).
  *
  * <p>A retried write whose first attempt reached the service may meet its own effect (an insert its own row);
  * {@link Replays} tells that from a real conflict, with the attempts {@link Attempts} watched.
@@ -17,11 +22,8 @@ import java.util.Set;
 final class Retries {
   /** The statuses that are retried. */
   static final Set<Integer> TRANSIENT = Set.of(408, 429, 500, 502, 503, 504);
-  /** Retries after the first attempt. */
-  static final int MAX_RETRIES = 5;
-  /** The first delay; each retry doubles it, up to {@link #MAX_DELAY}. */
-  static final Duration BASE_DELAY = Duration.ofMillis(200);
-  static final Duration MAX_DELAY = Duration.ofSeconds(8);
+  /** Retries after the first attempt, by default. */
+  static final int MAX_RETRIES = RetryBudget.DEFAULT.maxRetries();
 
   /**
    * How {@link AzureTablesBackend#createTableIfNotExists} waits for a table of the same name that the service is
@@ -36,18 +38,19 @@ final class Retries {
 
   private Retries() {}
 
-  /** The production policy. */
-  static RetryOptions options() {
-    return options(BASE_DELAY, MAX_DELAY);
+  /** The production policy: {@link RetryBudget#DEFAULT}. */
+  static RetryPolicy policy() {
+    return policy(RetryBudget.DEFAULT);
   }
 
-  /** The same policy with other delays (tests use tiny ones). */
-  static RetryOptions options(Duration baseDelay, Duration maxDelay) {
-    return new RetryOptions(new ExponentialBackoffOptions()
-            .setMaxRetries(MAX_RETRIES)
-            .setBaseDelay(baseDelay)
-            .setMaxDelay(maxDelay))
-        .setShouldRetryCondition(Retries::shouldRetry);
+  /** The SDK's retry policy, retrying the transient answers by {@code budget}. */
+  static RetryPolicy policy(RetryBudget budget) {
+    return new RetryPolicy(new Budgeted(budget));
+  }
+
+  /** The policy of the default budget with other delays (tests use tiny ones). */
+  static RetryPolicy policy(Duration baseDelay, Duration maxDelay) {
+    return policy(RetryBudget.DEFAULT.withDelays(baseDelay, maxDelay));
   }
 
   static boolean shouldRetry(RequestRetryCondition condition) {
@@ -55,5 +58,37 @@ final class Retries {
       return TRANSIENT.contains(condition.getResponse().getStatusCode());
     }
     return condition.getThrowable() instanceof Exception;
+  }
+
+  /** A budget as the SDK's retry strategy: its retries, its jittered delays, the transient answers. */
+  private static final class Budgeted implements RetryStrategy {
+    private final RetryBudget budget;
+    private final int retries;
+
+    Budgeted(RetryBudget budget) {
+      this.budget = budget;
+      this.retries = budget.retries();
+    }
+
+    @Override
+    public int getMaxRetries() {
+      return retries;
+    }
+
+    /** The SDK counts its retries from 0, the budget from 1. */
+    @Override
+    public Duration calculateRetryDelay(int retryAttempts) {
+      return budget.delay(retryAttempts + 1, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    @Override
+    public boolean shouldRetry(HttpResponse response) {
+      return TRANSIENT.contains(response.getStatusCode());
+    }
+
+    @Override
+    public boolean shouldRetryCondition(RequestRetryCondition condition) {
+      return Retries.shouldRetry(condition);
+    }
   }
 }

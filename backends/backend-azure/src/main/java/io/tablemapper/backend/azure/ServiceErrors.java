@@ -13,19 +13,25 @@ import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.StoreBusyException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import reactor.core.Exceptions;
 
 /**
  * Turns the service's answers into the contract's exceptions, so that no SDK exception reaches a caller: the
  * error code (from the error body, or the {@code x-ms-error-code} header) decides, the status code where there is
- * none.
+ * none. A throttling answer (429, 503 {@code ServerBusy}), which reaches here only once the retries are spent, is a
+ * {@link StoreBusyException} naming the partition.
  */
 final class ServiceErrors {
   static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
@@ -96,6 +102,9 @@ final class ServiceErrors {
     if (status == 403 || code != null && code.startsWith("Authoriz")) {
       return denied(failure, table, message);
     }
+    if (Attempts.throttling(status, code)) {
+      return busy(failure, table, partitionKey(failure), what);
+    }
     if (TABLE_NOT_FOUND.equals(code)) {
       return new TableNotFoundException(
           "table '" + table + "' does not exist in Azure Table Storage; create it with createTableIfNotExists ("
@@ -127,6 +136,51 @@ final class ServiceErrors {
       return new InvalidEntityException(message, failure);
     }
     return new TableMapperException(message, failure);
+  }
+
+  /**
+   * The exception for a request the service still refused as too busy (429, 503 {@code ServerBusy}) when the retry
+   * budget was spent, naming the table and the partition ({@code partitionKey} null: several, or not known).
+   */
+  static StoreBusyException busy(HttpResponseException failure, String table, String partitionKey, String what) {
+    String where = partitionKey == null
+        ? (table == null ? "the account" : "table '" + table + "'")
+        : "partition '" + partitionKey + "' of table '" + table + "'";
+    return new StoreBusyException("cannot " + what + ": Azure Table Storage answered "
+        + Secrets.redact(answer(failure)) + " to every attempt the retry budget allowed: " + where + " is over its"
+        + " scalability target (about 2,000 entities per second for one partition, 20,000 for an account); spread"
+        + " the load over more partitions (a PartitionKey that is not a constant, a time or a counter), slow the"
+        + " writers down, or give the backend a larger retry budget"
+        + " (AzureTablesBackend.fromConnectionString(connectionString, RetryBudget))", table, partitionKey, failure);
+  }
+
+  private static final Pattern KEYED = Pattern.compile("PartitionKey='((?:[^']|'')*)'");
+  private static final Pattern EQUAL = Pattern.compile("PartitionKey eq '((?:[^']|'')*)'");
+
+  /**
+   * The one PartitionKey a failed request addressed, read from its URL: the keys of a point request, or a query's
+   * filter naming exactly one partition by equality; null otherwise (a batch, whose keys are in its body).
+   */
+  static String partitionKey(HttpResponseException failure) {
+    HttpRequest request = failure.getResponse() == null ? null : failure.getResponse().getRequest();
+    if (request == null || request.getUrl() == null) {
+      return null;
+    }
+    String url;
+    try {
+      url = URLDecoder.decode(request.getUrl().toString().replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException undecodable) {
+      return null;
+    }
+    Matcher keyed = KEYED.matcher(url);
+    if (keyed.find()) {
+      return keyed.group(1).replace("''", "'");
+    }
+    Matcher equal = EQUAL.matcher(url);
+    if (equal.find() && url.indexOf("PartitionKey", url.indexOf("PartitionKey") + 1) < 0) {
+      return equal.group(1).replace("''", "'");
+    }
+    return null;
   }
 
   /**

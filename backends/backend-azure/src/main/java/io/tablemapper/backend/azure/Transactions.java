@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
+import io.tablemapper.api.StoreBusyException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
@@ -110,6 +111,9 @@ final class Transactions {
     }
     HttpResponseException e = (HttpResponseException) thrown;
     TableMapperException failure = ServiceErrors.translate(e, table, what);
+    if (failure instanceof StoreBusyException) { // the whole transaction refused, in its one partition
+      return ServiceErrors.busy(e, table, operations.isEmpty() ? null : operations.get(0).row().partitionKey(), what);
+    }
     if (failure instanceof TableNotFoundException || failure instanceof AccessDeniedException
         || ServiceErrors.status(e) >= 500) {
       return failure;

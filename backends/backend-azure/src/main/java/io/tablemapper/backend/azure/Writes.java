@@ -1,5 +1,6 @@
 package io.tablemapper.backend.azure;
 
+import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.rest.Response;
@@ -9,6 +10,7 @@ import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableTransactionAction;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.StoreBusyException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.spi.BatchRules;
@@ -57,6 +59,24 @@ final class Writes {
     return step.exceptionallyCompose(thrown -> failed(Transactions.failure(Transactions.unwrap(thrown), table, what)));
   }
 
+  /**
+   * {@link #mapped} for a request to one partition, so that a throttled one is a {@link StoreBusyException} naming
+   * it (an insert's URL names no keys).
+   */
+  private static <T> CompletableFuture<T> mapped(
+      CompletableFuture<T> step, String table, String partitionKey, String what) {
+    return step.exceptionallyCompose(thrown -> {
+      Throwable failure = Transactions.unwrap(thrown);
+      if (failure instanceof HttpResponseException) {
+        HttpResponseException answer = (HttpResponseException) failure;
+        if (Attempts.throttling(ServiceErrors.status(answer), ServiceErrors.code(answer))) {
+          return failed(ServiceErrors.busy(answer, table, partitionKey, what));
+        }
+      }
+      return failed(Transactions.failure(failure, table, what));
+    });
+  }
+
   // ------------------------------------------------------------------ one write
 
   /**
@@ -96,7 +116,7 @@ final class Writes {
    * checked against the stored row ({@link Replays}).
    */
   static CompletableFuture<WriteResult> send(Channel channel, WriteOperation operation) {
-    Attempts.Counter attempts = new Attempts.Counter();
+    Attempts.Counter attempts = new Attempts.Counter(channel.tally);
     return request(channel, operation, attempts.context(Context.NONE)).exceptionallyCompose(thrown -> {
       Throwable failure = Transactions.unwrap(thrown);
       if (failure instanceof TableNotFoundException || !(failure instanceof TableMapperException)
@@ -143,7 +163,7 @@ final class Writes {
     } catch (RuntimeException e) {
       return failed(Transactions.failure(e, table, what));
     }
-    return mapped(sent, table, what).thenCompose(response -> {
+    return mapped(sent, table, row.partitionKey(), what).thenCompose(response -> {
       if (operation.kind() != WriteOperation.Kind.DELETE) {
         return written(channel, row, response.getHeaders().getValue(HttpHeaderName.ETAG), what);
       }
@@ -267,7 +287,7 @@ final class Writes {
       actions.add(Transactions.action(operation));
     }
     BatchPolicy.Capture capture = new BatchPolicy.Capture();
-    Attempts.Counter attempts = new Attempts.Counter();
+    Attempts.Counter attempts = new Attempts.Counter(channel.tally);
     CompletableFuture<List<WriteResult>> replayed = channel.submit(actions, attempts.context(capture.context()))
         .<List<WriteResult>>thenApply(answered -> null)
         .exceptionallyCompose(thrown -> {

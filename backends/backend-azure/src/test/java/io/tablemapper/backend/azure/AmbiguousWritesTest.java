@@ -8,6 +8,7 @@ import io.tablemapper.api.BatchException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.StoreUnavailableException;
+import io.tablemapper.api.StoreBusyException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.PropertyValues;
 import io.tablemapper.spi.TableQuery;
@@ -163,7 +164,8 @@ class AmbiguousWritesTest {
         faults.calm();
       }
       if (expected == Expected.UNAVAILABLE) {
-        assertThat(failure).as(what).isNotNull().isExactlyInstanceOf(TableMapperException.class);
+        assertThat(failure).as(what).isNotNull().isInstanceOfSatisfying(StoreBusyException.class,
+            busy -> assertThat(busy.partitionKey()).isEqualTo(operations.get(0).row().partitionKey()));
         failures++;
       } else if (expected.failure == null) {
         if (failure != null) {
@@ -193,7 +195,7 @@ class AmbiguousWritesTest {
   /** What a write must report: success, the refusal of one operation, or no answer (nothing written). */
   private record Expected(Class<? extends TableMapperException> failure, int index) {
     static final Expected SUCCESS = new Expected(null, -1);
-    static final Expected UNAVAILABLE = new Expected(TableMapperException.class, -2);
+    static final Expected UNAVAILABLE = new Expected(StoreBusyException.class, -2);
   }
 
   private Expected expect(List<WriteOperation> operations, Map<String, Stored> model) {

@@ -65,7 +65,7 @@ class CosmosProfileTest {
   private static AzureTablesBackend cosmosOn(StubService stub) {
     return new AzureTablesBackend(AzureTablesBackend.clientBuilder(COSMOS)
         .httpClient(stub)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)))
         .buildClient());
   }
 

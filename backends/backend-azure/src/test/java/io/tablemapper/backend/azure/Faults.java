@@ -62,7 +62,7 @@ public final class Faults implements HttpPipelinePolicy {
   public AzureTablesBackend backend(String connectionString) {
     TableServiceClientBuilder builder = new TableServiceClientBuilder()
         .connectionString(connectionString)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)))
         .addPolicy(AzureTablesBackend.batchPolicy())
         .addPolicy(AzureTablesBackend.attemptsPolicy())
         .addPolicy(this);

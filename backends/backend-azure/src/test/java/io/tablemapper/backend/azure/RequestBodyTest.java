@@ -93,7 +93,7 @@ class RequestBodyTest {
     AzureTablesBackend backend = new AzureTablesBackend(AzureTablesBackend.clientBuilder(StubService.CONNECTION_STRING
             .replace("http://127.0.0.1:9/devstoreaccount1", endpoint))
         .httpClient(service)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)))
         .buildClient());
     String text = "\u4E2D".repeat(21_845);
     List<WriteOperation> operations = new ArrayList<>();

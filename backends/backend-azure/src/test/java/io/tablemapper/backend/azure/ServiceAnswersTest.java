@@ -10,13 +10,17 @@ import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.InvalidEntityException;
+import io.tablemapper.api.StoreBusyException;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
+import io.tablemapper.spi.RequestTally;
+import io.tablemapper.spi.RetryBudget;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -69,14 +73,113 @@ class ServiceAnswersTest {
 
   @Test
   void a_service_that_keeps_failing_is_given_up_on_after_the_retries_with_its_status_in_the_message() {
-    service.always(503, "ServerBusy");
+    // a 503 that is not ServerBusy (a gateway's, say): retried, refused before any work, not a throttle
+    service.always(503, "ServiceUnavailable");
 
     assertThatThrownBy(() -> backend.write("Orders", WriteOperation.insert(ROW)))
         .isExactlyInstanceOf(TableMapperException.class)
         .hasMessageContaining("503")
-        .hasMessageContaining("ServerBusy")
+        .hasMessageContaining("ServiceUnavailable")
         .hasMessageContaining("INSERT (PartitionKey 'p', RowKey 'r')");
     assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
+  }
+
+  @ParameterizedTest(name = "HTTP {0} {1}")
+  @CsvSource({"503, ServerBusy", "429, TooManyRequests"})
+  void a_write_still_throttled_after_the_retries_is_store_busy_naming_its_partition_with_every_attempt_tallied(
+      int status, String code) {
+    service.always(status, code);
+    int[] tallied = new int[2];
+
+    assertThatThrownBy(() -> RequestTally.within((retries, throttled) -> {
+      tallied[0] += retries;
+      tallied[1] += throttled;
+    }, () -> backend.write("Orders", WriteOperation.insert(ROW))))
+        .isInstanceOfSatisfying(StoreBusyException.class, busy -> {
+          assertThat(busy.table()).isEqualTo("Orders");
+          assertThat(busy.partitionKey()).isEqualTo("p");
+        })
+        .hasMessageContaining("HTTP " + status + " " + code)
+        .hasMessageContaining("partition 'p' of table 'Orders' is over its scalability target")
+        .hasMessageContaining("spread the load over more partitions")
+        .hasMessageContaining("larger retry budget");
+    assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
+    assertThat(tallied).containsExactly(Retries.MAX_RETRIES, 1 + Retries.MAX_RETRIES);
+  }
+
+  @Test
+  void a_point_read_and_a_query_of_one_partition_still_throttled_name_the_partition_from_their_url() {
+    service.always(503, "ServerBusy");
+
+    assertThatThrownBy(() -> backend.get("Orders", "it's", "r"))
+        .isInstanceOfSatisfying(StoreBusyException.class, busy -> assertThat(busy.partitionKey()).isEqualTo("it's"));
+    assertThatThrownBy(() -> backend.query(TableQuery.builder("Orders").partitionKey("p 1").build()))
+        .isInstanceOfSatisfying(StoreBusyException.class, busy -> assertThat(busy.partitionKey()).isEqualTo("p 1"));
+    assertThatThrownBy(() -> backend.query(TableQuery.builder("Orders").build()))
+        .isInstanceOfSatisfying(StoreBusyException.class, busy -> assertThat(busy.partitionKey()).isNull())
+        .hasMessageContaining("table 'Orders' is over its scalability target");
+  }
+
+  @Test
+  void a_throttled_answer_then_a_lost_one_are_retries_and_only_the_first_is_counted_as_throttled() {
+    service.thenError(429, "TooManyRequests").thenError(500, "InternalError").then(204, null, "ETag", ETAG);
+    int[] tallied = new int[2];
+
+    RequestTally.within((retries, throttled) -> {
+      tallied[0] += retries;
+      tallied[1] += throttled;
+    }, () -> backend.write("Orders", WriteOperation.upsertReplace(ROW)));
+
+    assertThat(tallied).containsExactly(2, 1);
+  }
+
+  @Test
+  void the_async_path_reports_to_the_tally_of_the_thread_that_called_for_writes_reads_and_queries() {
+    AzureTablesBackend async = service.asyncBackend();
+    service.thenError(429, "TooManyRequests").then(204, null, "ETag", ETAG)
+        .thenError(503, "ServerBusy").thenError(503, "ServerBusy").then(404, StubService.error("ResourceNotFound",
+            "no such entity"), "x-ms-error-code", "ResourceNotFound")
+        .thenError(429, "TooManyRequests").then(200, "{\"value\":[]}");
+    int[] tallied = new int[2];
+
+    RequestTally.within((retries, throttled) -> {
+      synchronized (tallied) {
+        tallied[0] += retries;
+        tallied[1] += throttled;
+      }
+    }, () -> {
+      async.writeAsync("Orders", WriteOperation.upsertReplace(ROW), Runnable::run).join();
+      async.getAsync("Orders", "p", "r", Runnable::run).join();
+      return async.queryAsync(TableQuery.builder("Orders").partitionKey("p").build(), Runnable::run).join();
+    });
+
+    synchronized (tallied) {
+      assertThat(tallied).containsExactly(4, 4);
+    }
+  }
+
+  @Test
+  void the_retry_budget_given_to_the_factory_bounds_the_attempts() {
+    RetryBudget two = new RetryBudget(2, Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofSeconds(1));
+    AzureTablesBackend budgeted = new AzureTablesBackend(
+        AzureTablesBackend.clientBuilder(StubService.CONNECTION_STRING, two).httpClient(service).buildClient());
+    service.always(503, "ServerBusy");
+
+    assertThatThrownBy(() -> budgeted.write("Orders", WriteOperation.upsertReplace(ROW)))
+        .isInstanceOf(StoreBusyException.class);
+    assertThat(service.requests).hasSize(3);
+  }
+
+  @Test
+  void a_budget_whose_total_wait_admits_fewer_retries_stops_there() {
+    // waits of at most 1, 2, 4, 8 ms: only the first three fit in 7 ms
+    RetryBudget tight = new RetryBudget(4, Duration.ofMillis(1), Duration.ofMillis(8), Duration.ofMillis(7));
+    AzureTablesBackend budgeted = new AzureTablesBackend(
+        AzureTablesBackend.clientBuilder(StubService.CONNECTION_STRING, tight).httpClient(service).buildClient());
+    service.always(429, "TooManyRequests");
+
+    assertThatThrownBy(() -> budgeted.get("Orders", "p", "r")).isInstanceOf(StoreBusyException.class);
+    assertThat(service.requests).hasSize(4);
   }
 
   @Test
@@ -372,11 +475,11 @@ class ServiceAnswersTest {
   }
 
   @Test
-  void a_batch_on_the_service_of_a_busy_store_is_a_table_mapper_exception_after_the_retries() {
+  void a_batch_on_the_service_of_a_busy_store_is_store_busy_naming_its_partition_after_the_retries() {
     service.always(503, "ServerBusy");
 
     assertThatThrownBy(() -> backend.batch("Orders", List.of(WriteOperation.insert(TableRow.keys("p", "a")))))
-        .isExactlyInstanceOf(TableMapperException.class)
+        .isInstanceOfSatisfying(StoreBusyException.class, busy -> assertThat(busy.partitionKey()).isEqualTo("p"))
         .hasMessageContaining("503");
     assertThat(service.requests).hasSize(1 + Retries.MAX_RETRIES);
   }

@@ -73,7 +73,7 @@ final class StubService implements HttpClient {
   AzureTablesBackend backend() {
     return new AzureTablesBackend(AzureTablesBackend.clientBuilder(CONNECTION_STRING)
         .httpClient(this)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)))
         .buildClient())
         .tableDeletionWait(TABLE_DELETION_WAIT);
   }
@@ -85,7 +85,7 @@ final class StubService implements HttpClient {
   AzureTablesBackend asyncBackend() {
     TableServiceClientBuilder builder = AzureTablesBackend.clientBuilder(CONNECTION_STRING)
         .httpClient(this)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)));
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)));
     return new AzureTablesBackend(builder.buildClient(), builder.buildAsyncClient())
         .tableDeletionWait(TABLE_DELETION_WAIT);
   }
