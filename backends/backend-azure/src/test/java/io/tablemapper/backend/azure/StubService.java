@@ -50,7 +50,7 @@ final class StubService implements HttpClient {
   AzureTablesBackend serviceBackend() {
     return new AzureTablesBackend(AzureTablesBackend.clientBuilder(SERVICE_CONNECTION_STRING)
         .httpClient(this)
-        .retryOptions(Retries.options(Duration.ofMillis(1), Duration.ofMillis(4)))
+        .retryPolicy(Retries.policy(Duration.ofMillis(1), Duration.ofMillis(4)))
         .buildClient())
         .tableDeletionWait(TABLE_DELETION_WAIT);
   }
