@@ -182,6 +182,9 @@ public interface TableMapper extends AutoCloseable {
    * {@link IndexNotReadyException}, until its {@link IndexAdmin#build} completes.
    *
    * @throws IllegalArgumentException if the class is not an entity known to this mapper
+   * @throws TableMapperException if its indexes cannot be administered: the class is the root of an entity
+   *     hierarchy (administer each concrete class), or its entities live in a table per period (each period's table
+   *     is written with every index its class declares)
    * @throws IllegalStateException if the mapper is closed
    */
   IndexAdmin indexes(Class<?> entityClass);

@@ -8,6 +8,7 @@ import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.Partition;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
@@ -178,8 +179,10 @@ final class MapperCore {
   IndexAdmin indexes(Class<?> entityClass) {
     EntityMapping<?> mapping = types.mapping(entityClass);
     if (Hierarchy.members(mapping).size() != 1 || mapping != Hierarchy.members(mapping).get(0)) {
-      throw new IllegalArgumentException("cannot administer the indexes of " + entityClass.getName() + ": it is"
-          + " an entity hierarchy's; call mapper.indexes(...) with one of its concrete classes");
+      throw new TableMapperException("cannot administer the indexes of " + entityClass.getName() + ": it is"
+          + " the root of an entity hierarchy, whose members keep their indexes each; call mapper.indexes(...) with"
+          + " one of its concrete classes " + Hierarchy.members(mapping).stream()
+              .filter(member -> member != mapping).map(member -> member.entityClass().getSimpleName()).toList());
     }
     return new DefaultIndexAdmin<>(IndexParts.of(backend, tables, discriminator, context, pending, states),
         lifecycle, mapping);

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.tck.fixtures.Employee;
 import io.tablemapper.tck.fixtures.EmployeeRepository;
 import io.tablemapper.tck.support.InterceptingBackend;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -24,6 +26,9 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
 @ParameterizedClass
 @ArgumentsSource(KitStores.class)
 class PagingTest {
+  /** The store's position in a page token's JSON. */
+  private static final String POSITION = "\"b\":\"[^\"]*\"";
+
   private final TableBackend store;
   private final InterceptingBackend backend;
   private final TableMapper mapper;
@@ -154,6 +159,43 @@ class PagingTest {
           .as(garbled)
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("continuation token");
+    }
+  }
+
+  /**
+   * A token whose position in the store was changed: on a store that keeps no key order the position is the
+   * runtime's own ({@code tmsorted1.<PartitionKey>.<RowKey>}, the keys in Base64url, of a read sorted in the client),
+   * and one that is not well formed is refused as a garbled token is, with {@code IllegalArgumentException}.
+   */
+  @Test
+  void aTokenWhoseStorePositionIsGarbledIsRejected() {
+    String token = employees.findByDepartment("Sales", PageRequest.of(3)).continuationToken().orElseThrow();
+    String json = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+    assertThat(json).containsPattern(POSITION);
+
+    for (String position : List.of("tmsorted1.", "tmsorted1.U2FsZXM", "tmsorted1.U2FsZXM.cl8w.eA", "tmsorted1.%%.%%",
+        "tmsorted1..")) {
+      String changed = Base64.getUrlEncoder().withoutPadding().encodeToString(
+          json.replaceFirst(POSITION, "\"b\":\"" + position + "\"").getBytes(StandardCharsets.UTF_8));
+      if (store.profile().ordered()) {
+        // the store's own position: the backend refuses it, or resumes somewhere within the query
+        try {
+          assertThat(employees.findByDepartment("Sales", PageRequest.after(changed, 3)).items()).as(position)
+              .allMatch(employee -> employee.department().equals("Sales"));
+        } catch (IllegalArgumentException | TableMapperException refused) {
+          assertThat(refused).as(position).hasMessageContaining("token");
+        }
+      } else if (position.equals("tmsorted1..")) {
+        // two empty keys are well formed: before every row, the read resumes at its start
+        assertThat(employees.findByDepartment("Sales", PageRequest.after(changed, 3)).items()).hasSize(3);
+      } else {
+        assertThatThrownBy(() -> employees.findByDepartment("Sales", PageRequest.after(changed, 3)))
+            .as(position)
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("continuation token '" + position + "' of a read of table 'Company' is not one this"
+                + " runtime issued for a read sorted in the client (a store that keeps no key order); pass"
+                + " Page.continuationToken() unchanged, to the same method on the same store");
+      }
     }
   }
 

@@ -31,12 +31,12 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
   /**
    * The admin of a concrete entity class with one table.
    *
-   * @throws IllegalArgumentException if the class's entities live in a table per period, or are wide
+   * @throws TableMapperException if the class's entities live in a table per period
    */
   public DefaultIndexAdmin(IndexParts parts, Lifecycle lifecycle, EntityMapping<T> mapping) {
     this(parts, lifecycle, mapping, 0, null);
     if (mapping.tableTemplate() != null) {
-      throw new IllegalArgumentException("cannot administer the indexes of " + mapping.entityClass().getName()
+      throw new TableMapperException("cannot administer the indexes of " + mapping.entityClass().getName()
           + ": its entities live in a table per period (" + mapping.tableTemplate() + "), whose indexes have no"
           + " recorded state; each period's table is written with every index its class declares");
     }

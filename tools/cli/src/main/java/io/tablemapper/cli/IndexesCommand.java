@@ -3,6 +3,7 @@ package io.tablemapper.cli;
 import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.cli.Failures.CliException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -60,11 +61,12 @@ final class IndexesCommand implements Runnable {
         for (Class<?> type : classes) {
           try {
             admins.add(tools.indexes().apply(mapper, type));
-          } catch (IllegalArgumentException unsupported) {
+          } catch (TableMapperException | IllegalArgumentException unsupported) {
             if (application.entities.contains(type.getName())) {
               throw unsupported; // named on the command line: its failure is the command's
             }
-            // found by --package: a class whose indexes have no administration (a table per period, a wide entity)
+            // found by --package: a class whose indexes have no administration (a table per period, a hierarchy's
+            // root)
             err.println("skipped " + type.getName() + ": " + unsupported.getMessage());
           }
         }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.IndexState;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.cli.fixtures.Department;
 import io.tablemapper.cli.fixtures.Employee;
@@ -83,7 +84,7 @@ class IndexesCommandTest {
     String refused = "cannot administer the indexes of " + DEPARTMENT + ": its entities live in a table per period";
     TableMapperCli.Tools tools = new TableMapperCli.Tools(() -> backend, (mapper, type) -> {
       if (type != Employee.class) {
-        throw new IllegalArgumentException(refused);
+        throw new TableMapperException(refused);
       }
       return employees;
     }, false, clock::get);

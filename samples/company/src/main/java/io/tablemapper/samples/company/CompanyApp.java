@@ -2,6 +2,10 @@ package io.tablemapper.samples.company;
 
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.IndexAdmin;
+import io.tablemapper.api.IndexNotReadyException;
+import io.tablemapper.api.IndexReport;
+import io.tablemapper.api.IndexState;
 import io.tablemapper.api.InvalidKeyException;
 import io.tablemapper.api.Page;
 import io.tablemapper.api.PageRequest;
@@ -25,7 +29,8 @@ import java.util.function.Supplier;
 
 /**
  * The company of the table design guide, run end to end: it stores departments with their employees in one entity
- * group transaction, reviews and expense claims, then queries them, printing each query with the plan the
+ * group transaction, reviews and expense claims, builds an index added after the reviews were stored ({@link
+ * #indexAddedToExistingData}), then queries them, printing each query with the plan the
  * processor chose for it at compile time, shows the guide's Person / Customer / Employee hierarchy as a polymorphic
  * partition ({@link PeopleDirectory}), shows what the mapper refuses, and runs the guide's data-modelling patterns
  * ({@link #patterns}).
@@ -82,6 +87,7 @@ public final class CompanyApp {
 
   void run() {
     store();
+    indexAddedToExistingData();
     query();
     concurrency();
     indexMaintenance();
@@ -149,6 +155,44 @@ public final class CompanyApp {
       stored(claims.insert(new ExpenseClaim("Sales", 223, Instant.parse("2024-05-20T12:00:00Z"),
           new BigDecimal("35.25"), "lunch")));
     }
+  }
+
+  /**
+   * An index added to data that already exists: {@link Review}'s {@code byYear}. Over reviews stored before Review
+   * declared it (by an earlier version of this sample) it is {@link IndexState#NOT_BUILT} and its queries are
+   * refused, never answered from copies that some reviews lack; it is built, with its progress reported, then
+   * verified. Over reviews all written knowing it (a store this version created) it is {@link IndexState#READY}.
+   */
+  void indexAddedToExistingData() {
+    section("An index added to existing data: the reviews by year (index byYear of Review)");
+    IndexAdmin indexes = mapper.indexes(Review.class);
+    IndexState state = indexes.state("byYear");
+    out.println("  state: " + state);
+    if (state == IndexState.READY) {
+      out.println("  every review was written knowing the index (the store was created with it): nothing to build."
+          + " Over reviews stored before Review declared it, it is NOT_BUILT and this section builds it.");
+    } else {
+      try {
+        reviews.findByDepartmentAndYear("Sales", 2023);
+        out.println("  !! a query through an index not built was answered");
+      } catch (IndexNotReadyException e) {
+        out.println("  a query through it is refused: " + e.getMessage());
+      }
+      long[] shown = {-1};
+      IndexReport built = indexes.listener((index, soFar, partitions, finished) -> {
+        if (finished || soFar.entitiesRead() != shown[0]) {
+          shown[0] = soFar.entitiesRead();
+          out.printf("  building %s: %d review(s) read, %d copies written, %d partition(s) done%s%n", index,
+              soFar.entitiesRead(), soFar.copiesWritten(), partitions, finished ? ", finished" : "");
+        }
+      }).build("byYear");
+      out.println("  built: " + built.entitiesRead() + " review(s) read, " + built.missing() + " lacked their copy, "
+          + built.copiesWritten() + " copies written; state now " + indexes.state("byYear"));
+      IndexReport verified = indexes.verify("byYear");
+      out.println("  verified: " + (verified.clean() ? "every review has its copy, and no copy is stale or orphaned"
+          : "!! " + verified));
+    }
+    show("the Sales reviews of 2023, through the index", () -> reviews.findByDepartmentAndYear("Sales", 2023));
   }
 
   /** Whether an earlier run stored these entities; if it did, says so. */

@@ -13,4 +13,7 @@ public interface ReviewRepository extends TableRepository<Review> {
 
   /** RANGE: one employee's reviews in a span of years. */
   List<Review> findByDepartmentAndEmployeeIdAndYearBetween(String department, int employeeId, int from, int to);
+
+  /** RANGE over the index byYear: a department's reviews of one year, by employee id. */
+  List<Review> findByDepartmentAndYear(String department, int year);
 }

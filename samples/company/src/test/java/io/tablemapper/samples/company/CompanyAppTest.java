@@ -58,6 +58,16 @@ class CompanyAppTest {
   }
 
   @Test
+  void anIndexOfReviewsThisVersionStoredIsReadyAndAnswersAtOnce() {
+    assertThat(output).contains("== An index added to existing data: the reviews by year (index byYear of Review)")
+        .contains("  state: READY")
+        .doesNotContain("building byYear")
+        .contains("plan: RANGE via index byYear: PartitionKey = {department}, RowKey starts with reviewyear_{year:04}_");
+    assertThat(answer("the Sales reviews of 2023, through the index"))
+        .contains("Review[department=Sales, employeeId=223, year=2023");
+  }
+
+  @Test
   void theLogTailListsTheNewestClaimsFirst() {
     int lunch = output.indexOf("description=lunch");
     int flight = output.indexOf("description=flight", lunch);
