@@ -67,7 +67,8 @@ public @interface Index {
 
   /**
    * The properties copied into the index row; empty (the default) copies every property, so a read through
-   * the index needs no second request. A partial copy makes reads fetch the entity itself.
+   * the index needs no second request. A partial copy makes reads fetch the entity itself (unless its copies answer:
+   * {@link #reads()}).
    */
   String[] properties() default {};
 
