@@ -372,8 +372,6 @@ public final class QueryRun<T> implements RowSource {
     return Operation.within(operation, request);
   }
 
-
-
   /** Reports what was read since the last report, and starts counting afresh. */
   @Override
   public void report(int rowsReturned) {
