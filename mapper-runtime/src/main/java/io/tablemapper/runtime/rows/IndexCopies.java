@@ -7,6 +7,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.model.RowMarks;
 import io.tablemapper.spi.TableRow;
 import java.util.Map;
+import java.util.Set;
 import io.tablemapper.runtime.mapping.Discriminator;
 
 /**
@@ -19,6 +20,11 @@ import io.tablemapper.runtime.mapping.Discriminator;
  * wide for a row is ever mapped.
  */
 public final class IndexCopies {
+  /** What a remote copy holds besides the entity's properties (its discriminator is replaced, not dropped). */
+  private static final Set<String> COPY_BOOKKEEPING = Set.of(
+      EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY,
+      EntityMapping.PRIMARY_TABLE_PROPERTY, EntityMapping.PRIMARY_ETAG_PROPERTY, EntityMapping.WORK_IDS_PROPERTY);
+
   private IndexCopies() {}
 
   /**
@@ -105,10 +111,6 @@ public final class IndexCopies {
         .build();
   }
 
-  /** What a remote copy holds besides the entity's properties (its discriminator is replaced, not dropped). */
-  private static final java.util.Set<String> COPY_BOOKKEEPING = java.util.Set.of(
-      EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY,
-      EntityMapping.PRIMARY_TABLE_PROPERTY, EntityMapping.PRIMARY_ETAG_PROPERTY, EntityMapping.WORK_IDS_PROPERTY);
 
   /** Whether a row is a remote copy, for one index, of the entity with these keys. */
   public static boolean isRemoteCopyOf(Discriminator discriminator, TableRow row, IndexMapping<?> index,
