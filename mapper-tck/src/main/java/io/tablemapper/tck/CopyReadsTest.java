@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.ConcurrencyConflictException;
+import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Citizen;
@@ -16,6 +19,7 @@ import io.tablemapper.tck.fixtures.CitizenRepository;
 import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.InterceptingBackend;
 import io.tablemapper.tck.support.InterceptingBackend.Requests;
+import io.tablemapper.tck.support.RawRows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -190,6 +194,34 @@ class CopyReadsTest {
     Citizen reconciled = citizens.findByCity("Oslo").get(0);
     assertThat(reconciled.etag()).isEqualTo(stored(reconciled).etag());
     assertThat(citizens.update(reconciled.named("Anna")).name()).isEqualTo("Anna");
+  }
+
+  @Test
+  void aCopyWithoutItsEntitysETagIsReportedStaleAndRepairRecordsIt() {
+    citizens.insert(new Citizen("north", 1, "Ann", "Oslo", 30));
+    TableBackend store = backend.delegate;
+    TableRow copy = RawRows.get(store, "CitizensByCity", "Oslo", "north_000001");
+    assertThat(copy.get(EntityMapping.PRIMARY_ETAG_PROPERTY)).isEqualTo(stored(citizens.findByCity("Oslo").get(0))
+        .etag());
+    // a copy as written before the index answered queries: without the entity's ETag
+    TableRow.Builder older = TableRow.builder(copy.partitionKey(), copy.rowKey(), copy.properties().size());
+    copy.properties().forEach((name, value) -> {
+      if (!name.equals(EntityMapping.PRIMARY_ETAG_PROPERTY)) {
+        older.put(name, value);
+      }
+    });
+    store.write("CitizensByCity", WriteOperation.replace(older.build(), copy.etag()));
+    Citizen read = citizens.findByCity("Oslo").get(0);
+    assertThatThrownBy(() -> citizens.update(read.named("Anna"))).isInstanceOf(ConcurrencyConflictException.class);
+
+    IndexAdmin indexes = mapper.indexes(Citizen.class);
+    assertThat(indexes.verify("byCity").stale()).isEqualTo(1);
+    assertThat(indexes.repair("byCity").stale()).isEqualTo(1);
+    assertThat(indexes.verify("byCity").stale()).isZero();
+
+    Citizen repaired = citizens.findByCity("Oslo").get(0);
+    assertThat(repaired.etag()).isEqualTo(stored(repaired).etag());
+    assertThat(citizens.update(repaired.named("Anna")).name()).isEqualTo("Anna");
   }
 
   @Test
