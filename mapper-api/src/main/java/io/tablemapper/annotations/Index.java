@@ -67,7 +67,8 @@ public @interface Index {
 
   /**
    * The properties copied into the index row; empty (the default) copies every property, so a read through
-   * the index needs no second request. A partial copy makes reads fetch the entity itself.
+   * the index needs no second request. A partial copy makes reads fetch the entity itself (unless its copies answer:
+   * {@link #reads()}).
    */
   String[] properties() default {};
 
@@ -85,4 +86,23 @@ public @interface Index {
    * too, since nothing could then refuse a second entity with the same value.
    */
   boolean unique() default true;
+
+  /**
+   * How a query through the index answers, for an index in another partition or table: by reading each copy's
+   * entity and keeping it only while it still matches ({@link IndexReads#ENTITIES}, the default: one query, then a
+   * point read per copy), or from the copies alone ({@link IndexReads#COPIES}: one request per page, eventually
+   * consistent — a reader may see a write's previous values until the mapper has reconciled its copy, as
+   * docs/indexes.md "Queries answered by copies" states). Under {@code COPIES} a full copy answers methods that
+   * return the entity (with the ETag of the version the copy was written from, so that a conditional write of what
+   * was read succeeds while that version is stored), and a partial copy ({@link #properties()}) answers projections,
+   * counts and exists whose properties and conditions it holds; the plan of every other method of the index says it
+   * is verified. Writes of an entity with such an index also record its ETag in the copy (one more property, and the
+   * copy rewritten by every write of the entity).
+   *
+   * <p>The processor reports {@code [IndexReads]} for {@code COPIES} on a {@link IndexForm#KEYS} or
+   * {@link IndexForm#KEY_LIST} index, whose rows hold no property to answer with, and on an index in the entity's
+   * partition: its copies are written in the entity's own transaction, so a full one already answers alone and
+   * strongly consistent.
+   */
+  IndexReads reads() default IndexReads.ENTITIES;
 }

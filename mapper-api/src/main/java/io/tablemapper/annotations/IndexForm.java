@@ -6,7 +6,8 @@ package io.tablemapper.annotations;
  * <ul>
  *   <li>{@link #COPY} (the default): a copy of the entity — every property (the fully denormalized index table),
  *       or only those named in {@link Index#properties()} (partially normalized). A full copy in the entity's
- *       partition answers a read alone; any other copy leads to its entity.
+ *       partition answers a read alone; any other copy leads to its entity, unless the index lets its copies answer,
+ *       eventually consistent ({@link Index#reads()}).
  *   <li>{@link #KEYS}: only the keys of the entity (the fully normalized index table): the smallest rows and the
  *       cheapest to keep, each read through the index fetching the entity itself.
  *   <li>{@link #KEY_LIST}: the guide's index entities — one row per index value, listing the keys of every entity

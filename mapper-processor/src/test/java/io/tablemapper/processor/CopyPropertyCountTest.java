@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * {@code [PropertyCount]} counts what the store holds of every row a class's writes make: its own row (stored
  * properties, discriminator, version above 1) and each index copy (what it copies plus its bookkeeping:
  * {@code EntityType}, {@code TmPrimaryRowKey}, a remote copy's {@code TmPrimaryPartitionKey}, and
- * {@code TmPrimaryTable} in another table; a full copy also the row's {@code TmVersion}). For each form of copy the
+ * {@code TmPrimaryTable} in another table, {@code TmPrimaryETag} where its copies answer queries; a full copy also the
+ * row's {@code TmVersion}). For each form of copy the
  * largest class compiles without a word — its copy holds exactly the store's 252 properties — and one more property
  * is a compile error on the index that names its bookkeeping and the way out. All the largest classes compile in one
  * javac run, all the next ones in another.
@@ -66,6 +67,9 @@ class CopyPropertyCountTest {
               "TmWorkIds")),
       new Form("PartialCopy", 1, "rowKey = \"x_{p0}_{b}\"", true, 250,
           List.of("EntityType", "TmPrimaryRowKey")),
+      new Form("FullRemoteCopyAnswering", 1,
+          "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\", reads = IndexReads.COPIES", false, 247,
+          List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds", "TmPrimaryETag")),
       new Form("PartialRemoteCopy", 1, "partitionKey = \"c_{p0}\", rowKey = \"x_{a}_{b}\"", true, 248,
           List.of("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds")),
       new Form("PartialCopyElsewhere", 1, "table = \"TABLE\", rowKey = \"x_{p0}_{b}\"", true, 247,

@@ -391,6 +391,20 @@ class DiagnosticsTest {
             Rule.INDEX_UNIQUENESS, "false", "lack a of the entity's keys",
             entity(KEYS + "\n@Index(name = \"byC\", partitionKey = \"c_{c}\", rowKey = \"{b}\", unique = false)",
                 "public record E(String a, String b, String c) {}")),
+        error("copies that answer queries on a keys-only index are reported on reads", Rule.INDEX_READS,
+            ".COPIES", "hold only keys of E entities",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"k\", partitionKey = \"e_{c}\","
+                + " form = io.tablemapper.annotations.IndexForm.KEYS, reads = io.tablemapper.annotations.IndexReads.COPIES)",
+                "public record E(String a, String b, String c) {}")),
+        error("copies that answer queries on a key-list index are reported on reads", Rule.INDEX_READS,
+            ".COPIES", "form = KEY_LIST and reads = COPIES",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"ids\", partitionKey = \"e_{c}\", unique = false,"
+                + " form = io.tablemapper.annotations.IndexForm.KEY_LIST,"
+                + " reads = io.tablemapper.annotations.IndexReads.COPIES)", "public record E(String a, String b, String c) {}")),
+        error("copies that answer queries on an index in the entity's partition are reported on reads",
+            Rule.INDEX_READS, ".COPIES", "already answers a query alone",
+            entity(KEYS + "\n@Index(name = \"byC\", rowKey = \"c_{c}\","
+                + " reads = io.tablemapper.annotations.IndexReads.COPIES)", "public record E(String a, String b, String c) {}")),
         error("a keys-only index that names properties to copy is reported on them", Rule.INDEX_FORM, "{\"c\"}",
             "remove properties to keep the keys alone",
             entity(KEYS + "\n@Index(name = \"email\", rowKey = \"k\", partitionKey = \"e_{c}\", properties = {\"c\"},"

@@ -205,6 +205,26 @@ public final class EntityDescriptor<T> {
         IndexForm.KEY_LIST, List.of(), rowKey)));
   }
 
+  /**
+   * Makes the queries through an index added before answered by its copies ({@code reads = IndexReads.COPIES}).
+   *
+   * @throws IllegalArgumentException when no such index was added, or its copies cannot answer
+   */
+  public EntityDescriptor<T> copyReads(String name) {
+    List<IndexMapping<T>> all = new ArrayList<>(indexes.size());
+    boolean found = false;
+    for (IndexMapping<T> index : indexes) {
+      found |= index.name().equals(name);
+      all.add(index.name().equals(name) ? index.answeringFromCopies() : index);
+    }
+    if (!found) {
+      throw new IllegalArgumentException("no index " + name + " to answer queries from its copies");
+    }
+    Facts<T> facts = copy();
+    facts.indexes = List.copyOf(all);
+    return new EntityDescriptor<>(facts);
+  }
+
   /** Adds index mappings built elsewhere (by the runtime, for a class compiled without the processor). */
   public EntityDescriptor<T> indexes(List<IndexMapping<T>> more) {
     List<IndexMapping<T>> all = new ArrayList<>(indexes);

@@ -46,6 +46,11 @@ public abstract class EntityMapping<T> {
   /** On a remote index copy in another table than its entity's: the entity's table. */
   public static final String PRIMARY_TABLE_PROPERTY = "TmPrimaryTable";
   /**
+   * On a remote index copy that answers queries ({@code reads = IndexReads.COPIES}) and was written from a stored
+   * entity: the ETag of that version of the entity, which a read through the copy hands out as the entity's.
+   */
+  public static final String PRIMARY_ETAG_PROPERTY = "TmPrimaryETag";
+  /**
    * On a remote index copy that was claimed: the ids of the pending work of the writes that claimed it, separated by
    * spaces, so that no one deletes or takes over a claim whose write may still be recorded.
    */

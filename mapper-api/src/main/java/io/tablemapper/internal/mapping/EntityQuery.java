@@ -26,6 +26,7 @@ public final class EntityQuery {
   private final boolean periodsBound;
   private final Object periodFrom;
   private final Object periodTo;
+  private final boolean copiesAnswer;
 
   private EntityQuery(Builder builder) {
     this.method = builder.method;
@@ -43,6 +44,7 @@ public final class EntityQuery {
     this.periodsBound = builder.periodsBound;
     this.periodFrom = builder.periodFrom;
     this.periodTo = builder.periodTo;
+    this.copiesAnswer = builder.copiesAnswer;
   }
 
   /**
@@ -117,6 +119,15 @@ public final class EntityQuery {
     return overlapping;
   }
 
+  /**
+   * Whether the copies of the {@link #index()} read through answer the query alone (the index is declared
+   * {@code reads = IndexReads.COPIES} and its copies hold what the query returns and filters on): eventually
+   * consistent, one request per page; otherwise each copy of a remote index is verified against its entity.
+   */
+  public boolean copiesAnswer() {
+    return copiesAnswer;
+  }
+
   /** Whether the query matches nothing and needs no request ({@code In} with an empty collection). */
   public boolean matchesNothing() {
     return matchesNothing || reads != null && reads.isEmpty();
@@ -170,6 +181,7 @@ public final class EntityQuery {
     private boolean periodsBound;
     private Object periodFrom;
     private Object periodTo;
+    private boolean copiesAnswer;
 
     private Builder(String method, QueryKind kind, String plan) {
       this.method = Objects.requireNonNull(method, "method");
@@ -180,6 +192,15 @@ public final class EntityQuery {
     /** Reads through an index's copies. */
     public Builder index(String name) {
       this.index = name;
+      return this;
+    }
+
+    /**
+     * Answers from the copies of the index read through alone, eventually consistent: for an index declared
+     * {@code reads = IndexReads.COPIES} whose copies hold what the query returns and filters on.
+     */
+    public Builder copiesAnswer() {
+      this.copiesAnswer = true;
       return this;
     }
 

@@ -32,6 +32,7 @@ public final class IndexMapping<T> {
   private final List<String> properties;
   private final Function<T, String> rowKey;
   private final IndexForm form;
+  private final boolean copyReads;
 
   /**
    * Describes an index in the entity's partition.
@@ -92,9 +93,11 @@ public final class IndexMapping<T> {
     this.rowKeySpec = Objects.requireNonNull(rowKeySpec, "rowKeySpec");
     this.properties = List.copyOf(properties);
     this.rowKey = Objects.requireNonNull(rowKey, "rowKey");
+    this.copyReads = false;
   }
 
-  private IndexMapping(IndexMapping<T> other, String table) {
+  private IndexMapping(IndexMapping<T> other, String table, boolean copyReads) {
+    this.copyReads = copyReads;
     this.form = other.form;
     this.name = other.name;
     this.copyType = other.copyType;
@@ -108,7 +111,31 @@ public final class IndexMapping<T> {
 
   /** This index with its copies in another table: one period's table of the entity's table-name template. */
   IndexMapping<T> inTable(String otherTable) {
-    return new IndexMapping<>(this, otherTable);
+    return new IndexMapping<>(this, otherTable, copyReads);
+  }
+
+  /**
+   * This index with queries answered by its copies ({@code reads = IndexReads.COPIES}).
+   *
+   * @throws IllegalArgumentException for an index whose copies cannot answer: one in the entity's partition, or
+   *     one that copies no property (keys only, key list)
+   */
+  public IndexMapping<T> answeringFromCopies() {
+    if (!remote() || form != IndexForm.COPY) {
+      throw new IllegalArgumentException("index " + name + ": only a copy index in another partition or table"
+          + " answers queries from its copies");
+    }
+    return new IndexMapping<>(this, table, true);
+  }
+
+  /**
+   * Whether queries through the index may be answered by its copies alone ({@code reads = IndexReads.COPIES}),
+   * eventually consistent; its copies then also hold the ETag of the entity's version they were written from
+   * ({@link EntityMapping#PRIMARY_ETAG_PROPERTY}). Which query a copy answers the processor decides
+   * ({@link EntityQuery#copiesAnswer()}).
+   */
+  public boolean copyReads() {
+    return copyReads;
   }
 
   /** The index name. */
@@ -217,6 +244,6 @@ public final class IndexMapping<T> {
     return "index " + name + " (" + (remote() ? "table " + table + ", " + partitionKeySpec.template() + " / " : "")
         + rowKeySpec.template() + (fullCopy() ? ", full copy)" : keysOnly() ? ", keys only)"
             : keyList() ? ", key list)"
-            : ", copies " + properties + ")");
+            : ", copies " + properties + ")") + (copyReads ? ", answered by its copies" : "");
   }
 }

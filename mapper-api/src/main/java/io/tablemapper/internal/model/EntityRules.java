@@ -28,7 +28,8 @@ public final class EntityRules {
   public static final List<String> RESERVED =
       List.of(EntityMapping.TYPE_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY,
           EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_TABLE_PROPERTY,
-          EntityMapping.WORK_IDS_PROPERTY, EntityMapping.VERSION_PROPERTY, WideRows.PARTS_PROPERTY, WideRows.WRITE_PROPERTY);
+          EntityMapping.PRIMARY_ETAG_PROPERTY, EntityMapping.WORK_IDS_PROPERTY, EntityMapping.VERSION_PROPERTY,
+          WideRows.PARTS_PROPERTY, WideRows.WRITE_PROPERTY);
 
   // ------------------------------------------------------------------ the class
 
@@ -581,6 +582,32 @@ public final class EntityRules {
         "index '" + name + "' of " + entity + " is declared form = " + form + ", whose rows hold only the keys of "
         + entity + " entities, but it also names properties = {\"" + String.join("\", \"", properties)
         + "\"} to copy; remove properties to keep the keys alone, or use form = COPY to copy those properties");
+  }
+
+  /**
+   * {@code reads = IndexReads.COPIES} on a {@code KEYS} or {@code KEY_LIST} index, whose rows hold no property to
+   * answer a query with ({@link Rule#INDEX_READS}).
+   *
+   * @param form the form's name as written
+   */
+  public static Problem indexReadsForm(String entity, String name, String form) {
+    return Rule.INDEX_READS.problem(
+        "index '" + name + "' of " + entity + " is declared form = " + form + " and reads = COPIES, but its rows"
+        + " hold only keys of " + entity + " entities, no property a query could be answered with; remove"
+        + " reads = COPIES (each read then fetches the entities), or use form = COPY (with properties = {...} for a"
+        + " partial copy) so that its copies hold what the queries return");
+  }
+
+  /**
+   * {@code reads = IndexReads.COPIES} on an index in the entity's partition, kept in the entity's transaction
+   * ({@link Rule#INDEX_READS}).
+   */
+  public static Problem indexReadsLocal(String entity, String name) {
+    return Rule.INDEX_READS.problem(
+        "index '" + name + "' of " + entity + " lives in the entity's partition and is declared reads = COPIES,"
+        + " which only applies to copies in another partition or table: a copy in the entity's partition is"
+        + " written in the entity's own transaction, so a full copy already answers a query alone, strongly"
+        + " consistent; remove reads = COPIES, or give the index a partitionKey or table of its own");
   }
 
   /** A {@code KEY_LIST} index declared (or left) {@code unique = true} ({@link Rule#INDEX_FORM}). */

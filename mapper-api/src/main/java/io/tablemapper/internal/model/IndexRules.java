@@ -1,6 +1,7 @@
 package io.tablemapper.internal.model;
 
 import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.annotations.IndexReads;
 import io.tablemapper.internal.key.KeyShape;
 import io.tablemapper.internal.key.KeyTemplate;
 import io.tablemapper.spi.StoreLimits;
@@ -34,10 +35,17 @@ public final class IndexRules {
    *
    * @param uniqueExplicit whether {@code unique} was written out; a front end that cannot tell (a retained
    *     annotation) says false, and an explicit {@code unique = true} that can never hold goes unreported there
+   * @param reads how a query through the index answers: verified against the entities, or from the copies
    * @param site where it is written, for {@link Problems}
    */
   public record Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
-      IndexForm form, boolean unique, boolean uniqueExplicit, Object site) {
+      IndexForm form, boolean unique, boolean uniqueExplicit, IndexReads reads, Object site) {
+
+    /** A declaration whose queries are verified against the entities ({@link IndexReads#ENTITIES}). */
+    public Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
+        IndexForm form, boolean unique, boolean uniqueExplicit, Object site) {
+      this(name, rowKey, partitionKey, table, properties, form, unique, uniqueExplicit, IndexReads.ENTITIES, site);
+    }
 
     /** A declaration of the default form, {@link IndexForm#COPY}. */
     public Declaration(String name, String rowKey, String partitionKey, String table, List<String> properties,
@@ -56,9 +64,11 @@ public final class IndexRules {
    * @param form what the index keeps: a copy per entity, its keys alone, or a list of keys per value
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
+   * @param copyReads whether queries through the index may be answered by its copies ({@link IndexReads#COPIES}):
+   *     only for a copy index outside the entity's partition
    */
   public record BoundIndex<P extends ModelProperty>(String name, String table, BoundKey<P> partitionKey,
-      BoundKey<P> rowKey, List<String> properties, IndexForm form, boolean unique, Object site) {
+      BoundKey<P> rowKey, List<String> properties, IndexForm form, boolean unique, boolean copyReads, Object site) {
 
     /** Whether the copies hold only the entity's keys ({@link IndexForm#KEYS}). */
     public boolean keysOnly() {
@@ -140,6 +150,15 @@ public final class IndexRules {
         indexPartitionKey = partitionKey;
         ok &= partitionKey != null;
       }
+      if (declaration.reads() == IndexReads.COPIES) {
+        if (declaration.form() != IndexForm.COPY) {
+          problems.report(site, "reads", EntityRules.indexReadsForm(entity, name, declaration.form().name()));
+          ok = false;
+        } else if (indexPartitionKey == null) {
+          problems.report(site, "reads", EntityRules.indexReadsLocal(entity, name));
+          ok = false;
+        }
+      }
       BoundKey<P> key = KeyBinder.bind(entity, properties, declaration.rowKey(),
           "@Index(name = \"" + name + "\") rowKey", site, "rowKey", problems);
       if (key == null || !ok || rowKey == null || partitionKey == null) {
@@ -148,7 +167,7 @@ public final class IndexRules {
       if (declaration.form() == IndexForm.KEY_LIST) {
         if (keyList(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems)) {
           indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.of(), IndexForm.KEY_LIST, false,
-              site));
+              false, site));
         }
         continue;
       }
@@ -157,7 +176,7 @@ public final class IndexRules {
           : uniquenessElsewhere(entity, declaration, indexPartitionKey, key, partitionKey, rowKey, problems);
       if (unique != null) {
         indexes.add(new BoundIndex<>(name, indexTable, indexPartitionKey, key, List.copyOf(declaration.properties()),
-            declaration.form(), unique, site));
+            declaration.form(), unique, declaration.reads() == IndexReads.COPIES, site));
       }
     }
     if (rowKey != null && partitionKey != null) {

@@ -20,8 +20,9 @@ import java.util.List;
  *       ({@link #copyMarks}): its discriminator ({@code type#index}) and its entity's RowKey
  *       ({@value EntityMapping#PRIMARY_ROW_KEY_PROPERTY}); a copy outside the entity's partition also the entity's
  *       PartitionKey ({@value EntityMapping#PRIMARY_PARTITION_KEY_PROPERTY}) and the work ids of the writes that
- *       claimed it ({@value EntityMapping#WORK_IDS_PROPERTY}), and one in another table the entity's table
- *       ({@value EntityMapping#PRIMARY_TABLE_PROPERTY}).
+ *       claimed it ({@value EntityMapping#WORK_IDS_PROPERTY}), one in another table the entity's table
+ *       ({@value EntityMapping#PRIMARY_TABLE_PROPERTY}), and one whose copies answer queries the ETag of the
+ *       entity's version it was written from ({@value EntityMapping#PRIMARY_ETAG_PROPERTY}).
  * </ul>
  *
  * A row holds at most {@value StoreLimits#MAX_PROPERTIES} properties. A wide entity is counted by
@@ -45,6 +46,18 @@ public final class RowMarks {
    * @param otherTable whether it lives in another table than its entity's
    */
   public static List<String> copyMarks(boolean remote, boolean otherTable) {
+    return copyMarks(remote, otherTable, false);
+  }
+
+  /**
+   * The bookkeeping of an index copy, with the ETag of the entity's version it was written from
+   * ({@value EntityMapping#PRIMARY_ETAG_PROPERTY}) when its copies answer queries ({@code reads = COPIES}).
+   *
+   * @param remote whether the copy lives outside its entity's partition
+   * @param otherTable whether it lives in another table than its entity's
+   * @param copyReads whether the copies answer queries, and so name their entity's version
+   */
+  public static List<String> copyMarks(boolean remote, boolean otherTable, boolean copyReads) {
     List<String> marks = new ArrayList<>(5);
     marks.add(EntityMapping.TYPE_PROPERTY);
     marks.add(EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
@@ -57,12 +70,20 @@ public final class RowMarks {
     if (remote) {
       marks.add(EntityMapping.WORK_IDS_PROPERTY); // a remote copy is claimed before its entity's transaction
     }
+    if (copyReads) {
+      marks.add(EntityMapping.PRIMARY_ETAG_PROPERTY);
+    }
     return marks;
   }
 
   /** How many properties {@link #copyMarks} adds to a copy. */
   public static int copyMarkCount(boolean remote, boolean otherTable) {
-    return 2 + (remote ? 2 : 0) + (otherTable ? 1 : 0);
+    return copyMarkCount(remote, otherTable, false);
+  }
+
+  /** How many properties {@link #copyMarks(boolean, boolean, boolean)} adds to a copy. */
+  public static int copyMarkCount(boolean remote, boolean otherTable, boolean copyReads) {
+    return 2 + (remote ? 2 : 0) + (otherTable ? 1 : 0) + (copyReads ? 1 : 0);
   }
 
   /**
@@ -93,7 +114,7 @@ public final class RowMarks {
       if (index.keyList()) {
         continue;
       }
-      List<String> marks = copyMarks(index.remote(), !index.table().equalsIgnoreCase(table));
+      List<String> marks = copyMarks(index.remote(), !index.table().equalsIgnoreCase(table), index.copyReads());
       boolean full = index.properties().isEmpty() && !index.keysOnly();
       int copied = full ? stored : new LinkedHashSet<>(index.properties()).size();
       if (full) {

@@ -99,6 +99,12 @@ public enum Rule {
   INDEX_LIST_ROW_KEY("IndexListRowKey", Severity.WARNING),
   /** A remote index whose PartitionKey is a literal: every copy lands in one partition. */
   INDEX_HOT_PARTITION("IndexHotPartition", Severity.WARNING),
+  /**
+   * {@code reads = IndexReads.COPIES} on an index whose copies cannot answer a query: one of {@code form = KEYS} or
+   * {@code KEY_LIST} (its rows hold no property), or one in the entity's partition (its copies are written in the
+   * entity's transaction: a full one already answers alone, strongly consistent).
+   */
+  INDEX_READS("IndexReads", Severity.ERROR),
   /** An index copies a property the entity does not store. */
   INDEX_UNKNOWN_PROPERTY("IndexUnknownProperty", Severity.ERROR),
   /** An index declared unique (or not) against what its template can keep. */

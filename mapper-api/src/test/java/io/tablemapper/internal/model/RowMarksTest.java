@@ -17,6 +17,9 @@ class RowMarksTest {
         .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmWorkIds");
     assertThat(RowMarks.copyMarks(true, true))
         .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable", "TmWorkIds");
+    assertThat(RowMarks.copyMarks(true, true, true)).as("copies that answer queries name their entity's version")
+        .containsExactly("EntityType", "TmPrimaryRowKey", "TmPrimaryPartitionKey", "TmPrimaryTable", "TmWorkIds",
+            "TmPrimaryETag");
   }
 
   @Test
@@ -25,6 +28,8 @@ class RowMarksTest {
       for (boolean otherTable : new boolean[] {false, true}) {
         assertThat(RowMarks.copyMarkCount(remote, otherTable)).as("remote %s, other table %s", remote, otherTable)
             .isEqualTo(RowMarks.copyMarks(remote, otherTable).size());
+        assertThat(RowMarks.copyMarkCount(remote, otherTable, true)).as("answering, remote %s, other table %s",
+            remote, otherTable).isEqualTo(RowMarks.copyMarks(remote, otherTable, true).size());
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.tablemapper.processor.entity;
 
 import io.tablemapper.annotations.IndexForm;
+import io.tablemapper.annotations.IndexReads;
 import io.tablemapper.internal.model.EntitySource;
 import io.tablemapper.internal.model.IndexRules;
 import io.tablemapper.processor.util.Annotations;
@@ -186,7 +187,8 @@ public final class ElementEntitySource implements EntitySource<ElementProperty> 
           annotations.string(mirror, "rowKey"), annotations.string(mirror, "partitionKey"),
           annotations.string(mirror, "table"), annotations.strings(mirror, "properties"),
           IndexForm.valueOf(annotations.enumName(mirror, "form")), annotations.bool(mirror, "unique"),
-          Annotations.explicit(mirror, "unique") != null, mirror));
+          Annotations.explicit(mirror, "unique") != null, IndexReads.valueOf(annotations.enumName(mirror, "reads")),
+          mirror));
     }
     return declarations;
   }

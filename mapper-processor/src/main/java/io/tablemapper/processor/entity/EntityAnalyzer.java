@@ -85,7 +85,7 @@ public final class EntityAnalyzer {
           bound(index.partitionKey(), models), "INDEX_" + upperSnake(name) + "_PARTITION_KEY_SPEC",
           name + "IndexPartitionKey", mirror, Annotations.explicit(mirror, "partitionKey"));
       indexes.add(new EntityModel.IndexModel(name, index.table(), partition, key, index.properties(),
-          index.form(), index.unique()));
+          index.form(), index.unique(), index.copyReads()));
     }
     List<String> ancestors = new ArrayList<>();
     List<TypeElement> ancestorElements = new ArrayList<>();

@@ -75,9 +75,16 @@ public record EntityModel(
    *     one row per value listing its entities' keys ({@code KEY_LIST})
    * @param unique whether a value identifies one entity (its keys lack a component of the entity's keys), so a
    *     second entity with the value is refused; else every entity has its own copy
+   * @param copyReads whether its copies may answer queries ({@code reads = IndexReads.COPIES}): only a remote copy
    */
   public record IndexModel(String name, String table, KeyModel partitionKey, KeyModel rowKey, List<String> properties,
-      IndexForm form, boolean unique) {
+      IndexForm form, boolean unique, boolean copyReads) {
+
+    /** An index whose queries are verified against the entities. */
+    public IndexModel(String name, String table, KeyModel partitionKey, KeyModel rowKey, List<String> properties,
+        IndexForm form, boolean unique) {
+      this(name, table, partitionKey, rowKey, properties, form, unique, false);
+    }
 
     /** Whether the copies hold every property of the entity. */
     public boolean fullCopy() {

@@ -194,6 +194,9 @@ final class EntityQueryGenerator {
             method.plan().kind().name(), plan);
     if (planned.index() != null) {
       chain.add("\n.index($S)", planned.index().name());
+      if (planned.copiesAnswer()) {
+        chain.add("\n.copiesAnswer()");
+      }
     }
     chain.add(keys.partitionKey(entity)).add(keys.rowKey()).add(keys.periods(entity, method));
     if (filter != null) {

@@ -169,6 +169,9 @@ public final class MappingGenerator {
         descriptor.add("\n.index($S, $T.$N, $T::$N$L)", index.name(), meta, index.rowKey().specConstant(),
             entity.mappingName(), index.rowKey().composeMethod(), copied.build());
       }
+      if (index.copyReads()) {
+        descriptor.add("\n.copyReads($S)", index.name());
+      }
     }
     CodeBlock.Builder encrypted = CodeBlock.builder();
     for (PropertyModel property : entity.properties()) {

@@ -80,7 +80,9 @@ public final class PlanReport {
     line(text, "  ", "kind", plan.kind().name());
     line(text, "  ", "reads", plan.index() == null ? entity.simpleName() + " rows"
         : "index " + plan.index().name() + (plan.index().keyList() ? " key list" : " copies")
-            + (!plan.index().followsToEntity() ? ""
+            + (plan.copiesAnswer() ? " in table " + plan.index().table() + ", which answer alone (eventually"
+                + " consistent: a copy shows its " + entity.simpleName() + " as last reconciled)"
+            : !plan.index().followsToEntity() ? ""
             : plan.index().remote() ? " in table " + plan.index().table() + " (eventually consistent), then each "
                 + entity.simpleName() + " by its keys, in parallel up to the mapper's readParallelism; a copy whose "
                 + entity.simpleName() + " is gone or no longer matches is skipped"
@@ -94,7 +96,7 @@ public final class PlanReport {
       for (RepositoryModel.Component component : method.projection().components()) {
         names.add(component.name());
       }
-      boolean followed = plan.index() != null && plan.index().followsToEntity();
+      boolean followed = plan.index() != null && plan.index().followsToEntity() && !plan.copiesAnswer();
       line(text, "  ", "select", String.join(", ", names) + " (projection " + method.projection().element()
           .getSimpleName() + (followed ? ", made of each whole " + entity.simpleName() + " its copy leads to)"
               : "; no other property is read)"));

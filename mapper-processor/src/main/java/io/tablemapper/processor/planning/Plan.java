@@ -29,6 +29,9 @@ import java.util.Map;
  *     the branches' reads, run in parallel and merged in key order, each entity once, and its kind is its worst
  *     branch's
  * @param description the plan in words, for Javadoc, listeners and reports
+ * @param copiesAnswer whether the copies of the remote index read through answer the method alone
+ *     ({@code reads = IndexReads.COPIES}, copies that hold what it returns and filters on): eventually consistent,
+ *     no read of the entities
  */
 public record Plan(
     QueryKind kind,
@@ -44,7 +47,28 @@ public record Plan(
     List<Condition> residual,
     String fanOut,
     List<Plan> branches,
-    String description) {
+    String description,
+    boolean copiesAnswer) {
+
+  /** A plan whose copies, if it reads through an index, are verified against their entities. */
+  public Plan(QueryKind kind, EntityModel.IndexModel index, KeyModel rowKey, Map<Integer, String> partitionArguments,
+      RowMode mode, List<Piece> prefix, String startsWith, int rangePlaceholder, Bound lower, Bound upper,
+      List<Condition> residual, String fanOut, List<Plan> branches, String description) {
+    this(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower, upper, residual,
+        fanOut, branches, description, false);
+  }
+
+  /**
+   * This plan answered by the copies of its index, its description saying so ({@link #copiesAnswer}).
+   *
+   * @param limit the method's {@code First}/{@code TopN} limit, or 0
+   */
+  public Plan answeredByCopies(EntityModel entity, int limit) {
+    Plan answered = new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder,
+        lower, upper, residual, fanOut, branches, description, true);
+    return new Plan(kind, index, rowKey, partitionArguments, mode, prefix, startsWith, rangePlaceholder, lower, upper,
+        residual, fanOut, branches, QueryPlanner.describe(entity, answered, limit), true);
+  }
 
   /**
    * The PartitionKey template the plan binds: a remote index's, whose copies live in partitions of their own, or
@@ -64,7 +88,10 @@ public record Plan(
     return fanOut != null || union();
   }
 
-  /** Whether the plan reads through a remote index: eventually consistent, each copy checked against its entity. */
+  /**
+   * Whether the plan reads through a remote index: eventually consistent, each copy checked against its entity
+   * unless its copies answer ({@link #copiesAnswer}).
+   */
   public boolean eventuallyConsistent() {
     return index != null && index.remote();
   }

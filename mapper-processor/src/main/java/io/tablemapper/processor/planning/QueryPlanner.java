@@ -23,7 +23,9 @@ import java.util.Set;
  *
  * <p>A remote index (copies in partitions or a table of their own) is planned with its own PartitionKey template:
  * conditions must bind every component of it (equality, or an {@code In} fanned out), then its RowKey as any
- * other; its plans say {@code via index email, eventually consistent}. Reading one of its partitions whole without
+ * other; its plans say {@code via index email, eventually consistent}, or, for an index declared
+ * {@code reads = IndexReads.COPIES} whose copies hold what the method reads ({@link Plan#answeredByCopies}),
+ * {@code via index email, answered by its copies (eventually consistent)}. Reading one of its partitions whole without
  * a residual filter is a RANGE (the copies of one value), never a scan. An {@code OrderBy} keeps only the
  * paths whose key order is that order, since the store cannot sort.
  *
@@ -448,7 +450,14 @@ public final class QueryPlanner {
         if (!plan.index().table().equals(entity.table())) {
           text.append(" in table ").append(plan.index().table());
         }
-        text.append(", eventually consistent");
+        if (plan.copiesAnswer()) {
+          text.append(", answered by its copies (eventually consistent)");
+        } else if (plan.index().copyReads()) {
+          text.append(", eventually consistent, each copy verified against its entity (its copies cannot answer"
+              + " this method)");
+        } else {
+          text.append(", eventually consistent");
+        }
       }
     }
     text.append(": ");

@@ -20,6 +20,12 @@ final class DeleteMethod implements QueryMethodKind {
     return false;
   }
 
+  /** {@inheritDoc} A delete reads the entities it deletes, never copies that may be stale. */
+  @Override
+  public boolean readsOnly() {
+    return false;
+  }
+
   @Override
   public CodeBlock run(RepositoryModel.QueryMethod method, String query, String projection) {
     return method.returns() == RepositoryModel.Returns.VOID

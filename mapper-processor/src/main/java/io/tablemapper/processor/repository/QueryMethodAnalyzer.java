@@ -119,7 +119,7 @@ final class QueryMethodAnalyzer {
     if (conditions == null) {
       return null;
     }
-    Plan plan = plan(context, kind, conditions);
+    Plan plan = plan(context, kind, conditions, projection);
     return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
         conditions, parsed.ordering(), pageRequest, plan, projection, async);
   }
@@ -284,8 +284,14 @@ final class QueryMethodAnalyzer {
     return ok ? conditions : null;
   }
 
-  /** The cheapest plan, once the kind of method and the scan rules accept it; null when an error was reported. */
-  private Plan plan(MethodContext method, QueryMethodKind kind, List<Condition> conditions) {
+  /**
+   * The cheapest plan, answered by the copies of its index where they can ({@link CopyAnswers}), once the kind of
+   * method and the scan rules accept it; null when an error was reported.
+   *
+   * @param projection the record the method returns, or null
+   */
+  private Plan plan(MethodContext method, QueryMethodKind kind, List<Condition> conditions,
+      RepositoryModel.Projection projection) {
     EntityModel entity = method.entity();
     MethodNameParser.Result parsed = method.parsed();
     String signature = method.signature();
@@ -303,6 +309,7 @@ final class QueryMethodAnalyzer {
       method.error(Rule.QUERY_ORDER, signature + ": " + OrderChecks.undeliverable(planner, entity, conditions, parsed));
       return null;
     }
+    plan = CopyAnswers.decide(entity, kind, plan, projection, parsed.limit());
     if (!kind.checkPlan(method, plan)) {
       return null;
     }

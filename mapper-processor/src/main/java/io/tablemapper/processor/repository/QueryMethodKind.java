@@ -21,6 +21,14 @@ public interface QueryMethodKind {
   boolean returnsEntities();
 
   /**
+   * Whether the method only reads (finds, pages, counts, tests), so that copies declared
+   * {@code reads = IndexReads.COPIES} may answer it ({@link CopyAnswers}); a delete does not.
+   */
+  default boolean readsOnly() {
+    return true;
+  }
+
+  /**
    * Whether the method only counts or tests its matches, in no order: a single read of it may take the rows in the
    * store's order, even on a store that keeps no key order ({@link StoreTarget}).
    */

@@ -157,7 +157,7 @@ public final class ClassEntitySource implements EntitySource<ClassProperty> {
     List<IndexRules.Declaration> declarations = new ArrayList<>();
     for (Index index : type.getDeclaredAnnotationsByType(Index.class)) {
       declarations.add(new IndexRules.Declaration(index.name(), index.rowKey(), index.partitionKey(),
-          index.table(), List.of(index.properties()), index.form(), index.unique(), false, null));
+          index.table(), List.of(index.properties()), index.form(), index.unique(), false, index.reads(), null));
     }
     return declarations;
   }

@@ -100,8 +100,9 @@ public final class EntityIntrospector {
       }
       RowCodes.IndexKey<T> rowKey = new RowCodes.IndexKey<>(spec, bound(index.rowKey(), runtime));
       indexKeys.add(rowKey);
-      indexes.add(new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec, partitionKey,
-          spec, index.form(), List.copyOf(copied), rowKey));
+      IndexMapping<T> mapped = new IndexMapping<T>(checked.typeName(), index.name(), index.table(), partitionSpec,
+          partitionKey, spec, index.form(), List.copyOf(copied), rowKey);
+      indexes.add(index.copyReads() ? mapped.answeringFromCopies() : mapped);
     }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();
     Method upgrade = checked.upgrade() == null ? null : (Method) checked.upgrade().site();

@@ -48,6 +48,12 @@ import io.tablemapper.runtime.store.Tables;
  * on the mapper's read pool ({@code readParallelism}); the caller runs any fetch the pool has not started, so a
  * fetch never waits for a pool that is busy with the reads of a union.
  *
+ * <p>Copies of a remote index declared {@code reads = IndexReads.COPIES} answer a query the processor found them
+ * able to ({@link EntityQuery#copiesAnswer()}): each matching copy is read, the store applying the filter to it, as
+ * its entity's row ({@link IndexCopies#remotePrimaryView}: the entity's keys, the copy's properties, the ETag of the
+ * entity's version the copy was written from), and no entity is read — one request per page, eventually
+ * consistent (docs/indexes.md, "Queries answered by copies").
+ *
  * <p>A run for a {@link io.tablemapper.internal.mapping.Projection} asks the store for the projected properties
  * alone ({@code select}), also for a point read, which it then makes as a query of one RowKey (a point read of the
  * SPI returns the whole row); a full copy is read the same way, with the RowKey of its entity. A partial copy still
@@ -74,13 +80,24 @@ public final class QueryRun<T> implements RowSource {
   /** What is read of a remote copy: the keys of its entity. */
   private static final List<String> FOLLOWED_REMOTE =
       List.of(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
+  /** What a projection through copies that answer reads besides its properties: the entity's keys and version. */
+  private static final List<String> ANSWERING = List.of(EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY,
+      EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.PRIMARY_ETAG_PROPERTY);
 
   private final ReadSide reading;
   private final EntityMapping<T> mapping;
   private final EntityQuery query;
   private final IndexMapping<T> index;
-  /** Whether each copy read leads to a read of its entity: a partial or keys-only copy, any remote copy. */
+  /**
+   * Whether each copy read leads to a read of its entity: a partial or keys-only copy, any remote copy unless its
+   * copies answer ({@link #answers}).
+   */
   private final boolean follows;
+  /**
+   * Whether the copies of a remote index answer the query alone ({@link EntityQuery#copiesAnswer()} on an index
+   * declared {@code reads = IndexReads.COPIES}): each read as its entity's row, no entity read.
+   */
+  private final boolean answers;
   /** Whether the run reads the one row of a key-list index's value, then each entity it lists. */
   private final boolean listed;
   /** The table read: the entity's, or a remote index's. */
@@ -147,7 +164,8 @@ public final class QueryRun<T> implements RowSource {
     this.mapping = mapping;
     this.query = query;
     this.index = indexOf(mapping, query);
-    this.follows = index != null && (!index.fullCopy() || index.remote());
+    this.answers = index != null && index.copyReads() && query.copiesAnswer();
+    this.follows = index != null && !answers && (!index.fullCopy() || index.remote());
     this.listed = index != null && index.keyList();
     this.readTable = index != null && index.remote() ? index.table() : mapping.table();
     this.keysOnly = countOnly && !follows;
@@ -197,7 +215,9 @@ public final class QueryRun<T> implements RowSource {
       add(names, EntityMapping.VERSION_PROPERTY);
       add(names, reading.discriminator().name());
     }
-    if (index != null) {
+    if (answers) {
+      ANSWERING.forEach(name -> add(names, name));
+    } else if (index != null) {
       add(names, EntityMapping.PRIMARY_ROW_KEY_PROPERTY);
     }
     return names;
@@ -352,8 +372,6 @@ public final class QueryRun<T> implements RowSource {
     return Operation.within(operation, request);
   }
 
-
-
   /** Reports what was read since the last report, and starts counting afresh. */
   @Override
   public void report(int rowsReturned) {
@@ -426,7 +444,7 @@ public final class QueryRun<T> implements RowSource {
       return Filter.and(reading.discriminator().typeFilter(mapping), query.filter());
     }
     Filter copies = reading.discriminator().is(index.copyType());
-    return index.fullCopy() ? Filter.and(copies, query.filter()) : copies;
+    return index.fullCopy() || answers ? Filter.and(copies, query.filter()) : copies;
   }
 
   /** A row the backend matched with the server-side filter. */
@@ -434,7 +452,11 @@ public final class QueryRun<T> implements RowSource {
     if (index == null || keysOnly) {
       return row;
     }
-    return follows ? following.follow(row) : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
+    if (follows) {
+      return following.follow(row);
+    }
+    return answers ? IndexCopies.remotePrimaryView(reading.discriminator(), row, mapping.typeName())
+        : IndexCopies.primaryView(reading.discriminator(), row, mapping.typeName());
   }
 
   /** Whether a row read by its keys lies in the query's RowKey range. */
@@ -451,7 +473,7 @@ public final class QueryRun<T> implements RowSource {
     } else {
       selected = index.copyType().equals(reading.discriminator().typeOf(row));
     }
-    return selected && (index != null && !index.fullCopy() || matches(row));
+    return selected && (index != null && !index.fullCopy() && !answers || matches(row));
   }
 
   /**

@@ -7,6 +7,7 @@ import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.internal.model.RowMarks;
 import io.tablemapper.spi.TableRow;
 import java.util.Map;
+import java.util.Set;
 import io.tablemapper.runtime.mapping.Discriminator;
 
 /**
@@ -19,6 +20,11 @@ import io.tablemapper.runtime.mapping.Discriminator;
  * wide for a row is ever mapped.
  */
 public final class IndexCopies {
+  /** What a remote copy holds besides the entity's properties (its discriminator is replaced, not dropped). */
+  private static final Set<String> COPY_BOOKKEEPING = Set.of(
+      EntityMapping.PRIMARY_ROW_KEY_PROPERTY, EntityMapping.PRIMARY_PARTITION_KEY_PROPERTY,
+      EntityMapping.PRIMARY_TABLE_PROPERTY, EntityMapping.PRIMARY_ETAG_PROPERTY, EntityMapping.WORK_IDS_PROPERTY);
+
   private IndexCopies() {}
 
   /**
@@ -47,7 +53,10 @@ public final class IndexCopies {
 
   /**
    * The copy of an entity's row for a remote index: under the copy's own keys, with the entity's PartitionKey and
-   * RowKey (and its table, when the index lives in another) so that a reader can find the entity.
+   * RowKey (and its table, when the index lives in another) so that a reader can find the entity. The copy of an
+   * index whose copies answer queries ({@link IndexMapping#copyReads()}) made from a stored row (one with an ETag:
+   * the pending work's, never a claim made before the entity's transaction) also holds that version's ETag
+   * ({@link EntityMapping#PRIMARY_ETAG_PROPERTY}), which a read through the copy hands out as the entity's.
    *
    * @param entityTable the entity's table
    */
@@ -55,9 +64,10 @@ public final class IndexCopies {
       String entityTable,
       String copyPartitionKey, String copyRowKey) {
     boolean otherTable = !index.table().equalsIgnoreCase(entityTable);
+    boolean version = index.copyReads() && primary.etag() != null;
     TableRow.Builder copy = TableRow.builder(copyPartitionKey, copyRowKey,
         (index.fullCopy() ? primary.properties().size() - 1 : index.properties().size())
-            + RowMarks.copyMarkCount(true, otherTable)); // a full copy's discriminator replaces the row's
+            + RowMarks.copyMarkCount(true, otherTable, version)); // a full copy's discriminator replaces the row's
     if (index.fullCopy()) {
       copy.putAll(primary.properties());
     } else {
@@ -71,8 +81,36 @@ public final class IndexCopies {
     if (otherTable) {
       copy.putString(EntityMapping.PRIMARY_TABLE_PROPERTY, entityTable);
     }
+    if (version) {
+      copy.putString(EntityMapping.PRIMARY_ETAG_PROPERTY, primary.etag());
+    }
     return copy.build();
   }
+
+  /**
+   * The entity's own row as a remote copy that answers queries holds it ({@link IndexMapping#copyReads()}): the
+   * entity's keys and discriminator, the copy's properties without its bookkeeping, the copy's Timestamp, and as
+   * ETag the one of the entity's version the copy was written from, or the copy's own where it records none (a
+   * claim written before its entity's transaction, which then names no stored version: a conditional write with it
+   * fails as stale).
+   */
+  public static TableRow remotePrimaryView(Discriminator discriminator, TableRow copy, String typeName) {
+    String primaryRowKey = primaryRowKey(copy);
+    String primaryPartitionKey = primaryPartitionKey(copy);
+    TableRow.Builder row = TableRow.builder(primaryPartitionKey != null ? primaryPartitionKey : copy.partitionKey(),
+        primaryRowKey != null ? primaryRowKey : copy.rowKey(), copy.properties().size());
+    for (Map.Entry<String, Object> property : copy.properties().entrySet()) {
+      if (!COPY_BOOKKEEPING.contains(property.getKey())) {
+        row.put(property.getKey(), property.getValue());
+      }
+    }
+    Object etag = copy.get(EntityMapping.PRIMARY_ETAG_PROPERTY);
+    return row.putString(discriminator.name(), typeName)
+        .etag(etag instanceof String ? (String) etag : copy.etag())
+        .timestamp(copy.timestamp())
+        .build();
+  }
+
 
   /** Whether a row is a remote copy, for one index, of the entity with these keys. */
   public static boolean isRemoteCopyOf(Discriminator discriminator, TableRow row, IndexMapping<?> index,

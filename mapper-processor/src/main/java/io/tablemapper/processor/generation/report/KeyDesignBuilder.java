@@ -207,7 +207,7 @@ public final class KeyDesignBuilder {
     List<String> spaces = new ArrayList<>();
     List<String> follows = new ArrayList<>();
     for (Plan part : plan.union() ? plan.branches() : List.of(plan)) {
-      if (part.index() != null && part.index().followsToEntity()) { // each index row leads to its entity's row
+      if (part.index() != null && part.index().followsToEntity() && !part.copiesAnswer()) { // leads to its entity
         for (EntityModel type : types) {
           if (!follows.contains(id(type, null))) {
             follows.add(id(type, null));
