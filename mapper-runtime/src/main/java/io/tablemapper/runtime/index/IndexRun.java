@@ -6,6 +6,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.IndexProgressListener;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.IndexState;
+import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
@@ -22,6 +23,7 @@ import io.tablemapper.runtime.write.WriteIntent;
 import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.KeyBound;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -34,7 +36,8 @@ import java.util.Optional;
  * the entity's table in key order, a page of at most {@value #BATCH} rows at a time (one partition after another),
  * each entity checked ({@link IndexChecks#entity}) and, when it lacks its row, rewritten as stored through the write
  * path ({@link WriteIntent#rebuild}, conditional on the ETag read), so that its copies, claims and list entries are
- * written by the write path's own rules beside writers that keep writing; then, for verify and repair of a remote
+ * written by the write path's own rules beside writers that keep writing — the entities of a partition together, in
+ * transactions of up to {@link StoreLimits#MAX_BATCH_OPERATIONS} operations ({@link #flush}); then, for verify and repair of a remote
  * index, a sweep of the index's rows in their table for orphans. Nothing is held but the page and the counts, so the
  * heap does not grow with the table.
  *
@@ -93,6 +96,13 @@ final class IndexRun<T> {
   private long sinceCheckpoint;
   /** The state the index keeps while the run is under way. */
   private IndexState during = IndexState.BUILDING;
+  /**
+   * The entities of the current partition a build or repair is to rewrite, sent together in one entity group
+   * transaction once {@link #batchSize} of them are gathered or the partition ends ({@link #flush}).
+   */
+  private final List<TableRow> batch = new ArrayList<>();
+  /** How many entities one transaction rewrites: each with its copies and claims in the partition, and its record. */
+  private final int batchSize;
   private long lastCheckpoint = System.nanoTime();
 
   IndexRun(IndexParts parts, EntityMapping<T> mapping, IndexMapping<T> index, Mode mode, double entitiesPerSecond,
@@ -105,6 +115,7 @@ final class IndexRun<T> {
     this.rate = new RateLimit(entitiesPerSecond);
     this.ordered = parts.backend().profile().ordered();
     this.checks = new IndexChecks<>(mapping, index, parts.discriminator(), parts.context(), parts.channel());
+    this.batchSize = Math.max(1, StoreLimits.MAX_BATCH_OPERATIONS / (2 + mapping.allIndexes().size()));
   }
 
   IndexReport run() {
@@ -165,8 +176,11 @@ final class IndexRun<T> {
       QueryResult page = parts.tables().read(table, () -> parts.backend().query(query),
           Tables.NO_ROWS);
       for (TableRow row : page.rows()) {
-        if (ordered && current != null && !current.equals(row.partitionKey())) {
-          partitionDone(current, phase);
+        if (current != null && !current.equals(row.partitionKey())) {
+          flush(); // a transaction holds one partition
+          if (ordered) {
+            partitionDone(current, phase);
+          }
         }
         current = row.partitionKey();
         if (phase.equals(SWEEP)) {
@@ -185,6 +199,7 @@ final class IndexRun<T> {
         listener.progress(index.name(), report(), partitions, false);
       }
     } while (token != null);
+    flush();
     if (ordered && current != null) {
       partitionDone(current, phase);
     }
@@ -203,10 +218,43 @@ final class IndexRun<T> {
     }
   }
 
-  /** Checks one entity and, for a build or repair, gives it what it lacks. */
+  /**
+   * Rewrites the gathered entities of one partition in one transaction (their copies and claims written by the write
+   * path's own rules); if it is refused — one of them changed or went meanwhile, a value is taken, the batch is too
+   * large — each is looked at again and rewritten alone. A store that does not answer fails the run, as any request
+   * does: the run resumes from its checkpoint, before this partition.
+   */
+  private void flush() {
+    if (batch.isEmpty()) {
+      return;
+    }
+    List<TableRow> rows = List.copyOf(batch);
+    batch.clear();
+    List<WriteIntent<T>> intents = new ArrayList<>(rows.size());
+    for (TableRow row : rows) {
+      intents.add(WriteIntent.rebuild(mapping, row, parts.discriminator(), parts.context()));
+    }
+    try {
+      parts.pending().write(mapping.table(), intents, WriteFailures.Mode.REPOSITORY);
+      written += rows.size();
+    } catch (StoreUnavailableException unknown) {
+      throw unknown;
+    } catch (TableMapperException refused) {
+      for (TableRow row : rows) {
+        entity(row, 2); // counted when first met
+      }
+    }
+  }
+
+  /** Checks one entity and, for a build or repair, gives it what it lacks: with others of its partition, at first. */
   private void entity(TableRow stored) {
+    entity(stored, 1);
+  }
+
+  private void entity(TableRow stored, int from) {
     TableRow row = stored;
-    for (int attempt = 1; ; attempt++) {
+    boolean counted = from > 1; // an entity is missing or stale once, however often it is looked at
+    for (int attempt = from; ; attempt++) {
       Finding finding = checks.entity(row);
       boolean first = attempt == 1;
       switch (finding.kind()) {
@@ -231,13 +279,15 @@ final class IndexRun<T> {
           conflict(row, finding);
           return;
         case STALE:
-          stale += first ? 1 : 0;
+          stale += counted ? 0 : 1;
+          counted = true;
           if (mode != Mode.REPAIR) {
             return;
           }
           break;
         case BLOCKED:
-          missing += first ? 1 : 0;
+          missing += counted ? 0 : 1;
+          counted = true;
           if (mode == Mode.VERIFY) {
             return;
           }
@@ -247,11 +297,19 @@ final class IndexRun<T> {
           }
           break;
         default: // MISSING
-          missing += first ? 1 : 0;
+          missing += counted ? 0 : 1;
+          counted = true;
           if (mode == Mode.VERIFY) {
             return;
           }
           break;
+      }
+      if (first) {
+        batch.add(row);
+        if (batch.size() >= batchSize) {
+          flush();
+        }
+        return;
       }
       try {
         parts.pending().write(mapping.table(), List.of(WriteIntent.rebuild(mapping, row, parts.discriminator(),
