@@ -653,17 +653,22 @@ final class HistoryRun {
 
   // ------------------------------------------------------------------------------------------------ completers
 
+  /** A mapper whose store view is not dead, drawn at random (the first never dies). */
+  private int liveMapper(Random random) {
+    List<Integer> live = new ArrayList<>();
+    for (int m = 0; m < mappers(); m++) {
+      if (!views.get(m).dead()) {
+        live.add(m);
+      }
+    }
+    return live.get(random.nextInt(live.size()));
+  }
+
   private void complete(int completer) {
     Random random = new Random(seed * 7_000_001L + completer);
     int rounds = Math.max(3, shape.operations() / 3);
     for (int round = 0; round < rounds; round++) {
-      List<Integer> live = new ArrayList<>();
-      for (int m = 0; m < mappers(); m++) {
-        if (!views.get(m).dead()) {
-          live.add(m);
-        }
-      }
-      int m = live.get(random.nextInt(live.size()));
+      int m = liveMapper(random);
       call("c" + completer + "@m" + m, "completePending()", null, () -> mappers.get(m).completePending());
       try {
         Thread.sleep(random.nextInt(6));
@@ -685,13 +690,7 @@ final class HistoryRun {
     Random random = new Random(seed * 9_000_011L);
     int rounds = Math.max(2, shape.operations() / 6);
     for (int round = 0; round < rounds; round++) {
-      List<Integer> live = new ArrayList<>();
-      for (int m = 0; m < mappers(); m++) {
-        if (!views.get(m).dead()) {
-          live.add(m);
-        }
-      }
-      int m = live.get(random.nextInt(live.size()));
+      int m = liveMapper(random);
       IndexAdmin admin = mappers.get(m).indexes(Holder.class);
       List<String> names = admin.declared();
       String index = names.get(random.nextInt(names.size()));
