@@ -12,8 +12,8 @@ public interface IndexProgressListener {
   /**
    * @param index the index's name
    * @param soFar the counts of the run so far
-   * @param partitionsDone partitions of the entity's table finished by this run (including those a resumed run
-   *     skipped by its checkpoint); 0 on a store that keeps no key order
+   * @param partitionsDone partitions of the entity's table this run has scanned to the end (a resumed run counts
+   *     from its checkpoint on, not the partitions the run before it finished); 0 on a store that keeps no key order
    * @param finished whether the run is over
    */
   void progress(String index, IndexReport soFar, long partitionsDone, boolean finished);
