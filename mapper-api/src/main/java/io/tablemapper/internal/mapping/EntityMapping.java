@@ -315,6 +315,20 @@ public abstract class EntityMapping<T> {
     return allIndexes;
   }
 
+  private volatile WriteCosts.Shape writeShape;
+
+  /** The entity's shape as its writes' costs see it ({@link WriteCosts}), made once. */
+  public final WriteCosts.Shape writeShape() {
+    WriteCosts.Shape shape = writeShape;
+    if (shape == null) {
+      int remote = remoteIndexes().size();
+      shape = new WriteCosts.Shape(allIndexes().size() - remote, remote, !largeProperties().isEmpty(), version(),
+          wide());
+      writeShape = shape;
+    }
+    return shape;
+  }
+
   /**
    * The stored names of the properties its index keys (of every index) are made of, besides the key components of
    * the entity's own keys: with the keys, all that is needed to find the entity's copies ({@link IndexMapping#rowKey},

@@ -1,6 +1,7 @@
 package io.tablemapper.runtime.rows;
 
 import io.tablemapper.api.OperationType;
+import io.tablemapper.internal.mapping.WriteCosts;
 import java.util.Locale;
 
 /** The kind of one write the application asked for ({@code WriteIntent}), as a pending step records it too. */
@@ -29,6 +30,18 @@ public enum WriteKind {
   /** Whether the write merges its properties into the stored row's rather than replacing it. */
   public boolean merges() {
     return this == MERGE || this == UPSERT_MERGE;
+  }
+
+  /** The write, as the rule of what it costs names it ({@link WriteCosts}). */
+  public WriteCosts.Kind costs() {
+    return switch (this) {
+      case INSERT -> WriteCosts.Kind.INSERT;
+      case UPSERT -> WriteCosts.Kind.UPSERT;
+      case UPDATE -> WriteCosts.Kind.UPDATE;
+      case MERGE -> WriteCosts.Kind.MERGE;
+      case UPSERT_MERGE -> WriteCosts.Kind.UPSERT_MERGE;
+      case DELETE -> WriteCosts.Kind.DELETE;
+    };
   }
 
   /** The operation, as the mapper's listeners see it. */

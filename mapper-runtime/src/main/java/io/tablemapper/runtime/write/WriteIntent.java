@@ -319,10 +319,7 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
 
   /** Whether the stored entity must be read first ({@link WriteCosts#readsFirst}, the one rule of it). */
   boolean needsRead() {
-    int remote = mapping.remoteIndexes().size();
-    WriteCosts.Shape shape = new WriteCosts.Shape(mapping.allIndexes().size() - remote, remote,
-        !mapping.largeProperties().isEmpty(), mapping.version(), mapping.wide());
-    return WriteCosts.readsFirst(WriteCosts.Kind.valueOf(kind.name()), shape, guardsNewer);
+    return WriteCosts.readsFirst(kind.costs(), mapping.writeShape(), guardsNewer);
   }
 
   /** Whether the write is dropped, not failed, when the entity is gone by the time it is written. */
