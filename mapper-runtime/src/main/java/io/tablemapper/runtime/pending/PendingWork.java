@@ -230,7 +230,7 @@ public final class PendingWork {
       }
       return record(channel, table, write, mode, ids, claims).thenAccept(recording::add);
     });
-    Map<String, EgtWriter.Recorded> written = new ConcurrentHashMap<>();
+    Map<String, TableRow> written = new ConcurrentHashMap<>();
     CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
         recording, mode, written));
     return transaction.<CompletableFuture<List<WriteResult>>>handle((results, thrown) -> {
@@ -283,7 +283,7 @@ public final class PendingWork {
    * {@code written}, by id.
    */
   private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> recording, Mode mode, Map<String, EgtWriter.Recorded> written) {
+      List<? extends WriteIntent<?>> recording, Mode mode, Map<String, TableRow> written) {
     if (channel instanceof WriteChannel.Async async) {
       return writer.writeAsync(async, table, recording, mode, written);
     }
@@ -292,7 +292,7 @@ public final class PendingWork {
 
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
   private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
-      List<WriteIntent<?>> recording, List<String> retired, Map<String, EgtWriter.Recorded> written) {
+      List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written) {
     CompletableFuture<Void> cleaned = DONE;
     for (String old : retired) {
       // only this writer could still record work under these ids, and its transactions under them failed
@@ -349,16 +349,13 @@ public final class PendingWork {
    * record still pending is run ({@link WorkRecords#run}); a store that cannot be reached (or a caller who cancelled,
    * a mapper that closed) leaves the rest recorded for a completer, logged. A record of reconciliations alone is run
    * as the transaction wrote it ({@code written}), without reading it back: run again after a completer finished
-   * it, a reconciliation changes nothing that a later write changed; and its first round starts from the entity as
-   * the transaction wrote it, not read again (a round that writes anything reads the entity again and starts over
-   * from a later state, so a state that another writer changed meanwhile is never the last one a copy is computed
-   * from). A record with writes of an eventual batch is read first, so that work a completer finished is not applied
-   * twice.
+   * it, a reconciliation changes nothing that a later write changed. A record with writes of an eventual batch is
+   * read first, so that work a completer finished is not applied twice.
    *
    * @return a future failed with the first write that failed for good ({@link PendingWorkException})
    */
   private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes,
-      Map<String, EgtWriter.Recorded> written) {
+      Map<String, TableRow> written) {
     List<PendingWorkException> failures = new ArrayList<>();
     Iterator<WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> done = Futures.loop(each::hasNext, () -> {
@@ -367,15 +364,13 @@ public final class PendingWork {
       if (id == null) {
         return DONE;
       }
-      EgtWriter.Recorded recorded = written.get(id);
-      boolean asWritten = recorded != null && PendingRows.steps(recorded.record()).stream()
-          .allMatch(PendingStep::reconciles);
-      CompletableFuture<TableRow> read = asWritten ? CompletableFuture.completedFuture(recorded.record())
+      TableRow asWritten = written.get(id);
+      CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
+          .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
           : records.readRecord(channel, table, write.partitionKey(), id);
-      TableRow entity = asWritten ? recorded.entity() : null;
       return Futures.compose(read,
           record -> record != null && PendingRows.state(record) == State.PENDING
-              ? records.run(channel, id, table, write.partitionKey(), record, failures, entity)
+              ? records.run(channel, id, table, write.partitionKey(), record, failures)
               : CompletableFuture.completedFuture(0L))
           .handle((applied, thrown) -> {
             if (thrown != null) {

@@ -23,8 +23,7 @@ import io.tablemapper.runtime.store.WriteChannel;
 
 /**
  * The reconciliation of one remote index of one entity, a recorded step of pending work ({@link RemoteIndexes}
- * describes the copies and their rules): owns the rule of rounds — read the entity (in the first round of its
- * writer's own run, take it as the writer's transaction wrote it), remove the copies (or key-list
+ * describes the copies and their rules): owns the rule of rounds — read the entity, remove the copies (or key-list
  * entries) it may have had and no longer implies, write the one its step's write implies, and when that wrote
  * anything, read the entity again and run another round from its new state if it changed — so that the last write to
  * any copy was computed from the state its writer then found current. A copy is deleted only by
@@ -52,16 +51,12 @@ final class RemoteRounds {
    * {@code channel} (the blocking or the async path: one rule for both).
    *
    * @param mapping the mapping of the entity's class
-   * @param written the entity's row as its writer's transaction wrote it, with the ETag it got, from which the first
-   *     round starts instead of a read; null to read it. A round that writes anything reads the entity again and
-   *     starts another from its new state if it changed, so a state another writer changed meanwhile is never the
-   *     last one a copy is computed from
    * @return a future of null when done, or of the exception that makes the step fail for good (a key list without
    *     room); failed when the store could not be reached, or the entity kept changing for {@link #ROUNDS} rounds
    *     (the step stays recorded)
    */
   <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
-      PendingStep step, TableRow written) {
+      PendingStep step) {
     IndexMapping<T> index = null;
     for (IndexMapping<T> each : mapping.remoteIndexes()) {
       if (each.name().equals(step.index())) {
@@ -72,10 +67,7 @@ final class RemoteRounds {
       return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
-    TableRow known = written != null && written.etag() != null
-        && written.partitionKey().equals(entity.partitionKey()) && written.rowKey().equals(entity.rowKey())
-        ? written : null;
-    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), 1, known);
+    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), 1);
   }
 
   /**
@@ -84,16 +76,14 @@ final class RemoteRounds {
    * again, and a change since starts another round, which may find the copy just written among the old ones.
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, int round, TableRow known) {
+      IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, int round) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
           .describeKeys() + " in table " + entity.table() + " was not brought in step: the entity changed during "
           + ROUNDS + " rounds in a row; the step stays recorded, for a completer"));
     }
-    CompletableFuture<TableRow> read = known != null ? CompletableFuture.completedFuture(known)
-        : copies.read(channel, entity);
-    return Futures.compose(read, stored -> {
+    return Futures.compose(copies.read(channel, entity), stored -> {
       Address implied = copies.implied(mapping, index, stored);
       // a copy of a later write's state is that write's own reconciliation's to write: this step writes only the one
       // of its own write, so that a round that dies after writing leaves only a copy its step names
@@ -114,7 +104,7 @@ final class RemoteRounds {
           if (desired != null) {
             next.add(desired);
           }
-          return round(channel, mapping, index, entity, step, next, round + 1, null);
+          return round(channel, mapping, index, entity, step, next, round + 1);
         });
       });
     });

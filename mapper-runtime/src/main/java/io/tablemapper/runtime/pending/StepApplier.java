@@ -66,15 +66,6 @@ final class StepApplier {
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
-    return apply(channel, id, step, null);
-  }
-
-  /**
-   * {@link #apply(WriteChannel, String, PendingStep)}; a reconciliation's first round starting from {@code entityRow},
-   * the entity's row as its writer's transaction wrote it (null: read).
-   */
-  CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step,
-      TableRow entityRow) {
     EntityMapping<Object> mapping;
     try {
       mapping = types.ownMapping(load(step.entityClass()));
@@ -84,7 +75,7 @@ final class StepApplier {
           + ": class " + step.entityClass() + " is not on this process's class path", missing));
     }
     if (step.reconciles()) {
-      return Futures.start(() -> rounds.reconcile(channel, mapping, step, entityRow));
+      return Futures.start(() -> rounds.reconcile(channel, mapping, step));
     }
     return Futures.start(() -> {
       WriteIntent<Object> intent;

@@ -173,15 +173,6 @@ final class WorkRecords {
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures) {
-    return run(channel, id, table, partitionKey, record, failures, null);
-  }
-
-  /**
-   * {@link #run(WriteChannel, String, String, String, TableRow, List)}, its reconciliations' first rounds starting
-   * from {@code entity}, the entity's row as its writer's transaction wrote it with the ETag it got (null: read).
-   */
-  CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
-      TableRow record, List<PendingWorkException> failures, TableRow entity) {
     List<PendingStep> steps = PendingRows.steps(record);
     Progress at = new Progress(PendingRows.next(record), record.etag());
     CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
@@ -190,7 +181,7 @@ final class WorkRecords {
       }
       int i = at.next;
       PendingStep step = steps.get(i);
-      return Futures.compose(applier.apply(channel, id, step, entity), failure -> {
+      return Futures.compose(applier.apply(channel, id, step), failure -> {
         if (failure != null) {
           return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
             failures.add(failed);

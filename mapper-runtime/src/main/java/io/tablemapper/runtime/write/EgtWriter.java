@@ -105,10 +105,10 @@ public final class EgtWriter {
 
   /**
    * {@link #write(String, List, Mode)}, putting into {@code recorded} (if not null) each work record the transaction
-   * wrote, by work id, with the entity row beside it ({@link Recorded}): its writer need not read them back.
+   * wrote, as written and with the ETag the store gave it, by work id: its writer need not read it back.
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
-      Map<String, Recorded> recorded) {
+      Map<String, TableRow> recorded) {
     checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<WriteProgress> progress = new ArrayList<>(writes.size());
@@ -130,7 +130,7 @@ public final class EgtWriter {
 
   /** {@link #writeAsync(WriteChannel.Async, String, List, Mode)}, with the records written as {@link #write}'s. */
   public CompletableFuture<List<WriteResult>> writeAsync(WriteChannel.Async channel, String table,
-      List<? extends WriteIntent<?>> writes, Mode mode, Map<String, Recorded> recorded) {
+      List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded) {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
@@ -147,7 +147,7 @@ public final class EgtWriter {
    * sent, its future cancelled) deletes the values it stored; one whose outcome is unknown leaves them to a sweep.
    */
   private CompletableFuture<List<WriteResult>> withValues(WriteChannel channel, String table,
-      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, Map<String, Recorded> recorded) {
+      List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, Map<String, TableRow> recorded) {
     if (writes.stream().allMatch(write -> write.mapping().largeProperties().isEmpty())) {
       return write(channel, table, writes, progress, mode, Long.MAX_VALUE, recorded);
     }
@@ -182,7 +182,7 @@ public final class EgtWriter {
    */
   private CompletableFuture<List<WriteResult>> write(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> writes, List<WriteProgress> progress, Mode mode, long sendBy,
-      Map<String, Recorded> recorded) {
+      Map<String, TableRow> recorded) {
     boolean storesRows = writes.stream().anyMatch(write -> write.kind() == WriteKind.INSERT || write.kind().upserts());
     CompletableFuture<Void> ready = storesRows ? channel.ensure(table) : DONE;
     return Futures.compose(ready, exists -> new Attempts(channel, table, progress, mode, sendBy, recorded).next()
@@ -235,13 +235,6 @@ public final class EgtWriter {
     }
   }
 
-  /**
-   * A work record a transaction wrote, and the entity's row it wrote beside it, each as sent and with the ETag the
-   * store gave it; the entity's row is null where the row sent is not the row stored whole (a merge, a delete, a wide
-   * entity's head).
-   */
-  public record Recorded(TableRow record, TableRow entity) {}
-
   /** Tries the writes until they are applied, dropped, or fail for good: read, plan, send, learn. */
   private final class Attempts {
     private final WriteChannel channel;
@@ -250,12 +243,12 @@ public final class EgtWriter {
     private final Mode mode;
     private final long sendBy;
     /** Gets each work record the transaction wrote, by work id (or null: not wanted). */
-    private final Map<String, Recorded> recorded;
+    private final Map<String, TableRow> recorded;
     private int attempts = 1;
     private int listAttempts = 1;
 
     Attempts(WriteChannel channel, String table, List<WriteProgress> writes, Mode mode, long sendBy,
-        Map<String, Recorded> recorded) {
+        Map<String, TableRow> recorded) {
       this.recorded = recorded;
       this.channel = channel;
       this.table = table;
@@ -367,7 +360,7 @@ public final class EgtWriter {
 
   /** Sends one attempt; records the results and completes with null, or with the failed operation. */
   private CompletableFuture<Failure> send(WriteChannel channel, String table, List<PlannedOp> ops,
-      List<WriteOperation> operations, List<WriteProgress> writes, Mode mode, Map<String, Recorded> recorded) {
+      List<WriteOperation> operations, List<WriteProgress> writes, Mode mode, Map<String, TableRow> recorded) {
     if (mode == Mode.REPOSITORY && ops.size() == 1) {
       PlannedOp only = ops.get(0);
       return channel.write(table, only.operation()).handle((result, thrown) -> {
@@ -400,19 +393,14 @@ public final class EgtWriter {
                 + e.getMessage(), e);
       }
       WriteResult primary = null;
-      TableRow entity = null;
       for (int i = 0; i < ops.size(); i++) {
         PlannedOp op = ops.get(i);
         WriteResult result = results.get(i);
         if (op.role() == Role.PRIMARY) {
           progressOf(writes, op.owner()).result = result;
           primary = result;
-          WriteOperation sent = op.operation();
-          entity = sent.merges() || sent.kind() == WriteOperation.Kind.DELETE || op.owner().mapping().wide() ? null
-              : sent.row().toBuilder().etag(result.etag()).build();
         } else if (op.role() == Role.PENDING && recorded != null && op.owner().pendingId() != null) {
-          recorded.put(op.owner().pendingId(), new Recorded(op.operation().row().toBuilder().etag(result.etag())
-              .build(), entity));
+          recorded.put(op.owner().pendingId(), op.operation().row().toBuilder().etag(result.etag()).build());
         } else if (op.role() != Role.PENDING && op.role() != Role.PART && op.role() != Role.LIST
             && reads.copiesShareEntityEtag() && primary != null && primary.etag() != null
             && result.etag() != null && !result.etag().equals(primary.etag())) {
