@@ -26,7 +26,10 @@ import io.tablemapper.runtime.store.WriteChannel;
  * describes the copies and their rules): owns the rule of rounds — read the entity, remove the copies (or key-list
  * entries) it may have had and no longer implies, write the one its step's write implies, and when that wrote
  * anything, read the entity again and run another round from its new state if it changed — so that the last write to
- * any copy was computed from the state its writer then found current. A copy is deleted only by
+ * any copy was computed from the state its writer then found current. A round also writes back a copy or entry that
+ * an earlier round of the same reconciliation removed when the entity implies it again: that removal, computed from
+ * a state that was no longer current when it landed, may have undone the write of the newer state's own
+ * reconciliation, which found the copy or entry still there and so wrote nothing. A copy is deleted only by
  * {@link RemoteIndexes#deleteIfOurs}, another entity's row taken over only by {@link RemoteIndexes#takeable}; the
  * list rows change through {@link RemoteLists}.
  */
@@ -67,16 +70,21 @@ final class RemoteRounds {
       return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
-    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), 1);
+    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), new LinkedHashSet<>(),
+        1);
   }
 
   /**
    * One round of a reconciliation: from the entity as read now, the copies (or list entries) it may have had and no
    * longer implies are removed and the one it implies is written; when anything was written, the entity is read
    * again, and a change since starts another round, which may find the copy just written among the old ones.
+   *
+   * @param removed the addresses earlier rounds removed (or tried to remove) a copy or entry at: one the entity implies
+   *     again is written back, whether or not the step's own write implies it
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, int round) {
+      IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, Set<Address> removed,
+      int round) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
@@ -86,12 +94,14 @@ final class RemoteRounds {
     return Futures.compose(copies.read(channel, entity), stored -> {
       Address implied = copies.implied(mapping, index, stored);
       // a copy of a later write's state is that write's own reconciliation's to write: this step writes only the one
-      // of its own write, so that a round that dies after writing leaves only a copy its step names
-      Address desired = implied != null && step.writes(implied) ? implied : null;
+      // of its own write, so that a round that dies after writing leaves only a copy its step names; or one an earlier
+      // round removed, which its step names too (among the previous ones), since that removal may have undone the
+      // later write's own
+      Address desired = implied != null && (step.writes(implied) || removed.contains(implied)) ? implied : null;
       boolean[] wrote = {false};
       CompletableFuture<TableMapperException> applied = index.keyList()
-          ? list(channel, mapping, index, entity, implied, desired, previous, wrote)
-          : copy(channel, mapping, index, entity, stored, implied, desired, previous, wrote);
+          ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote)
+          : copy(channel, mapping, index, entity, stored, implied, desired, previous, removed, wrote);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);
@@ -104,7 +114,7 @@ final class RemoteRounds {
           if (desired != null) {
             next.add(desired);
           }
-          return round(channel, mapping, index, entity, step, next, round + 1);
+          return round(channel, mapping, index, entity, step, next, removed, round + 1);
         });
       });
     });
@@ -127,11 +137,15 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired,
-      Set<Address> previous, boolean[] wrote) {
+      Set<Address> previous, Set<Address> removed, boolean[] wrote) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
-      return before.equals(implied) ? DONE : copies.deleteIfOurs(channel, mapping, index, before, entity, 1);
+      if (before.equals(implied)) {
+        return DONE;
+      }
+      removed.add(before);
+      return copies.deleteIfOurs(channel, mapping, index, before, entity, 1);
     });
     if (desired == null) {
       return deleted.thenApply(done -> null);
@@ -148,7 +162,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> list(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, Address implied, Address desired, Set<Address> previous,
-      boolean[] wrote) {
+      Set<Address> removed, boolean[] wrote) {
     String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> unlisted = Futures.loop(old::hasNext, () -> {
@@ -157,6 +171,7 @@ final class RemoteRounds {
         return DONE;
       }
       wrote[0] = true; // the entity may have moved back to this value since it was read: read it again after
+      removed.add(before);
       return lists.remove(channel, index, before, entry);
     });
     if (desired == null) {
