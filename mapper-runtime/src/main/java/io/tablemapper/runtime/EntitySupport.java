@@ -317,23 +317,18 @@ final class EntitySupport<T> implements RepositorySupport<T> {
   }
 
   /**
-   * The one check of the query path against an index's state: a query (or one of its reads) through an index that
-   * is not {@link IndexState#READY} is refused, never answered from the copies there are. Free once this mapper has
-   * seen the index ready ({@link IndexStates#state}).
+   * A query (or one of its reads) through an index that is not {@link IndexState#READY} is refused, never answered
+   * from the copies there are ({@link IndexStates#requireReady}). Free once this mapper has seen the index ready. A
+   * table per period is checked table by table, where its query finds which tables it reads (the query side's
+   * {@code QuerySources}).
    *
    * @throws IndexNotReadyException naming the index and the call that builds it
    */
   private void checkReady(EntityQuery query) {
-    if (query.index() != null) {
-      IndexState state = states.state(mapping, query.index());
-      if (state != IndexState.READY) {
-        String type = mapping.entityClass().getSimpleName();
-        throw new IndexNotReadyException("cannot query " + type + " through its index '" + query.index() + "': the"
-            + " index is " + state + " in table " + mapping.table() + ", which holds entities written without it, so"
-            + " the answer could miss some. Build it first: mapper.indexes(" + type + ".class).build(\""
-            + query.index() + "\")", query.index(), state);
-      }
+    if (IndexStates.periodTemplate(mapping)) {
+      return;
     }
+    states.requireReady(mapping, query.index());
     if (query.reads() != null) {
       for (EntityQuery read : query.reads()) {
         checkReady(read);

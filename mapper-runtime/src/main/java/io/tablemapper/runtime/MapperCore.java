@@ -113,7 +113,7 @@ final class MapperCore {
     this.states = new IndexStates(scoped, tables, discriminator);
     this.pending = new PendingWork(backend, tables, discriminator, context, writer, intents, types, lifecycle, large,
         settings.pending(), states);
-    this.reading = new ReadSide(backend, tables, periods, discriminator, context, decoder, large, cache, listeners,
+    this.reading = new ReadSide(backend, tables, periods, states, discriminator, context, decoder, large, cache, listeners,
         pool, async);
   }
 

@@ -9,7 +9,6 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.runtime.fixtures.Ledger;
-import io.tablemapper.runtime.fixtures.Login;
 import io.tablemapper.tck.fixtures.IndexedRecruit;
 import io.tablemapper.tck.fixtures.parties.Party;
 import org.junit.jupiter.api.AfterEach;
@@ -52,15 +51,6 @@ class IndexAdminRefusalsTest {
         .hasMessageContaining("call mapper.indexes(...) with one of its concrete classes")
         .hasMessageContaining("Customer")
         .hasMessageContaining("Employee");
-  }
-
-  @Test
-  void aClassOfATablePerPeriodIsRefusedSayingWhy() {
-    assertThatThrownBy(() -> mapper.indexes(Login.class))
-        .isInstanceOf(TableMapperException.class)
-        .hasMessage("cannot administer the indexes of " + Login.class.getName() + ": its entities live in a table"
-            + " per period (Logins{at:day}), whose indexes have no recorded state; each period's table is written"
-            + " with every index its class declares");
   }
 
   @Test

@@ -8,16 +8,26 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.rows.IndexStateRows;
+import io.tablemapper.runtime.store.IndexStates;
+import io.tablemapper.runtime.store.PeriodTables;
 import io.tablemapper.runtime.support.Lifecycle;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The {@link IndexAdmin} of one entity class of one mapper: its index states as its state row records them
  * ({@link io.tablemapper.runtime.store.IndexStates}), its runs ({@link IndexRun}) and drops ({@link IndexDrop}).
  * Immutable: the rate limit and the listener make copies.
+ *
+ * <p>A class with a table per period keeps a state row per period's table (an index added to the class is new to the
+ * periods written before): its admin works on each existing table in period order — an index is as ready as its
+ * least ready table (ready when there is none), a run runs over each table and reports the sums (its listener hears
+ * the counts of the tables before added to the current one's, and {@code finished} once, after the last), a drop
+ * deletes the rows of every table that records the index.
  *
  * @param <T> the entity class
  */
@@ -28,18 +38,9 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
   private final double entitiesPerSecond;
   private final IndexProgressListener listener;
 
-  /**
-   * The admin of a concrete entity class with one table.
-   *
-   * @throws TableMapperException if the class's entities live in a table per period
-   */
+  /** The admin of a concrete entity class: of its one table, or of each of its tables per period. */
   public DefaultIndexAdmin(IndexParts parts, Lifecycle lifecycle, EntityMapping<T> mapping) {
     this(parts, lifecycle, mapping, 0, null);
-    if (mapping.tableTemplate() != null) {
-      throw new TableMapperException("cannot administer the indexes of " + mapping.entityClass().getName()
-          + ": its entities live in a table per period (" + mapping.tableTemplate() + "), whose indexes have no"
-          + " recorded state; each period's table is written with every index its class declares");
-    }
   }
 
   private DefaultIndexAdmin(IndexParts parts, Lifecycle lifecycle, EntityMapping<T> mapping,
@@ -65,12 +66,26 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   @Override
   public List<String> recorded() {
+    if (IndexStates.periodTemplate(mapping)) {
+      Set<String> names = new LinkedHashSet<>();
+      periods().forEach(period -> names.addAll(period.recorded()));
+      return List.copyOf(names);
+    }
     return IndexStateRows.indexes(row());
   }
 
   @Override
   public IndexState state(String index) {
     declaredIndex(index);
+    if (IndexStates.periodTemplate(mapping)) {
+      IndexState least = IndexState.READY;
+      for (DefaultIndexAdmin<T> period : periods()) {
+        IndexState state = period.state(index);
+        least = state == IndexState.NOT_BUILT || least == IndexState.NOT_BUILT ? IndexState.NOT_BUILT
+            : state == IndexState.BUILDING ? state : least;
+      }
+      return least;
+    }
     IndexState state = IndexStateRows.state(row(), index);
     return state != null ? state : IndexState.NOT_BUILT;
   }
@@ -96,6 +111,25 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
     if (declared().contains(index)) {
       throw new IllegalArgumentException("cannot drop index '" + index + "' of " + mapping.entityClass().getName()
           + ": the class still declares it, and its writers keep its rows; remove the @Index first");
+    }
+    if (IndexStates.periodTemplate(mapping)) {
+      List<String> recorded = recorded();
+      if (!recorded.contains(index)) {
+        throw new IllegalArgumentException("cannot drop index '" + index + "' of " + mapping.entityClass().getName()
+            + ": no table of " + mapping.tableTemplate() + " records an index of that name (they record " + recorded
+            + ")");
+      }
+      long deleted = 0;
+      for (DefaultIndexAdmin<T> period : periods()) {
+        if (period.recorded().contains(index)) {
+          deleted += period.listenerless().drop(index).copiesDeleted();
+        }
+      }
+      IndexReport report = new IndexReport(index, 0, 0, deleted, 0, 0, 0, 0, List.of());
+      if (listener != null) {
+        listener.progress(index, report, 0, true);
+      }
+      return report;
     }
     TableRow row = row();
     List<String> recorded = IndexStateRows.indexes(row);
@@ -134,6 +168,9 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   private IndexReport run(String index, IndexRun.Mode mode) {
     IndexMapping<T> declared = declaredIndex(index);
+    if (IndexStates.periodTemplate(mapping)) {
+      return runPeriods(index, mode);
+    }
     if (mapping.wide()) {
       throw new TableMapperException("cannot " + mode.name().toLowerCase(java.util.Locale.ROOT) + " index '" + index
           + "' of " + mapping.entityClass().getName() + ": index runs over wide entities (rows split in parts) are"
@@ -142,6 +179,55 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
     lifecycle.checkOpen();
     parts.states().writing(mapping); // the state row names the class's indexes
     return new IndexRun<>(parts, mapping, declared, mode, entitiesPerSecond, listener).run();
+  }
+
+  /**
+   * A run over each table of a table per period, in period order: the sums of their reports, the listener hearing
+   * the counts of the tables before added to the current table's, and {@code finished} once, after the last.
+   */
+  private IndexReport runPeriods(String index, IndexRun.Mode mode) {
+    IndexReport total = new IndexReport(index, 0, 0, 0, 0, 0, 0, 0, List.of());
+    long[] partitions = {0};
+    List<DefaultIndexAdmin<T>> periods = periods();
+    for (int i = 0; i < periods.size(); i++) {
+      IndexReport before = total;
+      boolean last = i == periods.size() - 1;
+      IndexProgressListener each = listener == null ? null : (name, soFar, done, finished) -> {
+        listener.progress(name, sum(before, soFar), partitions[0] + done, finished && last);
+        if (finished) {
+          partitions[0] += done;
+        }
+      };
+      DefaultIndexAdmin<T> period = new DefaultIndexAdmin<>(parts, lifecycle, periods.get(i).mapping,
+          entitiesPerSecond, each);
+      total = sum(total, period.run(index, mode));
+    }
+    if (periods.isEmpty() && listener != null) {
+      listener.progress(index, total, 0, true);
+    }
+    return total;
+  }
+
+  private static IndexReport sum(IndexReport a, IndexReport b) {
+    List<IndexReport.Conflict> details = new ArrayList<>(a.conflictDetails());
+    details.addAll(b.conflictDetails());
+    return new IndexReport(a.index(), a.entitiesRead() + b.entitiesRead(), a.copiesWritten() + b.copiesWritten(),
+        a.copiesDeleted() + b.copiesDeleted(), a.missing() + b.missing(), a.orphans() + b.orphans(),
+        a.stale() + b.stale(), a.conflicts() + b.conflicts(), details);
+  }
+
+  /** The admins of the existing tables of a table per period, in period order, without the listener. */
+  private List<DefaultIndexAdmin<T>> periods() {
+    lifecycle.checkOpen();
+    List<DefaultIndexAdmin<T>> periods = new ArrayList<>();
+    for (String table : new PeriodTables(parts.backend()).existing(mapping.tableTemplate())) {
+      periods.add(new DefaultIndexAdmin<>(parts, lifecycle, mapping.inTable(table), entitiesPerSecond, null));
+    }
+    return periods;
+  }
+
+  private DefaultIndexAdmin<T> listenerless() {
+    return listener == null ? this : new DefaultIndexAdmin<>(parts, lifecycle, mapping, entitiesPerSecond, null);
   }
 
   /** The state row, read afresh, once the class's indexes are registered in it. */

@@ -51,7 +51,11 @@ final class QuerySources<T> {
 
   /**
    * The rows of a query of a table per period: one read of one table as for any entity (its pages resume), or the
-   * merge of one read per table and per read of an {@code In} ({@link MergeRun}).
+   * merge of one read per table and per read of an {@code In} ({@link MergeRun}). A read through an index is refused
+   * when the index is not ready in a table it reads ({@link io.tablemapper.runtime.store.IndexStates#requireReady}):
+   * each period's table keeps its own state.
+   *
+   * @throws io.tablemapper.api.IndexNotReadyException if so
    */
   RowSource periodSource(
       EntityQuery query, String startToken, boolean countOnly, List<String> select, boolean page) {
@@ -60,6 +64,7 @@ final class QuerySources<T> {
     if (!query.matchesNothing()) {
       for (EntityQuery read : query.reads() == null ? List.of(query) : query.reads()) {
         for (String table : side.periods().of(mapping, read)) {
+          side.states().requireReady(mapping.inTable(table), read.index());
           runs.add(new QueryRun<>(side, mapping.inTable(table), read, startToken,
               countOnly && (!query.overlapping() || read.index() == null), select));
           if (!tables.contains(table)) {

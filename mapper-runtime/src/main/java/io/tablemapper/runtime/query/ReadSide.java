@@ -6,6 +6,7 @@ import io.tablemapper.runtime.support.AsyncRunner;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.observe.Listeners;
+import io.tablemapper.runtime.store.IndexStates;
 import io.tablemapper.runtime.store.PeriodTables;
 import io.tablemapper.runtime.cache.ReadCache;
 import io.tablemapper.runtime.support.ReadPool;
@@ -20,6 +21,7 @@ import io.tablemapper.runtime.store.Tables;
  * @param backend the store, as the mapper sees it (scoped, observed)
  * @param tables the existence of tables, under the mapper's policy
  * @param periods the tables of each table per period
+ * @param states the states of the indexes, which a query of a table per period checks for each table it reads
  * @param discriminator the property that holds each row's entity type
  * @param context JSON, times, encryption and the fetch of large values
  * @param decoder what reads make of the rows they found
@@ -29,6 +31,7 @@ import io.tablemapper.runtime.store.Tables;
  * @param pool the threads of parallel reads
  * @param async the runner of async operations
  */
-public record ReadSide(TableBackend backend, Tables tables, PeriodTables periods, Discriminator discriminator,
+public record ReadSide(TableBackend backend, Tables tables, PeriodTables periods, IndexStates states,
+    Discriminator discriminator,
     MappingContext context, RowDecoder decoder, LargeValues large, ReadCache cache, Listeners listeners, ReadPool pool,
     AsyncRunner async) {}

@@ -3,6 +3,7 @@ package io.tablemapper.runtime.store;
 import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityExistsException;
+import io.tablemapper.api.IndexNotReadyException;
 import io.tablemapper.api.IndexState;
 import io.tablemapper.api.OutOfScopeException;
 import io.tablemapper.api.TableMapperException;
@@ -60,11 +61,43 @@ public final class IndexStates {
   }
 
   /**
-   * Whether the mapping's indexes have a state kept: it has indexes, one table (not a table per period), and is a
-   * concrete class's (a hierarchy's queries read the states of no single type).
+   * Whether the mapping's indexes have a state kept: it has indexes, one table (for a table per period, one period's:
+   * each period's table keeps its own state, since an index added to the class is new to the periods written before),
+   * and is a concrete class's (a hierarchy's queries read the states of no single type).
    */
   public static boolean tracked(EntityMapping<?> mapping) {
-    return !mapping.allIndexes().isEmpty() && mapping.tableTemplate() == null && !(mapping instanceof Hierarchy);
+    return !mapping.allIndexes().isEmpty() && !periodTemplate(mapping) && !(mapping instanceof Hierarchy);
+  }
+
+  /**
+   * Whether the mapping is the template of a table per period, which names no table: its periods' mappings
+   * ({@link EntityMapping#inTable}) keep the states.
+   */
+  public static boolean periodTemplate(EntityMapping<?> mapping) {
+    return mapping.tableTemplate() != null && mapping.tableTemplate().periodOf(mapping.table()) == null;
+  }
+
+  /**
+   * The one check of the query path against an index's state ({@link #state}): a query (or one of its reads)
+   * through an index that is not {@link IndexState#READY} in a table it reads is refused, never answered from the
+   * copies there are.
+   *
+   * @param mapping the mapping of the table read (for a table per period, one period's)
+   * @param index the index the query reads through, or null for none
+   * @throws IndexNotReadyException naming the index, the table and the call that builds it
+   */
+  public void requireReady(EntityMapping<?> mapping, String index) {
+    if (index == null) {
+      return;
+    }
+    IndexState state = state(mapping, index);
+    if (state != IndexState.READY) {
+      String type = mapping.entityClass().getSimpleName();
+      throw new IndexNotReadyException("cannot query " + type + " through its index '" + index + "': the index is "
+          + state + " in table " + mapping.table() + ", which holds entities written without it, so the answer"
+          + " could miss some. Build it first: mapper.indexes(" + type + ".class).build(\"" + index + "\")", index,
+          state);
+    }
   }
 
   /** Whether {@link #writing} has nothing to do for the mapping: no state kept, or registered already. */

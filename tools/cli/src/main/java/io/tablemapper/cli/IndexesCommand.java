@@ -65,8 +65,7 @@ final class IndexesCommand implements Runnable {
             if (application.entities.contains(type.getName())) {
               throw unsupported; // named on the command line: its failure is the command's
             }
-            // found by --package: a class whose indexes have no administration (a table per period, a hierarchy's
-            // root)
+            // found by --package: a class whose indexes have no administration (a hierarchy's root)
             err.println("skipped " + type.getName() + ": " + unsupported.getMessage());
           }
         }
