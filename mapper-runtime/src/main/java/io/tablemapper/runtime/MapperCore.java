@@ -184,7 +184,8 @@ final class MapperCore {
           + " one of its concrete classes " + Hierarchy.members(mapping).stream()
               .filter(member -> member != mapping).map(member -> member.entityClass().getSimpleName()).toList());
     }
-    return new DefaultIndexAdmin<>(IndexParts.of(backend, tables, discriminator, context, pending, states),
+    return new DefaultIndexAdmin<>(IndexParts.of(backend, tables, discriminator, context, pending, states, intents,
+        decoder.reads(), large),
         lifecycle, mapping);
   }
 

@@ -8,7 +8,6 @@ import io.tablemapper.api.IndexState;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.backend.memory.InMemoryBackend;
-import io.tablemapper.runtime.fixtures.Ledger;
 import io.tablemapper.tck.fixtures.IndexedRecruit;
 import io.tablemapper.tck.fixtures.parties.Party;
 import org.junit.jupiter.api.AfterEach;
@@ -51,19 +50,5 @@ class IndexAdminRefusalsTest {
         .hasMessageContaining("call mapper.indexes(...) with one of its concrete classes")
         .hasMessageContaining("Customer")
         .hasMessageContaining("Employee");
-  }
-
-  @Test
-  void aRunOverAWideClassIsRefusedSayingWhyAndWritesNothing() {
-    IndexAdmin admin = mapper.indexes(Ledger.class);
-
-    for (Runnable run : new Runnable[] {() -> admin.build("byDesk"), () -> admin.verify("byDesk"),
-        () -> admin.repair("byDesk")}) {
-      assertThatThrownBy(run::run)
-          .isInstanceOf(TableMapperException.class)
-          .hasMessageContaining("index 'byDesk' of " + Ledger.class.getName())
-          .hasMessageContaining("index runs over wide entities (rows split in parts) are not supported");
-    }
-    assertThat(admin.declared()).containsExactly("byDesk");
   }
 }

@@ -4,7 +4,6 @@ import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.IndexProgressListener;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.IndexState;
-import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.rows.IndexStateRows;
@@ -171,11 +170,7 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
     if (IndexStates.periodTemplate(mapping)) {
       return runPeriods(index, mode);
     }
-    if (mapping.wide()) {
-      throw new TableMapperException("cannot " + mode.name().toLowerCase(java.util.Locale.ROOT) + " index '" + index
-          + "' of " + mapping.entityClass().getName() + ": index runs over wide entities (rows split in parts) are"
-          + " not supported; every wide entity written with the index has its rows");
-    }
+
     lifecycle.checkOpen();
     parts.states().writing(mapping); // the state row names the class's indexes
     return new IndexRun<>(parts, mapping, declared, mode, entitiesPerSecond, listener).run();

@@ -17,6 +17,7 @@ import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * What one index of one entity class should hold and does: for an entity, whether its copy (claim, key-list entry)
@@ -64,14 +65,21 @@ final class IndexChecks<T> {
   private final Discriminator discriminator;
   private final MappingContext context;
   private final WriteChannel channel;
+  /** A wide entity's whole row from its head (null when deleted meanwhile), or null for entities of one row. */
+  private final UnaryOperator<TableRow> whole;
 
+  /**
+   * @param whole a wide entity's whole row from its head row (null when it was deleted meanwhile), whose values the
+   *     entity's index values are read from; null for a class whose entities are rows of their own
+   */
   IndexChecks(EntityMapping<T> mapping, IndexMapping<T> index, Discriminator discriminator, MappingContext context,
-      WriteChannel channel) {
+      WriteChannel channel, UnaryOperator<TableRow> whole) {
     this.mapping = mapping;
     this.index = index;
     this.discriminator = discriminator;
     this.context = context;
     this.channel = channel;
+    this.whole = whole;
   }
 
   IndexMapping<T> index() {
@@ -100,7 +108,11 @@ final class IndexChecks<T> {
   Address implied(TableRow stored) {
     T entity;
     try {
-      entity = mapping.fromRow(mapping.withoutEncrypted(stored), context); // no index key is encrypted
+      TableRow row = whole == null ? stored : whole.apply(stored);
+      if (row == null) {
+        return null; // a wide entity deleted meanwhile
+      }
+      entity = mapping.fromRow(mapping.withoutEncrypted(row), context); // no index key is encrypted
     } catch (TableMapperException unreadable) {
       return null;
     }

@@ -6,6 +6,9 @@ import io.tablemapper.runtime.pending.PendingWork;
 import io.tablemapper.runtime.store.IndexStates;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.store.WriteChannel;
+import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.values.RowReads;
+import io.tablemapper.runtime.write.WriteIntents;
 import io.tablemapper.spi.TableBackend;
 
 /**
@@ -13,14 +16,19 @@ import io.tablemapper.spi.TableBackend;
  * write path (through pending work, so remote indexes and claims are kept by its rules) and the index states.
  *
  * @param context the mapping context entities are read with (for their index values)
+ * @param intents the writes of entities, as the application's are built (a wide entity's rewrite)
+ * @param reads the reads that make a wide entity whole
+ * @param large the values of {@code @Large} properties, which a wide entity's rewrite writes again
  */
 public record IndexParts(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
-    PendingWork pending, IndexStates states, WriteChannel channel) {
+    PendingWork pending, IndexStates states, WriteChannel channel, WriteIntents intents, RowReads reads,
+    LargeValues large) {
 
   /** The parts, with the blocking channel over the backend. */
   public static IndexParts of(TableBackend backend, Tables tables, Discriminator discriminator,
-      MappingContext context, PendingWork pending, IndexStates states) {
+      MappingContext context, PendingWork pending, IndexStates states, WriteIntents intents, RowReads reads,
+      LargeValues large) {
     return new IndexParts(backend, tables, discriminator, context, pending, states,
-        WriteChannel.blocking(backend, tables, discriminator));
+        WriteChannel.blocking(backend, tables, discriminator), intents, reads, large);
   }
 }

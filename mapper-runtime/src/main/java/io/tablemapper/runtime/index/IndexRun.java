@@ -18,6 +18,8 @@ import io.tablemapper.runtime.rows.IndexStateRows;
 import io.tablemapper.runtime.rows.PendingStep.Address;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.values.WideReads;
+import io.tablemapper.runtime.rows.WriteKind;
 import io.tablemapper.runtime.write.WriteFailures;
 import io.tablemapper.runtime.write.WriteIntent;
 import io.tablemapper.spi.Filter;
@@ -39,7 +41,8 @@ import java.util.Optional;
  * written by the write path's own rules beside writers that keep writing — the entities of a partition together, in
  * transactions of up to {@link StoreLimits#MAX_BATCH_OPERATIONS} operations ({@link #flush}); then, for verify and repair of a remote
  * index, a sweep of the index's rows in their table for orphans. Nothing is held but the page and the counts, so the
- * heap does not grow with the table.
+ * heap does not grow with the table. A wide entity is checked from its whole row and rewritten whole, alone in its
+ * transaction ({@link #rebuild}).
  *
  * <p>A build or repair marks the index {@link IndexState#BUILDING} (a ready index stays ready: a repair of a live
  * index does not stop its queries) and records a checkpoint in its state row after a
@@ -114,8 +117,12 @@ final class IndexRun<T> {
     this.listener = listener;
     this.rate = new RateLimit(entitiesPerSecond);
     this.ordered = parts.backend().profile().ordered();
-    this.checks = new IndexChecks<>(mapping, index, parts.discriminator(), parts.context(), parts.channel());
-    this.batchSize = Math.max(1, StoreLimits.MAX_BATCH_OPERATIONS / (2 + mapping.allIndexes().size()));
+    this.checks = new IndexChecks<>(mapping, index, parts.discriminator(), parts.context(), parts.channel(),
+        mapping.wide() ? head -> Futures.join(WideReads.whole(parts.reads(), parts.discriminator(), mapping, head))
+            : null);
+    // a wide entity's rows may fill a transaction alone
+    this.batchSize = mapping.wide() ? 1
+        : Math.max(1, StoreLimits.MAX_BATCH_OPERATIONS / (2 + mapping.allIndexes().size()));
   }
 
   IndexReport run() {
@@ -231,10 +238,10 @@ final class IndexRun<T> {
     List<TableRow> rows = List.copyOf(batch);
     batch.clear();
     List<WriteIntent<T>> intents = new ArrayList<>(rows.size());
-    for (TableRow row : rows) {
-      intents.add(WriteIntent.rebuild(mapping, row, parts.discriminator(), parts.context()));
-    }
     try {
+      for (TableRow row : rows) {
+        intents.add(rebuild(row));
+      }
       parts.pending().write(mapping.table(), intents, WriteFailures.Mode.REPOSITORY);
       written += rows.size();
     } catch (StoreUnavailableException unknown) {
@@ -312,8 +319,7 @@ final class IndexRun<T> {
         return;
       }
       try {
-        parts.pending().write(mapping.table(), List.of(WriteIntent.rebuild(mapping, row, parts.discriminator(),
-            parts.context())), WriteFailures.Mode.REPOSITORY);
+        parts.pending().write(mapping.table(), List.of(rebuild(row)), WriteFailures.Mode.REPOSITORY);
         written++;
         return;
       } catch (EntityNotFoundException gone) {
@@ -332,6 +338,32 @@ final class IndexRun<T> {
         row = again.get();
       }
     }
+  }
+
+  /**
+   * The rewrite of an entity as stored, conditional on the ETag it was read with ({@link WriteIntent#rebuild}). A
+   * wide entity is read whole (its head and parts, its {@code @Large} values fetched, its encrypted values decrypted
+   * with this mapper's keys) and written as an update of the entity it is, its head's ETag the condition: its rows and
+   * copies in one transaction, by the write path's rules (as a rewrite: listed under the values it keeps).
+   *
+   * @throws EntityNotFoundException if a wide entity was deleted meanwhile
+   */
+  private WriteIntent<T> rebuild(TableRow stored) {
+    if (!mapping.wide()) {
+      return WriteIntent.rebuild(mapping, stored, parts.discriminator(), parts.context());
+    }
+    TableRow whole = Futures.join(WideReads.whole(parts.reads(), parts.discriminator(), mapping, stored));
+    if (whole == null) {
+      throw new EntityNotFoundException("the wide " + mapping.entityClass().getSimpleName() + " "
+          + stored.describeKeys() + " was deleted meanwhile");
+    }
+    whole = parts.large().fetch(mapping, whole);
+    T entity = mapping.fromRow(mapping.encryptedProperties().isEmpty() ? whole
+        : parts.context().decrypt(mapping, whole), parts.context());
+    WriteIntent<T> update = parts.intents().intent(WriteKind.UPDATE, mapping, entity, 0);
+    return new WriteIntent<>(update.kind(), update.mapping(), update.entity(), 0, update.partitionKey(),
+        update.rowKey(), stored.etag(), update.row(), update.copies(), null, false, update.guardsNewer(),
+        update.pendingId(), update.pendingSteps(), update.parts(), update.largeValues(), true);
   }
 
   private void conflict(TableRow row, Finding finding) {
