@@ -16,6 +16,7 @@ import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
 import io.tablemapper.spi.StoreLimits;
 import java.lang.ref.Cleaner;
+import io.tablemapper.runtime.store.IndexStates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   private final Map<EntityMapping<?>, EntitySupport<?>> supports = new ConcurrentHashMap<>();
 
   DefaultTableMapper(MapperSettings settings) {
-    this(settings, true);
+    this(settings, true, null);
   }
 
   /**
@@ -44,10 +45,11 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
    *
    * @param verifyTables whether to check, under {@code VERIFY_AT_START}, that the entities' tables exist (a scoped
    *     view does not: its mapper did, and the view may hold only some of them)
+   * @param states the index states of the mapper this is a scoped view of, which it shares; null for a mapper's own
    */
-  private DefaultTableMapper(MapperSettings settings, boolean verifyTables) {
+  private DefaultTableMapper(MapperSettings settings, boolean verifyTables, IndexStates states) {
     this.settings = settings;
-    this.core = new MapperCore(settings);
+    this.core = new MapperCore(settings, states);
     List<String> tables = new ArrayList<>();
     if (settings.entities() != null) {
       for (Class<?> entityClass : settings.entities()) {
@@ -139,7 +141,9 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public TableMapper scoped(MapperScope scope) {
     Objects.requireNonNull(scope, "scope");
     core.checkOpen();
-    return new DefaultTableMapper(settings.withBackend(core.scopedBackend(scope)), false);
+    // the view knows the states of the indexes as its mapper does: they are the mapper's own rows, which the view's
+    // scope need not hold, and a query through an index not ready is refused in every view too
+    return new DefaultTableMapper(settings.withBackend(core.scopedBackend(scope)), false, core.indexStates());
   }
 
   @Override

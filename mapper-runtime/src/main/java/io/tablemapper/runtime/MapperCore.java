@@ -82,7 +82,12 @@ final class MapperCore {
   private final ReadSide reading;
   private final IndexStates states;
 
-  MapperCore(MapperSettings settings) {
+  /**
+   * The parts of a mapper over its settings.
+   *
+   * @param sharedStates the index states of the mapper this is a scoped view of, or null for a mapper's own
+   */
+  MapperCore(MapperSettings settings, IndexStates sharedStates) {
     Mappings mappings = Mappings.of(settings.naming());
     TypeRegistry registry = new TypeRegistry();
     this.types = new EntityTypes(mappings, registry);
@@ -110,7 +115,7 @@ final class MapperCore {
     EgtWriter writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     // nothing logged here: the first message initialises SLF4J (Log), which a mapper's construction need not pay
     // the bookkeeping of index states is no operation's requests: not observed
-    this.states = new IndexStates(scoped, tables, discriminator);
+    this.states = sharedStates != null ? sharedStates : new IndexStates(scoped, tables, discriminator);
     this.pending = new PendingWork(backend, tables, discriminator, context, writer, intents, types, lifecycle, large,
         settings.pending(), states);
     this.reading = new ReadSide(backend, tables, periods, states, discriminator, context, decoder, large, cache, listeners,
@@ -205,6 +210,11 @@ final class MapperCore {
       return periods.existing(mapping.tableTemplate());
     }
     return backend.tableExists(mapping.table()) ? List.of(mapping.table()) : List.of();
+  }
+
+  /** What this mapper knows of its index states, which its scoped views share. */
+  IndexStates indexStates() {
+    return states;
   }
 
   /** The store as a scoped view of this mapper sees it. */

@@ -11,6 +11,7 @@ import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.IndexNotReadyException;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.IndexState;
+import io.tablemapper.api.MapperScope;
 import io.tablemapper.api.PageRequest;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
@@ -154,6 +155,24 @@ class IndexLifecycleTest {
       IndexReport again = admin.build(index);
       assertThat(again.copiesWritten() + again.copiesDeleted()).as(index).isZero();
     }
+  }
+
+  @Test
+  void aScopedViewKnowsTheIndexStatesAsItsMapperDoesThoughItsScopeHoldsNoneOfTheirRows() {
+    writeWithoutIndexes(8, 4);
+    // the tenant's partitions only: not the mapper's table of index states
+    TableMapper tenant = after.scoped(MapperScope.builder().partitionPrefix(TABLE, company(0)).build());
+    IndexedRecruitRepository own = tenant.repository(IndexedRecruitRepository.class);
+
+    assertThatThrownBy(() -> own.findByCompanyAndEmail(company(0), "r1@contoso.com"))
+        .isInstanceOf(IndexNotReadyException.class)
+        .hasMessageContaining("'companyEmail'");
+    assertThat(after.indexes(IndexedRecruit.class).build("companyEmail").copiesWritten()).isEqualTo(8);
+
+    assertThat(own.findByCompanyAndEmail(company(0), "r1@contoso.com")).map(IndexedRecruit::id).contains(1);
+    assertThatThrownBy(() -> own.findByCompanyAndTeam(company(0), "team1"))
+        .isInstanceOf(IndexNotReadyException.class); // byTeam: its copies were written, its state is its own
+    tenant.close();
   }
 
   @Test

@@ -37,7 +37,8 @@ import java.util.function.UnaryOperator;
  * and written after it, so that the write's own requests come first; a mapper that dies in between leaves the index
  * unrecorded, which the next mapper takes for not ready (never for ready). A row it cannot read or write (credentials
  * that may not reach the mapper's table) leaves the write alone: it is logged. A mapper whose credentials may not
- * read the row at all (a SAS of one table, a scoped view) takes the indexes as ready, and logs that once.
+ * read the row at all (a SAS of one table) takes the indexes as ready, and logs that once; a scoped view shares its
+ * mapper's states, read with the mapper's credentials.
  */
 public final class IndexStates {
   private static final Log LOG = new Log(IndexStates.class);
