@@ -196,7 +196,7 @@ public final class IndexStates {
     try {
       row = refresh(mapping);
     } catch (OutOfScopeException | AccessDeniedException denied) {
-      // credentials of one table (a SAS), or a scoped view: the state cannot be known, and reads are not refused
+      // credentials of one table (a SAS): the state cannot be known, and reads are not refused
       if (unreadable.add(key)) {
         LOG.warn("the state of the indexes of {} in table {} cannot be read with this mapper's credentials ({});"
             + " its queries take every index as ready", mapping.entityClass().getName(), mapping.table(),
