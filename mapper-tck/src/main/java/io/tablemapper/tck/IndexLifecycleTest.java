@@ -38,6 +38,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -173,6 +174,54 @@ class IndexLifecycleTest {
     assertThatThrownBy(() -> own.findByCompanyAndTeam(company(0), "team1"))
         .isInstanceOf(IndexNotReadyException.class); // byTeam: its copies were written, its state is its own
     tenant.close();
+  }
+
+  @Test
+  void aBatchOfRewritesRefusedForOneChangedEntityRewritesEachAloneAndKeepsTheChange() {
+    writeWithoutIndexes(8, 4);
+    IndexAdmin admin = after.indexes(IndexedRecruit.class);
+    assertThat(admin.state("byTeam")).isEqualTo(IndexState.NOT_BUILT);
+    // between the scan's page and the partition's transaction, a writer without the index moves recruit 1
+    dying.afterNextScan(() -> recruits.update(new Recruit(company(0), 1, "r1@contoso.com", "team9", 1)));
+
+    IndexReport built = admin.build("byTeam");
+
+    // company00's transaction refused (and the write path's own attempts after it, each planned afresh)
+    assertThat(dying.refusedBatches.get()).as("transactions refused").isPositive();
+    assertThat(built.entitiesRead()).isEqualTo(8);
+    assertThat(built.missing()).isEqualTo(8);
+    assertThat(built.copiesWritten()).isEqualTo(8);
+    assertThat(admin.state("byTeam")).isEqualTo(IndexState.READY);
+    assertThat(indexed.findByCompanyAndTeam(company(0), "team9")).extracting(IndexedRecruit::id).containsExactly(1);
+    assertThat(indexed.findByCompanyAndTeam(company(0), "team1")).extracting(IndexedRecruit::id).isEmpty();
+    assertThat(admin.verify("byTeam").clean()).isTrue();
+  }
+
+  @Test
+  void aRepairThatCannotFixAnEntityOfAReadyIndexLeavesItReady() {
+    for (int i = 0; i < 3; i++) {
+      indexed.insert(new IndexedRecruit(company(0), i, "r" + i + "@contoso.com", "team1", 1));
+    }
+    IndexAdmin admin = after.indexes(IndexedRecruit.class);
+    assertThat(admin.state("companyEmail")).isEqualTo(IndexState.READY);
+    store.write(TABLE, WriteOperation.delete(company(0), "email_r1@contoso.com", "*"));
+    // recruit 1 changes before every write of its partition: no rewrite of it can land
+    AtomicInteger counter = new AtomicInteger();
+    dying.beforeEachWrite(company(0), () -> store.write(TABLE, WriteOperation.merge(TableRow.builder(company(0),
+        "r_00001").putInt32("bump", counter.incrementAndGet()).build(), "*")));
+
+    IndexReport repaired = admin.repair("companyEmail");
+
+    assertThat(repaired.missing()).isEqualTo(1);
+    assertThat(repaired.copiesWritten()).isZero();
+    assertThat(admin.state("companyEmail")).as("a ready index stays ready: its queries go on")
+        .isEqualTo(IndexState.READY);
+    assertThat(indexed.findByCompanyAndEmail(company(0), "r0@contoso.com")).isPresent();
+
+    dying.beforeEachWrite(null, null);
+    assertThat(admin.repair("companyEmail").copiesWritten()).isEqualTo(1);
+    assertThat(admin.verify("companyEmail").clean()).isTrue();
+    assertThat(indexed.findByCompanyAndEmail(company(0), "r1@contoso.com")).map(IndexedRecruit::id).contains(1);
   }
 
   @Test
@@ -416,6 +465,29 @@ class IndexLifecycleTest {
   private static final class DyingBackend extends ForwardingBackend {
     private volatile String dyingPartition;
     private final AtomicReference<Runnable> afterScan = new AtomicReference<>();
+    /** The transactions of the entity table the store refused. */
+    final AtomicInteger refusedBatches = new AtomicInteger();
+    private volatile String touchedPartition;
+    private volatile Runnable beforeWrite;
+
+    /** Runs {@code action} before every write and transaction of one partition of the entity table (null: none). */
+    void beforeEachWrite(String partitionKey, Runnable action) {
+      touchedPartition = partitionKey;
+      beforeWrite = action;
+    }
+
+    private void touch(String table, String partitionKey) {
+      Runnable action = beforeWrite;
+      if (action != null && table.equals(TABLE) && partitionKey.equals(touchedPartition)) {
+        action.run();
+      }
+    }
+
+    @Override
+    public WriteResult write(String table, WriteOperation operation) {
+      touch(table, operation.row().partitionKey());
+      return super.write(table, operation);
+    }
 
     void afterNextScan(Runnable action) {
       afterScan.set(action);
@@ -444,7 +516,15 @@ class IndexLifecycleTest {
       if (table.equals(TABLE) && operations.get(0).row().partitionKey().equals(dyingPartition)) {
         throw new StoreUnavailableException("the store went away (injected)");
       }
-      return super.batch(table, operations);
+      touch(table, operations.get(0).row().partitionKey());
+      try {
+        return super.batch(table, operations);
+      } catch (RuntimeException refused) {
+        if (table.equals(TABLE)) {
+          refusedBatches.incrementAndGet();
+        }
+        throw refused;
+      }
     }
   }
 }
