@@ -44,7 +44,7 @@ final class SnapshotReads {
   /**
    * Reads what the write's next attempt needs and does not know: the stored entity, and the rows under its index
    * values when their ETags are needed — to condition the copies' operations on (unless copies share their
-   * entity's ETag), or to find out whether the application's ETag is a copy's (the full copies then, which reads
+   * entity's ETag and the write is no index build's rewrite), or to find out whether the application's ETag is a copy's (the full copies then, which reads
    * hand out). Fails with {@link io.tablemapper.api.InvalidKeyException} if a stored index value is no valid key.
    */
   CompletableFuture<Void> read(WriteChannel channel, String table, WriteProgress write) {
@@ -67,7 +67,9 @@ final class SnapshotReads {
     return read.thenCompose(snapshot -> {
       TableRow stored = snapshot.stored();
       if (stored != null && intent.mapping().typeName().equals(discriminator.typeFor(stored, intent.mapping()))) {
-        if (!copiesShareEntityEtag) {
+        // an index build's rewrite reads its copies rather than guess them there: it rewrites entities that lack
+        // them, and a guess that fails is learned one operation of its batch at a time
+        if (!copiesShareEntityEtag || intent.rebuilds()) {
           return readHolders(channel, table, intent, snapshot, false);
         } else if (WritePlanner.etagUnresolved(intent, snapshot)) {
           return readHolders(channel, table, intent, snapshot, true);
