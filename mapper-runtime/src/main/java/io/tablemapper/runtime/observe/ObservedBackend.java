@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -86,19 +87,26 @@ public final class ObservedBackend implements TableBackend {
 
   /**
    * Sends an async {@code request} as {@link #traced}: its span open on this thread while the backend is handed the
-   * request (a client library that starts its own span there finds it current), ended when the future completed.
+   * request (a client library that starts its own span there finds it current), and on the executor's thread while
+   * a task the backend gave it for this request runs (a blocking call run there, say); ended when the future
+   * completed.
    */
   private static <R> CompletableFuture<R> tracedAsync(Kind kind, String table, String partitionKey,
-      WriteOperation.Kind write, int batchSize, Supplier<CompletableFuture<R>> request) {
+      WriteOperation.Kind write, int batchSize, Executor executor, Function<Executor, CompletableFuture<R>> request) {
     Operation operation = Operation.current();
     Tracing tracing = operation == null ? null : operation.tracing();
     if (tracing == null) {
-      return tallied(request);
+      return tallied(() -> request.apply(executor));
     }
     Span span = tracing.request(kind, table, partitionKey, write, batchSize, operation.span());
+    Executor inSpan = span == null ? executor : task -> executor.execute(() -> {
+      try (Scope scope = tracing.open(span)) {
+        task.run();
+      }
+    });
     CompletableFuture<R> sent;
     try (Scope scope = tracing.open(span)) {
-      sent = RequestTally.within(operation, request);
+      sent = RequestTally.within(operation, () -> request.apply(inSpan));
     } catch (RuntimeException | Error e) {
       tracing.end(span, e);
       throw e;
@@ -197,8 +205,8 @@ public final class ObservedBackend implements TableBackend {
       String table, String partitionKey, String rowKey, Executor executor) {
     Operation operation = Operation.current();
     requested(table, partitionKey);
-    return tracedAsync(Kind.GET, table, partitionKey, null, 0,
-        () -> backend.getAsync(table, partitionKey, rowKey, executor)).thenApply(row -> {
+    return tracedAsync(Kind.GET, table, partitionKey, null, 0, executor,
+        inSpan -> backend.getAsync(table, partitionKey, rowKey, inSpan)).thenApply(row -> {
       count(operation, row.isPresent() ? 1 : 0, 0);
       return row;
     });
@@ -208,8 +216,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
     Operation operation = Operation.current();
     requested(query.table(), query.singlePartition());
-    return tracedAsync(Kind.QUERY, query.table(), query.singlePartition(), null, 0,
-        () -> backend.queryAsync(query, executor)).thenApply(result -> {
+    return tracedAsync(Kind.QUERY, query.table(), query.singlePartition(), null, 0, executor,
+        inSpan -> backend.queryAsync(query, inSpan)).thenApply(result -> {
       count(operation, result.rows().size(), 0);
       return result;
     });
@@ -219,8 +227,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
     Operation current = Operation.current();
     requested(table, operation.row().partitionKey());
-    return tracedAsync(Kind.WRITE, table, operation.row().partitionKey(), operation.kind(), 0,
-        () -> backend.writeAsync(table, operation, executor)).thenApply(result -> {
+    return tracedAsync(Kind.WRITE, table, operation.row().partitionKey(), operation.kind(), 0, executor,
+        inSpan -> backend.writeAsync(table, operation, inSpan)).thenApply(result -> {
       count(current, 0, 1);
       return result;
     });
@@ -231,8 +239,8 @@ public final class ObservedBackend implements TableBackend {
       String table, List<WriteOperation> operations, Executor executor) {
     Operation current = Operation.current();
     requested(table, partitionOf(operations));
-    return tracedAsync(Kind.BATCH, table, partitionOf(operations), null, operations.size(),
-        () -> backend.batchAsync(table, operations, executor)).thenApply(results -> {
+    return tracedAsync(Kind.BATCH, table, partitionOf(operations), null, operations.size(), executor,
+        inSpan -> backend.batchAsync(table, operations, inSpan)).thenApply(results -> {
       count(current, 0, operations.size());
       return results;
     });
@@ -241,13 +249,14 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
     requested();
-    return tracedAsync(Kind.TABLE, table, null, null, 0, () -> backend.createTableIfNotExistsAsync(table, executor));
+    return tracedAsync(Kind.TABLE, table, null, null, 0, executor,
+        inSpan -> backend.createTableIfNotExistsAsync(table, inSpan));
   }
 
   @Override
   public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
     requested();
-    return tracedAsync(Kind.TABLE, table, null, null, 0, () -> backend.tableExistsAsync(table, executor));
+    return tracedAsync(Kind.TABLE, table, null, null, 0, executor, inSpan -> backend.tableExistsAsync(table, inSpan));
   }
 
   private static void count(Operation operation, int read, int written) {

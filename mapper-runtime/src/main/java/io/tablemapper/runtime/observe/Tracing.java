@@ -43,10 +43,15 @@ final class Tracing {
     }
   }
 
-  /** The span of a request (or pending step) starting under {@code parent}, or null when the tracer failed. */
+  /**
+   * The span of a request (or pending step) starting under {@code parent}, or null when the tracer failed. It is
+   * started with the parent's scope open on this thread: a tracer that takes the span current on the thread as the
+   * parent (Micrometer Tracing's handlers prefer it to the parent given) finds the right one, whatever thread this is
+   * and whatever ran on it before (an async step runs on the thread that completed the previous request).
+   */
   Span request(StoreRequest.Kind kind, String table, String partitionKey, WriteOperation.Kind write, int batchSize,
       Span parent) {
-    try {
+    try (Scope scope = open(parent)) {
       return tracer.requestStarted(new StoreRequest(kind, table, partitionKey, write, batchSize, store, profile),
           parent);
     } catch (RuntimeException e) {
