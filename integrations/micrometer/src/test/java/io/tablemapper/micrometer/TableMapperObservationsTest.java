@@ -250,6 +250,20 @@ class TableMapperObservationsTest {
   }
 
   @Test
+  void anAsyncWritesPendingStepKeepsItsRequestsUnderIt() {
+    mapper.repository(AsyncBadgeRepository.class).insert(new Badge(department, 1, "C-" + department)).join();
+
+    OperationObservationContext insert = operation(OperationType.INSERT);
+    List<Observation.Context> steps = childrenOf(insert).stream()
+        .filter(each -> "pending_step".equals(low(each, "db.operation.name"))).toList();
+    assertThat(steps).isNotEmpty().allSatisfy(step -> assertThat(childrenOf(step)).as("the step's requests")
+        .isNotEmpty().allMatch(request -> REQUEST.equals(request.getName())));
+    assertThat(contexts()).as("every observation the insert, a request or step of it, or a step's request")
+        .allMatch(each -> each == insert || childrenOf(insert).contains(each)
+            || steps.stream().anyMatch(step -> childrenOf(step).contains(each)));
+  }
+
+  @Test
   void aConventionOfTheApplicationReplacesTheDefaultNamesAndKeys() {
     TestObservationRegistry own = TestObservationRegistry.create();
     OperationObservationConvention named = new DefaultOperationObservationConvention() {

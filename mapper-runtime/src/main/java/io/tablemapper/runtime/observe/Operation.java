@@ -106,26 +106,29 @@ public final class Operation implements RequestTally.Sink {
   }
 
   /**
-   * Runs {@code body}, one step of pending work that writes to {@code table} at {@code partitionKey}, as a span of
-   * its own under the current operation's, its requests under it; without a traced operation, only runs it.
+   * Runs {@code body}, one step of pending work of {@code operation} that writes to {@code table} at
+   * {@code partitionKey}, as a span of its own under the operation's, its requests under it; without a traced
+   * operation, only runs it.
    *
+   * @param operation the operation applying the step (the one its write channel sends for), or null
+   * @param body the step, given the operation its requests are to be sent within (a view of the current one, which
+   *     counts into it, with the step's span), or null when the step is not traced
    * @param failed what a result says the step failed with, or null when it says it succeeded
    */
-  public static <R> CompletableFuture<R> step(String table, String partitionKey,
-      Supplier<CompletableFuture<R>> body, Function<? super R, ? extends Throwable> failed) {
-    Operation operation = CURRENT.get();
+  public static <R> CompletableFuture<R> step(Operation operation, String table, String partitionKey,
+      Function<Operation, CompletableFuture<R>> body, Function<? super R, ? extends Throwable> failed) {
     if (operation == null || operation.span == null) {
-      return body.get();
+      return body.apply(null);
     }
     Span step = operation.tracing.request(StoreRequest.Kind.PENDING_STEP, table, partitionKey, null, 0,
         operation.span);
     if (step == null) {
-      return body.get();
+      return body.apply(null);
     }
     Operation view = new Operation(operation.counted(), step);
     CompletableFuture<R> ran;
     try (Scope scope = operation.tracing.open(step)) {
-      ran = within(view, () -> Futures.start(body));
+      ran = within(view, () -> Futures.start(() -> body.apply(view)));
     }
     return ran.whenComplete((result, failure) -> operation.tracing.end(step,
         failure == null ? failed.apply(result) : Futures.unwrap(failure)));

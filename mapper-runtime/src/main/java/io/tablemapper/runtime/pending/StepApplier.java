@@ -67,9 +67,9 @@ final class StepApplier {
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
-    // a span of its own where the operation applying it is traced, its requests under it
-    return Operation.step(step.table(), step.row().partitionKey(), () -> applyStep(channel, id, step),
-        failure -> failure);
+    // a span of its own where the operation applying it is traced, its requests (the async path's too) under it
+    return Operation.step(channel.operation(), step.table(), step.row().partitionKey(),
+        view -> applyStep(view == null ? channel : channel.within(view), id, step), failure -> failure);
   }
 
   private CompletableFuture<TableMapperException> applyStep(WriteChannel channel, String id, PendingStep step) {
