@@ -1,7 +1,9 @@
 package io.tablemapper.benchmarks;
 
+import io.micrometer.observation.ObservationRegistry;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.micrometer.TableMapperObservations;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,16 +44,34 @@ public class MemoryRepositoryBenchmark {
   @Param("100")
   public int customers;
 
+  /** The same store through a mapper whose tracer's registry has no handler: what tracing costs when off. */
+  private TableMapper untraced;
+  private OrderRepository untracedOrders;
+  /** The same store through a mapper whose registry has one handler that does nothing: the observations' cost. */
+  private TableMapper traced;
+  private OrderRepository tracedOrders;
+
   @Setup
   public void setUp() {
-    mapper = TableMapper.builder().backend(InMemoryBackend.create()).build();
+    InMemoryBackend store = InMemoryBackend.create();
+    mapper = TableMapper.builder().backend(store).build();
     orders = mapper.repository(OrderRepository.class);
     OrderFixtures.load(mapper, customers, Benchmarks.ORDERS_PER_CUSTOMER);
     raw = OrderFixtures.rawPartition(customers, Benchmarks.ORDERS_PER_CUSTOMER);
+    untraced = TableMapper.builder().backend(store)
+        .operationTracer(new TableMapperObservations(ObservationRegistry.NOOP)).build();
+    untracedOrders = untraced.repository(OrderRepository.class);
+    ObservationRegistry observing = ObservationRegistry.create();
+    observing.observationConfig().observationHandler(context -> true);
+    traced = TableMapper.builder().backend(store).operationTracer(new TableMapperObservations(observing)).build();
+    tracedOrders = traced.repository(OrderRepository.class);
   }
 
   @TearDown
   public void tearDown() {
+    // the mappers share the store: the first to close closes it, the others' close finds it closed
+    traced.close();
+    untraced.close();
     mapper.close();
   }
 
@@ -73,6 +93,22 @@ public class MemoryRepositoryBenchmark {
     int i = nextIndex();
     return orders.findByRegionAndCustomerIdAndOrderId(OrderFixtures.REGION, i / Benchmarks.ORDERS_PER_CUSTOMER,
         i % Benchmarks.ORDERS_PER_CUSTOMER).orElseThrow();
+  }
+
+  /** {@link #pointRead_repository} with a tracer over {@code ObservationRegistry.NOOP}. */
+  @Benchmark
+  public Order pointRead_tracerOff() {
+    int i = nextIndex();
+    return untracedOrders.findByRegionAndCustomerIdAndOrderId(OrderFixtures.REGION,
+        i / Benchmarks.ORDERS_PER_CUSTOMER, i % Benchmarks.ORDERS_PER_CUSTOMER).orElseThrow();
+  }
+
+  /** {@link #pointRead_repository} observed: an operation and its request, to a handler that does nothing. */
+  @Benchmark
+  public Order pointRead_traced() {
+    int i = nextIndex();
+    return tracedOrders.findByRegionAndCustomerIdAndOrderId(OrderFixtures.REGION,
+        i / Benchmarks.ORDERS_PER_CUSTOMER, i % Benchmarks.ORDERS_PER_CUSTOMER).orElseThrow();
   }
 
   @Benchmark

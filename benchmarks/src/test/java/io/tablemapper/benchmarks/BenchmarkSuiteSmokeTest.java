@@ -59,6 +59,7 @@ class BenchmarkSuiteSmokeTest {
         "KeyBenchmark.rowKey_generated", "KeyBenchmark.rowKey_handWritten", "KeyBenchmark.rowKey_stringFormat",
         "MemoryRepositoryBenchmark.pointRead_repository", "MemoryRepositoryBenchmark.range100_repository",
         "MemoryRepositoryBenchmark.insertWithTwoCopies_repository",
+        "MemoryRepositoryBenchmark.pointRead_tracerOff", "MemoryRepositoryBenchmark.pointRead_traced",
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
         "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
         "AzureRepositoryBenchmark.pointRead_repository", "AzureRepositoryBenchmark.pointRead_rawSdk",

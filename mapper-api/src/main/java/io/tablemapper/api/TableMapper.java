@@ -273,6 +273,13 @@ public interface TableMapper extends AutoCloseable {
     Builder operationListener(OperationListener listener);
 
     /**
+     * Traces every operation, and the store requests each sends, as nested spans (see {@link OperationTracer}); for
+     * example {@code new TableMapperObservations(observationRegistry)} of {@code tablemapper-micrometer}. Calling it
+     * again replaces the tracer. Without one, nothing is traced and nothing is spent on it.
+     */
+    Builder operationTracer(OperationTracer tracer);
+
+    /**
      * What writes do with rows written by a newer {@code @Entity(version = ...)} of their class; by default
      * {@link NewerVersionPolicy#REFUSE_REPLACE}.
      */

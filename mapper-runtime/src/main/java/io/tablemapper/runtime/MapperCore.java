@@ -91,7 +91,8 @@ final class MapperCore {
     Mappings mappings = Mappings.of(settings.naming());
     TypeRegistry registry = new TypeRegistry();
     this.types = new EntityTypes(mappings, registry);
-    this.listeners = new Listeners(settings.operationListeners(), settings.queryListener());
+    this.listeners = new Listeners(settings.operationListeners(), settings.queryListener(),
+        settings.operationTracer(), settings.backend());
     TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
     this.backend = listeners.observing() ? new ObservedBackend(scoped) : scoped;
     this.tables = new Tables(backend, settings.tableCreation());

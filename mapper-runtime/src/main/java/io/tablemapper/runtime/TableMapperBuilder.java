@@ -6,6 +6,7 @@ import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.OperationListener;
+import io.tablemapper.api.OperationTracer;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -31,6 +32,7 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   private final List<Class<?>> entities = new ArrayList<>();
   private QueryListener queryListener;
   private final List<OperationListener> operationListeners = new ArrayList<>();
+  private OperationTracer operationTracer;
   private NewerVersionPolicy newerVersions = NewerVersionPolicy.REFUSE_REPLACE;
   private UnknownTypePolicy unknownTypes = UnknownTypePolicy.FAIL;
   private MalformedRowPolicy malformedRows = MalformedRowPolicy.FAIL;
@@ -74,6 +76,12 @@ public final class TableMapperBuilder implements TableMapper.Builder {
   @Override
   public TableMapper.Builder operationListener(OperationListener listener) {
     operationListeners.add(Objects.requireNonNull(listener, "listener"));
+    return this;
+  }
+
+  @Override
+  public TableMapper.Builder operationTracer(OperationTracer tracer) {
+    this.operationTracer = Objects.requireNonNull(tracer, "tracer");
     return this;
   }
 
@@ -212,8 +220,8 @@ public final class TableMapperBuilder implements TableMapper.Builder {
           "TableMapper.builder() needs a backend: call .backend(...) with, for example, InMemoryBackend.create()");
     }
     return new DefaultTableMapper(new MapperSettings(
-        backend, List.copyOf(entities), queryListener, operationListeners, newerVersions, unknownTypes, malformedRows,
-        malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
+        backend, List.copyOf(entities), queryListener, operationListeners, operationTracer, newerVersions,
+        unknownTypes, malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
         keyRing.isEmpty() ? encryptionKeys : KeyRing.of(keyRing, currentKeyId), pending, asyncExecutor,
         large, naming));
   }

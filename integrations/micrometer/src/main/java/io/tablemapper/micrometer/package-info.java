@@ -1,5 +1,8 @@
 /**
- * Micrometer meters of every tablemapper operation: {@link io.tablemapper.micrometer.TableMapperMetrics}, an
- * {@link io.tablemapper.api.OperationListener} to add to a mapper's builder.
+ * Micrometer support of tablemapper: meters of every operation ({@link io.tablemapper.micrometer.TableMapperMetrics},
+ * an {@link io.tablemapper.api.OperationListener}), and Observations, spans as well as timers, of every operation
+ * and store request ({@link io.tablemapper.micrometer.TableMapperObservations}, an
+ * {@link io.tablemapper.api.OperationTracer}), with names and keys documented in
+ * {@link io.tablemapper.micrometer.TableMapperObservationDocumentation} and conventions an application may replace.
  */
 package io.tablemapper.micrometer;

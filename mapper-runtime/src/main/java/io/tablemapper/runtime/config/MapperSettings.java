@@ -6,6 +6,7 @@ import io.tablemapper.api.MalformedRowListener;
 import io.tablemapper.api.MalformedRowPolicy;
 import io.tablemapper.api.NewerVersionPolicy;
 import io.tablemapper.api.OperationListener;
+import io.tablemapper.api.OperationTracer;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableCreation;
 import io.tablemapper.api.TableMapper;
@@ -26,6 +27,7 @@ import java.util.concurrent.Executor;
  * @param entities entity classes to recognise from the start
  * @param queryListener the query observer, or null
  * @param operationListeners the observers of every operation, in the order added
+ * @param operationTracer what traces every operation and its requests, or null
  * @param newerVersions what writes do with rows of a newer entity version
  * @param unknownTypes what partition reads do with rows of unknown types
  * @param malformedRows what reads do with rows that cannot be read as their entity class
@@ -47,6 +49,7 @@ public record MapperSettings(
     List<Class<?>> entities,
     QueryListener queryListener,
     List<OperationListener> operationListeners,
+    OperationTracer operationTracer,
     NewerVersionPolicy newerVersions,
     UnknownTypePolicy unknownTypes,
     MalformedRowPolicy malformedRows,
@@ -220,8 +223,8 @@ public record MapperSettings(
 
   /** The same settings over another backend (a scoped view's). */
   public MapperSettings withBackend(TableBackend other) {
-    return new MapperSettings(other, entities, queryListener, operationListeners, newerVersions, unknownTypes,
-        malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
+    return new MapperSettings(other, entities, queryListener, operationListeners, operationTracer, newerVersions,
+        unknownTypes, malformedRows, malformedRowListener, discriminator, tableCreation, timePrecision, readParallelism,
         encryptionKeys, pending, asyncExecutor, large, naming);
   }
 

@@ -2,11 +2,14 @@ package io.tablemapper.runtime.observe;
 
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationListener;
+import io.tablemapper.api.OperationTracer;
+import io.tablemapper.api.OperationTracer.Scope;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.spi.TableBackend;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -16,29 +19,47 @@ import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.support.Log;
 
 /**
- * One mapper's listeners: the operation listeners and the query listener, and the one place that tells them.
+ * One mapper's listeners: the operation listeners, the query listener and the operation tracer, and the one place
+ * that tells them.
  *
  * <p>Each operation the application asks for runs through {@link #observe} once, at its entry point (a repository's
- * support, a stream's pages, a batch, a partition read, a dynamic table, a table's drop); with operation listeners,
- * the backend is an {@link ObservedBackend} that counts each request into the operation running. A listener that
- * throws is logged, never thrown into the application's call.
+ * support, a stream's pages, a batch, a partition read, a dynamic table, a table's drop); with operation listeners or
+ * a tracer, the backend is an {@link ObservedBackend} that counts (and traces) each request into the operation
+ * running. A traced operation's span is started before its body runs and open on the calling thread while it runs
+ * there, and ended after the listeners heard of it. A listener or tracer that throws is logged, never thrown into the
+ * application's call.
  */
 public final class Listeners {
   private static final Log LOG = new Log(Listeners.class);
+  private static final Scope NO_SCOPE = () -> { };
 
   private final QueryListener listener;
   private final List<OperationListener> operationListeners;
   /** The listeners that threw once already: logged at WARN the first time, at DEBUG after. */
   private final Set<Object> failedListeners = ConcurrentHashMap.newKeySet();
 
-  public Listeners(List<OperationListener> operationListeners, QueryListener listener) {
+  /** What traces the operations, or null. */
+  private final Tracing tracing;
+
+  /**
+   * The listeners, and the tracer of every operation.
+   *
+   * @param tracer the tracer, or null for none
+   * @param store the backend the requests go to (named in the tracer's spans); may be null without a tracer
+   */
+  public Listeners(List<OperationListener> operationListeners, QueryListener listener, OperationTracer tracer,
+      TableBackend store) {
     this.operationListeners = operationListeners;
     this.listener = listener;
+    this.tracing = tracer == null ? null : new Tracing(tracer, store.name(), store.profile());
   }
 
-  /** Whether operation listeners wait for operations (without them {@link #observe} only runs the body). */
+  /**
+   * Whether operation listeners or a tracer wait for operations (without them {@link #observe} only runs the body,
+   * and the backend's requests need not be counted).
+   */
   public boolean observing() {
-    return !operationListeners.isEmpty();
+    return !operationListeners.isEmpty() || tracing != null;
   }
 
   /** Whether a listener waits for query reports (so that none is built for nobody). */
@@ -81,18 +102,18 @@ public final class Listeners {
    */
   public <R> R observe(
       OperationType type, String table, String entity, String method, QueryKind kind, String plan, Supplier<R> body) {
-    if (operationListeners.isEmpty()) {
+    if (!observing()) {
       return body.get();
     }
-    Operation operation = new Operation(type, table, entity, method, kind, plan);
+    Operation operation = new Operation(type, table, entity, method, kind, plan, tracing);
     R result;
-    try {
+    try (Scope scope = open(operation)) {
       result = Operation.within(operation, body);
     } catch (RuntimeException | Error e) {
-      notify(operation.ended(e));
+      ended(operation, e);
       throw e;
     }
-    notify(operation.ended(null));
+    ended(operation, null);
     return result;
   }
 
@@ -103,13 +124,33 @@ public final class Listeners {
    */
   public <R> CompletableFuture<R> observeAsync(
       OperationType type, String table, String entity, EntityQuery query, Supplier<CompletableFuture<R>> body) {
-    if (operationListeners.isEmpty()) {
+    if (!observing()) {
       return Futures.start(body);
     }
-    Operation operation = query == null ? new Operation(type, table, entity, null, null, null)
-        : new Operation(type, table, entity, query.method(), query.kind(), query.plan());
-    return Operation.within(operation, () -> Futures.start(body)).whenComplete(
-        (result, failure) -> notify(operation.ended(failure == null ? null : Futures.unwrap(failure))));
+    Operation operation = query == null ? new Operation(type, table, entity, null, null, null, tracing)
+        : new Operation(type, table, entity, query.method(), query.kind(), query.plan(), tracing);
+    CompletableFuture<R> started;
+    try (Scope scope = open(operation)) {
+      started = Operation.within(operation, () -> Futures.start(body));
+    }
+    return started.whenComplete(
+        (result, failure) -> ended(operation, failure == null ? null : Futures.unwrap(failure)));
+  }
+
+  /** Opens the operation's span on this thread, if it is traced. */
+  private static Scope open(Operation operation) {
+    Tracing tracing = operation.tracing();
+    return tracing == null ? NO_SCOPE : tracing.open(operation.span());
+  }
+
+  /** Tells the listeners, then the tracer, how the operation ended. */
+  private void ended(Operation operation, Throwable failure) {
+    OperationEvent event = operation.ended(failure);
+    notify(event);
+    Tracing traced = operation.tracing();
+    if (traced != null) {
+      traced.end(operation.span(), event);
+    }
   }
 
   private void notify(OperationEvent event) {

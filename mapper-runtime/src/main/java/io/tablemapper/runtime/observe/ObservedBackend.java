@@ -1,5 +1,9 @@
 package io.tablemapper.runtime.observe;
 
+import io.tablemapper.api.OperationTracer.Scope;
+import io.tablemapper.api.OperationTracer.Span;
+import io.tablemapper.api.OperationTracer.StoreRequest.Kind;
+import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.RequestTally;
 import io.tablemapper.spi.TableBackend;
@@ -11,15 +15,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The backend a mapper with {@link io.tablemapper.api.OperationListener}s works through: the application's backend,
+ * The backend a mapper with {@link io.tablemapper.api.OperationListener}s or an
+ * {@link io.tablemapper.api.OperationTracer} works through: the application's backend,
  * with every request counted into the {@link Operation} of the thread that sends it (requests outside any operation,
  * such as closing, count nowhere). The one place requests are counted for the listeners, so a request added anywhere
  * in the runtime is counted without more code. Each request is sent with that operation as the thread's
  * {@link RequestTally} sink, so the retries and throttling answers the backend reports count into it too, and the
- * partition each request addresses is noted ({@link Operation#addressed}).
+ * partition each request addresses is noted ({@link Operation#addressed}). A traced operation's requests are spans
+ * under its span ({@link #traced}).
  */
 public final class ObservedBackend implements TableBackend {
   private final TableBackend backend;
@@ -55,6 +62,58 @@ public final class ObservedBackend implements TableBackend {
     return operation == null ? request.get() : RequestTally.within(operation, request);
   }
 
+  /**
+   * Sends {@code request} as {@link #tallied}, as a span of its own under the current operation's when that is
+   * traced: open on this thread while the backend is called, ended when the request returned or threw.
+   */
+  private static <R> R traced(Kind kind, String table, String partitionKey, WriteOperation.Kind write, int batchSize,
+      Supplier<R> request) {
+    Operation operation = Operation.current();
+    Tracing tracing = operation == null ? null : operation.tracing();
+    if (tracing == null) {
+      return tallied(request);
+    }
+    Span span = tracing.request(kind, table, partitionKey, write, batchSize, operation.span());
+    R result;
+    try (Scope scope = tracing.open(span)) {
+      result = RequestTally.within(operation, request);
+    } catch (RuntimeException | Error e) {
+      tracing.end(span, e);
+      throw e;
+    }
+    tracing.end(span, (Throwable) null);
+    return result;
+  }
+
+  /**
+   * Sends an async {@code request} as {@link #traced}: its span open on this thread while the backend is handed the
+   * request (a client library that starts its own span there finds it current), and on the executor's thread while
+   * a task the backend gave it for this request runs (a blocking call run there, say); ended when the future
+   * completed.
+   */
+  private static <R> CompletableFuture<R> tracedAsync(Kind kind, String table, String partitionKey,
+      WriteOperation.Kind write, int batchSize, Executor executor, Function<Executor, CompletableFuture<R>> request) {
+    Operation operation = Operation.current();
+    Tracing tracing = operation == null ? null : operation.tracing();
+    if (tracing == null) {
+      return tallied(() -> request.apply(executor));
+    }
+    Span span = tracing.request(kind, table, partitionKey, write, batchSize, operation.span());
+    Executor inSpan = span == null ? executor : task -> executor.execute(() -> {
+      try (Scope scope = tracing.open(span)) {
+        task.run();
+      }
+    });
+    CompletableFuture<R> sent;
+    try (Scope scope = tracing.open(span)) {
+      sent = RequestTally.within(operation, () -> request.apply(inSpan));
+    } catch (RuntimeException | Error e) {
+      tracing.end(span, e);
+      throw e;
+    }
+    return sent.whenComplete((result, failure) -> tracing.end(span, failure == null ? null : Futures.unwrap(failure)));
+  }
+
   private static String partitionOf(List<WriteOperation> operations) {
     return operations.isEmpty() ? null : operations.get(0).row().partitionKey();
   }
@@ -76,31 +135,32 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public boolean createTableIfNotExists(String table) {
     requested();
-    return tallied(() -> backend.createTableIfNotExists(table));
+    return traced(Kind.TABLE, table, null, null, 0, () -> backend.createTableIfNotExists(table));
   }
 
   @Override
   public boolean deleteTableIfExists(String table) {
     requested();
-    return tallied(() -> backend.deleteTableIfExists(table));
+    return traced(Kind.TABLE, table, null, null, 0, () -> backend.deleteTableIfExists(table));
   }
 
   @Override
   public List<String> listTables(String prefix) {
     requested();
-    return tallied(() -> backend.listTables(prefix));
+    return traced(Kind.TABLE, null, null, null, 0, () -> backend.listTables(prefix));
   }
 
   @Override
   public boolean tableExists(String table) {
     requested();
-    return tallied(() -> backend.tableExists(table));
+    return traced(Kind.TABLE, table, null, null, 0, () -> backend.tableExists(table));
   }
 
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     requested(table, partitionKey);
-    Optional<TableRow> row = tallied(() -> backend.get(table, partitionKey, rowKey));
+    Optional<TableRow> row = traced(Kind.GET, table, partitionKey, null, 0, () -> backend.get(table, partitionKey,
+        rowKey));
     read(row.isPresent() ? 1 : 0);
     return row;
   }
@@ -114,7 +174,8 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public QueryResult query(TableQuery query) {
     requested(query.table(), query.singlePartition());
-    QueryResult result = tallied(() -> backend.query(query));
+    QueryResult result = traced(Kind.QUERY, query.table(), query.singlePartition(), null, 0,
+        () -> backend.query(query));
     read(result.rows().size());
     return result;
   }
@@ -122,7 +183,8 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public WriteResult write(String table, WriteOperation operation) {
     requested(table, operation.row().partitionKey());
-    WriteResult result = tallied(() -> backend.write(table, operation));
+    WriteResult result = traced(Kind.WRITE, table, operation.row().partitionKey(), operation.kind(), 0,
+        () -> backend.write(table, operation));
     wrote(1);
     return result;
   }
@@ -130,7 +192,8 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public List<WriteResult> batch(String table, List<WriteOperation> operations) {
     requested(table, partitionOf(operations));
-    List<WriteResult> results = tallied(() -> backend.batch(table, operations));
+    List<WriteResult> results = traced(Kind.BATCH, table, partitionOf(operations), null, operations.size(),
+        () -> backend.batch(table, operations));
     wrote(operations.size());
     return results;
   }
@@ -142,7 +205,8 @@ public final class ObservedBackend implements TableBackend {
       String table, String partitionKey, String rowKey, Executor executor) {
     Operation operation = Operation.current();
     requested(table, partitionKey);
-    return tallied(() -> backend.getAsync(table, partitionKey, rowKey, executor)).thenApply(row -> {
+    return tracedAsync(Kind.GET, table, partitionKey, null, 0, executor,
+        inSpan -> backend.getAsync(table, partitionKey, rowKey, inSpan)).thenApply(row -> {
       count(operation, row.isPresent() ? 1 : 0, 0);
       return row;
     });
@@ -152,7 +216,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<QueryResult> queryAsync(TableQuery query, Executor executor) {
     Operation operation = Operation.current();
     requested(query.table(), query.singlePartition());
-    return tallied(() -> backend.queryAsync(query, executor)).thenApply(result -> {
+    return tracedAsync(Kind.QUERY, query.table(), query.singlePartition(), null, 0, executor,
+        inSpan -> backend.queryAsync(query, inSpan)).thenApply(result -> {
       count(operation, result.rows().size(), 0);
       return result;
     });
@@ -162,7 +227,8 @@ public final class ObservedBackend implements TableBackend {
   public CompletableFuture<WriteResult> writeAsync(String table, WriteOperation operation, Executor executor) {
     Operation current = Operation.current();
     requested(table, operation.row().partitionKey());
-    return tallied(() -> backend.writeAsync(table, operation, executor)).thenApply(result -> {
+    return tracedAsync(Kind.WRITE, table, operation.row().partitionKey(), operation.kind(), 0, executor,
+        inSpan -> backend.writeAsync(table, operation, inSpan)).thenApply(result -> {
       count(current, 0, 1);
       return result;
     });
@@ -173,7 +239,8 @@ public final class ObservedBackend implements TableBackend {
       String table, List<WriteOperation> operations, Executor executor) {
     Operation current = Operation.current();
     requested(table, partitionOf(operations));
-    return tallied(() -> backend.batchAsync(table, operations, executor)).thenApply(results -> {
+    return tracedAsync(Kind.BATCH, table, partitionOf(operations), null, operations.size(), executor,
+        inSpan -> backend.batchAsync(table, operations, inSpan)).thenApply(results -> {
       count(current, 0, operations.size());
       return results;
     });
@@ -182,13 +249,14 @@ public final class ObservedBackend implements TableBackend {
   @Override
   public CompletableFuture<Boolean> createTableIfNotExistsAsync(String table, Executor executor) {
     requested();
-    return tallied(() -> backend.createTableIfNotExistsAsync(table, executor));
+    return tracedAsync(Kind.TABLE, table, null, null, 0, executor,
+        inSpan -> backend.createTableIfNotExistsAsync(table, inSpan));
   }
 
   @Override
   public CompletableFuture<Boolean> tableExistsAsync(String table, Executor executor) {
     requested();
-    return tallied(() -> backend.tableExistsAsync(table, executor));
+    return tracedAsync(Kind.TABLE, table, null, null, 0, executor, inSpan -> backend.tableExistsAsync(table, inSpan));
   }
 
   private static void count(Operation operation, int read, int written) {

@@ -2,11 +2,17 @@ package io.tablemapper.runtime.observe;
 
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
+import io.tablemapper.api.OperationTracer.Scope;
+import io.tablemapper.api.OperationTracer.Span;
+import io.tablemapper.api.OperationTracer.StoreRequest;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.spi.RequestTally;
+import io.tablemapper.runtime.support.Futures;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +29,12 @@ public final class Operation implements RequestTally.Sink {
   /** The partition of an operation whose requests to its table addressed more than one. */
   private static final String SEVERAL = new String("several partitions");
 
+  /** The operation a pending step's view counts into, or null for an operation itself. */
+  private final Operation root;
+  /** What traces it, or null. */
+  private final Tracing tracing;
+  /** Its span (or its pending step's), or null when it is not traced. */
+  private final Span span;
   private final OperationType type;
   private final String table;
   private final String entity;
@@ -47,13 +59,30 @@ public final class Operation implements RequestTally.Sink {
    * @param kind the kind of its plan, or null
    * @param plan its plan as text, or null
    */
-  Operation(OperationType type, String table, String entity, String method, QueryKind kind, String plan) {
+  Operation(OperationType type, String table, String entity, String method, QueryKind kind, String plan,
+      Tracing tracing) {
+    this.root = null;
     this.type = type;
     this.table = table;
     this.entity = entity;
     this.method = method;
     this.kind = kind;
     this.plan = plan;
+    this.tracing = tracing;
+    this.span = tracing == null ? null : tracing.operation(this);
+  }
+
+  /** A pending step of {@code root}: counts into it, its requests traced under {@code span}. */
+  private Operation(Operation root, Span span) {
+    this.root = root;
+    this.type = root.type;
+    this.table = root.table;
+    this.entity = root.entity;
+    this.method = root.method;
+    this.kind = root.kind;
+    this.plan = root.plan;
+    this.tracing = root.tracing;
+    this.span = span;
   }
 
   /** The operation running on this thread, or null. */
@@ -76,9 +105,73 @@ public final class Operation implements RequestTally.Sink {
     }
   }
 
+  /**
+   * Runs {@code body}, one step of pending work of {@code operation} that writes to {@code table} at
+   * {@code partitionKey}, as a span of its own under the operation's, its requests under it; without a traced
+   * operation, only runs it.
+   *
+   * @param operation the operation applying the step (the one its write channel sends for), or null
+   * @param body the step, given the operation its requests are to be sent within (a view of the current one, which
+   *     counts into it, with the step's span), or null when the step is not traced
+   * @param failed what a result says the step failed with, or null when it says it succeeded
+   */
+  public static <R> CompletableFuture<R> step(Operation operation, String table, String partitionKey,
+      Function<Operation, CompletableFuture<R>> body, Function<? super R, ? extends Throwable> failed) {
+    if (operation == null || operation.span == null) {
+      return body.apply(null);
+    }
+    Span step = operation.tracing.request(StoreRequest.Kind.PENDING_STEP, table, partitionKey, null, 0,
+        operation.span);
+    if (step == null) {
+      return body.apply(null);
+    }
+    Operation view = new Operation(operation.counted(), step);
+    CompletableFuture<R> ran;
+    try (Scope scope = operation.tracing.open(step)) {
+      ran = within(view, () -> Futures.start(() -> body.apply(view)));
+    }
+    return ran.whenComplete((result, failure) -> operation.tracing.end(step,
+        failure == null ? failed.apply(result) : Futures.unwrap(failure)));
+  }
+
+  /** What traces this operation and its requests, or null when it is not traced. */
+  Tracing tracing() {
+    return span == null ? null : tracing;
+  }
+
+  /** The span of this operation (or pending step), or null when it is not traced. */
+  Span span() {
+    return span;
+  }
+
+  /** Where its counts go: the operation itself, or the one a pending step's view belongs to. */
+  private Operation counted() {
+    return root == null ? this : root;
+  }
+
+  OperationType type() {
+    return type;
+  }
+
+  String table() {
+    return table;
+  }
+
+  String entity() {
+    return entity;
+  }
+
+  String method() {
+    return method;
+  }
+
+  QueryKind kind() {
+    return kind;
+  }
+
   /** A request sent to the store. */
   void requested() {
-    requests.incrementAndGet();
+    counted().requests.incrementAndGet();
   }
 
   /**
@@ -90,24 +183,24 @@ public final class Operation implements RequestTally.Sink {
       return;
     }
     String seen = partitionKey == null ? SEVERAL : partitionKey;
-    partition.accumulateAndGet(seen, (before, now) -> before == null ? now
+    counted().partition.accumulateAndGet(seen, (before, now) -> before == null ? now
         : before == SEVERAL || !before.equals(now) ? SEVERAL : before);
   }
 
   @Override
   public void attempted(int retries, int throttled) {
-    this.retries.addAndGet(retries);
-    this.throttled.addAndGet(throttled);
+    counted().retries.addAndGet(retries);
+    counted().throttled.addAndGet(throttled);
   }
 
   /** Rows the store returned. */
   void read(int rows) {
-    rowsRead.addAndGet(rows);
+    counted().rowsRead.addAndGet(rows);
   }
 
   /** Rows the store applied. */
   void wrote(int rows) {
-    rowsWritten.addAndGet(rows);
+    counted().rowsWritten.addAndGet(rows);
   }
 
   /** What the operation did, now that it ended; {@code failure} null if it succeeded. */

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import io.tablemapper.runtime.values.EncryptedValues;
 import io.tablemapper.runtime.mapping.EntityTypes;
+import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.runtime.rows.PendingStep;
@@ -66,6 +67,12 @@ final class StepApplier {
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
+    // a span of its own where the operation applying it is traced, its requests (the async path's too) under it
+    return Operation.step(channel.operation(), step.table(), step.row().partitionKey(),
+        view -> applyStep(view == null ? channel : channel.within(view), id, step), failure -> failure);
+  }
+
+  private CompletableFuture<TableMapperException> applyStep(WriteChannel channel, String id, PendingStep step) {
     EntityMapping<Object> mapping;
     try {
       mapping = types.ownMapping(load(step.entityClass()));

@@ -111,6 +111,20 @@ public abstract class WriteChannel {
    */
   public abstract WriteChannel cleanUp();
 
+  /**
+   * This path with its requests sent within {@code operation}, a pending step's view of the operation it sends for
+   * ({@link Operation#step}), so that they are traced under the step: the async path's requests otherwise carry the
+   * operation that was current when the channel was made; the blocking path's run on the caller's thread, within
+   * whatever is current there.
+   */
+  public abstract WriteChannel within(Operation operation);
+
+  /**
+   * The operation this path's requests are sent within: on the async path the one current when the channel was made
+   * (its later steps run on other threads); on the blocking path the caller's thread's current one; or null.
+   */
+  public abstract Operation operation();
+
   /** How long the pause before the {@code attempt}th try of a transaction whose list rows changed lasts. */
   static long pauseNanos(int attempt) {
     return ThreadLocalRandom.current().nextLong(Math.min(20, attempt) * 1_000_000L);
@@ -123,6 +137,16 @@ public abstract class WriteChannel {
     @Override
     public WriteChannel cleanUp() {
       return this; // nothing cancels a blocking write
+    }
+
+    @Override
+    public WriteChannel within(Operation operation) {
+      return this; // each request on the caller's thread, within its current operation
+    }
+
+    @Override
+    public Operation operation() {
+      return Operation.current();
     }
 
     @Override
@@ -278,6 +302,16 @@ public abstract class WriteChannel {
     @Override
     public WriteChannel cleanUp() {
       return new Async(channels, operation, DONE); // within the same operation, by a caller that never cancels
+    }
+
+    @Override
+    public WriteChannel within(Operation operation) {
+      return new Async(channels, operation, caller);
+    }
+
+    @Override
+    public Operation operation() {
+      return operation;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tablemapper.spring.boot;
 
 import io.tablemapper.api.OperationListener;
+import io.tablemapper.api.OperationTracer;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
@@ -20,7 +21,8 @@ import org.springframework.context.annotation.Import;
  * closed with the application context, and every {@code @Repository} interface under the application's packages as
  * a bean. The application's own {@link TableBackend} or {@link TableMapper} bean replaces the starter's; its
  * {@link OperationListener} beans (the Micrometer meters of {@link TableMapperMetricsAutoConfiguration} among them)
- * and {@link QueryListener} bean are added to the mapper.
+ * and {@link QueryListener} bean are added to the mapper, and so is its one {@link OperationTracer} bean (the
+ * Micrometer Observations of {@link TableMapperObservationAutoConfiguration}).
  */
 @AutoConfiguration
 @ConditionalOnClass(TableMapper.class)
@@ -41,7 +43,8 @@ public class TableMapperAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public TableMapper tableMapper(TableBackend backend, TableMapperProperties properties,
-      ObjectProvider<OperationListener> operationListeners, ObjectProvider<QueryListener> queryListener) {
+      ObjectProvider<OperationListener> operationListeners, ObjectProvider<QueryListener> queryListener,
+      ObjectProvider<OperationTracer> operationTracer) {
     TableMapper.Builder builder = TableMapper.builder()
         .backend(backend)
         .entities(properties.getEntities().toArray(Class<?>[]::new))
@@ -56,6 +59,7 @@ public class TableMapperAutoConfiguration {
     }
     operationListeners.orderedStream().forEach(builder::operationListener);
     queryListener.ifUnique(builder::queryListener);
+    operationTracer.ifUnique(builder::operationTracer);
     return builder.build();
   }
 

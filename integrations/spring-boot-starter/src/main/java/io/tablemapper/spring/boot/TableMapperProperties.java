@@ -76,6 +76,8 @@ public class TableMapperProperties {
 
   private final Metrics metrics = new Metrics();
 
+  private final Observations observations = new Observations();
+
   /** The H2 backend's settings. */
   public static class H2 {
     /**
@@ -132,6 +134,23 @@ public class TableMapperProperties {
   /** The Micrometer meters. */
   public static class Metrics {
     /** Whether every operation is timed and counted in the application's MeterRegistry, if it has one. */
+    private boolean enabled = true;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+
+  /** The Micrometer Observations (spans and their timers). */
+  public static class Observations {
+    /**
+     * Whether every operation and store request is observed in the application's ObservationRegistry, if it has
+     * one.
+     */
     private boolean enabled = true;
 
     public boolean isEnabled() {
@@ -229,5 +248,9 @@ public class TableMapperProperties {
 
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  public Observations getObservations() {
+    return observations;
   }
 }

@@ -15,7 +15,14 @@ import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.tablemapper.micrometer.DefaultOperationObservationConvention;
+import io.tablemapper.micrometer.DefaultStoreRequestObservationConvention;
+import io.tablemapper.micrometer.OperationObservationConvention;
 import io.tablemapper.micrometer.TableMapperMetrics;
+import io.tablemapper.micrometer.TableMapperObservations;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spring.boot.app.CompanyApplication;
 import io.tablemapper.spring.boot.app.Employee;
@@ -38,7 +45,8 @@ import org.springframework.context.annotation.Configuration;
 class TableMapperAutoConfigurationTest {
   private final ApplicationContextRunner contexts = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(TableMapperAutoConfiguration.class,
-          TableMapperMetricsAutoConfiguration.class, TableMapperHealthAutoConfiguration.class))
+          TableMapperMetricsAutoConfiguration.class, TableMapperObservationAutoConfiguration.class,
+          TableMapperHealthAutoConfiguration.class))
       .withUserConfiguration(CompanyApplication.class);
 
   @TempDir
@@ -233,6 +241,64 @@ class TableMapperAutoConfigurationTest {
     contexts.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
         .withPropertyValues("tablemapper.metrics.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean(TableMapperMetrics.class));
+  }
+
+  @Test
+  void theApplicationsObservationRegistryGetsAnObservationPerOperationAndRequest() {
+    contexts.withBean(ObservationRegistry.class, TestObservationRegistry::create).run(context -> {
+      assertThat(context).hasSingleBean(TableMapperObservations.class);
+      storesAndReads(context.getBean(EmployeeRepository.class));
+      TestObservationRegistry registry = context.getBean(TestObservationRegistry.class);
+      TestObservationRegistryAssert.assertThat(registry)
+          .hasNumberOfObservationsWithNameEqualTo(DefaultOperationObservationConvention.NAME, 2)
+          .hasObservationWithNameEqualTo(DefaultOperationObservationConvention.NAME).that()
+          .hasContextualNameEqualTo("insert Company")
+          .hasLowCardinalityKeyValue("db.system.name", "tablemapper.memory");
+      TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(contexts -> assertThat(contexts)
+          .filteredOn(each -> each.getName().equals(DefaultStoreRequestObservationConvention.NAME))
+          .as("the requests, each under its operation").isNotEmpty()
+          .allSatisfy(request -> assertThat(request.getParentObservation().getContextView().getName())
+              .isEqualTo(DefaultOperationObservationConvention.NAME)));
+      TestObservationRegistryAssert.assertThat(registry).hasAnObservation(observation -> observation
+          .hasContextualNameEqualTo("EmployeeRepository.findByDepartmentAndEmployeeId")
+          .hasLowCardinalityKeyValue("tablemapper.query.kind", "point"));
+    });
+  }
+
+  @Test
+  void anObservationConventionBeanReplacesTheDefaultNames() {
+    contexts.withBean(ObservationRegistry.class, TestObservationRegistry::create)
+        .withBean(OperationObservationConvention.class, () -> new DefaultOperationObservationConvention() {
+          @Override
+          public String getName() {
+            return "company.store.operation";
+          }
+        })
+        .run(context -> {
+          storesAndReads(context.getBean(EmployeeRepository.class));
+          TestObservationRegistryAssert.assertThat(context.getBean(TestObservationRegistry.class))
+              .hasNumberOfObservationsWithNameEqualTo("company.store.operation", 2)
+              .hasNumberOfObservationsWithNameEqualTo(DefaultOperationObservationConvention.NAME, 0);
+        });
+  }
+
+  @Test
+  void withoutAnObservationRegistryOrWithObservationsOffNothingIsObserved() {
+    contexts.run(context -> {
+      assertThat(context).doesNotHaveBean(TableMapperObservations.class);
+      storesAndReads(context.getBean(EmployeeRepository.class));
+    });
+    contexts.withBean(ObservationRegistry.class, TestObservationRegistry::create)
+        .withPropertyValues("tablemapper.observations.enabled=false").run(context -> {
+          assertThat(context).doesNotHaveBean(TableMapperObservations.class);
+          storesAndReads(context.getBean(EmployeeRepository.class));
+          TestObservationRegistryAssert.assertThat(context.getBean(TestObservationRegistry.class))
+              .doesNotHaveAnyObservation();
+        });
+    contexts.withClassLoader(new FilteredClassLoader(ObservationRegistry.class)).run(context -> {
+      assertThat(context).hasNotFailed().doesNotHaveBean(TableMapperObservations.class);
+      storesAndReads(context.getBean(EmployeeRepository.class));
+    });
   }
 
   @Test
