@@ -4,6 +4,7 @@ import com.azure.core.exception.HttpResponseException;
 import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.http.policy.RetryPolicy;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.core.http.rest.PagedResponse;
@@ -420,7 +421,7 @@ public final class AzureTablesBackend implements TableBackend {
    * {@link #AzureTablesBackend(TableServiceClient)}, with {@link #attemptsPolicy()} so that retries and throttling
    * answers are counted.
    */
-  public static HttpPipelinePolicy retryPolicy(RetryBudget budget) {
+  public static RetryPolicy retryPolicy(RetryBudget budget) {
     return Retries.policy(Objects.requireNonNull(budget, "budget"));
   }
 

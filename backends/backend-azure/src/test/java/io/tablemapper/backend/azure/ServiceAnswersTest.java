@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.core.http.HttpMethod;
+import com.azure.data.tables.TableServiceClientBuilder;
 import io.tablemapper.api.AccessDeniedException;
 import io.tablemapper.api.BatchException;
 import io.tablemapper.api.ConcurrencyConflictException;
@@ -166,6 +167,23 @@ class ServiceAnswersTest {
     service.always(503, "ServerBusy");
 
     assertThatThrownBy(() -> budgeted.write("Orders", WriteOperation.upsertReplace(ROW)))
+        .isInstanceOf(StoreBusyException.class);
+    assertThat(service.requests).hasSize(3);
+  }
+
+  @Test
+  void a_client_the_application_builds_with_the_public_retry_policy_keeps_its_budget() {
+    RetryBudget two = new RetryBudget(2, Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofSeconds(1));
+    // as docs/backends/azure.md says: the policies on a builder of the application's own
+    AzureTablesBackend own = new AzureTablesBackend(new TableServiceClientBuilder()
+        .connectionString(StubService.CONNECTION_STRING)
+        .retryPolicy(AzureTablesBackend.retryPolicy(two))
+        .addPolicy(AzureTablesBackend.attemptsPolicy())
+        .httpClient(service)
+        .buildClient());
+    service.always(503, "ServerBusy");
+
+    assertThatThrownBy(() -> own.write("Orders", WriteOperation.upsertReplace(ROW)))
         .isInstanceOf(StoreBusyException.class);
     assertThat(service.requests).hasSize(3);
   }
