@@ -12,6 +12,8 @@ import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
+import io.tablemapper.internal.mapping.IndexMapping;
+import io.tablemapper.runtime.rows.WriteKind;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -235,7 +237,7 @@ public final class PendingWork {
         recording, mode, written));
     return transaction.<CompletableFuture<List<WriteResult>>>handle((results, thrown) -> {
       if (thrown == null) {
-        return after(channel, table, writes, recording, retired, written).thenApply(done -> results);
+        return after(channel, table, writes, recording, retired, written, claims).thenApply(done -> results);
       }
       Throwable failure = Futures.unwrap(thrown);
       if (!refused(failure)) {
@@ -292,7 +294,8 @@ public final class PendingWork {
 
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
   private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
-      List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written) {
+      List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written,
+      List<RemoteClaims.Claim> claims) {
     CompletableFuture<Void> cleaned = DONE;
     for (String old : retired) {
       // only this writer could still record work under these ids, and its transactions under them failed
@@ -301,7 +304,7 @@ public final class PendingWork {
             PendingRows.workRowKey(old)));
       }
     }
-    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written));
+    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written, claims));
   }
 
   /**
@@ -350,12 +353,14 @@ public final class PendingWork {
    * a mapper that closed) leaves the rest recorded for a completer, logged. A record of reconciliations alone is run
    * as the transaction wrote it ({@code written}), without reading it back: run again after a completer finished
    * it, a reconciliation changes nothing that a later write changed. A record with writes of an eventual batch is
-   * read first, so that work a completer finished is not applied twice.
+   * read first, so that work a completer finished is not applied twice. An insert's reconciliation of a unique index
+   * whose claim this write wrote as the copy ({@link #settledByClaim}) is not run: the claim is the copy the step
+   * would write, and nothing else is to remove.
    *
    * @return a future failed with the first write that failed for good ({@link PendingWorkException})
    */
   private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes,
-      Map<String, TableRow> written) {
+      Map<String, TableRow> written, List<RemoteClaims.Claim> claims) {
     List<PendingWorkException> failures = new ArrayList<>();
     Iterator<WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> done = Futures.loop(each::hasNext, () -> {
@@ -370,7 +375,8 @@ public final class PendingWork {
           : records.readRecord(channel, table, write.partitionKey(), id);
       return Futures.compose(read,
           record -> record != null && PendingRows.state(record) == State.PENDING
-              ? records.run(channel, id, table, write.partitionKey(), record, failures)
+              ? records.run(channel, id, table, write.partitionKey(), record, failures,
+                  step -> record == asWritten && settledByClaim(write, step, claims))
               : CompletableFuture.completedFuture(0L))
           .handle((applied, thrown) -> {
             if (thrown != null) {
@@ -394,6 +400,37 @@ public final class PendingWork {
     });
     return Futures.compose(done, finished -> failures.isEmpty() ? DONE
         : CompletableFuture.<Void>failedFuture(failures.get(0)));
+  }
+
+  /**
+   * Whether a reconciliation of the writer's own record is settled by the write's claim: the write is an insert, so
+   * its entity had no copy before (the step removes nothing but what it writes); its claim of the index's value
+   * wrote the copy of the row its transaction wrote, not kept a row that was there ({@link RemoteClaims.Claim#rewritten});
+   * and the index's copies record no version of the entity ({@link IndexMapping#copyReads}: the claim, written before
+   * the transaction, could not). A later write of the entity reconciles its own state, and one that died leaves its
+   * record for a completer, which runs every step.
+   */
+  private static boolean settledByClaim(WriteIntent<?> write, PendingStep step, List<RemoteClaims.Claim> claims) {
+    if (write.kind() != WriteKind.INSERT || step.written() == null || step.written().size() != 1
+        || !step.previous().equals(step.written())) {
+      return false;
+    }
+    IndexMapping<?> index = null;
+    for (IndexMapping<?> each : write.mapping().remoteIndexes()) {
+      if (each.name().equals(step.index())) {
+        index = each;
+      }
+    }
+    if (index == null || index.keyList() || index.copyReads()) {
+      return false;
+    }
+    PendingStep.Address address = step.written().get(0);
+    for (RemoteClaims.Claim claim : claims) {
+      if (claim.id().equals(write.pendingId()) && claim.address().equals(address) && !claim.rewritten()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

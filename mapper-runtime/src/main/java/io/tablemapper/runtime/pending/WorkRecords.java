@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.support.Futures;
@@ -173,6 +174,15 @@ final class WorkRecords {
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures) {
+    return run(channel, id, table, partitionKey, record, failures, step -> false);
+  }
+
+  /**
+   * {@link #run}, leaving out the reconciliations {@code settled} says the writer's own requests already settled
+   * (their copy is the one the step would write, and nothing else is to remove: {@link PendingWork}'s insert).
+   */
+  CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
+      TableRow record, List<PendingWorkException> failures, Predicate<PendingStep> settled) {
     List<PendingStep> steps = PendingRows.steps(record);
     Progress at = new Progress(PendingRows.next(record), record.etag());
     CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
@@ -181,6 +191,10 @@ final class WorkRecords {
       }
       int i = at.next;
       PendingStep step = steps.get(i);
+      if (step.reconciles() && settled.test(step)) {
+        at.next = i + 1;
+        return DONE;
+      }
       return Futures.compose(applier.apply(channel, id, step), failure -> {
         if (failure != null) {
           return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
