@@ -169,8 +169,9 @@ public final class CompanyApp {
     IndexState state = indexes.state("byYear");
     out.println("  state: " + state);
     if (state == IndexState.READY) {
-      out.println("  every review was written knowing the index (the store was created with it): nothing to build."
-          + " Over reviews stored before Review declared it, it is NOT_BUILT and this section builds it.");
+      out.println("  every review has its copy (the store was created with the index, or a run before built it):"
+          + " nothing to build. Over reviews stored before Review declared it, it is NOT_BUILT and this section"
+          + " builds it.");
     } else {
       try {
         reviews.findByDepartmentAndYear("Sales", 2023);
