@@ -153,6 +153,9 @@ final class JakartaRepositoryAnalyzer {
         if (lifecycle != null) {
           lifecycles.add(lifecycle);
         }
+      } else if (AsyncReturns.isFuture(type.getReturnType())) {
+        diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a Jakarta Data repository method returns its"
+            + " result, not a CompletableFuture; declare the async query in a tablemapper @Repository");
       } else if (dynamicOrderingOk(signature, method, type, diagnostics)) {
         MethodNameParser.Result annotated = null;
         if (Annotations.has(method, Annotations.JAKARTA_FIND) || operation == RepositoryModel.Operation.DELETE) {
@@ -164,7 +167,10 @@ final class JakartaRepositoryAnalyzer {
         }
         RepositoryModel.QueryMethod query = queries.analyze(repository, entity, entityType, method, type,
             diagnostics, annotated, true, false);
-        if (query != null) {
+        if (query != null && query.returns() == RepositoryModel.Returns.PAGE && query.projection() != null) {
+          diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a CursoredPage holds entities here; return"
+              + " CursoredPage<" + entity.simpleName() + ">, or a List or Stream of the record");
+        } else if (query != null) {
           found.add(query);
         }
       }
