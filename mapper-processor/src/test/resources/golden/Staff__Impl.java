@@ -184,7 +184,10 @@ public final class Staff__Impl implements Staff {
    */
   @Override
   public Page<Employee> findAll(PageRequest pageRequest, Order<Employee> sortBy) {
-    throw new UnsupportedOperationException("Staff.findAll: an offset page (findAll(PageRequest, Order)) is not available on a key-sorted store, which has no cheap offset; declare a @Find method that returns CursoredPage<Employee> and takes a PageRequest");
+    throw new UnsupportedOperationException(
+        "Staff.findAll: an offset page (findAll(PageRequest, Order)) is not available on"
+            + " a key-sorted store, which has no cheap offset; declare a @Find method that"
+            + " returns CursoredPage<Employee> and takes a PageRequest");
   }
 
   /**

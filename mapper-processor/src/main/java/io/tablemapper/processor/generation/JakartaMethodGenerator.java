@@ -80,9 +80,10 @@ final class JakartaMethodGenerator {
     String name = repository.element().getSimpleName() + "." + method.element().getSimpleName();
     if (method.kind() == RepositoryModel.ByIdKind.FIND_ALL_PAGE) {
       builder.addJavadoc("Refused: an offset page of every entity would read every entity of the pages before it.\n");
-      builder.addStatement("throw new $T($S)", UnsupportedOperationException.class, name + ": an offset page"
-          + " (findAll(PageRequest, Order)) is not available on a key-sorted store, which has no cheap offset;"
-          + " declare a @Find method that returns CursoredPage<" + entity.simpleName() + "> and takes a PageRequest");
+      builder.addStatement("throw new $T($Z$>$>$L$<$<)", UnsupportedOperationException.class, GeneratedCode.text(name
+          + ": an offset page (findAll(PageRequest, Order)) is not available on a key-sorted store, which has no"
+          + " cheap offset; declare a @Find method that returns CursoredPage<" + entity.simpleName() + "> and takes a"
+          + " PageRequest"));
       return builder.build();
     }
     String id = method.element().getParameters().get(0).getSimpleName().toString();
