@@ -102,6 +102,19 @@ class JakartaDataTest {
   }
 
   @Test
+  void listWritesReturnEachEntityWithItsETagAndAnOffsetPageOfEverythingIsRefusedSayingWhy() {
+    List<Employee> saved = staff.saveAll(List.of(ken, Employee.of("Sales", 124, "Ann", "Lee", 31, "ann@contoso.com")));
+    assertThat(saved).allSatisfy(employee -> assertThat(employee.etag()).isNotNull());
+
+    List<Employee> changed = staff.updateAll(List.of(saved.get(0).withAge(40), saved.get(1).withAge(41)));
+    assertThat(staff.findAll()).extracting(Employee::age).containsExactly(40, 41);
+    staff.deleteAll(changed);
+    assertThat(staff.countByDepartment("Sales")).isZero();
+    assertThatThrownBy(() -> staff.findAll(PageRequest.ofSize(10), jakarta.data.Order.by()))
+        .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("CursoredPage");
+  }
+
+  @Test
   void deletesByKeyAndByDepartmentRemoveTheEntitiesAndTheirIndexCopies() {
     staff.insert(ken);
     staff.insert(Employee.of("Sales", 124, "Ann", "Lee", 31, "ann@contoso.com"));
