@@ -51,7 +51,10 @@ public final class JakartaSupport<T> {
     }
   }
 
-  /** {@code @Save}, {@code BasicRepository.save}: inserted, or replacing the entity stored under its keys. */
+  /**
+   * {@code @Save}, {@code BasicRepository.save}: inserted, or replacing the entity stored under its keys, whatever its
+   * {@code @ETag} (an upsert is unconditional).
+   */
   @SuppressWarnings("unchecked")
   public <S extends T> S save(S entity) {
     Objects.requireNonNull(entity, "entity");
