@@ -39,10 +39,10 @@ import javax.lang.model.util.Types;
  * Reads a Jakarta Data 1.0 {@code @Repository} interface (found by name: the processor never loads Jakarta Data's
  * classes) into the same model as a tablemapper repository: each {@code @Find} method becomes the query its
  * {@code @By} parameters and {@code @OrderBy} annotations name ({@link JakartaFindQueries}), each other query
- * method is parsed by its name as a derived one, and both are planned, checked and reported by {@link QueryMethodAnalyzer} exactly as tablemapper's
- * ({@code POINT}/{@code RANGE}/…, {@code [QueryTableScan]}, {@code @AllowScan}). Lifecycle methods ({@code @Insert},
- * {@code @Update}, {@code @Delete}, {@code @Save}, and those inherited from {@code BasicRepository} and
- * {@code CrudRepository}) become {@link RepositoryModel.Lifecycle}s.
+ * method is parsed by its name as a derived one, and both are planned, checked and reported by
+ * {@link QueryMethodAnalyzer} exactly as tablemapper's ({@code POINT}/{@code RANGE}/…, {@code [QueryTableScan]},
+ * {@code @AllowScan}). Lifecycle methods ({@code @Insert}, {@code @Update}, {@code @Delete}, {@code @Save}, and those
+ * inherited from {@code BasicRepository} and {@code CrudRepository}) become {@link RepositoryModel.Lifecycle}s.
  *
  * <p>The key type {@code K} of {@code DataRepository<T, K>} stands for the entity's keys: the type of its one key
  * property when its PartitionKey and RowKey hold one property between them, else a record whose components are
@@ -248,7 +248,8 @@ final class JakartaRepositoryAnalyzer {
     }
     List<String> declared = new ArrayList<>();
     keys.values().forEach(property -> declared.add(types(property.type()) + " " + property.name()));
-    diagnostics.error(repository, Rule.JAKARTA_KEY_TYPE, "@Repository " + name + " declares the key type " + types(keyType)
+    diagnostics.error(repository, Rule.JAKARTA_KEY_TYPE, "@Repository " + name + " declares the key type "
+        + types(keyType)
         + ", but " + entity.simpleName() + " is found by PartitionKey " + entity.partitionKey().template()
         + " and RowKey " + entity.rowKey().template() + ", which hold " + String.join(", ", declared) + "; "
         + (keys.size() == 1 ? "declare K as " + types(box(keys.values().iterator().next().type()))
