@@ -49,7 +49,8 @@ import javax.tools.StandardLocation;
 
 /**
  * The tablemapper annotation processor. For each {@code @Entity} it generates the metamodel {@code X_} and the
- * mapping {@code X__Mapping}; for each {@code @Repository} the implementation {@code R__Impl} with every query
+ * mapping {@code X__Mapping}; for each {@code @Repository} (tablemapper's, or Jakarta Data's
+ * {@code jakarta.data.repository.Repository}, recognised by name so that Jakarta Data stays optional) the implementation {@code R__Impl} with every query
  * planned, and its plan report {@code META-INF/tablemapper/plans/R.txt}. Problems are reported as compile errors on
  * the element at fault and nothing is generated for that type; a type that refers to a type not generated yet is
  * retried in the next round. The processor never throws out of {@link #process}: an unexpected failure is reported
@@ -112,7 +113,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of("io.tablemapper.annotations.*", GeneratedCode.GENERATED.canonicalName());
+    return Set.of("io.tablemapper.annotations.*", "jakarta.data.repository.*",
+        GeneratedCode.GENERATED.canonicalName());
   }
 
   /**
@@ -135,6 +137,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
     try {
       List<TypeElement> entityTypes = collect(round, Annotations.ENTITY, deferredEntities);
       List<TypeElement> repositoryTypes = collect(round, Annotations.REPOSITORY, deferredRepositories);
+      // Jakarta Data's @Repository, by name: absent from the path, it is simply not found
+      repositoryTypes.addAll(collect(round, Annotations.JAKARTA_REPOSITORY, deferredRepositories));
       for (TypeElement type : entityTypes) {
         processEntity(type);
       }

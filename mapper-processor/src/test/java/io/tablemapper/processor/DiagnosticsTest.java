@@ -799,9 +799,11 @@ class DiagnosticsTest {
     cases().forEach(arguments -> tested.put((String) arguments.get()[2], (Diagnostic.Kind) arguments.get()[1]));
     // UnresolvedType needs a type that never appears (GeneratedSourcesTest); ProcessorFailure reports a processor bug;
     // NamingOption needs a compiler option (its own tests below), StoreOption and QueryClientSort too (their tests
-    // are StoreTargetTest's); RuntimeMappingUnsupported is the runtime's alone.
+    // are StoreTargetTest's); RuntimeMappingUnsupported is the runtime's alone; the Jakarta Data rules need
+    // jakarta.data on the path, and JakartaRepositoriesTest has their cases.
     Set<Rule> elsewhere = EnumSet.of(Rule.UNRESOLVED_TYPE, Rule.PROCESSOR_FAILURE, Rule.NAMING_OPTION,
-        Rule.STORE_OPTION, Rule.QUERY_CLIENT_SORT, Rule.RUNTIME_MAPPING_UNSUPPORTED);
+        Rule.STORE_OPTION, Rule.QUERY_CLIENT_SORT, Rule.RUNTIME_MAPPING_UNSUPPORTED, Rule.JAKARTA_KEY_TYPE,
+        Rule.JAKARTA_OFFSET_PAGE, Rule.JAKARTA_DYNAMIC_SORT, Rule.JAKARTA_INHERITED_SCAN, Rule.JAKARTA_METHOD);
     for (Rule rule : Rule.values()) {
       if (!elsewhere.contains(rule)) {
         assertThat(tested).as("a case of [%s]", rule.id())

@@ -20,6 +20,7 @@ import io.tablemapper.runtime.store.IndexStates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.tablemapper.runtime.mapping.GeneratedCode;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import io.tablemapper.runtime.config.MapperSettings;
@@ -72,9 +73,11 @@ final class DefaultTableMapper implements TableMapper, RepositoryContext {
   public <R> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
     if (!TableRepository.class.isAssignableFrom(repositoryType)
-        && !AsyncTableRepository.class.isAssignableFrom(repositoryType)) {
+        && !AsyncTableRepository.class.isAssignableFrom(repositoryType)
+        && !GeneratedCode.hasGeneratedRepository(repositoryType)) { // a Jakarta Data @Repository has one
       throw new IllegalArgumentException(repositoryType.getName() + " is not a repository: mapper.repository(...)"
-          + " takes a @Repository interface that extends TableRepository<T> or AsyncTableRepository<T>");
+          + " takes a @Repository interface that extends TableRepository<T> or AsyncTableRepository<T>, or a"
+          + " Jakarta Data @Repository compiled with tablemapper's processor");
     }
     core.checkOpen();
     Object repository = repositories.get(repositoryType);

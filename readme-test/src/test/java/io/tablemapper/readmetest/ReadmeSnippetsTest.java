@@ -87,7 +87,7 @@ class ReadmeSnippetsTest {
     assertThat(Bom.managedArtifacts(Path.of("../bom/pom.xml"))).containsExactly("backend-azure", "backend-h2",
         "backend-memory", "backend-tck", "encryption-keyvault", "mapper-api", "mapper-processor", "mapper-runtime",
         "mapper-tck", "mapper-tck-fixtures",
-        "tablemapper-cli", "tablemapper-micrometer", "tablemapper-spring-boot-starter");
+        "tablemapper-cli", "tablemapper-jakarta-data", "tablemapper-micrometer", "tablemapper-spring-boot-starter");
   }
 
   @Test

@@ -212,6 +212,25 @@ public enum Rule {
   MERGE_REMOTE_INDEX("MergeRemoteIndex", Severity.ERROR),
   /** A merge method's parameters do not match its name: count, types, the keys it binds, its ETag. */
   MERGE_METHOD("MergeMethod", Severity.ERROR),
+  /**
+   * A Jakarta Data repository's key type {@code K} that does not name its entity's keys: the one key property's type,
+   * or a record whose components are the properties of the PartitionKey and RowKey.
+   */
+  JAKARTA_KEY_TYPE("JakartaKeyType", Severity.ERROR),
+  /** A Jakarta Data offset page ({@code Page<T>}): a key-sorted store has no cheap offset; use {@code CursoredPage}. */
+  JAKARTA_OFFSET_PAGE("JakartaOffsetPage", Severity.ERROR),
+  /**
+   * A Jakarta Data {@code Sort}, {@code Order} or {@code Limit} parameter: the order of a query is decided at compile
+   * time from the keys; use {@code @OrderBy} or {@code OrderBy} in the name, and {@code First}/{@code TopN}.
+   */
+  JAKARTA_DYNAMIC_SORT("JakartaDynamicSort", Severity.ERROR),
+  /**
+   * A Jakarta Data repository that inherits {@code BasicRepository.findAll()}, which reads every partition of the
+   * table; redeclared with {@code @AllowScan}, it is allowed.
+   */
+  JAKARTA_INHERITED_SCAN("JakartaInheritedScan", Severity.WARNING),
+  /** A Jakarta Data method the processor cannot implement: a lifecycle method's parameter or return, {@code @Query}. */
+  JAKARTA_METHOD("JakartaMethod", Severity.ERROR),
   /** A type that never came to exist, after every round of processing. */
   UNRESOLVED_TYPE("UnresolvedType", Severity.ERROR),
   /** The processor failed on an element; a bug to report. */

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.RepositoryContext;
 import io.tablemapper.internal.mapping.RepositorySupport;
@@ -70,14 +71,38 @@ public final class RepositoryGenerator {
       type.addField(planConstant(plans.get(method.element()), method.plan()));
     }
     Map<String, MemberNames.Projected> projections = ProjectionGenerator.add(type, name, repository);
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc("Creates the repository; called once per mapper by the runtime.\n")
+        .addParameter(RepositoryContext.class, "context")
+        .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName());
     type.addField(ParameterizedTypeName.get(ClassName.get(RepositorySupport.class), entity.className()), "support",
-            Modifier.PRIVATE, Modifier.FINAL)
-        .addMethod(MethodSpec.constructorBuilder()
-            .addModifiers(Modifier.PUBLIC)
-            .addJavadoc("Creates the repository; called once per mapper by the runtime.\n")
-            .addParameter(RepositoryContext.class, "context")
-            .addStatement("this.support = context.support($T.INSTANCE)", entity.mappingName())
-            .build());
+        Modifier.PRIVATE, Modifier.FINAL);
+    DeclaredType repositoryType = (DeclaredType) repository.element().asType();
+    if (repository.jakarta() != null) {
+      JakartaMethodGenerator.addSupport(type, constructor, entity);
+      type.addMethod(constructor.build());
+      JakartaMethodGenerator.addMethods(type, repository, repositoryType, types);
+    } else {
+      type.addMethod(constructor.build());
+      addWrites(type, repository);
+    }
+    EntityQueryGenerator queries = new EntityQueryGenerator(repository);
+    for (RepositoryModel.QueryMethod method : repository.methods()) {
+      MemberNames.Projected projection = method.projection() == null ? null
+          : projections.get(method.projection().element().getQualifiedName().toString());
+      type.addMethod(queryMethod(queries, repositoryType, repository, method, plans.get(method.element()),
+          projection == null ? null : projection.constant()));
+    }
+    for (RepositoryModel.MergeMethod method : repository.merges()) {
+      type.addMethod(MergeMethodGenerator.generate(method, entity, repositoryType, types));
+    }
+    return GeneratedCode.file(name, type.build());
+  }
+
+  /** The writes of {@code TableRepository} (or {@code AsyncTableRepository}), delegated to the support. */
+  private static void addWrites(TypeSpec.Builder type, RepositoryModel repository) {
+    EntityModel entity = repository.entity();
     boolean async = repository.asyncWrites();
     WriteCosts.Shape shape = writeShape(entity);
     for (String write : List.of("insert", "upsert", "update", "merge", "upsertMerge")) {
@@ -115,18 +140,6 @@ public final class RepositoryGenerator {
       delete.addStatement("this.support.delete(entity)");
     }
     type.addMethod(delete.build());
-    DeclaredType repositoryType = (DeclaredType) repository.element().asType();
-    EntityQueryGenerator queries = new EntityQueryGenerator(repository);
-    for (RepositoryModel.QueryMethod method : repository.methods()) {
-      MemberNames.Projected projection = method.projection() == null ? null
-          : projections.get(method.projection().element().getQualifiedName().toString());
-      type.addMethod(queryMethod(queries, repositoryType, entity, method, plans.get(method.element()),
-          projection == null ? null : projection.constant()));
-    }
-    for (RepositoryModel.MergeMethod method : repository.merges()) {
-      type.addMethod(MergeMethodGenerator.generate(method, entity, repositoryType, types));
-    }
-    return GeneratedCode.file(name, type.build());
   }
 
   /** The shape of an entity as its writes' costs see it ({@link WriteCosts}). */
@@ -146,7 +159,7 @@ public final class RepositoryGenerator {
   }
 
   /** The constant holding a plan's text; a long text goes on the lines below the declaration. */
-  private static FieldSpec planConstant(String name, Plan plan) {
+  static FieldSpec planConstant(String name, Plan plan) {
     return FieldSpec.builder(String.class, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("$Z$>$>$L$<$<", GeneratedCode.text(plan.description()))
         .build();
@@ -154,8 +167,9 @@ public final class RepositoryGenerator {
 
   /** A derived query method, whose Javadoc shows its plan from the constant its query reports. */
   private MethodSpec queryMethod(
-      EntityQueryGenerator queries, DeclaredType repositoryType, EntityModel entity, RepositoryModel.QueryMethod method,
-      String plan, String projection) {
+      EntityQueryGenerator queries, DeclaredType repositoryType, RepositoryModel repository,
+      RepositoryModel.QueryMethod method, String plan, String projection) {
+    EntityModel entity = repository.entity();
     MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
     // the constant is the plan the runtime reports; it adds the store's cost there, in the words written here
     builder.addJavadoc("Plan: {@value #$L}$L\n", plan,
@@ -173,12 +187,24 @@ public final class RepositoryGenerator {
       builder.addCode("$<}, $N -> $L);\n", query, method.kind().runAsync(method, query, projection));
       return builder.build();
     }
+    boolean jakarta = repository.jakarta() != null;
+    if (jakarta) {
+      // Jakarta Data's exceptions, made from tablemapper's by DataExceptions.ofQuery
+      builder.beginControlFlow("try");
+    }
     CodeBlock point = queries.point(method, plan);
     if (point != null) {
       builder.addStatement(point);
     } else {
       queries.write(builder, names, method, query, plan);
-      builder.addStatement(method.kind().run(method, query, projection));
+      builder.addStatement(jakarta && method.returns() == RepositoryModel.Returns.PAGE
+          ? CodeBlock.of("return this.jakarta.page($N, $N)", query, method.pageRequest())
+          : method.kind().run(method, query, projection));
+    }
+    if (jakarta) {
+      builder.nextControlFlow("catch ($T e)", TableMapperException.class)
+          .addStatement("throw $T.ofQuery(e)", JakartaMethodGenerator.EXCEPTIONS)
+          .endControlFlow();
     }
     return builder.build();
   }

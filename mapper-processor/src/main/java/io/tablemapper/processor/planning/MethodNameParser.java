@@ -76,11 +76,25 @@ public final class MethodNameParser {
       return branches.size() > 1;
     }
 
+    /**
+     * The query of a method that says what it finds by annotations rather than by its name (Jakarta Data's
+     * {@code @Find} with {@code @By} parameters and {@code @OrderBy}): one branch of the conditions joined by
+     * {@code And}, as a derived name would parse.
+     */
+    public static Result of(Action action, int limit, List<Term> terms, List<Order> ordering) {
+      return ofBranches(action, limit, List.of(List.copyOf(terms)), List.copyOf(ordering));
+    }
+
+    /** This query with another action: Jakarta Data's {@code find} of one entity is tablemapper's {@code get}. */
+    public Result withAction(Action other) {
+      return new Result(other, limit, terms, branches, ordering, problemRule, problem);
+    }
+
     static Result failure(Rule rule, String problem) {
       return new Result(null, 0, List.of(), List.of(), List.of(), rule, problem);
     }
 
-    static Result of(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
+    static Result ofBranches(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
       List<Term> terms = new ArrayList<>();
       for (List<Term> branch : branches) {
         terms.addAll(branch);
@@ -116,10 +130,14 @@ public final class MethodNameParser {
     }
     int at = action.prefix().length();
     int limit = 0;
-    if (name.startsWith("First", at)) {
+    if (name.startsWith("First", at)
+        && (name.length() == at + 5 || !Character.isDigit(name.charAt(at + 5)))) {
       limit = 1;
       at += "First".length();
-    } else if (name.startsWith("Top", at)) {
+    } else if (name.startsWith("Top", at) || name.startsWith("First", at)) {
+      // TopN, and FirstN as Jakarta Data writes it
+      int keyword = name.startsWith("Top", at) ? 3 : 5;
+      at += keyword - 3;
       int digits = at + 3;
       while (digits < name.length() && Character.isDigit(name.charAt(digits))) {
         digits++;
@@ -162,14 +180,14 @@ public final class MethodNameParser {
       if (ordering == null) {
         return unknownOrderProperty(name, from);
       }
-      return Result.of(action, limit, terms, ordering);
+      return Result.ofBranches(action, limit, terms, ordering);
     }
     List<List<Term>> terms = parseConditions(name, at, name.length());
     if (terms == null) {
       int order = name.indexOf(ORDER_BY, at);
       return unknownProperty(name, at, order > at ? order : name.length());
     }
-    return Result.of(action, limit, terms, List.of());
+    return Result.ofBranches(action, limit, terms, List.of());
   }
 
   /** The properties of an ordering, each with an optional Asc or Desc, up to the end of the name; or null. */

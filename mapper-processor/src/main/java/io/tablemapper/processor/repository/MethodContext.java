@@ -16,6 +16,8 @@ import javax.lang.model.element.ExecutableElement;
  * @param returns what it returns
  * @param diagnostics where problems are reported
  * @param result the simple name of what each result is: the entity's, or a projection record's
+ * @param scanAllowed whether it may scan without {@code @AllowScan}: Jakarta Data's inherited {@code findAll()},
+ *     which the interface it extends declares and its repository reports instead ({@code [JakartaInheritedScan]})
  */
 record MethodContext(
     ExecutableElement element,
@@ -24,7 +26,8 @@ record MethodContext(
     MethodNameParser.Result parsed,
     RepositoryModel.Returns returns,
     Diagnostics diagnostics,
-    String result) {
+    String result,
+    boolean scanAllowed) {
 
   /** Reports an error on the method. */
   void error(Rule rule, String message) {

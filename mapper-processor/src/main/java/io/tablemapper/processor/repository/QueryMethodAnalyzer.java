@@ -62,18 +62,36 @@ final class QueryMethodAnalyzer {
   RepositoryModel.QueryMethod analyze(
       TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
       ExecutableType type, Diagnostics diagnostics) {
+    return analyze(repository, entity, entityType, method, type, diagnostics, null, false, false);
+  }
+
+  /**
+   * Analyzes a method of a repository, tablemapper's or Jakarta Data's.
+   *
+   * @param annotated the query a Jakarta Data {@code @Find} method declares by its annotations, or null to parse the
+   *     method's name
+   * @param jakarta whether the repository is a Jakarta Data one: its pages are {@code CursoredPage}s asked for by
+   *     Jakarta Data's {@code PageRequest}, and its {@code find} of one entity is tablemapper's {@code get}
+   * @param scanAllowed whether it may scan as if it carried {@code @AllowScan} ({@link MethodContext#scanAllowed})
+   */
+  RepositoryModel.QueryMethod analyze(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result annotated, boolean jakarta,
+      boolean scanAllowed) {
     String signature = signature(repository, method);
     if (!method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Rule.QUERY_GENERIC_METHOD,
           signature + ": a derived query method has no type parameters");
       return null;
     }
-    List<String> propertyNames = new ArrayList<>();
-    for (PropertyModel property : entity.properties()) {
-      propertyNames.add(property.name());
+    MethodNameParser.Result parsed = annotated;
+    if (parsed == null) {
+      List<String> propertyNames = new ArrayList<>();
+      for (PropertyModel property : entity.properties()) {
+        propertyNames.add(property.name());
+      }
+      parsed = new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
     }
-    MethodNameParser.Result parsed =
-        new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
     if (!parsed.ok()) {
       diagnostics.error(method, parsed.problemRule(), signature + ": " + parsed.problem());
       return null;
@@ -90,7 +108,10 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    RepositoryModel.Returns returns = returns(returnType, entityType);
+    RepositoryModel.Returns returns = returns(returnType, entityType, jakarta);
+    if (jakarta && parsed.action() == MethodNameParser.Action.FIND && returns == RepositoryModel.Returns.ENTITY) {
+      parsed = parsed.withAction(MethodNameParser.Action.GET); // Jakarta Data's find of one entity, or none: fails
+    }
     QueryMethodKind kind = kind(parsed, returns);
     if (kind == null) {
       diagnostics.error(method, Rule.QUERY_RETURN_TYPE,
@@ -103,7 +124,8 @@ final class QueryMethodAnalyzer {
     TypeMirror result = resultType(returnType, returns);
     boolean projects = ProjectionChecks.isProjection(result, entityType, types);
     MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
-        projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName());
+        projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName(),
+        scanAllowed);
     RepositoryModel.Projection projection = null;
     if (projects) {
       projection = ProjectionChecks.check(context, (DeclaredType) result, types);
@@ -111,7 +133,7 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    String pageRequest = pageRequest(method, type);
+    String pageRequest = pageRequest(method, type, jakarta);
     if (!kind.checkPageRequest(context, pageRequest)) {
       return null;
     }
@@ -226,10 +248,11 @@ final class QueryMethodAnalyzer {
   }
 
   /** The name of the method's trailing PageRequest parameter, or null. */
-  private static String pageRequest(ExecutableElement method, ExecutableType type) {
+  private static String pageRequest(ExecutableElement method, ExecutableType type, boolean jakarta) {
     List<? extends VariableElement> parameters = method.getParameters();
     int last = parameters.size() - 1;
-    return last >= 0 && PropertyModel.isDeclared(type.getParameterTypes().get(last), "io.tablemapper.api.PageRequest")
+    return last >= 0 && PropertyModel.isDeclared(type.getParameterTypes().get(last),
+        jakarta ? Annotations.JAKARTA_PAGE_REQUEST : "io.tablemapper.api.PageRequest")
         ? parameters.get(last).getSimpleName().toString()
         : null;
   }
@@ -313,7 +336,7 @@ final class QueryMethodAnalyzer {
     if (!kind.checkPlan(method, plan)) {
       return null;
     }
-    boolean allowScan = Annotations.has(method.element(), Annotations.ALLOW_SCAN);
+    boolean allowScan = method.scanAllowed() || Annotations.has(method.element(), Annotations.ALLOW_SCAN);
     if (plan.kind() == QueryKind.TABLE_SCAN && !allowScan && parsed.or()) {
       method.error(Rule.QUERY_TABLE_SCAN,
           signature + " would read every partition of table " + entity.table() + " (" + plan.description()
@@ -401,7 +424,7 @@ final class QueryMethodAnalyzer {
    * entity (a projection, checked by {@link ProjectionChecks}), is {@link RepositoryModel.Returns#ENTITY} alone and
    * may be held by an {@code Optional}, a {@code List}, a {@code Stream} or a {@code Page}.
    */
-  private RepositoryModel.Returns returns(TypeMirror type, TypeMirror entityType) {
+  private RepositoryModel.Returns returns(TypeMirror type, TypeMirror entityType, boolean jakarta) {
     switch (type.getKind()) {
       case VOID:
         return RepositoryModel.Returns.VOID;
@@ -425,7 +448,9 @@ final class QueryMethodAnalyzer {
           case "java.util.stream.Stream":
             return RepositoryModel.Returns.STREAM;
           case "io.tablemapper.api.Page":
-            return RepositoryModel.Returns.PAGE;
+            return jakarta ? null : RepositoryModel.Returns.PAGE;
+          case Annotations.JAKARTA_CURSORED_PAGE:
+            return jakarta ? RepositoryModel.Returns.PAGE : null;
           default:
             return null;
         }

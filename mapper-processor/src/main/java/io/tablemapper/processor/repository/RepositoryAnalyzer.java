@@ -26,7 +26,8 @@ import javax.lang.model.util.Types;
 /**
  * Reads a {@code @Repository} interface: checks that it is an interface over an {@code @Entity}, and has each of its
  * derived query methods read by {@link QueryMethodAnalyzer}, and each partial merge method by
- * {@link MergeMethodAnalyzer}. Every problem is reported on the repository, or on the
+ * {@link MergeMethodAnalyzer}; a Jakarta Data {@code @Repository} is read by {@link JakartaRepositoryAnalyzer} into the
+ * same model. Every problem is reported on the repository, or on the
  * method or parameter at fault.
  */
 public final class RepositoryAnalyzer {
@@ -34,6 +35,7 @@ public final class RepositoryAnalyzer {
   private final Types types;
   private final QueryMethodAnalyzer queryMethods;
   private final MergeMethodAnalyzer mergeMethods;
+  private final JakartaRepositoryAnalyzer jakarta;
 
   /** An analyzer whose plans are checked against the costs of {@code target}, the store the application declares. */
   public RepositoryAnalyzer(ProcessingEnvironment environment, StoreTarget target) {
@@ -41,6 +43,7 @@ public final class RepositoryAnalyzer {
     this.types = environment.getTypeUtils();
     this.queryMethods = new QueryMethodAnalyzer(types, target);
     this.mergeMethods = new MergeMethodAnalyzer(types);
+    this.jakarta = new JakartaRepositoryAnalyzer(elements, types, queryMethods);
   }
 
   /**
@@ -51,6 +54,9 @@ public final class RepositoryAnalyzer {
    */
   public RepositoryModel analyze(
       TypeElement repository, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
+    if (JakartaRepositoryAnalyzer.isJakarta(repository)) {
+      return jakarta.analyze(repository, entities, diagnostics);
+    }
     String name = repository.getSimpleName().toString();
     if (repository.getKind() != ElementKind.INTERFACE) {
       diagnostics.error(repository, Rule.REPOSITORY_KIND,

@@ -8,6 +8,7 @@ import io.tablemapper.processor.planning.Condition;
 import io.tablemapper.processor.planning.MethodNameParser;
 import io.tablemapper.processor.planning.Plan;
 import java.util.List;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ExecutableType;
@@ -20,9 +21,17 @@ import javax.lang.model.type.ExecutableType;
  * @param methods the derived query methods
  * @param asyncWrites whether it extends {@code AsyncTableRepository}, whose writes return futures
  * @param merges the partial merge methods ({@code mergeH07BySensorAndDay})
+ * @param jakarta what a Jakarta Data repository has beside its queries (its key type, lifecycle and inherited
+ *     methods), or null for a tablemapper {@code @Repository}
  */
 public record RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod> methods,
-    boolean asyncWrites, List<MergeMethod> merges) {
+    boolean asyncWrites, List<MergeMethod> merges, JakartaModel jakarta) {
+
+  /** A tablemapper {@code @Repository}. */
+  public RepositoryModel(TypeElement element, EntityModel entity, List<QueryMethod> methods, boolean asyncWrites,
+      List<MergeMethod> merges) {
+    this(element, entity, methods, asyncWrites, merges, null);
+  }
 
   /**
    * One partial merge method: writes the named properties of the entity its key values name, without reading it
@@ -122,4 +131,62 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
     String generated = GeneratedNames.repository(packageName.isEmpty() ? nested : packageName + "." + nested);
     return ClassName.get(GeneratedNames.packageName(generated), GeneratedNames.simpleName(generated));
   }
+
+  /**
+   * What a Jakarta Data repository has beside its query methods (which are {@link #methods}, planned as tablemapper's
+   * derived ones).
+   *
+   * @param keyType the key type {@code K} of its {@code DataRepository<T, K>}, or null when it extends none
+   * @param keyProperties the properties {@code K} stands for: the one key property, or the components of a key record
+   *     in the record's order
+   * @param keyRecord whether {@code K} is a record of the key properties (else the one key property's type)
+   * @param lifecycles its {@code @Insert}, {@code @Update}, {@code @Delete}, {@code @Save} methods and the inherited
+   *     ones of {@code BasicRepository} and {@code CrudRepository}
+   * @param byId its inherited {@code findById} and {@code deleteById}, and {@code findAll(PageRequest, Order)}
+   */
+  public record JakartaModel(TypeMirror keyType, List<PropertyModel> keyProperties, boolean keyRecord,
+      List<Lifecycle> lifecycles, List<ById> byId) {}
+
+  /** What a lifecycle method does: each is one of {@code JakartaSupport}'s writes. */
+  public enum Operation {
+    INSERT,
+    UPDATE,
+    SAVE,
+    DELETE;
+
+    /** The {@code JakartaSupport} method of one entity, or of a list with {@code All} appended. */
+    public String supportMethod() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * One lifecycle method.
+   *
+   * @param element the method
+   * @param type the method as a member of the repository
+   * @param operation what it does
+   * @param list whether it takes a {@code List} of entities (else one entity)
+   * @param returnsValue whether it returns what it wrote (else nothing)
+   */
+  public record Lifecycle(ExecutableElement element, ExecutableType type, Operation operation, boolean list,
+      boolean returnsValue) {}
+
+  /** Which of BasicRepository's methods by key a {@link ById} is. */
+  public enum ByIdKind {
+    FIND_BY_ID,
+    DELETE_BY_ID,
+    /** {@code findAll(PageRequest, Order)}: an offset page, refused at run time with why. */
+    FIND_ALL_PAGE
+  }
+
+  /**
+   * One of BasicRepository's methods by key, or its offset page of every entity.
+   *
+   * @param element the inherited method
+   * @param type the method as a member of the repository
+   * @param kind which it is
+   * @param plan how it reaches the store
+   */
+  public record ById(ExecutableElement element, ExecutableType type, ByIdKind kind, Plan plan) {}
 }

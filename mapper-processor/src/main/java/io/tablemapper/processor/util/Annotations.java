@@ -33,6 +33,26 @@ public final class Annotations {
   public static final String ALLOW_SCAN = "io.tablemapper.annotations.AllowScan";
   public static final String TABLE_REPOSITORY = "io.tablemapper.api.TableRepository";
   public static final String ASYNC_TABLE_REPOSITORY = "io.tablemapper.api.AsyncTableRepository";
+  // Jakarta Data 1.0, by name only: the processor loads and runs without it on the path
+  public static final String JAKARTA_REPOSITORY = "jakarta.data.repository.Repository";
+  public static final String JAKARTA_DATA_REPOSITORY = "jakarta.data.repository.DataRepository";
+  public static final String JAKARTA_BASIC_REPOSITORY = "jakarta.data.repository.BasicRepository";
+  public static final String JAKARTA_CRUD_REPOSITORY = "jakarta.data.repository.CrudRepository";
+  public static final String JAKARTA_FIND = "jakarta.data.repository.Find";
+  public static final String JAKARTA_BY = "jakarta.data.repository.By";
+  public static final String JAKARTA_ORDER_BY = "jakarta.data.repository.OrderBy";
+  public static final String JAKARTA_ORDER_BY_LIST = "jakarta.data.repository.OrderBy.List";
+  public static final String JAKARTA_INSERT = "jakarta.data.repository.Insert";
+  public static final String JAKARTA_UPDATE = "jakarta.data.repository.Update";
+  public static final String JAKARTA_DELETE = "jakarta.data.repository.Delete";
+  public static final String JAKARTA_SAVE = "jakarta.data.repository.Save";
+  public static final String JAKARTA_QUERY = "jakarta.data.repository.Query";
+  public static final String JAKARTA_PAGE_REQUEST = "jakarta.data.page.PageRequest";
+  public static final String JAKARTA_PAGE = "jakarta.data.page.Page";
+  public static final String JAKARTA_CURSORED_PAGE = "jakarta.data.page.CursoredPage";
+  public static final String JAKARTA_SORT = "jakarta.data.Sort";
+  public static final String JAKARTA_ORDER = "jakarta.data.Order";
+  public static final String JAKARTA_LIMIT = "jakarta.data.Limit";
 
   private final Elements elements;
 

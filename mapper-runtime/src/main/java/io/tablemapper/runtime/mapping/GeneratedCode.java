@@ -126,6 +126,14 @@ public final class GeneratedCode {
     return mappings.checked(mapping, name);
   }
 
+  /**
+   * Whether the processor generated a repository for this interface: how a Jakarta Data repository, which extends
+   * none of tablemapper's repository interfaces, is told from a type that is no repository.
+   */
+  public static boolean hasGeneratedRepository(Class<?> type) {
+    return type.isInterface() && load(GeneratedNames.repository(type.getName()), type) != null;
+  }
+
   /** Whether the processor generated a mapping for this very class. */
   static boolean hasGenerated(Class<?> type) {
     return !type.isInterface() && load(GeneratedNames.mapping(type.getName()), type) != null;
