@@ -101,7 +101,8 @@ final class RemoteRounds {
       boolean[] wrote = {false};
       CompletableFuture<TableMapperException> applied = index.keyList()
           ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote)
-          : copy(channel, mapping, index, entity, stored, implied, desired, previous, removed, wrote);
+          : copy(channel, mapping, index, entity, stored, implied, desired, desired != null && !step.writes(desired),
+              previous, removed, wrote);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);
@@ -134,9 +135,15 @@ final class RemoteRounds {
   /**
    * One round for a copy index: the old copies deleted where the entity does not imply them ({@code implied}: where
    * it has its copy now), and its copy written at {@code desired} (null when the step writes none).
+   *
+   * @param back whether {@code desired} is only written back (an earlier round removed it; the step's own write is
+   *     another value's): then only where it is missing. A copy of the entity found there was written by the
+   *     reconciliation of a write that implies it, perhaps from a newer state than this round read, and that
+   *     reconciliation keeps its values; replacing them here, then dying before the entity is read again, would leave
+   *     them older than the entity's for good, since the step's next run knows nothing of the write-back
    */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
-      IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired,
+      IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired, boolean back,
       Set<Address> previous, Set<Address> removed, boolean[] wrote) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
@@ -153,7 +160,7 @@ final class RemoteRounds {
     TableRow copy = IndexCopies.remoteCopy(discriminator, index, stored, entity.table(),
         desired.partitionKey(), desired.rowKey());
     return Futures.compose(deleted, done -> Futures.compose(channel.ensure(desired.table()),
-        ready -> put(channel, mapping, index, desired, copy, entity, wrote, 1))).thenApply(done -> null);
+        ready -> put(channel, mapping, index, desired, copy, entity, back, wrote, 1))).thenApply(done -> null);
   }
 
   /**
@@ -185,11 +192,12 @@ final class RemoteRounds {
 
   /**
    * Writes the entity's copy at {@code address} unless it is there already (the work ids of its claims kept), taking
-   * over another entity's row only as a claim would ({@link RemoteIndexes#takeable}): the {@code attempt}th look of
+   * over another entity's row only as a claim would ({@link RemoteIndexes#takeable}); with {@code back}, only where the
+   * entity has no copy there (see {@link #copy}): the {@code attempt}th look of
    * {@link RemoteIndexes#ATTEMPTS}, a row changed meanwhile is looked at again. Sets {@code wrote[0]} when it wrote.
    */
   private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<T> index,
-      Address address, TableRow copy, Address entity, boolean[] wrote, int attempt) {
+      Address address, TableRow copy, Address entity, boolean back, boolean[] wrote, int attempt) {
     if (attempt > RemoteIndexes.ATTEMPTS) {
       return CompletableFuture.failedFuture(RemoteIndexes.contended(index, address));
     }
@@ -200,7 +208,7 @@ final class RemoteRounds {
         written = channel.write(address.table(), WriteOperation.insert(copy));
       } else if (IndexCopies.isRemoteCopyOf(discriminator, there, index, entity.partitionKey(),
           entity.rowKey())) {
-        if (sameValues(there, copy)) {
+        if (back || sameValues(there, copy)) {
           written = DONE;
         } else {
           wrote[0] = true;
@@ -221,7 +229,7 @@ final class RemoteRounds {
       return written.handle((done, thrown) -> thrown == null ? DONE
               : !RemoteIndexes.moved(Futures.unwrap(thrown)) ? CompletableFuture.<Void>failedFuture(thrown)
               : Futures.compose(channel.pause(attempt),
-                  paused -> put(channel, mapping, index, address, copy, entity, wrote, attempt + 1)))
+                  paused -> put(channel, mapping, index, address, copy, entity, back, wrote, attempt + 1)))
           .thenCompose(Function.identity());
     });
   }
