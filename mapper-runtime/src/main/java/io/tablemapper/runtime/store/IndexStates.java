@@ -186,6 +186,11 @@ public final class IndexStates {
     if (!tracked(mapping)) {
       return IndexState.READY;
     }
+    if (mapping.periodTemplate() != mapping && !registered.contains(mapping) && !backend.tableExists(mapping.table())) {
+      // a period's table not created yet: the query reads nothing there, and records nothing, since a writer
+      // without the index may create the table (its first write here, or a build, records the state)
+      return IndexState.READY;
+    }
     writing(mapping);
     String key = IndexStateRows.rowKey(mapping.table(), mapping.typeName());
     IndexState known = IndexStateRows.state(rows.get(key), index);
