@@ -106,12 +106,15 @@ final class IndexChecks<T> {
    * (a null value, or keys that do not compose).
    */
   Address implied(TableRow stored) {
+    // a wide entity's parts are read outside the catch below: a read that failed (the store unreachable, parts that
+    // never matched their head) says nothing of what the entity implies, and taken for "none" it made a repair delete
+    // the entity's copies and list entries as orphans
+    TableRow row = whole == null ? stored : whole.apply(stored);
+    if (row == null) {
+      return null; // a wide entity deleted meanwhile
+    }
     T entity;
     try {
-      TableRow row = whole == null ? stored : whole.apply(stored);
-      if (row == null) {
-        return null; // a wide entity deleted meanwhile
-      }
       entity = mapping.fromRow(mapping.withoutEncrypted(row), context); // no index key is encrypted
     } catch (TableMapperException unreadable) {
       return null;
