@@ -236,9 +236,12 @@ class TableMapperObservationsTest {
   void theStepsOfPendingWorkAreSpansBetweenTheWriteAndTheirRequests() {
     BadgeRepository badges = mapper.repository(BadgeRepository.class);
     badges.insert(new Badge(department, 1, "C-" + department));
+    // an update that moves the code: its step deletes the old copy (an insert's claim is its copy, its step has
+    // nothing to do)
+    badges.update(new Badge(department, 1, "D-" + department));
 
-    OperationObservationContext insert = operation(OperationType.INSERT);
-    List<Observation.Context> steps = childrenOf(insert).stream()
+    OperationObservationContext update = operation(OperationType.UPDATE);
+    List<Observation.Context> steps = childrenOf(update).stream()
         .filter(each -> "pending_step".equals(low(each, "db.operation.name"))).toList();
     assertThat(steps).as("the copy in the partition 'codes'").isNotEmpty();
     assertThat(steps).anySatisfy(step -> {
@@ -251,15 +254,18 @@ class TableMapperObservationsTest {
 
   @Test
   void anAsyncWritesPendingStepKeepsItsRequestsUnderIt() {
-    mapper.repository(AsyncBadgeRepository.class).insert(new Badge(department, 1, "C-" + department)).join();
+    AsyncBadgeRepository badges = mapper.repository(AsyncBadgeRepository.class);
+    badges.insert(new Badge(department, 1, "C-" + department)).join();
+    registry.clear();
+    badges.update(new Badge(department, 1, "D-" + department)).join(); // moves the code: its step has work
 
-    OperationObservationContext insert = operation(OperationType.INSERT);
-    List<Observation.Context> steps = childrenOf(insert).stream()
+    OperationObservationContext update = operation(OperationType.UPDATE);
+    List<Observation.Context> steps = childrenOf(update).stream()
         .filter(each -> "pending_step".equals(low(each, "db.operation.name"))).toList();
     assertThat(steps).isNotEmpty().allSatisfy(step -> assertThat(childrenOf(step)).as("the step's requests")
         .isNotEmpty().allMatch(request -> REQUEST.equals(request.getName())));
-    assertThat(contexts()).as("every observation the insert, a request or step of it, or a step's request")
-        .allMatch(each -> each == insert || childrenOf(insert).contains(each)
+    assertThat(contexts()).as("every observation the update, a request or step of it, or a step's request")
+        .allMatch(each -> each == update || childrenOf(update).contains(each)
             || steps.stream().anyMatch(step -> childrenOf(step).contains(each)));
   }
 
