@@ -78,8 +78,15 @@ public final class RowDecoder {
     // read(...) without its reader: no lambda per row on the hot path of every read
     try {
       TableRow whole = whole(mapping, row, made); // a wide entity's head joined with its parts
-      return whole == null ? null
-          : Hierarchy.reading(mapping, discriminator.typeFor(whole, mapping), whole).fromStoredRow(whole, context);
+      if (whole == null) {
+        return null;
+      }
+      EntityMapping<? extends T> reading = Hierarchy.reading(mapping, discriminator.typeFor(whole, mapping), whole);
+      try {
+        return reading.fromStoredRow(whole, context);
+      } catch (NullPointerException | IllegalArgumentException | IllegalStateException refused) {
+        throw refusedByClass(mapping, refused);
+      }
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return null;
@@ -103,7 +110,7 @@ public final class RowDecoder {
   public <R> R read(EntityMapping<?> mapping, TableRow row, WholeRow made, Function<TableRow, R> reader) {
     try {
       TableRow whole = whole(mapping, row, made);
-      return whole == null ? null : reader.apply(whole);
+      return whole == null ? null : readInto(mapping, whole, reader);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return null;
@@ -117,7 +124,7 @@ public final class RowDecoder {
   public Object readOrDynamic(EntityMapping<?> mapping, TableRow row, Function<TableRow, ?> reader) {
     try {
       TableRow whole = whole(mapping, row, null);
-      return whole == null ? null : reader.apply(whole);
+      return whole == null ? null : readInto(mapping, whole, reader);
     } catch (InvalidEntityException | InvalidKeyException e) {
       malformed(mapping, row, e);
       return malformedRows == MalformedRowPolicy.DYNAMIC ? discriminator.entity(row) : null;
@@ -216,6 +223,26 @@ public final class RowDecoder {
    */
   public RowReads reads(Executor executor, Operation operation) {
     return executor == null ? reads : RowReads.of(backend, executor, operation);
+  }
+
+  /** A reader's result, what the class's own code refuses of the row an entity rule it breaks ({@link #refusedByClass}). */
+  private static <R> R readInto(EntityMapping<?> mapping, TableRow whole, Function<TableRow, R> reader) {
+    try {
+      return reader.apply(whole);
+    } catch (NullPointerException | IllegalArgumentException | IllegalStateException refused) {
+      throw refusedByClass(mapping, refused);
+    }
+  }
+
+  /**
+   * What the entity's own code refused while a row was read into it — a setter or constructor that rejects a value
+   * the row holds or lacks (a Kotlin non-null property the row has no value for, a record's validation) — as the
+   * entity rule the row breaks: a malformed row, named with the class's own message.
+   */
+  private static InvalidEntityException refusedByClass(EntityMapping<?> mapping, RuntimeException refused) {
+    return new InvalidEntityException(mapping.entityClass().getSimpleName() + " refused a value of the stored row ("
+        + refused.getClass().getSimpleName() + ": " + refused.getMessage() + "); a property the row may lack needs a"
+        + " nullable type or a default value, and one the row holds must be one the class accepts", refused);
   }
 
   /** Throws the row's {@link MalformedRowException} under FAIL; otherwise tells the listener of it. */

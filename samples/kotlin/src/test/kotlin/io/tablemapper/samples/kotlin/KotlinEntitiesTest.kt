@@ -1,5 +1,7 @@
 package io.tablemapper.samples.kotlin
 
+import io.tablemapper.api.InvalidEntityException
+import io.tablemapper.api.MalformedRowException
 import io.tablemapper.api.TableMapper
 import io.tablemapper.backend.h2.H2Backend
 import io.tablemapper.backend.memory.InMemoryBackend
@@ -72,11 +74,14 @@ class KotlinEntitiesTest {
       assertThat(books.findByAuthorAndNumber("Le Guin", 3).orElseThrow().isbn).isNull()
 
       backend.write("Books", WriteOperation.upsertReplace(stored.toBuilder().put("title", null).build()))
-      // Kotlin's setter of a non-null String refuses the null that the row's missing title reads as; the runtime
-      // passes the entity's own exception on (docs/kotlin.md: make a property that rows may lack nullable)
+      // Kotlin's setter of a non-null String refuses the null that the row's missing title reads as: a malformed
+      // row, naming the row and the setter (docs/kotlin.md: make a property that rows may lack nullable)
       assertThatThrownBy { books.findByAuthorAndNumber("Le Guin", 3) }
-          .isInstanceOf(NullPointerException::class.java)
+          .isInstanceOf(MalformedRowException::class.java)
+          .hasMessageContaining("Book")
+          .hasMessageContaining("book_000003")
           .hasMessageContaining("Book.setTitle")
+          .hasCauseInstanceOf(InvalidEntityException::class.java)
     }
   }
 }
