@@ -74,6 +74,7 @@ class AzureSdkSpansTest {
     provider.close();
   }
 
+  @SuppressWarnings("try") // the scope is held open, not used
   private <R> R inRequest(Supplier<R> body) {
     Observation request = Observation.start("http.server.requests", registry);
     try (Observation.Scope scope = request.openScope()) {

@@ -93,6 +93,7 @@ class TableMapperSpansTest {
   }
 
   /** Runs {@code body} within an observation of the application's, as a web request's: the spans' root. */
+  @SuppressWarnings("try") // the scope is held open, not used
   private <R> R inRequest(Supplier<R> body) {
     Observation request = Observation.start("http.server.requests", registry);
     try (Observation.Scope scope = request.openScope()) {
@@ -191,6 +192,7 @@ class TableMapperSpansTest {
       this.braveTracing = braveTracing;
     }
 
+    @SuppressWarnings("try") // the scope is held open, not used
     private <R> R inClientSpan(String name, Supplier<R> call) {
       Span span = braveTracing.tracer().nextSpan().name(name).start();
       try (Tracer.SpanInScope scope = braveTracing.tracer().withSpanInScope(span)) {

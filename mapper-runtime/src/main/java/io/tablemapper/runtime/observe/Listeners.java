@@ -100,6 +100,7 @@ public final class Listeners {
    * @param kind its plan's kind, or null
    * @param plan its plan as text, or null
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   public <R> R observe(
       OperationType type, String table, String entity, String method, QueryKind kind, String plan, Supplier<R> body) {
     if (!observing()) {
@@ -122,6 +123,7 @@ public final class Listeners {
    * it sends count into it; the steps that follow carry it themselves), and the listeners hear of it when the future
    * completes.
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   public <R> CompletableFuture<R> observeAsync(
       OperationType type, String table, String entity, EntityQuery query, Supplier<CompletableFuture<R>> body) {
     if (!observing()) {

@@ -66,6 +66,7 @@ public final class ObservedBackend implements TableBackend {
    * Sends {@code request} as {@link #tallied}, as a span of its own under the current operation's when that is
    * traced: open on this thread while the backend is called, ended when the request returned or threw.
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   private static <R> R traced(Kind kind, String table, String partitionKey, WriteOperation.Kind write, int batchSize,
       Supplier<R> request) {
     Operation operation = Operation.current();
@@ -91,6 +92,7 @@ public final class ObservedBackend implements TableBackend {
    * a task the backend gave it for this request runs (a blocking call run there, say); ended when the future
    * completed.
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   private static <R> CompletableFuture<R> tracedAsync(Kind kind, String table, String partitionKey,
       WriteOperation.Kind write, int batchSize, Executor executor, Function<Executor, CompletableFuture<R>> request) {
     Operation operation = Operation.current();

@@ -115,6 +115,7 @@ public final class Operation implements RequestTally.Sink {
    *     counts into it, with the step's span), or null when the step is not traced
    * @param failed what a result says the step failed with, or null when it says it succeeded
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   public static <R> CompletableFuture<R> step(Operation operation, String table, String partitionKey,
       Function<Operation, CompletableFuture<R>> body, Function<? super R, ? extends Throwable> failed) {
     if (operation == null || operation.span == null) {

@@ -49,6 +49,7 @@ final class Tracing {
    * parent (Micrometer Tracing's handlers prefer it to the parent given) finds the right one, whatever thread this is
    * and whatever ran on it before (an async step runs on the thread that completed the previous request).
    */
+  @SuppressWarnings("try") // the scope is held open, not used
   Span request(StoreRequest.Kind kind, String table, String partitionKey, WriteOperation.Kind write, int batchSize,
       Span parent) {
     try (Scope scope = open(parent)) {
