@@ -4,6 +4,7 @@ import io.tablemapper.annotations.Repository;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.api.TableRepository;
 import java.beans.Introspector;
+import java.lang.annotation.Annotation;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,11 +29,15 @@ import org.springframework.util.ClassUtils;
  * Registers every {@code @Repository} interface found under the application's packages (those of its
  * {@code @SpringBootApplication}, as Spring Data does: {@link AutoConfigurationPackages}) as a bean named after the
  * interface ({@code employeeRepository}): the implementation generated at compile time, from the context's
- * {@link TableMapper}. A bean of that name the application declares itself is left as it is.
+ * {@link TableMapper}. A bean of that name the application declares itself is left as it is. With Jakarta Data on
+ * the class path, its {@code jakarta.data.repository.Repository} interfaces are registered the same way (found by
+ * the annotation's name: Jakarta Data stays optional).
  */
 class RepositoryRegistrar
     implements ImportBeanDefinitionRegistrar, BeanFactoryAware, EnvironmentAware, ResourceLoaderAware {
   private static final Logger LOG = LoggerFactory.getLogger(RepositoryRegistrar.class);
+  /** Jakarta Data's repository annotation, by name. */
+  static final String JAKARTA_REPOSITORY = "jakarta.data.repository.Repository";
 
   private BeanFactory beanFactory;
   private Environment environment;
@@ -77,13 +82,26 @@ class RepositoryRegistrar
     scanner.setEnvironment(environment);
     scanner.setResourceLoader(resourceLoader);
     scanner.addIncludeFilter(new AnnotationTypeFilter(Repository.class, true, true));
+    Class<? extends Annotation> jakarta = jakartaRepository();
+    if (jakarta != null) {
+      scanner.addIncludeFilter(new AnnotationTypeFilter(jakarta, true, true));
+    }
     return scanner;
+  }
+
+  /** Jakarta Data's {@code @Repository}, or null when Jakarta Data is not on the class path. */
+  @SuppressWarnings("unchecked")
+  private Class<? extends Annotation> jakartaRepository() {
+    ClassLoader loader = resourceLoader.getClassLoader();
+    return ClassUtils.isPresent(JAKARTA_REPOSITORY, loader)
+        ? (Class<? extends Annotation>) ClassUtils.resolveClassName(JAKARTA_REPOSITORY, loader) : null;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private void register(String interfaceName, BeanDefinitionRegistry registry) {
     Class<?> type = ClassUtils.resolveClassName(interfaceName, resourceLoader.getClassLoader());
-    if (!TableRepository.class.isAssignableFrom(type)) {
+    Class<? extends Annotation> jakarta = jakartaRepository();
+    if (!TableRepository.class.isAssignableFrom(type) && (jakarta == null || !type.isAnnotationPresent(jakarta))) {
       return; // the processor reports it as an error; nothing to register
     }
     String name = Introspector.decapitalize(type.getSimpleName());
@@ -92,7 +110,7 @@ class RepositoryRegistrar
           interfaceName);
       return;
     }
-    Class<? extends TableRepository<?>> repository = (Class) type;
+    Class<?> repository = type;
     RootBeanDefinition definition = new RootBeanDefinition((Class) type,
         () -> beanFactory.getBean(TableMapper.class).repository(repository));
     definition.setDescription("tablemapper repository " + interfaceName);

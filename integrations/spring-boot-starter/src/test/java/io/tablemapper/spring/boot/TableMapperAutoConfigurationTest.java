@@ -26,6 +26,7 @@ import io.tablemapper.micrometer.TableMapperObservations;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spring.boot.app.CompanyApplication;
 import io.tablemapper.spring.boot.app.Employee;
+import io.tablemapper.spring.boot.app.Directory;
 import io.tablemapper.spring.boot.app.EmployeeRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +67,19 @@ class TableMapperAutoConfigurationTest {
       assertThat(context.getBean(TableBackend.class)).isInstanceOf(InMemoryBackend.class);
       assertThat(context).hasBean("employeeRepository");
       storesAndReads(context.getBean(EmployeeRepository.class));
+    });
+  }
+
+  @Test
+  void aJakartaDataRepositoryIsABeanBesideTablemappersOwn() {
+    contexts.run(context -> {
+      assertThat(context).hasSingleBean(Directory.class).hasBean("directory");
+      Directory directory = context.getBean(Directory.class);
+      directory.hire(new Employee("Sales", 7, "Ann", null));
+      directory.hire(new Employee("Sales", 3, "Bo", null));
+      assertThat(directory.inDepartment("Sales")).extracting(Employee::employeeId).containsExactly(3, 7);
+      // the same entities, through tablemapper's own repository bean
+      assertThat(context.getBean(EmployeeRepository.class).findByDepartmentAndEmployeeId("Sales", 7)).isPresent();
     });
   }
 
