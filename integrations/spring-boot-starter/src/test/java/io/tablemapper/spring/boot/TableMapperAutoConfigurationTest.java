@@ -84,6 +84,14 @@ class TableMapperAutoConfigurationTest {
   }
 
   @Test
+  void withoutJakartaDataOnTheClassPathTheStartRegistersOnlyTablemappersRepositories() {
+    contexts.withClassLoader(new FilteredClassLoader("jakarta.data")).run(context -> {
+      assertThat(context).hasNotFailed().doesNotHaveBean("directory");
+      storesAndReads(context.getBean(EmployeeRepository.class));
+    });
+  }
+
+  @Test
   void closingTheContextClosesTheMapper() {
     EmployeeRepository[] kept = new EmployeeRepository[1];
     contexts.run(context -> kept[0] = context.getBean(EmployeeRepository.class));
