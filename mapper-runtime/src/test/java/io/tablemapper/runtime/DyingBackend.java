@@ -1,7 +1,9 @@
 package io.tablemapper.runtime;
 
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
+import java.util.function.Consumer;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
@@ -51,6 +53,18 @@ final class DyingBackend implements TableBackend {
   /** A process that dies right after the transaction that records pending work. */
   static DyingBackend afterRecording(TableBackend store) {
     return new DyingBackend(store, Integer.MAX_VALUE, true);
+  }
+
+  /**
+   * Runs {@code write} in a process that dies right after the transaction that records pending work: what is left
+   * in the store is the entity as written and its work, recorded and not done.
+   */
+  static void writeThenDie(TableBackend store, Consumer<TableMapper> write) {
+    try (TableMapper dying = ManualCompletion.builder(afterRecording(store)).build()) {
+      write.accept(dying);
+    } catch (RuntimeException died) {
+      // the process died after the transaction: what matters is what the store holds
+    }
   }
 
   /** A process that never dies: the store, which the mapper built over it does not close. */

@@ -42,13 +42,8 @@ class StaleReconciliationTest {
       staff.insert(new Staffer("Sales", 1, "Ann", "Old", "old@x", 1));
 
       // a process writes the new values, and dies right after its transaction: the work is left recorded
-      try (TableMapper dying = ManualCompletion.builder(DyingBackend.afterRecording(store)).build()) {
-        try {
-          dying.repository(StafferRepository.class).update(new Staffer("Sales", 1, "Ann", "New", "new@x", 1));
-        } catch (RuntimeException died) {
-          // the process died after the transaction: what matters is what the store holds
-        }
-      }
+      DyingBackend.writeThenDie(store,
+          dying -> dying.repository(StafferRepository.class).update(new Staffer("Sales", 1, "Ann", "New", "new@x", 1)));
       assertThat(row(store, "Sales", ENTITY_ROW).get("email")).isEqualTo("new@x");
 
       // a completer takes the work, reads the entity as it is now (new@x), and stalls there
@@ -89,14 +84,9 @@ class StaleReconciliationTest {
       holders.insert(new Holder("g0", 1, "n", null, null, null, null, "blue", 0, null));
 
       // a process leaves blue, and dies right after its transaction: its unlisting is left recorded
-      try (TableMapper dying = ManualCompletion.builder(DyingBackend.afterRecording(store)).build()) {
-        try {
-          dying.repository(HolderRepository.class).update(new Holder("g0", 1, "n", null, null, null, null, null, 1,
-              null));
-        } catch (RuntimeException died) {
-          // the process died after the transaction: what matters is what the store holds
-        }
-      }
+      DyingBackend.writeThenDie(store,
+          dying -> dying.repository(HolderRepository.class).update(
+              new Holder("g0", 1, "n", null, null, null, null, null, 1, null)));
 
       // a completer takes the work, reads the entity as it is now (no color), then blue's list, and stalls there
       Holding held = new Holding(store);
@@ -131,14 +121,9 @@ class StaleReconciliationTest {
       holders.insert(new Holder("g0", 1, "n", null, null, "c0", null, null, 0, null));
 
       // a process moves it to c1, and dies right after its transaction: its copy's move is left recorded
-      try (TableMapper dying = ManualCompletion.builder(DyingBackend.afterRecording(store)).build()) {
-        try {
-          dying.repository(HolderRepository.class).update(new Holder("g0", 1, "n", null, null, "c1", null, null, 1,
-              null));
-        } catch (RuntimeException died) {
-          // the process died after the transaction: what matters is what the store holds
-        }
-      }
+      DyingBackend.writeThenDie(store,
+          dying -> dying.repository(HolderRepository.class).update(
+              new Holder("g0", 1, "n", null, null, "c1", null, null, 1, null)));
 
       // a completer takes the work; about to delete c0's copy, it reads the copy, then the entity (in c1), and
       // stalls there

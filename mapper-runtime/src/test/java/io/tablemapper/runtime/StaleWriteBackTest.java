@@ -38,14 +38,9 @@ class StaleWriteBackTest {
       holders.insert(new Holder("g0", 1, "n", null, null, "c0", null, null, 0, null));
 
       // W1 moves it to c1; its process dies right after the transaction: the reconciliation is left recorded
-      try (TableMapper dying = ManualCompletion.builder(DyingBackend.afterRecording(store)).build()) {
-        try {
-          dying.repository(HolderRepository.class).update(new Holder("g0", 1, "n", null, null, "c1", null, null, 1,
-              null));
-        } catch (RuntimeException died) {
-          // died after the transaction
-        }
-      }
+      DyingBackend.writeThenDie(store,
+          dying -> dying.repository(HolderRepository.class).update(
+              new Holder("g0", 1, "n", null, null, "c1", null, null, 1, null)));
 
       Scripted completerStore = new Scripted(store);
       TableMapper completer = ManualCompletion.builder(completerStore).build();
@@ -82,7 +77,8 @@ class StaleWriteBackTest {
   }
 
   /**
-   * Holds the first and the second read of c0's copy (before reading it), each until released; after a write to c0's copy that follows, dies at every request.
+   * Holds the first and the second read of c0's copy (before reading it), each until released; after a write to c0's
+   * copy that follows, dies at every request.
    */
   private static final class Scripted extends ForwardingBackend {
     final CountDownLatch firstCopyRead = new CountDownLatch(1);
