@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param entity the simple name of the entity class it read or wrote ({@code DynamicEntity} for a
  *     {@link DynamicTable}'s writes); null where it has none: a partition read of every type, a batch of several
  *     classes, a dynamic read, a dropped table
- * @param method for a repository method, the method, for example {@code EmployeeRepository.findByEmail}; else null
+ * @param method for a repository method, the method, for example {@code EmployeeRepository.findByEmail}; for a run
+ *     of an index's lifecycle, the call and its index, for example {@code IndexAdmin.build(email)}; else null
  * @param kind for a {@link OperationType#QUERY} or {@link OperationType#DELETE_BY_QUERY}, how it reached the store;
  *     else null
  * @param plan for a {@link OperationType#QUERY} or {@link OperationType#DELETE_BY_QUERY}, its plan as written in the

@@ -1,5 +1,6 @@
 package io.tablemapper.api;
 
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import java.util.Objects;
 
@@ -15,8 +16,10 @@ import java.util.Objects;
  * later steps of an async call), starts a span whose parent is the operation's ({@link #requestStarted}), with its
  * scope open on the sending thread while the backend is called, so that a client library's own spans (the Azure
  * SDK's) nest under the request's. A step of pending work that an operation applies (an index copy in another
- * partition, say) is a span between the two: its requests are its children. Requests sent outside any operation (the
- * background completion of pending work, closing the mapper) are not traced.
+ * partition, say) is a span between the two: its requests are its children. The background completer's work on one
+ * piece of pending work is traced as an operation of its own ({@link OperationType#COMPLETE_PENDING}, a span without
+ * a parent, ended with an event no listener hears). Other requests sent outside any operation (the completer's polls
+ * of the registry, closing the mapper, the bookkeeping of index states) are not traced.
  *
  * <p>Called from any thread; must be quick and must not call the mapper back. An exception a call throws is logged
  * and ignored: the application's call goes on, untraced from there.
@@ -70,18 +73,21 @@ public interface OperationTracer {
    * @param type what kind of operation it is
    * @param table the table it addresses, or null (a batch without operations)
    * @param entity the simple name of its entity class, or null, as {@link OperationEvent#entity()}
-   * @param method the repository method, for example {@code EmployeeRepository.findByEmail}, or null
+   * @param method the repository method, for example {@code EmployeeRepository.findByEmail}, or the call of an
+   *     index's lifecycle, {@code IndexAdmin.build(email)}, or null (as {@link OperationEvent#method()})
    * @param kind the plan's kind of a query or a delete by query, or null
    * @param store the backend's name ({@code TableBackend.name()}: {@code azure-tables}, {@code in-memory}, ...)
    * @param profile the rules the store follows
+   * @param description which store it is: its system, account or database, server ({@code TableBackend.description()})
    */
   record OperationStart(OperationType type, String table, String entity, String method, QueryKind kind,
-      String store, StoreProfile profile) {
+      String store, StoreProfile profile, StoreDescription description) {
     /** Checks the start. */
     public OperationStart {
       Objects.requireNonNull(type, "type");
       Objects.requireNonNull(store, "store");
       Objects.requireNonNull(profile, "profile");
+      Objects.requireNonNull(description, "description");
     }
   }
 
@@ -95,14 +101,16 @@ public interface OperationTracer {
    * @param batchSize for a {@link Kind#BATCH}, its number of operations; else 0
    * @param store the backend's name, as {@link OperationStart#store()}
    * @param profile the rules the store follows
+   * @param description which store it is, as {@link OperationStart#description()}
    */
   record StoreRequest(Kind kind, String table, String partitionKey, io.tablemapper.spi.WriteOperation.Kind write,
-      int batchSize, String store, StoreProfile profile) {
+      int batchSize, String store, StoreProfile profile, StoreDescription description) {
     /** Checks the request. */
     public StoreRequest {
       Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(store, "store");
       Objects.requireNonNull(profile, "profile");
+      Objects.requireNonNull(description, "description");
     }
 
     /** What a request is. */

@@ -33,5 +33,25 @@ public enum OperationType {
   /** {@link TableMapper#deleteTable}. */
   DELETE_TABLE,
   /** {@link TableMapper#sweepLargeValues}. */
-  SWEEP_LARGE_VALUES
+  SWEEP_LARGE_VALUES,
+  /**
+   * {@link IndexAdmin#build}: a scan of the entity's table writing what its entities lack. The event's method is
+   * {@code IndexAdmin.build(<index>)}.
+   */
+  INDEX_BUILD,
+  /** {@link IndexAdmin#verify}: a scan that reads only. The event's method is {@code IndexAdmin.verify(<index>)}. */
+  INDEX_VERIFY,
+  /**
+   * {@link IndexAdmin#repair}: a build that also rewrites stale copies and deletes orphans. The event's method is
+   * {@code IndexAdmin.repair(<index>)}.
+   */
+  INDEX_REPAIR,
+  /** {@link IndexAdmin#drop}: the rows of an index no longer declared deleted. The event's method is
+   * {@code IndexAdmin.drop(<index>)}. */
+  INDEX_DROP,
+  /**
+   * {@link TableMapper#completePending()}: the pending work of the store finished. (The background completer's work
+   * is traced, one span per piece of work, but reported to no listener: the application did not call it.)
+   */
+  COMPLETE_PENDING
 }

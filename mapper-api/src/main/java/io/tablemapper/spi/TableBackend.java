@@ -250,6 +250,17 @@ public interface TableBackend extends AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * Which store this backend reaches, for the mapper's tracer (as OpenTelemetry names a database client's spans:
+   * {@code db.system.name}, {@code db.namespace}, {@code server.address}, {@code server.port}): what it is, the
+   * account or database, and the server's host and port where there is one. By default
+   * {@link StoreDescription#unknown}: the {@link #name()} in lower case as the system, nothing else; a backend that
+   * wraps another returns the other's. Called once per mapper, when it is built; must not send a request.
+   */
+  default StoreDescription description() {
+    return StoreDescription.unknown(this);
+  }
+
   /** A short name for messages and logs, for example {@code in-memory}. */
   default String name() {
     return getClass().getSimpleName();

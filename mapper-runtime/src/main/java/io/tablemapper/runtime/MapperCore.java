@@ -118,7 +118,7 @@ final class MapperCore {
     // the bookkeeping of index states is no operation's requests: not observed
     this.states = sharedStates != null ? sharedStates : new IndexStates(scoped, tables, discriminator);
     this.pending = new PendingWork(backend, tables, discriminator, context, writer, intents, types, lifecycle, large,
-        settings.pending(), states);
+        settings.pending(), states, listeners);
     this.reading = new ReadSide(backend, tables, periods, states, discriminator, context, decoder, large, cache, listeners,
         pool, async);
   }
@@ -191,13 +191,13 @@ final class MapperCore {
               .filter(member -> member != mapping).map(member -> member.entityClass().getSimpleName()).toList());
     }
     return new DefaultIndexAdmin<>(IndexParts.of(backend, tables, discriminator, context, pending, states, intents,
-        decoder.reads(), large),
+        decoder.reads(), large, listeners),
         lifecycle, mapping);
   }
 
   /** Completes the pending work any process left ({@link PendingWork#completeAll}). */
   long completePending() {
-    return pending.completeAll();
+    return listeners.observe(OperationType.COMPLETE_PENDING, null, null, null, pending::completeAll);
   }
 
   CacheStats cacheStats(Class<?> entityClass) {

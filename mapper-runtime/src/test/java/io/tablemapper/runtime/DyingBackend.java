@@ -131,6 +131,12 @@ final class DyingBackend implements TableBackend {
     return store.profile();
   }
 
+  /** The description of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return store.description();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     alive();

@@ -40,7 +40,7 @@ public class DefaultOperationObservationConvention implements OperationObservati
     Throwable failure = event != null ? event.failure() : context.getError();
     String outcome = failure != null ? "failure" : event != null ? "success" : "unknown";
     return KeyValues.of(
-        OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue(StoreNames.system(start.store(), start.profile())),
+        OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue(start.description().system()),
         OperationLowCardinalityKeys.DB_COLLECTION_NAME.withValue(orNone(start.table())),
         OperationLowCardinalityKeys.DB_OPERATION_NAME.withValue(lower(start.type())),
         OperationLowCardinalityKeys.ENTITY.withValue(orNone(start.entity())),
@@ -54,10 +54,12 @@ public class DefaultOperationObservationConvention implements OperationObservati
   @Override
   public KeyValues getHighCardinalityKeyValues(OperationObservationContext context) {
     OperationEvent event = context.getEvent();
+    KeyValues where = StoreNames.where(context.getStart().description(), OperationHighCardinalityKeys.DB_NAMESPACE,
+        OperationHighCardinalityKeys.SERVER_ADDRESS, OperationHighCardinalityKeys.SERVER_PORT);
     if (event == null) {
-      return KeyValues.empty();
+      return where;
     }
-    KeyValues values = KeyValues.of(
+    KeyValues values = where.and(
         OperationHighCardinalityKeys.ROWS_READ.withValue(Integer.toString(event.rowsRead())),
         OperationHighCardinalityKeys.ROWS_WRITTEN.withValue(Integer.toString(event.rowsWritten())),
         OperationHighCardinalityKeys.REQUESTS.withValue(Integer.toString(event.requests())));

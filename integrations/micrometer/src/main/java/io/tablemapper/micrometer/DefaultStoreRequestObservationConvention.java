@@ -44,7 +44,7 @@ public class DefaultStoreRequestObservationConvention implements StoreRequestObs
     StoreRequest request = context.getRequest();
     Throwable failure = context.getError();
     return KeyValues.of(
-        RequestLowCardinalityKeys.DB_SYSTEM_NAME.withValue(StoreNames.system(request.store(), request.profile())),
+        RequestLowCardinalityKeys.DB_SYSTEM_NAME.withValue(request.description().system()),
         RequestLowCardinalityKeys.DB_COLLECTION_NAME.withValue(orNone(request.table())),
         RequestLowCardinalityKeys.DB_OPERATION_NAME.withValue(operationName(request)),
         RequestLowCardinalityKeys.OUTCOME.withValue(
@@ -56,7 +56,8 @@ public class DefaultStoreRequestObservationConvention implements StoreRequestObs
   @Override
   public KeyValues getHighCardinalityKeyValues(StoreRequestObservationContext context) {
     StoreRequest request = context.getRequest();
-    KeyValues values = KeyValues.empty();
+    KeyValues values = StoreNames.where(request.description(), RequestHighCardinalityKeys.DB_NAMESPACE,
+        RequestHighCardinalityKeys.SERVER_ADDRESS, RequestHighCardinalityKeys.SERVER_PORT);
     if (request.partitionKey() != null) {
       values = values.and(RequestHighCardinalityKeys.PARTITION_KEY.withValue(request.partitionKey()));
     }

@@ -1,6 +1,8 @@
 package io.tablemapper.micrometer;
 
-import io.tablemapper.spi.StoreProfile;
+import io.micrometer.common.KeyValues;
+import io.micrometer.common.docs.KeyName;
+import io.tablemapper.spi.StoreDescription;
 import java.util.Locale;
 
 /** The values of the observations' keys that name the store and the operations, decided in one place. */
@@ -11,26 +13,21 @@ final class StoreNames {
   private StoreNames() {}
 
   /**
-   * The {@code db.system.name} of a backend: {@code azure.cosmosdb} (OpenTelemetry's name) for a store that follows
-   * the Cosmos DB Table API's rules, {@code azure.tables} for Azure Table Storage (which OpenTelemetry does not
-   * name), {@code h2database} (OpenTelemetry's) for H2, {@code tablemapper.memory} for the in-memory store, and the
-   * backend's own name, lower case, for any other.
+   * The keys that say where the store is ({@code db.namespace}, {@code server.address}, {@code server.port}), those
+   * its backend's description knows.
    */
-  static String system(String store, StoreProfile profile) {
-    if (profile == StoreProfile.COSMOS_TABLE) {
-      return "azure.cosmosdb";
+  static KeyValues where(StoreDescription store, KeyName namespace, KeyName address, KeyName port) {
+    KeyValues values = KeyValues.empty();
+    if (store.namespace() != null) {
+      values = values.and(namespace.withValue(store.namespace()));
     }
-    String name = store.toLowerCase(Locale.ROOT);
-    if (name.startsWith("azure")) {
-      return "azure.tables";
+    if (store.address() != null) {
+      values = values.and(address.withValue(store.address()));
     }
-    if (name.startsWith("h2")) {
-      return "h2database";
+    if (store.port() > 0) {
+      values = values.and(port.withValue(Integer.toString(store.port())));
     }
-    if (name.startsWith("in-memory")) {
-      return "tablemapper.memory";
-    }
-    return name;
+    return values;
   }
 
   static String lower(Enum<?> value) {

@@ -17,7 +17,7 @@ public class StoreRequestObservationContext extends SenderContext<Object> {
   public StoreRequestObservationContext(StoreRequest request) {
     super((carrier, key, value) -> { }, Kind.CLIENT);
     this.request = Objects.requireNonNull(request, "request");
-    setRemoteServiceName(StoreNames.system(request.store(), request.profile()));
+    setRemoteServiceName(request.description().system());
   }
 
   private volatile boolean ended;

@@ -9,7 +9,10 @@ import io.micrometer.observation.docs.ObservationDocumentation;
  * The observations {@link TableMapperObservations} makes, their names and keys: one per operation of a mapper
  * ({@link #OPERATION}) and one per store request it sends ({@link #STORE_REQUEST}, its child). Keys follow
  * OpenTelemetry's database semantic conventions (v1.45.0, whose database spans are stable) where they name
- * the thing, and are tablemapper's own ({@code tablemapper.*}, {@code db.tablemapper.*}) where they do not.
+ * the thing, and are tablemapper's own ({@code tablemapper.*}, {@code db.tablemapper.*}) where they do not. The store's
+ * {@code db.namespace}, {@code server.address} and {@code server.port} are high-cardinality keys (on spans only): the
+ * same for every observation of one mapper, and absent for an embedded store, they would split no timer, but give the
+ * timers of two stores different sets of tags.
  */
 public enum TableMapperObservationDocumentation implements ObservationDocumentation {
 
@@ -70,7 +73,10 @@ public enum TableMapperObservationDocumentation implements ObservationDocumentat
 
   /** The low-cardinality keys of {@link #OPERATION}: on its span, and tags of its timer. */
   public enum OperationLowCardinalityKeys implements KeyName {
-    /** The store: {@code azure.tables}, {@code azure.cosmosdb}, {@code h2database} or {@code tablemapper.memory}. */
+    /**
+     * The store, as its backend describes it ({@code StoreDescription.system()}): {@code azure.tables},
+     * {@code azure.cosmosdb}, {@code h2database}, {@code tablemapper.memory}, or a third-party backend's own.
+     */
     DB_SYSTEM_NAME {
       @Override
       public String asString() {
@@ -131,6 +137,28 @@ public enum TableMapperObservationDocumentation implements ObservationDocumentat
 
   /** The high-cardinality keys of {@link #OPERATION}: on its span only. */
   public enum OperationHighCardinalityKeys implements KeyName {
+    /** The account or database the store keeps its tables in ({@code StoreDescription.namespace()}); absent where
+     * there is none (an in-memory store). */
+    DB_NAMESPACE {
+      @Override
+      public String asString() {
+        return "db.namespace";
+      }
+    },
+    /** The host of the server the requests go to; absent for an embedded store. */
+    SERVER_ADDRESS {
+      @Override
+      public String asString() {
+        return "server.address";
+      }
+    },
+    /** The port of that server; absent where {@code server.address} is, or the port is not known. */
+    SERVER_PORT {
+      @Override
+      public String asString() {
+        return "server.port";
+      }
+    },
     /** The one PartitionKey its requests to its table addressed; absent where they addressed several or none. */
     PARTITION_KEY {
       @Override
@@ -213,6 +241,28 @@ public enum TableMapperObservationDocumentation implements ObservationDocumentat
 
   /** The high-cardinality keys of {@link #STORE_REQUEST}: on its span only. */
   public enum RequestHighCardinalityKeys implements KeyName {
+    /** The account or database the store keeps its tables in ({@code StoreDescription.namespace()}); absent where
+     * there is none (an in-memory store). */
+    DB_NAMESPACE {
+      @Override
+      public String asString() {
+        return "db.namespace";
+      }
+    },
+    /** The host of the server the requests go to; absent for an embedded store. */
+    SERVER_ADDRESS {
+      @Override
+      public String asString() {
+        return "server.address";
+      }
+    },
+    /** The port of that server; absent where {@code server.address} is, or the port is not known. */
+    SERVER_PORT {
+      @Override
+      public String asString() {
+        return "server.port";
+      }
+    },
     /** The one PartitionKey it addressed; absent where it addressed several or none. */
     PARTITION_KEY {
       @Override

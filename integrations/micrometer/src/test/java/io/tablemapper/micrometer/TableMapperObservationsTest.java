@@ -15,11 +15,17 @@ import io.tablemapper.backend.azure.AzureTablesBackend;
 import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
+import io.tablemapper.api.IndexReport;
+import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -53,13 +59,16 @@ class TableMapperObservationsTest {
         case H2:
           return H2Backend.inMemory();
         default:
-          return AzureTablesBackend.fromConnectionString(Azurite.connectionString(account++ % Azurite.ACCOUNTS));
+          lastAzure = Azurite.connectionString(account++ % Azurite.ACCOUNTS);
+          return AzureTablesBackend.fromConnectionString(lastAzure);
       }
     }
   }
 
   /** The next of Azurite's accounts: each test a fresh one. */
   private static int account;
+  /** The connection string of the Azure store made last. */
+  private static String lastAzure;
 
   private final TestObservationRegistry registry = TestObservationRegistry.create();
   private final Backend backend;
@@ -269,6 +278,150 @@ class TableMapperObservationsTest {
             || steps.stream().anyMatch(step -> childrenOf(step).contains(each)));
   }
 
+  /** Whether {@code context} is a descendant of {@code root}. */
+  private static boolean under(Observation.Context context, Observation.Context root) {
+    Observation.ContextView at = context;
+    while (at instanceof Observation.Context each && each.getParentObservation() != null) {
+      at = each.getParentObservation().getContextView();
+      if (at == root) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The part of a connection string after {@code key=}, up to its {@code ;}. */
+  private static String part(String connectionString, String key) {
+    Matcher found = Pattern.compile("(?:^|;)" + key + "=([^;]*)").matcher(connectionString);
+    assertThat(found.find()).as("%s in the connection string", key).isTrue();
+    return found.group(1);
+  }
+
+  @Test
+  void theSpansNameTheStoresAccountOrDatabaseAndItsServer() {
+    String connection = lastAzure;
+    employees.insert(new Employee(department, 1, "Ken", "ken@contoso.com", null));
+
+    OperationObservationContext insert = operation(OperationType.INSERT);
+    List<Observation.Context> spans = new ArrayList<>(childrenOf(insert));
+    spans.add(insert);
+    assertThat(spans).hasSizeGreaterThan(1).allSatisfy(each -> {
+      switch (backend) {
+        case MEMORY -> assertThat(List.of("db.namespace", "server.address", "server.port"))
+            .allSatisfy(key -> assertThat(high(each, key)).as(key).isNull());
+        case H2 -> {
+          assertThat(high(each, "db.namespace")).as("the in-memory database's name").startsWith("tablemapper-");
+          assertThat(high(each, "server.address")).as("an embedded database's server").isNull();
+          assertThat(high(each, "server.port")).isNull();
+        }
+        default -> {
+          URI endpoint = URI.create(part(connection, "TableEndpoint"));
+          assertThat(high(each, "db.namespace")).as("the account").isEqualTo(part(connection, "AccountName"));
+          assertThat(high(each, "server.address")).isEqualTo(endpoint.getHost());
+          assertThat(high(each, "server.port")).isEqualTo(Integer.toString(endpoint.getPort()));
+        }
+      }
+      assertThat(low(each, "db.namespace")).as("not a timer's tag").isNull();
+    });
+  }
+
+  @Test
+  void anIndexBuildIsAnOperationWhoseScanAndWritesAreItsChildren() {
+    BadgeRepository badges = mapper.repository(BadgeRepository.class);
+    badges.insert(new Badge(department, 1, "C-" + department));
+    registry.clear();
+
+    IndexReport report = mapper.indexes(Badge.class).build("code");
+
+    OperationObservationContext build = operation(OperationType.INDEX_BUILD);
+    assertThat(build.getContextualName()).isEqualTo("IndexAdmin.build(code)");
+    assertThat(build.getParentObservation()).isNull();
+    assertThat(low(build, "db.operation.name")).isEqualTo("index_build");
+    assertThat(low(build, "db.collection.name")).isEqualTo("Badges");
+    assertThat(low(build, "tablemapper.entity")).isEqualTo("Badge");
+    assertThat(low(build, "tablemapper.outcome")).isEqualTo("success");
+    assertThat(Long.parseLong(high(build, "tablemapper.rows.read"))).isGreaterThanOrEqualTo(report.entitiesRead());
+    assertThat(childrenOf(build)).as("the scan's pages").anySatisfy(request ->
+        assertThat(request.getContextualName()).isEqualTo("query Badges"));
+    assertThat(contexts()).as("every observation the build or under it")
+        .allMatch(each -> each == build || under(each, build));
+  }
+
+  /**
+   * Leaves the work of moving a badge's code pending in {@code store}: the step that deletes the old code's copy is
+   * refused, and the writer completes nothing in the background.
+   */
+  private void leavePendingWork(TableBackend store) {
+    try (TableMapper writer = TableMapper.builder().backend(new RefusingDeletes(store, "codes"))
+        .pendingCompleters(0).build()) {
+      BadgeRepository badges = writer.repository(BadgeRepository.class);
+      badges.insert(new Badge(department, 1, "C-" + department));
+      badges.update(new Badge(department, 1, "D-" + department));
+    }
+  }
+
+  /** The steps of pending work under {@code operation}, each with its requests under it. */
+  private List<Observation.Context> stepsUnder(Observation.Context operation) {
+    List<Observation.Context> steps = childrenOf(operation).stream()
+        .filter(each -> "pending_step".equals(low(each, "db.operation.name"))).toList();
+    assertThat(steps).isNotEmpty().allSatisfy(step -> {
+      assertThat(step.getContextualName()).isEqualTo("pending_step Badges");
+      assertThat(childrenOf(step)).as("the step's requests").isNotEmpty()
+          .allMatch(request -> REQUEST.equals(request.getName()));
+    });
+    return steps;
+  }
+
+  @Test
+  void completePendingIsAnOperationWithTheStepsItAppliedUnderIt() {
+    TableBackend store = backend.newStore();
+    leavePendingWork(store);
+
+    try (TableMapper completer = TableMapper.builder().backend(store).pendingCompleters(0)
+        .operationTracer(new TableMapperObservations(registry)).build()) {
+      assertThat(completer.completePending()).as("the delete of the old copy").isPositive();
+    }
+
+    OperationObservationContext complete = operation(OperationType.COMPLETE_PENDING);
+    assertThat(complete.getContextualName()).isEqualTo("complete_pending");
+    assertThat(low(complete, "tablemapper.outcome")).isEqualTo("success");
+    List<Observation.Context> steps = stepsUnder(complete);
+    assertThat(steps).anySatisfy(step -> assertThat(childrenOf(step)).anySatisfy(request ->
+        assertThat(request.getContextualName()).isEqualTo("delete Badges")));
+    assertThat(contexts()).as("one operation: the per-piece spans of the background completer are not opened in it")
+        .allMatch(each -> each == complete || under(each, complete));
+  }
+
+  @Test
+  void theBackgroundCompletersWorkIsATraceOfItsOwnWithItsStepsUnderIt() throws InterruptedException {
+    TableBackend store = backend.newStore();
+    leavePendingWork(store);
+
+    List<OperationObservationContext> done;
+    try (TableMapper completer = TableMapper.builder().backend(store).pendingPollInterval(Duration.ofMillis(20))
+        .operationTracer(new TableMapperObservations(registry)).build()) {
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      do {
+        Thread.sleep(20);
+        done = contexts().stream()
+            .filter(each -> each instanceof OperationObservationContext op
+                && op.getStart().type() == OperationType.COMPLETE_PENDING && "success".equals(low(op,
+                "tablemapper.outcome")) && !childrenOf(op).isEmpty())
+            .map(OperationObservationContext.class::cast).toList();
+      } while (done.isEmpty() && System.nanoTime() < deadline);
+    }
+
+    assertThat(done).as("the background completion of the badge's work").isNotEmpty();
+    OperationObservationContext work = done.get(0);
+    assertThat(work.getParentObservation()).as("a trace of its own").isNull();
+    assertThat(work.getContextualName()).isEqualTo("complete_pending Badges");
+    stepsUnder(work);
+    assertThat(contexts()).as("every observation a piece of background work or under one").allMatch(each ->
+        each instanceof OperationObservationContext op && op.getStart().type() == OperationType.COMPLETE_PENDING
+            || contexts().stream().anyMatch(root -> root instanceof OperationObservationContext
+                && under(each, root)));
+  }
+
   @Test
   void aConventionOfTheApplicationReplacesTheDefaultNamesAndKeys() {
     TestObservationRegistry own = TestObservationRegistry.create();
@@ -293,13 +446,15 @@ class TableMapperObservationsTest {
     ObservationRegistry noHandlers = ObservationRegistry.create();
     TableMapperObservations tracer = new TableMapperObservations(noHandlers);
     OperationTracer.OperationStart start = new OperationTracer.OperationStart(OperationType.QUERY, "Company",
-        "Employee", null, null, "in-memory", StoreProfile.AZURE_TABLE_STORAGE);
+        "Employee", null, null, "in-memory", StoreProfile.AZURE_TABLE_STORAGE,
+        StoreDescription.of("tablemapper.memory"));
 
     OperationTracer.Span span = tracer.operationStarted(start);
 
     assertThat(span).as("one span that does nothing, for every operation").isSameAs(tracer.operationStarted(start));
     assertThat(tracer.requestStarted(new OperationTracer.StoreRequest(OperationTracer.StoreRequest.Kind.GET,
-        "Company", "Sales", null, 0, "in-memory", StoreProfile.AZURE_TABLE_STORAGE), span)).isSameAs(span);
+        "Company", "Sales", null, 0, "in-memory", StoreProfile.AZURE_TABLE_STORAGE,
+        StoreDescription.of("tablemapper.memory")), span)).isSameAs(span);
     assertThat(noHandlers.getCurrentObservation()).isNull();
     try (TableMapper quiet = TableMapper.builder().backend(backend.newStore()).operationTracer(tracer).build()) {
       quiet.repository(EmployeeRepository.class).insert(new Employee(department, 1, "Ken", "ken@contoso.com", null));

@@ -4,6 +4,7 @@ import io.tablemapper.api.IndexAdmin;
 import io.tablemapper.api.IndexProgressListener;
 import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.IndexState;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.rows.IndexStateRows;
@@ -16,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The {@link IndexAdmin} of one entity class of one mapper: its index states as its state row records them
@@ -91,21 +93,36 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   @Override
   public IndexReport build(String index) {
-    return run(index, IndexRun.Mode.BUILD);
+    return observed(OperationType.INDEX_BUILD, "build", index, () -> run(index, IndexRun.Mode.BUILD));
   }
 
   @Override
   public IndexReport verify(String index) {
-    return run(index, IndexRun.Mode.VERIFY);
+    return observed(OperationType.INDEX_VERIFY, "verify", index, () -> run(index, IndexRun.Mode.VERIFY));
   }
 
   @Override
   public IndexReport repair(String index) {
-    return run(index, IndexRun.Mode.REPAIR);
+    return observed(OperationType.INDEX_REPAIR, "repair", index, () -> run(index, IndexRun.Mode.REPAIR));
+  }
+
+  /**
+   * Runs one call of the application's as one operation for the mapper's listeners and tracer, its requests under
+   * it: named {@code IndexAdmin.<call>(<index>)}, of the entity's table (none for a table per period, whose run
+   * spans its tables).
+   */
+  private IndexReport observed(OperationType type, String call, String index, Supplier<IndexReport> body) {
+    String table = IndexStates.periodTemplate(mapping) ? null : mapping.table();
+    return parts.listeners().observe(type, table, mapping.entityClass().getSimpleName(),
+        "IndexAdmin." + call + "(" + index + ")", null, null, body);
   }
 
   @Override
   public IndexReport drop(String index) {
+    return observed(OperationType.INDEX_DROP, "drop", index, () -> dropRows(index));
+  }
+
+  private IndexReport dropRows(String index) {
     Objects.requireNonNull(index, "index");
     if (declared().contains(index)) {
       throw new IllegalArgumentException("cannot drop index '" + index + "' of " + mapping.entityClass().getName()
@@ -121,7 +138,7 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
       long deleted = 0;
       for (DefaultIndexAdmin<T> period : periods()) {
         if (period.recorded().contains(index)) {
-          deleted += period.listenerless().drop(index).copiesDeleted();
+          deleted += period.listenerless().dropRows(index).copiesDeleted();
         }
       }
       IndexReport report = new IndexReport(index, 0, 0, deleted, 0, 0, 0, 0, List.of());
@@ -195,7 +212,7 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
       };
       DefaultIndexAdmin<T> period = new DefaultIndexAdmin<>(parts, lifecycle, periods.get(i).mapping,
           entitiesPerSecond, each);
-      total = sum(total, period.run(index, mode));
+      total = sum(total, period.run(index, mode)); // within this call's operation
     }
     if (periods.isEmpty() && listener != null) {
       listener.progress(index, total, 0, true);

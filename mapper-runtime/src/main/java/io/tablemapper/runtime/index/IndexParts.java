@@ -2,6 +2,7 @@ package io.tablemapper.runtime.index;
 
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.mapping.Discriminator;
+import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.pending.PendingWork;
 import io.tablemapper.runtime.store.IndexStates;
 import io.tablemapper.runtime.store.Tables;
@@ -19,16 +20,17 @@ import io.tablemapper.spi.TableBackend;
  * @param intents the writes of entities, as the application's are built (a wide entity's rewrite)
  * @param reads the reads that make a wide entity whole
  * @param large the values of {@code @Large} properties, which a wide entity's rewrite writes again
+ * @param listeners what hears of (and traces) each run and drop, one operation each
  */
 public record IndexParts(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
     PendingWork pending, IndexStates states, WriteChannel channel, WriteIntents intents, RowReads reads,
-    LargeValues large) {
+    LargeValues large, Listeners listeners) {
 
   /** The parts, with the blocking channel over the backend. */
   public static IndexParts of(TableBackend backend, Tables tables, Discriminator discriminator,
       MappingContext context, PendingWork pending, IndexStates states, WriteIntents intents, RowReads reads,
-      LargeValues large) {
+      LargeValues large, Listeners listeners) {
     return new IndexParts(backend, tables, discriminator, context, pending, states,
-        WriteChannel.blocking(backend, tables, discriminator), intents, reads, large);
+        WriteChannel.blocking(backend, tables, discriminator), intents, reads, large, listeners);
   }
 }

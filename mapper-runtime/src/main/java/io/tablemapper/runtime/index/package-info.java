@@ -5,6 +5,6 @@
  * its progress checkpointed in the index's state row; {@code IndexDrop}, the deletion of a dropped index's rows.
  *
  * <p>Internal to the runtime, not an API. Uses: {@code pending}, {@code write}, {@code store}, {@code rows},
- * {@code mapping}, {@code config}, {@code support}; never {@code query}.
+ * {@code mapping}, {@code observe}, {@code config}, {@code support}; never {@code query}.
  */
 package io.tablemapper.runtime.index;

@@ -9,6 +9,7 @@ import io.tablemapper.api.QueryEvent;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.QueryListener;
 import io.tablemapper.internal.mapping.EntityQuery;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.TableBackend;
 import java.util.List;
 import java.util.Set;
@@ -51,7 +52,23 @@ public final class Listeners {
       TableBackend store) {
     this.operationListeners = operationListeners;
     this.listener = listener;
-    this.tracing = tracer == null ? null : new Tracing(tracer, store.name(), store.profile());
+    this.tracing = tracer == null ? null : new Tracing(tracer, store.name(), store.profile(), describe(store));
+  }
+
+  /** The store's description, or the default one when the backend's throws or answers null (logged). */
+  private static StoreDescription describe(TableBackend store) {
+    try {
+      StoreDescription description = store.description();
+      if (description != null) {
+        return description;
+      }
+      LOG.warn("the backend {} describes itself as null; traced as {}", store.name(),
+          StoreDescription.unknown(store));
+    } catch (RuntimeException e) {
+      LOG.warn("the backend {} failed to describe itself; traced as {}", store.name(),
+          StoreDescription.unknown(store), e);
+    }
+    return StoreDescription.unknown(store);
   }
 
   /**
@@ -137,6 +154,38 @@ public final class Listeners {
     }
     return started.whenComplete(
         (result, failure) -> ended(operation, failure == null ? null : Futures.unwrap(failure)));
+  }
+
+  /**
+   * Runs work the mapper does on its own, outside any call of the application's (the background completer's work on
+   * one piece of pending work, on its thread): traced as an operation of its own, a span without a parent with its
+   * requests under it, when there is a tracer and no operation is current on this thread (within
+   * {@code completePending()} the same work is part of that operation); reported to no listener, since the
+   * application did not ask for it.
+   */
+  @SuppressWarnings("try") // the scope is held open, not used
+  public <R> R background(OperationType type, String table, Supplier<R> body) {
+    if (tracing == null || Operation.current() != null) {
+      return body.get();
+    }
+    Operation operation = new Operation(type, table, null, null, null, null, tracing);
+    R result;
+    try (Scope scope = open(operation)) {
+      result = Operation.within(operation, body);
+    } catch (RuntimeException | Error e) {
+      endUnheard(operation, e);
+      throw e;
+    }
+    endUnheard(operation, null);
+    return result;
+  }
+
+  /** Ends a background operation's span, telling no listener. */
+  private static void endUnheard(Operation operation, Throwable failure) {
+    Tracing traced = operation.tracing();
+    if (traced != null) {
+      traced.end(operation.span(), operation.ended(failure));
+    }
   }
 
   /** Opens the operation's span on this thread, if it is traced. */

@@ -173,6 +173,12 @@ public final class ObservedBackend implements TableBackend {
     return backend.profile();
   }
 
+  /** The description of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return backend.description();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     requested(query.table(), query.singlePartition());

@@ -7,6 +7,7 @@ import io.tablemapper.api.OperationTracer.Scope;
 import io.tablemapper.api.OperationTracer.Span;
 import io.tablemapper.api.OperationTracer.StoreRequest;
 import io.tablemapper.runtime.support.Log;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.WriteOperation;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A mapper's {@link OperationTracer}, called so that nothing it does reaches the application's call: a call that
  * throws is logged (at WARN the first time, at DEBUG after) and its span is dropped, so that its children and its
- * end are not traced either. Knows the store every request goes to, for {@link StoreRequest}s.
+ * end are not traced either. Knows the store every request goes to (its name, profile and
+ * {@link StoreDescription description}), for the {@link OperationStart}s and {@link StoreRequest}s.
  */
 final class Tracing {
   private static final Log LOG = new Log(Tracing.class);
@@ -24,19 +26,21 @@ final class Tracing {
   private final OperationTracer tracer;
   private final String store;
   private final StoreProfile profile;
+  private final StoreDescription description;
   private final AtomicBoolean failedBefore = new AtomicBoolean();
 
-  Tracing(OperationTracer tracer, String store, StoreProfile profile) {
+  Tracing(OperationTracer tracer, String store, StoreProfile profile, StoreDescription description) {
     this.tracer = tracer;
     this.store = store;
     this.profile = profile;
+    this.description = description;
   }
 
   /** The span of an operation starting, or null when the tracer failed. */
   Span operation(Operation operation) {
     try {
       return tracer.operationStarted(new OperationStart(operation.type(), operation.table(), operation.entity(),
-          operation.method(), operation.kind(), store, profile));
+          operation.method(), operation.kind(), store, profile, description));
     } catch (RuntimeException e) {
       failed("operationStarted", e);
       return null;
@@ -53,7 +57,8 @@ final class Tracing {
   Span request(StoreRequest.Kind kind, String table, String partitionKey, WriteOperation.Kind write, int batchSize,
       Span parent) {
     try (Scope scope = open(parent)) {
-      return tracer.requestStarted(new StoreRequest(kind, table, partitionKey, write, batchSize, store, profile),
+      return tracer.requestStarted(new StoreRequest(kind, table, partitionKey, write, batchSize, store, profile,
+          description),
           parent);
     } catch (RuntimeException e) {
       failed("requestStarted", e);

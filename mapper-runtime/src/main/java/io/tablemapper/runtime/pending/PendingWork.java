@@ -28,6 +28,7 @@ import io.tablemapper.runtime.write.EgtWriter;
 import io.tablemapper.runtime.mapping.EntityTypes;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.values.LargeValues;
+import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.support.Lifecycle;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.config.MapperSettings;
@@ -97,7 +98,7 @@ public final class PendingWork {
 
   public PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
       EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
-      MapperSettings.Pending settings, IndexStates states) {
+      MapperSettings.Pending settings, IndexStates states, Listeners listeners) {
     this.backend = backend;
     this.states = states;
     this.shards = settings.shards();
@@ -110,7 +111,7 @@ public final class PendingWork {
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
     this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier);
     this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records, applier,
-        blocking);
+        blocking, listeners);
     this.completer = new BackgroundCompleter(completion, lifecycle, large, settings);
   }
 

@@ -5,6 +5,7 @@ import io.tablemapper.api.EncryptionException;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.PendingWorkException;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.spi.KeyBound;
@@ -24,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.support.Futures;
+import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.support.Lifecycle;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.config.MapperSettings;
@@ -56,11 +58,14 @@ final class WorkCompleter {
   private final StepApplier applier;
   /** The blocking path of the requests: the completer's. */
   private final WriteChannel blocking;
+  /** What traces the background completion of each entry as an operation of its own. */
+  private final Listeners listeners;
   /** The ids of the work left for want of a key that this mapper logged as an error ({@link #reportWaiting}). */
   private final Set<String> reportedWaiting = ConcurrentHashMap.newKeySet();
 
   WorkCompleter(TableBackend backend, Tables tables, Discriminator discriminator, Lifecycle lifecycle,
-      MapperSettings.Pending settings, WorkRecords records, StepApplier applier, WriteChannel blocking) {
+      MapperSettings.Pending settings, WorkRecords records, StepApplier applier, WriteChannel blocking,
+      Listeners listeners) {
     this.backend = backend;
     this.tables = tables;
     this.discriminator = discriminator;
@@ -69,6 +74,7 @@ final class WorkCompleter {
     this.records = records;
     this.applier = applier;
     this.blocking = blocking;
+    this.listeners = listeners;
   }
 
   /**
@@ -176,7 +182,9 @@ final class WorkCompleter {
           return applied;
         }
         if (Math.floorMod(entry.rowKey().hashCode(), slices) == slice) {
-          applied += complete(entry, failures, waiting, acted, deferred);
+          // a span of its own on the background completer's thread; part of completePending()'s operation
+          applied += listeners.background(OperationType.COMPLETE_PENDING, entry.getString(PendingRows.TABLE),
+              () -> complete(entry, failures, waiting, acted, deferred));
         }
       }
       token = page.continuation();

@@ -10,6 +10,6 @@
  * completion of what any process left: {@code BackgroundCompleter}, on its {@code LookSchedule}.
  *
  * <p>Internal to the runtime, not an API. Uses: {@code write}, {@code store}, {@code rows}, {@code values},
- * {@code mapping}, {@code config}, {@code support}; never {@code query}.
+ * {@code mapping}, {@code observe}, {@code config}, {@code support}; never {@code query}.
  */
 package io.tablemapper.runtime.pending;

@@ -203,6 +203,12 @@ public final class ScopedBackend implements TableBackend {
     return store.profile();
   }
 
+  /** The description of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return store.description();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     checkRange(query);

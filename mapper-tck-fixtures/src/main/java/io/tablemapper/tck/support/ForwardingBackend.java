@@ -61,6 +61,12 @@ public abstract class ForwardingBackend implements TableBackend {
     return delegate.profile();
   }
 
+  /** The description of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return delegate.description();
+  }
+
   @Override
   public Optional<OutOfRowValues> outOfRowValues() {
     return delegate.outOfRowValues();

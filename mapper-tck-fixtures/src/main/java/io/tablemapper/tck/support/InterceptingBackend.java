@@ -178,6 +178,12 @@ public final class InterceptingBackend implements TableBackend {
     return delegate.profile();
   }
 
+  /** The description of the store this one wraps. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return delegate.description();
+  }
+
   @Override
   public QueryResult query(TableQuery query) {
     queries.incrementAndGet();

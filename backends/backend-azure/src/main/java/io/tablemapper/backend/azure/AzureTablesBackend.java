@@ -27,6 +27,7 @@ import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.RetryBudget;
 import io.tablemapper.api.MapperScope;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -789,6 +790,22 @@ public final class AzureTablesBackend implements TableBackend {
     if (closed) {
       throw new IllegalStateException("the Azure Tables backend is closed; create a new one");
     }
+  }
+
+  /**
+   * {@code azure.tables}, or {@code azure.cosmosdb} on the Cosmos DB Table API's {@link #profile() profile}; the
+   * account as the namespace (the endpoint's first host label, or the first path segment of an emulator's endpoint,
+   * {@code devstoreaccount1}), and the endpoint's host and port (443 for https, 80 for http, unless it names one).
+   */
+  @Override
+  public StoreDescription description() {
+    String endpoint;
+    try {
+      endpoint = service.getServiceEndpoint();
+    } catch (RuntimeException noEndpoint) {
+      endpoint = null; // a client without an endpoint (a test double): the system alone
+    }
+    return Endpoints.describe(endpoint, profile);
   }
 
   /** {@code azure-tables}. */

@@ -7,6 +7,7 @@ import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
@@ -78,12 +79,15 @@ public final class H2Backend implements TableBackend {
   private final Database database;
   private final PartitionWriter writer;
   private final String name;
+  /** The H2 database's name: its file's path without {@code .mv.db}, or the in-memory database's. */
+  private final String databaseName;
   private final H2Values values;
 
-  private H2Backend(Database database, Clock clock, String name) {
+  private H2Backend(Database database, Clock clock, String name, String databaseName) {
     this.database = database;
     this.writer = new PartitionWriter(new Versions(clock));
     this.name = name;
+    this.databaseName = databaseName;
     this.values = new H2Values(database, clock);
   }
 
@@ -100,8 +104,9 @@ public final class H2Backend implements TableBackend {
 
   /** A new in-memory store whose Timestamps come from {@code clock} (made strictly increasing). */
   static H2Backend inMemory(Clock clock) {
-    String url = "jdbc:h2:mem:tablemapper-" + UUID.randomUUID();
-    return new H2Backend(Database.open(url, false, "an in-memory H2 database"), clock, "h2 in-memory");
+    String databaseName = "tablemapper-" + UUID.randomUUID();
+    return new H2Backend(Database.open("jdbc:h2:mem:" + databaseName, false, "an in-memory H2 database"), clock,
+        "h2 in-memory", databaseName);
   }
 
   /**
@@ -132,7 +137,7 @@ public final class H2Backend implements TableBackend {
           + e + "); check the path, and that this process may create it", e);
     }
     String description = "the H2 database " + file;
-    return new H2Backend(Database.open(FILE_URL + base, true, description), Clock.systemUTC(), "h2 " + file);
+    return new H2Backend(Database.open(FILE_URL + base, true, description), Clock.systemUTC(), "h2 " + file, base);
   }
 
   @Override
@@ -232,6 +237,15 @@ public final class H2Backend implements TableBackend {
     } catch (PartitionWriter.Rejected rejected) {
       throw BatchRules.rejected(name[0], rejected.index, copy.get(rejected.index), rejected.failure);
     }
+  }
+
+  /**
+   * {@code h2database} (OpenTelemetry's name), its namespace the database's name — the file's path without
+   * {@code .mv.db}, or {@code tablemapper-<uuid>} in memory — and no server: the database is embedded.
+   */
+  @Override
+  public StoreDescription description() {
+    return new StoreDescription("h2database", databaseName, null, 0);
   }
 
   /** {@code h2 in-memory}, or {@code h2 } and the database file. */

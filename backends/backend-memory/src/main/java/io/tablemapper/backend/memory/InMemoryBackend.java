@@ -6,6 +6,7 @@ import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -83,6 +84,15 @@ public final class InMemoryBackend implements TableBackend {
   @Override
   public StoreProfile profile() {
     return profile;
+  }
+
+  /**
+   * {@code tablemapper.memory}, with no namespace or server: the store lives in this process (also where it simulates
+   * the Cosmos DB Table API's rules, so that its spans are never taken for a Cosmos DB account's).
+   */
+  @Override
+  public StoreDescription description() {
+    return StoreDescription.of("tablemapper.memory");
   }
 
   /** Values stored out of rows: a map per table, beside the tables, gone with the store. */

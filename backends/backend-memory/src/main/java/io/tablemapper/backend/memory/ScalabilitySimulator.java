@@ -260,6 +260,12 @@ public final class ScalabilitySimulator implements TableBackend {
     return backend.profile();
   }
 
+  /** The description of the store it simulates the targets over. */
+  @Override
+  public io.tablemapper.spi.StoreDescription description() {
+    return backend.description();
+  }
+
   @Override
   public Optional<OutOfRowValues> outOfRowValues() {
     return backend.outOfRowValues();
