@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On Azure (Azurite) with the Azure SDK's tracing on (its OpenTelemetry plugin) and Micrometer Tracing's
- * OpenTelemetry bridge: on the blocking path, the SDK's own spans (its method's, its HTTP request's) are children of
- * tablemapper's request spans. (On the async path the SDK's async client starts them on a Reactor scheduler's
- * thread, where no context is current: they start traces of their own.)
+ * OpenTelemetry bridge: the SDK's own spans (its method's, its HTTP request's) are children of tablemapper's request
+ * spans, on the blocking path and on the async one (where the SDK's async client runs them on Reactor's threads,
+ * given the request's trace context as their parent).
  */
 class AzureSdkSpansTest {
   private final InMemorySpanExporter exported = InMemorySpanExporter.create();
@@ -136,5 +136,24 @@ class AzureSdkSpansTest {
     assertThat(found).hasSize(2);
     assertTheSdksSpansAreChildrenOfTablemappersRequests();
     assertThat(trace()).extracting(SpanData::getName).contains("batch Company", "query Company");
+  }
+
+  @Test
+  void theSdksSpansOfAsyncCallsNestUnderTheRequestsThatSentThem() {
+    AsyncEmployeeRepository employees = mapper.repository(AsyncEmployeeRepository.class);
+    employees.insert(new Employee(department, 1, "Ken", "ken@contoso.com", null)).join();
+    exported.reset();
+
+    List<Employee> found = inRequest(() -> {
+      employees.insert(new Employee(department, 2, "Kim", "kim@contoso.com", null)).join();
+      assertThat(employees.findByDepartmentAndEmail(department, "kim@contoso.com").join()).isPresent();
+      return employees.findByDepartment(department).join();
+    });
+
+    assertThat(found).hasSize(2);
+    assertTheSdksSpansAreChildrenOfTablemappersRequests();
+    assertThat(trace()).extracting(SpanData::getName).contains("batch Company", "get Company", "query Company");
+    assertThat(sdkSpans(exported.getFinishedSpanItems())).as("every span of the SDK's in the application's trace")
+        .allSatisfy(span -> assertThat(span.getTraceId()).isEqualTo(trace().get(0).getTraceId()));
   }
 }

@@ -572,13 +572,20 @@ public final class AzureTablesBackend implements TableBackend {
   @Override
   public CompletableFuture<Optional<TableRow>> getAsync(
       String table, String partitionKey, String rowKey, Executor executor) {
+    return getAsync(table, partitionKey, rowKey, executor, TraceParents.current());
+  }
+
+  /** {@link #getAsync}, the SDK's spans under {@code traceParent} (null: none), which the caller's thread had. */
+  CompletableFuture<Optional<TableRow>> getAsync(
+      String table, String partitionKey, String rowKey, Executor executor, Object traceParent) {
     if (asyncService == null || partitionKey == null || rowKey == null || !storable(partitionKey)
         || !storable(rowKey)) {
       return TableBackend.super.getAsync(table, partitionKey, rowKey, executor);
     }
     String what = readWhat(table, partitionKey, rowKey);
     return Transactions.callAsync(table, what,
-            () -> Attempts.counted(asyncClient(table).getEntityWithResponse(partitionKey, rowKey, null)),
+            () -> TraceParents.within(
+                Attempts.counted(asyncClient(table).getEntityWithResponse(partitionKey, rowKey, null)), traceParent),
             AzureTablesBackend::found)
         .exceptionally(failure -> missing(failure, table, what));
   }
@@ -601,7 +608,7 @@ public final class AzureTablesBackend implements TableBackend {
     try {
       page = new QueryPage(query, profile);
       Mono<PagedResponse<TableEntity>> read = page.readAsync(asyncClient(query.table()));
-      request = read == null ? null : Attempts.counted(read);
+      request = read == null ? null : TraceParents.within(Attempts.counted(read), TraceParents.current());
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

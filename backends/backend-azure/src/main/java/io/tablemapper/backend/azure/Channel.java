@@ -212,6 +212,11 @@ abstract class Channel {
     private final Executor executor;
     private final Set<CompletableFuture<?>> underWay = ConcurrentHashMap.newKeySet();
     private volatile boolean abandoned;
+    /**
+     * The trace context of the thread that opened the channel (the caller's, with its request's span), or null: the
+     * parent of the SDK's spans of every request of the channel, the later ones sent from Reactor's threads included.
+     */
+    private final Object traceParent = TraceParents.current();
 
     /**
      * @param executor where the point reads of {@link AzureTablesBackend#getAsync} may run blocking work (never for
@@ -248,7 +253,7 @@ abstract class Channel {
       }
       CompletableFuture<T> sent;
       try {
-        Mono<T> mono = request.get();
+        Mono<T> mono = TraceParents.within(request.get(), traceParent);
         if (context != null) {
           mono = mono.contextWrite(reactor -> reactor.putAllMap(context.getValues()));
         }
@@ -269,7 +274,8 @@ abstract class Channel {
       if (abandoned) {
         return CompletableFuture.failedFuture(new CancellationException("the write was cancelled"));
       }
-      CompletableFuture<Optional<TableRow>> read = backend.getAsync(table, partitionKey, rowKey, executor);
+      CompletableFuture<Optional<TableRow>> read =
+          backend.getAsync(table, partitionKey, rowKey, executor, traceParent);
       underWay.add(read);
       read.whenComplete((value, failure) -> underWay.remove(read));
       return read;
