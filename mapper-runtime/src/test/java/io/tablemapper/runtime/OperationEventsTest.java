@@ -9,6 +9,7 @@ import io.tablemapper.api.DynamicEntity;
 import io.tablemapper.api.DynamicQuery;
 import io.tablemapper.api.EntityExistsException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.IndexReport;
 import io.tablemapper.api.OperationEvent;
 import io.tablemapper.api.OperationType;
 import io.tablemapper.api.PageRequest;
@@ -294,6 +295,31 @@ class OperationEventsTest {
     assertThat(drop.table()).isEqualTo("Company");
     assertThat(drop.requests()).isEqualTo(1);
     assertThat(drop.partitionKey()).as("no partition addressed").isNull();
+  }
+
+  @Test
+  void anIndexRunIsAnOperationNamedByItsCallAndIndex() {
+    IndexReport report = mapper.indexes(Employee.class).verify("email");
+
+    OperationEvent verify = only();
+    assertThat(verify.type()).isEqualTo(OperationType.INDEX_VERIFY);
+    assertThat(verify.method()).isEqualTo("IndexAdmin.verify(email)");
+    assertThat(verify.table()).isEqualTo("Company");
+    assertThat(verify.entity()).isEqualTo("Employee");
+    assertThat(verify.rowsRead()).as("the scan's rows, copies included").isGreaterThanOrEqualTo(
+        (int) report.entitiesRead());
+    assertThat(verify.rowsWritten()).as("a verify reads only").isZero();
+    assertThat(verify.succeeded()).isTrue();
+  }
+
+  @Test
+  void completePendingIsAnOperation() {
+    mapper.completePending();
+
+    OperationEvent complete = only();
+    assertThat(complete.type()).isEqualTo(OperationType.COMPLETE_PENDING);
+    assertThat(complete.table()).isNull();
+    assertThat(complete.succeeded()).isTrue();
   }
 
   @Test
