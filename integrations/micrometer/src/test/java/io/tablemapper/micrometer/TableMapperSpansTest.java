@@ -23,6 +23,7 @@ import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.QueryResult;
+import io.tablemapper.spi.StoreDescription;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -205,6 +206,11 @@ class TableMapperSpansTest {
     @Override
     public StoreProfile profile() {
       return store.profile();
+    }
+
+    @Override
+    public StoreDescription description() {
+      return store.description();
     }
 
     @Override
