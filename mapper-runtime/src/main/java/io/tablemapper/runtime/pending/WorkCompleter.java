@@ -182,9 +182,10 @@ final class WorkCompleter {
           return applied;
         }
         if (Math.floorMod(entry.rowKey().hashCode(), slices) == slice) {
-          // a span of its own on the background completer's thread; part of completePending()'s operation
-          applied += listeners.background(OperationType.COMPLETE_PENDING, entry.getString(PendingRows.TABLE),
-              () -> complete(entry, failures, waiting, acted, deferred));
+          // a span of its own on the background completer's thread (none for an entry it leaves alone, which every
+          // look meets again); part of completePending()'s operation
+          applied += !completable(entry) ? 0 : listeners.background(OperationType.COMPLETE_PENDING,
+              entry.getString(PendingRows.TABLE), () -> complete(entry, failures, waiting, acted, deferred));
         }
       }
       token = page.continuation();
@@ -192,12 +193,18 @@ final class WorkCompleter {
     return applied;
   }
 
+  /**
+   * Whether this mapper completes an entry's work: not one failed for good, nor one written by a mapper with another
+   * discriminator, whose rows this one would write wrongly.
+   */
+  private boolean completable(TableRow entry) {
+    return PendingRows.state(entry) != State.FAILED && PendingRows.REGISTRY_TYPE.equals(discriminator.typeOf(entry));
+  }
+
   /** Completes the work of one registry entry; returns the writes applied. */
   private long complete(TableRow entry, List<PendingWorkException> failures, Map<String, NeedsKey> waiting,
       AtomicInteger acted, AtomicInteger deferred) {
-    if (PendingRows.state(entry) == State.FAILED
-        || !PendingRows.REGISTRY_TYPE.equals(discriminator.typeOf(entry))) {
-      // failed for good; or written by a mapper with another discriminator, whose rows this one would write wrongly
+    if (!completable(entry)) {
       return 0;
     }
     String id = entry.rowKey();
