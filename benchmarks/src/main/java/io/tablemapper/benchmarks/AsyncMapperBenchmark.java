@@ -44,6 +44,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       a value and gives one up, and the tables do not grow. {@code sync}: the blocking repository, one upsert after
  *       another (the baseline); {@code async}: the {@link AsyncTableRepository}, all twenty futures under way at
  *       once, then joined.</li>
+ *   <li>{@code moveOne}: one upsert of an account that moves its e-mail address to one it never had, the latency
+ *       of a single cross-partition write: {@code sync} sends the protocol's requests one after another;
+ *       {@code async} has its independent ones under way at once (the entity read beside the registry entry, the old
+ *       copy's check beside the claim). {@code insertOne_sync}: one blocking insert of a new account.</li>
  *   <li>{@code largeReads20}: twenty point reads of a {@link Document}, one partition each, whose {@code @Large}
  *       body is a blob (a table request, then a blob request per read). {@code sync}: the blocking repository one
  *       after another; {@code async}: all twenty futures under way at once, then joined.</li>
@@ -119,6 +123,7 @@ public class AsyncMapperBenchmark {
   private Documents documents;
   private AsyncDocuments asyncDocuments;
   private int round;
+  private int inserted;
 
   @Setup
   public void setUp() {
@@ -212,6 +217,30 @@ public class AsyncMapperBenchmark {
       written += write.join().round() == round ? 1 : 0;
     }
     return written;
+  }
+
+  /**
+   * One blocking upsert that moves an account's remote unique value to one it never had: the protocol's requests, one
+   * after another.
+   */
+  @Benchmark
+  public Account moveOne_sync() {
+    round++;
+    return accounts.upsert(new Account("moves", 0, "moved-r" + round + "@example.com", round));
+  }
+
+  /** The same upsert, async and joined: the protocol's independent requests under way at once. */
+  @Benchmark
+  public Account moveOne_async() {
+    round++;
+    return asyncAccounts.upsert(new Account("moves", 1, "moved-async-r" + round + "@example.com", round)).join();
+  }
+
+  /** One blocking insert of an account with its remote unique value. */
+  @Benchmark
+  public Account insertOne_sync() {
+    inserted++;
+    return accounts.insert(new Account("inserts", inserted, "inserted" + inserted + "@example.com", 0));
   }
 
   /** Twenty point reads of an entity with a {@code @Large} value (row, then blob), one after another. */

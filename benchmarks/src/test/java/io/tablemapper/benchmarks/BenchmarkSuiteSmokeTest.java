@@ -80,6 +80,8 @@ class BenchmarkSuiteSmokeTest {
         "AsyncFanOutBenchmark.partitions20_async",
         "AsyncMapperBenchmark.upserts20_sync", "AsyncMapperBenchmark.upserts20_async",
         "AsyncMapperBenchmark.largeReads20_sync", "AsyncMapperBenchmark.largeReads20_async",
+        "AsyncMapperBenchmark.moveOne_sync", "AsyncMapperBenchmark.moveOne_async",
+        "AsyncMapperBenchmark.insertOne_sync",
         "PartitionThroughputBenchmark.upserts");
 
     BenchmarkReport report = BenchmarkReport.fromJson(json);

@@ -14,10 +14,14 @@ import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.rows.WriteKind;
+import io.tablemapper.runtime.rows.IndexCopies;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -95,6 +99,9 @@ public final class PendingWork {
   private final IndexStates states;
   /** The partitions of the registry over which the entries of this mapper's work spread. */
   private final int shards;
+  private final Tables tables;
+  /** The rules of the remote copies, for the checks ahead of a transaction. */
+  private final RemoteIndexes copies;
 
   public PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
       EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
@@ -105,7 +112,9 @@ public final class PendingWork {
     this.context = context;
     this.writer = writer;
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
+    this.tables = tables;
     RemoteIndexes copies = new RemoteIndexes(tables, discriminator, context, settings);
+    this.copies = copies;
     this.remote = new RemoteClaims(copies, discriminator, blocking);
     RemoteRounds rounds = new RemoteRounds(copies, discriminator, new RemoteLists(tables, discriminator));
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
@@ -224,6 +233,7 @@ public final class PendingWork {
     List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
     List<String> ids = new ArrayList<>();
     List<RemoteClaims.Claim> claims = new ArrayList<>();
+    Ahead ahead = new Ahead();
     Iterator<? extends WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> recorded = Futures.loop(each::hasNext, () -> {
       WriteIntent<?> write = each.next();
@@ -231,14 +241,15 @@ public final class PendingWork {
         recording.add(write);
         return DONE;
       }
-      return record(channel, table, write, mode, ids, claims).thenAccept(recording::add);
+      return record(channel, table, write, mode, ids, claims, ahead).thenAccept(recording::add);
     });
     Map<String, TableRow> written = new ConcurrentHashMap<>();
     CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
-        recording, mode, written));
+        recording, mode, written, ahead.stored));
     return transaction.<CompletableFuture<List<WriteResult>>>handle((results, thrown) -> {
       if (thrown == null) {
-        return after(channel, table, writes, recording, retired, written, claims).thenApply(done -> results);
+        return after(channel, table, writes, recording, retired, written, claims, ahead, results)
+            .thenApply(done -> results);
       }
       Throwable failure = Futures.unwrap(thrown);
       if (!refused(failure)) {
@@ -287,16 +298,33 @@ public final class PendingWork {
    */
   private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
       List<? extends WriteIntent<?>> recording, Mode mode, Map<String, TableRow> written) {
+    return transaction(channel, table, recording, mode, written, Map.of());
+  }
+
+  /** {@link #transaction}, each write's first attempt planned from the stored entity read ahead of it, if any. */
+  private CompletableFuture<List<WriteResult>> transaction(WriteChannel channel, String table,
+      List<? extends WriteIntent<?>> recording, Mode mode, Map<String, TableRow> written,
+      Map<WriteIntent<?>, Optional<TableRow>> stored) {
     if (channel instanceof WriteChannel.Async async) {
-      return writer.writeAsync(async, table, recording, mode, written);
+      return writer.writeAsync(async, table, recording, mode, written, stored);
     }
-    return Futures.start(() -> CompletableFuture.completedFuture(writer.write(table, recording, mode, written)));
+    return Futures.start(() -> CompletableFuture.completedFuture(writer.write(table, recording, mode, written,
+        stored)));
+  }
+
+  /**
+   * What the writer reads ahead of its transaction, by write: the stored entity (which the transaction is then
+   * planned from), and the old copies checked ahead ({@link RemoteIndexes#checkAhead}), by work id.
+   */
+  private static final class Ahead {
+    final Map<WriteIntent<?>, Optional<TableRow>> stored = new IdentityHashMap<>();
+    final Map<String, Map<PendingStep.Address, String>> checked = new ConcurrentHashMap<>();
   }
 
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
   private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
       List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written,
-      List<RemoteClaims.Claim> claims) {
+      List<RemoteClaims.Claim> claims, Ahead ahead, List<WriteResult> results) {
     CompletableFuture<Void> cleaned = DONE;
     for (String old : retired) {
       // only this writer could still record work under these ids, and its transactions under them failed
@@ -305,7 +333,8 @@ public final class PendingWork {
             PendingRows.workRowKey(old)));
       }
     }
-    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written, claims));
+    return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written, claims, ahead,
+        results));
   }
 
   /**
@@ -313,7 +342,7 @@ public final class PendingWork {
    * it.
    */
   private <T> CompletableFuture<WriteIntent<T>> record(WriteChannel channel, String table, WriteIntent<T> write,
-      Mode mode, List<String> ids, List<RemoteClaims.Claim> claims) {
+      Mode mode, List<String> ids, List<RemoteClaims.Claim> claims, Ahead ahead) {
     String id = PendingRows.newWorkId(shards);
     List<PendingStep> onRetire = new ArrayList<>();
     List<PendingStep.Address> claimed = RemoteClaims.claimed(write);
@@ -323,19 +352,75 @@ public final class PendingWork {
             List.of())); // its write was never recorded: a clean-up writes no copy
       }
     }
-    return Futures.compose(records.register(channel, id, table, write.partitionKey(), onRetire), registered -> {
-      ids.add(id);
-      return remote.claim(channel, write, id, claims).handle((done, thrown) -> {
+    // the stored entity is read beside the registry entry (the claims need the entry first, not the read)
+    CompletableFuture<Optional<TableRow>> stored = readsAhead(write)
+        ? tables.readAsync(table, () -> channel.entity(write.mapping(), table, write.partitionKey(), write.rowKey()),
+            (TableRow) null).thenApply(Optional::ofNullable)
+        : CompletableFuture.completedFuture(null);
+    CompletableFuture<Void> registered = records.register(channel, id, table, write.partitionKey(), onRetire)
+        .thenRun(() -> ids.add(id));
+    return Futures.compose(CompletableFuture.allOf(stored, registered), both -> {
+      Optional<TableRow> read = stored.join();
+      WriteIntent<T> recording = write.withPendingId(id);
+      if (read != null) {
+        ahead.stored.put(recording, read);
+      }
+      Map<PendingStep.Address, String> checked = new ConcurrentHashMap<>();
+      ahead.checked.put(id, checked);
+      // the old copies are checked beside the claims: both are before the transaction, neither needs the other
+      CompletableFuture<Void> claiming = remote.claim(channel, write, id, claims, read);
+      CompletableFuture<Void> checking = read == null ? DONE : checkAhead(channel, write, read.orElse(null), checked);
+      return CompletableFuture.allOf(claiming, checking).handle((done, thrown) -> {
         if (thrown == null) {
-          return write.withPendingId(id);
+          return recording;
         }
-        Throwable failure = Futures.unwrap(thrown);
+        Throwable failure = Futures.unwrap(claiming.isCompletedExceptionally() ? Futures.failure(claiming) : thrown);
         if (failure instanceof EntityExistsException refused) {
           throw WriteFailures.rejected(mode, write, table, refused);
         }
         throw failure instanceof RuntimeException runtime ? runtime : new CompletionException(failure);
       });
     });
+  }
+
+  /**
+   * Whether a write reads its stored entity ahead of its claims rather than in its transaction's first attempt: one
+   * that reads it, of its own row (not one the application read, nor a wide entity's head and parts).
+   */
+  private static boolean readsAhead(WriteIntent<?> write) {
+    return write.kind() != WriteKind.INSERT && write.needsReadAhead();
+  }
+
+  /**
+   * Checks ahead of the transaction each copy the stored entity has that the written one will not have
+   * ({@link RemoteIndexes#checkAhead}), putting the ETag of each that passes into {@code checked}. Not for a merge:
+   * what its entity holds once written is the stored row with the merged properties over it, so a value its row
+   * leaves out is one the entity keeps.
+   */
+  private <T> CompletableFuture<Void> checkAhead(WriteChannel channel, WriteIntent<T> write, TableRow stored,
+      Map<PendingStep.Address, String> checked) {
+    if (stored == null || write.kind().merges()) {
+      return DONE;
+    }
+    PendingStep.Address entity = new PendingStep.Address(write.mapping().table(), write.partitionKey(),
+        write.rowKey());
+    List<CompletableFuture<Void>> checks = new ArrayList<>();
+    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
+      if (index.keyList()) {
+        continue;
+      }
+      PendingStep.Address before = copies.implied(write.mapping(), index, stored);
+      PendingStep.Address after = write.kind() == WriteKind.DELETE ? null
+          : IndexCopies.remoteAddress(index, write.entity());
+      if (before != null && !before.equals(after)) {
+        checks.add(copies.checkAhead(channel, index, before, entity).thenAccept(etag -> {
+          if (etag != null) {
+            checked.put(before, etag);
+          }
+        }));
+      }
+    }
+    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
   }
 
   /**
@@ -354,22 +439,27 @@ public final class PendingWork {
    * a mapper that closed) leaves the rest recorded for a completer, logged. A record of reconciliations alone is run
    * as the transaction wrote it ({@code written}), without reading it back: run again after a completer finished
    * it, a reconciliation changes nothing that a later write changed. A record with writes of an eventual batch is
-   * read first, so that work a completer finished is not applied twice. An insert's reconciliation of a unique index
-   * whose claim this write wrote as the copy ({@link #settledByClaim}) is not run: the claim is the copy the step
-   * would write, and nothing else is to remove.
+   * read first, so that work a completer finished is not applied twice. A record run as written knows what the
+   * writer knows ({@link #ownRun}): a reconciliation whose copy the write's claim wrote reads nothing, and deletes
+   * the old copies checked ahead of the transaction under their ETags — an insert's, with nothing to delete, sends
+   * nothing.
    *
    * @return a future failed with the first write that failed for good ({@link PendingWorkException})
    */
   private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes,
-      Map<String, TableRow> written, List<RemoteClaims.Claim> claims) {
+      Map<String, TableRow> written, List<RemoteClaims.Claim> claims, Ahead ahead, List<WriteResult> results) {
     List<PendingWorkException> failures = new ArrayList<>();
+    int[] at = {-1};
     Iterator<WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> done = Futures.loop(each::hasNext, () -> {
       WriteIntent<?> write = each.next();
+      at[0]++;
       String id = write.pendingId();
       if (id == null) {
         return DONE;
       }
+      boolean wroteRow = results.get(at[0]) != null; // not dropped: the transaction wrote the entity's row
+      OwnRun own = wroteRow ? ownRun(write, claims, ahead.checked.getOrDefault(id, Map.of())) : OwnRun.NONE;
       TableRow asWritten = written.get(id);
       CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
           .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
@@ -377,7 +467,7 @@ public final class PendingWork {
       return Futures.compose(read,
           record -> record != null && PendingRows.state(record) == State.PENDING
               ? records.run(channel, id, table, write.partitionKey(), record, failures,
-                  step -> record == asWritten && settledByClaim(write, step, claims))
+                  record == asWritten ? own : OwnRun.NONE)
               : CompletableFuture.completedFuture(0L))
           .handle((applied, thrown) -> {
             if (thrown != null) {
@@ -404,34 +494,23 @@ public final class PendingWork {
   }
 
   /**
-   * Whether a reconciliation of the writer's own record is settled by the write's claim: the write is an insert, so
-   * its entity had no copy before (the step removes nothing but what it writes); its claim of the index's value
-   * wrote the copy of the row its transaction wrote, not kept a row that was there ({@link RemoteClaims.Claim#rewritten});
-   * and the index's copies record no version of the entity ({@link IndexMapping#copyReads}: the claim, written before
-   * the transaction, could not). A later write of the entity reconciles its own state, and one that died leaves its
-   * record for a completer, which runs every step.
+   * What the writer knows of its write when it runs its own record ({@link OwnRun}): the copies its claims wrote as
+   * the copy of the row its transaction wrote — inserted or taken over, not a row of the entity's it kept
+   * ({@link RemoteClaims.Claim#rewritten}), and not for a merge, whose row is only part of the stored one — and the
+   * old copies it checked ahead of the transaction. A later write of the entity reconciles its own state, and a
+   * writer that died leaves its record for a completer, which knows none of it and runs every step in full.
    */
-  private static boolean settledByClaim(WriteIntent<?> write, PendingStep step, List<RemoteClaims.Claim> claims) {
-    if (write.kind() != WriteKind.INSERT || step.written() == null || step.written().size() != 1
-        || !step.previous().equals(step.written())) {
-      return false;
-    }
-    IndexMapping<?> index = null;
-    for (IndexMapping<?> each : write.mapping().remoteIndexes()) {
-      if (each.name().equals(step.index())) {
-        index = each;
+  private static OwnRun ownRun(WriteIntent<?> write, List<RemoteClaims.Claim> claims,
+      Map<PendingStep.Address, String> checked) {
+    Set<PendingStep.Address> settled = new HashSet<>();
+    if (!write.kind().merges() && write.kind() != WriteKind.DELETE) {
+      for (RemoteClaims.Claim claim : claims) {
+        if (claim.id().equals(write.pendingId()) && !claim.rewritten()) {
+          settled.add(claim.address());
+        }
       }
     }
-    if (index == null || index.keyList() || index.copyReads()) {
-      return false;
-    }
-    PendingStep.Address address = step.written().get(0);
-    for (RemoteClaims.Claim claim : claims) {
-      if (claim.id().equals(write.pendingId()) && claim.address().equals(address) && !claim.rewritten()) {
-        return true;
-      }
-    }
-    return false;
+    return new OwnRun(settled, checked);
   }
 
   /**

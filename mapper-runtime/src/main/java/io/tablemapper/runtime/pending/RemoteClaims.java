@@ -11,6 +11,7 @@ import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -94,31 +95,44 @@ final class RemoteClaims {
    *     claim of it)
    */
   <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, String id, List<Claim> written) {
+    return claim(channel, write, id, written, null);
+  }
+
+  /**
+   * {@link #claim(WriteChannel, WriteIntent, String, List)}, knowing the stored entity as the write read it ahead
+   * ({@code stored}: empty for none; null when not read): a value the stored entity does not hold is claimed as an
+   * insert's is ({@link #insertFirst}).
+   */
+  <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, String id, List<Claim> written,
+      Optional<TableRow> stored) {
     if (write.kind() == WriteKind.DELETE) {
       return DONE;
     }
     Iterator<IndexMapping<T>> indexes = write.mapping().remoteIndexes().iterator();
-    return Futures.loop(indexes::hasNext, () -> claim(channel, write, indexes.next(), id, written));
+    return Futures.loop(indexes::hasNext, () -> claim(channel, write, indexes.next(), id, written, stored));
   }
 
   private <T> CompletableFuture<Void> claim(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
-      String id, List<Claim> written) {
+      String id, List<Claim> written, Optional<TableRow> stored) {
     Address address = index.keyList() ? null : IndexCopies.requiredRemoteAddress(index, write.entity());
     if (address == null) {
       return DONE; // a list is never full: it grows part rows (IndexLists)
     }
     TableRow copy = RemoteIndexes.withIds(IndexCopies.remoteCopy(discriminator, index, write.row(),
         write.mapping().table(), address.partitionKey(), address.rowKey()), List.of(id));
+    boolean fresh = write.kind() == WriteKind.INSERT
+        || stored != null && !address.equals(copies.implied(write.mapping(), index, stored.orElse(null)));
     return Futures.compose(channel.ensure(address.table()),
-        ready -> write.kind() == WriteKind.INSERT ? insertFirst(channel, write, index, address, copy, id, written)
+        ready -> fresh ? insertFirst(channel, write, index, address, copy, id, written)
             : claimAt(channel, write, index, address, copy, id, written, 1));
   }
 
   /**
-   * The claim of an insert's value: an entity that is not there yet most likely holds none, so the row is inserted
-   * without reading it first (one request instead of two); only if a row is there already (another entity's, a
-   * stale claim, or this entity's own from an earlier write) is it read and claimed as any other write claims it.
-   * The insert succeeds exactly when a read would have found no row.
+   * The claim of a value the entity does not hold (an insert's, or one the stored entity, read ahead, does not
+   * have): most likely no row is under it, so the row is inserted without reading it first (one request instead of
+   * two); only if a row is there already (another entity's, a stale claim, or this entity's own from an earlier
+   * write) is it read and claimed as any other write claims it. The insert succeeds exactly when a read would have
+   * found no row.
    */
   private <T> CompletableFuture<Void> insertFirst(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
       Address address, TableRow copy, String id, List<Claim> written) {

@@ -141,7 +141,7 @@ final class RemoteIndexes {
   }
 
   /** Whether any write that claimed {@code copy} may still be recorded. */
-  private CompletableFuture<Boolean> anyInFlight(WriteChannel channel, TableRow copy, Address holder) {
+  CompletableFuture<Boolean> anyInFlight(WriteChannel channel, TableRow copy, Address holder) {
     Iterator<String> ids = workIds(copy).iterator();
     boolean[] found = {false};
     return Futures.loop(() -> !found[0] && ids.hasNext(), () -> inFlight(channel, holder, ids.next())
@@ -284,6 +284,51 @@ final class RemoteIndexes {
         });
       });
     });
+  }
+
+  /**
+   * Rule 3 checked ahead of a write's transaction, for the copy its entity has now at {@code address} and will not
+   * have once the transaction is applied: the copy is read, and each write that claimed it is found no longer able
+   * to be recorded. Completes with the copy's ETag when both hold (then {@link #deleteChecked} may delete it after the
+   * transaction, under that ETag, without reading the copy or the entity again); with null when the row is no copy
+   * of the entity or a write that claimed it is in flight (the reconciliation then deletes it by
+   * {@link #deleteIfOurs}).
+   *
+   * <p>Why the delete under that ETag is safe once the transaction is applied: the entity can hold the value again
+   * only through a write recorded after the transaction. A write recorded after the check is none of the copy's
+   * claiming writes (none of them can still be recorded), so it claimed the value after the copy was read, and its
+   * claim re-wrote the row (inserting or re-writing it is what a claim is): the row no longer has the ETag, and the
+   * delete fails. Another entity's take-over re-writes it too. Every write of an entity with remote indexes is
+   * conditional on the entity's ETag it read, so a write that read it before the transaction cannot be recorded
+   * after it.
+   */
+  <T> CompletableFuture<String> checkAhead(WriteChannel channel, IndexMapping<T> index, Address address,
+      Address entity) {
+    return Futures.compose(read(channel, address), there -> {
+      if (there == null
+          || !IndexCopies.isRemoteCopyOf(discriminator, there, index, entity.partitionKey(), entity.rowKey())) {
+        return CompletableFuture.completedFuture(null);
+      }
+      return anyInFlight(channel, there, entity).thenApply(flying -> flying ? null : there.etag());
+    });
+  }
+
+  /**
+   * Deletes the entity's copy at {@code address} under the ETag {@link #checkAhead} found it with, after the write's
+   * transaction; a copy gone meanwhile is done, one changed since is looked at as {@link #deleteIfOurs} looks.
+   */
+  <T> CompletableFuture<Void> deleteChecked(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<T> index,
+      Address address, Address entity, String etag) {
+    return channel.write(address.table(), WriteOperation.delete(address.partitionKey(), address.rowKey(), etag))
+        .handle((done, thrown) -> {
+          Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+          if (failure == null || failure instanceof EntityNotFoundException
+              || failure instanceof TableNotFoundException) {
+            return DONE;
+          }
+          return moved(failure) ? deleteIfOurs(channel, mapping, index, address, entity, 1)
+              : CompletableFuture.<Void>failedFuture(failure);
+        }).thenCompose(Function.identity());
   }
 
   /** The failure of a step whose row other writers changed at every one of its attempts: left recorded. */

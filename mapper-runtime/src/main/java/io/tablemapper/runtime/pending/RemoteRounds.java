@@ -60,6 +60,18 @@ final class RemoteRounds {
    */
   <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
       PendingStep step) {
+    return reconcile(channel, mapping, step, OwnRun.NONE);
+  }
+
+  /**
+   * {@link #reconcile(WriteChannel, EntityMapping, PendingStep)} by the writer right after its transaction,
+   * knowing what {@code own} says: where the step's copy is settled by the write's claim, the first round takes the
+   * entity as the transaction wrote it rather than reading it (as a read right after the transaction would find it),
+   * so it writes nothing, and deletes the old copies checked ahead under their ETags; a copy changed since is
+   * deleted as any other, and a round that wrote anything reads the entity again, as always.
+   */
+  <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
+      PendingStep step, OwnRun own) {
     IndexMapping<T> index = null;
     for (IndexMapping<T> each : mapping.remoteIndexes()) {
       if (each.name().equals(step.index())) {
@@ -70,8 +82,14 @@ final class RemoteRounds {
       return CompletableFuture.completedFuture(null); // the class no longer declares the index: nothing to keep
     }
     Address entity = new Address(mapping.table(), step.row().partitionKey(), step.row().rowKey());
-    return round(channel, mapping, index, entity, step, new LinkedHashSet<>(step.previous()), new LinkedHashSet<>(),
-        1);
+    Set<Address> previous = new LinkedHashSet<>(step.previous());
+    if (own.settles(index, step)) {
+      // the entity as its transaction wrote it implies the claimed copy, which is that state's: nothing to write
+      Address implied = step.written().get(0);
+      return copy(channel, mapping, index, entity, null, implied, null, false, previous, new LinkedHashSet<>(),
+          new boolean[1], own).thenApply(done -> null);
+    }
+    return round(channel, mapping, index, entity, step, previous, new LinkedHashSet<>(), 1, own);
   }
 
   /**
@@ -84,7 +102,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, Set<Address> removed,
-      int round) {
+      int round, OwnRun own) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
@@ -102,7 +120,7 @@ final class RemoteRounds {
       CompletableFuture<TableMapperException> applied = index.keyList()
           ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote)
           : copy(channel, mapping, index, entity, stored, implied, desired, desired != null && !step.writes(desired),
-              previous, removed, wrote);
+              previous, removed, wrote, own);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);
@@ -115,7 +133,7 @@ final class RemoteRounds {
           if (desired != null) {
             next.add(desired);
           }
-          return round(channel, mapping, index, entity, step, next, removed, round + 1);
+          return round(channel, mapping, index, entity, step, next, removed, round + 1, own);
         });
       });
     });
@@ -144,7 +162,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired, boolean back,
-      Set<Address> previous, Set<Address> removed, boolean[] wrote) {
+      Set<Address> previous, Set<Address> removed, boolean[] wrote, OwnRun own) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
@@ -152,7 +170,9 @@ final class RemoteRounds {
         return DONE;
       }
       removed.add(before);
-      return copies.deleteIfOurs(channel, mapping, index, before, entity, 1);
+      String checked = own.checkedEtag(before);
+      return checked != null ? copies.deleteChecked(channel, mapping, index, before, entity, checked)
+          : copies.deleteIfOurs(channel, mapping, index, before, entity, 1);
     });
     if (desired == null) {
       return deleted.thenApply(done -> null);

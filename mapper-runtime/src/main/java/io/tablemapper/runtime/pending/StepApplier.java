@@ -67,12 +67,18 @@ final class StepApplier {
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
-    // a span of its own where the operation applying it is traced, its requests (the async path's too) under it
-    return Operation.step(channel.operation(), step.table(), step.row().partitionKey(),
-        view -> applyStep(view == null ? channel : channel.within(view), id, step), failure -> failure);
+    return apply(channel, id, step, OwnRun.NONE);
   }
 
-  private CompletableFuture<TableMapperException> applyStep(WriteChannel channel, String id, PendingStep step) {
+  /** {@link #apply(WriteChannel, String, PendingStep)} by the step's writer, knowing what {@code own} says. */
+  CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step, OwnRun own) {
+    // a span of its own where the operation applying it is traced, its requests (the async path's too) under it
+    return Operation.step(channel.operation(), step.table(), step.row().partitionKey(),
+        view -> applyStep(view == null ? channel : channel.within(view), id, step, own), failure -> failure);
+  }
+
+  private CompletableFuture<TableMapperException> applyStep(WriteChannel channel, String id, PendingStep step,
+      OwnRun own) {
     EntityMapping<Object> mapping;
     try {
       mapping = types.ownMapping(load(step.entityClass()));
@@ -82,7 +88,7 @@ final class StepApplier {
           + ": class " + step.entityClass() + " is not on this process's class path", missing));
     }
     if (step.reconciles()) {
-      return Futures.start(() -> rounds.reconcile(channel, mapping, step));
+      return Futures.start(() -> rounds.reconcile(channel, mapping, step, own));
     }
     return Futures.start(() -> {
       WriteIntent<Object> intent;

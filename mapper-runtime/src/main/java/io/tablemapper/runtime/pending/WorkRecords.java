@@ -1,5 +1,6 @@
 package io.tablemapper.runtime.pending;
 
+import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Predicate;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.support.Futures;
@@ -174,15 +174,15 @@ final class WorkRecords {
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures) {
-    return run(channel, id, table, partitionKey, record, failures, step -> false);
+    return run(channel, id, table, partitionKey, record, failures, OwnRun.NONE);
   }
 
   /**
-   * {@link #run}, leaving out the reconciliations {@code settled} says the writer's own requests already settled
-   * (their copy is the one the step would write, and nothing else is to remove: {@link PendingWork}'s insert).
+   * {@link #run}, by the writer of the record right after its transaction, its reconciliations knowing what
+   * {@code own} says ({@link RemoteRounds#reconcile(WriteChannel, EntityMapping, PendingStep, OwnRun)}).
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
-      TableRow record, List<PendingWorkException> failures, Predicate<PendingStep> settled) {
+      TableRow record, List<PendingWorkException> failures, OwnRun own) {
     List<PendingStep> steps = PendingRows.steps(record);
     Progress at = new Progress(PendingRows.next(record), record.etag());
     CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
@@ -191,11 +191,7 @@ final class WorkRecords {
       }
       int i = at.next;
       PendingStep step = steps.get(i);
-      if (step.reconciles() && settled.test(step)) {
-        at.next = i + 1;
-        return DONE;
-      }
-      return Futures.compose(applier.apply(channel, id, step), failure -> {
+      return Futures.compose(applier.apply(channel, id, step, own), failure -> {
         if (failure != null) {
           return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
             failures.add(failed);

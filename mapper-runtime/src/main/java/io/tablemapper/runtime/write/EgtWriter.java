@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -109,11 +110,33 @@ public final class EgtWriter {
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
       Map<String, TableRow> recorded) {
+    return write(table, writes, mode, recorded, Map.of());
+  }
+
+  /**
+   * {@link #write(String, List, Mode, Map)}, the first attempt of each write in {@code readAhead} planned from the
+   * stored entity read there before ({@link Optional#empty()}: none was stored), rather than reading it again.
+   */
+  public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
+      Map<String, TableRow> recorded, Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
+    return Futures.join(withValues(blocking, table, writes, progress(writes, readAhead), mode, recorded));
+  }
+
+  /** Where each write starts: unread, or from the stored entity read ahead of it. */
+  private static List<WriteProgress> progress(List<? extends WriteIntent<?>> writes,
+      Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     List<WriteProgress> progress = new ArrayList<>(writes.size());
-    writes.forEach(intent -> progress.add(new WriteProgress(intent)));
-    return Futures.join(withValues(blocking, table, writes, progress, mode, recorded));
+    for (WriteIntent<?> intent : writes) {
+      WriteProgress write = new WriteProgress(intent);
+      Optional<TableRow> stored = readAhead.get(intent);
+      if (stored != null) {
+        write.readAhead(stored.orElse(null));
+      }
+      progress.add(write);
+    }
+    return progress;
   }
 
   /**
@@ -131,12 +154,17 @@ public final class EgtWriter {
   /** {@link #writeAsync(WriteChannel.Async, String, List, Mode)}, with the records written as {@link #write}'s. */
   public CompletableFuture<List<WriteResult>> writeAsync(WriteChannel.Async channel, String table,
       List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded) {
+    return writeAsync(channel, table, writes, mode, recorded, Map.of());
+  }
+
+  /** {@link #writeAsync(WriteChannel.Async, String, List, Mode, Map)}, with reads ahead as {@link #write}'s. */
+  public CompletableFuture<List<WriteResult>> writeAsync(WriteChannel.Async channel, String table,
+      List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded,
+      Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
-      List<WriteProgress> progress = new ArrayList<>(writes.size());
-      writes.forEach(intent -> progress.add(new WriteProgress(intent)));
-      return withValues(channel, table, writes, progress, mode, recorded);
+      return withValues(channel, table, writes, progress(writes, readAhead), mode, recorded);
     });
   }
 

@@ -322,6 +322,15 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     return WriteCosts.readsFirst(kind.costs(), mapping.writeShape(), guardsNewer);
   }
 
+  /**
+   * Whether the write reads its stored entity, of its own row, before its first attempt: it reads one, knows no row
+   * the application read it as, and is no wide entity (read whole, head and parts). Such a read may be made ahead
+   * of the transaction and handed to it ({@link EgtWriter#write(String, List, WriteFailures.Mode, Map, Map)}).
+   */
+  public boolean needsReadAhead() {
+    return needsRead() && readRow == null && !mapping.wide();
+  }
+
   /** Whether the write is dropped, not failed, when the entity is gone by the time it is written. */
   boolean dropsWhenMissing() {
     return readRow != null;

@@ -24,6 +24,17 @@ final class WriteProgress {
     this.guess = own || intent.mapping().wide() ? null : intent.readRow();
   }
 
+  /**
+   * Where the stored entity was read before the transaction, by the pending work's protocol ({@code stored}: the row,
+   * or null for none): the first attempt is planned from it, as from a read of its own, unless the write knows the
+   * row it was read as, or reads nothing.
+   */
+  void readAhead(TableRow stored) {
+    if (intent.needsRead() && intent.readRow() == null && !intent.mapping().wide() && !snapshot.storedKnown()) {
+      snapshot = Snapshot.of(stored);
+    }
+  }
+
   /** Forgets what was read, so that the next attempt reads the entity again (a write that reads nothing keeps). */
   void forget() {
     if (intent.needsRead()) {

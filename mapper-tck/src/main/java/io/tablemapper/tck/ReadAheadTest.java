@@ -1,0 +1,106 @@
+package io.tablemapper.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablemapper.api.IndexReport;
+import io.tablemapper.api.TableMapper;
+import io.tablemapper.spi.TableBackend;
+import io.tablemapper.spi.TableQuery;
+import io.tablemapper.spi.TableRow;
+import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.tck.fixtures.Subscriber;
+import io.tablemapper.tck.fixtures.SubscriberRepository;
+import io.tablemapper.tck.support.InterceptingBackend;
+import io.tablemapper.tck.support.InterceptingBackend.Requests;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+
+/**
+ * What a write of an entity with a remote index reads ahead of its transaction — the stored entity, and the old copy
+ * it will no longer have with the writes that claimed it — and where the protocol does not trust it: a merge, whose
+ * entity keeps what its row leaves out; an old copy changed after it was checked; an entity changed after it was
+ * read.
+ */
+@ParameterizedClass
+@ArgumentsSource(KitStores.class)
+class ReadAheadTest {
+  private final InterceptingBackend backend;
+  private final TableMapper mapper;
+  private final SubscriberRepository subscribers;
+
+  ReadAheadTest(StoreUnderTest under) {
+    this.backend = new InterceptingBackend(under.newStore());
+    this.mapper = TableMapper.builder().backend(backend).pendingCompleters(0).build();
+    this.subscribers = mapper.repository(SubscriberRepository.class);
+  }
+
+  @AfterEach
+  void close() {
+    mapper.close();
+  }
+
+  @Test
+  void aMergeThatLeavesTheIndexedValueOutKeepsTheEntitysCopy() {
+    subscribers.insert(new Subscriber("news", 1, "ann@contoso.com", "Ann"));
+
+    subscribers.merge(new Subscriber("news", 1, null, "Anne"));
+
+    assertThat(subscribers.findByEmail("ann@contoso.com")).map(Subscriber::name).contains("Anne");
+    assertInStep();
+  }
+
+  @Test
+  void anOldCopyChangedAfterItWasCheckedIsDeletedByTheFullRuleOnly() {
+    subscribers.insert(new Subscriber("news", 1, "ann@contoso.com", "Ann"));
+    TableBackend store = backend.delegate;
+    // the writes of the upsert: its registry entry, its claim, its transaction; then, before the old copy's delete
+    // under the ETag it was checked with, the copy is written again as it is (a new ETag, as a claim of it gives it)
+    backend.beforeNextWrite(() -> backend.beforeNextWrite(() -> backend.beforeNextWrite(() -> backend.beforeNextWrite(
+        () -> {
+          TableRow copy = store.get("SubscriberEmails", "ann@contoso.com", "subscriber").orElseThrow();
+          store.write("SubscriberEmails", WriteOperation.replace(copy, copy.etag()));
+        }))));
+
+    Requests before = backend.requests();
+    subscribers.upsert(new Subscriber("news", 1, "anne@contoso.com", "Ann"));
+    Requests cost = backend.requests().since(before);
+
+    // the delete refused, the copy is looked at by the rule every completer keeps: read, its claiming writes, the
+    // entity, then deleted under its new ETag
+    assertThat(cost).isEqualTo(new Requests(3 + 3, 0, 5 + 1, 1));
+    assertThat(rows("SubscriberEmails")).extracting(TableRow::partitionKey).containsExactly("anne@contoso.com");
+    assertInStep();
+  }
+
+  @Test
+  void anEntityChangedAfterItWasReadAheadIsWrittenFromItsNewStateAndItsOldCopiesGo() {
+    subscribers.insert(new Subscriber("news", 1, "ann@contoso.com", "Ann"));
+    // another mapper over the same store (not closed: closing it would close the store)
+    SubscriberRepository elsewhere = TableMapper.builder().backend(backend.delegate).pendingCompleters(0).build()
+        .repository(SubscriberRepository.class);
+    // after the entity was read ahead, before the writer's registry entry: the other mapper moves it to a third value
+    backend.beforeNextWrite(() -> elsewhere.upsert(new Subscriber("news", 1, "a.n@contoso.com", "Ann")));
+
+    subscribers.upsert(new Subscriber("news", 1, "anne@contoso.com", "Ann"));
+
+    assertThat(subscribers.findByEmail("anne@contoso.com")).isPresent();
+    assertThat(subscribers.findByEmail("a.n@contoso.com")).isEmpty();
+    assertThat(rows("SubscriberEmails")).extracting(TableRow::partitionKey).containsExactly("anne@contoso.com");
+    assertInStep();
+  }
+
+  private void assertInStep() {
+    assertThat(mapper.completePending()).isZero();
+    IndexReport report = mapper.indexes(Subscriber.class).verify("email");
+    assertThat(report.missing() + report.orphans() + report.stale() + report.conflicts()).isZero();
+    assertThat(rows(Contract.PENDING_REGISTRY_TABLE)).isEmpty();
+  }
+
+  private List<TableRow> rows(String table) {
+    TableBackend store = backend.delegate;
+    return store.tableExists(table) ? store.query(TableQuery.builder(table).limit(1000).build()).rows() : List.of();
+  }
+}
