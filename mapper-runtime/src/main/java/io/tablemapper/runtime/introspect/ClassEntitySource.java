@@ -95,6 +95,26 @@ public final class ClassEntitySource implements EntitySource<ClassProperty> {
   }
 
   @Override
+  public List<EntitySource.ConstructorSource> constructors() {
+    List<EntitySource.ConstructorSource> constructors = new ArrayList<>();
+    if (type.isRecord()) {
+      return constructors;
+    }
+    for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+      if (constructor.getParameterCount() == 0 || constructor.isSynthetic() || !accessible(constructor)) {
+        continue;
+      }
+      List<ParameterSource> parameters = new ArrayList<>();
+      for (java.lang.reflect.Parameter parameter : constructor.getParameters()) {
+        parameters.add(new ParameterSource(parameter.isNamePresent() ? parameter.getName() : null,
+            RuntimeProperty.typeText(parameter.getParameterizedType())));
+      }
+      constructors.add(new EntitySource.ConstructorSource(List.copyOf(parameters), constructor));
+    }
+    return constructors;
+  }
+
+  @Override
   public Object entitySite() {
     return null;
   }
