@@ -1,7 +1,10 @@
 package io.tablemapper.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablemapper.annotations.Entity;
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.internal.mapping.EntityMapping;
@@ -10,9 +13,15 @@ import io.tablemapper.runtime.mapping.Mappings;
 import io.tablemapper.runtime.values.JsonMappingContext;
 import io.tablemapper.spi.TableRow;
 import java.lang.reflect.Constructor;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -129,5 +138,46 @@ class ImmutableBothPathsTest {
       assertThat(stored).containsEntry("contents", "String:plums").containsEntry("slots", "Integer:6")
           .containsEntry("label", "String:North/9").containsEntry("etag", returned.get("etag"));
     }
+  }
+
+  /**
+   * Compiles the class without the processor and without {@code -parameters}, with the debugging option given, into
+   * a class loader of its own.
+   */
+  private static Class<?> compiledWithout(String debug) throws Exception {
+    Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target", "javac").toAbsolutePath()),
+        "names");
+    Path source = root.resolve("Crate.java");
+    Files.writeString(source, SOURCE);
+    Path classes = Files.createDirectories(root.resolve("classes"));
+    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+    String classPath = Path.of(Entity.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    int exit = compiler.run(null, null, null, "--release", "17", "-proc:none", debug, "-cp", classPath, "-d",
+        classes.toString(), source.toString());
+    assertThat(exit).as("javac's exit status").isZero();
+    return new URLClassLoader(new URL[] {classes.toUri().toURL()}, ImmutableBothPathsTest.class.getClassLoader())
+        .loadClass(CRATE);
+  }
+
+  @Test
+  void withoutMethodParametersTheRuntimeReadsTheNamesFromTheConstructorsLocalVariables() throws Exception {
+    Class<?> type = compiledWithout("-g");
+
+    try (TableMapper mapper = TableMapper.builder().backend(InMemoryBackend.create()).entities(type).build()) {
+      mapper.batch("Crates", "South").insert(type.getConstructor(int.class, String.class, String.class, int.class,
+          Instant.class, String.class).newInstance(3, "figs", "South", 2, null, null)).commit();
+      assertThat(StraightLineMappingTest.fields(mapper.partition("Crates", "South").all(type).get(0)))
+          .containsEntry("contents", "String:figs").containsEntry("number", "Integer:3");
+    }
+  }
+
+  @Test
+  void aClassFileWithoutAnyParameterNamesIsRefusedWithTheOptionThatKeepsThem() throws Exception {
+    Class<?> type = compiledWithout("-g:none");
+
+    assertThatThrownBy(() -> TableMapper.builder().backend(InMemoryBackend.create()).entities(type).build())
+        .isInstanceOf(InvalidEntityException.class)
+        .hasMessageContaining("[EntityConstructor]")
+        .hasMessageContaining("its parameters' names are not in the class file (compile it with -parameters)");
   }
 }
