@@ -91,20 +91,23 @@ public final class EntityRules {
   }
 
   /**
-   * A bean property without accessor or usable field.
+   * A property without the accessor or field it needs.
    *
    * @param noGetter whether the getter is missing (else the setter)
    * @param finalField whether the field is final (else private)
+   * @param constructible whether a constructor that takes the properties would do instead of the setter (not for an
+   *     abstract class, which is set as a JavaBean's)
    */
   public static Problem accessor(String entity, String property, boolean isBoolean, boolean noGetter,
-      boolean finalField) {
+      boolean finalField, boolean constructible) {
     String capitalized = Character.toUpperCase(property.charAt(0)) + property.substring(1);
     return Rule.ENTITY_ACCESSOR.problem("property '" + property + "' of " + entity + " has no "
         + (noGetter ? "getter (get" + capitalized + "()" + (isBoolean ? " or is" + capitalized + "()" : "") + ")"
             : "setter (set" + capitalized + "(...))")
         + " that generated code can call, and the field is " + (finalField ? "final" : "private")
         + "; add the accessor, or mark the field @Transient"
-        + (noGetter ? "" : ", or create " + entity + " through a constructor whose parameters are its properties"));
+        + (noGetter || !constructible ? ""
+            : ", or create " + entity + " through a constructor whose parameters are its properties"));
   }
 
   /** The table name is invalid. */

@@ -39,7 +39,7 @@ final class PropertyRules {
       if (!property.isTransient() && (!property.readable() || bean && !property.writable())) {
         problems.report(property.site(), null, EntityRules.accessor(entity,
             property.name(), property.canonicalName().equals("boolean"), !property.readable(),
-            property.finalField()));
+            property.finalField(), !source.isAbstract()));
       }
       checked.add(property(entity, property, problems));
     }
