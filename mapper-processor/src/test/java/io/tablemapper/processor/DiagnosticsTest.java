@@ -83,9 +83,38 @@ class DiagnosticsTest {
         // entities
         error("an interface cannot be an entity", Rule.ENTITY_KIND, "interface E", "an entity is a record or a class",
             entity(KEYS, "public interface E {}")),
-        error("a bean without a no-argument constructor is reported on the class", Rule.ENTITY_CONSTRUCTOR, "class E {",
-            "constructor without parameters",
+        error("a class without a constructor it can be created with is reported on the class",
+            Rule.ENTITY_CONSTRUCTOR, "class E {", "constructor without parameters",
+            entity(KEYS, "public class E { public String a; public String b; private E() {} }")),
+        error("a constructor that lacks a property is reported on the constructor", Rule.ENTITY_CONSTRUCTOR,
+            "E(String a) {", "its constructor E(java.lang.String a) are not its properties: property 'b' is no"
+                + " parameter; so that generated code can create it when reading, give it a constructor whose"
+                + " parameters are its properties",
             entity(KEYS, "public class E { public String a; public String b; public E(String a) { this.a = a; } }")),
+        error("a constructor parameter of another type than its property is reported on the constructor",
+            Rule.ENTITY_CONSTRUCTOR, "E(String a, long b)", "parameter 'b' is long but the property is int",
+            entity(KEYS, "public class E { private final String a; private final int b;"
+                + " public E(String a, long b) { this.a = a; this.b = (int) b; }"
+                + " public String getA() { return a; } public int getB() { return b; } }")),
+        error("a constructor parameter that is no property is reported with the property it may mean",
+            Rule.ENTITY_CONSTRUCTOR, "E(String a, String bb)",
+            "parameter 'bb' is no property (did you mean 'b'?); property 'b' is no parameter",
+            entity(KEYS, "public class E { private final String a; private final String b;"
+                + " public E(String a, String bb) { this.a = a; this.b = bb; }"
+                + " public String getA() { return a; } public String getB() { return b; } }")),
+        error("two constructors whose parameters are the properties are reported on the class",
+            Rule.ENTITY_CONSTRUCTOR_AMBIGUOUS, "class E {", "E has 2 constructors whose parameters are its properties"
+                + " (E(java.lang.String a, int b), E(int b, java.lang.String a)), so generated code cannot tell which"
+                + " creates it when reading; make all but one of them private",
+            entity("@Entity(table = \"Things\") @PartitionKey(\"{a}\") @RowKey(\"r_{b:04}\")",
+                "public class E { private final String a; private final int b;"
+                + " public E(String a, int b) { this.a = a; this.b = b; }"
+                + " public E(int b, String a) { this(a, b); }"
+                + " public String getA() { return a; } public int getB() { return b; } }")),
+        error("a property of an immutable class without a getter is reported on its field", Rule.ENTITY_ACCESSOR,
+            "b; public", "property 'b' of E has no getter (getB())",
+            entity(KEYS, "public class E { private final String a; private final String b;"
+                + " public E(String a, String b) { this.a = a; this.b = b; } public String getA() { return a; } }")),
         error("a private field without accessors is reported on the field", Rule.ENTITY_ACCESSOR, "b; }",
             "has no getter",
             entity(KEYS, "public class E { public String a; private String b; }")),
@@ -811,6 +840,34 @@ class DiagnosticsTest {
                 : Diagnostic.Kind.WARNING);
       }
     }
+  }
+
+  /**
+   * A merge method builds its entity with null for each property it does not name; an immutable class's constructor
+   * that marks such a parameter non-null ({@code @NotNull}, as kapt's stub of a Kotlin type without {@code ?} does)
+   * would refuse it. Apart from the table: the test's own {@code NotNull}, claimed by no processor, draws a warning.
+   */
+  @Test
+  void aMergeMethodThatWouldPassNullToANonNullConstructorParameterIsReportedOnTheMethod() {
+    JavaFileObject repository = source("ERepository", "@Repository public interface ERepository"
+        + " extends TableRepository<E> {\n  void mergeCByAAndB(String c, String a, String b);\n}\n");
+    Compilation compilation = compile(
+        source("NotNull", "public @interface NotNull {}"),
+        entity(KEYS, "public class E { private final String a; private final String b; private final String c;"
+            + " private final String d; private final Integer e; public E(@NotNull String a, @NotNull String b,"
+            + " String c, @NotNull String d, Integer e) { this.a = a; this.b = b; this.c = c; this.d = d;"
+            + " this.e = e; } public String getA() { return a; } public String getB() { return b; }"
+            + " public String getC() { return c; } public String getD() { return d; }"
+            + " public Integer getE() { return e; } }"),
+        repository);
+
+    assertThat(compilation.errors()).singleElement().satisfies(error -> {
+      assertThat(error.getMessage(null)).startsWith("[" + Rule.MERGE_METHOD.id() + "]")
+          .contains("refuses null for 'd' (@NotNull: a Kotlin type without '?'); make it nullable, or merge a whole"
+              + " entity with merge(entity, \"c\")");
+      assertThat(error.getSource()).isEqualTo(repository);
+      assertThat(error.getPosition()).isEqualTo(contents(repository).indexOf("mergeCByAAndB"));
+    });
   }
 
   @Test

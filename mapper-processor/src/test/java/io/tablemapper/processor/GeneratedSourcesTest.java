@@ -131,18 +131,51 @@ class GeneratedSourcesTest {
           + "  public String accountNumber;\n"
           + "}\n";
 
+  /**
+   * An immutable class: final fields, getters, and a constructor whose parameters are its properties in another
+   * order than the fields, the {@code @Transient} one left out.
+   */
+  static final String PARCEL =
+      "@Entity(table = \"Parcels\")\n"
+          + "@PartitionKey(\"{depot}\")\n"
+          + "@RowKey(\"parcel_{number:08}\")\n"
+          + "public final class Parcel {\n"
+          + "  private final String depot;\n"
+          + "  private final int number;\n"
+          + "  private final String recipient;\n"
+          + "  @DefaultValue(\"1\") private final int pieces;\n"
+          + "  @ETag private final String etag;\n"
+          + "  @Transient private final String label;\n"
+          + "  public Parcel(int number, String depot, String recipient, int pieces, String etag) {\n"
+          + "    this.depot = depot;\n"
+          + "    this.number = number;\n"
+          + "    this.recipient = recipient;\n"
+          + "    this.pieces = pieces;\n"
+          + "    this.etag = etag;\n"
+          + "    this.label = depot + \"/\" + number;\n"
+          + "  }\n"
+          + "  public String getDepot() { return depot; }\n"
+          + "  public int getNumber() { return number; }\n"
+          + "  public String getRecipient() { return recipient; }\n"
+          + "  public int getPieces() { return pieces; }\n"
+          + "  public String getEtag() { return etag; }\n"
+          + "  public String getLabel() { return label; }\n"
+          + "}\n";
+
   private static Compilation compileCanonical() {
     return Compiler.javac()
         .withProcessors(new TableMapperProcessor())
         .withOptions("-Xlint:all", "-Werror")
         .compile(Sources.employee(), source("Account", ACCOUNT), source("EmployeeRepository", REPOSITORY),
             source("Person", PERSON), source("Customer", CUSTOMER), source("EmployeeName", PROJECTIONS),
-            source("EmployeeCard", CARD), source("EmployeeNameRepository", NAME_REPOSITORY));
+            source("EmployeeCard", CARD), source("EmployeeNameRepository", NAME_REPOSITORY),
+            source("Parcel", PARCEL));
   }
 
   @ParameterizedTest(name = "{0} is generated exactly as in the golden file")
   @ValueSource(strings = {"Employee_", "Employee__Mapping", "Account_", "Account__Mapping",
-      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping", "EmployeeNameRepository__Impl"})
+      "EmployeeRepository__Impl", "Person__Mapping", "Customer__Mapping", "EmployeeNameRepository__Impl",
+      "Parcel__Mapping"})
   void generatedSourceMatchesTheGoldenFile(String name) throws IOException {
     Compilation compilation = compileCanonical();
     assertThat(compilation).succeededWithoutWarnings();

@@ -56,6 +56,21 @@ class UnprocessedRulesTest {
     add("NoConstructor", "EntityConstructor", "@Entity " + KEYS
         + "public class NoConstructor { public String region; public String id;"
         + " public NoConstructor(String region) { this.region = region; } }");
+    add("ConstructorLacksProperty", "EntityConstructor", "@Entity " + KEYS
+        + "public class ConstructorLacksProperty { private final String region; private final String id;"
+        + " private final int size; public ConstructorLacksProperty(String region, String id, long size)"
+        + " { this.region = region; this.id = id; this.size = (int) size; }"
+        + " public String getRegion() { return region; } public String getId() { return id; }"
+        + " public int getSize() { return size; } }");
+    add("TwoConstructors", "EntityConstructorAmbiguous", "@Entity " + KEYS
+        + "public class TwoConstructors { private final String region; private final int id;"
+        + " public TwoConstructors(String region, int id) { this.region = region; this.id = id; }"
+        + " public TwoConstructors(int id, String region) { this(region, id); }"
+        + " public String getRegion() { return region; } public int getId() { return id; } }");
+    add("ImmutableWithoutGetter", "EntityAccessor", "@Entity " + KEYS
+        + "public class ImmutableWithoutGetter { private final String region; private final String id;"
+        + " public ImmutableWithoutGetter(String region, String id) { this.region = region; this.id = id; }"
+        + " public String getRegion() { return region; } }");
     add("NoAccessor", "EntityAccessor", "@Entity " + KEYS
         + "public class NoAccessor { public String region; public String id; private int hidden;"
         + " private final boolean flag = false; public boolean isFlag() { return flag; } }");

@@ -18,6 +18,10 @@ import java.util.List;
  * @param ancestors the {@code @Entity} superclasses, nearest first
  * @param wideHead for a {@code @Wide} entity, the Java names of the properties its head row always holds
  *     ({@link WideRules}); null for any other
+ * @param constructorParameters the Java names of the properties its constructor takes, in the constructor's order,
+ *     when it is created through one ({@link CreatorRules}): a record's components, or an immutable class's
+ *     constructor; null for a JavaBean (created without arguments, then set property by property) or an abstract
+ *     class
  * @param <P> the front end's property
  */
 public record CheckedEntity<P extends PropertySource>(
@@ -33,7 +37,8 @@ public record CheckedEntity<P extends PropertySource>(
     List<IndexRules.BoundIndex<CheckedProperty<P>>> indexes,
     EntitySource.UpgradeMethod upgrade,
     List<? extends EntitySource<?>> ancestors,
-    List<String> wideHead) {
+    List<String> wideHead,
+    List<String> constructorParameters) {
 
   /** Whether the class is abstract: only its {@code @Entity} subtypes have rows. */
   public boolean abstractType() {
@@ -46,6 +51,11 @@ public record CheckedEntity<P extends PropertySource>(
    */
   public EntitySource.Cache cache() {
     return source.cache();
+  }
+
+  /** Whether it is created through a constructor that takes its properties: a record or an immutable class. */
+  public boolean constructed() {
+    return constructorParameters != null;
   }
 
   /** Whether it is {@code @Wide}: stored over a head row and part rows. */

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Decides every rule of an entity class over what a front end read of it ({@link EntitySource}): what the class is,
- * its table, type, version and cache, its properties (types, roles, accessors, stored names and defaults:
- * {@link PropertyRules}), its place in a hierarchy, its keys ({@link KeyBinder}), its indexes ({@link IndexRules}),
+ * its table, type, version and cache, how it is created ({@link CreatorRules}), its properties (types, roles,
+ * accessors, stored names and defaults: {@link PropertyRules}), its place in a hierarchy, its keys ({@link KeyBinder}), its indexes ({@link IndexRules}),
  * how many properties its rows and index copies hold ({@link RowMarks}) and its upgrade method.
  * The processor reports each problem as a compile error on the element at fault; the runtime refuses a class
  * compiled without the processor with the same messages. A rule added here holds on both paths.
@@ -65,7 +65,8 @@ public final class EntityChecker {
     }
     checkCache(source, problems);
 
-    List<CheckedProperty<P>> properties = PropertyRules.check(source, problems);
+    CreatorRules.Creator creator = CreatorRules.decide(source, source.properties(), problems);
+    List<CheckedProperty<P>> properties = PropertyRules.check(source, creator.bean(), problems);
 
     if (parent != null) {
       checkInherited(source, ancestors, problems);
@@ -98,7 +99,7 @@ public final class EntityChecker {
       return null;
     }
     return new CheckedEntity<>(source, table, typeName, version, List.copyOf(properties), partitionKey,
-        partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors, wideHead);
+        partitionKeyOwner, rowKey, rowKeyOwner, indexes, upgrade, ancestors, wideHead, creator.parameters());
   }
 
   /**

@@ -60,27 +60,54 @@ public final class EntityRules {
     return Rule.ENTITY_KIND.problem("@Entity " + entity + " is a local class; declare it at top level");
   }
 
-  /** A JavaBean without a usable no-argument constructor. */
+  /** A class without a usable constructor: none without parameters, none with. */
   public static Problem constructor(String entity) {
     return Rule.ENTITY_CONSTRUCTOR.problem(
         entity + " needs a constructor without parameters that is not private, so that"
-        + " generated code can create it when reading (or make it a record)");
+        + " generated code can create it when reading (or make it a record, or give it a constructor whose parameters"
+        + " are its properties)");
   }
 
   /**
-   * A bean property without accessor or usable field.
+   * A class that cannot be a JavaBean, whose constructors' parameters are not its properties.
+   *
+   * @param closest the constructor that comes closest, as messages name it
+   * @param reasons why its parameters are not the properties
+   */
+  public static Problem constructorParameters(String entity, String closest, List<String> reasons) {
+    return Rule.ENTITY_CONSTRUCTOR.problem(
+        entity + " has no constructor without parameters and setters, and the parameters of its constructor "
+        + closest + " are not its properties: " + String.join("; ", reasons) + "; so that generated code can create"
+        + " it when reading, give it a constructor whose parameters are its properties, by name and type (the"
+        + " @Transient ones may be left out), or a constructor without parameters and setters");
+  }
+
+  /** A class with several constructors whose parameters are its properties. */
+  public static Problem constructorAmbiguous(String entity, List<String> constructors) {
+    return Rule.ENTITY_CONSTRUCTOR_AMBIGUOUS.problem(
+        entity + " has " + constructors.size() + " constructors whose parameters are its properties ("
+        + String.join(", ", constructors) + "), so generated code cannot tell which creates it when reading;"
+        + " make all but one of them private");
+  }
+
+  /**
+   * A property without the accessor or field it needs.
    *
    * @param noGetter whether the getter is missing (else the setter)
    * @param finalField whether the field is final (else private)
+   * @param constructible whether a constructor that takes the properties would do instead of the setter (not for an
+   *     abstract class, which is set as a JavaBean's)
    */
   public static Problem accessor(String entity, String property, boolean isBoolean, boolean noGetter,
-      boolean finalField) {
+      boolean finalField, boolean constructible) {
     String capitalized = Character.toUpperCase(property.charAt(0)) + property.substring(1);
     return Rule.ENTITY_ACCESSOR.problem("property '" + property + "' of " + entity + " has no "
         + (noGetter ? "getter (get" + capitalized + "()" + (isBoolean ? " or is" + capitalized + "()" : "") + ")"
             : "setter (set" + capitalized + "(...))")
         + " that generated code can call, and the field is " + (finalField ? "final" : "private")
-        + "; add the accessor, or mark the field @Transient");
+        + "; add the accessor, or mark the field @Transient"
+        + (noGetter || !constructible ? ""
+            : ", or create " + entity + " through a constructor whose parameters are its properties"));
   }
 
   /** The table name is invalid. */

@@ -18,7 +18,7 @@ public interface EntitySource<P extends PropertySource> {
   /** What kind of type it is and what encloses it, for the rule that it can be an entity at all. */
   Shape shape();
 
-  /** Whether it is a record (read through its canonical constructor) rather than a JavaBean. */
+  /** Whether it is a record (read through its canonical constructor) rather than a class. */
   boolean isRecord();
 
   /** Whether it is abstract: only its {@code @Entity} subtypes have rows. */
@@ -26,6 +26,15 @@ public interface EntitySource<P extends PropertySource> {
 
   /** For a JavaBean: whether it has a no-argument constructor generated code can call. */
   boolean hasNoArgumentConstructor();
+
+  /**
+   * For a class that is no record: its constructors with parameters that generated code can call (not private; a
+   * synthetic one never), in declaration order. A class that cannot be a JavaBean is created through the one whose
+   * parameters are its properties ({@link CreatorRules}).
+   */
+  default List<ConstructorSource> constructors() {
+    return List.of();
+  }
 
   /** Its {@code @Entity} annotation, the site of problems with the table, type and version. */
   Object entitySite();
@@ -101,6 +110,22 @@ public interface EntitySource<P extends PropertySource> {
    * @param site the annotation, the site of problems with it (its list is the attribute {@code head})
    */
   record Wide(List<String> head, Object site) {}
+
+  /**
+   * A constructor of the class that takes parameters.
+   *
+   * @param parameters its parameters, in order
+   * @param site where problems with it are reported
+   */
+  record ConstructorSource(List<ParameterSource> parameters, Object site) {}
+
+  /**
+   * A constructor's parameter.
+   *
+   * @param name its name in the source, or null when the class file keeps none (compiled without {@code -parameters})
+   * @param typeText its type as a property's {@link PropertySource#typeText()} writes it
+   */
+  record ParameterSource(String name, String typeText) {}
 
   /** {@code @Cached}. */
   record Cache(long maximumSize, long expireAfterWriteSeconds, Object site) {}

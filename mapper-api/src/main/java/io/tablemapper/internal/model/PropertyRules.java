@@ -15,9 +15,15 @@ import java.util.Map;
 final class PropertyRules {
   private PropertyRules() {}
 
-  /** Each property with what the rules decided of it; problems reported. */
-  static <P extends PropertySource> List<CheckedProperty<P>> check(EntitySource<P> source, Problems problems) {
-    List<CheckedProperty<P>> properties = properties(source, problems);
+  /**
+   * Each property with what the rules decided of it; problems reported.
+   *
+   * @param bean whether the class is a JavaBean, whose properties need setters ({@link CreatorRules}); else they
+   *     need getters only
+   */
+  static <P extends PropertySource> List<CheckedProperty<P>> check(EntitySource<P> source, boolean bean,
+      Problems problems) {
+    List<CheckedProperty<P>> properties = properties(source, bean, problems);
     properties = names(source, properties, problems);
     properties = defaults(source, properties, problems);
     checkProperties(source, properties, problems);
@@ -26,17 +32,14 @@ final class PropertyRules {
 
   /** Each property's role, kind and key type, reporting types and annotations that do not fit. */
   private static <P extends PropertySource> List<CheckedProperty<P>> properties(EntitySource<P> source,
-      Problems problems) {
+      boolean bean, Problems problems) {
     String entity = source.simpleName();
-    if (!source.isRecord() && !source.hasNoArgumentConstructor() && !source.isAbstract()) {
-      problems.report(null, null, EntityRules.constructor(entity));
-    }
     List<CheckedProperty<P>> checked = new ArrayList<>();
     for (P property : source.properties()) {
-      if (!property.isTransient() && (!property.readable() || !property.writable())) {
+      if (!property.isTransient() && (!property.readable() || bean && !property.writable())) {
         problems.report(property.site(), null, EntityRules.accessor(entity,
             property.name(), property.canonicalName().equals("boolean"), !property.readable(),
-            property.finalField()));
+            property.finalField(), !source.isAbstract()));
       }
       checked.add(property(entity, property, problems));
     }

@@ -10,8 +10,13 @@ package io.tablemapper.internal.model;
 public enum Rule {
   /** The class is no concrete, top-level or static record or class. */
   ENTITY_KIND("EntityKind", Severity.ERROR),
-  /** A JavaBean entity lacks a usable no-argument constructor. */
+  /**
+   * A class entity has no constructor generated code can create it with: neither one without parameters (for a
+   * JavaBean) nor one whose parameters are its properties.
+   */
   ENTITY_CONSTRUCTOR("EntityConstructor", Severity.ERROR),
+  /** A class entity has several constructors whose parameters are its properties. */
+  ENTITY_CONSTRUCTOR_AMBIGUOUS("EntityConstructorAmbiguous", Severity.ERROR),
   /** A property has neither an accessor nor a usable field. */
   ENTITY_ACCESSOR("EntityAccessor", Severity.ERROR),
   /** The table name breaks the store's rules. */

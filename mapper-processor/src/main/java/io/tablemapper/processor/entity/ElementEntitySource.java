@@ -122,6 +122,28 @@ public final class ElementEntitySource implements EntitySource<ElementProperty> 
   }
 
   @Override
+  public List<ConstructorSource> constructors() {
+    List<ConstructorSource> constructors = new ArrayList<>();
+    if (isRecord()) {
+      return constructors;
+    }
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty() || !accessible(constructor)) {
+        continue;
+      }
+      List<ParameterSource> parameters = new ArrayList<>();
+      ExecutableType executable = (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), constructor);
+      for (int i = 0; i < constructor.getParameters().size(); i++) {
+        // names as the source declares them (kapt's stubs keep a Kotlin constructor's): javac needs no -parameters
+        parameters.add(new ParameterSource(constructor.getParameters().get(i).getSimpleName().toString(),
+            executable.getParameterTypes().get(i).toString()));
+      }
+      constructors.add(new ConstructorSource(List.copyOf(parameters), constructor));
+    }
+    return constructors;
+  }
+
+  @Override
   public Object entitySite() {
     return entity;
   }

@@ -93,7 +93,15 @@ public final class EntityAnalyzer {
       ancestors.add(binaryName(ancestor));
       ancestorElements.add(((ElementEntitySource) ancestor).element());
     }
-    return new EntityModel(type, ClassName.get(type), source.isRecord(), checked.table(), checked.typeName(),
+    List<PropertyModel> constructorArguments = null;
+    if (checked.constructed()) {
+      constructorArguments = new ArrayList<>();
+      for (String name : checked.constructorParameters()) {
+        constructorArguments.add(PropertyModel.named(properties, name));
+      }
+      constructorArguments = List.copyOf(constructorArguments);
+    }
+    return new EntityModel(type, ClassName.get(type), constructorArguments, checked.table(), checked.typeName(),
         checked.version(), properties, partitionKey, rowKey, indexes,
         checked.upgrade() == null ? null : checked.upgrade().name(), checked.abstractType(), ancestors,
         checked.rowKeyOwner() == null ? null : binaryName(checked.rowKeyOwner()), checked.wideHead(),

@@ -14,7 +14,9 @@ import javax.lang.model.element.TypeElement;
  *
  * @param element the class or record
  * @param className its name for generated code
- * @param record whether it is a record (read through the canonical constructor) or a JavaBean
+ * @param constructorArguments the properties the constructor that creates it on a read takes, in its order: a
+ *     record's components, or the parameters of an immutable class's constructor whose parameters are its
+ *     properties; null for a JavaBean (created without arguments, then set property by property)
  * @param table the table
  * @param typeName the discriminator
  * @param version the schema version
@@ -36,7 +38,7 @@ import javax.lang.model.element.TypeElement;
 public record EntityModel(
     TypeElement element,
     ClassName className,
-    boolean record,
+    List<PropertyModel> constructorArguments,
     String table,
     String typeName,
     int version,
@@ -51,6 +53,14 @@ public record EntityModel(
     List<String> wideHead,
     String defaultNaming,
     EntitySource.Cache cache) {
+
+  /**
+   * Whether a read creates it through a constructor that takes its properties ({@link #constructorArguments}), a
+   * record or an immutable class, written through its getters; else it is a JavaBean.
+   */
+  public boolean constructed() {
+    return constructorArguments != null;
+  }
 
   /** Whether a query may compare, order by or project a property: any, except outside a wide entity's head. */
   public boolean inHead(String property) {

@@ -423,12 +423,17 @@ public final class MappingGenerator {
     }
     taken.add(row);
     taken.add(context);
-    if (entity.record()) {
+    if (entity.constructed()) {
+      // each value read in declaration order, then passed in the constructor's
       KeyReads keys = new KeyReads(entity, meta, names, method, row, taken);
-      List<CodeBlock> arguments = new ArrayList<>();
       for (PropertyModel property : entity.properties()) {
-        method.addStatement("$T $N = $L", property.typeName(), property.name(),
-            readValue(entity, meta, names, keys, property, row, context, CodeBlock.of("olderVersion($N)", row)));
+        if (entity.constructorArguments().contains(property)) {
+          method.addStatement("$T $N = $L", property.typeName(), property.name(),
+              readValue(entity, meta, names, keys, property, row, context, CodeBlock.of("olderVersion($N)", row)));
+        }
+      }
+      List<CodeBlock> arguments = new ArrayList<>();
+      for (PropertyModel property : entity.constructorArguments()) {
         arguments.add(CodeBlock.of("$N", property.name()));
       }
       method.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
@@ -608,9 +613,9 @@ public final class MappingGenerator {
     if (etag == null && timestamp == null) {
       return method.addStatement("return entity").build();
     }
-    if (entity.record()) {
+    if (entity.constructed()) {
       List<CodeBlock> arguments = new ArrayList<>();
-      for (PropertyModel property : entity.properties()) {
+      for (PropertyModel property : entity.constructorArguments()) {
         if (property == etag) {
           arguments.add(CodeBlock.of("etag"));
         } else if (property == timestamp) {

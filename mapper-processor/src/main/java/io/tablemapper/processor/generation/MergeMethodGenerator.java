@@ -64,7 +64,7 @@ final class MergeMethodGenerator {
       // the entity built on the caller's thread (what it throws fails the future), the write on the async path
       CodeBlock call = CodeBlock.of("this.support.$NAsync($N$L)$L", write, local, properties.build(),
           method.returnsEntity() ? "" : ".thenRun(() -> { })");
-      if (entity.record()) {
+      if (entity.constructed()) {
         builder.addStatement("return this.support.async(\n() -> $L,\n$N -> $L)", construction(entity, arguments),
             local, call);
       } else {
@@ -84,7 +84,7 @@ final class MergeMethodGenerator {
   /** The statements that build the entity in {@code local} from the method's arguments. */
   private static void build(
       MethodSpec.Builder builder, EntityModel entity, String local, Map<String, String> arguments) {
-    if (entity.record()) {
+    if (entity.constructed()) {
       builder.addStatement("$T $N = $L", entity.className(), local, construction(entity, arguments));
       return;
     }
@@ -102,10 +102,13 @@ final class MergeMethodGenerator {
     }
   }
 
-  /** A record's construction from the method's arguments, every other component at its Java default. */
+  /**
+   * The construction of a record or an immutable class from the method's arguments, every other property its
+   * constructor takes at its Java default.
+   */
   private static CodeBlock construction(EntityModel entity, Map<String, String> arguments) {
     List<CodeBlock> values = new ArrayList<>();
-    for (PropertyModel property : entity.properties()) {
+    for (PropertyModel property : entity.constructorArguments()) {
       String parameter = arguments.get(property.name());
       values.add(parameter != null ? CodeBlock.of("$N", parameter) : MappingGenerator.defaultValue(property));
     }

@@ -13,6 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -20,6 +22,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
@@ -162,6 +165,15 @@ final class MergeMethodAnalyzer {
           + " CompletableFuture<Void> or CompletableFuture<" + entity.simpleName() + ">, not " + returnType);
       return null;
     }
+    List<String> refused = nullsRefused(entity, order, etag != null);
+    if (!refused.isEmpty()) {
+      diagnostics.error(method, Rule.MERGE_METHOD, signature + ": builds the " + entity.simpleName() + " it writes"
+          + " from its arguments, null for each other property, but the constructor of " + entity.simpleName()
+          + " refuses null for " + String.join(", ", refused) + " (@NotNull: a Kotlin type without '?'); make "
+          + (refused.size() == 1 ? "it" : "them") + " nullable, or merge a whole entity with merge(entity, \""
+          + merged.get(0) + "\")");
+      return null;
+    }
     return new RepositoryModel.MergeMethod(method, type, upsert, merged, values.subList(0, merged.size()),
         values.subList(merged.size(), values.size()), etag, returnsEntity, async);
   }
@@ -238,6 +250,46 @@ final class MergeMethodAnalyzer {
     }
     diagnostics.error(method, Rule.MERGE_METHOD, signature + ": the name does not split into properties to merge"
         + " By the keys' properties; name each property once, capitalized, joined by And");
+  }
+
+  /**
+   * For an immutable class (created through its constructor, not a record): the properties, in quotes, that a merge
+   * method naming {@code bound} (and its ETag, when it has one) leaves null although the constructor's parameter is
+   * annotated {@code @NotNull} or {@code @NonNull}, as kapt's stub of a Kotlin type without {@code ?} is.
+   */
+  private static List<String> nullsRefused(EntityModel entity, List<String> bound, boolean etag) {
+    List<String> refused = new ArrayList<>();
+    if (!entity.constructed() || entity.element().getKind() == ElementKind.RECORD) {
+      return refused;
+    }
+    List<String> names = new ArrayList<>();
+    entity.constructorArguments().forEach(p -> names.add(p.name()));
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(entity.element().getEnclosedElements())) {
+      List<String> parameters = new ArrayList<>();
+      constructor.getParameters().forEach(p -> parameters.add(p.getSimpleName().toString()));
+      if (!parameters.equals(names)) {
+        continue;
+      }
+      for (VariableElement parameter : constructor.getParameters()) {
+        String name = parameter.getSimpleName().toString();
+        PropertyModel property = entity.property(name);
+        boolean given = bound.contains(name) || etag && property == entity.etag();
+        if (!given && !parameter.asType().getKind().isPrimitive() && nonNull(parameter)) {
+          refused.add("'" + name + "'");
+        }
+      }
+    }
+    return refused;
+  }
+
+  private static boolean nonNull(VariableElement parameter) {
+    for (AnnotationMirror annotation : parameter.getAnnotationMirrors()) {
+      String name = annotation.getAnnotationType().asElement().getSimpleName().toString();
+      if (name.equals("NotNull") || name.equals("NonNull") || name.equals("Nonnull")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the properties after {@code By} are exactly those of the keys, each once; reports why not. */

@@ -110,8 +110,8 @@ public final class Accessors {
   }
 
   /**
-   * Creates instances: a record from its components in order (the canonical constructor), a JavaBean with its
-   * constructor without parameters (the array is ignored).
+   * Creates instances: a record or an immutable class from the values its constructor takes, in the constructor's
+   * order, a JavaBean with its constructor without parameters (the array is ignored).
    */
   static Function<Object[], Object> instantiator(Constructor<?> constructor) {
     Class<?> entity = constructor.getDeclaringClass();

@@ -23,6 +23,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.MethodList;
+import net.bytebuddy.description.method.ParameterDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.pool.TypePool;
 
 /**
  * An {@code @Entity} class compiled without the processor, as the runtime reads it by reflection for the shared
@@ -92,6 +98,71 @@ public final class ClassEntitySource implements EntitySource<ClassProperty> {
       }
     }
     return false;
+  }
+
+  @Override
+  public List<EntitySource.ConstructorSource> constructors() {
+    List<EntitySource.ConstructorSource> constructors = new ArrayList<>();
+    if (type.isRecord()) {
+      return constructors;
+    }
+    for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+      if (constructor.getParameterCount() == 0 || constructor.isSynthetic() || !accessible(constructor)) {
+        continue;
+      }
+      List<ParameterSource> parameters = new ArrayList<>();
+      List<String> names = parameterNames(constructor);
+      java.lang.reflect.Parameter[] declared = constructor.getParameters();
+      for (int i = 0; i < declared.length; i++) {
+        parameters.add(new ParameterSource(names == null ? null : names.get(i),
+            RuntimeProperty.typeText(declared[i].getParameterizedType())));
+      }
+      constructors.add(new EntitySource.ConstructorSource(List.copyOf(parameters), constructor));
+    }
+    return constructors;
+  }
+
+  /**
+   * A constructor's parameter names as the source declares them: from the class file's {@code MethodParameters}
+   * ({@code javac -parameters}, {@code kotlinc -java-parameters}), else from the constructor's local variables (the
+   * debugging information javac and kotlinc write by default), read by Byte Buddy; null when the class file keeps
+   * neither.
+   */
+  private static List<String> parameterNames(Constructor<?> constructor) {
+    List<String> names = new ArrayList<>();
+    for (java.lang.reflect.Parameter parameter : constructor.getParameters()) {
+      names.add(parameter.isNamePresent() ? parameter.getName() : null);
+    }
+    if (!names.contains(null)) {
+      return names;
+    }
+    Class<?> type = constructor.getDeclaringClass();
+    ClassLoader loader = type.getClassLoader() != null ? type.getClassLoader() : ClassLoader.getSystemClassLoader();
+    // not closed: closing the locator would close the entity's class loader
+    ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(loader);
+    try {
+      TypePool pool = new TypePool.Default(new TypePool.CacheProvider.Simple(), locator,
+          TypePool.Default.ReaderMode.EXTENDED);
+      TypePool.Resolution resolution = pool.describe(type.getName());
+      if (!resolution.isResolved()) {
+        return null;
+      }
+      MethodList<MethodDescription.InDefinedShape> found = resolution.resolve().getDeclaredMethods()
+          .filter(ElementMatchers.isConstructor().and(ElementMatchers.takesArguments(constructor.getParameterTypes())));
+      if (found.size() != 1) {
+        return null;
+      }
+      names.clear();
+      for (ParameterDescription parameter : found.getOnly().getParameters()) {
+        if (!parameter.isNamed()) {
+          return null;
+        }
+        names.add(parameter.getName());
+      }
+      return names;
+    } catch (RuntimeException e) {
+      return null; // a class file Byte Buddy cannot read: as one without the names
+    }
   }
 
   @Override

@@ -16,7 +16,6 @@ import io.tablemapper.internal.model.PropertyKind;
 import io.tablemapper.internal.model.Rule;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -72,7 +71,7 @@ public final class EntityIntrospector {
       built.large = property.large();
       built.defaultValue = property.kind() == PropertyKind.ENUM && property.defaultValue() != null
           ? enumConstant(p.type(), property.defaultValue()) : property.defaultValue();
-      if (p.getter() != null && (p.record() || p.setter() != null)) {
+      if (p.getter() != null && (checked.constructed() || p.setter() != null)) {
         built.access = Accessors.property(type, p.name(), p.type(), p.getter(), p.setter());
         built.getter = p.getter();
         built.setter = p.setter();
@@ -104,17 +103,25 @@ public final class EntityIntrospector {
           partitionKey, spec, index.form(), List.copyOf(copied), rowKey);
       indexes.add(index.copyReads() ? mapped.answeringFromCopies() : mapped);
     }
+    List<RuntimeProperty> constructorArguments = null;
+    if (checked.constructed()) {
+      constructorArguments = new ArrayList<>();
+      for (String name : checked.constructorParameters()) {
+        constructorArguments.add(RuntimeProperty.named(properties, name));
+      }
+      constructorArguments = List.copyOf(constructorArguments);
+    }
     BoundKey<CheckedProperty<ClassProperty>> rowKey = checked.rowKey();
     Method upgrade = checked.upgrade() == null ? null : (Method) checked.upgrade().site();
     return new RuntimeMapping<>(type, checked.table(), checked.typeName(), checked.version(),
         spec(entity, "PartitionKey", checked.partitionKey()), rowKey == null ? null : spec(entity, "RowKey", rowKey),
         bound(checked.partitionKey(), runtime), rowKey == null ? List.of() : bound(rowKey, runtime), indexes,
-        properties, checked.source().isRecord(),
-        checked.abstractType() ? null : Accessors.instantiator(constructor(type)),
+        properties, constructorArguments,
+        checked.abstractType() ? null : Accessors.instantiator(constructor(type, constructorArguments)),
         upgrade == null ? null : Accessors.upgrader(upgrade),
         checked.wideHead() == null ? null : checked.wideHead().stream()
             .map(name -> RuntimeProperty.named(properties, name).storedName).toList(),
-        checked.abstractType() ? null : constructor(type),
+        checked.abstractType() ? null : constructor(type, constructorArguments),
         checked.cache() == null ? null
             : new CacheSettings(checked.cache().maximumSize(), checked.cache().expireAfterWriteSeconds()),
         indexKeys);
@@ -143,19 +150,20 @@ public final class EntityIntrospector {
     return Enum.valueOf((Class) type, (String) name);
   }
 
-  private static Constructor<?> constructor(Class<?> type) {
+  /** The constructor that creates the class: one taking these properties in order, or none for a JavaBean. */
+  private static Constructor<?> constructor(Class<?> type, List<RuntimeProperty> arguments) {
     try {
-      if (type.isRecord()) {
-        RecordComponent[] components = type.getRecordComponents();
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-          types[i] = components[i].getType();
-        }
-        return type.getDeclaredConstructor(types);
+      if (arguments == null) {
+        return type.getDeclaredConstructor();
       }
-      return type.getDeclaredConstructor();
+      Class<?>[] types = new Class<?>[arguments.size()];
+      for (int i = 0; i < types.length; i++) {
+        types[i] = arguments.get(i).type;
+      }
+      return type.getDeclaredConstructor(types);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException("checked before: " + e, e);
     }
   }
+
 }

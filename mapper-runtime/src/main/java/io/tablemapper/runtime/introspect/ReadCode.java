@@ -44,8 +44,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * The code of a {@link RowCode}'s {@code read(row, context)}, the statements of the processor's
- * {@code Employee__Mapping.fromRow}: a JavaBean created and each property set through its setter or field, or a
- * record's canonical constructor called with every property's value; each value read from the row and converted as
+ * {@code Employee__Mapping.fromRow}: a JavaBean created and each property set through its setter or field, or the
+ * constructor of a record or an immutable class called with the value of each property it takes; each value read from the row and converted as
  * the generated code converts it ({@link Values}, a JSON value through the context and the property's
  * {@link JsonType}), a default for older rows as the generated {@code !row.has(NAME) && olderVersion(row) ? DEFAULT :
  * stored}, a key property decoded from its key ({@link KeyReadCode}) and checked against its column.
@@ -81,17 +81,17 @@ final class ReadCode {
   }
 
   /**
-   * {@code read(row, context)}: a JavaBean created and each property set in order, or a record's canonical
-   * constructor called with every property's value; a key decoded (once) where its first component is read.
+   * {@code read(row, context)}: a JavaBean created and each property set in order, or the constructor of a record
+   * or an immutable class called with the value of each property it takes; a key decoded (once) where its first component is read.
    */
   static List<StackManipulation> read(TypeDescription owner, Shape shape, Locals locals) {
     List<StackManipulation> code = new ArrayList<>();
     List<RuntimeProperty> properties = shape.properties();
-    if (shape.record()) {
+    if (shape.constructorArguments() != null) {
       code.add(TypeCreation.of(owner));
       code.add(Duplication.SINGLE);
-      for (int i = 0; i < properties.size(); i++) {
-        code.add(value(owner, shape, properties.get(i), i, locals));
+      for (RuntimeProperty argument : shape.constructorArguments()) {
+        code.add(value(owner, shape, argument, properties.indexOf(argument), locals));
       }
       code.add(MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(shape.constructor())));
       code.add(MethodReturn.REFERENCE);

@@ -41,10 +41,15 @@ public final class RowCodes {
 
   private RowCodes() {}
 
-  /** What the generator needs of a mapping beyond its properties. */
+  /**
+   * What the generator needs of a mapping beyond its properties.
+   *
+   * @param constructorArguments the properties {@code constructor} takes, in its order (a record's components, an
+   *     immutable class's constructor); null for a JavaBean, whose constructor takes none
+   */
   record Shape(Class<?> entity, String table, List<RuntimeProperty> properties, List<RuntimeProperty> partitionKey,
-      List<RuntimeProperty> rowKey, KeySpec partitionKeySpec, KeySpec rowKeySpec, boolean record,
-      Constructor<?> constructor, List<? extends IndexKey<?>> indexKeys) {}
+      List<RuntimeProperty> rowKey, KeySpec partitionKeySpec, KeySpec rowKeySpec,
+      List<RuntimeProperty> constructorArguments, Constructor<?> constructor, List<? extends IndexKey<?>> indexKeys) {}
 
   /**
    * A key of an entity's copies in one index (their RowKey, or a remote index's PartitionKey), as the

@@ -35,7 +35,8 @@ public final class RuntimeMapping<T> extends EntityMapping<T> {
   private final RuntimeProperty[] rowKeyProperties;
   private final RuntimeProperty etag;
   private final RuntimeProperty timestamp;
-  private final boolean record;
+  /** The properties the constructor takes, in its order (a record, an immutable class); null for a JavaBean. */
+  private final List<RuntimeProperty> constructorArguments;
   /** Creates an instance; null for an abstract class. */
   private final Function<Object[], Object> instantiator;
   private final Upgrader upgrader;
@@ -68,7 +69,8 @@ public final class RuntimeMapping<T> extends EntityMapping<T> {
   RuntimeMapping(
       Class<T> entityClass, String table, String typeName, int version, KeySpec partitionKeySpec, KeySpec rowKeySpec,
       List<RuntimeProperty> partitionKey, List<RuntimeProperty> rowKey, List<IndexMapping<T>> indexes,
-      List<RuntimeProperty> properties, boolean record, Function<Object[], Object> instantiator, Upgrader upgrader,
+      List<RuntimeProperty> properties, List<RuntimeProperty> constructorArguments,
+      Function<Object[], Object> instantiator, Upgrader upgrader,
       List<String> wideHead, Constructor<?> constructor, CacheSettings cache,
       List<RowCodes.IndexKey<T>> indexKeys) {
     super(wide(wideHead, EntityDescriptor.of(entityClass, table, typeName)
@@ -90,10 +92,10 @@ public final class RuntimeMapping<T> extends EntityMapping<T> {
     this.etag = properties.stream().filter(p -> p.role == PropertyRole.ETAG).findFirst().orElse(null);
     this.timestamp =
         properties.stream().filter(p -> p.role == PropertyRole.TIMESTAMP).findFirst().orElse(null);
-    this.record = record;
+    this.constructorArguments = constructorArguments;
     this.instantiator = instantiator;
     this.upgrader = upgrader;
-    if (constructor != null && !writable(properties, record)) {
+    if (constructor != null && !writable(properties, constructorArguments != null)) {
       throw new IllegalStateException(entityClass.getName() + " has a property without its getter or setter,"
           + " which the checker refuses");
     }
@@ -103,14 +105,14 @@ public final class RuntimeMapping<T> extends EntityMapping<T> {
     }
     this.code = constructor == null ? null
         : RowCodes.generate(new RowCodes.Shape(entityClass, table, properties, partitionKey, rowKey, partitionKeySpec,
-            rowKeySpec, record, constructor, indexKeys), this);
+            rowKeySpec, constructorArguments, constructor, indexKeys), this);
   }
 
   /** Whether every property the code reads or writes has its members (the checker has made sure; checked again). */
-  private static boolean writable(List<RuntimeProperty> properties, boolean record) {
+  private static boolean writable(List<RuntimeProperty> properties, boolean constructed) {
     for (RuntimeProperty property : properties) {
       if (property.role != PropertyRole.TRANSIENT
-          && (property.getter == null || (!record && property.setter == null))) {
+          && (property.getter == null || (!constructed && property.setter == null))) {
         return false;
       }
     }
@@ -190,10 +192,10 @@ public final class RuntimeMapping<T> extends EntityMapping<T> {
     if (etag == null && timestamp == null) {
       return entity;
     }
-    if (record) {
-      Object[] values = new Object[properties.size()];
+    if (constructorArguments != null) {
+      Object[] values = new Object[constructorArguments.size()];
       for (int i = 0; i < values.length; i++) {
-        RuntimeProperty property = properties.get(i);
+        RuntimeProperty property = constructorArguments.get(i);
         values[i] = property == etag ? etagValue
             : property == timestamp ? timestampValue(property, timestampValue)
             : property.access.reader.apply(entity);

@@ -20,3 +20,13 @@ interface BookRepository : TableRepository<Book> {
 interface LoanRepository : TableRepository<Loan> {
   fun findByMemberAndDueLessThan(member: String, due: Instant): List<Loan>
 }
+
+/** Members: by id, a branch's members in id order, and by email through an index. */
+@Repository
+interface MemberRepository : TableRepository<Member> {
+  fun findByBranchAndId(branch: String, id: String): Optional<Member>
+
+  fun findByBranch(branch: String): List<Member>
+
+  fun findByBranchAndEmail(branch: String, email: String): Optional<Member>
+}

@@ -1,5 +1,6 @@
 package io.tablemapper.samples.kotlin
 
+import io.tablemapper.api.ConcurrencyConflictException
 import io.tablemapper.api.InvalidEntityException
 import io.tablemapper.api.MalformedRowException
 import io.tablemapper.api.TableMapper
@@ -82,6 +83,54 @@ class KotlinEntitiesTest {
           .hasMessageContaining("book_000003")
           .hasMessageContaining("Book.setTitle")
           .hasCauseInstanceOf(InvalidEntityException::class.java)
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stores")
+  fun `a val data class is created through its constructor on every read and copied to be changed`(
+      name: String, store: Supplier<TableBackend>) {
+    TableMapper.builder().backend(store.get()).build().use { mapper ->
+      val members = mapper.repository(MemberRepository::class.java)
+      val ada = members.insert(Member("Central", "m2", "Ada", "ada@example.com", phone = "555-0102"))
+      val bob = members.insert(Member("Central", "m1", "Bob", "bob@example.com"))
+
+      assertThat(ada.etag).isNotNull()
+      assertThat(members.findByBranchAndId("Central", "m2")).contains(ada)
+      assertThat(members.findByBranch("Central")).containsExactly(bob, ada)
+      assertThat(members.findByBranchAndEmail("Central", "ada@example.com").map { it.id }).contains("m2")
+      assertThat(members.findByBranchAndId("Central", "m1").orElseThrow().phone).isNull()
+      assertThat(members.findByBranchAndId("Central", "m1").orElseThrow().greeting).isEqualTo("Hello, Bob")
+
+      val renamed = members.update(ada.copy(name = "Ada L."))
+      assertThat(renamed.etag).isNotNull().isNotEqualTo(ada.etag)
+      assertThat(members.findByBranchAndId("Central", "m2")).contains(renamed)
+      assertThatThrownBy { members.update(ada.copy(name = "Ada B.")) }
+          .isInstanceOf(ConcurrencyConflictException::class.java)
+
+      members.delete(renamed)
+      assertThat(members.findByBranchAndEmail("Central", "ada@example.com")).isEmpty()
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stores")
+  fun `a stored row without a non-null constructor parameter is refused by name`(
+      name: String, store: Supplier<TableBackend>) {
+    val backend = store.get()
+    TableMapper.builder().backend(backend).build().use { mapper ->
+      val members = mapper.repository(MemberRepository::class.java)
+      members.insert(Member("Central", "m3", "Cy", "cy@example.com", phone = "555-0103"))
+      val stored = backend.get("Members", "Central", "member_m3").orElseThrow()
+      backend.write("Members", WriteOperation.upsertReplace(stored.toBuilder().put("phone", null).build()))
+      assertThat(members.findByBranchAndId("Central", "m3").orElseThrow().phone).isNull()
+
+      backend.write("Members", WriteOperation.upsertReplace(stored.toBuilder().put("name", null).build()))
+      // Kotlin's constructor checks its non-null parameters: a row that lacks one is malformed, named by parameter
+      assertThatThrownBy { members.findByBranchAndId("Central", "m3") }
+          .isInstanceOf(MalformedRowException::class.java)
+          .hasMessageContaining("member_m3")
+          .hasMessageContaining("parameter name")
     }
   }
 }
