@@ -117,8 +117,7 @@ public final class EgtWriter {
    * {@link #write(String, List, Mode, Map)}, the first attempt of each write in {@code readAhead} planned from the
    * stored entity read there before ({@link Optional#empty()}: none was stored), rather than reading it again. Once
    * the writes are applied, {@code readAhead} keeps only the writes whose applied attempt was planned from that read:
-   * a write whose entity changed since (an attempt lost a race and read it again) is taken out
-   * ({@link #keepApplied}).
+   * a write whose entity changed since (an attempt lost a race and read it again) is taken out.
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
       Map<String, TableRow> recorded, Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
