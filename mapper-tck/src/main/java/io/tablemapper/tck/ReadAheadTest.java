@@ -92,6 +92,28 @@ class ReadAheadTest {
     assertInStep();
   }
 
+  @Test
+  void anEntityMovedToTheClaimedValueByAnotherWriterBeforeTheTransactionKeepsTheCopyOfItsLastState() {
+    subscribers.insert(new Subscriber("news", 1, "ann@contoso.com", "Ann"));
+    SubscriberRepository elsewhere = TableMapper.builder().backend(backend.delegate).pendingCompleters(0).build()
+        .repository(SubscriberRepository.class);
+    // the writes of the upsert: its registry entry, its claim of the new value (an insert: the copy of its row), then,
+    // just before its transaction, another mapper's upsert of the entity to the same value under another name runs to
+    // its end: its claim re-writes the copy, its own reconciliation writes that copy from its state. The upsert's
+    // transaction then loses its race, reads the entity again and is applied over the other state
+    backend.beforeNextWrite(() -> backend.beforeNextWrite(() -> backend.beforeNextWrite(
+        () -> elsewhere.upsert(new Subscriber("news", 1, "anne@contoso.com", "Anna")))));
+
+    subscribers.upsert(new Subscriber("news", 1, "anne@contoso.com", "Ann"));
+
+    assertThat(backend.delegate.get("Subscribers", "news", "sub_000001").orElseThrow().get("name")).isEqualTo("Ann");
+    assertThat(subscribers.findByEmail("anne@contoso.com")).map(Subscriber::name).contains("Ann");
+    // the copy is the entity's as stored, not the other writer's state its reconciliation wrote before the transaction
+    TableRow copy = backend.delegate.get("SubscriberEmails", "anne@contoso.com", "subscriber").orElseThrow();
+    assertThat(copy.get("name")).isEqualTo("Ann");
+    assertInStep();
+  }
+
   private void assertInStep() {
     assertThat(mapper.completePending()).isZero();
     IndexReport report = mapper.indexes(Subscriber.class).verify("email");

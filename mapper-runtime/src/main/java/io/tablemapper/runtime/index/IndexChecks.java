@@ -227,7 +227,7 @@ final class IndexChecks<T> {
    * Whether one of the writes that claimed a copy still has its entry in the registry of pending work: the write
    * may still be recorded, or its work is still to be done (a claim keeps the ids of finished writes too).
    */
-  private boolean registered(TableRow copy) {
+  boolean registered(TableRow copy) {
     Object ids = copy.get(EntityMapping.WORK_IDS_PROPERTY);
     if (!(ids instanceof String text) || text.isEmpty()) {
       return false;

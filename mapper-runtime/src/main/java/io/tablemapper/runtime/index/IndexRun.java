@@ -299,6 +299,12 @@ final class IndexRun<T> {
             return;
           }
           TableRow blocking = finding.blocking();
+          if (checks.registered(blocking)) {
+            // a claim of a write that may still be recorded (its entity not written yet), or whose work is still to
+            // be done: that work settles the row, and the entity read here may be older than the claim
+            unfixed++;
+            return;
+          }
           if (delete(finding.blockingTable(), blocking)) {
             deleted++;
           }

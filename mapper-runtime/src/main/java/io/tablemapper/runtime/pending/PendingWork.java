@@ -459,7 +459,13 @@ public final class PendingWork {
         return DONE;
       }
       boolean wroteRow = results.get(at[0]) != null; // not dropped: the transaction wrote the entity's row
-      OwnRun own = wroteRow ? ownRun(write, claims, ahead.checked.getOrDefault(id, Map.of())) : OwnRun.NONE;
+      // a claim is the copy of the row the transaction wrote only if no other write of the entity was recorded
+      // between the claim and the transaction: an insert (applied only where no entity was), or a write applied from
+      // its read ahead (the EGT keeps only those in it); one that lost a race read the entity again, and the writer
+      // recorded meanwhile may have written the claimed copy from its own state
+      boolean claimsSettle = write.kind() == WriteKind.INSERT || ahead.stored.containsKey(write);
+      OwnRun own = wroteRow ? ownRun(write, claimsSettle ? claims : List.of(),
+          ahead.checked.getOrDefault(id, Map.of())) : OwnRun.NONE;
       TableRow asWritten = written.get(id);
       CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
           .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)

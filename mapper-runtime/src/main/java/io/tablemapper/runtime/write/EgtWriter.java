@@ -115,13 +115,31 @@ public final class EgtWriter {
 
   /**
    * {@link #write(String, List, Mode, Map)}, the first attempt of each write in {@code readAhead} planned from the
-   * stored entity read there before ({@link Optional#empty()}: none was stored), rather than reading it again.
+   * stored entity read there before ({@link Optional#empty()}: none was stored), rather than reading it again. Once
+   * the writes are applied, {@code readAhead} keeps only the writes whose applied attempt was planned from that read:
+   * a write whose entity changed since (an attempt lost a race and read it again) is taken out.
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
       Map<String, TableRow> recorded, Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
-    return Futures.join(withValues(blocking, table, writes, progress(writes, readAhead), mode, recorded));
+    List<WriteProgress> progress = progress(writes, readAhead);
+    List<WriteResult> results = Futures.join(withValues(blocking, table, writes, progress, mode, recorded));
+    keepApplied(progress, readAhead);
+    return results;
+  }
+
+  /**
+   * Takes out of {@code readAhead} the writes whose applied attempt was planned from another read than the one made
+   * ahead: their entity changed between that read and the transaction, so another write of it was recorded
+   * meanwhile (and may have written its copies).
+   */
+  private static void keepApplied(List<WriteProgress> progress, Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
+    for (WriteProgress write : progress) {
+      if (!write.fromReadAhead && readAhead.containsKey(write.intent)) {
+        readAhead.remove(write.intent);
+      }
+    }
   }
 
   /** Where each write starts: unread, or from the stored entity read ahead of it. */
@@ -157,14 +175,21 @@ public final class EgtWriter {
     return writeAsync(channel, table, writes, mode, recorded, Map.of());
   }
 
-  /** {@link #writeAsync(WriteChannel.Async, String, List, Mode, Map)}, with reads ahead as {@link #write}'s. */
+  /**
+   * {@link #writeAsync(WriteChannel.Async, String, List, Mode, Map)}, with reads ahead as {@link #write}'s (and
+   * {@code readAhead} kept to the writes applied from them once the future completes).
+   */
   public CompletableFuture<List<WriteResult>> writeAsync(WriteChannel.Async channel, String table,
       List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded,
       Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     return Futures.start(() -> {
       checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
-      return withValues(channel, table, writes, progress(writes, readAhead), mode, recorded);
+      List<WriteProgress> progress = progress(writes, readAhead);
+      return withValues(channel, table, writes, progress, mode, recorded).thenApply(results -> {
+        keepApplied(progress, readAhead);
+        return results;
+      });
     });
   }
 

@@ -15,6 +15,11 @@ final class WriteProgress {
   TableRow guess;
   final EnumSet<Race> races = EnumSet.noneOf(Race.class);
   WriteResult result;
+  /**
+   * Whether the current snapshot is the stored entity read ahead of the transaction ({@link #readAhead}): cleared
+   * once an attempt reads the entity again.
+   */
+  boolean fromReadAhead;
 
   WriteProgress(WriteIntent<?> intent) {
     this.intent = intent;
@@ -32,6 +37,7 @@ final class WriteProgress {
   void readAhead(TableRow stored) {
     if (intent.needsRead() && intent.readRow() == null && !intent.mapping().wide() && !snapshot.storedKnown()) {
       snapshot = Snapshot.of(stored);
+      fromReadAhead = true;
     }
   }
 
@@ -39,6 +45,7 @@ final class WriteProgress {
   void forget() {
     if (intent.needsRead()) {
       snapshot = snapshot.forgotten();
+      fromReadAhead = false;
     }
   }
 }

@@ -8,7 +8,9 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -41,6 +43,8 @@ public final class InterceptingBackend implements TableBackend {
   public final AtomicInteger closes = new AtomicInteger();
   private final List<Runnable> beforeWrites = new ArrayList<>();
   private final List<Runnable> beforeGets = new ArrayList<>();
+  /** Actions to run before the next point read of a table, by table. */
+  private final Map<String, List<Runnable>> beforeGetsOf = new HashMap<>();
   private int pageCap;
   private boolean emptyPages;
   /** Queries still to pass before one fails, and with what; null when none is to fail. */
@@ -65,10 +69,17 @@ public final class InterceptingBackend implements TableBackend {
     return this;
   }
 
+  /** Runs {@code action} (with the real backend) just before the next point read of {@code table} reaches the store. */
+  public synchronized InterceptingBackend beforeNextGetOf(String table, Runnable action) {
+    beforeGetsOf.computeIfAbsent(table, name -> new ArrayList<>()).add(action);
+    return this;
+  }
+
   /** Forgets the actions registered and not run yet. */
   public synchronized void forgetPendingActions() {
     beforeWrites.clear();
     beforeGets.clear();
+    beforeGetsOf.clear();
   }
 
   /** Returns at most {@code cap} rows per page, and an empty page (with a token) before every real one. */
@@ -169,6 +180,11 @@ public final class InterceptingBackend implements TableBackend {
     gets.incrementAndGet();
     readThreads.add(Thread.currentThread().getName());
     run(beforeGets);
+    List<Runnable> ofTable;
+    synchronized (this) {
+      ofTable = beforeGetsOf.computeIfAbsent(table, name -> new ArrayList<>());
+    }
+    run(ofTable);
     return delegate.get(table, partitionKey, rowKey);
   }
 
