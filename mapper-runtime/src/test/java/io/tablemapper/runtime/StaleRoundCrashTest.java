@@ -24,7 +24,9 @@ import io.tablemapper.runtime.rows.PendingRows;
 /**
  * A write's reconciliation reads its entity, a newer write of the entity finishes its own work meanwhile, and the
  * stale round writes the copy of the value it read — then its process dies before it reads the entity again. The
- * step stays recorded; the completer that runs it again must find that copy, which only the dead round knew of.
+ * step stays recorded; the completer that runs it again must find that copy, which only the dead round knew of. The
+ * round is a completer's, of a writer that died right after its transaction: a writer's own run of an update whose
+ * claim wrote the copy reads nothing, so only a completer's run has a round that reads, then writes.
  */
 class StaleRoundCrashTest {
   private static final String ENTITY_ROW = "empid_00000001";
@@ -37,10 +39,14 @@ class StaleRoundCrashTest {
       StafferRepository staff = writer.repository(StafferRepository.class);
       staff.insert(new Staffer("Sales", 1, "Ann", "Old", "old@x", 1));
 
+      // a writer dies right after its transaction recorded the move to mid@x: its claim is mid@x's copy
+      DyingBackend.writeThenDie(store, dead -> dead.repository(StafferRepository.class)
+          .update(new Staffer("Sales", 1, "Ann", "Old", "mid@x", 1)));
       StaleThenDead dying = new StaleThenDead(store,
           () -> staff.update(new Staffer("Sales", 1, "Ann", "Old", "new@x", 1)));
-      try (TableMapper first = ManualCompletion.builder(dying).build()) {
-        first.repository(StafferRepository.class).update(new Staffer("Sales", 1, "Ann", "Old", "mid@x", 1));
+      dying.recorded = true; // the record is there: the completer's first read of the entity is its round's
+      try (TableMapper completer = ManualCompletion.builder(dying).build()) {
+        completer.completePending();
       } catch (RuntimeException died) {
         // the process died after its stale round wrote: what matters is what the store holds
       }

@@ -142,8 +142,29 @@ final class RemoteClaims {
         return DONE;
       }
       Throwable failure = Futures.unwrap(thrown);
-      if (!(failure instanceof EntityExistsException)) {
+      if (failure instanceof EntityExistsException) {
+        return claimAt(channel, write, index, address, copy, id, written, 1);
+      }
+      return PendingWork.refused(failure) ? CompletableFuture.<Void>failedFuture(failure)
+          : learned(channel, write, index, address, copy, id, written, failure);
+    }).thenCompose(Function.identity());
+  }
+
+  /**
+   * A claim's insert that got no answer ({@code failure}) may have been applied: the row says what happened, as a
+   * claim reads it — this write's claim (its id is in it, and only this write puts it there), or a row to claim as
+   * any claim does (none: the insert was not applied; another entity's: refused with {@link EntityExistsException},
+   * as the read would have refused it). Where the row cannot be read either, the write fails with {@code failure}.
+   */
+  private <T> CompletableFuture<Void> learned(WriteChannel channel, WriteIntent<T> write, IndexMapping<T> index,
+      Address address, TableRow copy, String id, List<Claim> written, Throwable failure) {
+    return copies.read(channel, address).handle((there, unread) -> {
+      if (unread != null) {
         return CompletableFuture.<Void>failedFuture(failure);
+      }
+      if (there != null && RemoteIndexes.workIds(there).contains(id)) {
+        claimed(write, index, address, there.etag(), id, false, written);
+        return DONE;
       }
       return claimAt(channel, write, index, address, copy, id, written, 1);
     }).thenCompose(Function.identity());
