@@ -231,6 +231,13 @@ public enum Rule {
   JAKARTA_INHERITED_SCAN("JakartaInheritedScan", Severity.WARNING),
   /** A Jakarta Data method the processor cannot implement: a lifecycle method's parameter or return, {@code @Query}. */
   JAKARTA_METHOD("JakartaMethod", Severity.ERROR),
+  /** The processor option {@code tablemapper.jakarta.refused} is neither {@code error} nor {@code throw}. */
+  JAKARTA_OPTION("JakartaOption", Severity.ERROR),
+  /**
+   * A Jakarta Data method the processor refuses, compiled under {@code -Atablemapper.jakarta.refused=throw} to one
+   * that throws {@code UnsupportedOperationException} with the refusal (which is reported beside it as a warning).
+   */
+  JAKARTA_REFUSED_METHOD("JakartaRefusedMethod", Severity.WARNING),
   /** A type that never came to exist, after every round of processing. */
   UNRESOLVED_TYPE("UnresolvedType", Severity.ERROR),
   /** The processor failed on an element; a bug to report. */

@@ -56,7 +56,9 @@ public final class EntityAnalyzer {
     if (type.getKind() == ElementKind.CLASS || type.getKind() == ElementKind.RECORD) {
       deferIfUnresolved(type, type.getKind() == ElementKind.RECORD);
     }
-    ElementEntitySource source = new ElementEntitySource(type, elements, types, annotations, names);
+    ElementEntitySource source = JakartaEntitySource.isJakartaEntity(type)
+        ? new JakartaEntitySource(type, elements, types, annotations, names)
+        : new ElementEntitySource(type, elements, types, annotations, names);
     CheckedEntity<ElementProperty> checked = EntityChecker.check(source, diagnostics.problems(type));
     if (checked == null) {
       return null;
@@ -105,7 +107,7 @@ public final class EntityAnalyzer {
       Map<CheckedProperty<ElementProperty>, PropertyModel> models) {
     AnnotationMirror mirror = (AnnotationMirror) (rowKey ? owner.rowKeySite() : owner.partitionKeySite());
     return new KeyModel(description, bound(key, models), specConstant, composeMethod, mirror,
-        Annotations.explicit(mirror, "value"));
+        mirror == null ? null : Annotations.explicit(mirror, "value")); // null: a Jakarta entity's default key
   }
 
   private static BoundKey<PropertyModel> bound(BoundKey<CheckedProperty<ElementProperty>> key,
@@ -119,6 +121,11 @@ public final class EntityAnalyzer {
 
   private String binaryName(EntitySource<?> source) {
     return elements.getBinaryName(((ElementEntitySource) source).element()).toString();
+  }
+
+  /** Whether a class is an entity this analyzer reads: tablemapper's {@code @Entity}, or a Jakarta entity. */
+  public static boolean isEntity(TypeElement type) {
+    return Annotations.has(type, Annotations.ENTITY) || JakartaEntitySource.isJakartaEntity(type);
   }
 
   /** Defers the entity, before anything is reported, when a property or superclass is not generated yet. */

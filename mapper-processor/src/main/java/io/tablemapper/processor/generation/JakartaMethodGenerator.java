@@ -52,6 +52,14 @@ final class JakartaMethodGenerator {
     for (RepositoryModel.ById method : jakarta.byId()) {
       type.addMethod(byId(repository, method, repositoryType, types, type));
     }
+    for (RepositoryModel.Refused method : jakarta.refused()) {
+      MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
+      builder.addJavadoc("Refused at compile time (-Atablemapper.jakarta.refused=throw): throws why.\n");
+      builder.addStatement("throw new $T($Z$>$>$L$<$<)", UnsupportedOperationException.class,
+          GeneratedCode.text(repository.element().getSimpleName() + "." + method.element().getSimpleName()
+              + ": refused at compile time: " + method.why()));
+      type.addMethod(builder.build());
+    }
   }
 
   private static String javadoc(RepositoryModel.Operation operation, boolean list) {

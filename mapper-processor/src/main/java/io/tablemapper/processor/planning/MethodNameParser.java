@@ -107,12 +107,24 @@ public final class MethodNameParser {
 
   private final List<String> properties;
   private final String entity;
+  private final boolean jakarta;
 
   /** A parser for an entity (named in messages) with these property names. */
   public MethodNameParser(String entity, List<String> properties) {
+    this(entity, properties, false);
+  }
+
+  /**
+   * A parser for an entity with these property names, of Jakarta Data's names too when {@code jakarta}: text between
+   * the action (and its limit) and {@code By} is ignored ({@code findAllByName}), a name without {@code By} has no
+   * conditions ({@code countAll}, {@code findAllOrderByName}), and the operators {@code Null}, {@code NotNull},
+   * {@code True} and {@code False} are known.
+   */
+  public MethodNameParser(String entity, List<String> properties, boolean jakarta) {
     this.entity = entity;
     this.properties = new ArrayList<>(properties);
     this.properties.sort(Comparator.comparingInt(String::length).reversed());
+    this.jakarta = jakarta;
   }
 
   public Result parse(String name) {
@@ -155,6 +167,18 @@ public final class MethodNameParser {
             "Top" + name.substring(at + 3, digits) + " is not a usable limit; use Top1 to Top1000000");
       }
       at = digits;
+    }
+    if (jakarta && !name.startsWith("By", at)) {
+      int by = name.indexOf("By", at);
+      if (by < 0) {
+        return Result.ofBranches(action, limit, List.of(List.of()), List.of());
+      }
+      if (by >= at + 5 && name.startsWith(ORDER_BY, by - 5)) {
+        List<Order> ordering = by + 2 == name.length() ? null : parseOrdering(name, by + 2);
+        return ordering == null ? unknownOrderProperty(name, by + 2)
+            : Result.ofBranches(action, limit, List.of(List.of()), ordering);
+      }
+      at = by;
     }
     if (!name.startsWith("By", at)) {
       return Result.failure(Rule.QUERY_METHOD_NAME,
@@ -241,7 +265,7 @@ public final class MethodNameParser {
       }
       int afterProperty = at + capitalized.length();
       for (Operator operator : Operator.values()) {
-        if (!name.startsWith(operator.keyword(), afterProperty)) {
+        if (!name.startsWith(operator.keyword(), afterProperty) || operator.jakartaOnly() && !jakarta) {
           continue;
         }
         int end = afterProperty + operator.keyword().length();

@@ -30,6 +30,14 @@ public enum Operator {
   IS_NULL("IsNull", "absent", "absent"),
   /** The row has the property; no parameter. */
   IS_NOT_NULL("IsNotNull", "present", "present"),
+  /** {@code IsNotNull} as Jakarta Data writes it; before {@code Not}, which it starts with. */
+  NOT_NULL("NotNull", "present", "present"),
+  /** {@code IsNull} as Jakarta Data writes it. */
+  NULL("Null", "absent", "absent"),
+  /** A boolean property that is true (Jakarta Data's {@code True}); no parameter. */
+  TRUE("True", "eq true", "eq"),
+  /** A boolean property that is false (Jakarta Data's {@code False}); no parameter. */
+  FALSE("False", "eq false", "eq"),
   /** Not equal; false, as every comparison, for a row that lacks the property. */
   NOT("Not", "ne", "ne"),
   EQUAL("", "eq", "eq");
@@ -58,9 +66,27 @@ public enum Operator {
     return operandless() ? 0 : filterFactories.size();
   }
 
-  /** Whether it takes no parameter: {@code IsNull} and {@code IsNotNull} test the property's presence. */
+  /**
+   * Whether it takes no parameter: {@code IsNull} and {@code IsNotNull} test the property's presence, {@code True}
+   * and {@code False} compare it with a constant.
+   */
   public boolean operandless() {
-    return this == IS_NULL || this == IS_NOT_NULL;
+    return this == IS_NULL || this == IS_NOT_NULL || this == NOT_NULL || this == NULL || constant();
+  }
+
+  /** Whether it compares a boolean property with a constant: {@code True}, {@code False}. */
+  public boolean constant() {
+    return this == TRUE || this == FALSE;
+  }
+
+  /** Whether it tests the property's presence: {@code IsNull}, {@code IsNotNull} and their Jakarta spellings. */
+  public boolean presence() {
+    return operandless() && !constant();
+  }
+
+  /** Whether only Jakarta Data's method names may use it. */
+  public boolean jakartaOnly() {
+    return this == NOT_NULL || this == NULL || constant();
   }
 
   /** How plans write it. */
@@ -88,6 +114,10 @@ public enum Operator {
    */
   public List<CodeBlock> filters(CodeBlock property, List<CodeBlock> operands) {
     List<CodeBlock> filters = new ArrayList<>();
+    if (constant()) {
+      filters.add(CodeBlock.of("$T.eq($L, $L)", FILTER, property, this == TRUE));
+      return filters;
+    }
     if (operandless()) {
       filters.add(CodeBlock.of("$T.$N($L)", FILTER, filterFactories.get(0), property));
       return filters;

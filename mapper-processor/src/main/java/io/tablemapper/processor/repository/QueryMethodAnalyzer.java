@@ -90,7 +90,8 @@ final class QueryMethodAnalyzer {
       for (PropertyModel property : entity.properties()) {
         propertyNames.add(property.name());
       }
-      parsed = new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
+      parsed = new MethodNameParser(entity.simpleName(), propertyNames, jakarta)
+          .parse(method.getSimpleName().toString());
     }
     if (!parsed.ok()) {
       diagnostics.error(method, parsed.problemRule(), signature + ": " + parsed.problem());
@@ -210,7 +211,12 @@ final class QueryMethodAnalyzer {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses " + term.operator().keyword() + ", but " + unorderable(property));
         ok = false;
-      } else if (term.operator().operandless() && property.primitive()) {
+      } else if (term.operator().constant() && property.kind() != PropertyKind.BOOLEAN) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses " + term.operator().keyword() + ", which applies to boolean properties only; '"
+                + property.name() + "' is " + property.type());
+        ok = false;
+      } else if (term.operator().presence() && property.primitive()) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses " + term.operator().keyword() + ", but '" + property.name() + "' is a " + property.type()
                 + ", which is always stored, so it is never absent; declare it with its wrapper type (Integer for"

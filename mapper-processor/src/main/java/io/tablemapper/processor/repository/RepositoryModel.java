@@ -143,9 +143,21 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param lifecycles its {@code @Insert}, {@code @Update}, {@code @Delete}, {@code @Save} methods and the inherited
    *     ones of {@code BasicRepository} and {@code CrudRepository}
    * @param byId its inherited {@code findById} and {@code deleteById}, and {@code findAll(PageRequest, Order)}
+   * @param refused its methods the processor refused, compiled under {@code -Atablemapper.jakarta.refused=throw} to
+   *     methods that throw
    */
   public record JakartaModel(TypeMirror keyType, List<PropertyModel> keyProperties, boolean keyRecord,
-      List<Lifecycle> lifecycles, List<ById> byId) {}
+      List<Lifecycle> lifecycles, List<ById> byId, List<Refused> refused) {}
+
+  /**
+   * A Jakarta Data method the processor refused ({@link JakartaOptions}): it throws
+   * {@code UnsupportedOperationException} with why.
+   *
+   * @param element the method
+   * @param type the method as a member of the repository
+   * @param why the refusals, each with its id, as the compile errors would have said them
+   */
+  public record Refused(ExecutableElement element, ExecutableType type, String why) {}
 
   /** What a lifecycle method does: each is one of {@code JakartaSupport}'s writes. */
   public enum Operation {
