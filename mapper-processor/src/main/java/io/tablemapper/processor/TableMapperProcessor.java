@@ -123,12 +123,14 @@ public final class TableMapperProcessor extends AbstractProcessor {
    * {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming};
    * {@code -Atablemapper.keyDesignReport=false}: no key-design report;
    * {@code -Atablemapper.store=COSMOS_TABLE}: the store the application runs on, whose costs the plans state;
+   * {@code -Atablemapper.jakarta.allowScan=true}: Jakarta Data methods may scan and take client steps;
    * {@code -Atablemapper.jakarta.refused=throw}: refused Jakarta Data methods compile to methods that throw
    * ({@link JakartaOptions}).
    */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION, StoreTarget.OPTION, JakartaOptions.REFUSED);
+    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION, StoreTarget.OPTION, JakartaOptions.ALLOW_SCAN,
+        JakartaOptions.REFUSED);
   }
 
   @Override

@@ -231,7 +231,13 @@ public enum Rule {
   JAKARTA_INHERITED_SCAN("JakartaInheritedScan", Severity.WARNING),
   /** A Jakarta Data method the processor cannot implement: a lifecycle method's parameter or return, {@code @Query}. */
   JAKARTA_METHOD("JakartaMethod", Severity.ERROR),
-  /** The processor option {@code tablemapper.jakarta.refused} is neither {@code error} nor {@code throw}. */
+  /**
+   * A Jakarta Data method whose query the client completes under {@code -Atablemapper.jakarta.allowScan=true}: it
+   * reads every match of its plan, then sorts, skips, limits or pages them (a {@code Sort}, {@code Order} or
+   * {@code Limit} parameter, an order no key gives, an offset page, one result of several).
+   */
+  JAKARTA_CLIENT_QUERY("JakartaClientQuery", Severity.WARNING),
+  /** A processor option {@code tablemapper.jakarta.*} with a value it does not take. */
   JAKARTA_OPTION("JakartaOption", Severity.ERROR),
   /**
    * A Jakarta Data method the processor refuses, compiled under {@code -Atablemapper.jakarta.refused=throw} to one

@@ -83,6 +83,7 @@ public final class RepositoryGenerator {
       JakartaMethodGenerator.addSupport(type, constructor, entity);
       type.addMethod(constructor.build());
       JakartaMethodGenerator.addMethods(type, repository, repositoryType, types);
+      JakartaClientGenerator.addAttributes(type, repository);
     } else {
       type.addMethod(constructor.build());
       addWrites(type, repository);
@@ -197,7 +198,9 @@ public final class RepositoryGenerator {
       builder.addStatement(point);
     } else {
       queries.write(builder, names, method, query, plan);
-      builder.addStatement(jakarta && method.returns() == RepositoryModel.Returns.PAGE
+      builder.addStatement(method.client() != null
+          ? JakartaClientGenerator.run(repository, method, query, repository.implementationName().simpleName())
+          : jakarta && method.returns() == RepositoryModel.Returns.PAGE
           ? CodeBlock.of("return this.jakarta.page($N, $N)", query, method.pageRequest())
           : method.kind().run(method, query, projection));
     }

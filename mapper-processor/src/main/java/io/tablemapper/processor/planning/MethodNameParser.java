@@ -94,7 +94,8 @@ public final class MethodNameParser {
       return new Result(null, 0, List.of(), List.of(), List.of(), rule, problem);
     }
 
-    static Result ofBranches(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
+    /** The query of these branches of conditions joined by {@code Or}, each of conditions joined by {@code And}. */
+    public static Result ofBranches(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
       List<Term> terms = new ArrayList<>();
       for (List<Term> branch : branches) {
         terms.addAll(branch);

@@ -59,12 +59,14 @@ final class JakartaRepositoryAnalyzer {
   private final QueryMethodAnalyzer queries;
   private final QueryPlanner planner = new QueryPlanner();
   private final JakartaOptions options;
+  private final JakartaClientQueries clients;
 
   JakartaRepositoryAnalyzer(Elements elements, Types types, QueryMethodAnalyzer queries, JakartaOptions options) {
     this.elements = elements;
     this.types = types;
     this.queries = queries;
     this.options = options;
+    this.clients = new JakartaClientQueries(types, queries);
   }
 
   /** Whether a type is annotated with Jakarta Data's {@code @Repository}. */
@@ -183,6 +185,9 @@ final class JakartaRepositoryAnalyzer {
     } else if (AsyncReturns.isFuture(type.getReturnType())) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a Jakarta Data repository method returns its"
           + " result, not a CompletableFuture; declare the async query in a tablemapper @Repository");
+    } else if (clientQuery(repository, entity, entityType, method, type, operation, keyProperties, found,
+        diagnostics)) {
+      return;
     } else if (dynamicOrderingOk(signature, method, type, diagnostics)) {
       MethodNameParser.Result annotated = null;
       if (Annotations.has(method, Annotations.JAKARTA_FIND) || operation == RepositoryModel.Operation.DELETE) {
@@ -202,6 +207,45 @@ final class JakartaRepositoryAnalyzer {
         found.add(query);
       }
     }
+  }
+
+  /**
+   * Under {@code -Atablemapper.jakarta.allowScan=true}, a query method the client completes ({@link
+   * JakartaClientQueries}): one with a Sort, Order or Limit parameter, an offset Page or an array, or one the planner
+   * refuses as written (an order no key gives, one result of several); added to {@code found}, or its errors
+   * reported. False when it is none of these, for the caller to analyze.
+   */
+  private boolean clientQuery(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, RepositoryModel.Operation operation, List<PropertyModel> keyProperties,
+      List<RepositoryModel.QueryMethod> found, Diagnostics diagnostics) {
+    if (!options.allowScan() || operation != null) {
+      return false;
+    }
+    String signature = QueryMethodAnalyzer.signature(repository, method);
+    Diagnostics quiet = Diagnostics.collecting();
+    MethodNameParser.Result parsed;
+    if (Annotations.has(method, Annotations.JAKARTA_FIND)) {
+      parsed = JakartaFindQueries.of(signature, method, type, entity, MethodNameParser.Action.FIND, keyProperties,
+          quiet);
+    } else {
+      List<String> names = new ArrayList<>();
+      entity.properties().forEach(property -> names.add(property.name()));
+      parsed = new MethodNameParser(entity.simpleName(), names, true).parse(method.getSimpleName().toString());
+    }
+    if (parsed == null || !clients.needsClient(type) && (!Annotations.has(method, Annotations.JAKARTA_FIND)
+        ? queries.analyze(repository, entity, entityType, method, type, quiet, null, true, true) != null
+        : queries.analyze(repository, entity, entityType, method, type, quiet, parsed, true, true) != null)) {
+      return false; // planned as written
+    }
+    int errors = diagnostics.errorCount();
+    RepositoryModel.QueryMethod query = clients.analyze(repository, entity, entityType, method, type, parsed,
+        diagnostics);
+    if (query != null) {
+      found.add(query);
+      return true;
+    }
+    return diagnostics.errorCount() > errors;
   }
 
   /** The {@code DataRepository<T, K>} the type extends, directly or through BasicRepository/CrudRepository. */

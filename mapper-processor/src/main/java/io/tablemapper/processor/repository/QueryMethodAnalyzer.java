@@ -78,6 +78,27 @@ final class QueryMethodAnalyzer {
       TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
       ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result annotated, boolean jakarta,
       boolean scanAllowed) {
+    return analyze(repository, entity, entityType, method, type, diagnostics, annotated, jakarta, scanAllowed,
+        false, Set.of());
+  }
+
+  /**
+   * Analyzes the query a Jakarta Data method reads before its client steps ({@link JakartaClientQueries}): a list of
+   * the entities its conditions match, whatever its return, from the parameters not in {@code clientParameters}.
+   *
+   * @param clientParameters the names of the parameters the client steps take (Sort, Order, Limit, PageRequest)
+   */
+  RepositoryModel.QueryMethod analyzeBase(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result base, Set<String> clientParameters) {
+    return analyze(repository, entity, entityType, method, type, diagnostics, base, true, true, true,
+        clientParameters);
+  }
+
+  private RepositoryModel.QueryMethod analyze(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result annotated, boolean jakarta,
+      boolean scanAllowed, boolean client, Set<String> clientParameters) {
     String signature = signature(repository, method);
     if (!method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Rule.QUERY_GENERIC_METHOD,
@@ -109,7 +130,7 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    RepositoryModel.Returns returns = returns(returnType, entityType, jakarta);
+    RepositoryModel.Returns returns = client ? RepositoryModel.Returns.LIST : returns(returnType, entityType, jakarta);
     if (jakarta && parsed.action() == MethodNameParser.Action.FIND && returns == RepositoryModel.Returns.ENTITY) {
       parsed = parsed.withAction(MethodNameParser.Action.GET); // Jakarta Data's find of one entity, or none: fails
     }
@@ -122,7 +143,7 @@ final class QueryMethodAnalyzer {
               + (async ? "; a CompletableFuture holds any of these, boxed (Long, Boolean, Void)" : ""));
       return null;
     }
-    TypeMirror result = resultType(returnType, returns);
+    TypeMirror result = client ? entityType : resultType(returnType, returns);
     boolean projects = ProjectionChecks.isProjection(result, entityType, types);
     MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
         projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName(),
@@ -134,17 +155,17 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    String pageRequest = pageRequest(method, type, jakarta);
+    String pageRequest = client ? null : pageRequest(method, type, jakarta);
     if (!kind.checkPageRequest(context, pageRequest)) {
       return null;
     }
-    List<Condition> conditions = bind(context, type, pageRequest);
+    List<Condition> conditions = bind(context, type, pageRequest, clientParameters);
     if (conditions == null) {
       return null;
     }
     Plan plan = plan(context, kind, conditions, projection);
     return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
-        conditions, parsed.ordering(), pageRequest, plan, projection, async);
+        conditions, parsed.ordering(), pageRequest, plan, projection, async, null);
   }
 
   private static QueryMethodKind kind(MethodNameParser.Result parsed, RepositoryModel.Returns returns) {
@@ -264,10 +285,18 @@ final class QueryMethodAnalyzer {
   }
 
   /** The conditions bound to the parameters before the PageRequest, in order; null when they do not fit. */
-  private List<Condition> bind(MethodContext method, ExecutableType type, String pageRequest) {
+  private List<Condition> bind(
+      MethodContext method, ExecutableType type, String pageRequest, Set<String> clientParameters) {
     List<MethodNameParser.Term> terms = method.parsed().terms();
-    List<? extends VariableElement> parameters = method.element().getParameters();
-    List<? extends TypeMirror> parameterTypes = type.getParameterTypes();
+    List<VariableElement> parameters = new ArrayList<>();
+    List<TypeMirror> parameterTypes = new ArrayList<>();
+    for (int i = 0; i < method.element().getParameters().size(); i++) {
+      VariableElement parameter = method.element().getParameters().get(i);
+      if (!clientParameters.contains(parameter.getSimpleName().toString())) {
+        parameters.add(parameter);
+        parameterTypes.add(type.getParameterTypes().get(i));
+      }
+    }
     int arity = 0;
     for (MethodNameParser.Term term : terms) {
       arity += term.operator().arity();

@@ -86,6 +86,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param projection the record of some of the entity's properties it returns instead of entities, or null
    * @param async whether it returns a {@code CompletableFuture} of what {@code returns} says: the query on the
    *     store's async path, its result handed over on the mapper's executor
+   * @param client for a Jakarta Data method whose query the client completes, what it does to the list of matches
+   *     the query reads (sort, skip, limit, page, the one result); else null
    */
   public record QueryMethod(
       ExecutableElement element,
@@ -98,7 +100,45 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
       String pageRequest,
       Plan plan,
       Projection projection,
-      boolean async) {}
+      boolean async,
+      Client client) {
+
+    /** This method with client steps over its query's list of matches. */
+    public QueryMethod withClient(Client steps) {
+      return new QueryMethod(element, type, kind, returns, limit, conditions, ordering, pageRequest, plan, projection,
+          async, steps);
+    }
+  }
+
+  /** What a Jakarta Data method with client steps returns, from the list its query reads. */
+  public enum ClientResult {
+    LIST,
+    STREAM,
+    ARRAY,
+    /** The one entity, or {@code EmptyResultException}; {@code NonUniqueResultException} for several. */
+    ENTITY,
+    /** The one entity or none; {@code NonUniqueResultException} for several. */
+    OPTIONAL,
+    /** An offset {@code Page}, of the parameter {@link Client#pageRequest}. */
+    PAGE,
+    /** A {@code CursoredPage} whose cursor is the values of its order, after the parameter {@link Client#pageRequest}. */
+    CURSORED_PAGE
+  }
+
+  /**
+   * The steps the client takes over the matches of a Jakarta Data method's query, in order: sort (by {@code order},
+   * then by each of {@code sorts} as the caller gives them), skip and limit ({@code limit}, then {@code first}), then
+   * shape the result; each reads the whole list of matches, the cost the {@code [JakartaClientQuery]} warning states.
+   *
+   * @param order the order the method declares ({@code OrderBy}, {@code @OrderBy}), sorted in the client
+   * @param sorts the parameters of type {@code Sort}, {@code Sort[]} or {@code Order}, in order
+   * @param limit the {@code Limit} parameter, or null
+   * @param first the {@code First}/{@code FirstN} of its name, or 0
+   * @param pageRequest the {@code PageRequest} parameter of a page, or null
+   * @param result what it returns
+   */
+  public record Client(List<MethodNameParser.Order> order, List<String> sorts, String limit, int first,
+      String pageRequest, ClientResult result) {}
 
   /**
    * A record returned by query methods instead of the entity, each of its components a property of the entity with

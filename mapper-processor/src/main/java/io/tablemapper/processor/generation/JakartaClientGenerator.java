@@ -1,0 +1,104 @@
+package io.tablemapper.processor.generation;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyModel;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.repository.RepositoryModel;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The code of a Jakarta Data method whose query the client completes ({@code RepositoryModel.Client}): the list of
+ * matches its query reads, handed to {@code ClientResults} with each step ({@code orderBy}, {@code limit},
+ * {@code first}) and its result; and the repository's {@code attribute} method, the switch over the entity's
+ * properties by which {@code ClientResults} reads the attributes a {@code Sort} names, without reflection.
+ */
+final class JakartaClientGenerator {
+  static final ClassName CLIENT_RESULTS = ClassName.get("io.tablemapper.jakarta", "ClientResults");
+  private static final String ATTRIBUTE = "attribute";
+
+  private JakartaClientGenerator() {}
+
+  /** The {@code attribute(entity, name)} method, when a method of the repository has client steps. */
+  static void addAttributes(TypeSpec.Builder type, RepositoryModel repository) {
+    if (repository.methods().stream().noneMatch(method -> method.client() != null)) {
+      return;
+    }
+    EntityModel entity = repository.entity();
+    MethodSpec.Builder method = MethodSpec.methodBuilder(ATTRIBUTE)
+        .addJavadoc("The value of the attribute a Sort names, for the client steps.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(Object.class)
+        .addParameter(entity.className(), "entity")
+        .addParameter(String.class, "attribute")
+        .beginControlFlow("switch (attribute)");
+    List<String> names = new ArrayList<>();
+    for (PropertyModel property : entity.properties()) {
+      if (property.getter() == null) {
+        continue;
+      }
+      names.add(property.name());
+      method.addCode("case $S:\n", property.name());
+      if (isId(repository, property)) {
+        method.addCode("case $S:\n", "id(this)");
+      }
+      method.addStatement("$>return entity.$L$<", property.getter());
+    }
+    method.addCode("default:\n")
+        .addStatement("$>throw $T.noAttribute($S, attribute, $S)$<", CLIENT_RESULTS, entity.simpleName(),
+            String.join(", ", names))
+        .endControlFlow();
+    type.addMethod(method.build());
+  }
+
+  private static boolean isId(RepositoryModel repository, PropertyModel property) {
+    List<PropertyModel> keys = repository.jakarta().keyProperties();
+    return keys.size() == 1 && keys.get(0).name().equals(property.name());
+  }
+
+  /** The statement that returns the method's result from the matches of {@code query}. */
+  static CodeBlock run(RepositoryModel repository, RepositoryModel.QueryMethod method, String query,
+      String implementation) {
+    RepositoryModel.Client client = method.client();
+    CodeBlock.Builder code = CodeBlock.builder().add("return $T.of($S, this.support.list($N), $L::$L", CLIENT_RESULTS,
+        repository.element().getSimpleName() + "." + method.element().getSimpleName(), query, implementation,
+        ATTRIBUTE);
+    for (PropertyModel key : repository.jakarta().keyProperties()) {
+      code.add(", $S", key.name());
+    }
+    code.add(")");
+    for (MethodNameParser.Order order : client.order()) {
+      code.add("\n.orderBy($S, $L)", order.property(), order.descending());
+    }
+    for (String sort : client.sorts()) {
+      code.add("\n.orderBy($N)", sort);
+    }
+    if (client.limit() != null) {
+      code.add("\n.limit($N)", client.limit());
+    }
+    if (client.first() > 0) {
+      code.add("\n.first($L)", client.first());
+    }
+    switch (client.result()) {
+      case LIST:
+        return code.add("\n.list()").build();
+      case STREAM:
+        return code.add("\n.stream()").build();
+      case ARRAY:
+        return code.add("\n.array($T[]::new)", repository.entity().className()).build();
+      case ENTITY:
+        return code.add("\n.single()").build();
+      case OPTIONAL:
+        return code.add("\n.optional()").build();
+      case PAGE:
+        return code.add("\n.page($N)", client.pageRequest()).build();
+      default:
+        return code.add("\n.cursoredPage($N)", client.pageRequest()).build();
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package io.tablemapper.processor.repository;
+
+import io.tablemapper.internal.model.Rule;
+import io.tablemapper.processor.entity.EntityModel;
+import io.tablemapper.processor.entity.PropertyModel;
+import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.util.Annotations;
+import io.tablemapper.processor.util.Diagnostics;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * Jakarta Data methods whose query the client completes, under {@code -Atablemapper.jakarta.allowScan=true}
+ * ({@link JakartaOptions}): the store reads the entities the method's conditions match, planned as a derived
+ * {@code find} of those conditions is ({@code RANGE}, {@code PARTITION_SCAN}, …, without its order or limit), and
+ * the generated code then sorts them (the method's {@code OrderBy}, then its {@code Sort}/{@code Order}
+ * parameters), skips and limits them ({@code Limit}, {@code First}), and makes the result: a list, a stream, an
+ * array, the one entity (checked unique), an offset {@code Page} or a {@code CursoredPage} whose cursor is the
+ * values of its order. Each read is the whole list of matches: the {@code [JakartaClientQuery]} warning says so.
+ */
+final class JakartaClientQueries {
+  private static final List<String> SORTS = List.of(Annotations.JAKARTA_SORT, Annotations.JAKARTA_ORDER);
+
+  private final Types types;
+  private final QueryMethodAnalyzer queries;
+
+  JakartaClientQueries(Types types, QueryMethodAnalyzer queries) {
+    this.types = types;
+    this.queries = queries;
+  }
+
+  /**
+   * Whether the method needs client steps whatever its plan: a {@code Sort}, {@code Order} or {@code Limit}
+   * parameter, an offset {@code Page}, an array.
+   */
+  boolean needsClient(ExecutableType type) {
+    for (TypeMirror parameter : type.getParameterTypes()) {
+      if (isSort(parameter) || PropertyModel.isDeclared(parameter, Annotations.JAKARTA_LIMIT)) {
+        return true;
+      }
+    }
+    TypeMirror returns = type.getReturnType();
+    return PropertyModel.isDeclared(returns, Annotations.JAKARTA_PAGE) || returns.getKind() == TypeKind.ARRAY;
+  }
+
+  /**
+   * The method as a query and its client steps, with the {@code [JakartaClientQuery]} warning; null when it is no
+   * {@code find} of entities the client can complete (then the caller analyzes it as any other method, whose errors
+   * say why), or when an error was reported.
+   *
+   * @param parsed the method's query as its name or its annotations say, with its order and limit
+   */
+  RepositoryModel.QueryMethod analyze(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, MethodNameParser.Result parsed, Diagnostics diagnostics) {
+    if (!parsed.ok() || parsed.action() != MethodNameParser.Action.FIND) {
+      return null;
+    }
+    RepositoryModel.ClientResult result = result(type.getReturnType(), entityType);
+    if (result == null) {
+      return null;
+    }
+    String signature = QueryMethodAnalyzer.signature(repository, method);
+    Set<String> clientParameters = new LinkedHashSet<>();
+    List<String> sorts = new ArrayList<>();
+    String limit = null;
+    String pageRequest = null;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      TypeMirror parameterType = type.getParameterTypes().get(i);
+      String name = parameter.getSimpleName().toString();
+      if (isSort(parameterType)) {
+        sorts.add(name);
+      } else if (PropertyModel.isDeclared(parameterType, Annotations.JAKARTA_LIMIT) && limit == null) {
+        limit = name;
+      } else if (PropertyModel.isDeclared(parameterType, Annotations.JAKARTA_PAGE_REQUEST) && pageRequest == null) {
+        pageRequest = name;
+      } else {
+        continue;
+      }
+      clientParameters.add(name);
+    }
+    boolean paged = result == RepositoryModel.ClientResult.PAGE
+        || result == RepositoryModel.ClientResult.CURSORED_PAGE;
+    if (paged != (pageRequest != null) || paged && (limit != null || parsed.limit() > 0)) {
+      diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": " + (paged
+          ? "a page takes one PageRequest parameter, and no Limit or First (the PageRequest says its size)"
+          : "a PageRequest parameter belongs to a method that returns a Page or a CursoredPage"));
+      return null;
+    }
+    MethodNameParser.Result base = MethodNameParser.Result.ofBranches(MethodNameParser.Action.FIND, 0,
+        parsed.branches(), List.of());
+    RepositoryModel.QueryMethod query = queries.analyzeBase(repository, entity, entityType, method, type,
+        diagnostics, base, clientParameters);
+    if (query == null) {
+      return null;
+    }
+    RepositoryModel.Client client = new RepositoryModel.Client(parsed.ordering(), sorts, limit, parsed.limit(),
+        pageRequest, result);
+    diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " reads every match of its plan ("
+        + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
+        + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");
+    return query.withClient(client);
+  }
+
+  /** What the client does, for the warning. */
+  private static String steps(RepositoryModel.Client client) {
+    List<String> steps = new ArrayList<>();
+    if (!client.order().isEmpty() || !client.sorts().isEmpty()) {
+      steps.add("sorts them");
+    }
+    if (client.limit() != null || client.first() > 0) {
+      steps.add("limits them");
+    }
+    switch (client.result()) {
+      case PAGE:
+        steps.add("skips the pages before the one asked");
+        break;
+      case CURSORED_PAGE:
+        steps.add("finds the cursor among them");
+        break;
+      case ENTITY:
+      case OPTIONAL:
+        steps.add("checks that one matches");
+        break;
+      default:
+        break;
+    }
+    if (steps.isEmpty()) {
+      steps.add("copies them");
+    }
+    return String.join(", ", steps);
+  }
+
+  /** What a method that returns this gives from the list of matches; null for what the client cannot give. */
+  private RepositoryModel.ClientResult result(TypeMirror returns, TypeMirror entityType) {
+    if (returns.getKind() == TypeKind.ARRAY) {
+      return types.isSameType(((ArrayType) returns).getComponentType(), entityType)
+          ? RepositoryModel.ClientResult.ARRAY : null;
+    }
+    if (returns.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    if (types.isSameType(returns, entityType)) {
+      return RepositoryModel.ClientResult.ENTITY;
+    }
+    DeclaredType declared = (DeclaredType) returns;
+    if (declared.getTypeArguments().size() != 1 || !types.isSameType(declared.getTypeArguments().get(0), entityType)) {
+      return null;
+    }
+    switch (((TypeElement) declared.asElement()).getQualifiedName().toString()) {
+      case "java.util.List":
+      case "java.util.Collection":
+        return RepositoryModel.ClientResult.LIST;
+      case "java.util.stream.Stream":
+        return RepositoryModel.ClientResult.STREAM;
+      case "java.util.Optional":
+        return RepositoryModel.ClientResult.OPTIONAL;
+      case Annotations.JAKARTA_PAGE:
+        return RepositoryModel.ClientResult.PAGE;
+      case Annotations.JAKARTA_CURSORED_PAGE:
+        return RepositoryModel.ClientResult.CURSORED_PAGE;
+      default:
+        return null;
+    }
+  }
+
+  /** A {@code Sort}, {@code Sort[]} (varargs) or {@code Order} parameter. */
+  static boolean isSort(TypeMirror type) {
+    TypeMirror element = type.getKind() == TypeKind.ARRAY ? ((ArrayType) type).getComponentType() : type;
+    for (String name : SORTS) {
+      if (PropertyModel.isDeclared(element, name)) {
+        return type.getKind() != TypeKind.ARRAY || name.equals(Annotations.JAKARTA_SORT);
+      }
+    }
+    return false;
+  }
+
+  /** Whether a parameter is one the client steps take: a Sort, an Order, a Limit or a PageRequest. */
+  static boolean isClientParameter(TypeMirror type) {
+    return isSort(type) || PropertyModel.isDeclared(type, Annotations.JAKARTA_LIMIT)
+        || PropertyModel.isDeclared(type, Annotations.JAKARTA_PAGE_REQUEST);
+  }
+}
