@@ -13,11 +13,15 @@ import jakarta.data.page.impl.CursoredPageRecord;
 import jakarta.data.page.impl.PageRecord;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -83,6 +87,89 @@ public final class ClientResults<T> {
   public static MappingException noAttribute(String entity, String attribute, String attributes) {
     return new MappingException("'" + attribute + "' is not an attribute of " + entity + ", which has " + attributes
         + "; sort by one of those");
+  }
+
+  /** Keeps the matches that pass a test of the conditions the store cannot evaluate. */
+  public ClientResults<T> where(Predicate<? super T> test) {
+    matches.removeIf(test.negate());
+    return this;
+  }
+
+  /**
+   * Whether a value meets a condition the client evaluates: {@code operator} is the name of the processor's
+   * operator ({@code EQUAL}, {@code NOT}, {@code GREATER_THAN}, {@code BETWEEN}, {@code IN}, {@code NOT_IN},
+   * {@code STARTS_WITH}, {@code CONTAINS}, {@code ENDS_WITH}, {@code LIKE}, {@code NULL}, {@code TRUE}, …). A null
+   * value meets only {@code NULL}, {@code IS_NULL} and {@code NOT_IN}, as a store's comparisons never match it.
+   */
+  public static boolean test(String operator, boolean ignoreCase, Object value, Object... operands) {
+    switch (operator) {
+      case "IS_NULL":
+      case "NULL":
+        return value == null;
+      case "IS_NOT_NULL":
+      case "NOT_NULL":
+        return value != null;
+      case "TRUE":
+        return Boolean.TRUE.equals(value);
+      case "FALSE":
+        return Boolean.FALSE.equals(value);
+      case "NOT_IN":
+        return value == null || ((Collection<?>) operands[0]).stream().noneMatch(o -> order(value, o, ignoreCase) == 0);
+      default:
+        break;
+    }
+    if (value == null) {
+      return false;
+    }
+    switch (operator) {
+      case "EQUAL":
+        return order(value, operands[0], ignoreCase) == 0;
+      case "NOT":
+        return order(value, operands[0], ignoreCase) != 0;
+      case "GREATER_THAN":
+        return order(value, operands[0], ignoreCase) > 0;
+      case "GREATER_THAN_EQUAL":
+        return order(value, operands[0], ignoreCase) >= 0;
+      case "LESS_THAN":
+        return order(value, operands[0], ignoreCase) < 0;
+      case "LESS_THAN_EQUAL":
+        return order(value, operands[0], ignoreCase) <= 0;
+      case "BETWEEN":
+        return order(value, operands[0], ignoreCase) >= 0 && order(value, operands[1], ignoreCase) <= 0;
+      case "IN":
+        return ((Collection<?>) operands[0]).stream().anyMatch(o -> order(value, o, ignoreCase) == 0);
+      case "STARTS_WITH":
+        return text(value, ignoreCase).startsWith(text(operands[0], ignoreCase));
+      case "CONTAINS":
+        return text(value, ignoreCase).contains(text(operands[0], ignoreCase));
+      case "ENDS_WITH":
+        return text(value, ignoreCase).endsWith(text(operands[0], ignoreCase));
+      case "LIKE":
+        return like(text(value, ignoreCase), text(operands[0], ignoreCase));
+      default:
+        throw new IllegalArgumentException("no client test " + operator);
+    }
+  }
+
+  private static String text(Object value, boolean ignoreCase) {
+    String text = String.valueOf(value);
+    return ignoreCase ? text.toLowerCase(Locale.ROOT) : text;
+  }
+
+  /** SQL's LIKE: {@code %} any run of characters, {@code _} any one, the rest literally. */
+  private static boolean like(String text, String pattern) {
+    StringBuilder regex = new StringBuilder();
+    StringBuilder literal = new StringBuilder();
+    for (char c : pattern.toCharArray()) {
+      if (c == '%' || c == '_') {
+        regex.append(Pattern.quote(literal.toString())).append(c == '%' ? ".*" : ".");
+        literal.setLength(0);
+      } else {
+        literal.append(c);
+      }
+    }
+    regex.append(Pattern.quote(literal.toString()));
+    return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(text).matches();
   }
 
   /** Sorts by an attribute the method declares ({@code OrderBy}, {@code @OrderBy}). */
@@ -273,11 +360,20 @@ public final class ClientResults<T> {
   }
 
   /** Values of one attribute, nulls last; numbers of any type by value; text ignoring case when asked. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private int compareValues(Object a, Object b, boolean ignoreCase) {
     if (a == null || b == null) {
       return a == b ? 0 : a == null ? 1 : -1;
     }
+    try {
+      return order(a, b, ignoreCase);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(method + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Two values that are not null: numbers of any type by value, text ignoring case when asked, else as they sort. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static int order(Object a, Object b, boolean ignoreCase) {
     if (a instanceof Number && b instanceof Number && a.getClass() != b.getClass()) {
       return new BigDecimal(a.toString()).compareTo(new BigDecimal(b.toString()));
     }
@@ -287,7 +383,10 @@ public final class ClientResults<T> {
     if (a instanceof Comparable && a.getClass().isInstance(b)) {
       return ((Comparable) a).compareTo(b);
     }
-    throw new IllegalArgumentException(method + ": cannot compare " + a + " (" + a.getClass().getSimpleName()
-        + ") with " + b + " (" + b.getClass().getSimpleName() + ")");
+    if (a instanceof Character && b instanceof CharSequence || a instanceof CharSequence && b instanceof Character) {
+      return ignoreCase ? a.toString().compareToIgnoreCase(b.toString()) : a.toString().compareTo(b.toString());
+    }
+    throw new IllegalArgumentException("cannot compare " + a + " (" + (a == null ? "null" : a.getClass().getSimpleName())
+        + ") with " + b + " (" + (b == null ? "null" : b.getClass().getSimpleName()) + ")");
   }
 }

@@ -61,6 +61,23 @@ final class JakartaClientGenerator {
     return keys.size() == 1 && keys.get(0).name().equals(property.name());
   }
 
+  /** The test of each match: the groups joined by Or, each of conditions joined by And. */
+  private static CodeBlock filter(List<List<RepositoryModel.ClientCondition>> groups) {
+    List<CodeBlock> alternatives = new ArrayList<>();
+    for (List<RepositoryModel.ClientCondition> group : groups) {
+      List<CodeBlock> conditions = new ArrayList<>();
+      for (RepositoryModel.ClientCondition condition : group) {
+        CodeBlock.Builder test = CodeBlock.builder().add("$T.test($S, $L, each_.$L", CLIENT_RESULTS,
+            condition.term().operator().name(), condition.term().ignoreCase(), condition.property().getter());
+        condition.parameters().forEach(parameter -> test.add(", $N", parameter));
+        conditions.add(test.add(")").build());
+      }
+      CodeBlock all = CodeBlock.join(conditions, " && ");
+      alternatives.add(groups.size() > 1 && group.size() > 1 ? CodeBlock.of("($L)", all) : all);
+    }
+    return CodeBlock.join(alternatives, " || ");
+  }
+
   /** The statement that returns the method's result from the matches of {@code query}. */
   static CodeBlock run(RepositoryModel repository, RepositoryModel.QueryMethod method, String query,
       String implementation) {
@@ -72,6 +89,10 @@ final class JakartaClientGenerator {
       code.add(", $S", key.name());
     }
     code.add(")");
+    if (!client.filters().isEmpty()) {
+      // a name no parameter has: Java parameters do not end with an underscore here
+      code.add("\n.where(each_ -> $L)", filter(client.filters()));
+    }
     for (MethodNameParser.Order order : client.order()) {
       code.add("\n.orderBy($S, $L)", order.property(), order.descending());
     }

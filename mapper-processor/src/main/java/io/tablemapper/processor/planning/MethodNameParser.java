@@ -42,8 +42,20 @@ public final class MethodNameParser {
    *
    * @param property the property name
    * @param operator the operator
+   * @param ignoreCase whether it compares text ignoring case (Jakarta Data's {@code IgnoreCase}, which only the client
+   *     evaluates)
    */
-  public record Term(String property, Operator operator) {}
+  public record Term(String property, Operator operator, boolean ignoreCase) {
+    /** A condition that compares as the store does. */
+    public Term(String property, Operator operator) {
+      this(property, operator, false);
+    }
+
+    /** Whether only the client can evaluate it: {@code IgnoreCase}, or an operator the store has no filter for. */
+    public boolean clientOnly() {
+      return ignoreCase || operator.clientOnly();
+    }
+  }
 
   /**
    * One property of an {@code OrderBy}.
@@ -105,6 +117,7 @@ public final class MethodNameParser {
   }
 
   private static final String ORDER_BY = "OrderBy";
+  private static final String IGNORE_CASE = "IgnoreCase";
 
   private final List<String> properties;
   private final String entity;
@@ -264,7 +277,9 @@ public final class MethodNameParser {
       if (!name.startsWith(capitalized, at)) {
         continue;
       }
-      int afterProperty = at + capitalized.length();
+      int afterName = at + capitalized.length();
+      boolean ignoreCase = jakarta && name.startsWith(IGNORE_CASE, afterName);
+      int afterProperty = ignoreCase ? afterName + IGNORE_CASE.length() : afterName;
       for (Operator operator : Operator.values()) {
         if (!name.startsWith(operator.keyword(), afterProperty) || operator.jakartaOnly() && !jakarta) {
           continue;
@@ -273,7 +288,7 @@ public final class MethodNameParser {
         if (end > limit) {
           continue;
         }
-        Term term = new Term(property, operator);
+        Term term = new Term(property, operator, ignoreCase);
         if (end == limit) {
           List<List<Term>> branches = new ArrayList<>();
           branches.add(new ArrayList<>(List.of(term)));

@@ -34,6 +34,14 @@ public enum Operator {
   NOT_NULL("NotNull", "present", "present"),
   /** {@code IsNull} as Jakarta Data writes it. */
   NULL("Null", "absent", "absent"),
+  /** Not equal to any element of a collection (Jakarta Data's {@code NotIn}); evaluated by the client only. */
+  NOT_IN("NotIn", "not in", "ne"),
+  /** Text that contains the parameter (Jakarta Data's {@code Contains}); evaluated by the client only. */
+  CONTAINS("Contains", "contains", "contains"),
+  /** Text that ends with the parameter (Jakarta Data's {@code EndsWith}); evaluated by the client only. */
+  ENDS_WITH("EndsWith", "ends with", "endsWith"),
+  /** Text that matches a pattern of {@code %} and {@code _} (Jakarta Data's {@code Like}); the client only. */
+  LIKE("Like", "like", "like"),
   /** A boolean property that is true (Jakarta Data's {@code True}); no parameter. */
   TRUE("True", "eq true", "eq"),
   /** A boolean property that is false (Jakarta Data's {@code False}); no parameter. */
@@ -86,7 +94,16 @@ public enum Operator {
 
   /** Whether only Jakarta Data's method names may use it. */
   public boolean jakartaOnly() {
-    return this == NOT_NULL || this == NULL || constant();
+    return this == NOT_NULL || this == NULL || constant() || clientOnly();
+  }
+
+  /**
+   * Whether the store has no filter for it, so that only the client evaluates it (under
+   * {@code -Atablemapper.jakarta.allowScan=true}): the Table service compares whole values and ranges, and
+   * {@code NotIn} is left to the client with them.
+   */
+  public boolean clientOnly() {
+    return this == NOT_IN || this == CONTAINS || this == ENDS_WITH || this == LIKE;
   }
 
   /** How plans write it. */

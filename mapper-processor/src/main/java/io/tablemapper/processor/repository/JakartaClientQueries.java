@@ -4,9 +4,11 @@ import io.tablemapper.internal.model.Rule;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.MethodNameParser;
+import io.tablemapper.processor.planning.Operator;
 import io.tablemapper.processor.util.Annotations;
 import io.tablemapper.processor.util.Diagnostics;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -99,24 +101,100 @@ final class JakartaClientQueries {
           : "a PageRequest parameter belongs to a method that returns a Page or a CursoredPage"));
       return null;
     }
+    List<String> conditionParameters = new ArrayList<>();
+    method.getParameters().forEach(parameter -> conditionParameters.add(parameter.getSimpleName().toString()));
+    conditionParameters.removeAll(clientParameters);
+    List<List<MethodNameParser.Term>> storeBranches = new ArrayList<>();
+    List<List<RepositoryModel.ClientCondition>> filters = new ArrayList<>();
+    if (!split(signature, method, entity, parsed, conditionParameters, clientParameters, storeBranches, filters,
+        diagnostics)) {
+      return null;
+    }
     MethodNameParser.Result base = MethodNameParser.Result.ofBranches(MethodNameParser.Action.FIND, 0,
-        parsed.branches(), List.of());
+        storeBranches, List.of());
     RepositoryModel.QueryMethod query = queries.analyzeBase(repository, entity, entityType, method, type,
         diagnostics, base, clientParameters);
     if (query == null) {
       return null;
     }
     RepositoryModel.Client client = new RepositoryModel.Client(parsed.ordering(), sorts, limit, parsed.limit(),
-        pageRequest, result);
+        pageRequest, result, filters);
     diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " reads every match of its plan ("
         + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
         + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");
     return query.withClient(client);
   }
 
+  /**
+   * Splits the conditions between the store and the client: those only the client evaluates ({@code IgnoreCase},
+   * {@code Contains}, {@code EndsWith}, {@code Like}, {@code NotIn}) and a second condition on one property go to
+   * the client, with their parameters (added to {@code clientParameters}); with an {@code Or}, every condition does
+   * (the store then reads every entity of the plan). False when an error was reported.
+   */
+  private boolean split(String signature, ExecutableElement method, EntityModel entity,
+      MethodNameParser.Result parsed, List<String> conditionParameters, Set<String> clientParameters,
+      List<List<MethodNameParser.Term>> storeBranches, List<List<RepositoryModel.ClientCondition>> filters,
+      Diagnostics diagnostics) {
+    boolean anyClient = false;
+    for (List<MethodNameParser.Term> branch : parsed.branches()) {
+      Set<String> seen = new HashSet<>();
+      for (MethodNameParser.Term term : branch) {
+        anyClient |= term.clientOnly() || !seen.add(term.property());
+      }
+    }
+    boolean allClient = anyClient && parsed.or();
+    int next = 0;
+    for (List<MethodNameParser.Term> branch : parsed.branches()) {
+      List<MethodNameParser.Term> store = new ArrayList<>();
+      List<RepositoryModel.ClientCondition> client = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
+      for (MethodNameParser.Term term : branch) {
+        int arity = term.operator().arity();
+        if (next + arity > conditionParameters.size()) {
+          diagnostics.error(method, Rule.QUERY_PARAMETER_COUNT, signature + ": its conditions take more parameters"
+              + " than the " + conditionParameters.size() + " it declares beside its Sort, Order, Limit and"
+              + " PageRequest");
+          return false;
+        }
+        List<String> parameters = List.copyOf(conditionParameters.subList(next, next + arity));
+        next += arity;
+        PropertyModel property = entity.property(term.property());
+        if (allClient || term.clientOnly() || seen.contains(term.property())) {
+          if ((term.ignoreCase() || term.operator() == Operator.CONTAINS
+              || term.operator() == Operator.ENDS_WITH
+              || term.operator() == Operator.LIKE)
+              && !property.type().toString().equals("java.lang.String")) {
+            diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE, signature + ": condition on '" + property.name()
+                + "' compares text (" + (term.ignoreCase() ? "IgnoreCase" : term.operator().keyword()) + "), but it"
+                + " is " + property.type());
+            return false;
+          }
+          client.add(new RepositoryModel.ClientCondition(property, term, parameters));
+          clientParameters.addAll(parameters);
+        } else {
+          seen.add(term.property());
+          store.add(term);
+        }
+      }
+      if (!allClient) {
+        storeBranches.add(store);
+      }
+      if (!client.isEmpty()) {
+        filters.add(client);
+      }
+    }
+    if (allClient) {
+      storeBranches.add(List.of());
+    }
+    return true;
+  }
+
   /** What the client does, for the warning. */
   private static String steps(RepositoryModel.Client client) {
     List<String> steps = new ArrayList<>();
+    if (!client.filters().isEmpty()) {
+      steps.add("filters them");
+    }
     if (!client.order().isEmpty() || !client.sorts().isEmpty()) {
       steps.add("sorts them");
     }

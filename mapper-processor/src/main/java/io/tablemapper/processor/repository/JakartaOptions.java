@@ -20,7 +20,8 @@ import java.util.Map;
  * processor refuses (a JDQL {@code @Query}, an offset {@code Page}, an operator the store cannot evaluate, …).
  * {@code error}, the default, makes it the compile error it is for a tablemapper repository. {@code throw} makes
  * that error a warning, with the same id and message, and compiles the method to one that throws
- * {@code UnsupportedOperationException} with that message, so the rest of the repository can be generated: for code
+ * {@code UnsupportedOperationException} with that message (Jakarta Data's {@code MappingException} where the method
+ * names what is no attribute of the entity, {@code [QueryUnknownProperty]}), so the rest of the repository can be generated: for code
  * written against Jakarta Data's whole API (its TCK), whose every method need not run on a key-sorted store. The
  * verdict stays visible at compile time.
  *

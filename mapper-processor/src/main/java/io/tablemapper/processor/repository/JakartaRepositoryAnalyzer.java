@@ -148,8 +148,9 @@ final class JakartaRepositoryAnalyzer {
         byId.removeIf(byKey -> byKey.element().equals(method));
         refused.add(new RepositoryModel.Refused(method, type, String.join("; ", refusals)));
         diagnostics.warning(method, Rule.JAKARTA_REFUSED_METHOD, QueryMethodAnalyzer.signature(
-            repository, method) + " compiles to a method that throws UnsupportedOperationException with the"
-            + " warning above (-A" + JakartaOptions.REFUSED + "=throw)");
+            repository, method) + " compiles to a method that throws the warning above as an"
+            + " UnsupportedOperationException (a MappingException for what is no attribute of the entity) (-A"
+            + JakartaOptions.REFUSED + "=throw)");
       }
     }
     if (diagnostics.errorCount() > errorsBefore) {

@@ -206,6 +206,12 @@ final class QueryMethodAnalyzer {
                 : "") + "; use one, for example " + MethodNameParser.capitalize(property.name())
                 + "Between for a range");
         ok = false;
+      } else if (term.clientOnly()) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE, what + " uses "
+            + (term.ignoreCase() ? "IgnoreCase" : term.operator().keyword()) + ", which the store cannot evaluate: its"
+            + " filters compare whole values and ranges; compare whole values, or compile with -A"
+            + JakartaOptions.ALLOW_SCAN + "=true to have the client evaluate it over every match of the rest");
+        ok = false;
       } else if (property.encrypted()) {
         diagnostics.error(method, Rule.QUERY_ENCRYPTED_PROPERTY,
             what + " cannot be evaluated: the property is @Encrypted, so the store holds only its ciphertext (a fresh"

@@ -136,9 +136,20 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param first the {@code First}/{@code FirstN} of its name, or 0
    * @param pageRequest the {@code PageRequest} parameter of a page, or null
    * @param result what it returns
+   * @param filters the conditions the client evaluates, as branches joined by {@code Or} of conditions joined by
+   *     {@code And}; empty when the store evaluates them all
    */
   public record Client(List<MethodNameParser.Order> order, List<String> sorts, String limit, int first,
-      String pageRequest, ClientResult result) {}
+      String pageRequest, ClientResult result, List<List<ClientCondition>> filters) {}
+
+  /**
+   * A condition the client evaluates over each match of a query.
+   *
+   * @param property the property it compares
+   * @param term its operator and whether it ignores case
+   * @param parameters the parameters it compares with, as many as its operator takes
+   */
+  public record ClientCondition(PropertyModel property, MethodNameParser.Term term, List<String> parameters) {}
 
   /**
    * A record returned by query methods instead of the entity, each of its components a property of the entity with
