@@ -355,6 +355,14 @@ final class JakartaRepositoryAnalyzer {
             ? RepositoryModel.ByIdKind.FIND_BY_ID : RepositoryModel.ByIdKind.DELETE_BY_ID, keyPlan(entity, keys)));
         return;
       case "findAll/2":
+        if (options.allowScan()) { // an offset page of every entity, read and skipped in the client
+          RepositoryModel.QueryMethod page = clients.analyze(repository, entity, entityType, method, type,
+              MethodNameParser.Result.of(MethodNameParser.Action.FIND, 0, List.of(), List.of()), diagnostics);
+          if (page != null) {
+            found.add(page);
+          }
+          return;
+        }
         byId.add(new RepositoryModel.ById(method, type, RepositoryModel.ByIdKind.FIND_ALL_PAGE, null));
         return;
       case "findAll/0":
