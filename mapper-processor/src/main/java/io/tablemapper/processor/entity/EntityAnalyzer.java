@@ -128,6 +128,21 @@ public final class EntityAnalyzer {
     return Annotations.has(type, Annotations.ENTITY) || JakartaEntitySource.isJakartaEntity(type);
   }
 
+  /**
+   * Why a Jakarta entity cannot be mapped with its default keys: it has not exactly one {@code @Id} and declares no
+   * {@code @RowKey}; null when it can, or when it is tablemapper's {@code @Entity}.
+   */
+  public static String jakartaIdProblem(TypeElement type) {
+    if (!JakartaEntitySource.isJakartaEntity(type) || Annotations.has(type, Annotations.ROW_KEY)) {
+      return null;
+    }
+    List<String> ids = JakartaEntitySource.ids(type);
+    return ids.size() == 1 ? null : type.getSimpleName() + " has " + (ids.isEmpty() ? "no @Id field"
+        : ids.size() + " @Id fields (" + String.join(", ", ids) + ")") + ", but tablemapper maps a Jakarta entity's"
+        + " one @Id as its RowKey; declare one @Id (a record of several is not a key tablemapper reads), or"
+        + " declare @PartitionKey and @RowKey templates on it";
+  }
+
   /** Defers the entity, before anything is reported, when a property or superclass is not generated yet. */
   private void deferIfUnresolved(TypeElement type, boolean record) {
     if (record) {

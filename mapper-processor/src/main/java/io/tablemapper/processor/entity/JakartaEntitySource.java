@@ -49,6 +49,20 @@ final class JakartaEntitySource extends ElementEntitySource {
         || Annotations.has(type, Annotations.PERSISTENCE_ENTITY));
   }
 
+  /**
+   * The {@code @Id} fields of a Jakarta entity that declares no tablemapper {@code @RowKey}: its RowKey is its one
+   * {@code @Id}, so another number of them is an error of the repository that stores it.
+   */
+  static List<String> ids(TypeElement type) {
+    List<String> ids = new ArrayList<>();
+    for (Element field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      if (isId(field)) {
+        ids.add(field.getSimpleName().toString());
+      }
+    }
+    return ids;
+  }
+
   @Override
   public Object entitySite() {
     return null;
@@ -86,13 +100,8 @@ final class JakartaEntitySource extends ElementEntitySource {
     if (declared != null) {
       return declared;
     }
-    List<String> ids = new ArrayList<>();
-    for (Element field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
-      if (isId(field)) {
-        ids.add(field.getSimpleName().toString());
-      }
-    }
-    // no @Id, or several: a RowKey of no property, which the shared rules report as a key that names no property
+    List<String> ids = ids(type);
+    // no @Id, or several: the repository that stores the entity reports it (EntityAnalyzer.jakartaIdProblem)
     return ids.size() == 1 ? "{" + ids.get(0) + "}" : type.getSimpleName().toString().toLowerCase(Locale.ROOT);
   }
 

@@ -120,6 +120,11 @@ final class JakartaRepositoryAnalyzer {
           + " @RowKey, and Jakarta entities with one @Id");
       return null;
     }
+    String idProblem = EntityAnalyzer.jakartaIdProblem((TypeElement) types.asElement(entityType));
+    if (idProblem != null) {
+      diagnostics.error(repository, Rule.REPOSITORY_ENTITY, "@Repository " + name + " stores " + idProblem);
+      return null;
+    }
     EntityModel entity = entities.apply((TypeElement) types.asElement(entityType));
     if (entity == null) {
       return null;
