@@ -1,7 +1,9 @@
 package io.tablemapper.jakarta.tck;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
+import io.tablemapper.spi.TableBackend;
 import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -14,17 +16,33 @@ import org.junit.jupiter.api.extension.TestInstancePostProcessor;
  * {@code junit.jupiter.extensions.autodetection.enabled}, sets each such field whose type is a Jakarta Data
  * {@code @Repository} to {@code mapper.repository(type)}: the implementation tablemapper's processor generated when
  * the build processed the TCK's repositories. The mapper is one per test JVM, as a container's would be, so the
- * TCK's read-only data sets are populated once.
+ * TCK's read-only data sets are populated once; its store is the one {@value #STORE} names (the build runs the TCK
+ * on memory and on H2).
  */
 public final class TckRepositories implements TestInstancePostProcessor {
   private static final String INJECT = "jakarta.inject.Inject";
   private static final String REPOSITORY = "jakarta.data.repository.Repository";
 
+  /** The system property that names the store of this JVM's TCK run: {@code memory} (the default) or {@code h2}. */
+  static final String STORE = "tablemapper.tck.store";
+
   /** The mapper of this JVM's TCK run. */
   static final class Mapper {
-    static final TableMapper MAPPER = TableMapper.builder().backend(InMemoryBackend.create()).build();
+    static final TableMapper MAPPER = TableMapper.builder().backend(backend(System.getProperty(STORE, "memory")))
+        .build();
 
     private Mapper() {}
+
+    private static TableBackend backend(String store) {
+      switch (store) {
+        case "memory":
+          return InMemoryBackend.create();
+        case "h2":
+          return H2Backend.inMemory();
+        default:
+          throw new IllegalStateException(STORE + "=" + store + " names no store; use memory or h2");
+      }
+    }
   }
 
   @Override

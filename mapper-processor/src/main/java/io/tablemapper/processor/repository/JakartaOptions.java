@@ -7,14 +7,15 @@ import java.util.Map;
 /**
  * The processor options of Jakarta Data repositories.
  *
- * <p>{@value #ALLOW_SCAN}{@code =true} lets a Jakarta Data method read more than its result, as Jakarta Data's API
- * asks and a key-sorted store cannot answer by a key range: a scan of the table (its verdict, {@code
- * [QueryTableScan]}, a warning as under {@code @AllowScan}, which Jakarta Data interfaces cannot carry), and client
- * steps over the list of matches its plan reads ({@link JakartaClientQueries}): a {@code Sort}, {@code Order} or
- * {@code Limit} parameter, an {@code OrderBy} no key gives, an offset {@code Page} (the pages before it read and
- * skipped), a {@code CursoredPage} in such an order, one result of a query that can match several, an array. Each is
- * the warning {@code [JakartaClientQuery]}, which says what is read. Off by default: then each is the compile error it
- * is for a tablemapper repository.
+ * <p>{@value #ALLOW_SCAN}{@code =true} lets a Jakarta Data {@code find} read more than its result, as Jakarta Data's
+ * API asks and a key-sorted store cannot answer by a key range: client steps over the list of matches its plan reads
+ * ({@link JakartaClientQueries}) for a {@code Sort}, {@code Order} or {@code Limit} parameter, an {@code OrderBy} no
+ * key gives, an offset {@code Page} (the pages before it read and skipped), a {@code CursoredPage} in such an order,
+ * one result of a query that can match several, an array, a condition only the client evaluates, and a scan of the
+ * table (whose {@code [QueryTableScan]} error a Jakarta Data interface cannot always answer with {@code @AllowScan}).
+ * Each is the warning {@code [JakartaClientQuery]}, which names the plan whose every match is read. Off by default:
+ * then each is the compile error it is for a tablemapper repository; a count, exists or delete is never completed in
+ * the client.
  *
  * <p>{@value #REFUSED}: what becomes of a Jakarta Data method the
  * processor refuses (a JDQL {@code @Query}, an offset {@code Page}, an operator the store cannot evaluate, …).
