@@ -135,7 +135,8 @@ class JakartaEntitiesTest {
   void underAllowScanASortParameterIsAClientSortWithAWarningThatNamesThePlan() throws Exception {
     String methods = "  @AllowScan Stream<Employee> findAll();\n"
         + "  @Find List<Employee> sorted(String department, jakarta.data.Sort<Employee> sort);\n"
-        + "  List<Employee> findByLastNameIgnoreCase(String lastName, jakarta.data.Limit limit);";
+        + "  List<Employee> findByLastNameIgnoreCase(String lastName, jakarta.data.Limit limit);\n"
+        + "  List<Employee> findByAge(int age);";
     Compilation compilation = compile(List.of("-Atablemapper.jakarta.allowScan=true"), employee(),
         source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
             + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n" + methods + "\n}\n"));
@@ -149,7 +150,9 @@ class JakartaEntitiesTest {
             w -> assertThat(w).contains("Staff.sorted(").contains("RANGE: PartitionKey = {department}")
                 .contains("sorts them"),
             w -> assertThat(w).contains("findByLastNameIgnoreCase(").contains("TABLE_SCAN")
-                .contains("filters them, limits them"));
+                .contains("filters them, limits them"),
+            // a scan of the table, an error without @AllowScan, is read by the client
+            w -> assertThat(w).contains("findByAge(").contains("TABLE_SCAN").contains("copies them"));
     String generated = generated(compilation, "test.Staff__Impl");
     assertThat(generated).contains("ClientResults.of(\"Staff.sorted\"").contains(".orderBy(sort)")
         .contains(".where(each_ -> ClientResults.test(\"EQUAL\", true, each_.lastName(), lastName))")

@@ -240,9 +240,9 @@ final class JakartaRepositoryAnalyzer {
       parsed = new MethodNameParser(entity.simpleName(), names, true).parse(method.getSimpleName().toString());
     }
     if (parsed == null || !clients.needsClient(type) && (!Annotations.has(method, Annotations.JAKARTA_FIND)
-        ? queries.analyze(repository, entity, entityType, method, type, quiet, null, true, true) != null
-        : queries.analyze(repository, entity, entityType, method, type, quiet, parsed, true, true) != null)) {
-      return false; // planned as written
+        ? queries.analyze(repository, entity, entityType, method, type, quiet, null, true, false) != null
+        : queries.analyze(repository, entity, entityType, method, type, quiet, parsed, true, false) != null)) {
+      return false; // planned as written (a scan of the table is not: the client reads it)
     }
     int errors = diagnostics.errorCount();
     RepositoryModel.QueryMethod query = clients.analyze(repository, entity, entityType, method, type, parsed,
