@@ -43,6 +43,42 @@ final class JakartaClientQueries {
   }
 
   /**
+   * Under {@code -Atablemapper.jakarta.allowScan=true}, a query method (no lifecycle method) the client completes:
+   * one with a Sort, Order or Limit parameter, an offset Page or an array, or one the planner
+   * refuses as written (an order no key gives, one result of several); added to {@code found}, or its errors
+   * reported. False when it is none of these, for the caller to analyze.
+   */
+  boolean tryClient(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, List<PropertyModel> keyProperties, List<RepositoryModel.QueryMethod> found,
+      Diagnostics diagnostics) {
+    String signature = QueryMethodAnalyzer.signature(repository, method);
+    Diagnostics quiet = Diagnostics.collecting();
+    MethodNameParser.Result parsed;
+    if (Annotations.has(method, Annotations.JAKARTA_FIND)) {
+      parsed = JakartaFindQueries.of(signature, method, type, entity, MethodNameParser.Action.FIND, keyProperties,
+          quiet);
+    } else {
+      List<String> names = new ArrayList<>();
+      entity.properties().forEach(property -> names.add(property.name()));
+      parsed = new MethodNameParser(entity.simpleName(), names, true).parse(method.getSimpleName().toString());
+    }
+    if (parsed == null || !needsClient(type) && (!Annotations.has(method, Annotations.JAKARTA_FIND)
+        ? queries.analyze(repository, entity, entityType, method, type, quiet, null, true, false) != null
+        : queries.analyze(repository, entity, entityType, method, type, quiet, parsed, true, false) != null)) {
+      return false; // planned as written (a scan of the table is not: the client reads it)
+    }
+    int errors = diagnostics.errorCount();
+    RepositoryModel.QueryMethod query = analyze(repository, entity, entityType, method, type, parsed,
+        diagnostics);
+    if (query != null) {
+      found.add(query);
+      return true;
+    }
+    return diagnostics.errorCount() > errors;
+  }
+
+  /**
    * Whether the method needs client steps whatever its plan: a {@code Sort}, {@code Order} or {@code Limit}
    * parameter, an offset {@code Page}, an array.
    */

@@ -191,8 +191,8 @@ final class JakartaRepositoryAnalyzer {
     } else if (AsyncReturns.isFuture(type.getReturnType())) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a Jakarta Data repository method returns its"
           + " result, not a CompletableFuture; declare the async query in a tablemapper @Repository");
-    } else if (clientQuery(repository, entity, entityType, method, type, operation, keyProperties, found,
-        diagnostics)) {
+    } else if (options.allowScan() && operation == null && clients.tryClient(repository, entity, entityType,
+        method, type, keyProperties, found, diagnostics)) {
       return;
     } else if (dynamicOrderingOk(signature, method, type, diagnostics)) {
       MethodNameParser.Result annotated = null;
@@ -213,45 +213,6 @@ final class JakartaRepositoryAnalyzer {
         found.add(query);
       }
     }
-  }
-
-  /**
-   * Under {@code -Atablemapper.jakarta.allowScan=true}, a query method the client completes ({@link
-   * JakartaClientQueries}): one with a Sort, Order or Limit parameter, an offset Page or an array, or one the planner
-   * refuses as written (an order no key gives, one result of several); added to {@code found}, or its errors
-   * reported. False when it is none of these, for the caller to analyze.
-   */
-  private boolean clientQuery(
-      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
-      ExecutableType type, RepositoryModel.Operation operation, List<PropertyModel> keyProperties,
-      List<RepositoryModel.QueryMethod> found, Diagnostics diagnostics) {
-    if (!options.allowScan() || operation != null) {
-      return false;
-    }
-    String signature = QueryMethodAnalyzer.signature(repository, method);
-    Diagnostics quiet = Diagnostics.collecting();
-    MethodNameParser.Result parsed;
-    if (Annotations.has(method, Annotations.JAKARTA_FIND)) {
-      parsed = JakartaFindQueries.of(signature, method, type, entity, MethodNameParser.Action.FIND, keyProperties,
-          quiet);
-    } else {
-      List<String> names = new ArrayList<>();
-      entity.properties().forEach(property -> names.add(property.name()));
-      parsed = new MethodNameParser(entity.simpleName(), names, true).parse(method.getSimpleName().toString());
-    }
-    if (parsed == null || !clients.needsClient(type) && (!Annotations.has(method, Annotations.JAKARTA_FIND)
-        ? queries.analyze(repository, entity, entityType, method, type, quiet, null, true, false) != null
-        : queries.analyze(repository, entity, entityType, method, type, quiet, parsed, true, false) != null)) {
-      return false; // planned as written (a scan of the table is not: the client reads it)
-    }
-    int errors = diagnostics.errorCount();
-    RepositoryModel.QueryMethod query = clients.analyze(repository, entity, entityType, method, type, parsed,
-        diagnostics);
-    if (query != null) {
-      found.add(query);
-      return true;
-    }
-    return diagnostics.errorCount() > errors;
   }
 
   /** The {@code DataRepository<T, K>} the type extends, directly or through BasicRepository/CrudRepository. */
