@@ -217,6 +217,28 @@ public final class ClientResults<T> {
     return this;
   }
 
+  /**
+   * The values of one attribute of the results (a JDQL {@code SELECT attribute}), in their order, with the skip and
+   * limit taken so far.
+   */
+  public ClientResults<Object> select(String attribute) {
+    List<Object> values = new ArrayList<>();
+    for (T entity : sorted()) {
+      values.add(attributes.value(entity, attribute));
+    }
+    ClientResults<Object> selected = new ClientResults<>(method, values, (value, name) -> {
+      throw noAttribute(attribute, name, "(a selected value)");
+    }, List.of());
+    selected.skip = skip;
+    selected.max = max;
+    return selected;
+  }
+
+  /** The number of results (a JDQL {@code SELECT COUNT(THIS)}). */
+  public long count() {
+    return list().size();
+  }
+
   /** The results, as a list. */
   public List<T> list() {
     List<T> sorted = sorted();

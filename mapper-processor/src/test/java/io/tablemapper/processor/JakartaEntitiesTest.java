@@ -172,4 +172,43 @@ class JakartaEntitiesTest {
         .startsWith("[" + Rule.QUERY_OPERATOR_TYPE.id() + "]").contains("uses Contains")
         .contains("-Atablemapper.jakarta.allowScan=true"));
   }
+
+  @Test
+  void underAllowScanTheJdqlTheClientCanAnswerIsReadAndTheRestRefusedSayingWhat() throws Exception {
+    Compilation compilation = compile(List.of("-Atablemapper.jakarta.allowScan=true"), employee(),
+        source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
+            + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n"
+            + "  @AllowScan Stream<Employee> findAll();\n"
+            + "  @Query(\"SELECT COUNT(THIS) WHERE age >= :min AND lastName <> 'O''Hara'\") long older(int min);\n"
+            + "  @Query(\"SELECT lastName WHERE department = ?1 OR age IN (30, 40) ORDER BY age DESC\")\n"
+            + "  List<String> names(String department);\n"
+            + "  @Query(\"WHERE (age > 3)\") List<Employee> grouped();\n}\n"));
+
+    assertThat(compilation).failed();
+    assertThat(compilation.errors()).singleElement().satisfies(error -> assertThat(error.getMessage(null))
+        .startsWith("[" + Rule.JAKARTA_METHOD.id() + "] Staff.grouped(): @Query (JDQL) uses parentheses"));
+    assertThat(warnings(compilation)).filteredOn(w -> w.contains("(JDQL) reads every match")).hasSize(2);
+  }
+
+  @Test
+  void theJdqlReadBecomesTheClientsTestsSortAndSelection() throws Exception {
+    Compilation compilation = compile(List.of("-Atablemapper.jakarta.allowScan=true"), employee(),
+        source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
+            + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n"
+            + "  @AllowScan Stream<Employee> findAll();\n"
+            + "  @Query(\"SELECT COUNT(THIS) WHERE age >= :min AND lastName <> 'O''Hara'\") long older(int min);\n"
+            + "  @Query(\"SELECT lastName WHERE department = ?1 OR age IN (30, 40) ORDER BY age DESC\")\n"
+            + "  List<String> names(String department);\n}\n"));
+
+    assertThat(compilation).succeeded();
+    String generated = generated(compilation, "test.Staff__Impl");
+    assertThat(generated)
+        .contains(".where(each_ -> ClientResults.test(\"GREATER_THAN_EQUAL\", false, each_.age(), min)"
+            + " && ClientResults.test(\"NOT\", false, each_.lastName(), \"O'Hara\"))")
+        .contains(".count()")
+        .contains("ClientResults.test(\"EQUAL\", false, each_.department(), department)"
+            + " || ClientResults.test(\"IN\", false, each_.age(), java.util.List.of(30, 40))")
+        .contains(".orderBy(\"age\", true)").contains(".select(\"lastName\")")
+        .contains("return (List<String>) (List<?>) ClientResults.of(\"Staff.names\"");
+  }
 }

@@ -61,6 +61,47 @@ final class JakartaClientGenerator {
     return keys.size() == 1 && keys.get(0).name().equals(property.name());
   }
 
+  private static CodeBlock returning(CodeBlock.Builder code) {
+    return CodeBlock.of("return $L", code.build());
+  }
+
+  /** The end of a JDQL SELECT of an attribute: the values, cast to what the method returns (checked at compile time). */
+  private static CodeBlock selected(CodeBlock.Builder code, RepositoryModel.QueryMethod method,
+      RepositoryModel.Client client) {
+    com.palantir.javapoet.TypeName returns = com.palantir.javapoet.TypeName.get(method.type().getReturnType());
+    CodeBlock values;
+    switch (client.result()) {
+      case ARRAY:
+        values = code.add("\n.array($T::new)", returns).build();
+        return CodeBlock.of("return ($T) $L", returns, values);
+      case STREAM:
+        values = code.add("\n.stream()").build();
+        break;
+      case OPTIONAL:
+        values = code.add("\n.optional()").build();
+        break;
+      case PAGE:
+        values = code.add("\n.page($N)", client.pageRequest()).build();
+        break;
+      case ENTITY:
+        values = code.add("\n.single()").build();
+        return CodeBlock.of("return ($T) $L", returns, values);
+      default:
+        values = code.add("\n.list()").build();
+    }
+    return CodeBlock.of("return ($T) ($T) $L", returns, erasure(returns), values);
+  }
+
+  /** {@code List<?>} for {@code List<Long>}: the cast between the values' type and the method's. */
+  private static com.palantir.javapoet.TypeName erasure(com.palantir.javapoet.TypeName type) {
+    if (type instanceof com.palantir.javapoet.ParameterizedTypeName) {
+      com.palantir.javapoet.ParameterizedTypeName parameterized = (com.palantir.javapoet.ParameterizedTypeName) type;
+      return com.palantir.javapoet.ParameterizedTypeName.get(parameterized.rawType(),
+          com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class));
+    }
+    return type;
+  }
+
   /** The test of each match: the groups joined by Or, each of conditions joined by And. */
   private static CodeBlock filter(List<List<RepositoryModel.ClientCondition>> groups) {
     List<CodeBlock> alternatives = new ArrayList<>();
@@ -69,7 +110,7 @@ final class JakartaClientGenerator {
       for (RepositoryModel.ClientCondition condition : group) {
         CodeBlock.Builder test = CodeBlock.builder().add("$T.test($S, $L, each_.$L", CLIENT_RESULTS,
             condition.term().operator().name(), condition.term().ignoreCase(), condition.property().getter());
-        condition.parameters().forEach(parameter -> test.add(", $N", parameter));
+        condition.parameters().forEach(operand -> test.add(", $L", operand)); // a parameter's name, or a literal
         conditions.add(test.add(")").build());
       }
       CodeBlock all = CodeBlock.join(conditions, " && ");
@@ -82,7 +123,7 @@ final class JakartaClientGenerator {
   static CodeBlock run(RepositoryModel repository, RepositoryModel.QueryMethod method, String query,
       String implementation) {
     RepositoryModel.Client client = method.client();
-    CodeBlock.Builder code = CodeBlock.builder().add("return $T.of($S, this.support.list($N), $L::$L", CLIENT_RESULTS,
+    CodeBlock.Builder code = CodeBlock.builder().add("$T.of($S, this.support.list($N), $L::$L", CLIENT_RESULTS,
         repository.element().getSimpleName() + "." + method.element().getSimpleName(), query, implementation,
         ATTRIBUTE);
     for (PropertyModel key : repository.jakarta().keyProperties()) {
@@ -105,21 +146,27 @@ final class JakartaClientGenerator {
     if (client.first() > 0) {
       code.add("\n.first($L)", client.first());
     }
+    if (client.select() != null) {
+      code.add("\n.select($S)", client.select());
+      return selected(code, method, client);
+    }
     switch (client.result()) {
+      case COUNT:
+        return returning(code.add("\n.count()"));
       case LIST:
-        return code.add("\n.list()").build();
+        return returning(code.add("\n.list()"));
       case STREAM:
-        return code.add("\n.stream()").build();
+        return returning(code.add("\n.stream()"));
       case ARRAY:
-        return code.add("\n.array($T[]::new)", repository.entity().className()).build();
+        return returning(code.add("\n.array($T[]::new)", repository.entity().className()));
       case ENTITY:
-        return code.add("\n.single()").build();
+        return returning(code.add("\n.single()"));
       case OPTIONAL:
-        return code.add("\n.optional()").build();
+        return returning(code.add("\n.optional()"));
       case PAGE:
-        return code.add("\n.page($N)", client.pageRequest()).build();
+        return returning(code.add("\n.page($N)", client.pageRequest()));
       default:
-        return code.add("\n.cursoredPage($N)", client.pageRequest()).build();
+        return returning(code.add("\n.cursoredPage($N)", client.pageRequest()));
     }
   }
 }

@@ -193,6 +193,12 @@ public final class RepositoryGenerator {
       // Jakarta Data's exceptions, made from tablemapper's by DataExceptions.ofQuery
       builder.beginControlFlow("try");
     }
+    if (method.client() != null && method.client().select() != null && method.client().result()
+        != RepositoryModel.ClientResult.ARRAY && method.client().result() != RepositoryModel.ClientResult.ENTITY) {
+      // the selected values are Objects to ClientResults; the method's type was checked against the attribute's
+      builder.addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(SuppressWarnings.class)
+          .addMember("value", "$S", "unchecked").build());
+    }
     CodeBlock point = queries.point(method, plan);
     if (point != null) {
       builder.addStatement(point);

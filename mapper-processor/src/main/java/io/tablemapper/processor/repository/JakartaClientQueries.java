@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -76,6 +79,95 @@ final class JakartaClientQueries {
       return true;
     }
     return diagnostics.errorCount() > errors;
+  }
+
+  /**
+   * A {@code @Query} method whose JDQL {@link JakartaQueries} reads, as client steps over every entity of the type
+   * (the plan of a {@code find} without conditions); null when an error was reported (what the query uses that is
+   * not read, a return that does not fit).
+   */
+  RepositoryModel.QueryMethod jdql(TypeElement repository, EntityModel entity, TypeMirror entityType,
+      ExecutableElement method, ExecutableType type, List<PropertyModel> keys, Diagnostics diagnostics) {
+    String signature = QueryMethodAnalyzer.signature(repository, method);
+    AnnotationMirror annotation = Annotations.find(method, Annotations.JAKARTA_QUERY);
+    String text = "";
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+        : annotation.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals("value")) {
+        text = String.valueOf(entry.getValue().getValue());
+      }
+    }
+    List<String> keyNames = new ArrayList<>();
+    keys.forEach(key -> keyNames.add(key.name()));
+    JakartaQueries.Jdql jdql;
+    try {
+      jdql = JakartaQueries.read(text, entity, method, keyNames);
+    } catch (JakartaQueries.Unsupported unsupported) {
+      diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) uses " + unsupported.getMessage()
+          + ", which tablemapper does not read (it reads SELECT COUNT(THIS) or an attribute, WHERE comparisons, IN,"
+          + " BETWEEN, LIKE and IS NULL joined by AND and OR, ORDER BY); say what it finds with @Find and @By"
+          + " parameters, or with a derived name");
+      return null;
+    }
+    TypeMirror returns = type.getReturnType();
+    RepositoryModel.ClientResult result;
+    if (jdql.count()) {
+      result = returns.getKind() == TypeKind.LONG ? RepositoryModel.ClientResult.COUNT : null;
+    } else if (jdql.select() != null) {
+      result = selected(returns, entity.property(jdql.select()).type());
+    } else {
+      result = result(returns, entityType);
+    }
+    if (result == null) {
+      diagnostics.error(method, Rule.QUERY_RETURN_TYPE, signature + ": @Query (JDQL) " + (jdql.count()
+          ? "SELECT COUNT(THIS) returns long" : jdql.select() != null ? "SELECT " + jdql.select() + " returns "
+              + entity.property(jdql.select()).type() + " values: a List, Stream, array, Optional or Page of them"
+              : "returns " + entity.simpleName() + "s: one, an Optional, a List, a Stream, an array or a page")
+          + ", not " + returns);
+      return null;
+    }
+    Set<String> clientParameters = new LinkedHashSet<>();
+    List<String> sorts = new ArrayList<>();
+    String limit = null;
+    String pageRequest = null;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      String name = method.getParameters().get(i).getSimpleName().toString();
+      TypeMirror parameterType = type.getParameterTypes().get(i);
+      if (isSort(parameterType)) {
+        sorts.add(name);
+      } else if (PropertyModel.isDeclared(parameterType, Annotations.JAKARTA_LIMIT)) {
+        limit = name;
+      } else if (PropertyModel.isDeclared(parameterType, Annotations.JAKARTA_PAGE_REQUEST)) {
+        pageRequest = name;
+      }
+      clientParameters.add(name); // the base query takes none: every operand is the client's
+    }
+    MethodNameParser.Result base = MethodNameParser.Result.ofBranches(MethodNameParser.Action.FIND, 0,
+        List.of(List.of()), List.of());
+    RepositoryModel.QueryMethod query = queries.analyzeBase(repository, entity, entityType, method, type,
+        diagnostics, base, clientParameters);
+    if (query == null) {
+      return null;
+    }
+    RepositoryModel.Client client = new RepositoryModel.Client(jdql.order(), sorts, limit, 0, pageRequest, result,
+        jdql.filters(), jdql.select());
+    diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " (JDQL) reads every match of its plan ("
+        + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
+        + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");
+    return query.withClient(client);
+  }
+
+  /** What a method returns of selected values of this type; null for what the client cannot give. */
+  private RepositoryModel.ClientResult selected(TypeMirror returns, TypeMirror valueType) {
+    TypeMirror boxed = valueType.getKind().isPrimitive()
+        ? types.boxedClass((javax.lang.model.type.PrimitiveType) valueType).asType() : valueType;
+    if (returns.getKind() == TypeKind.ARRAY) {
+      return types.isSameType(((ArrayType) returns).getComponentType(), boxed) ? RepositoryModel.ClientResult.ARRAY
+          : null;
+    }
+    RepositoryModel.ClientResult result = result(returns, boxed);
+    return result == RepositoryModel.ClientResult.CURSORED_PAGE || result == RepositoryModel.ClientResult.ENTITY
+        && !types.isSameType(returns, boxed) ? null : result;
   }
 
   /**
@@ -154,7 +246,7 @@ final class JakartaClientQueries {
       return null;
     }
     RepositoryModel.Client client = new RepositoryModel.Client(parsed.ordering(), sorts, limit, parsed.limit(),
-        pageRequest, result, filters);
+        pageRequest, result, filters, null);
     diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " reads every match of its plan ("
         + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
         + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");
@@ -247,6 +339,9 @@ final class JakartaClientQueries {
       case ENTITY:
       case OPTIONAL:
         steps.add("checks that one matches");
+        break;
+      case COUNT:
+        steps.add("counts them");
         break;
       default:
         break;

@@ -178,7 +178,13 @@ final class JakartaRepositoryAnalyzer {
       return;
     }
     RepositoryModel.Operation operation = operation(method);
-    if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
+    if (Annotations.has(method, Annotations.JAKARTA_QUERY) && options.allowScan()) {
+      RepositoryModel.QueryMethod query = clients.jdql(repository, entity, entityType, method, type, keyProperties,
+          diagnostics);
+      if (query != null) {
+        found.add(query);
+      }
+    } else if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) is not planned at compile"
           + " time; say what it finds with @Find and @By parameters, or with a derived name (findByEmail)");
     } else if (operation != null && !(operation == RepositoryModel.Operation.DELETE

@@ -122,7 +122,9 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
     /** An offset {@code Page}, of the parameter {@link Client#pageRequest}. */
     PAGE,
     /** A {@code CursoredPage} whose cursor is the values of its order, after the parameter {@link Client#pageRequest}. */
-    CURSORED_PAGE
+    CURSORED_PAGE,
+    /** The number of matches, of a JDQL {@code SELECT COUNT(THIS)}. */
+    COUNT
   }
 
   /**
@@ -138,16 +140,18 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param result what it returns
    * @param filters the conditions the client evaluates, as branches joined by {@code Or} of conditions joined by
    *     {@code And}; empty when the store evaluates them all
+   * @param select the attribute a JDQL {@code SELECT} returns instead of the entities, or null
    */
   public record Client(List<MethodNameParser.Order> order, List<String> sorts, String limit, int first,
-      String pageRequest, ClientResult result, List<List<ClientCondition>> filters) {}
+      String pageRequest, ClientResult result, List<List<ClientCondition>> filters, String select) {}
 
   /**
    * A condition the client evaluates over each match of a query.
    *
    * @param property the property it compares
    * @param term its operator and whether it ignores case
-   * @param parameters the parameters it compares with, as many as its operator takes
+   * @param parameters what it compares with, as Java source (a parameter's name, or a JDQL literal), as many as its
+   *     operator takes
    */
   public record ClientCondition(PropertyModel property, MethodNameParser.Term term, List<String> parameters) {}
 
