@@ -136,6 +136,10 @@ public final class ClientResults<T> {
         return order(value, operands[0], ignoreCase) <= 0;
       case "BETWEEN":
         return order(value, operands[0], ignoreCase) >= 0 && order(value, operands[1], ignoreCase) <= 0;
+      case "NOT_BETWEEN":
+        return order(value, operands[0], ignoreCase) < 0 || order(value, operands[1], ignoreCase) > 0;
+      case "NOT_LIKE":
+        return !like(text(value, ignoreCase), text(operands[0], ignoreCase));
       case "IN":
         return ((Collection<?>) operands[0]).stream().anyMatch(o -> order(value, o, ignoreCase) == 0);
       case "STARTS_WITH":

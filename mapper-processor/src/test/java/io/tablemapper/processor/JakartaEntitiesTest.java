@@ -179,15 +179,30 @@ class JakartaEntitiesTest {
         source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
             + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n"
             + "  @AllowScan Stream<Employee> findAll();\n"
-            + "  @Query(\"SELECT COUNT(THIS) WHERE age >= :min AND lastName <> 'O''Hara'\") long older(int min);\n"
+            + "  @Query(\"SELECT COUNT(THIS) WHERE age >= :min AND lastName <> 'O''Hara'\") long count(int min);\n"
             + "  @Query(\"SELECT lastName WHERE department = ?1 OR age IN (30, 40) ORDER BY age DESC\")\n"
             + "  List<String> names(String department);\n"
-            + "  @Query(\"WHERE (age > 3)\") List<Employee> grouped();\n}\n"));
+            + "  @Query(\"WHERE NOT (age > 3 OR lastName LIKE 'K%')\") List<Employee> grouped();\n"
+            + "  @Query(\"UPDATE Employee SET age = age + 1\") long older();\n}\n"));
 
     assertThat(compilation).failed();
     assertThat(compilation.errors()).singleElement().satisfies(error -> assertThat(error.getMessage(null))
-        .startsWith("[" + Rule.JAKARTA_METHOD.id() + "] Staff.grouped(): @Query (JDQL) uses parentheses"));
-    assertThat(warnings(compilation)).filteredOn(w -> w.contains("(JDQL) reads every match")).hasSize(2);
+        .startsWith("[" + Rule.JAKARTA_METHOD.id() + "] Staff.older(): @Query (JDQL) uses UPDATE"));
+    assertThat(warnings(compilation)).filteredOn(w -> w.contains("(JDQL) reads every match")).hasSize(3);
+  }
+
+  @Test
+  void notAndParenthesesAreReadIntoGroupsOfConditions() throws Exception {
+    Compilation compilation = compile(List.of("-Atablemapper.jakarta.allowScan=true"), employee(),
+        source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
+            + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n"
+            + "  @AllowScan Stream<Employee> findAll();\n"
+            + "  @Query(\"WHERE age > 3 AND NOT (lastName LIKE 'K%' OR age BETWEEN 5 AND 9)\") List<Employee> some();\n}\n"));
+
+    assertThat(compilation).succeeded();
+    assertThat(generated(compilation, "test.Staff__Impl")).contains(".where(each_ -> ClientResults.test("
+        + "\"GREATER_THAN\", false, each_.age(), 3) && ClientResults.test(\"NOT_LIKE\", false, each_.lastName(),"
+        + " \"K%\") && ClientResults.test(\"NOT_BETWEEN\", false, each_.age(), 5, 9))");
   }
 
   @Test

@@ -36,6 +36,10 @@ public enum Operator {
   NULL("Null", "absent", "absent"),
   /** Not equal to any element of a collection (Jakarta Data's {@code NotIn}); evaluated by the client only. */
   NOT_IN("NotIn", "not in", "ne"),
+  /** Outside a range, bounds excluded (Jakarta Data's {@code NotBetween}); evaluated by the client only. */
+  NOT_BETWEEN("NotBetween", "not between", "lt", "gt"),
+  /** Text that does not match a pattern (Jakarta Data's {@code NotLike}); evaluated by the client only. */
+  NOT_LIKE("NotLike", "not like", "notLike"),
   /** Text that contains the parameter (Jakarta Data's {@code Contains}); evaluated by the client only. */
   CONTAINS("Contains", "contains", "contains"),
   /** Text that ends with the parameter (Jakarta Data's {@code EndsWith}); evaluated by the client only. */
@@ -103,7 +107,8 @@ public enum Operator {
    * {@code NotIn} is left to the client with them.
    */
   public boolean clientOnly() {
-    return this == NOT_IN || this == CONTAINS || this == ENDS_WITH || this == LIKE;
+    return this == NOT_IN || this == NOT_BETWEEN || this == NOT_LIKE || this == CONTAINS || this == ENDS_WITH
+        || this == LIKE;
   }
 
   /** How plans write it. */
@@ -156,6 +161,51 @@ public enum Operator {
           filterFactories.get(i).toUpperCase(Locale.ROOT), property, operands.get(i)));
     }
     return filters;
+  }
+
+  /**
+   * The operator that matches a present value exactly when this one does not (JDQL's {@code NOT}), or null for one
+   * without such a counterpart ({@code StartsWith}, {@code Contains}, {@code EndsWith}).
+   */
+  public Operator negated() {
+    switch (this) {
+      case EQUAL:
+        return NOT;
+      case NOT:
+        return EQUAL;
+      case LESS_THAN:
+        return GREATER_THAN_EQUAL;
+      case GREATER_THAN_EQUAL:
+        return LESS_THAN;
+      case LESS_THAN_EQUAL:
+        return GREATER_THAN;
+      case GREATER_THAN:
+        return LESS_THAN_EQUAL;
+      case IN:
+        return NOT_IN;
+      case NOT_IN:
+        return IN;
+      case BETWEEN:
+        return NOT_BETWEEN;
+      case NOT_BETWEEN:
+        return BETWEEN;
+      case LIKE:
+        return NOT_LIKE;
+      case NOT_LIKE:
+        return LIKE;
+      case NULL:
+      case IS_NULL:
+        return NOT_NULL;
+      case NOT_NULL:
+      case IS_NOT_NULL:
+        return NULL;
+      case TRUE:
+        return FALSE;
+      case FALSE:
+        return TRUE;
+      default:
+        return null;
+    }
   }
 
   /** The operator with reversed order, for descending key components. */

@@ -105,8 +105,8 @@ final class JakartaClientQueries {
     } catch (JakartaQueries.Unsupported unsupported) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) uses " + unsupported.getMessage()
           + ", which tablemapper does not read (it reads SELECT COUNT(THIS) or an attribute, WHERE comparisons, IN,"
-          + " BETWEEN, LIKE and IS NULL joined by AND and OR, ORDER BY); say what it finds with @Find and @By"
-          + " parameters, or with a derived name");
+          + " BETWEEN, LIKE and IS NULL with NOT, AND, OR and parentheses, ORDER BY); say what it finds with @Find"
+          + " and @By parameters, or with a derived name");
       return null;
     }
     TypeMirror returns = type.getReturnType();

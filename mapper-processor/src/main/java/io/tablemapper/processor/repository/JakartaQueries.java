@@ -20,9 +20,10 @@ import javax.lang.model.element.VariableElement;
  * compile time into client steps over every entity of the type: {@code [SELECT COUNT(THIS) | SELECT attribute]
  * [FROM Entity] [WHERE conditions] [ORDER BY attribute [ASC|DESC], ...]}, the conditions comparisons
  * ({@code = <> != < <= > >=}), {@code [NOT] IN (...)}, {@code BETWEEN}, {@code LIKE}, {@code IS [NOT] NULL} of an
- * attribute with literals and parameters ({@code :name}, {@code ?1}), joined by {@code AND}, then {@code OR}.
- * Parentheses, {@code NOT} before a condition, {@code NOT BETWEEN}, {@code NOT LIKE}, arithmetic, {@code UPDATE} and
- * {@code DELETE} are not read: such a query is refused with what it uses.
+ * attribute with literals and parameters ({@code :name}, {@code ?1}), {@code NOT}, joined by {@code AND}, then
+ * {@code OR}, with parentheses: read into the normal form the client tests (groups joined by {@code OR} of
+ * conditions joined by {@code AND}). Arithmetic, functions, {@code UPDATE} and {@code DELETE} are not read: such a
+ * query is refused with what it uses.
  */
 final class JakartaQueries {
   /**
@@ -61,6 +62,10 @@ final class JakartaQueries {
 
   /** The query of a {@code @Query} method, or why it is not read. */
   static Jdql read(String query, EntityModel entity, ExecutableElement method, List<String> keys) throws Unsupported {
+    String first = query.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
+    if (first.equals("UPDATE") || first.equals("DELETE")) {
+      throw new Unsupported(first + ", a write of every match");
+    }
     return new JakartaQueries(query, entity, method, keys).query();
   }
 
@@ -85,19 +90,7 @@ final class JakartaQueries {
         throw new Unsupported("FROM " + from + ", another entity than " + entity.simpleName());
       }
     }
-    List<List<RepositoryModel.ClientCondition>> filters = new ArrayList<>();
-    if (keyword("WHERE")) {
-      filters.add(new ArrayList<>());
-      filters.get(0).add(condition());
-      while (peek() != null && (is("AND") || is("OR"))) {
-        if (keyword("OR")) {
-          filters.add(new ArrayList<>());
-        } else {
-          next();
-        }
-        filters.get(filters.size() - 1).add(condition());
-      }
-    }
+    List<List<RepositoryModel.ClientCondition>> filters = keyword("WHERE") ? disjunction() : new ArrayList<>();
     List<MethodNameParser.Order> order = new ArrayList<>();
     if (keyword("ORDER")) {
       if (!keyword("BY")) {
@@ -118,12 +111,72 @@ final class JakartaQueries {
     return new Jdql(select, count, filters, order);
   }
 
-  private RepositoryModel.ClientCondition condition() throws Unsupported {
-    String first = next();
-    if (first.equals("(") || first.equalsIgnoreCase("NOT")) {
-      throw new Unsupported(first.equals("(") ? "parentheses" : "NOT before a condition");
+  /** Conditions joined by OR, as groups (joined by OR) of conditions joined by AND: the normal form the client tests. */
+  private List<List<RepositoryModel.ClientCondition>> disjunction() throws Unsupported {
+    List<List<RepositoryModel.ClientCondition>> groups = conjunction();
+    while (keyword("OR")) {
+      groups.addAll(conjunction());
     }
-    PropertyModel property = attribute(first);
+    return groups;
+  }
+
+  private List<List<RepositoryModel.ClientCondition>> conjunction() throws Unsupported {
+    List<List<RepositoryModel.ClientCondition>> groups = primary();
+    while (keyword("AND")) {
+      groups = and(groups, primary());
+    }
+    return groups;
+  }
+
+  /** A condition, a parenthesized disjunction, or either after NOT. */
+  private List<List<RepositoryModel.ClientCondition>> primary() throws Unsupported {
+    if (keyword("(")) {
+      List<List<RepositoryModel.ClientCondition>> inner = disjunction();
+      expect(")");
+      return inner;
+    }
+    if (keyword("NOT")) {
+      return not(primary());
+    }
+    List<List<RepositoryModel.ClientCondition>> single = new ArrayList<>();
+    single.add(new ArrayList<>(List.of(condition())));
+    return single;
+  }
+
+  /** (a OR b) AND (c OR d) as a OR of ANDs: (a AND c) OR (a AND d) OR (b AND c) OR (b AND d). */
+  private static List<List<RepositoryModel.ClientCondition>> and(List<List<RepositoryModel.ClientCondition>> left,
+      List<List<RepositoryModel.ClientCondition>> right) {
+    List<List<RepositoryModel.ClientCondition>> groups = new ArrayList<>();
+    for (List<RepositoryModel.ClientCondition> a : left) {
+      for (List<RepositoryModel.ClientCondition> b : right) {
+        List<RepositoryModel.ClientCondition> group = new ArrayList<>(a);
+        group.addAll(b);
+        groups.add(group);
+      }
+    }
+    return groups;
+  }
+
+  /** NOT of groups, by De Morgan: each group's negation is the OR of its conditions negated; those are ANDed. */
+  private static List<List<RepositoryModel.ClientCondition>> not(List<List<RepositoryModel.ClientCondition>> groups)
+      throws Unsupported {
+    List<List<RepositoryModel.ClientCondition>> result = null;
+    for (List<RepositoryModel.ClientCondition> group : groups) {
+      List<List<RepositoryModel.ClientCondition>> negated = new ArrayList<>();
+      for (RepositoryModel.ClientCondition condition : group) {
+        Operator opposite = condition.term().operator().negated();
+        if (opposite == null) {
+          throw new Unsupported("NOT before " + condition.term().operator().keyword());
+        }
+        negated.add(new ArrayList<>(List.of(condition(condition.property(), opposite, condition.parameters()))));
+      }
+      result = result == null ? negated : and(result, negated);
+    }
+    return result;
+  }
+
+  private RepositoryModel.ClientCondition condition() throws Unsupported {
+    PropertyModel property = attribute(next());
     if (keyword("IS")) {
       boolean not = keyword("NOT");
       if (!keyword("NULL")) {
@@ -142,18 +195,18 @@ final class JakartaQueries {
       return condition(property, not ? Operator.NOT_IN : Operator.IN,
           List.of("java.util.List.of(" + String.join(", ", elements) + ")"));
     }
-    if (not) {
-      throw new Unsupported("NOT " + peek());
-    }
     if (keyword("BETWEEN")) {
       String low = operand(property);
       if (!keyword("AND")) {
         throw new Unsupported("BETWEEN without AND");
       }
-      return condition(property, Operator.BETWEEN, List.of(low, operand(property)));
+      return condition(property, not ? Operator.NOT_BETWEEN : Operator.BETWEEN, List.of(low, operand(property)));
     }
     if (keyword("LIKE")) {
-      return condition(property, Operator.LIKE, List.of(operand(property)));
+      return condition(property, not ? Operator.NOT_LIKE : Operator.LIKE, List.of(operand(property)));
+    }
+    if (not) {
+      throw new Unsupported("NOT " + peek());
     }
     String operator = next();
     Map<String, Operator> comparisons = Map.of("=", Operator.EQUAL, "<>", Operator.NOT, "!=", Operator.NOT,
