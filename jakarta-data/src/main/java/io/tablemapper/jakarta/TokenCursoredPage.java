@@ -49,8 +49,10 @@ final class TokenCursoredPage<T> implements CursoredPage<T> {
       case CURSOR_NEXT:
         PageRequest.Cursor cursor = request.cursor().orElseThrow();
         if (cursor.size() != 1 || !(cursor.get(0) instanceof String) || ((String) cursor.get(0)).isEmpty()) {
-          throw new IllegalArgumentException(method + ": the cursor " + cursor + " is not one of a tablemapper page;"
-              + " take the cursor of the next page from CursoredPage.nextPageRequest()");
+          // Jakarta Data's answer for a cursor the store cannot resume from: this one holds the caller's values
+          throw new UnsupportedOperationException(method + ": the cursor " + cursor.elements() + " is not one of a"
+              + " tablemapper page, which resumes from its continuation token; take the cursor of the next page"
+              + " from CursoredPage.nextPageRequest()");
         }
         return io.tablemapper.api.PageRequest.after((String) cursor.get(0), size);
       default:

@@ -17,6 +17,7 @@ import io.tablemapper.processor.generation.report.KeyDesign;
 import io.tablemapper.processor.generation.report.KeyDesignBuilder;
 import io.tablemapper.processor.generation.report.KeyDesignReport;
 import io.tablemapper.processor.generation.report.MarkdownKeyDesign;
+import io.tablemapper.processor.repository.JakartaOptions;
 import io.tablemapper.processor.repository.RepositoryAnalyzer;
 import io.tablemapper.processor.repository.RepositoryModel;
 import io.tablemapper.processor.repository.StoreTarget;
@@ -102,7 +103,8 @@ public final class TableMapperProcessor extends AbstractProcessor {
     diagnostics = new Diagnostics(environment.getMessager(), AnnotationTrees.of(environment));
     entityAnalyzer = new EntityAnalyzer(environment, PropertyNames.defaultStrategy(environment, diagnostics));
     StoreTarget target = StoreTarget.of(environment.getOptions(), diagnostics);
-    repositoryAnalyzer = new RepositoryAnalyzer(environment, target);
+    repositoryAnalyzer = new RepositoryAnalyzer(environment, target,
+        JakartaOptions.of(environment.getOptions(), diagnostics));
     repositoryGenerator = new RepositoryGenerator(environment.getTypeUtils(), target);
     planReport = new PlanReport(target);
   }
@@ -120,11 +122,15 @@ public final class TableMapperProcessor extends AbstractProcessor {
   /**
    * {@code -Atablemapper.naming=PASCAL_CASE}: the naming strategy of entities without {@code @Naming};
    * {@code -Atablemapper.keyDesignReport=false}: no key-design report;
-   * {@code -Atablemapper.store=COSMOS_TABLE}: the store the application runs on, whose costs the plans state.
+   * {@code -Atablemapper.store=COSMOS_TABLE}: the store the application runs on, whose costs the plans state;
+   * {@code -Atablemapper.jakarta.allowScan=true}: Jakarta Data methods may scan and take client steps;
+   * {@code -Atablemapper.jakarta.refused=throw}: refused Jakarta Data methods compile to methods that throw
+   * ({@link JakartaOptions}).
    */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION, StoreTarget.OPTION);
+    return Set.of(PropertyNames.OPTION, KeyDesignReport.OPTION, StoreTarget.OPTION, JakartaOptions.ALLOW_SCAN,
+        JakartaOptions.REFUSED);
   }
 
   @Override
@@ -339,6 +345,12 @@ public final class TableMapperProcessor extends AbstractProcessor {
       diagnostics.error(repository, Rule.REPOSITORY_ENTITY,
           "@Repository " + repository.getSimpleName() + " stores " + entity.getQualifiedName()
               + ", which is not a valid entity: " + String.join("; ", quiet.collected()));
+    } else if (!Annotations.has(entity, Annotations.ENTITY) && processingEnv.getElementUtils().getTypeElement(
+        GeneratedNames.mapping(model.binaryName()).replace('$', '.')) == null) {
+      // a Jakarta entity (jakarta.nosql or jakarta.persistence) is mapped where a Jakarta Data repository stores it
+      entities.put(name, model);
+      write(metamodelGenerator.generate(model));
+      write(mappingGenerator.generate(model));
     }
     return model;
   }

@@ -832,7 +832,8 @@ class DiagnosticsTest {
     // jakarta.data on the path, and JakartaRepositoriesTest has their cases.
     Set<Rule> elsewhere = EnumSet.of(Rule.UNRESOLVED_TYPE, Rule.PROCESSOR_FAILURE, Rule.NAMING_OPTION,
         Rule.STORE_OPTION, Rule.QUERY_CLIENT_SORT, Rule.RUNTIME_MAPPING_UNSUPPORTED, Rule.JAKARTA_KEY_TYPE,
-        Rule.JAKARTA_OFFSET_PAGE, Rule.JAKARTA_DYNAMIC_SORT, Rule.JAKARTA_INHERITED_SCAN, Rule.JAKARTA_METHOD);
+        Rule.JAKARTA_OFFSET_PAGE, Rule.JAKARTA_DYNAMIC_SORT, Rule.JAKARTA_INHERITED_SCAN, Rule.JAKARTA_METHOD,
+        Rule.JAKARTA_OPTION, Rule.JAKARTA_REFUSED_METHOD, Rule.JAKARTA_CLIENT_QUERY);
     for (Rule rule : Rule.values()) {
       if (!elsewhere.contains(rule)) {
         assertThat(tested).as("a case of [%s]", rule.id())

@@ -260,7 +260,23 @@ final class ReferencePages {
           "findByDepartmentIn"}),
       Map.entry("NOT", new String[] {"never narrows a key", "findByDepartmentAndAgeNot"}),
       Map.entry("IS_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNull"}),
-      Map.entry("IS_NOT_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNotNull"}));
+      Map.entry("IS_NOT_NULL", new String[] {"never narrows a key", "findByDepartmentAndEmailIsNotNull"}),
+      Map.entry("NOT_NULL", new String[] {"Jakarta Data only, as `IsNotNull`", "countByEmailNotNull"}),
+      Map.entry("NULL", new String[] {"Jakarta Data only, as `IsNull`", "findByDepartmentAndEmailNull"}),
+      Map.entry("NOT_IN", new String[] {"Jakarta Data only: the client's test, under `-Atablemapper.jakarta.allowScan=true`",
+          "findByDepartmentAndAgeNotIn"}),
+      Map.entry("NOT_BETWEEN", new String[] {"Jakarta Data only: the client's test, under `allowScan`",
+          "findByDepartmentAndAgeNotBetween"}),
+      Map.entry("NOT_LIKE", new String[] {"Jakarta Data only: the client's test, under `allowScan`",
+          "findByDepartmentAndLastNameNotLike"}),
+      Map.entry("CONTAINS", new String[] {"Jakarta Data only: the client's test, under `allowScan`",
+          "findByDepartmentAndLastNameContains"}),
+      Map.entry("ENDS_WITH", new String[] {"Jakarta Data only: the client's test, under `allowScan`",
+          "findByDepartmentAndEmailEndsWith"}),
+      Map.entry("LIKE", new String[] {"Jakarta Data only: the client's test (`%`, `_`), under `allowScan`",
+          "findByDepartmentAndLastNameLike"}),
+      Map.entry("TRUE", new String[] {"Jakarta Data only; never narrows a key", "findByDepartmentAndActiveTrue"}),
+      Map.entry("FALSE", new String[] {"Jakarta Data only; never narrows a key", "findByDepartmentAndActiveFalse"}));
 
   static String queryKeywords() {
     StringBuilder page = new StringBuilder(

@@ -236,6 +236,19 @@ public enum Rule {
   JAKARTA_INHERITED_SCAN("JakartaInheritedScan", Severity.WARNING),
   /** A Jakarta Data method the processor cannot implement: a lifecycle method's parameter or return, {@code @Query}. */
   JAKARTA_METHOD("JakartaMethod", Severity.ERROR),
+  /**
+   * A Jakarta Data method whose query the client completes under {@code -Atablemapper.jakarta.allowScan=true}: it
+   * reads every match of its plan, then sorts, skips, limits or pages them (a {@code Sort}, {@code Order} or
+   * {@code Limit} parameter, an order no key gives, an offset page, one result of several).
+   */
+  JAKARTA_CLIENT_QUERY("JakartaClientQuery", Severity.WARNING),
+  /** A processor option {@code tablemapper.jakarta.*} with a value it does not take. */
+  JAKARTA_OPTION("JakartaOption", Severity.ERROR),
+  /**
+   * A Jakarta Data method the processor refuses, compiled under {@code -Atablemapper.jakarta.refused=throw} to one
+   * that throws {@code UnsupportedOperationException} with the refusal (which is reported beside it as a warning).
+   */
+  JAKARTA_REFUSED_METHOD("JakartaRefusedMethod", Severity.WARNING),
   /** A type that never came to exist, after every round of processing. */
   UNRESOLVED_TYPE("UnresolvedType", Severity.ERROR),
   /** The processor failed on an element; a bug to report. */

@@ -34,9 +34,10 @@ import javax.lang.model.util.Types;
 /**
  * An {@code @Entity} class as the processor reads it from its element, for the shared {@link
  * io.tablemapper.internal.model.EntityChecker}. Sites of problems are elements (a property's field, an upgrade
- * method), the annotation mirrors of the class (reported on the class), or an {@link Diagnostics.Site}.
+ * method), the annotation mirrors of the class (reported on the class), or an {@link Diagnostics.Site}. Not final:
+ * {@link JakartaEntitySource} reads a Jakarta entity as one with default keys.
  */
-public final class ElementEntitySource implements EntitySource<ElementProperty> {
+public class ElementEntitySource implements EntitySource<ElementProperty> {
   private final TypeElement type;
   private final Elements elements;
   private final Types types;

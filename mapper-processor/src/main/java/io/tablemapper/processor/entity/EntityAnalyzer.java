@@ -56,7 +56,9 @@ public final class EntityAnalyzer {
     if (type.getKind() == ElementKind.CLASS || type.getKind() == ElementKind.RECORD) {
       deferIfUnresolved(type, type.getKind() == ElementKind.RECORD);
     }
-    ElementEntitySource source = new ElementEntitySource(type, elements, types, annotations, names);
+    ElementEntitySource source = JakartaEntitySource.isJakartaEntity(type)
+        ? new JakartaEntitySource(type, elements, types, annotations, names)
+        : new ElementEntitySource(type, elements, types, annotations, names);
     CheckedEntity<ElementProperty> checked = EntityChecker.check(source, diagnostics.problems(type));
     if (checked == null) {
       return null;
@@ -113,7 +115,7 @@ public final class EntityAnalyzer {
       Map<CheckedProperty<ElementProperty>, PropertyModel> models) {
     AnnotationMirror mirror = (AnnotationMirror) (rowKey ? owner.rowKeySite() : owner.partitionKeySite());
     return new KeyModel(description, bound(key, models), specConstant, composeMethod, mirror,
-        Annotations.explicit(mirror, "value"));
+        mirror == null ? null : Annotations.explicit(mirror, "value")); // null: a Jakarta entity's default key
   }
 
   private static BoundKey<PropertyModel> bound(BoundKey<CheckedProperty<ElementProperty>> key,
@@ -127,6 +129,26 @@ public final class EntityAnalyzer {
 
   private String binaryName(EntitySource<?> source) {
     return elements.getBinaryName(((ElementEntitySource) source).element()).toString();
+  }
+
+  /** Whether a class is an entity this analyzer reads: tablemapper's {@code @Entity}, or a Jakarta entity. */
+  public static boolean isEntity(TypeElement type) {
+    return Annotations.has(type, Annotations.ENTITY) || JakartaEntitySource.isJakartaEntity(type);
+  }
+
+  /**
+   * Why a Jakarta entity cannot be mapped with its default keys: it has not exactly one {@code @Id} and declares no
+   * {@code @RowKey}; null when it can, or when it is tablemapper's {@code @Entity}.
+   */
+  public static String jakartaIdProblem(TypeElement type) {
+    if (!JakartaEntitySource.isJakartaEntity(type) || Annotations.has(type, Annotations.ROW_KEY)) {
+      return null;
+    }
+    List<String> ids = JakartaEntitySource.ids(type);
+    return ids.size() == 1 ? null : type.getSimpleName() + " has " + (ids.isEmpty() ? "no @Id field"
+        : ids.size() + " @Id fields (" + String.join(", ", ids) + ")") + ", but tablemapper maps a Jakarta entity's"
+        + " one @Id as its RowKey; declare one @Id (a record of several is not a key tablemapper reads), or"
+        + " declare @PartitionKey and @RowKey templates on it";
   }
 
   /** Defers the entity, before anything is reported, when a property or superclass is not generated yet. */

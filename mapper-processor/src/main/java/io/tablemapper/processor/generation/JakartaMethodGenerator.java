@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.tablemapper.api.TableMapperException;
+import io.tablemapper.internal.model.Rule;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Plan;
@@ -27,6 +28,7 @@ import javax.lang.model.util.Types;
 final class JakartaMethodGenerator {
   static final ClassName SUPPORT = ClassName.get("io.tablemapper.jakarta", "JakartaSupport");
   static final ClassName EXCEPTIONS = ClassName.get("io.tablemapper.jakarta", "DataExceptions");
+  private static final ClassName MAPPING_EXCEPTION = ClassName.get("jakarta.data.exceptions", "MappingException");
 
   private JakartaMethodGenerator() {}
 
@@ -51,6 +53,17 @@ final class JakartaMethodGenerator {
     }
     for (RepositoryModel.ById method : jakarta.byId()) {
       type.addMethod(byId(repository, method, repositoryType, types, type));
+    }
+    for (RepositoryModel.Refused method : jakarta.refused()) {
+      MethodSpec.Builder builder = MethodSpec.overriding(method.element(), repositoryType, types);
+      builder.addJavadoc("Refused at compile time (-Atablemapper.jakarta.refused=throw): throws why.\n");
+      // a query of what is no attribute of the entity is Jakarta Data's MappingException; the rest are refusals
+      boolean mapping = method.why().startsWith("[" + Rule.QUERY_UNKNOWN_PROPERTY.id() + "]");
+      builder.addStatement("throw new $T($Z$>$>$L$<$<)", mapping ? MAPPING_EXCEPTION
+          : ClassName.get(UnsupportedOperationException.class),
+          GeneratedCode.text(repository.element().getSimpleName() + "." + method.element().getSimpleName()
+              + ": refused at compile time: " + method.why()));
+      type.addMethod(builder.build());
     }
   }
 

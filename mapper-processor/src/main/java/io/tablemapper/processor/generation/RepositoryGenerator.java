@@ -83,6 +83,7 @@ public final class RepositoryGenerator {
       JakartaMethodGenerator.addSupport(type, constructor, entity);
       type.addMethod(constructor.build());
       JakartaMethodGenerator.addMethods(type, repository, repositoryType, types);
+      JakartaClientGenerator.addAttributes(type, repository);
     } else {
       type.addMethod(constructor.build());
       addWrites(type, repository);
@@ -192,12 +193,20 @@ public final class RepositoryGenerator {
       // Jakarta Data's exceptions, made from tablemapper's by DataExceptions.ofQuery
       builder.beginControlFlow("try");
     }
+    if (method.client() != null && method.client().select() != null && method.client().result()
+        != RepositoryModel.ClientResult.ARRAY && method.client().result() != RepositoryModel.ClientResult.ENTITY) {
+      // the selected values are Objects to ClientResults; the method's type was checked against the attribute's
+      builder.addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(SuppressWarnings.class)
+          .addMember("value", "$S", "unchecked").build());
+    }
     CodeBlock point = queries.point(method, plan);
     if (point != null) {
       builder.addStatement(point);
     } else {
       queries.write(builder, names, method, query, plan);
-      builder.addStatement(jakarta && method.returns() == RepositoryModel.Returns.PAGE
+      builder.addStatement(method.client() != null
+          ? JakartaClientGenerator.run(repository, method, query, repository.implementationName().simpleName())
+          : jakarta && method.returns() == RepositoryModel.Returns.PAGE
           ? CodeBlock.of("return this.jakarta.page($N, $N)", query, method.pageRequest())
           : method.kind().run(method, query, projection));
     }

@@ -42,8 +42,20 @@ public final class MethodNameParser {
    *
    * @param property the property name
    * @param operator the operator
+   * @param ignoreCase whether it compares text ignoring case (Jakarta Data's {@code IgnoreCase}, which only the client
+   *     evaluates)
    */
-  public record Term(String property, Operator operator) {}
+  public record Term(String property, Operator operator, boolean ignoreCase) {
+    /** A condition that compares as the store does. */
+    public Term(String property, Operator operator) {
+      this(property, operator, false);
+    }
+
+    /** Whether only the client can evaluate it: {@code IgnoreCase}, or an operator the store has no filter for. */
+    public boolean clientOnly() {
+      return ignoreCase || operator.clientOnly();
+    }
+  }
 
   /**
    * One property of an {@code OrderBy}.
@@ -94,7 +106,8 @@ public final class MethodNameParser {
       return new Result(null, 0, List.of(), List.of(), List.of(), rule, problem);
     }
 
-    static Result ofBranches(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
+    /** The query of these branches of conditions joined by {@code Or}, each of conditions joined by {@code And}. */
+    public static Result ofBranches(Action action, int limit, List<List<Term>> branches, List<Order> ordering) {
       List<Term> terms = new ArrayList<>();
       for (List<Term> branch : branches) {
         terms.addAll(branch);
@@ -104,15 +117,28 @@ public final class MethodNameParser {
   }
 
   private static final String ORDER_BY = "OrderBy";
+  private static final String IGNORE_CASE = "IgnoreCase";
 
   private final List<String> properties;
   private final String entity;
+  private final boolean jakarta;
 
   /** A parser for an entity (named in messages) with these property names. */
   public MethodNameParser(String entity, List<String> properties) {
+    this(entity, properties, false);
+  }
+
+  /**
+   * A parser for an entity with these property names, of Jakarta Data's names too when {@code jakarta}: text between
+   * the action (and its limit) and {@code By} is ignored ({@code findAllByName}), a name without {@code By} has no
+   * conditions ({@code countAll}, {@code findAllOrderByName}), and the operators {@code Null}, {@code NotNull},
+   * {@code True} and {@code False} are known.
+   */
+  public MethodNameParser(String entity, List<String> properties, boolean jakarta) {
     this.entity = entity;
     this.properties = new ArrayList<>(properties);
     this.properties.sort(Comparator.comparingInt(String::length).reversed());
+    this.jakarta = jakarta;
   }
 
   public Result parse(String name) {
@@ -155,6 +181,18 @@ public final class MethodNameParser {
             "Top" + name.substring(at + 3, digits) + " is not a usable limit; use Top1 to Top1000000");
       }
       at = digits;
+    }
+    if (jakarta && !name.startsWith("By", at)) {
+      int by = name.indexOf("By", at);
+      if (by < 0) {
+        return Result.ofBranches(action, limit, List.of(List.of()), List.of());
+      }
+      if (by >= at + 5 && name.startsWith(ORDER_BY, by - 5)) {
+        List<Order> ordering = by + 2 == name.length() ? null : parseOrdering(name, by + 2);
+        return ordering == null ? unknownOrderProperty(name, by + 2)
+            : Result.ofBranches(action, limit, List.of(List.of()), ordering);
+      }
+      at = by;
     }
     if (!name.startsWith("By", at)) {
       return Result.failure(Rule.QUERY_METHOD_NAME,
@@ -239,16 +277,18 @@ public final class MethodNameParser {
       if (!name.startsWith(capitalized, at)) {
         continue;
       }
-      int afterProperty = at + capitalized.length();
+      int afterName = at + capitalized.length();
+      boolean ignoreCase = jakarta && name.startsWith(IGNORE_CASE, afterName);
+      int afterProperty = ignoreCase ? afterName + IGNORE_CASE.length() : afterName;
       for (Operator operator : Operator.values()) {
-        if (!name.startsWith(operator.keyword(), afterProperty)) {
+        if (!name.startsWith(operator.keyword(), afterProperty) || operator.jakartaOnly() && !jakarta) {
           continue;
         }
         int end = afterProperty + operator.keyword().length();
         if (end > limit) {
           continue;
         }
-        Term term = new Term(property, operator);
+        Term term = new Term(property, operator, ignoreCase);
         if (end == limit) {
           List<List<Term>> branches = new ArrayList<>();
           branches.add(new ArrayList<>(List.of(term)));

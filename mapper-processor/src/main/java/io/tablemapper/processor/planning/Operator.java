@@ -30,6 +30,26 @@ public enum Operator {
   IS_NULL("IsNull", "absent", "absent"),
   /** The row has the property; no parameter. */
   IS_NOT_NULL("IsNotNull", "present", "present"),
+  /** {@code IsNotNull} as Jakarta Data writes it; before {@code Not}, which it starts with. */
+  NOT_NULL("NotNull", "present", "present"),
+  /** {@code IsNull} as Jakarta Data writes it. */
+  NULL("Null", "absent", "absent"),
+  /** Not equal to any element of a collection (Jakarta Data's {@code NotIn}); evaluated by the client only. */
+  NOT_IN("NotIn", "not in", "ne"),
+  /** Outside a range, bounds excluded (Jakarta Data's {@code NotBetween}); evaluated by the client only. */
+  NOT_BETWEEN("NotBetween", "not between", "lt", "gt"),
+  /** Text that does not match a pattern (Jakarta Data's {@code NotLike}); evaluated by the client only. */
+  NOT_LIKE("NotLike", "not like", "notLike"),
+  /** Text that contains the parameter (Jakarta Data's {@code Contains}); evaluated by the client only. */
+  CONTAINS("Contains", "contains", "contains"),
+  /** Text that ends with the parameter (Jakarta Data's {@code EndsWith}); evaluated by the client only. */
+  ENDS_WITH("EndsWith", "ends with", "endsWith"),
+  /** Text that matches a pattern of {@code %} and {@code _} (Jakarta Data's {@code Like}); the client only. */
+  LIKE("Like", "like", "like"),
+  /** A boolean property that is true (Jakarta Data's {@code True}); no parameter. */
+  TRUE("True", "eq true", "eq"),
+  /** A boolean property that is false (Jakarta Data's {@code False}); no parameter. */
+  FALSE("False", "eq false", "eq"),
   /** Not equal; false, as every comparison, for a row that lacks the property. */
   NOT("Not", "ne", "ne"),
   EQUAL("", "eq", "eq");
@@ -58,9 +78,37 @@ public enum Operator {
     return operandless() ? 0 : filterFactories.size();
   }
 
-  /** Whether it takes no parameter: {@code IsNull} and {@code IsNotNull} test the property's presence. */
+  /**
+   * Whether it takes no parameter: {@code IsNull} and {@code IsNotNull} test the property's presence, {@code True}
+   * and {@code False} compare it with a constant.
+   */
   public boolean operandless() {
-    return this == IS_NULL || this == IS_NOT_NULL;
+    return this == IS_NULL || this == IS_NOT_NULL || this == NOT_NULL || this == NULL || constant();
+  }
+
+  /** Whether it compares a boolean property with a constant: {@code True}, {@code False}. */
+  public boolean constant() {
+    return this == TRUE || this == FALSE;
+  }
+
+  /** Whether it tests the property's presence: {@code IsNull}, {@code IsNotNull} and their Jakarta spellings. */
+  public boolean presence() {
+    return operandless() && !constant();
+  }
+
+  /** Whether only Jakarta Data's method names may use it. */
+  public boolean jakartaOnly() {
+    return this == NOT_NULL || this == NULL || constant() || clientOnly();
+  }
+
+  /**
+   * Whether the store has no filter for it, so that only the client evaluates it (under
+   * {@code -Atablemapper.jakarta.allowScan=true}): the Table service compares whole values and ranges, and
+   * {@code NotIn} is left to the client with them.
+   */
+  public boolean clientOnly() {
+    return this == NOT_IN || this == NOT_BETWEEN || this == NOT_LIKE || this == CONTAINS || this == ENDS_WITH
+        || this == LIKE;
   }
 
   /** How plans write it. */
@@ -88,6 +136,10 @@ public enum Operator {
    */
   public List<CodeBlock> filters(CodeBlock property, List<CodeBlock> operands) {
     List<CodeBlock> filters = new ArrayList<>();
+    if (constant()) {
+      filters.add(CodeBlock.of("$T.eq($L, $L)", FILTER, property, this == TRUE));
+      return filters;
+    }
     if (operandless()) {
       filters.add(CodeBlock.of("$T.$N($L)", FILTER, filterFactories.get(0), property));
       return filters;
@@ -109,6 +161,51 @@ public enum Operator {
           filterFactories.get(i).toUpperCase(Locale.ROOT), property, operands.get(i)));
     }
     return filters;
+  }
+
+  /**
+   * The operator that matches a present value exactly when this one does not (JDQL's {@code NOT}), or null for one
+   * without such a counterpart ({@code StartsWith}, {@code Contains}, {@code EndsWith}).
+   */
+  public Operator negated() {
+    switch (this) {
+      case EQUAL:
+        return NOT;
+      case NOT:
+        return EQUAL;
+      case LESS_THAN:
+        return GREATER_THAN_EQUAL;
+      case GREATER_THAN_EQUAL:
+        return LESS_THAN;
+      case LESS_THAN_EQUAL:
+        return GREATER_THAN;
+      case GREATER_THAN:
+        return LESS_THAN_EQUAL;
+      case IN:
+        return NOT_IN;
+      case NOT_IN:
+        return IN;
+      case BETWEEN:
+        return NOT_BETWEEN;
+      case NOT_BETWEEN:
+        return BETWEEN;
+      case LIKE:
+        return NOT_LIKE;
+      case NOT_LIKE:
+        return LIKE;
+      case NULL:
+      case IS_NULL:
+        return NOT_NULL;
+      case NOT_NULL:
+      case IS_NOT_NULL:
+        return NULL;
+      case TRUE:
+        return FALSE;
+      case FALSE:
+        return TRUE;
+      default:
+        return null;
+    }
   }
 
   /** The operator with reversed order, for descending key components. */

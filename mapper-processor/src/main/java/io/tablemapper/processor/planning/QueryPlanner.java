@@ -188,6 +188,9 @@ public final class QueryPlanner {
       case LESS_THAN_EQUAL:
       case STARTS_WITH:
       case IS_NOT_NULL:
+      case NOT_NULL:
+      case TRUE:
+      case FALSE:
         return true;
       default:
         return false; // IsNull, and any operator not known to need a value

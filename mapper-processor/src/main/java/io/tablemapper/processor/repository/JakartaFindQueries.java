@@ -38,9 +38,8 @@ final class JakartaFindQueries {
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size(); i++) {
       VariableElement parameter = parameters.get(i);
-      if (i == parameters.size() - 1
-          && PropertyModel.isDeclared(type.getParameterTypes().get(i), Annotations.JAKARTA_PAGE_REQUEST)) {
-        continue;
+      if (JakartaClientQueries.isClientParameter(type.getParameterTypes().get(i))) {
+        continue; // a PageRequest, or what the client steps take (Sort, Order, Limit)
       }
       AnnotationMirror by = Annotations.find(parameter, Annotations.JAKARTA_BY);
       String property = by != null ? (String) value(by, "value") : parameter.getSimpleName().toString();

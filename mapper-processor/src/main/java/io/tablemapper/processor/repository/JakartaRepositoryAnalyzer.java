@@ -3,6 +3,7 @@ package io.tablemapper.processor.repository;
 import io.tablemapper.api.QueryKind;
 import io.tablemapper.internal.model.Rule;
 import io.tablemapper.internal.model.TableTemplate;
+import io.tablemapper.processor.entity.EntityAnalyzer;
 import io.tablemapper.processor.entity.EntityModel;
 import io.tablemapper.processor.entity.PropertyModel;
 import io.tablemapper.processor.planning.Condition;
@@ -57,11 +58,15 @@ final class JakartaRepositoryAnalyzer {
   private final Types types;
   private final QueryMethodAnalyzer queries;
   private final QueryPlanner planner = new QueryPlanner();
+  private final JakartaOptions options;
+  private final JakartaClientQueries clients;
 
-  JakartaRepositoryAnalyzer(Elements elements, Types types, QueryMethodAnalyzer queries) {
+  JakartaRepositoryAnalyzer(Elements elements, Types types, QueryMethodAnalyzer queries, JakartaOptions options) {
     this.elements = elements;
     this.types = types;
     this.queries = queries;
+    this.options = options;
+    this.clients = new JakartaClientQueries(types, queries);
   }
 
   /** Whether a type is annotated with Jakarta Data's {@code @Repository}. */
@@ -108,10 +113,16 @@ final class JakartaRepositoryAnalyzer {
       throw new DeferException(entityType.toString());
     }
     if (entityType.getKind() != TypeKind.DECLARED
-        || !Annotations.has(types.asElement(entityType), Annotations.ENTITY)) {
+        || !EntityAnalyzer.isEntity((TypeElement) types.asElement(entityType))) {
       diagnostics.error(repository, Rule.REPOSITORY_ENTITY, "@Repository " + name + " stores " + entityType
-          + ", which is not annotated @io.tablemapper.annotations.Entity; tablemapper maps the entities it"
-          + " declares, with their @PartitionKey and @RowKey");
+          + ", which is not annotated @io.tablemapper.annotations.Entity (nor jakarta.nosql.Entity or"
+          + " jakarta.persistence.Entity); tablemapper maps the entities it declares, with their @PartitionKey and"
+          + " @RowKey, and Jakarta entities with one @Id");
+      return null;
+    }
+    String idProblem = EntityAnalyzer.jakartaIdProblem((TypeElement) types.asElement(entityType));
+    if (idProblem != null) {
+      diagnostics.error(repository, Rule.REPOSITORY_ENTITY, "@Repository " + name + " stores " + idProblem);
       return null;
     }
     EntityModel entity = entities.apply((TypeElement) types.asElement(entityType));
@@ -130,54 +141,84 @@ final class JakartaRepositoryAnalyzer {
     List<RepositoryModel.QueryMethod> found = new ArrayList<>();
     List<RepositoryModel.Lifecycle> lifecycles = new ArrayList<>();
     List<RepositoryModel.ById> byId = new ArrayList<>();
+    List<RepositoryModel.Refused> refused = new ArrayList<>();
     for (ExecutableElement method : methods) {
       ExecutableType type = (ExecutableType) types.asMemberOf(repositoryType, method);
-      String signature = QueryMethodAnalyzer.signature(repository, method);
-      String inherited = inherited(method, repository);
-      if (inherited != null) {
-        readInherited(repository, entity, entityType, method, type, inherited, keyProperties, found, lifecycles,
-            byId, diagnostics);
-        continue;
-      }
-      RepositoryModel.Operation operation = operation(method);
-      if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
-        diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) is not planned at compile"
-            + " time; say what it finds with @Find and @By parameters, or with a derived name (findByEmail)");
-      } else if (operation != null && !(operation == RepositoryModel.Operation.DELETE
-          && !takesEntities(type, entityType))) {
-        RepositoryModel.Lifecycle lifecycle = lifecycle(signature, method, type, operation, entityType,
-            diagnostics);
-        if (lifecycle != null) {
-          lifecycles.add(lifecycle);
-        }
-      } else if (AsyncReturns.isFuture(type.getReturnType())) {
-        diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a Jakarta Data repository method returns its"
-            + " result, not a CompletableFuture; declare the async query in a tablemapper @Repository");
-      } else if (dynamicOrderingOk(signature, method, type, diagnostics)) {
-        MethodNameParser.Result annotated = null;
-        if (Annotations.has(method, Annotations.JAKARTA_FIND) || operation == RepositoryModel.Operation.DELETE) {
-          annotated = JakartaFindQueries.of(signature, method, type, entity,
-              operation == null ? MethodNameParser.Action.FIND : MethodNameParser.Action.DELETE, keyProperties,
-              diagnostics);
-          if (annotated == null) {
-            continue;
-          }
-        }
-        RepositoryModel.QueryMethod query = queries.analyze(repository, entity, entityType, method, type,
-            diagnostics, annotated, true, false);
-        if (query != null && query.returns() == RepositoryModel.Returns.PAGE && query.projection() != null) {
-          diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a CursoredPage holds entities here; return"
-              + " CursoredPage<" + entity.simpleName() + ">, or a List or Stream of the record");
-        } else if (query != null) {
-          found.add(query);
-        }
+      List<String> refusals = new ArrayList<>();
+      analyzeMethod(repository, entity, entityType, method, type, keyProperties, found, lifecycles, byId,
+          options.throwRefused() ? diagnostics.demoting(refusals) : diagnostics);
+      if (!refusals.isEmpty()) {
+        found.removeIf(query -> query.element().equals(method));
+        lifecycles.removeIf(lifecycle -> lifecycle.element().equals(method));
+        byId.removeIf(byKey -> byKey.element().equals(method));
+        refused.add(new RepositoryModel.Refused(method, type, String.join("; ", refusals)));
+        diagnostics.warning(method, Rule.JAKARTA_REFUSED_METHOD, QueryMethodAnalyzer.signature(
+            repository, method) + " compiles to a method that throws the warning above as an"
+            + " UnsupportedOperationException (a MappingException for what is no attribute of the entity) (-A"
+            + JakartaOptions.REFUSED + "=throw)");
       }
     }
     if (diagnostics.errorCount() > errorsBefore) {
       return null;
     }
     return new RepositoryModel(repository, entity, found, false, List.of(),
-        new RepositoryModel.JakartaModel(keyType, keyProperties, keyRecord, lifecycles, byId));
+        new RepositoryModel.JakartaModel(keyType, keyProperties, keyRecord, lifecycles, byId, refused));
+  }
+
+  /** One method of the repository into {@code found}, {@code lifecycles} or {@code byId}, or its errors. */
+  private void analyzeMethod(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, List<PropertyModel> keyProperties, List<RepositoryModel.QueryMethod> found,
+      List<RepositoryModel.Lifecycle> lifecycles, List<RepositoryModel.ById> byId, Diagnostics diagnostics) {
+    String signature = QueryMethodAnalyzer.signature(repository, method);
+    String inherited = inherited(method, repository);
+    if (inherited != null) {
+      readInherited(repository, entity, entityType, method, type, inherited, keyProperties, found, lifecycles,
+          byId, diagnostics);
+      return;
+    }
+    RepositoryModel.Operation operation = operation(method);
+    if (Annotations.has(method, Annotations.JAKARTA_QUERY) && options.allowScan()) {
+      RepositoryModel.QueryMethod query = clients.jdql(repository, entity, entityType, method, type, keyProperties,
+          diagnostics);
+      if (query != null) {
+        found.add(query);
+      }
+    } else if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
+      diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) is not planned at compile"
+          + " time; say what it finds with @Find and @By parameters, or with a derived name (findByEmail)");
+    } else if (operation != null && !(operation == RepositoryModel.Operation.DELETE
+        && !takesEntities(type, entityType))) {
+      RepositoryModel.Lifecycle lifecycle = lifecycle(signature, method, type, operation, entityType,
+          diagnostics);
+      if (lifecycle != null) {
+        lifecycles.add(lifecycle);
+      }
+    } else if (AsyncReturns.isFuture(type.getReturnType())) {
+      diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a Jakarta Data repository method returns its"
+          + " result, not a CompletableFuture; declare the async query in a tablemapper @Repository");
+    } else if (options.allowScan() && operation == null && clients.tryClient(repository, entity, entityType,
+        method, type, keyProperties, found, diagnostics)) {
+      return;
+    } else if (dynamicOrderingOk(signature, method, type, diagnostics)) {
+      MethodNameParser.Result annotated = null;
+      if (Annotations.has(method, Annotations.JAKARTA_FIND) || operation == RepositoryModel.Operation.DELETE) {
+        annotated = JakartaFindQueries.of(signature, method, type, entity,
+            operation == null ? MethodNameParser.Action.FIND : MethodNameParser.Action.DELETE, keyProperties,
+            diagnostics);
+        if (annotated == null) {
+          return;
+        }
+      }
+      RepositoryModel.QueryMethod query = queries.analyze(repository, entity, entityType, method, type,
+          diagnostics, annotated, true, false);
+      if (query != null && query.returns() == RepositoryModel.Returns.PAGE && query.projection() != null) {
+        diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": a CursoredPage holds entities here; return"
+            + " CursoredPage<" + entity.simpleName() + ">, or a List or Stream of the record");
+      } else if (query != null) {
+        found.add(query);
+      }
+    }
   }
 
   /** The {@code DataRepository<T, K>} the type extends, directly or through BasicRepository/CrudRepository. */
@@ -286,6 +327,14 @@ final class JakartaRepositoryAnalyzer {
             ? RepositoryModel.ByIdKind.FIND_BY_ID : RepositoryModel.ByIdKind.DELETE_BY_ID, keyPlan(entity, keys)));
         return;
       case "findAll/2":
+        if (options.allowScan()) { // an offset page of every entity, read and skipped in the client
+          RepositoryModel.QueryMethod page = clients.analyze(repository, entity, entityType, method, type,
+              MethodNameParser.Result.of(MethodNameParser.Action.FIND, 0, List.of(), List.of()), diagnostics);
+          if (page != null) {
+            found.add(page);
+          }
+          return;
+        }
         byId.add(new RepositoryModel.ById(method, type, RepositoryModel.ByIdKind.FIND_ALL_PAGE, null));
         return;
       case "findAll/0":

@@ -78,6 +78,27 @@ final class QueryMethodAnalyzer {
       TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
       ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result annotated, boolean jakarta,
       boolean scanAllowed) {
+    return analyze(repository, entity, entityType, method, type, diagnostics, annotated, jakarta, scanAllowed,
+        false, Set.of());
+  }
+
+  /**
+   * Analyzes the query a Jakarta Data method reads before its client steps ({@link JakartaClientQueries}): a list of
+   * the entities its conditions match, whatever its return, from the parameters not in {@code clientParameters}.
+   *
+   * @param clientParameters the names of the parameters the client steps take (Sort, Order, Limit, PageRequest)
+   */
+  RepositoryModel.QueryMethod analyzeBase(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result base, Set<String> clientParameters) {
+    return analyze(repository, entity, entityType, method, type, diagnostics, base, true, true, true,
+        clientParameters);
+  }
+
+  private RepositoryModel.QueryMethod analyze(
+      TypeElement repository, EntityModel entity, TypeMirror entityType, ExecutableElement method,
+      ExecutableType type, Diagnostics diagnostics, MethodNameParser.Result annotated, boolean jakarta,
+      boolean scanAllowed, boolean client, Set<String> clientParameters) {
     String signature = signature(repository, method);
     if (!method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Rule.QUERY_GENERIC_METHOD,
@@ -90,7 +111,8 @@ final class QueryMethodAnalyzer {
       for (PropertyModel property : entity.properties()) {
         propertyNames.add(property.name());
       }
-      parsed = new MethodNameParser(entity.simpleName(), propertyNames).parse(method.getSimpleName().toString());
+      parsed = new MethodNameParser(entity.simpleName(), propertyNames, jakarta)
+          .parse(method.getSimpleName().toString());
     }
     if (!parsed.ok()) {
       diagnostics.error(method, parsed.problemRule(), signature + ": " + parsed.problem());
@@ -108,7 +130,7 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    RepositoryModel.Returns returns = returns(returnType, entityType, jakarta);
+    RepositoryModel.Returns returns = client ? RepositoryModel.Returns.LIST : returns(returnType, entityType, jakarta);
     if (jakarta && parsed.action() == MethodNameParser.Action.FIND && returns == RepositoryModel.Returns.ENTITY) {
       parsed = parsed.withAction(MethodNameParser.Action.GET); // Jakarta Data's find of one entity, or none: fails
     }
@@ -121,7 +143,7 @@ final class QueryMethodAnalyzer {
               + (async ? "; a CompletableFuture holds any of these, boxed (Long, Boolean, Void)" : ""));
       return null;
     }
-    TypeMirror result = resultType(returnType, returns);
+    TypeMirror result = client ? entityType : resultType(returnType, returns);
     boolean projects = ProjectionChecks.isProjection(result, entityType, types);
     MethodContext context = new MethodContext(method, signature, entity, parsed, returns, diagnostics,
         projects ? ((DeclaredType) result).asElement().getSimpleName().toString() : entity.simpleName(),
@@ -133,17 +155,17 @@ final class QueryMethodAnalyzer {
         return null;
       }
     }
-    String pageRequest = pageRequest(method, type, jakarta);
+    String pageRequest = client ? null : pageRequest(method, type, jakarta);
     if (!kind.checkPageRequest(context, pageRequest)) {
       return null;
     }
-    List<Condition> conditions = bind(context, type, pageRequest);
+    List<Condition> conditions = bind(context, type, pageRequest, clientParameters);
     if (conditions == null) {
       return null;
     }
     Plan plan = plan(context, kind, conditions, projection);
     return plan == null ? null : new RepositoryModel.QueryMethod(method, type, kind, returns, parsed.limit(),
-        conditions, parsed.ordering(), pageRequest, plan, projection, async);
+        conditions, parsed.ordering(), pageRequest, plan, projection, async, null);
   }
 
   private static QueryMethodKind kind(MethodNameParser.Result parsed, RepositoryModel.Returns returns) {
@@ -184,6 +206,12 @@ final class QueryMethodAnalyzer {
                 : "") + "; use one, for example " + MethodNameParser.capitalize(property.name())
                 + "Between for a range");
         ok = false;
+      } else if (term.clientOnly()) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE, what + " uses "
+            + (term.ignoreCase() ? "IgnoreCase" : term.operator().keyword()) + ", which the store cannot evaluate: its"
+            + " filters compare whole values and ranges; compare whole values, or compile with -A"
+            + JakartaOptions.ALLOW_SCAN + "=true to have the client evaluate it over every match of the rest");
+        ok = false;
       } else if (property.encrypted()) {
         diagnostics.error(method, Rule.QUERY_ENCRYPTED_PROPERTY,
             what + " cannot be evaluated: the property is @Encrypted, so the store holds only its ciphertext (a fresh"
@@ -210,7 +238,12 @@ final class QueryMethodAnalyzer {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses " + term.operator().keyword() + ", but " + unorderable(property));
         ok = false;
-      } else if (term.operator().operandless() && property.primitive()) {
+      } else if (term.operator().constant() && property.kind() != PropertyKind.BOOLEAN) {
+        diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
+            what + " uses " + term.operator().keyword() + ", which applies to boolean properties only; '"
+                + property.name() + "' is " + property.type());
+        ok = false;
+      } else if (term.operator().presence() && property.primitive()) {
         diagnostics.error(method, Rule.QUERY_OPERATOR_TYPE,
             what + " uses " + term.operator().keyword() + ", but '" + property.name() + "' is a " + property.type()
                 + ", which is always stored, so it is never absent; declare it with its wrapper type (Integer for"
@@ -258,10 +291,18 @@ final class QueryMethodAnalyzer {
   }
 
   /** The conditions bound to the parameters before the PageRequest, in order; null when they do not fit. */
-  private List<Condition> bind(MethodContext method, ExecutableType type, String pageRequest) {
+  private List<Condition> bind(
+      MethodContext method, ExecutableType type, String pageRequest, Set<String> clientParameters) {
     List<MethodNameParser.Term> terms = method.parsed().terms();
-    List<? extends VariableElement> parameters = method.element().getParameters();
-    List<? extends TypeMirror> parameterTypes = type.getParameterTypes();
+    List<VariableElement> parameters = new ArrayList<>();
+    List<TypeMirror> parameterTypes = new ArrayList<>();
+    for (int i = 0; i < method.element().getParameters().size(); i++) {
+      VariableElement parameter = method.element().getParameters().get(i);
+      if (!clientParameters.contains(parameter.getSimpleName().toString())) {
+        parameters.add(parameter);
+        parameterTypes.add(type.getParameterTypes().get(i));
+      }
+    }
     int arity = 0;
     for (MethodNameParser.Term term : terms) {
       arity += term.operator().arity();

@@ -37,13 +37,16 @@ public final class RepositoryAnalyzer {
   private final MergeMethodAnalyzer mergeMethods;
   private final JakartaRepositoryAnalyzer jakarta;
 
-  /** An analyzer whose plans are checked against the costs of {@code target}, the store the application declares. */
-  public RepositoryAnalyzer(ProcessingEnvironment environment, StoreTarget target) {
+  /**
+   * An analyzer whose plans are checked against the costs of {@code target}, the store the application declares, and
+   * whose Jakarta Data repositories follow {@code jakartaOptions}.
+   */
+  public RepositoryAnalyzer(ProcessingEnvironment environment, StoreTarget target, JakartaOptions jakartaOptions) {
     this.elements = environment.getElementUtils();
     this.types = environment.getTypeUtils();
     this.queryMethods = new QueryMethodAnalyzer(types, target);
     this.mergeMethods = new MergeMethodAnalyzer(types);
-    this.jakarta = new JakartaRepositoryAnalyzer(elements, types, queryMethods);
+    this.jakarta = new JakartaRepositoryAnalyzer(elements, types, queryMethods, jakartaOptions);
   }
 
   /**

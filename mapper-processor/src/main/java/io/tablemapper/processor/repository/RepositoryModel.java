@@ -86,6 +86,8 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param projection the record of some of the entity's properties it returns instead of entities, or null
    * @param async whether it returns a {@code CompletableFuture} of what {@code returns} says: the query on the
    *     store's async path, its result handed over on the mapper's executor
+   * @param client for a Jakarta Data method whose query the client completes, what it does to the list of matches
+   *     the query reads (sort, skip, limit, page, the one result); else null
    */
   public record QueryMethod(
       ExecutableElement element,
@@ -98,7 +100,60 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
       String pageRequest,
       Plan plan,
       Projection projection,
-      boolean async) {}
+      boolean async,
+      Client client) {
+
+    /** This method with client steps over its query's list of matches. */
+    public QueryMethod withClient(Client steps) {
+      return new QueryMethod(element, type, kind, returns, limit, conditions, ordering, pageRequest, plan, projection,
+          async, steps);
+    }
+  }
+
+  /** What a Jakarta Data method with client steps returns, from the list its query reads. */
+  public enum ClientResult {
+    LIST,
+    STREAM,
+    ARRAY,
+    /** The one entity, or {@code EmptyResultException}; {@code NonUniqueResultException} for several. */
+    ENTITY,
+    /** The one entity or none; {@code NonUniqueResultException} for several. */
+    OPTIONAL,
+    /** An offset {@code Page}, of the parameter {@link Client#pageRequest}. */
+    PAGE,
+    /** A {@code CursoredPage} whose cursor is the values of its order, after the parameter {@link Client#pageRequest}. */
+    CURSORED_PAGE,
+    /** The number of matches, of a JDQL {@code SELECT COUNT(THIS)}. */
+    COUNT
+  }
+
+  /**
+   * The steps the client takes over the matches of a Jakarta Data method's query, in order: sort (by {@code order},
+   * then by each of {@code sorts} as the caller gives them), skip and limit ({@code limit}, then {@code first}), then
+   * shape the result; each reads the whole list of matches, the cost the {@code [JakartaClientQuery]} warning states.
+   *
+   * @param order the order the method declares ({@code OrderBy}, {@code @OrderBy}), sorted in the client
+   * @param sorts the parameters of type {@code Sort}, {@code Sort[]} or {@code Order}, in order
+   * @param limit the {@code Limit} parameter, or null
+   * @param first the {@code First}/{@code FirstN} of its name, or 0
+   * @param pageRequest the {@code PageRequest} parameter of a page, or null
+   * @param result what it returns
+   * @param filters the conditions the client evaluates, as branches joined by {@code Or} of conditions joined by
+   *     {@code And}; empty when the store evaluates them all
+   * @param select the attribute a JDQL {@code SELECT} returns instead of the entities, or null
+   */
+  public record Client(List<MethodNameParser.Order> order, List<String> sorts, String limit, int first,
+      String pageRequest, ClientResult result, List<List<ClientCondition>> filters, String select) {}
+
+  /**
+   * A condition the client evaluates over each match of a query.
+   *
+   * @param property the property it compares
+   * @param term its operator and whether it ignores case
+   * @param parameters what it compares with, as Java source (a parameter's name, or a JDQL literal), as many as its
+   *     operator takes
+   */
+  public record ClientCondition(PropertyModel property, MethodNameParser.Term term, List<String> parameters) {}
 
   /**
    * A record returned by query methods instead of the entity, each of its components a property of the entity with
@@ -143,9 +198,21 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param lifecycles its {@code @Insert}, {@code @Update}, {@code @Delete}, {@code @Save} methods and the inherited
    *     ones of {@code BasicRepository} and {@code CrudRepository}
    * @param byId its inherited {@code findById} and {@code deleteById}, and {@code findAll(PageRequest, Order)}
+   * @param refused its methods the processor refused, compiled under {@code -Atablemapper.jakarta.refused=throw} to
+   *     methods that throw
    */
   public record JakartaModel(TypeMirror keyType, List<PropertyModel> keyProperties, boolean keyRecord,
-      List<Lifecycle> lifecycles, List<ById> byId) {}
+      List<Lifecycle> lifecycles, List<ById> byId, List<Refused> refused) {}
+
+  /**
+   * A Jakarta Data method the processor refused ({@link JakartaOptions}): it throws
+   * {@code UnsupportedOperationException} with why.
+   *
+   * @param element the method
+   * @param type the method as a member of the repository
+   * @param why the refusals, each with its id, as the compile errors would have said them
+   */
+  public record Refused(ExecutableElement element, ExecutableType type, String why) {}
 
   /** What a lifecycle method does: each is one of {@code JakartaSupport}'s writes. */
   public enum Operation {

@@ -53,6 +53,12 @@ public final class Annotations {
   public static final String JAKARTA_SORT = "jakarta.data.Sort";
   public static final String JAKARTA_ORDER = "jakarta.data.Order";
   public static final String JAKARTA_LIMIT = "jakarta.data.Limit";
+  public static final String NOSQL_ENTITY = "jakarta.nosql.Entity";
+  public static final String NOSQL_ID = "jakarta.nosql.Id";
+  public static final String NOSQL_COLUMN = "jakarta.nosql.Column";
+  public static final String PERSISTENCE_ENTITY = "jakarta.persistence.Entity";
+  public static final String PERSISTENCE_ID = "jakarta.persistence.Id";
+  public static final String PERSISTENCE_TRANSIENT = "jakarta.persistence.Transient";
 
   private final Elements elements;
 

@@ -24,11 +24,26 @@ public final class Diagnostics {
   private final Messager messager;
   private final AnnotationTrees trees;
   private final List<String> collected = new ArrayList<>();
+  /** Where a {@link #demoting} instance keeps the errors it printed as warnings; else null. */
+  private final List<String> demoted;
   private int errors;
 
   public Diagnostics(Messager messager, AnnotationTrees trees) {
+    this(messager, trees, null);
+  }
+
+  private Diagnostics(Messager messager, AnnotationTrees trees, List<String> demoted) {
     this.messager = messager;
     this.trees = trees;
+    this.demoted = demoted;
+  }
+
+  /**
+   * Diagnostics whose errors are printed as warnings, each kept in {@code into} with its id: for a Jakarta Data
+   * method compiled, on request, to one that throws what the error says (their warnings still print).
+   */
+  public Diagnostics demoting(List<String> into) {
+    return new Diagnostics(messager, trees, into);
   }
 
   /**
@@ -51,6 +66,11 @@ public final class Diagnostics {
 
   public void error(Element element, Rule rule, String message) {
     errors++;
+    if (demoted != null) {
+      demoted.add(format(rule, message));
+      messager.printMessage(Diagnostic.Kind.MANDATORY_WARNING, format(rule, message), element);
+      return;
+    }
     if (messager == null) {
       collected.add(format(rule, message));
       return;
@@ -67,6 +87,10 @@ public final class Diagnostics {
   }
 
   public void error(Element element, AnnotationMirror annotation, AnnotationValue value, Rule rule, String message) {
+    if (demoted != null) {
+      error(element, rule, message);
+      return;
+    }
     errors++;
     if (messager == null) {
       collected.add(format(rule, message));
