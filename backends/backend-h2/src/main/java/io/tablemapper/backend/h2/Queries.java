@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.h2.jdbc.JdbcResultSet;
 
 /**
  * Point reads and query pages, each page read in one snapshot transaction ({@link Database#snapshot}), so it sees
@@ -57,9 +58,19 @@ final class Queries {
       if (!result.next()) {
         return Optional.empty();
       }
-      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(result.getLong(1)),
-          Versions.instant(result.getLong(2)), new StoredProperties(result.getBytes(3))));
+      JdbcResultSet values = result.unwrap(JdbcResultSet.class);
+      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(values.getInternal(1).getLong()),
+          Versions.instant(values.getInternal(2).getLong()), new StoredProperties(stored(values, 3))));
     }
+  }
+
+  /**
+   * A {@code VARBINARY} column's bytes as H2 holds them in the current row, not copied (JDBC's {@code getBytes}
+   * copies them): H2's values are immutable, so the array is never changed, and it is read-only to the caller too.
+   * The columns read this way are {@code NOT NULL}.
+   */
+  private static byte[] stored(JdbcResultSet result, int column) {
+    return result.getInternal(column).getBytesNoCopy();
   }
 
   /** One page of the query. */
@@ -115,6 +126,8 @@ final class Queries {
     private Instant lastTimestamp;
     /** The short String values the page's rows share ({@link StoredProperties#strings()}), made with its first row. */
     private String[] strings;
+    /** Where a key's Latin-1 chars are gathered before they become a String ({@link Encoding#text(byte[], byte[])}). */
+    private byte[] scratch = new byte[64];
 
     Reading(Session session, long tableId, TableQuery query) {
       this.session = session;
@@ -206,35 +219,35 @@ final class Queries {
       int fetched = 0;
       byte[] partitionKey = null;
       byte[] rowKey = null;
-      String rowKeyText = null; // the last row's RowKey, once decoded (in place: rowKey is then spent)
-      try (ResultSet result = statement.executeQuery()) {
+      try (ResultSet rows = statement.executeQuery()) {
+        JdbcResultSet result = rows.unwrap(JdbcResultSet.class);
         while (result.next()) {
           if (full()) {
             followed = true;
             return null;
           }
           fetched++;
-          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? result.getBytes(1) : null;
-          rowKey = result.getBytes(2);
-          rowKeyText = null;
-          long ticks = result.getLong(4);
-          byte[] props = result.getBytes(5);
+          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? stored(result, 1) : null;
+          rowKey = stored(result, 2);
+          long ticks = result.getInternal(4).getLong();
+          byte[] props = stored(result, 5);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
           String partition = onePartition == null ? partition(partitionKey) : onePartition;
-          rowKeyText = Encoding.textInPlace(rowKey); // H2 hands out a copy: ours to overwrite
+          String rowKeyText = text(rowKey);
+          long version = result.getInternal(3).getLong();
           if (select == null) {
             // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
             if (strings == null) {
               strings = StoredProperties.strings();
             }
-            page.add(TableRow.of(partition, rowKeyText, etag(result.getLong(3)), timestamp(ticks),
+            page.add(TableRow.of(partition, rowKeyText, etag(version), timestamp(ticks),
                 new StoredProperties(props, strings)));
             continue;
           }
           TableRow.Builder row = TableRow.builder(partition, rowKeyText, select.length)
-              .etag(etag(result.getLong(3)))
+              .etag(etag(version))
               .timestamp(timestamp(ticks));
           if (select.length > 0) {
             RowCodec.decodeInto(props, select, row);
@@ -245,8 +258,15 @@ final class Queries {
       if (fetched < chunk || full()) {
         return null;
       }
-      return new String[] {onePartition == null ? partition(partitionKey) : onePartition,
-          rowKeyText != null ? rowKeyText : Encoding.text(rowKey)};
+      return new String[] {onePartition == null ? partition(partitionKey) : onePartition, Encoding.text(rowKey)};
+    }
+
+    /** A key of the page's rows, decoded through the page's scratch buffer (one copy: the String's own). */
+    private String text(byte[] key) {
+      if (scratch.length < key.length / 2) {
+        scratch = new byte[Math.max(key.length / 2, 2 * scratch.length)];
+      }
+      return Encoding.text(key, scratch);
     }
   }
 

@@ -20,7 +20,8 @@ import java.util.Set;
  * properties in the order it wrote them, so each lookup usually finds its name at the first place it looks. A value
  * is decoded in place on every lookup and not kept, so the map is immutable and safe to share between threads (the
  * position a lookup starts from is only a hint: any property's start is correct); a Binary value is a fresh copy
- * each time. The bytes are this map's own (H2 hands out a copy), and are never changed.
+ * each time. The bytes are the value H2 holds for the row, not copied ({@code Queries} reads them in place): H2's
+ * values are immutable, and this map never changes them either.
  */
 final class StoredProperties extends AbstractMap<String, Object> {
   private final byte[] props;
