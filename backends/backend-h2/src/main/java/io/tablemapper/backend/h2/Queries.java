@@ -32,13 +32,16 @@ import org.h2.jdbc.JdbcResultSet;
  * another row follows in the query's key range (the same partition up to the RowKey bound, or any later partition up
  * to the PartitionKey bound), whether or not that row matches the filter.
  *
- * <p>The SQL of a range depends only on which bounds it has; each shape's text is built once and its statement is
- * the session's, prepared once per connection.
+ * <p>The SQL of a range depends only on which bounds it has and whether it fetches the PartitionKey (a range of one
+ * partition does not, unless its filter compares keys); each shape's text is built once and its statement is the
+ * session's, prepared once per connection. A row's keys and stored properties are read as H2 holds them, not copied.
  */
 final class Queries {
   private static final String GET =
       "SELECT VERSION, TS, PROPS FROM " + ROWS + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
   private static final String COLUMNS = "PK, RK, VERSION, TS, PROPS";
+  /** The columns of a range of one partition whose filter reads no key: its PartitionKey is the query's. */
+  private static final String ROW_COLUMNS = "RK, VERSION, TS, PROPS";
   private static final String EXISTS = "1";
   private static final ConcurrentHashMap<Integer, String> SHAPES = new ConcurrentHashMap<>();
   /** The fewest and the most rows a filtered page reads per statement after its first. */
@@ -212,10 +215,12 @@ final class Queries {
      * and the page is not full yet (more may follow), else null.
      */
     private String[] readChunk(Range range, int chunk) throws SQLException {
-      PreparedStatement statement = session.prepare(range.sql(COLUMNS, true));
-      statement.setInt(range.bind(statement, tableId), chunk);
       // a range of one partition knows its PartitionKey: unless a filter reads it, it is not fetched for each row
       String onePartition = range.onePartition() ? range.partitionFrom().key() : null;
+      boolean fetchesPartition = onePartition == null || filter != null && filter.readsKeys();
+      int rk = fetchesPartition ? 2 : 1; // the RowKey's column; VERSION, TS and PROPS follow it
+      PreparedStatement statement = session.prepare(range.sql(fetchesPartition ? COLUMNS : ROW_COLUMNS, true));
+      statement.setInt(range.bind(statement, tableId), chunk);
       int fetched = 0;
       byte[] partitionKey = null;
       byte[] rowKey = null;
@@ -227,16 +232,16 @@ final class Queries {
             return null;
           }
           fetched++;
-          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? stored(result, 1) : null;
-          rowKey = stored(result, 2);
-          long ticks = result.getInternal(4).getLong();
-          byte[] props = stored(result, 5);
+          partitionKey = fetchesPartition ? stored(result, 1) : null;
+          rowKey = stored(result, rk);
+          long ticks = result.getInternal(rk + 2).getLong();
+          byte[] props = stored(result, rk + 3);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
           String partition = onePartition == null ? partition(partitionKey) : onePartition;
           String rowKeyText = text(rowKey);
-          long version = result.getInternal(3).getLong();
+          long version = result.getInternal(rk + 1).getLong();
           if (select == null) {
             // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
             if (strings == null) {
@@ -292,13 +297,13 @@ final class Queries {
     }
 
     /**
-     * The statement's text: the columns ({@link #COLUMNS} or {@link #EXISTS}), then the conditions of the bounds
-     * present, key order, maybe a limit.
+     * The statement's text: the columns ({@link #COLUMNS}, {@link #ROW_COLUMNS} or {@link #EXISTS}), then the
+     * conditions of the bounds present, key order, maybe a limit.
      */
     String sql(String columns, boolean limited) {
       int partitions = onePartition() ? 15 : shape(partitionFrom) | shape(partitionTo) << 2;
       int shape = partitions | shape(rowFrom) << 4 | shape(rowTo) << 6 | (limited ? 1 << 8 : 0)
-          | (columns.equals(EXISTS) ? 1 << 9 : 0);
+          | (columns.equals(EXISTS) ? 1 << 9 : columns.equals(ROW_COLUMNS) ? 1 << 10 : 0);
       return SHAPES.computeIfAbsent(shape, s -> {
         StringBuilder sql = new StringBuilder("SELECT ").append(columns).append(" FROM ").append(ROWS)
             .append(" WHERE TABLE_ID = ?");
