@@ -61,7 +61,7 @@ class BenchmarkSuiteSmokeTest {
         "MemoryRepositoryBenchmark.insertWithTwoCopies_repository",
         "MemoryRepositoryBenchmark.pointRead_tracerOff", "MemoryRepositoryBenchmark.pointRead_traced",
         "H2RepositoryBenchmark.pointRead_repository", "H2RepositoryBenchmark.range100_rawJdbc",
-        "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
+        "H2RepositoryBenchmark.range100_backend", "H2RepositoryBenchmark.insertWithTwoCopies_rawJdbc",
         "AzureRepositoryBenchmark.pointRead_repository", "AzureRepositoryBenchmark.pointRead_rawSdk",
         "AzureRepositoryBenchmark.range100_repository", "AzureRepositoryBenchmark.range100_rawSdk",
         "AzureRepositoryBenchmark.insertWithTwoCopies_repository",

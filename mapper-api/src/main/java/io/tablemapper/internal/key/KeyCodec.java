@@ -188,13 +188,15 @@ public final class KeyCodec {
       return -1;
     }
     long value = 0;
+    // up to 18 digits stay below 10^18 < Long.MAX_VALUE: only longer runs need the overflow check
+    boolean mayOverflow = count > 18;
     for (int i = at, end = at + count; i < end; i++) {
       char c = key.charAt(i);
       if (c < '0' || c > '9') {
         return -1;
       }
       int digit = complement ? '9' - c : c - '0';
-      if (value > (Long.MAX_VALUE - digit) / 10) {
+      if (mayOverflow && value > (Long.MAX_VALUE - digit) / 10) {
         return -1;
       }
       value = value * 10 + digit;

@@ -58,8 +58,9 @@ public final class Discriminator {
    * String has no type and is never adopted.
    */
   public String typeFor(TableRow row, EntityMapping<?> mapping) {
-    if (row.has(name)) {
-      return typeOf(row);
+    Object stored = row.get(name); // one lookup: a row holds no null value, so null is a row without the property
+    if (stored != null) {
+      return stored instanceof String ? (String) stored : null;
     }
     List<EntityMapping<?>> fitting = fitting(row, mapping.table(), Hierarchy.members(mapping));
     if (fitting.size() != 1) {

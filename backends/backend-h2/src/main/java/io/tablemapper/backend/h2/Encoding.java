@@ -97,29 +97,22 @@ final class Encoding {
   }
 
   /**
-   * The String {@link #text} encoded, decoded in place: the bytes, which the caller owns and does not read again,
-   * are overwritten (a Latin-1 key then costs one copy, the String's, instead of two).
+   * The String {@link #text} encoded, its Latin-1 chars gathered in {@code scratch} (at least half as long as
+   * {@code bytes}, the caller's to reuse) so that a Latin-1 key costs one copy, the String's; {@code bytes} is only
+   * read (it may be H2's own array).
    */
-  static String textInPlace(byte[] bytes) {
+  static String text(byte[] bytes, byte[] scratch) {
     if (bytes.length % 2 != 0) {
       throw new StoreUnavailableException("a stored text of " + bytes.length + " bytes is not UTF-16 code units");
     }
     int length = bytes.length / 2;
     for (int i = 0; i < length; i++) {
       if (bytes[2 * i] != 0) {
-        // a char beyond Latin-1: chars before i are now bytes[0..i), the rest still unit pairs (from 2i on)
-        char[] chars = new char[length];
-        for (int j = 0; j < i; j++) {
-          chars[j] = (char) (bytes[j] & 0xFF);
-        }
-        for (int j = i; j < length; j++) {
-          chars[j] = (char) (((bytes[2 * j] & 0xFF) << 8) | (bytes[2 * j + 1] & 0xFF));
-        }
-        return new String(chars);
+        return utf16(bytes); // a char beyond Latin-1
       }
-      bytes[i] = bytes[2 * i + 1];
+      scratch[i] = bytes[2 * i + 1];
     }
-    return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+    return new String(scratch, 0, length, StandardCharsets.ISO_8859_1);
   }
 
   private static String utf16(byte[] bytes) {

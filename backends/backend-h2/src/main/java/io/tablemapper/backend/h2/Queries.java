@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.h2.jdbc.JdbcResultSet;
 
 /**
  * Point reads and query pages, each page read in one snapshot transaction ({@link Database#snapshot}), so it sees
@@ -31,13 +32,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * another row follows in the query's key range (the same partition up to the RowKey bound, or any later partition up
  * to the PartitionKey bound), whether or not that row matches the filter.
  *
- * <p>The SQL of a range depends only on which bounds it has; each shape's text is built once and its statement is
- * the session's, prepared once per connection.
+ * <p>The SQL of a range depends only on which bounds it has and whether it fetches the PartitionKey (a range of one
+ * partition does not, unless its filter compares keys); each shape's text is built once and its statement is the
+ * session's, prepared once per connection. A row's keys and stored properties are read as H2 holds them, not copied.
  */
 final class Queries {
   private static final String GET =
       "SELECT VERSION, TS, PROPS FROM " + ROWS + " WHERE TABLE_ID = ? AND PK = ? AND RK = ?";
   private static final String COLUMNS = "PK, RK, VERSION, TS, PROPS";
+  /** The columns of a range of one partition whose filter reads no key: its PartitionKey is the query's. */
+  private static final String ROW_COLUMNS = "RK, VERSION, TS, PROPS";
   private static final String EXISTS = "1";
   private static final ConcurrentHashMap<Integer, String> SHAPES = new ConcurrentHashMap<>();
   /** The fewest and the most rows a filtered page reads per statement after its first. */
@@ -57,9 +61,19 @@ final class Queries {
       if (!result.next()) {
         return Optional.empty();
       }
-      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(result.getLong(1)),
-          Versions.instant(result.getLong(2)), new StoredProperties(result.getBytes(3))));
+      JdbcResultSet values = result.unwrap(JdbcResultSet.class);
+      return Optional.of(TableRow.of(partitionKey, rowKey, Versions.etag(values.getInternal(1).getLong()),
+          Versions.instant(values.getInternal(2).getLong()), new StoredProperties(stored(values, 3))));
     }
+  }
+
+  /**
+   * A {@code VARBINARY} column's bytes as H2 holds them in the current row, not copied (JDBC's {@code getBytes}
+   * copies them): H2's values are immutable, so the array is never changed, and it is read-only to the caller too.
+   * The columns read this way are {@code NOT NULL}.
+   */
+  private static byte[] stored(JdbcResultSet result, int column) {
+    return result.getInternal(column).getBytesNoCopy();
   }
 
   /** One page of the query. */
@@ -115,6 +129,8 @@ final class Queries {
     private Instant lastTimestamp;
     /** The short String values the page's rows share ({@link StoredProperties#strings()}), made with its first row. */
     private String[] strings;
+    /** Where a key's Latin-1 chars are gathered before they become a String ({@link Encoding#text(byte[], byte[])}). */
+    private byte[] scratch = new byte[64];
 
     Reading(Session session, long tableId, TableQuery query) {
       this.session = session;
@@ -199,42 +215,44 @@ final class Queries {
      * and the page is not full yet (more may follow), else null.
      */
     private String[] readChunk(Range range, int chunk) throws SQLException {
-      PreparedStatement statement = session.prepare(range.sql(COLUMNS, true));
-      statement.setInt(range.bind(statement, tableId), chunk);
       // a range of one partition knows its PartitionKey: unless a filter reads it, it is not fetched for each row
       String onePartition = range.onePartition() ? range.partitionFrom().key() : null;
+      boolean fetchesPartition = onePartition == null || filter != null && filter.readsKeys();
+      int rk = fetchesPartition ? 2 : 1; // the RowKey's column; VERSION, TS and PROPS follow it
+      PreparedStatement statement = session.prepare(range.sql(fetchesPartition ? COLUMNS : ROW_COLUMNS, true));
+      statement.setInt(range.bind(statement, tableId), chunk);
       int fetched = 0;
       byte[] partitionKey = null;
       byte[] rowKey = null;
-      String rowKeyText = null; // the last row's RowKey, once decoded (in place: rowKey is then spent)
-      try (ResultSet result = statement.executeQuery()) {
+      try (ResultSet rows = statement.executeQuery()) {
+        JdbcResultSet result = rows.unwrap(JdbcResultSet.class);
         while (result.next()) {
           if (full()) {
             followed = true;
             return null;
           }
           fetched++;
-          partitionKey = onePartition == null || filter != null && filter.readsKeys() ? result.getBytes(1) : null;
-          rowKey = result.getBytes(2);
-          rowKeyText = null;
-          long ticks = result.getLong(4);
-          byte[] props = result.getBytes(5);
+          partitionKey = fetchesPartition ? stored(result, 1) : null;
+          rowKey = stored(result, rk);
+          long ticks = result.getInternal(rk + 2).getLong();
+          byte[] props = stored(result, rk + 3);
           if (filter != null && !filter.matches(partitionKey, rowKey, ticks, props)) {
             continue;
           }
           String partition = onePartition == null ? partition(partitionKey) : onePartition;
-          rowKeyText = Encoding.textInPlace(rowKey); // H2 hands out a copy: ours to overwrite
+          String rowKeyText = text(rowKey);
+          long version = result.getInternal(rk + 1).getLong();
           if (select == null) {
             // the row is a view of the stored bytes, decoded as it is read (StoredProperties)
             if (strings == null) {
               strings = StoredProperties.strings();
             }
-            page.add(TableRow.of(partition, rowKeyText, etag(result.getLong(3)), timestamp(ticks),
+            page.add(TableRow.of(partition, rowKeyText, etag(version), timestamp(ticks),
                 new StoredProperties(props, strings)));
             continue;
           }
           TableRow.Builder row = TableRow.builder(partition, rowKeyText, select.length)
-              .etag(etag(result.getLong(3)))
+              .etag(etag(version))
               .timestamp(timestamp(ticks));
           if (select.length > 0) {
             RowCodec.decodeInto(props, select, row);
@@ -245,8 +263,15 @@ final class Queries {
       if (fetched < chunk || full()) {
         return null;
       }
-      return new String[] {onePartition == null ? partition(partitionKey) : onePartition,
-          rowKeyText != null ? rowKeyText : Encoding.text(rowKey)};
+      return new String[] {onePartition == null ? partition(partitionKey) : onePartition, Encoding.text(rowKey)};
+    }
+
+    /** A key of the page's rows, decoded through the page's scratch buffer (one copy: the String's own). */
+    private String text(byte[] key) {
+      if (scratch.length < key.length / 2) {
+        scratch = new byte[Math.max(key.length / 2, 2 * scratch.length)];
+      }
+      return Encoding.text(key, scratch);
     }
   }
 
@@ -272,13 +297,13 @@ final class Queries {
     }
 
     /**
-     * The statement's text: the columns ({@link #COLUMNS} or {@link #EXISTS}), then the conditions of the bounds
-     * present, key order, maybe a limit.
+     * The statement's text: the columns ({@link #COLUMNS}, {@link #ROW_COLUMNS} or {@link #EXISTS}), then the
+     * conditions of the bounds present, key order, maybe a limit.
      */
     String sql(String columns, boolean limited) {
       int partitions = onePartition() ? 15 : shape(partitionFrom) | shape(partitionTo) << 2;
       int shape = partitions | shape(rowFrom) << 4 | shape(rowTo) << 6 | (limited ? 1 << 8 : 0)
-          | (columns.equals(EXISTS) ? 1 << 9 : 0);
+          | (columns.equals(EXISTS) ? 1 << 9 : columns.equals(ROW_COLUMNS) ? 1 << 10 : 0);
       return SHAPES.computeIfAbsent(shape, s -> {
         StringBuilder sql = new StringBuilder("SELECT ").append(columns).append(" FROM ").append(ROWS)
             .append(" WHERE TABLE_ID = ?");

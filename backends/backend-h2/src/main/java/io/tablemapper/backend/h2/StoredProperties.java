@@ -20,7 +20,8 @@ import java.util.Set;
  * properties in the order it wrote them, so each lookup usually finds its name at the first place it looks. A value
  * is decoded in place on every lookup and not kept, so the map is immutable and safe to share between threads (the
  * position a lookup starts from is only a hint: any property's start is correct); a Binary value is a fresh copy
- * each time. The bytes are this map's own (H2 hands out a copy), and are never changed.
+ * each time. The bytes are the value H2 holds for the row, not copied ({@code Queries} reads them in place): H2's
+ * values are immutable, and this map never changes them either.
  */
 final class StoredProperties extends AbstractMap<String, Object> {
   private final byte[] props;
@@ -82,7 +83,8 @@ final class StoredProperties extends AbstractMap<String, Object> {
     if (value < 0) {
       return null;
     }
-    return strings != null && props[value] == RowCodec.STRING ? string(value) : RowCodec.valueAt(props, value);
+    return strings != null && props[value] == RowCodec.STRING
+        ? string((String) name, value) : RowCodec.valueAt(props, value);
   }
 
   /** A new table of decoded Strings for the rows of one page. */
@@ -94,28 +96,31 @@ final class StoredProperties extends AbstractMap<String, Object> {
   private static final int SHORT = 24;
 
   /**
-   * The String value whose type tag is at {@code value}: the one in {@link #strings} if it has the same bytes, else
-   * decoded (and kept there if short and ASCII). Entries are whole immutable Strings: a race between rows read on
-   * several threads only replaces one with another.
+   * The String value of property {@code name} whose type tag is at {@code value}: the one in {@link #strings} if it
+   * has the same bytes, else decoded (and kept there if short and ASCII). The slot follows the name (its hash, which
+   * a String keeps) and the value's length and outer bytes, without a pass over the value, so a property whose rows
+   * repeat a few values (a discriminator, an enum's names, a currency) finds each with one comparison of its bytes;
+   * values that share a slot just replace each other there. Entries are whole immutable Strings: a race between rows
+   * read on several threads only replaces one with another.
    */
-  private String string(int value) {
+  private String string(String name, int value) {
     int length = RowCodec.nameLength(props, value + 1); // a String's length is a varint, as a name's is
-    int start = RowCodec.nameStart(props, value + 1);
     if (length > SHORT) {
       return (String) RowCodec.valueAt(props, value);
     }
-    int hash = length;
-    for (int i = start; i < start + length; i++) {
-      byte b = props[i];
-      if (b < 0) {
-        return (String) RowCodec.valueAt(props, value); // beyond ASCII: decoded as UTF-8
-      }
-      hash = 31 * hash + b;
+    int start = RowCodec.nameStart(props, value + 1);
+    // the name's hash (kept by the String), mixed with the value's length and its first and last bytes, so that the
+    // few values a property takes in turn (an enum's names) mostly keep a slot each
+    int hash = name.hashCode() + 31 * length;
+    if (length > 0) {
+      hash += 961 * props[start] + 29_791 * props[start + length - 1];
     }
-    int slot = (hash ^ (hash >>> 7)) & (STRINGS - 1);
+    hash ^= hash >>> 7;
+    int slot = (hash ^ (hash >>> 16)) & (STRINGS - 1);
     String cached = strings[slot];
     if (cached != null && cached.length() == length) {
       int i = 0;
+      // cached holds ASCII only: a byte beyond it (negative) never equals one of its chars
       while (i < length && cached.charAt(i) == props[start + i]) {
         i++;
       }
@@ -123,8 +128,10 @@ final class StoredProperties extends AbstractMap<String, Object> {
         return cached;
       }
     }
-    String decoded = new String(props, start, length, StandardCharsets.ISO_8859_1); // ASCII: the same chars
-    strings[slot] = decoded;
+    String decoded = new String(props, start, length, StandardCharsets.UTF_8);
+    if (decoded.length() == length) { // as many chars as bytes: ASCII, the same chars in Latin-1
+      strings[slot] = decoded;
+    }
     return decoded;
   }
 
