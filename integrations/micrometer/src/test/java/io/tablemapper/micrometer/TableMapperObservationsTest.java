@@ -398,8 +398,10 @@ class TableMapperObservationsTest {
     leavePendingWork(store);
 
     List<OperationObservationContext> done;
-    try (TableMapper completer = TableMapper.builder().backend(store).pendingPollInterval(Duration.ofMillis(20))
-        .operationTracer(new TableMapperObservations(registry)).build()) {
+    // a mapper that only runs its background completer: nothing in the loop calls it
+    TableMapper completer = TableMapper.builder().backend(store).pendingPollInterval(Duration.ofMillis(20))
+        .operationTracer(new TableMapperObservations(registry)).build();
+    try {
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
       do {
         Thread.sleep(20);
@@ -409,6 +411,8 @@ class TableMapperObservationsTest {
                 "tablemapper.outcome")) && !childrenOf(op).isEmpty())
             .map(OperationObservationContext.class::cast).toList();
       } while (done.isEmpty() && System.nanoTime() < deadline);
+    } finally {
+      completer.close();
     }
 
     assertThat(done).as("the background completion of the badge's work").isNotEmpty();
