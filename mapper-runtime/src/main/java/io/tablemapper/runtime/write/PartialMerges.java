@@ -11,6 +11,7 @@ import io.tablemapper.internal.model.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import io.tablemapper.runtime.introspect.ClassEntitySource;
 import io.tablemapper.runtime.introspect.ClassProperty;
@@ -54,7 +55,7 @@ public final class PartialMerges {
           + ": the class breaks the entity rules:\n" + checked);
     }
     List<Problem> problems = new ArrayList<>();
-    if (properties.contains(null)) {
+    if (properties.stream().anyMatch(Objects::isNull)) { // List.of(...).contains(null) throws
       problems.add(Rule.MERGE_PROPERTIES.problem(
           what + " names a null property; name each property to merge by its Java name"));
     } else {

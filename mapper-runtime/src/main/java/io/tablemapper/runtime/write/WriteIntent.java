@@ -179,11 +179,31 @@ public record WriteIntent<T>(WriteKind kind, EntityMapping<T> mapping, T entity,
     });
     TableRow row = discriminator.tagged(only.build(), own.typeName());
     StoreLimits.checkRow(row, own.entityClass().getSimpleName());
-    T asRead = own.indexes().isEmpty() ? entity : own.fromRow(own.withoutEncrypted(row), context);
+    T asRead = own.indexes().isEmpty() ? entity : readBack(own, row, properties, context);
     return new WriteIntent<>(kind, own, entity, 0, row.partitionKey(), row.rowKey(), userEtag, row,
         copies(discriminator, own, asRead, row, ""), null, false,
         newerVersions == NewerVersionPolicy.REFUSE_REPLACE, null, List.of(), List.of(),
         detached.values().stream().filter(value -> kept.contains(value.property())).toList());
+  }
+
+  /**
+   * A partial merge's row read back as the entity its copies are made of. A class whose own code refuses what the row
+   * lacks — a constructor that checks a property for null, Kotlin's check of a non-null parameter — refuses the merge
+   * before anything is sent, naming the merged properties and what to do instead.
+   *
+   * @throws io.tablemapper.api.InvalidEntityException if the class cannot be created from the merged properties
+   */
+  private static <T> T readBack(EntityMapping<T> mapping, TableRow row, List<String> properties,
+      MappingContext context) {
+    try {
+      return mapping.fromRow(mapping.withoutEncrypted(row), context);
+    } catch (NullPointerException | IllegalArgumentException | IllegalStateException refused) {
+      String subject = mapping.entityClass().getSimpleName();
+      throw new InvalidEntityException("cannot merge only " + properties + " of " + subject + " "
+          + row.describeKeys() + ": its index copies are made of the entity the merged properties and keys read back "
+          + "as, and " + subject + " refused to be created from them (" + refused + "); merge or update the whole "
+          + "entity, or let the other properties be null", refused);
+    }
   }
 
   /**
