@@ -24,9 +24,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Two completers run one record at once: one reads the entity for a step's round and stalls; meanwhile the entity is
  * deleted (its delete's own work removes its entry or copy) and the other completer runs the record from the
  * entity's new state — nothing left to do — and finishes it, deleting record and registry entry. The stalled round
- * then writes the entry (or copy) of the state it read, and its process dies before its next round would remove it.
- * Once the work is completed, no list entry or copy points to the deleted entity (the history checker's seed
- * 388342618 on H2_FILE, an orphan {@code byColor} entry; an orphan {@code byLevel} copy is the same race on a copy).
+ * would then write the entry (or copy) of the state it read, its process dying right after, before its next round
+ * would remove it: no record names it any more. Once the work is completed, no list entry or copy points to the
+ * deleted entity (the history checker's seed 388342618 on H2_FILE, an orphan {@code byColor} entry; an orphan
+ * {@code byLevel} copy is the same race on a copy): a round writes only while its run holds the record, which the
+ * finished record no longer lets it.
  */
 class FinishedUnderStaleRoundTest {
   private static final String ENTITY_ROW = "h_0001";
@@ -73,7 +75,7 @@ class FinishedUnderStaleRoundTest {
         // its process died after the stale round wrote: what matters is what the store holds
       }
       assertThat(before).as("the index rows once the other completer finished").containsExactly(List.of());
-      assertThat(stalled.dead).as("the stale round wrote from the state it read, then its process died").isTrue();
+      assertThat(stalled.acted).as("the other completer finished the record while the round was stalled").isTrue();
 
       while (writer.completePending() > 0) {
         // until nothing is left
@@ -93,8 +95,8 @@ class FinishedUnderStaleRoundTest {
     private final Runnable action;
     /** The reads of the entity to let through before the one the action follows. */
     private int reads;
-    private boolean acted;
-    volatile boolean dead;
+    volatile boolean acted;
+    private volatile boolean dead;
 
     StaleThenDead(TableBackend store, int reads, String indexTable, Runnable action) {
       super(store);

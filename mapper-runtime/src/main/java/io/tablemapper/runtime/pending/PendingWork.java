@@ -118,7 +118,7 @@ public final class PendingWork {
     this.remote = new RemoteClaims(copies, discriminator, blocking);
     RemoteRounds rounds = new RemoteRounds(copies, discriminator, new RemoteLists(tables, discriminator));
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
-    this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier);
+    this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier, settings.grace());
     this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records, applier,
         blocking, listeners);
     this.completer = new BackgroundCompleter(completion, lifecycle, large, settings);

@@ -97,9 +97,14 @@ final class RemoteIndexes {
     private static final long serialVersionUID = 1L;
 
     Deferred(IndexMapping<?> index, Address address) {
-      super("the copy of " + index + " at " + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys()
+      this("the copy of " + index + " at " + TableRow.keys(address.partitionKey(), address.rowKey()).describeKeys()
           + " in table " + address.table() + " is claimed by a write that may still be recorded; the step waits"
           + " for it");
+    }
+
+    /** A step that waits for what {@code message} says (another run holding its record: {@link RecordHold}). */
+    Deferred(String message) {
+      super(message);
     }
   }
 

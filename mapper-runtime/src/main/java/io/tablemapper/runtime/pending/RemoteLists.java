@@ -46,9 +46,9 @@ public final class RemoteLists {
    * with a {@link TableMapperException} when other writers won every race for the list (the work stays recorded)
    */
   CompletableFuture<TableMapperException> add(WriteChannel channel, IndexMapping<?> index, Address address,
-      String entry) {
+      String entry, RecordHold hold) {
     return Futures.compose(channel.ensure(address.table()),
-        ready -> change(channel, index, address, List.of(), List.of(entry), 1));
+        ready -> change(channel, index, address, List.of(), List.of(entry), hold, 1));
   }
 
   /**
@@ -58,16 +58,18 @@ public final class RemoteLists {
    * @return a future failed with a {@link TableMapperException} when other writers won every race for the list (the
    *     work stays recorded)
    */
-  CompletableFuture<Void> remove(WriteChannel channel, IndexMapping<?> index, Address address, String entry) {
-    return change(channel, index, address, List.of(entry), List.of(), 1).thenApply(failure -> null);
+  CompletableFuture<Void> remove(WriteChannel channel, IndexMapping<?> index, Address address, String entry,
+      RecordHold hold) {
+    return change(channel, index, address, List.of(entry), List.of(), hold, 1).thenApply(failure -> null);
   }
 
   /**
-   * Changes one list by read-modify-writes until one is applied (this is the {@code attempt}th); completes with what
-   * fails the change for good.
+   * Changes one list by read-modify-writes until one is applied (this is the {@code attempt}th), each write sent
+   * only while {@code hold} holds the record of the step that computed the change ({@link RecordHold#mayWrite});
+   * completes with what fails the change for good.
    */
   private CompletableFuture<TableMapperException> change(WriteChannel channel, IndexMapping<?> index,
-      Address address, List<String> leaving, List<String> joining, int attempt) {
+      Address address, List<String> leaving, List<String> joining, RecordHold hold, int attempt) {
     if (attempt > ATTEMPTS) {
       return CompletableFuture.failedFuture(contended(index, address));
     }
@@ -87,10 +89,11 @@ public final class RemoteLists {
       if (change.isEmpty()) {
         return CompletableFuture.completedFuture(null);
       }
-      return Futures.compose(write(channel, address, change), applied -> applied
+      CompletableFuture<Boolean> written = hold.send(channel, () -> write(channel, address, change));
+      return Futures.compose(written, applied -> applied
           ? CompletableFuture.<TableMapperException>completedFuture(null)
           : Futures.compose(channel.pause(attempt),
-              paused -> change(channel, index, address, leaving, joining, attempt + 1)));
+              paused -> change(channel, index, address, leaving, joining, hold, attempt + 1)));
     });
   }
 

@@ -51,27 +51,21 @@ final class RemoteRounds {
 
   /**
    * Brings one remote index of one entity in step with the entity's current state, each request sent through
-   * {@code channel} (the blocking or the async path: one rule for both).
+   * {@code channel} (the blocking or the async path: one rule for both). A copy or list entry a round computes from
+   * the entity it read is written only while {@code hold} holds the step's record ({@link RecordHold#mayWrite}): a
+   * round whose record another run finished meanwhile sends nothing. Run by the writer right after its transaction,
+   * it knows what {@code own} says: where the step's copy is settled by the write's claim, the first round takes the
+   * entity as the transaction wrote it rather than reading it (as a read right after the transaction would find it),
+   * so it writes nothing, and deletes the old copies checked ahead under their ETags; a copy changed since is
+   * deleted as any other, and a round that wrote anything reads the entity again, as always.
    *
    * @param mapping the mapping of the entity's class
    * @return a future of null when done, or of the exception that makes the step fail for good (a key list without
    *     room); failed when the store could not be reached, or the entity kept changing for {@link #ROUNDS} rounds
-   *     (the step stays recorded)
+   *     (the step stays recorded), or with {@link RecordHold.Finished} when another run finished the record
    */
   <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
-      PendingStep step) {
-    return reconcile(channel, mapping, step, OwnRun.NONE);
-  }
-
-  /**
-   * {@link #reconcile(WriteChannel, EntityMapping, PendingStep)} by the writer right after its transaction,
-   * knowing what {@code own} says: where the step's copy is settled by the write's claim, the first round takes the
-   * entity as the transaction wrote it rather than reading it (as a read right after the transaction would find it),
-   * so it writes nothing, and deletes the old copies checked ahead under their ETags; a copy changed since is
-   * deleted as any other, and a round that wrote anything reads the entity again, as always.
-   */
-  <T> CompletableFuture<TableMapperException> reconcile(WriteChannel channel, EntityMapping<T> mapping,
-      PendingStep step, OwnRun own) {
+      PendingStep step, OwnRun own, RecordHold hold) {
     IndexMapping<T> index = null;
     for (IndexMapping<T> each : mapping.remoteIndexes()) {
       if (each.name().equals(step.index())) {
@@ -87,9 +81,9 @@ final class RemoteRounds {
       // the entity as its transaction wrote it implies the claimed copy, which is that state's: nothing to write
       Address implied = step.written().get(0);
       return copy(channel, mapping, index, entity, null, implied, null, false, previous, new LinkedHashSet<>(),
-          new boolean[1], own).thenApply(done -> null);
+          new boolean[1], own, hold).thenApply(done -> null);
     }
-    return round(channel, mapping, index, entity, step, previous, new LinkedHashSet<>(), 1, own);
+    return round(channel, mapping, index, entity, step, previous, new LinkedHashSet<>(), 1, own, hold);
   }
 
   /**
@@ -102,7 +96,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, Set<Address> removed,
-      int round, OwnRun own) {
+      int round, OwnRun own, RecordHold hold) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
@@ -118,9 +112,9 @@ final class RemoteRounds {
       Address desired = implied != null && (step.writes(implied) || removed.contains(implied)) ? implied : null;
       boolean[] wrote = {false};
       CompletableFuture<TableMapperException> applied = index.keyList()
-          ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote)
+          ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote, hold)
           : copy(channel, mapping, index, entity, stored, implied, desired, desired != null && !step.writes(desired),
-              previous, removed, wrote, own);
+              previous, removed, wrote, own, hold);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);
@@ -133,7 +127,7 @@ final class RemoteRounds {
           if (desired != null) {
             next.add(desired);
           }
-          return round(channel, mapping, index, entity, step, next, removed, round + 1, own);
+          return round(channel, mapping, index, entity, step, next, removed, round + 1, own, hold);
         });
       });
     });
@@ -162,7 +156,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired, boolean back,
-      Set<Address> previous, Set<Address> removed, boolean[] wrote, OwnRun own) {
+      Set<Address> previous, Set<Address> removed, boolean[] wrote, OwnRun own, RecordHold hold) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
@@ -180,7 +174,7 @@ final class RemoteRounds {
     TableRow copy = IndexCopies.remoteCopy(discriminator, index, stored, entity.table(),
         desired.partitionKey(), desired.rowKey());
     return Futures.compose(deleted, done -> Futures.compose(channel.ensure(desired.table()),
-        ready -> put(channel, mapping, index, desired, copy, entity, back, wrote, 1))).thenApply(done -> null);
+        ready -> put(channel, mapping, index, desired, copy, entity, back, wrote, hold, 1))).thenApply(done -> null);
   }
 
   /**
@@ -189,7 +183,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> list(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, Address implied, Address desired, Set<Address> previous,
-      Set<Address> removed, boolean[] wrote) {
+      Set<Address> removed, boolean[] wrote, RecordHold hold) {
     String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> unlisted = Futures.loop(old::hasNext, () -> {
@@ -199,14 +193,14 @@ final class RemoteRounds {
       }
       wrote[0] = true; // the entity may have moved back to this value since it was read: read it again after
       removed.add(before);
-      return lists.remove(channel, index, before, entry);
+      return lists.remove(channel, index, before, entry, hold);
     });
     if (desired == null) {
       return unlisted.thenApply(done -> null);
     }
     return Futures.compose(unlisted, done -> {
       wrote[0] = true;
-      return lists.add(channel, index, desired, entry);
+      return lists.add(channel, index, desired, entry, hold);
     });
   }
 
@@ -217,7 +211,7 @@ final class RemoteRounds {
    * {@link RemoteIndexes#ATTEMPTS}, a row changed meanwhile is looked at again. Sets {@code wrote[0]} when it wrote.
    */
   private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<T> index,
-      Address address, TableRow copy, Address entity, boolean back, boolean[] wrote, int attempt) {
+      Address address, TableRow copy, Address entity, boolean back, boolean[] wrote, RecordHold hold, int attempt) {
     if (attempt > RemoteIndexes.ATTEMPTS) {
       return CompletableFuture.failedFuture(RemoteIndexes.contended(index, address));
     }
@@ -225,15 +219,15 @@ final class RemoteRounds {
       CompletableFuture<?> written;
       if (there == null) {
         wrote[0] = true;
-        written = channel.write(address.table(), WriteOperation.insert(copy));
+        written = hold.send(channel, () -> channel.write(address.table(), WriteOperation.insert(copy)));
       } else if (IndexCopies.isRemoteCopyOf(discriminator, there, index, entity.partitionKey(),
           entity.rowKey())) {
         if (back || sameValues(there, copy)) {
           written = DONE;
         } else {
           wrote[0] = true;
-          written = channel.write(address.table(), WriteOperation.replace(
-              RemoteIndexes.withIds(copy, RemoteIndexes.workIds(there)), there.etag()));
+          written = hold.send(channel, () -> channel.write(address.table(),
+              WriteOperation.replace(RemoteIndexes.withIds(copy, RemoteIndexes.workIds(there)), there.etag())));
         }
       } else {
         // another entity's row: taken over only as a claim would take it; else left, for this entity's next round
@@ -243,13 +237,14 @@ final class RemoteRounds {
             return DONE;
           }
           wrote[0] = true;
-          return channel.write(address.table(), WriteOperation.replace(copy, there.etag())).thenApply(done -> null);
+          return hold.send(channel, () -> channel.write(address.table(), WriteOperation.replace(copy, there.etag())))
+              .thenApply(done -> null);
         });
       }
       return written.handle((done, thrown) -> thrown == null ? DONE
               : !RemoteIndexes.moved(Futures.unwrap(thrown)) ? CompletableFuture.<Void>failedFuture(thrown)
               : Futures.compose(channel.pause(attempt),
-                  paused -> put(channel, mapping, index, address, copy, entity, back, wrote, attempt + 1)))
+                  paused -> put(channel, mapping, index, address, copy, entity, back, wrote, hold, attempt + 1)))
           .thenCompose(Function.identity());
     });
   }

@@ -67,18 +67,22 @@ final class StepApplier {
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
-    return apply(channel, id, step, OwnRun.NONE);
+    return apply(channel, id, step, OwnRun.NONE, RecordHold.NONE);
   }
 
-  /** {@link #apply(WriteChannel, String, PendingStep)} by the step's writer, knowing what {@code own} says. */
-  CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step, OwnRun own) {
+  /**
+   * {@link #apply(WriteChannel, String, PendingStep)} by a run of the step's record: knowing what {@code own} says
+   * (the step's writer), and sending what its rounds compute only while {@code hold} holds the record.
+   */
+  CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step, OwnRun own,
+      RecordHold hold) {
     // a span of its own where the operation applying it is traced, its requests (the async path's too) under it
     return Operation.step(channel.operation(), step.table(), step.row().partitionKey(),
-        view -> applyStep(view == null ? channel : channel.within(view), id, step, own), failure -> failure);
+        view -> applyStep(view == null ? channel : channel.within(view), id, step, own, hold), failure -> failure);
   }
 
   private CompletableFuture<TableMapperException> applyStep(WriteChannel channel, String id, PendingStep step,
-      OwnRun own) {
+      OwnRun own, RecordHold hold) {
     EntityMapping<Object> mapping;
     try {
       mapping = types.ownMapping(load(step.entityClass()));
@@ -88,7 +92,7 @@ final class StepApplier {
           + ": class " + step.entityClass() + " is not on this process's class path", missing));
     }
     if (step.reconciles()) {
-      return Futures.start(() -> rounds.reconcile(channel, mapping, step, own));
+      return Futures.start(() -> rounds.reconcile(channel, mapping, step, own, hold));
     }
     return Futures.start(() -> {
       WriteIntent<Object> intent;

@@ -10,6 +10,7 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -41,15 +42,18 @@ final class WorkRecords {
   private final Lifecycle lifecycle;
   /** Applies each step of a record. */
   private final StepApplier applier;
+  /** How long a run's take of a record keeps other runs from writing its rounds and deleting it ({@link RecordHold}). */
+  private final Duration grace;
   private volatile boolean registryReady;
 
   WorkRecords(TableBackend backend, Tables tables, Discriminator discriminator, Lifecycle lifecycle,
-      StepApplier applier) {
+      StepApplier applier, Duration grace) {
     this.backend = backend;
     this.tables = tables;
     this.discriminator = discriminator;
     this.lifecycle = lifecycle;
     this.applier = applier;
+    this.grace = grace;
   }
 
   // ------------------------------------------------------------------ the registry
@@ -143,17 +147,20 @@ final class WorkRecords {
     return tables.readAsync(table, () -> channel.get(table, partitionKey, rowKey), null);
   }
 
-  /** Where {@link #run} is in a record: the next step, the record's ETag, the writes applied, whether it goes on. */
+  /**
+   * Where {@link #run} is in a record: the next step, the run's hold on the record (with the record's ETag), the
+   * writes applied, whether it goes on.
+   */
   private static final class Progress {
     int next;
-    String etag;
+    final RecordHold hold;
     long applied;
     /** False once the record is left as it is: failed, finished by another completer, or the mapper closed. */
     boolean going = true;
 
-    Progress(int next, String etag) {
+    Progress(int next, RecordHold hold) {
       this.next = next;
-      this.etag = etag;
+      this.hold = hold;
     }
 
     CompletableFuture<Void> stop() {
@@ -165,12 +172,15 @@ final class WorkRecords {
   /**
    * Applies a record's steps from its next position, advancing it after each write that others follow (a
    * reconciliation is safe to run again), then deletes the record and its registry entry; stops when the mapper
-   * closes, or when another completer finished the record. Each request goes through {@code channel}: the completer's
-   * blocking one, or the async write's.
+   * closes, or when another completer finished the record. What a reconciliation's rounds compute from the entity
+   * they read is written only while this run holds the record ({@link RecordHold}): a record another run holds is
+   * left to it, and one another run took meanwhile is not deleted but run again later. Each request goes through
+   * {@code channel}: the completer's blocking one, or the async write's.
    *
    * @param record the record as read, or as written (then without ETag: read when first needed)
    * @param failures gets the write that failed for good, the record marked failed
-   * @return a future of the writes applied, failed when the store could not be reached (the work stays recorded)
+   * @return a future of the writes applied, failed when the store could not be reached (the work stays recorded), or
+   *     with {@link RemoteIndexes.Deferred} when another run holds the record
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures) {
@@ -184,14 +194,24 @@ final class WorkRecords {
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures, OwnRun own) {
     List<PendingStep> steps = PendingRows.steps(record);
-    Progress at = new Progress(PendingRows.next(record), record.etag());
+    Progress at = new Progress(PendingRows.next(record), RecordHold.of(table, partitionKey, id, record, tables, grace));
+    if (at.hold.heldElsewhere()) {
+      return CompletableFuture.failedFuture(at.hold.held());
+    }
     CompletableFuture<Void> ran = Futures.loop(() -> at.going && at.next < steps.size(), () -> {
       if (lifecycle.closed()) {
         return at.stop();
       }
       int i = at.next;
       PendingStep step = steps.get(i);
-      return Futures.compose(applier.apply(channel, id, step, own), failure -> {
+      CompletableFuture<TableMapperException> applied = applier.apply(channel, id, step, own, at.hold)
+          .exceptionallyCompose(thrown -> Futures.unwrap(thrown) instanceof RecordHold.Finished
+              ? at.stop().thenApply(stopped -> null) // another run finished the record: nothing left to do
+              : CompletableFuture.failedFuture(thrown));
+      return Futures.compose(applied, failure -> {
+        if (!at.going) {
+          return DONE;
+        }
         if (failure != null) {
           return markFailed(channel, id, table, partitionKey, steps, i, failure).thenCompose(failed -> {
             failures.add(failed);
@@ -207,9 +227,12 @@ final class WorkRecords {
         return DONE;
       });
     });
-    return Futures.compose(ran, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
-        : Futures.compose(deleteQuietly(channel, table, partitionKey, PendingRows.workRowKey(id)),
-            deleted -> deleteEntry(channel, id)).thenApply(deleted -> at.applied));
+    // a run that stops on a failure gives up its hold (unless a write it sent may still land): others need not wait
+    CompletableFuture<Void> ended = ran.exceptionallyCompose(thrown -> at.hold.letGo(channel)
+        .thenCompose(released -> CompletableFuture.<Void>failedFuture(thrown)));
+    return Futures.compose(ended, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
+        : Futures.compose(at.hold.release(channel), deleted -> deleteEntry(channel, id))
+            .thenApply(deleted -> at.applied));
   }
 
   /**
@@ -221,15 +244,21 @@ final class WorkRecords {
     TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
         .putInt32(PendingRows.NEXT, i + 1)
         .build();
-    CompletableFuture<String> etag = at.etag != null ? CompletableFuture.completedFuture(at.etag)
-        : readRecord(channel, table, partitionKey, id).thenApply(read -> read == null ? null : read.etag());
+    String knownEtag = at.hold.etag();
+    CompletableFuture<String> etag = knownEtag != null ? CompletableFuture.completedFuture(knownEtag)
+        : readRecord(channel, table, partitionKey, id).thenApply(read -> {
+          if (read != null) {
+            at.hold.reread(read);
+          }
+          return read == null ? null : read.etag();
+        });
     return Futures.compose(etag, known -> {
       if (known == null) {
         return at.stop(); // finished by another completer
       }
       return channel.write(table, WriteOperation.merge(progress, known)).handle((written, thrown) -> {
         if (thrown == null) {
-          at.etag = written.etag();
+          at.hold.changed(written.etag());
           at.next = i + 1;
           return DONE;
         }
@@ -245,7 +274,7 @@ final class WorkRecords {
           if (read == null || PendingRows.state(read) != State.PENDING) {
             return at.stop();
           }
-          at.etag = read.etag();
+          at.hold.reread(read);
           at.next = Math.max(i, PendingRows.next(read) - 1) + 1;
           return DONE;
         });

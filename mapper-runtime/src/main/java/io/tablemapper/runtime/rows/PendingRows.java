@@ -29,7 +29,8 @@ import io.tablemapper.runtime.values.JsonMappingContext;
  * the index separator, as index copies' do, and that no entity class can declare: every read path of the mapper skips
  * it as it skips copies), {@value #STATE} ({@code PENDING}, {@code FAILED} or {@code CANCELLED}), {@value #NEXT} (the
  * position in the record of the next write to apply), the writes still to do as JSON in {@value #STEPS}{@code 0},
- * {@code 1}, ... (cut into strings the store takes), and, once failed, {@value #FAILURE} (the message).
+ * {@code 1}, ... (cut into strings the store takes), once taken by a run that writes from its rounds, {@value #HOLDER}
+ * (that run's id), and, once failed, {@value #FAILURE} (the message).
  *
  * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
  * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
@@ -78,6 +79,11 @@ public final class PendingRows {
   public static final String NEXT = "TmNext";
   public static final String STEPS = "TmSteps";
   public static final String FAILURE = "TmFailure";
+  /**
+   * On a work record, the id of the run that took it last: while the record's Timestamp is younger than the grace
+   * period, only that run writes what its rounds compute, and deletes the record.
+   */
+  public static final String HOLDER = "TmHolder";
   public static final String TABLE = "TmTable";
   public static final String PARTITION = "TmPartition";
   /**
