@@ -124,8 +124,9 @@ final class RecordHold {
     return holder != null && !holder.equals(run) && changed != null && changed.plus(grace).isAfter(Instant.now());
   }
 
+  /** Whether this run holds the record, by a take sent less than half the grace period ago. */
   private synchronized boolean fresh() {
-    return holding && System.nanoTime() - takenAt < grace.toNanos() / 2;
+    return holding && run.equals(holder) && System.nanoTime() - takenAt < grace.toNanos() / 2;
   }
 
   /**
@@ -180,18 +181,18 @@ final class RecordHold {
       return CompletableFuture.failedFuture(contended());
     }
     if (attempt == 1 && etag() != null) {
-      return send(channel, attempt);
+      return sendTake(channel, attempt);
     }
     return Futures.compose(read(channel), found -> {
       if (found == null || PendingRows.state(found) != State.PENDING) {
         return CompletableFuture.<Void>failedFuture(new Finished(id));
       }
       reread(found);
-      return send(channel, attempt);
+      return sendTake(channel, attempt);
     });
   }
 
-  private CompletableFuture<Void> send(WriteChannel channel, int attempt) {
+  private CompletableFuture<Void> sendTake(WriteChannel channel, int attempt) {
     if (heldElsewhere()) {
       return CompletableFuture.failedFuture(held());
     }
