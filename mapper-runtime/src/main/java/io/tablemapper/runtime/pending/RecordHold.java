@@ -35,15 +35,19 @@ import java.util.function.Supplier;
  *       ({@link Finished}). A record another run took less than the grace period ago is that run's: the step waits
  *       ({@link RemoteIndexes.Deferred}).
  *   <li><b>Release</b> ({@link #release}): the record is deleted conditional on its ETag as the run knows it. One
- *       that another run took since this run began is left, to be run again (the taker's writes may have landed after
- *       this run's rounds read), as is one that another run held at the start ({@link #heldElsewhere}).
+ *       that changed since in any way this run did not change it (another run took it, advanced it, or gave its
+ *       hold up) is left, to be run again (that run's writes may have landed after this run's rounds read), as is
+ *       one that another run held at the start ({@link #heldElsewhere}).
  * </ul>
  *
- * <p>Why no entry or copy is left: a run's write lands while its take is younger than half the grace period (it
- * sends none later), so while no other run may take the record or delete it. A run that read the record before the
+ * <p>Why no entry or copy is left: a reconciliation's first write is sent while the run's take is younger than half
+ * the grace period, and lands while no other run may take the record or delete it (a request lands within half the
+ * grace period of being sent: the assumption {@code @Large} writes make too). A run that read the record before the
  * take fails its delete on the ETag; one that reads it after finds it held and runs nothing; one that begins after
- * the take expired begins after the write landed, and its rounds find it. A run that took the record and died leaves
- * it recorded, and after the grace period another run takes it and finds what the dead one wrote.
+ * the take expired begins after the write landed, and its rounds find it. The reconciliation's later writes, which
+ * its rounds compute to undo or redo what it wrote, are sent whatever became of the hold ({@link Gate}), so a run
+ * that lives brings in step what it wrote. A run that took the record and died leaves it recorded, and after the
+ * grace period another run takes it and finds what the dead one wrote.
  */
 final class RecordHold {
   /** A hold of no record (a retired entry's clean-up steps): nothing to hold, writes are sent. */
@@ -147,13 +151,48 @@ final class RecordHold {
    * ({@link #letGo}).
    */
   <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
-    return Futures.compose(mayWrite(channel), held -> write.get().whenComplete((done, thrown) -> {
+    return Futures.compose(mayWrite(channel), held -> settling(write.get()));
+  }
+
+  /** The gate of one reconciliation's writes through this hold ({@link Gate}). */
+  Gate gate() {
+    return new Gate();
+  }
+
+  /**
+   * The writes of one reconciliation (one step's rounds) through this hold: its first is sent only once the run holds
+   * the record ({@link #send}); once one is sent, the later ones — which its rounds compute as they read the entity
+   * again, and which undo or redo what it wrote — are sent whether or not the run still holds the record. A run whose
+   * take expired while its write was under way (delivered later than half the grace period), or whose record another
+   * run finished meanwhile, so brings in step what it wrote as long as it lives, rather than stop and leave it.
+   */
+  final class Gate {
+    private boolean sent;
+
+    <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
+      synchronized (this) {
+        if (sent) {
+          return settling(write.get());
+        }
+      }
+      return RecordHold.this.send(channel, () -> {
+        synchronized (this) {
+          sent = true;
+        }
+        return write.get();
+      });
+    }
+  }
+
+  /** A write sent, marking the hold unsettled when it fails without an answer that refuses it (it may still land). */
+  private <R> CompletableFuture<R> settling(CompletableFuture<R> write) {
+    return write.whenComplete((done, thrown) -> {
       if (thrown != null && !PendingWork.refused(Futures.unwrap(thrown))) {
         synchronized (this) {
           unsettled = true;
         }
       }
-    }));
+    });
   }
 
   /**
@@ -221,7 +260,7 @@ final class RecordHold {
 
   /**
    * Deletes the record once this run's steps are done: conditional on its ETag as this run knows it; a record gone
-   * is done; one another run held at this run's start, or took since, is left (failed with
+   * is done; one another run held at this run's start, or changed since, is left (failed with
    * {@link RemoteIndexes.Deferred}), to be run again.
    */
   CompletableFuture<Void> release(WriteChannel channel) {
@@ -256,7 +295,10 @@ final class RecordHold {
             return DONE;
           }
           if (failure instanceof ConcurrencyConflictException) {
-            return release(channel, attempt + 1); // changed since: taken (left), or advanced (deleted again)
+            // changed since this run last knew it: another run took it, advanced it, or let it go — that run may have
+            // written what this run's rounds did not see, and its hold given up says nothing of that, so the record
+            // is left, to be run again
+            return CompletableFuture.<Void>failedFuture(held());
           }
           return CompletableFuture.<Void>failedFuture(failure);
         }).thenCompose(Function.identity());
