@@ -362,13 +362,15 @@ public final class PendingWork {
         return DONE;
       }
       boolean wroteRow = results.get(at[0]) != null; // not dropped: the transaction wrote the entity's row
+      if (!wroteRow) {
+        return dropped(channel, id, claims);
+      }
       // a claim is the copy of the row the transaction wrote only if no other write of the entity was recorded
       // between the claim and the transaction: an insert (applied only where no entity was), or a write applied from
       // its read ahead (the EGT keeps only those in it); one that lost a race read the entity again, and the writer
       // recorded meanwhile may have written the claimed copy from its own state
       boolean claimsSettle = write.kind() == WriteKind.INSERT || ahead.stored.containsKey(write);
-      OwnRun own = wroteRow ? ownRun(write, claimsSettle ? claims : List.of(),
-          ahead.checked.getOrDefault(id, Map.of())) : OwnRun.NONE;
+      OwnRun own = ownRun(write, claimsSettle ? claims : List.of(), ahead.checked.getOrDefault(id, Map.of()));
       TableRow asWritten = written.get(id);
       CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
           .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
@@ -400,6 +402,27 @@ public final class PendingWork {
     });
     return Futures.compose(done, finished -> failures.isEmpty() ? DONE
         : CompletableFuture.<Void>failedFuture(failures.get(0)));
+  }
+
+  /**
+   * Settles the work id of a write its transaction dropped (its entity was gone, and the write tolerates that), as a
+   * refused write settles its ids: the transaction wrote no record under the id, and no attempt of it is left to
+   * write one, so its claims are released, its registry entry deleted, then the rows it left cleaned up — rather than
+   * left for a completer to retire after the grace period, the values it claimed held from other entities until then.
+   * A store that cannot be reached leaves them to that retirement.
+   */
+  private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims) {
+    List<RemoteClaims.Claim> its = claims.stream().filter(claim -> claim.id().equals(id)).toList();
+    return Futures.compose(remote.release(channel, its), left -> Futures.compose(
+        WorkRecords.deleteEntries(channel, List.of(id)), deleted -> remote.cleanUp(channel, left)))
+        .exceptionally(thrown -> {
+          Throwable cause = Futures.unwrap(thrown);
+          if (cause instanceof Error error) {
+            throw error; // not the store's answer: not left to a completer quietly
+          }
+          LOG.warn("the work id {} of a dropped write is left to a completer: {}", id, cause.toString());
+          return null;
+        });
   }
 
   /**
