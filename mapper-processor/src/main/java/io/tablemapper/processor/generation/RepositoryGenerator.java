@@ -69,6 +69,10 @@ public final class RepositoryGenerator {
     Map<ExecutableElement, String> plans = MemberNames.plans(repository);
     for (RepositoryModel.QueryMethod method : repository.methods()) {
       type.addField(planConstant(plans.get(method.element()), method.plan()));
+      if (method.client() != null && method.client().write() != null && method.client().write().reread() != null) {
+        type.addField(planConstant(JakartaClientGenerator.rereadConstant(plans.get(method.element())),
+            method.client().write().reread()));
+      }
     }
     Map<String, MemberNames.Projected> projections = ProjectionGenerator.add(type, name, repository);
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
@@ -199,13 +203,16 @@ public final class RepositoryGenerator {
       builder.addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(SuppressWarnings.class)
           .addMember("value", "$S", "unchecked").build());
     }
-    CodeBlock point = queries.point(method, plan);
+    // a JDQL UPDATE or DELETE by the keys writes what its point read finds: its query is built as any other
+    CodeBlock point = method.client() != null && method.client().write() != null ? null
+        : queries.point(method, plan);
     if (point != null) {
       builder.addStatement(point);
     } else {
       queries.write(builder, names, method, query, plan);
       builder.addStatement(method.client() != null
-          ? JakartaClientGenerator.run(repository, method, query, repository.implementationName().simpleName())
+          ? JakartaClientGenerator.run(repository, method, query, repository.implementationName().simpleName(),
+              plan)
           : jakarta && method.returns() == RepositoryModel.Returns.PAGE
           ? CodeBlock.of("return this.jakarta.page($N, $N)", query, method.pageRequest())
           : method.kind().run(method, query, projection));

@@ -178,9 +178,10 @@ final class JakartaRepositoryAnalyzer {
       return;
     }
     RepositoryModel.Operation operation = operation(method);
-    if (Annotations.has(method, Annotations.JAKARTA_QUERY) && options.allowScan()) {
+    if (Annotations.has(method, Annotations.JAKARTA_QUERY)
+        && (options.allowScan() || JakartaClientQueries.isWrite(method))) {
       RepositoryModel.QueryMethod query = clients.jdql(repository, entity, entityType, method, type, keyProperties,
-          diagnostics);
+          options.allowScan(), diagnostics);
       if (query != null) {
         found.add(query);
       }
