@@ -5,7 +5,6 @@ import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
 import java.lang.reflect.Field;
-import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestInstancePostProcessor;
 
@@ -58,24 +57,9 @@ public final class TckRepositories implements TestInstancePostProcessor {
     }
   }
 
-  /**
-   * The generated implementation of a repository; for one the build could not generate (MultipleEntityRepo, of two
-   * entities), a proxy whose every call throws saying so, so that only the tests that use it fail, and why.
-   */
+  /** The generated implementation of a repository. */
   private static Object repository(Class<?> type) {
-    try {
-      return Mapper.MAPPER.repository(type);
-    } catch (IllegalArgumentException notGenerated) {
-      return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, arguments) -> {
-        if (method.getDeclaringClass() == Object.class) {
-          return method.getName().equals("equals") ? proxy == arguments[0]
-              : method.getName().equals("hashCode") ? System.identityHashCode(proxy)
-              : type.getSimpleName() + " (not generated)";
-        }
-        throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName() + ": tablemapper"
-            + " generated no implementation of " + type.getName() + " (see docs/jakarta-data.md)", notGenerated);
-      });
-    }
+    return Mapper.MAPPER.repository(type);
   }
 
   private static boolean annotated(java.lang.annotation.Annotation[] annotations, String name) {

@@ -63,7 +63,7 @@ final class JakartaWriteGenerator {
     int i = 0;
     for (RepositoryModel.Assignment assignment : write.assignments()) {
       String local = "set" + i++ + "_";
-      code.addStatement("$T $N = $L", assignment.property().typeName(), local, assignment.value());
+      code.add("$T $N = $L;\n", assignment.property().typeName(), local, assignment.value());
       values.put(assignment.property().name(), local);
     }
     if (entity.constructed()) {
@@ -72,14 +72,14 @@ final class JakartaWriteGenerator {
         String local = values.get(property.name());
         arguments.add(local != null ? CodeBlock.of("$N", local) : CodeBlock.of("each_.$L", property.getter()));
       }
-      code.addStatement("return new $T($L)", entity.className(), CodeBlock.join(arguments, ",$W"));
+      code.add("return new $T($L);\n", entity.className(), CodeBlock.join(arguments, ", "));
     } else {
       for (RepositoryModel.Assignment assignment : write.assignments()) {
         PropertyModel property = assignment.property();
-        code.addStatement(property.setterIsMethod() ? "each_.$N($N)" : "each_.$N = $N", property.setter(),
+        code.add(property.setterIsMethod() ? "each_.$N($N);\n" : "each_.$N = $N;\n", property.setter(),
             values.get(property.name()));
       }
-      code.addStatement("return each_");
+      code.add("return each_;\n");
     }
     return code.add("$<}").build();
   }

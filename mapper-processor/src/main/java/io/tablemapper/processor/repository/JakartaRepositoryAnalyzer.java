@@ -102,7 +102,123 @@ final class JakartaRepositoryAnalyzer {
       }
     }
     DeclaredType base = dataRepository(repository.asType());
+    if (base == null) {
+      Map<String, TypeMirror> named = namedEntities(methods);
+      if (named.size() > 1) {
+        return analyzeSeveral(repository, methods, named, entities, diagnostics);
+      }
+    }
     TypeMirror entityType = base != null ? base.getTypeArguments().get(0) : entityOfMethods(methods);
+    return analyzeOne(repository, base, entityType, methods, entities, diagnostics);
+  }
+
+  /**
+   * A repository with no primary entity type whose methods name several entities: one part per entity, each
+   * analyzed as a repository of that entity with the methods that name it (a lifecycle method by its parameter, a
+   * query by the entity a JDQL query names or by what it returns); a method that names none of them is
+   * {@code [JakartaMethod]}.
+   */
+  private RepositoryModel analyzeSeveral(TypeElement repository, List<ExecutableElement> methods,
+      Map<String, TypeMirror> named, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
+    Map<String, List<ExecutableElement>> byEntity = new LinkedHashMap<>();
+    named.keySet().forEach(name -> byEntity.put(name, new ArrayList<>()));
+    boolean ok = true;
+    for (ExecutableElement method : methods) {
+      TypeMirror entity = null;
+      if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
+        String name = JakartaQueries.entityName(JakartaClientQueries.text(method));
+        for (TypeMirror candidate : named.values()) {
+          if (types.asElement(candidate).getSimpleName().contentEquals(String.valueOf(name))) {
+            entity = candidate;
+          }
+        }
+      }
+      if (entity == null) {
+        entity = entityOf(method);
+      }
+      String key = entity == null ? null : ((TypeElement) types.asElement(entity)).getQualifiedName().toString();
+      if (key == null || !byEntity.containsKey(key)) {
+        List<String> simple = new ArrayList<>();
+        named.values().forEach(type -> simple.add(types.asElement(type).getSimpleName().toString()));
+        diagnostics.error(method, Rule.JAKARTA_METHOD, QueryMethodAnalyzer.signature(repository, method) + ": "
+            + repository.getSimpleName() + " has no primary entity type and its methods store "
+            + String.join(" and ", simple) + ", but this method names none of them: a lifecycle method takes one,"
+            + " a query returns one (or names it in its JDQL FROM); declare it in a repository of its entity");
+        ok = false;
+        continue;
+      }
+      byEntity.get(key).add(method);
+    }
+    if (!ok) {
+      return null;
+    }
+    List<RepositoryModel> parts = new ArrayList<>();
+    for (Map.Entry<String, List<ExecutableElement>> entry : byEntity.entrySet()) {
+      RepositoryModel part = analyzeOne(repository, null, named.get(entry.getKey()), entry.getValue(), entities,
+          diagnostics);
+      if (part == null) {
+        ok = false;
+      } else {
+        parts.add(part);
+      }
+    }
+    if (!ok) {
+      return null;
+    }
+    RepositoryModel first = parts.get(0);
+    return new RepositoryModel(repository, first.entity(), List.of(), false, List.of(),
+        new RepositoryModel.JakartaModel(null, first.jakarta().keyProperties(), false, List.of(), List.of(),
+            List.of(), parts));
+  }
+
+  /**
+   * The entities a repository's methods name, by qualified name in the order they first appear: the parameters of
+   * its lifecycle methods and what its queries return, when that is an entity.
+   */
+  private Map<String, TypeMirror> namedEntities(List<ExecutableElement> methods) {
+    Map<String, TypeMirror> named = new LinkedHashMap<>();
+    for (ExecutableElement method : methods) {
+      TypeMirror entity = entityOf(method);
+      if (entity != null) {
+        named.putIfAbsent(((TypeElement) types.asElement(entity)).getQualifiedName().toString(), entity);
+      }
+    }
+    return named;
+  }
+
+  /**
+   * The entity one method names: a lifecycle method's parameter (one, or the element of its List or array), else
+   * the entity its result holds (itself, or the element of an array, a List, an Optional, a Stream or a page); null
+   * when that is no entity.
+   */
+  private TypeMirror entityOf(ExecutableElement method) {
+    TypeMirror candidate;
+    if (operation(method) != null && method.getParameters().size() == 1) {
+      candidate = elementOf(method.getParameters().get(0).asType());
+    } else {
+      candidate = elementOf(method.getReturnType());
+    }
+    return candidate != null && candidate.getKind() == TypeKind.DECLARED
+        && EntityAnalyzer.isEntity((TypeElement) types.asElement(candidate)) ? candidate : null;
+  }
+
+  /** A type, the element of an array, or the one type argument of a List, Optional, Stream or page. */
+  private static TypeMirror elementOf(TypeMirror type) {
+    if (type.getKind() == TypeKind.ARRAY) {
+      return ((javax.lang.model.type.ArrayType) type).getComponentType();
+    }
+    if (type.getKind() == TypeKind.DECLARED && ((DeclaredType) type).getTypeArguments().size() == 1) {
+      TypeMirror element = ((DeclaredType) type).getTypeArguments().get(0);
+      return element.getKind() == TypeKind.WILDCARD
+          ? ((javax.lang.model.type.WildcardType) element).getExtendsBound() : element;
+    }
+    return type;
+  }
+
+  /** A repository of one entity: the one its DataRepository names, or the one its methods name. */
+  private RepositoryModel analyzeOne(TypeElement repository, DeclaredType base, TypeMirror entityType,
+      List<ExecutableElement> methods, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
+    String name = repository.getSimpleName().toString();
     if (entityType == null) {
       diagnostics.error(repository, Rule.REPOSITORY_ENTITY, "@Repository " + name + " names no entity: extend"
           + " CrudRepository<T, K> (or BasicRepository, DataRepository) with T an @Entity class, or declare an"
@@ -244,10 +360,12 @@ final class JakartaRepositoryAnalyzer {
       if (operation(method) != null && method.getParameters().size() == 1) {
         TypeMirror parameter = method.getParameters().get(0).asType();
         TypeMirror element = listElement(parameter);
-        return element != null ? element : parameter;
+        return element != null ? element : parameter.getKind() == TypeKind.ARRAY
+            ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : parameter;
       }
     }
-    return null;
+    Map<String, TypeMirror> named = namedEntities(methods); // none writes: the one its queries return
+    return named.size() == 1 ? named.values().iterator().next() : null;
   }
 
   /**
@@ -389,7 +507,8 @@ final class JakartaRepositoryAnalyzer {
       return false;
     }
     TypeMirror parameter = type.getParameterTypes().get(0);
-    TypeMirror element = listElement(parameter);
+    TypeMirror element = parameter.getKind() == TypeKind.ARRAY
+        ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : listElement(parameter);
     return types.isAssignable(element != null ? element : parameter, entityType);
   }
 
@@ -399,12 +518,14 @@ final class JakartaRepositoryAnalyzer {
     String annotation = "@" + operation.name().charAt(0) + operation.name().substring(1).toLowerCase(
         java.util.Locale.ROOT);
     TypeMirror parameter = type.getParameterTypes().size() == 1 ? type.getParameterTypes().get(0) : null;
-    TypeMirror element = parameter == null ? null : listElement(parameter);
+    boolean array = parameter != null && parameter.getKind() == TypeKind.ARRAY;
+    TypeMirror element = parameter == null ? null : array
+        ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : listElement(parameter);
     boolean list = element != null;
     if (parameter == null || !types.isAssignable(list ? element : parameter, entityType)
         || !method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": an " + annotation + " method takes one "
-          + types.asElement(entityType).getSimpleName() + " or one List of them");
+          + types.asElement(entityType).getSimpleName() + ", one List or one array of them");
       return null;
     }
     TypeMirror returns = type.getReturnType();
@@ -415,7 +536,7 @@ final class JakartaRepositoryAnalyzer {
               + "), as written with its new ETag") + ", not " + returns);
       return null;
     }
-    return new RepositoryModel.Lifecycle(method, type, operation, list, returnsValue);
+    return new RepositoryModel.Lifecycle(method, type, operation, list, returnsValue, array);
   }
 
   /** {@code [JakartaDynamicSort]} and {@code [JakartaOffsetPage]}: whether the method has neither. */
