@@ -1,6 +1,7 @@
 package io.tablemapper.jakarta.tck;
 
 import jakarta.data.repository.BasicRepository;
+import jakarta.data.repository.Query;
 import jakarta.data.repository.Repository;
 import java.util.List;
 
@@ -15,4 +16,16 @@ public interface Gadgets extends BasicRepository<Gadget, Long> {
 
   /** IgnoreCase: the client compares (-Atablemapper.jakarta.allowScan=true). */
   List<Gadget> findByNameIgnoreCase(String name);
+
+  /** A JDQL UPDATE by the key: a POINT read and one conditional write. */
+  @Query("UPDATE Gadget SET name = :name WHERE id = :id")
+  boolean rename(long id, String name);
+
+  /** A JDQL DELETE of a key range: a RANGE, each match deleted under the ETag it was read with. */
+  @Query("DELETE FROM Gadget WHERE id < :id")
+  long deleteBelow(long id);
+
+  /** A JDQL DELETE the client filters (-Atablemapper.jakarta.allowScan=true): it reads the whole partition. */
+  @Query("DELETE FROM Gadget WHERE isSpare = true OR name = :name")
+  int deleteSparesOr(String name);
 }

@@ -72,4 +72,32 @@ class JakartaEntityStoresTest {
       assertThat(gadgets.findAll().map(Gadget::getId)).containsExactly(-5L, -1L, 3L, 12L);
     }
   }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"memory", "h2", "h2-file", "azure"})
+  void aJdqlUpdateOrDeleteIsAQueryAndOneWritePerMatch(String store) {
+    List<String> plans = new ArrayList<>();
+    try (TableBackend backend = backend(store);
+        TableMapper mapper = TableMapper.builder().backend(backend)
+            .queryListener(event -> plans.add(event.plan())).build()) {
+      Gadgets gadgets = mapper.repository(Gadgets.class);
+      gadgets.saveAll(List.of(Gadget.of(12, "Lamp", false, null), Gadget.of(-5, "Fan", true, null),
+          Gadget.of(0, "lamp", true, null), Gadget.of(3, "Desk", false, null), Gadget.of(-1, "Chair", false, null)));
+
+      plans.clear();
+      assertThat(gadgets.rename(3, "Table")).isTrue();
+      assertThat(gadgets.rename(4, "Shelf")).isFalse(); // no entity has the key: nothing written
+      assertThat(plans).hasSize(2)
+          .allSatisfy(plan -> assertThat(plan).startsWith("POINT: PartitionKey = Gadget, RowKey = {id}"));
+      assertThat(gadgets.findById(3L)).get().extracting(Gadget::getName, Gadget::isSpare)
+          .containsExactly("Table", false);
+
+      plans.clear();
+      assertThat(gadgets.deleteBelow(0)).isEqualTo(2);
+      assertThat(plans).singleElement().satisfies(plan -> assertThat(plan).startsWith("RANGE: PartitionKey = Gadget"));
+      assertThat(gadgets.deleteSparesOr("Lamp")).isEqualTo(2);
+      assertThat(gadgets.findAll().map(Gadget::getName)).containsExactly("Table");
+      assertThat(gadgets.deleteSparesOr("Lamp")).isZero();
+    }
+  }
 }
