@@ -1,6 +1,8 @@
 package io.tablemapper.jakarta.tck;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.azure.AzureTablesBackend;
+import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
@@ -16,13 +18,16 @@ import org.junit.jupiter.api.extension.TestInstancePostProcessor;
  * {@code @Repository} to {@code mapper.repository(type)}: the implementation tablemapper's processor generated when
  * the build processed the TCK's repositories. The mapper is one per test JVM, as a container's would be, so the
  * TCK's read-only data sets are populated once; its store is the one {@value #STORE} names (the build runs the TCK
- * on memory and on H2).
+ * on memory and on H2, and on Azurite with {@code -Dtck.azure.skip=false}).
  */
 public final class TckRepositories implements TestInstancePostProcessor {
   private static final String INJECT = "jakarta.inject.Inject";
   private static final String REPOSITORY = "jakarta.data.repository.Repository";
 
-  /** The system property that names the store of this JVM's TCK run: {@code memory} (the default) or {@code h2}. */
+  /**
+   * The system property that names the store of this JVM's TCK run: {@code memory} (the default), {@code h2} or
+   * {@code azure} (Azurite).
+   */
   static final String STORE = "tablemapper.tck.store";
 
   /** The mapper of this JVM's TCK run. */
@@ -38,8 +43,10 @@ public final class TckRepositories implements TestInstancePostProcessor {
           return InMemoryBackend.create();
         case "h2":
           return H2Backend.inMemory();
+        case "azure":
+          return AzureTablesBackend.fromConnectionString(Azurite.connectionString());
         default:
-          throw new IllegalStateException(STORE + "=" + store + " names no store; use memory or h2");
+          throw new IllegalStateException(STORE + "=" + store + " names no store; use memory, h2 or azure");
       }
     }
   }

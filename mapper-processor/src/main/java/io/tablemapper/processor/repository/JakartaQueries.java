@@ -59,6 +59,8 @@ final class JakartaQueries {
   private final ExecutableElement method;
   private final List<String> keys;
   private int at;
+  /** The widest type of the operands of the arithmetic being read, as Java promotes them. */
+  private String widest = "int";
 
   private JakartaQueries(String query, EntityModel entity, ExecutableElement method, List<String> keys)
       throws Unsupported {
@@ -176,6 +178,7 @@ final class JakartaQueries {
    */
   private String value(PropertyModel property, List<String> parameters) throws Unsupported {
     int start = at;
+    widest = "int";
     String expression = expression(property, parameters);
     boolean arithmetic = at - start > 1;
     if (!arithmetic) {
@@ -185,7 +188,22 @@ final class JakartaQueries {
     if (primitive == null) {
       throw new Unsupported("arithmetic on " + property.name() + ", which is no number (" + property.type() + ")");
     }
-    return "(" + primitive + ") (" + expression + ")";
+    // Java's binary numeric promotion gives the widest operand's type, int at least: cast when that is another
+    return primitive.equals(widest) ? expression : "(" + primitive + ") (" + expression + ")";
+  }
+
+  private void operandOf(String primitive) {
+    List<String> order = List.of("int", "long", "float", "double");
+    if (primitive != null && order.indexOf(primitive) > order.indexOf(widest)) {
+      widest = primitive;
+    }
+  }
+
+  /** The type of a number literal: int, or long, float, double by its suffix or its point. */
+  private static String literalType(String literal) {
+    char last = Character.toLowerCase(literal.charAt(literal.length() - 1));
+    return last == 'l' ? "long" : last == 'f' ? "float"
+        : last == 'd' || literal.contains(".") || literal.contains("e") || literal.contains("E") ? "double" : "int";
   }
 
   private String expression(PropertyModel property, List<String> parameters) throws Unsupported {
@@ -225,6 +243,7 @@ final class JakartaQueries {
         throw new Unsupported("SET " + property.name() + " = " + read.name() + ", of another type (" + read.type()
             + ")");
       }
+      operandOf(numeric(read.type()));
       return "each_." + read.getter();
     }
     String operand = operand(property);
@@ -237,6 +256,7 @@ final class JakartaQueries {
         throw new Unsupported("the parameter " + token + " of type " + type + (arithmetic ? " in arithmetic"
             : " for " + property.name() + ", of type " + property.type()));
       }
+      operandOf(numeric(type));
       return numeric(property.type()) != null && !arithmetic && !sameType(type, property.type())
           ? "(" + numeric(property.type()) + ") " + operand : operand;
     }
@@ -245,6 +265,7 @@ final class JakartaQueries {
       throw new Unsupported("the operand " + token + " in arithmetic");
     }
     if (arithmetic) {
+      operandOf(literalType(operand));
       return operand;
     }
     String primitive = numeric(property.type());
@@ -256,7 +277,7 @@ final class JakartaQueries {
       throw new Unsupported("SET " + property.name() + " = " + token + ", a literal of another type than "
           + property.type());
     }
-    return primitive != null ? "(" + primitive + ") " + operand : operand;
+    return primitive != null && !primitive.equals(literalType(operand)) ? "(" + primitive + ") " + operand : operand;
   }
 
   private boolean is(String token, int ahead) {
