@@ -14,9 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import io.tablemapper.internal.model.Rule;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * JDQL {@code UPDATE} and {@code DELETE} in Jakarta Data repositories, and repositories with no primary entity type

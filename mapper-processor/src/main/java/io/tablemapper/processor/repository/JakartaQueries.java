@@ -64,7 +64,7 @@ final class JakartaQueries {
 
   private JakartaQueries(String query, EntityModel entity, ExecutableElement method, List<String> keys)
       throws Unsupported {
-    this.tokens = tokens(query);
+    this.tokens = JdqlTokens.tokens(query);
     this.entity = entity;
     this.method = method;
     this.keys = keys;
@@ -82,7 +82,7 @@ final class JakartaQueries {
   static String entityName(String query) {
     List<String> tokens;
     try {
-      tokens = tokens(query);
+      tokens = JdqlTokens.tokens(query);
     } catch (Unsupported unreadable) {
       return null;
     }
@@ -184,7 +184,7 @@ final class JakartaQueries {
     if (!arithmetic) {
       return expression;
     }
-    String primitive = numeric(property.type());
+    String primitive = JdqlTokens.numeric(property.type());
     if (primitive == null) {
       throw new Unsupported("arithmetic on " + property.name() + ", which is no number (" + property.type() + ")");
     }
@@ -197,13 +197,6 @@ final class JakartaQueries {
     if (primitive != null && order.indexOf(primitive) > order.indexOf(widest)) {
       widest = primitive;
     }
-  }
-
-  /** The type of a number literal: int, or long, float, double by its suffix or its point. */
-  private static String literalType(String literal) {
-    char last = Character.toLowerCase(literal.charAt(literal.length() - 1));
-    return last == 'l' ? "long" : last == 'f' ? "float"
-        : last == 'd' || literal.contains(".") || literal.contains("e") || literal.contains("E") ? "double" : "int";
   }
 
   private String expression(PropertyModel property, List<String> parameters) throws Unsupported {
@@ -236,14 +229,14 @@ final class JakartaQueries {
         throw new Unsupported("the function " + token + "(...)");
       }
       PropertyModel read = attribute(token);
-      if (arithmetic && numeric(read.type()) == null) {
+      if (arithmetic && JdqlTokens.numeric(read.type()) == null) {
         throw new Unsupported("arithmetic on " + read.name() + ", which is no number (" + read.type() + ")");
       }
-      if (!arithmetic && !sameType(read.type(), property.type())) {
+      if (!arithmetic && !JdqlTokens.sameType(read.type(), property.type())) {
         throw new Unsupported("SET " + property.name() + " = " + read.name() + ", of another type (" + read.type()
             + ")");
       }
-      operandOf(numeric(read.type()));
+      operandOf(JdqlTokens.numeric(read.type()));
       return "each_." + read.getter();
     }
     String operand = operand(property);
@@ -251,24 +244,24 @@ final class JakartaQueries {
     if (parameter != null) {
       parameters.add(operand);
       TypeMirror type = parameter.asType();
-      if (arithmetic ? numeric(type) == null : !sameType(type, property.type())
-          && (numeric(type) == null || numeric(property.type()) == null)) {
+      if (arithmetic ? JdqlTokens.numeric(type) == null : !JdqlTokens.sameType(type, property.type())
+          && (JdqlTokens.numeric(type) == null || JdqlTokens.numeric(property.type()) == null)) {
         throw new Unsupported("the parameter " + token + " of type " + type + (arithmetic ? " in arithmetic"
             : " for " + property.name() + ", of type " + property.type()));
       }
-      operandOf(numeric(type));
-      return numeric(property.type()) != null && !arithmetic && !sameType(type, property.type())
-          ? "(" + numeric(property.type()) + ") " + operand : operand;
+      operandOf(JdqlTokens.numeric(type));
+      return JdqlTokens.numeric(property.type()) != null && !arithmetic && !JdqlTokens.sameType(type, property.type())
+          ? "(" + JdqlTokens.numeric(property.type()) + ") " + operand : operand;
     }
     boolean number = Character.isDigit(token.charAt(0)) || token.charAt(0) == '-';
     if (arithmetic && !number) {
       throw new Unsupported("the operand " + token + " in arithmetic");
     }
     if (arithmetic) {
-      operandOf(literalType(operand));
+      operandOf(JdqlTokens.literalType(operand));
       return operand;
     }
-    String primitive = numeric(property.type());
+    String primitive = JdqlTokens.numeric(property.type());
     boolean fits = primitive != null ? number
         : property.type().toString().equals("java.lang.String") ? operand.startsWith("\"")
         : property.type().getKind() == TypeKind.BOOLEAN || property.type().toString().equals("java.lang.Boolean")
@@ -277,7 +270,7 @@ final class JakartaQueries {
       throw new Unsupported("SET " + property.name() + " = " + token + ", a literal of another type than "
           + property.type());
     }
-    return primitive != null && !primitive.equals(literalType(operand)) ? "(" + primitive + ") " + operand : operand;
+    return primitive != null && !primitive.equals(JdqlTokens.literalType(operand)) ? "(" + primitive + ") " + operand : operand;
   }
 
   private boolean is(String token, int ahead) {
@@ -291,35 +284,6 @@ final class JakartaQueries {
       }
     }
     return null;
-  }
-
-  /** The primitive number type of a type, boxed or not ({@code int} for {@code Integer}), or null. */
-  private static String numeric(TypeMirror type) {
-    TypeKind kind = type.getKind();
-    if (kind == TypeKind.INT || kind == TypeKind.LONG || kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT
-        || kind == TypeKind.SHORT || kind == TypeKind.BYTE) {
-      return kind.name().toLowerCase(Locale.ROOT);
-    }
-    switch (type.toString()) {
-      case "java.lang.Integer":
-        return "int";
-      case "java.lang.Long":
-        return "long";
-      case "java.lang.Double":
-        return "double";
-      case "java.lang.Float":
-        return "float";
-      case "java.lang.Short":
-        return "short";
-      case "java.lang.Byte":
-        return "byte";
-      default:
-        return null;
-    }
-  }
-
-  private static boolean sameType(TypeMirror a, TypeMirror b) {
-    return a.toString().equals(b.toString()) || numeric(a) != null && numeric(a).equals(numeric(b));
   }
 
   /** Conditions joined by OR, as groups (joined by OR) of conditions joined by AND: the normal form the client tests. */
@@ -524,60 +488,4 @@ final class JakartaQueries {
     return tokens.get(at++);
   }
 
-  /** Whether a minus after these tokens is a number's sign (else it subtracts). */
-  private static boolean unary(List<String> tokens) {
-    if (tokens.isEmpty()) {
-      return true;
-    }
-    String last = tokens.get(tokens.size() - 1);
-    return "=<>!=<=>=(),+-*/".contains(last) || List.of("AND", "OR", "NOT", "BETWEEN", "IN", "LIKE", "SET", "WHERE",
-        "SELECT").contains(last.toUpperCase(Locale.ROOT));
-  }
-
-  /** The tokens of a query: words (with dots, and {@code id(this)}), numbers, 'strings', parameters, operators. */
-  private static List<String> tokens(String query) throws Unsupported {
-    List<String> tokens = new ArrayList<>();
-    int i = 0;
-    while (i < query.length()) {
-      char c = query.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (c == '\'') {
-        int end = i + 1;
-        while (end < query.length() && (query.charAt(end) != '\'' || end + 1 < query.length()
-            && query.charAt(end + 1) == '\'')) {
-          end += query.charAt(end) == '\'' ? 2 : 1;
-        }
-        if (end >= query.length()) {
-          throw new Unsupported("an unclosed string");
-        }
-        tokens.add(query.substring(i, end + 1));
-        i = end + 1;
-      } else if (Character.isLetterOrDigit(c) || c == '_' || c == ':' || c == '?'
-          || c == '-' && i + 1 < query.length() && Character.isDigit(query.charAt(i + 1)) && unary(tokens)) {
-        int end = i + 1;
-        while (end < query.length() && (Character.isLetterOrDigit(query.charAt(end)) || query.charAt(end) == '_'
-            || query.charAt(end) == '.')) {
-          end++;
-        }
-        String word = query.substring(i, end);
-        if (word.equalsIgnoreCase("id") && query.startsWith("(this)", end)) {
-          word = "id(this)";
-          end += 6;
-        }
-        tokens.add(word);
-        i = end;
-      } else if ((c == '<' || c == '>' || c == '!') && i + 1 < query.length()
-          && (query.charAt(i + 1) == '=' || c == '<' && query.charAt(i + 1) == '>')) {
-        tokens.add(query.substring(i, i + 2));
-        i += 2;
-      } else if ("=<>(),+-*/".indexOf(c) >= 0) {
-        tokens.add(String.valueOf(c));
-        i++;
-      } else {
-        throw new Unsupported("'" + c + "'");
-      }
-    }
-    return tokens;
-  }
 }

@@ -60,6 +60,7 @@ final class JakartaRepositoryAnalyzer {
   private final QueryPlanner planner = new QueryPlanner();
   private final JakartaOptions options;
   private final JakartaClientQueries clients;
+  private final JakartaParts parts;
 
   JakartaRepositoryAnalyzer(Elements elements, Types types, QueryMethodAnalyzer queries, JakartaOptions options) {
     this.elements = elements;
@@ -67,6 +68,7 @@ final class JakartaRepositoryAnalyzer {
     this.queries = queries;
     this.options = options;
     this.clients = new JakartaClientQueries(types, queries);
+    this.parts = new JakartaParts(types);
   }
 
   /** Whether a type is annotated with Jakarta Data's {@code @Repository}. */
@@ -103,116 +105,14 @@ final class JakartaRepositoryAnalyzer {
     }
     DeclaredType base = dataRepository(repository.asType());
     if (base == null) {
-      Map<String, TypeMirror> named = namedEntities(methods);
+      Map<String, TypeMirror> named = parts.namedEntities(methods);
       if (named.size() > 1) {
-        return analyzeSeveral(repository, methods, named, entities, diagnostics);
+        return parts.analyze(repository, methods, named, diagnostics,
+            (entityType, own) -> analyzeOne(repository, null, entityType, own, entities, diagnostics));
       }
     }
     TypeMirror entityType = base != null ? base.getTypeArguments().get(0) : entityOfMethods(methods);
     return analyzeOne(repository, base, entityType, methods, entities, diagnostics);
-  }
-
-  /**
-   * A repository with no primary entity type whose methods name several entities: one part per entity, each
-   * analyzed as a repository of that entity with the methods that name it (a lifecycle method by its parameter, a
-   * query by the entity a JDQL query names or by what it returns); a method that names none of them is
-   * {@code [JakartaMethod]}.
-   */
-  private RepositoryModel analyzeSeveral(TypeElement repository, List<ExecutableElement> methods,
-      Map<String, TypeMirror> named, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
-    Map<String, List<ExecutableElement>> byEntity = new LinkedHashMap<>();
-    named.keySet().forEach(name -> byEntity.put(name, new ArrayList<>()));
-    boolean ok = true;
-    for (ExecutableElement method : methods) {
-      TypeMirror entity = null;
-      if (Annotations.has(method, Annotations.JAKARTA_QUERY)) {
-        String name = JakartaQueries.entityName(JakartaClientQueries.text(method));
-        for (TypeMirror candidate : named.values()) {
-          if (types.asElement(candidate).getSimpleName().contentEquals(String.valueOf(name))) {
-            entity = candidate;
-          }
-        }
-      }
-      if (entity == null) {
-        entity = entityOf(method);
-      }
-      String key = entity == null ? null : ((TypeElement) types.asElement(entity)).getQualifiedName().toString();
-      if (key == null || !byEntity.containsKey(key)) {
-        List<String> simple = new ArrayList<>();
-        named.values().forEach(type -> simple.add(types.asElement(type).getSimpleName().toString()));
-        diagnostics.error(method, Rule.JAKARTA_METHOD, QueryMethodAnalyzer.signature(repository, method) + ": "
-            + repository.getSimpleName() + " has no primary entity type and its methods store "
-            + String.join(" and ", simple) + ", but this method names none of them: a lifecycle method takes one,"
-            + " a query returns one (or names it in its JDQL FROM); declare it in a repository of its entity");
-        ok = false;
-        continue;
-      }
-      byEntity.get(key).add(method);
-    }
-    if (!ok) {
-      return null;
-    }
-    List<RepositoryModel> parts = new ArrayList<>();
-    for (Map.Entry<String, List<ExecutableElement>> entry : byEntity.entrySet()) {
-      RepositoryModel part = analyzeOne(repository, null, named.get(entry.getKey()), entry.getValue(), entities,
-          diagnostics);
-      if (part == null) {
-        ok = false;
-      } else {
-        parts.add(part);
-      }
-    }
-    if (!ok) {
-      return null;
-    }
-    RepositoryModel first = parts.get(0);
-    return new RepositoryModel(repository, first.entity(), List.of(), false, List.of(),
-        new RepositoryModel.JakartaModel(null, first.jakarta().keyProperties(), false, List.of(), List.of(),
-            List.of(), parts));
-  }
-
-  /**
-   * The entities a repository's methods name, by qualified name in the order they first appear: the parameters of
-   * its lifecycle methods and what its queries return, when that is an entity.
-   */
-  private Map<String, TypeMirror> namedEntities(List<ExecutableElement> methods) {
-    Map<String, TypeMirror> named = new LinkedHashMap<>();
-    for (ExecutableElement method : methods) {
-      TypeMirror entity = entityOf(method);
-      if (entity != null) {
-        named.putIfAbsent(((TypeElement) types.asElement(entity)).getQualifiedName().toString(), entity);
-      }
-    }
-    return named;
-  }
-
-  /**
-   * The entity one method names: a lifecycle method's parameter (one, or the element of its List or array), else
-   * the entity its result holds (itself, or the element of an array, a List, an Optional, a Stream or a page); null
-   * when that is no entity.
-   */
-  private TypeMirror entityOf(ExecutableElement method) {
-    TypeMirror candidate;
-    if (operation(method) != null && method.getParameters().size() == 1) {
-      candidate = elementOf(method.getParameters().get(0).asType());
-    } else {
-      candidate = elementOf(method.getReturnType());
-    }
-    return candidate != null && candidate.getKind() == TypeKind.DECLARED
-        && EntityAnalyzer.isEntity((TypeElement) types.asElement(candidate)) ? candidate : null;
-  }
-
-  /** A type, the element of an array, or the one type argument of a List, Optional, Stream or page. */
-  private static TypeMirror elementOf(TypeMirror type) {
-    if (type.getKind() == TypeKind.ARRAY) {
-      return ((javax.lang.model.type.ArrayType) type).getComponentType();
-    }
-    if (type.getKind() == TypeKind.DECLARED && ((DeclaredType) type).getTypeArguments().size() == 1) {
-      TypeMirror element = ((DeclaredType) type).getTypeArguments().get(0);
-      return element.getKind() == TypeKind.WILDCARD
-          ? ((javax.lang.model.type.WildcardType) element).getExtendsBound() : element;
-    }
-    return type;
   }
 
   /** A repository of one entity: the one its DataRepository names, or the one its methods name. */
@@ -364,7 +264,7 @@ final class JakartaRepositoryAnalyzer {
             ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : parameter;
       }
     }
-    Map<String, TypeMirror> named = namedEntities(methods); // none writes: the one its queries return
+    Map<String, TypeMirror> named = parts.namedEntities(methods); // none writes: the one its queries return
     return named.size() == 1 ? named.values().iterator().next() : null;
   }
 
@@ -488,7 +388,8 @@ final class JakartaRepositoryAnalyzer {
     return planner.plan(entity, conditions, 0, List.of());
   }
 
-  private static RepositoryModel.Operation operation(ExecutableElement method) {
+  /** What a lifecycle method does by its annotation, or null for a query. */
+  static RepositoryModel.Operation operation(ExecutableElement method) {
     if (Annotations.has(method, Annotations.JAKARTA_INSERT)) {
       return RepositoryModel.Operation.INSERT;
     }
