@@ -45,7 +45,10 @@ class JakartaWritesTest {
         // the ETag read goes with the write, which is conditional on it
         .contains("return new Employee(each_.department(), each_.employeeId(), each_.firstName(), set1_, set0_,"
             + " each_.email(), each_.tags(), each_.etag());")
-        .contains("OLDER_PLAN_REREAD");
+        .contains("OLDER_PLAN_REREAD")
+        // read again after a concurrent change, an entity is tested against the whole WHERE
+        .contains("each_ -> ClientResults.test(\"EQUAL\", false, each_.department(), department) &&"
+            + " ClientResults.test(\"EQUAL\", false, each_.employeeId(), id)");
   }
 
   @Test

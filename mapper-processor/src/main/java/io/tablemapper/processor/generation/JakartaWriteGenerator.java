@@ -33,8 +33,8 @@ final class JakartaWriteGenerator {
       count = CodeBlock.of("this.jakarta.deleteEach($L)",
           JakartaClientGenerator.matches(repository, method, query, implementation));
     } else {
-      CodeBlock where = client.filters().isEmpty() ? CodeBlock.of("true")
-          : JakartaClientGenerator.filter(client.filters());
+      // an entity read again is tested against the whole WHERE, the store's conditions too
+      CodeBlock where = write.where().isEmpty() ? CodeBlock.of("true") : JakartaClientGenerator.filter(write.where());
       count = CodeBlock.of("this.jakarta.updateEach($S,$W$L,$Weach_ -> $L,$W$L,$Weach_ -> $L)", name,
           JakartaClientGenerator.matches(repository, method, query, implementation), where,
           change(repository.entity(), write), reread(repository.entity(), write.reread(), name,

@@ -111,7 +111,7 @@ final class JakartaWriteQueries {
           + JakartaOptions.ALLOW_SCAN + "=true)");
     }
     RepositoryModel.JdqlWrite write = new RepositoryModel.JdqlWrite(delete, jdql.assignments(), result,
-        delete ? null : keyPlan(entity, keys));
+        delete ? null : keyPlan(entity, keys), jdql.filters());
     return query.withClient(new RepositoryModel.Client(List.of(), List.of(), null, 0, null,
         RepositoryModel.ClientResult.LIST, filters, null, write));
   }

@@ -165,8 +165,11 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param result what the method returns
    * @param reread the POINT plan of one entity by its keys, by which an update reads an entity again when it changed
    *     between the query and its write
+   * @param where every condition of its {@code WHERE} (those the store evaluates too), as groups joined by
+   *     {@code Or} of conditions joined by {@code And}: the test of an entity read again; empty when it has none
    */
-  public record JdqlWrite(boolean delete, List<Assignment> assignments, WriteResult result, Plan reread) {}
+  public record JdqlWrite(boolean delete, List<Assignment> assignments, WriteResult result, Plan reread,
+      List<List<ClientCondition>> where) {}
 
   /**
    * One assignment of a JDQL {@code SET}.
