@@ -4,6 +4,7 @@ import jakarta.data.repository.BasicRepository;
 import jakarta.data.repository.Query;
 import jakarta.data.repository.Repository;
 import java.util.List;
+import java.util.Optional;
 
 /** Gadgets by id, as the TCK's repositories find their entities. */
 @Repository
@@ -16,6 +17,12 @@ public interface Gadgets extends BasicRepository<Gadget, Long> {
 
   /** IgnoreCase: the client compares (-Atablemapper.jakarta.allowScan=true). */
   List<Gadget> findByNameIgnoreCase(String name);
+
+  /** A POINT by the id, whose one entity the client then tests: its name, ignoring case. */
+  Optional<Gadget> findByIdAndNameIgnoreCase(long id, String name);
+
+  /** A POINT by the id whose one entity the client tests against a pattern: it, or EmptyResultException. */
+  Gadget findByIdAndNameLike(long id, String pattern);
 
   /** A JDQL UPDATE by the key: a POINT read and one conditional write. */
   @Query("UPDATE Gadget SET name = :name WHERE id = :id")

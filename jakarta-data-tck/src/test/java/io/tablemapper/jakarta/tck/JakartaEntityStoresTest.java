@@ -1,6 +1,7 @@
 package io.tablemapper.jakarta.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.backend.azure.AzureTablesBackend;
@@ -10,6 +11,7 @@ import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
+import jakarta.data.exceptions.EmptyResultException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +70,14 @@ class JakartaEntityStoresTest {
           .containsExactly("Fan", true, null);
       assertThat(gadgets.findByIsSpareTrue()).extracting(Gadget::getId).containsExactly(-5L, 0L);
       assertThat(gadgets.findByNameIgnoreCase("LAMP")).extracting(Gadget::getId).containsExactly(0L, 12L);
+      plans.clear();
+      assertThat(gadgets.findByIdAndNameIgnoreCase(12, "LAMP")).get().extracting(Gadget::getName).isEqualTo("Lamp");
+      // the one entity the POINT reads is tested too: a name that differs finds none
+      assertThat(gadgets.findByIdAndNameIgnoreCase(12, "Fan")).isEmpty();
+      assertThat(gadgets.findByIdAndNameLike(12, "L_m%")).extracting(Gadget::getName).isEqualTo("Lamp");
+      assertThatThrownBy(() -> gadgets.findByIdAndNameLike(12, "F%")).isInstanceOf(EmptyResultException.class);
+      assertThat(plans).hasSize(4)
+          .allSatisfy(plan -> assertThat(plan).startsWith("POINT: PartitionKey = Gadget, RowKey = {id}"));
       gadgets.deleteById(0L);
       assertThat(gadgets.findAll().map(Gadget::getId)).containsExactly(-5L, -1L, 3L, 12L);
     }
