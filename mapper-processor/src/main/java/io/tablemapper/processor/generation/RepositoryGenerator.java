@@ -221,9 +221,7 @@ public final class RepositoryGenerator {
       builder.addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(SuppressWarnings.class)
           .addMember("value", "$S", "unchecked").build());
     }
-    // a JDQL UPDATE or DELETE by the keys writes what its point read finds: its query is built as any other
-    CodeBlock point = method.client() != null && method.client().write() != null ? null
-        : queries.point(method, plan);
+    CodeBlock point = queries.point(method, plan);
     if (point != null) {
       builder.addStatement(point);
     } else {
