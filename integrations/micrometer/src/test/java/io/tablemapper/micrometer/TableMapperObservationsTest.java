@@ -446,6 +446,26 @@ class TableMapperObservationsTest {
   }
 
   @Test
+  void anObservationPredicateThatDeclinesTheLooksLeavesNoneOfTheirRequests() throws InterruptedException {
+    TestObservationRegistry declining = TestObservationRegistry.create();
+    declining.observationConfig().observationPredicate((name, context) -> !(context
+        instanceof OperationObservationContext operation && operation.getStart().type() == OperationType.POLL_PENDING));
+    TableMapper idle = TableMapper.builder().backend(backend.newStore()).pendingPollInterval(Duration.ofMillis(10))
+        .pendingMaxPollInterval(Duration.ofMillis(10)).operationTracer(new TableMapperObservations(declining)).build();
+    try {
+      Thread.sleep(150); // some 14 looks
+      idle.repository(EmployeeRepository.class).findByDepartment(department);
+    } finally {
+      idle.close();
+    }
+
+    assertThat(declining).hasNumberOfObservationsWithNameEqualTo(OPERATION, 1)
+        .hasHandledContextsThatSatisfy(all -> assertThat(all).as("the query and its requests: no look's request")
+            .allMatch(each -> each instanceof OperationObservationContext
+                || each.getParentObservation() != null && all.contains(each.getParentObservation().getContextView())));
+  }
+
+  @Test
   void aConventionOfTheApplicationReplacesTheDefaultNamesAndKeys() {
     TestObservationRegistry own = TestObservationRegistry.create();
     OperationObservationConvention named = new DefaultOperationObservationConvention() {
