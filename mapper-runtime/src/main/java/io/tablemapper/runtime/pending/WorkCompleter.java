@@ -143,7 +143,7 @@ final class WorkCompleter {
    * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
    * never queried for it.
    *
-   * Traced as an operation of its own ({@link OperationType#POLL_PENDING}), the work it completes under it.
+   * <p>Traced as an operation of its own ({@link OperationType#POLL_PENDING}), the work it completes under it.
    *
    * @return whether it found work: applied writes, retired or finished entries, or work that waits for another write
    */
