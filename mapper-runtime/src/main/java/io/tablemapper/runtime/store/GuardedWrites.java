@@ -11,6 +11,7 @@ import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -82,19 +83,23 @@ final class GuardedWrites {
     };
   }
 
-  /** The store's async requests. */
+  /**
+   * The async requests of one guarded write, each sent within the operation of the thread that asked for the write
+   * (the later ones are sent from the threads that completed the earlier), so that they count into it.
+   */
   private Requests async(Executor executor) {
+    Operation operation = Operation.current();
     return new Requests() {
       @Override
       public CompletableFuture<Optional<TableRow>> get(String table, String partitionKey, String rowKey) {
-        return store.getAsync(table, partitionKey, rowKey, executor);
+        return Operation.within(operation, () -> store.getAsync(table, partitionKey, rowKey, executor));
       }
 
       @Override
       public CompletableFuture<List<WriteResult>> write(String table, List<WriteOperation> operations) {
-        return operations.size() == 1
+        return Operation.within(operation, () -> operations.size() == 1
             ? store.writeAsync(table, operations.get(0), executor).thenApply(List::of)
-            : store.batchAsync(table, operations, executor);
+            : store.batchAsync(table, operations, executor));
       }
     };
   }
