@@ -362,24 +362,26 @@ public final class PendingWork {
         return DONE;
       }
       boolean wroteRow = results.get(at[0]) != null; // not dropped: the transaction wrote the entity's row
-      if (!wroteRow) {
-        return dropped(channel, id, claims);
-      }
       // a claim is the copy of the row the transaction wrote only if no other write of the entity was recorded
       // between the claim and the transaction: an insert (applied only where no entity was), or a write applied from
       // its read ahead (the EGT keeps only those in it); one that lost a race read the entity again, and the writer
       // recorded meanwhile may have written the claimed copy from its own state
       boolean claimsSettle = write.kind() == WriteKind.INSERT || ahead.stored.containsKey(write);
-      OwnRun own = ownRun(write, claimsSettle ? claims : List.of(), ahead.checked.getOrDefault(id, Map.of()));
+      OwnRun own = wroteRow ? ownRun(write, claimsSettle ? claims : List.of(),
+          ahead.checked.getOrDefault(id, Map.of())) : OwnRun.NONE;
       TableRow asWritten = written.get(id);
       CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
           .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
           : records.readRecord(channel, table, write.partitionKey(), id);
-      return Futures.compose(read,
-          record -> record != null && PendingRows.state(record) == State.PENDING
-              ? records.run(channel, id, table, write.partitionKey(), record, failures,
-                  record == asWritten ? own : OwnRun.NONE)
-              : CompletableFuture.completedFuture(0L))
+      return Futures.compose(read, record -> {
+        if (record == null && !wroteRow) {
+          return dropped(channel, id, claims).thenApply(settled -> 0L);
+        }
+        return record != null && PendingRows.state(record) == State.PENDING
+            ? records.run(channel, id, table, write.partitionKey(), record, failures,
+                record == asWritten ? own : OwnRun.NONE)
+            : CompletableFuture.completedFuture(0L);
+      })
           .handle((applied, thrown) -> {
             if (thrown != null) {
               Throwable cause = Futures.unwrap(thrown);
@@ -405,11 +407,13 @@ public final class PendingWork {
   }
 
   /**
-   * Settles the work id of a write its transaction dropped (its entity was gone, and the write tolerates that), as a
-   * refused write settles its ids: the transaction wrote no record under the id, and no attempt of it is left to
-   * write one, so its claims are released, its registry entry deleted, then the rows it left cleaned up — rather than
-   * left for a completer to retire after the grace period, the values it claimed held from other entities until then.
-   * A store that cannot be reached leaves them to that retirement.
+   * Settles the work id of a write its transaction dropped (its entity was gone, and the write tolerates that) and
+   * whose record is not there, as a refused write settles its ids: no attempt of it is left to write a record, so its
+   * claims are released, its registry entry deleted, then the rows it left cleaned up — rather than left for a
+   * completer to retire after the grace period, the values it claimed held from other entities until then. The
+   * record is read first because a drop does not prove that none was written: an attempt whose answer was lost may
+   * have been applied, and the store client's retry of it then finds the entity gone by its own effect. A store that
+   * cannot be reached leaves the id to that retirement.
    */
   private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims) {
     List<RemoteClaims.Claim> its = claims.stream().filter(claim -> claim.id().equals(id)).toList();
