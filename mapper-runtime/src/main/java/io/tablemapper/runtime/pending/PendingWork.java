@@ -259,9 +259,8 @@ public final class PendingWork {
       WriteChannel cleanUp = channel.cleanUp();
       return Futures.compose(remote.release(cleanUp, claims), left -> {
         if (!(failure instanceof WriteFailures.IdRetired || failure.getCause() instanceof WriteFailures.IdRetired)) {
-          // refused, nothing written: no record exists under the ids; once the entries are gone, no one waits for
-          // this write, and the rows it left are cleaned up
-          return Futures.compose(WorkRecords.deleteEntries(cleanUp, ids), deleted -> remote.cleanUp(cleanUp, left))
+          // refused, nothing written: no record exists under the ids
+          return settle(cleanUp, ids, left)
               .<List<WriteResult>>thenCompose(cleaned -> CompletableFuture.failedFuture(failure));
         }
         if (attempt == MAX_IDS) {
@@ -407,6 +406,15 @@ public final class PendingWork {
   }
 
   /**
+   * Settles the ids of a write no record exists under, nor can, once its claims are released ({@link
+   * RemoteClaims#release}): its registry entries are deleted — then no one waits for it — and the rows the release
+   * left are cleaned up ({@link RemoteClaims#cleanUp}).
+   */
+  private CompletableFuture<Void> settle(WriteChannel channel, List<String> ids, List<RemoteClaims.Claim> left) {
+    return Futures.compose(WorkRecords.deleteEntries(channel, ids), deleted -> remote.cleanUp(channel, left));
+  }
+
+  /**
    * Settles the work id of a write its transaction dropped (its entity was gone, and the write tolerates that) and
    * whose record is not there, as a refused write settles its ids: no attempt of it is left to write a record, so its
    * claims are released, its registry entry deleted, then the rows it left cleaned up — rather than left for a
@@ -417,8 +425,7 @@ public final class PendingWork {
    */
   private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims) {
     List<RemoteClaims.Claim> its = claims.stream().filter(claim -> claim.id().equals(id)).toList();
-    return Futures.compose(remote.release(channel, its), left -> Futures.compose(
-        WorkRecords.deleteEntries(channel, List.of(id)), deleted -> remote.cleanUp(channel, left)))
+    return Futures.compose(remote.release(channel, its), left -> settle(channel, List.of(id), left))
         .exceptionally(thrown -> {
           Throwable cause = Futures.unwrap(thrown);
           if (cause instanceof Error error) {
