@@ -33,6 +33,8 @@ import java.util.Objects;
  *     {@code ServerBusy}): the partition or the account over its scalability target
  * @param duration how long it took, from the call to its return or exception
  * @param failure the exception it ended with (the one the application received), or null if it succeeded
+ * @param foundWork for a {@link OperationType#POLL_PENDING}, whether the look found pending work to act on (work it
+ *     completed, retired or found done, or work that waits for another write); false for every other operation
  */
 public record OperationEvent(
     OperationType type,
@@ -48,12 +50,38 @@ public record OperationEvent(
     int retries,
     int throttled,
     Duration duration,
-    Throwable failure) {
+    Throwable failure,
+    boolean foundWork) {
 
   /** Checks the event. */
   public OperationEvent {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(duration, "duration");
+  }
+
+  /**
+   * The event of an operation that is no look for pending work ({@link #foundWork()} false).
+   *
+   * @param type what kind of operation it was
+   * @param table the table it addressed
+   * @param partitionKey the one PartitionKey its requests to {@code table} addressed, or null
+   * @param entity the simple name of its entity class, or null
+   * @param method the repository method or the index's call, or null
+   * @param kind the plan's kind of a query, or null
+   * @param plan the plan of a query, or null
+   * @param rowsRead the rows the store returned to it
+   * @param rowsWritten the rows the store applied
+   * @param requests the requests it sent
+   * @param retries the backend's retries of its requests
+   * @param throttled the answers that refused a request as too busy
+   * @param duration how long it took
+   * @param failure the exception it ended with, or null
+   */
+  public OperationEvent(OperationType type, String table, String partitionKey, String entity, String method,
+      QueryKind kind, String plan, int rowsRead, int rowsWritten, int requests, int retries, int throttled,
+      Duration duration, Throwable failure) {
+    this(type, table, partitionKey, entity, method, kind, plan, rowsRead, rowsWritten, requests, retries, throttled,
+        duration, failure, false);
   }
 
   /** Whether the operation ended without an exception. */

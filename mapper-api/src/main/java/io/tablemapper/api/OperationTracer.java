@@ -16,10 +16,13 @@ import java.util.Objects;
  * later steps of an async call), starts a span whose parent is the operation's ({@link #requestStarted}), with its
  * scope open on the sending thread while the backend is called, so that a client library's own spans (the Azure
  * SDK's) nest under the request's. A step of pending work that an operation applies (an index copy in another
- * partition, say) is a span between the two: its requests are its children. The background completer's work on one
- * piece of pending work is traced as an operation of its own ({@link OperationType#COMPLETE_PENDING}, a span without
- * a parent, ended with an event no listener hears). Other requests sent outside any operation (the completer's polls
- * of the registry, closing the mapper, the bookkeeping of index states) are not traced.
+ * partition, say) is a span between the two: its requests are its children. Each look of the background completer
+ * at the registry of pending work is traced as an operation of its own ({@link OperationType#POLL_PENDING}, a span
+ * without a parent, ended with an event no listener hears, whose {@link OperationEvent#foundWork()} says whether it
+ * found work), and its work on each piece of pending work it found as an operation under it
+ * ({@link OperationType#COMPLETE_PENDING}). Other requests sent outside any operation (closing the mapper, the
+ * completer's sweep of large values, the check of the tables when the mapper is built, the bookkeeping of index
+ * states) are not traced.
  *
  * <p>Called from any thread; must be quick and must not call the mapper back. An exception a call throws is logged
  * and ignored: the application's call goes on, untraced from there.

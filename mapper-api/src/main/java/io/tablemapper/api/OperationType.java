@@ -50,8 +50,30 @@ public enum OperationType {
    * {@code IndexAdmin.drop(<index>)}. */
   INDEX_DROP,
   /**
+   * {@link IndexAdmin#state} or {@link IndexAdmin#recorded}: a read of the indexes' state as the store records it.
+   * The event's method is {@code IndexAdmin.state(<index>)} or {@code IndexAdmin.recorded()}.
+   */
+  INDEX_STATE,
+  /** {@link TableMapper#tables}: the tables of an entity class that exist. */
+  LIST_TABLES,
+  /**
    * {@link TableMapper#completePending()}: the pending work of the store finished. (The background completer's work
    * is traced, one span per piece of work, but reported to no listener: the application did not call it.)
    */
-  COMPLETE_PENDING
+  COMPLETE_PENDING,
+  /**
+   * {@link EventualBatch#commit()}: the checks of its later writes against the store, the first write's transaction
+   * (which records the others), and the steps that apply the others, as its children.
+   */
+  EVENTUAL_BATCH,
+  /** {@link TableMapper#reencrypt}: a scan of one table rewriting the entities whose encrypted values are stale. */
+  REENCRYPT,
+  /**
+   * The background completer's look at its slice of the store's registry of pending work: traced only, as an
+   * operation without a parent, the work it finds ({@link #COMPLETE_PENDING}, one per piece) under it; reported to no
+   * listener, since the application did not call it. The event's method is
+   * {@code BackgroundCompleter.look(slice <i> of <n>)}, its table the registry's, and its {@link
+   * OperationEvent#foundWork()} whether the look found work (else the completer backs off before the next).
+   */
+  POLL_PENDING
 }

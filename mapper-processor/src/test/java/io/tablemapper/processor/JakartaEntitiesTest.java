@@ -160,6 +160,39 @@ class JakartaEntitiesTest {
   }
 
   @Test
+  void aPointWithClientStepsReadsItsOneEntityAsAListThatTheClientTestsAndLimits() throws Exception {
+    String methods = "  @AllowScan Stream<Employee> findAll();\n"
+        + "  Optional<Employee> findByDepartmentAndEmployeeIdAndLastNameIgnoreCase(String department, int employeeId,"
+        + " String lastName);\n"
+        + "  Employee findByDepartmentAndEmployeeIdAndEmailLike(String department, int employeeId, String email);\n"
+        + "  @Find Optional<Employee> limited(String department, int employeeId, jakarta.data.Limit limit);\n"
+        + "  Optional<Employee> findByDepartmentAndEmployeeId(String department, int employeeId);";
+    Compilation compilation = compile(List.of("-Atablemapper.jakarta.allowScan=true"), employee(),
+        source("EmployeeKey", KEY), source("Staff", "@jakarta.data.repository.Repository\n"
+            + "public interface Staff extends CrudRepository<Employee, EmployeeKey> {\n" + methods + "\n}\n"));
+
+    assertThat(compilation).succeeded();
+    assertThat(warnings(compilation)).filteredOn(w -> w.startsWith("[" + Rule.JAKARTA_CLIENT_QUERY.id() + "]")
+            && w.contains("POINT: PartitionKey = {department}, RowKey = empid_{employeeId:08}"))
+        .hasSize(3);
+    String generated = generated(compilation, "test.Staff__Impl");
+    // the one entity the POINT reads goes through the client's steps: no shortcut to the entity itself
+    assertThat(generated)
+        .contains("ClientResults.of(\"Staff.findByDepartmentAndEmployeeIdAndLastNameIgnoreCase\","
+            + " this.support.list(query)")
+        .contains(".where(each_ -> ClientResults.test(\"EQUAL\", true, each_.lastName(), lastName))\n"
+            + "          .optional()")
+        .contains(".where(each_ -> ClientResults.test(\"LIKE\", false, each_.email(), email))\n"
+            + "          .single()")
+        .contains(".limit(limit)\n          .optional()")
+        .doesNotContain("findByKeys(\"Staff.findByDepartmentAndEmployeeIdAnd")
+        .doesNotContain("getByKeys(\"Staff.findByDepartmentAndEmployeeIdAnd")
+        .doesNotContain("findByKeys(\"Staff.limited\"")
+        // a POINT with nothing else to apply keeps its read of the one row
+        .contains("return this.support.findByKeys(\"Staff.findByDepartmentAndEmployeeId\",");
+  }
+
+  @Test
   void withoutAllowScanWhatOnlyTheClientEvaluatesIsAnErrorThatNamesTheOption() {
     Compilation compilation = compile(List.of(), employee(), source("EmployeeKey", KEY),
         source("Staff", "@jakarta.data.repository.Repository\n"
@@ -183,11 +216,11 @@ class JakartaEntitiesTest {
             + "  @Query(\"SELECT lastName WHERE department = ?1 OR age IN (30, 40) ORDER BY age DESC\")\n"
             + "  List<String> names(String department);\n"
             + "  @Query(\"WHERE NOT (age > 3 OR lastName LIKE 'K%')\") List<Employee> grouped();\n"
-            + "  @Query(\"UPDATE Employee SET age = age + 1\") long older();\n}\n"));
+            + "  @Query(\"UPDATE Employee SET age = ABS(age)\") long older();\n}\n"));
 
     assertThat(compilation).failed();
     assertThat(compilation.errors()).singleElement().satisfies(error -> assertThat(error.getMessage(null))
-        .startsWith("[" + Rule.JAKARTA_METHOD.id() + "] Staff.older(): @Query (JDQL) uses UPDATE"));
+        .startsWith("[" + Rule.JAKARTA_METHOD.id() + "] Staff.older(): @Query (JDQL) uses the function ABS(...)"));
     assertThat(warnings(compilation)).filteredOn(w -> w.contains("(JDQL) reads every match")).hasSize(3);
   }
 

@@ -11,6 +11,7 @@ import io.tablemapper.api.EntityNotFoundException;
 import io.tablemapper.api.EventualBatch;
 import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.InvalidKeyException;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
@@ -29,6 +30,7 @@ import java.util.Set;
 import io.tablemapper.runtime.mapping.Discriminator;
 import io.tablemapper.runtime.mapping.EntityTypes;
 import io.tablemapper.runtime.support.Lifecycle;
+import io.tablemapper.runtime.observe.Listeners;
 import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.pending.PendingWork;
 import io.tablemapper.runtime.store.Tables;
@@ -47,6 +49,7 @@ import io.tablemapper.runtime.write.WritePlanner;
  */
 final class DefaultEventualBatch implements EventualBatch {
   private final Lifecycle lifecycle;
+  private final Listeners listeners;
   private final WriteIntents intents;
   private final EntityTypes types;
   private final Discriminator discriminator;
@@ -58,9 +61,10 @@ final class DefaultEventualBatch implements EventualBatch {
   private final List<Object> entities = new ArrayList<>();
   private boolean committed;
 
-  DefaultEventualBatch(Lifecycle lifecycle, WriteIntents intents, EntityTypes types, Discriminator discriminator,
-      PendingWork pending, TableBackend backend, Tables tables, MappingContext context) {
+  DefaultEventualBatch(Lifecycle lifecycle, Listeners listeners, WriteIntents intents, EntityTypes types,
+      Discriminator discriminator, PendingWork pending, TableBackend backend, Tables tables, MappingContext context) {
     this.lifecycle = lifecycle;
+    this.listeners = listeners;
     this.intents = intents;
     this.types = types;
     this.discriminator = discriminator;
@@ -105,8 +109,44 @@ final class DefaultEventualBatch implements EventualBatch {
     return kinds.size();
   }
 
+  /**
+   * Commits the batch as one operation of the mapper's listeners and tracer, of the first write's table: its checks'
+   * reads, the first write's transaction and the steps that apply the others are its requests.
+   */
   @Override
   public void commit() {
+    listeners.observe(OperationType.EVENTUAL_BATCH, firstTable(), entityName(), null, () -> {
+      apply();
+      return null;
+    });
+  }
+
+  /** The table of the batch's first write, or null when it has none or its class is not an entity's. */
+  private String firstTable() {
+    if (entities.isEmpty() || entities.get(0) instanceof DynamicEntity) {
+      return null;
+    }
+    try {
+      return types.mappingOf(entities.get(0)).table();
+    } catch (TableMapperException notMapped) {
+      return null; // the commit fails on it, and says why
+    }
+  }
+
+  /** The simple name of the one class the batch writes, or null for several (or none). */
+  private String entityName() {
+    String name = null;
+    for (Object entity : entities) {
+      String each = entity.getClass().getSimpleName();
+      if (name != null && !name.equals(each)) {
+        return null;
+      }
+      name = each;
+    }
+    return name;
+  }
+
+  private void apply() {
     lifecycle.checkOpen();
     if (committed) {
       throw new BatchException(Reason.ALREADY_COMMITTED, -1,

@@ -13,6 +13,7 @@ import io.tablemapper.api.UnknownTypePolicy;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.internal.mapping.RepositoryContext;
+import io.tablemapper.internal.model.TableTemplate;
 import io.tablemapper.spi.TableBackend;
 import java.time.Duration;
 import java.util.List;
@@ -94,7 +95,8 @@ final class MapperCore {
     this.listeners = new Listeners(settings.operationListeners(), settings.queryListener(),
         settings.operationTracer(), settings.backend());
     TableBackend scoped = ScopedBackend.ofCredentials(settings.backend());
-    this.backend = listeners.observing() ? new ObservedBackend(scoped) : scoped;
+    // a view's store is its mapper's within the view's scope, observed below the scope already (scopedBackend)
+    this.backend = listeners.observing() && sharedStates == null ? new ObservedBackend(scoped) : scoped;
     this.tables = new Tables(backend, settings.tableCreation());
     this.periods = new PeriodTables(backend);
     this.discriminator = new Discriminator(settings.discriminator(), registry);
@@ -115,8 +117,9 @@ final class MapperCore {
     this.channels = new Channels(backend, tables, discriminator, async);
     EgtWriter writer = new EgtWriter(backend, tables, cache, discriminator, context, large);
     // nothing logged here: the first message initialises SLF4J (Log), which a mapper's construction need not pay
-    // the bookkeeping of index states is no operation's requests: not observed
-    this.states = sharedStates != null ? sharedStates : new IndexStates(scoped, tables, discriminator);
+    // the bookkeeping of index states is no operation's requests: not observed (but the reads IndexAdmin is asked for)
+    this.states = sharedStates != null ? sharedStates
+        : new IndexStates(scoped, backend, tables, discriminator);
     this.pending = new PendingWork(backend, tables, discriminator, context, writer, intents, types, lifecycle, large,
         settings.pending(), states, listeners);
     this.reading = new ReadSide(backend, tables, periods, states, discriminator, context, decoder, large, cache, listeners,
@@ -172,13 +175,17 @@ final class MapperCore {
   }
 
   EventualBatch eventually() {
-    return new DefaultEventualBatch(lifecycle, intents, types, discriminator, pending, backend, tables, context);
+    return new DefaultEventualBatch(lifecycle, listeners, intents, types, discriminator, pending, backend, tables,
+        context);
   }
 
-  /** {@link io.tablemapper.api.TableMapper#reencrypt}: the entities of one table rewritten under the current key. */
+  /**
+   * {@link io.tablemapper.api.TableMapper#reencrypt}: the entities of one table rewritten under the current key, as
+   * one operation whose scan and rewrites are its requests.
+   */
   long reencrypt(String table) {
-    return new Reencryption(backend, tables, discriminator, types.registry(), large, decoder.reads(), context,
-        encryption, intents, pending).run(table);
+    return listeners.observe(OperationType.REENCRYPT, table, null, null, () -> new Reencryption(backend, tables,
+        discriminator, types.registry(), large, decoder.reads(), context, encryption, intents, pending).run(table));
   }
 
   /** The index administration of an entity class ({@link io.tablemapper.api.TableMapper#indexes}). */
@@ -204,13 +211,16 @@ final class MapperCore {
     return cache.stats(entityClass, types.mapping(entityClass));
   }
 
-  /** The tables of an entity class that exist: its one table, or the existing tables of its table per period. */
+  /**
+   * The tables of an entity class that exist: its one table, or the existing tables of its table per period; one
+   * operation.
+   */
   List<String> tablesOf(Class<?> entityClass) {
     EntityMapping<?> mapping = types.mapping(entityClass);
-    if (mapping.tableTemplate() != null) {
-      return periods.existing(mapping.tableTemplate());
-    }
-    return backend.tableExists(mapping.table()) ? List.of(mapping.table()) : List.of();
+    TableTemplate template = mapping.tableTemplate();
+    return listeners.observe(OperationType.LIST_TABLES, template != null ? null : mapping.table(),
+        entityClass.getSimpleName(), null, () -> template != null ? periods.existing(template)
+            : backend.tableExists(mapping.table()) ? List.of(mapping.table()) : List.of());
   }
 
   /** What this mapper knows of its index states, which its scoped views share. */
@@ -218,7 +228,11 @@ final class MapperCore {
     return states;
   }
 
-  /** The store as a scoped view of this mapper sees it. */
+  /**
+   * The store as a scoped view of this mapper sees it: this mapper's store (observed, when this mapper observes)
+   * within the scope, so that the view's requests, the scope's own reads among them, are counted and traced once, as
+   * they reach the store.
+   */
   TableBackend scopedBackend(MapperScope scope) {
     return new ScopedBackend(backend, scope, false);
   }

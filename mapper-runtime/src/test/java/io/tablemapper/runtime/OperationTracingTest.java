@@ -111,6 +111,7 @@ class OperationTracingTest {
   OperationTracingTest(Stores stores) {
     this.mapper = TableMapper.builder()
         .backend(stores.newStore())
+        .pendingCompleters(0) // its looks for pending work are operations of their own, traced too
         .operationListener(events::add)
         .operationTracer(tracer)
         .build();

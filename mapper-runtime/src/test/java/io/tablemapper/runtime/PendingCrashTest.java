@@ -255,8 +255,10 @@ class PendingCrashTest {
   private List<String> runUntilKilled(Path file, int writes, String write) throws IOException, InterruptedException {
     Path acknowledgements = directory.resolve("acknowledged-" + write + "-" + writes);
     Path log = directory.resolve("output-" + write + "-" + writes);
+    // a writer lives for one commit: the client compiler alone and the serial collector start it in less CPU
     Process child = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto",
             "-cp", System.getProperty("java.class.path"),
             PendingCrashWriter.class.getName(), file.toString(), Integer.toString(writes),
             acknowledgements.toString(), write)

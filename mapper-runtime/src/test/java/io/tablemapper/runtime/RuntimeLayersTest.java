@@ -1,10 +1,13 @@
 package io.tablemapper.runtime;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
@@ -18,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The packages of the runtime depend one way, down, as {@code package-info} of {@code io.tablemapper.runtime} says:
  * each package may use only those below it in {@link #LAYERS}, the query side never the write side (nor the reverse),
- * and no two packages form a cycle. A new edge against that direction fails here, naming the classes.
+ * and no two packages form a cycle. A new edge against that direction fails here, naming the classes. And
+ * {@code MapperCore} wires the mapper's parts without being their service locator: no other class reads its fields.
  */
 class RuntimeLayersTest {
   private static final String ROOT = "io.tablemapper.runtime";
@@ -55,6 +59,14 @@ class RuntimeLayersTest {
   @Test
   void packagesFormNoCycle() {
     slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(RUNTIME);
+  }
+
+  @Test
+  void noOtherClassReadsTheFieldsOfMapperCore() {
+    noClasses().that().doNotBelongToAnyOf(MapperCore.class)
+        .should().accessFieldWhere(DescribedPredicate.describe("the field is MapperCore's",
+            (JavaFieldAccess access) -> access.getTargetOwner().isEquivalentTo(MapperCore.class)))
+        .check(RUNTIME);
   }
 
   @Test

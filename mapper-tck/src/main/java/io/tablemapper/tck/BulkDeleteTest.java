@@ -162,6 +162,27 @@ class BulkDeleteTest {
   }
 
   @Test
+  void anEntityDeletedBeforeItsDeleteLeavesNoRegistryEntryBehind() {
+    StafferRepository staff = mapper(1).repository(StafferRepository.class);
+    for (int id = 1; id <= 3; id++) {
+      staff.insert(new Staffer("Sales", id, "First" + id, "Lee", "s" + id + "@contoso.com", id));
+    }
+    StafferRepository other = TableMapper.builder().backend(backend.delegate).pendingCompleters(0).build()
+        .repository(StafferRepository.class);
+    // after the delete read its matches, before its first write: another mapper deletes one of them, whose delete
+    // is then dropped from the transaction (its entity is gone) and records no work under its id
+    backend.beforeNextWrite(() -> other.delete(new Staffer("Sales", 2, "First2", "Lee", "s2@contoso.com", 2)));
+
+    staff.deleteByDepartment("Sales");
+
+    // no entry is left for a completer to retire after the grace period: each write's work is done or settled
+    assertThat(RawRows.all(backend.delegate, Contract.PENDING_REGISTRY_TABLE)).isEmpty();
+    assertThat(staff.countByDepartment("Sales")).isZero();
+    assertThat(mapper.completePending()).isZero();
+    StafferCopies.assertInStep(backend.delegate, Contract.PENDING_REGISTRY_TABLE, List.of(), "after the delete");
+  }
+
+  @Test
   void aFailurePartWayReportsWhatWasDeletedAndWhatWasNot() {
     // one partition after another (parallelism 1), so that the failing one comes second
     EmployeeOrRepository employees = mapper(1).repository(EmployeeOrRepository.class);

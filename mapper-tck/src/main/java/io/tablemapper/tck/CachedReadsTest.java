@@ -241,7 +241,10 @@ class CachedReadsTest {
           }
         }));
       }
-      for (int value = 1; value <= 2_000; value++) {
+      // 2,000 writes where a write is quick; where each is a round trip to a server (Azure), those that fit in four
+      // seconds, at least 200: each write races the three readers either way, a slow one through more of their reads
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+      for (int value = 1; value <= 2_000 && (value <= 200 || System.nanoTime() < until); value++) {
         stored = currencies.update(stored.withDecimals(value));
         completed.set(value);
       }
@@ -256,7 +259,8 @@ class CachedReadsTest {
 
     assertThat(stale).isEmpty();
     assertThat(mapper.cacheStats(Currency.class).hits()).isPositive();
-    assertThat(currencies.findByCountryAndCode("JP", "JPY").orElseThrow().decimals()).isEqualTo(2_000);
+    assertThat(completed.get()).isBetween(200, 2_000);
+    assertThat(currencies.findByCountryAndCode("JP", "JPY").orElseThrow().decimals()).isEqualTo(completed.get());
   }
 
 }

@@ -114,6 +114,30 @@ class ReadAheadTest {
     assertInStep();
   }
 
+  @Test
+  void anInsertWhoseEntityAnotherWriterInsertedAndDeletedBeforeItsTransactionKeepsTheCopyOfItsOwnState() {
+    subscribers.insert(new Subscriber("news", 2, "bob@contoso.com", "Bob")); // the type's index states recorded
+    SubscriberRepository elsewhere = TableMapper.builder().backend(backend.delegate).pendingCompleters(0).build()
+        .repository(SubscriberRepository.class);
+    // the writes of the insert: its registry entry, its claim (an insert: the copy of its row), then, just before its
+    // transaction, another mapper inserts the same entity with the same value under another name (its claim re-writes
+    // the copy, its reconciliation writes that copy from its state) and deletes it again (its reconciliation waits
+    // for the insert still in flight and leaves its step to a completer). The insert's transaction then finds no
+    // entity, and is applied
+    backend.beforeNextWrite(() -> backend.beforeNextWrite(() -> backend.beforeNextWrite(() -> {
+      elsewhere.insert(new Subscriber("news", 1, "ann@contoso.com", "Other"));
+      elsewhere.delete(new Subscriber("news", 1, "ann@contoso.com", "Other"));
+    })));
+
+    subscribers.insert(new Subscriber("news", 1, "ann@contoso.com", "Ann"));
+
+    assertThat(backend.delegate.get("Subscribers", "news", "sub_000001").orElseThrow().get("name")).isEqualTo("Ann");
+    mapper.completePending(); // the delete's step, which waited for the insert
+    TableRow copy = backend.delegate.get("SubscriberEmails", "ann@contoso.com", "subscriber").orElseThrow();
+    assertThat(copy.get("name")).isEqualTo("Ann");
+    assertInStep();
+  }
+
   private void assertInStep() {
     assertThat(mapper.completePending()).isZero();
     IndexReport report = mapper.indexes(Subscriber.class).verify("email");

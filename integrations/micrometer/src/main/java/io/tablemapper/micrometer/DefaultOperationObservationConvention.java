@@ -6,6 +6,7 @@ import static io.tablemapper.micrometer.StoreNames.orNone;
 
 import io.micrometer.common.KeyValues;
 import io.tablemapper.api.OperationEvent;
+import io.tablemapper.api.OperationType;
 import io.tablemapper.api.OperationTracer.OperationStart;
 import io.tablemapper.micrometer.TableMapperObservationDocumentation.OperationHighCardinalityKeys;
 import io.tablemapper.micrometer.TableMapperObservationDocumentation.OperationLowCardinalityKeys;
@@ -38,7 +39,8 @@ public class DefaultOperationObservationConvention implements OperationObservati
     OperationStart start = context.getStart();
     OperationEvent event = context.getEvent();
     Throwable failure = event != null ? event.failure() : context.getError();
-    String outcome = failure != null ? "failure" : event != null ? "success" : "unknown";
+    String outcome = failure != null ? "failure" : event == null ? "unknown"
+        : start.type() != OperationType.POLL_PENDING ? "success" : event.foundWork() ? "found" : "none";
     return KeyValues.of(
         OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue(start.description().system()),
         OperationLowCardinalityKeys.DB_COLLECTION_NAME.withValue(orNone(start.table())),

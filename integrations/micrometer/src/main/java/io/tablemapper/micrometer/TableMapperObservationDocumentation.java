@@ -119,7 +119,10 @@ public enum TableMapperObservationDocumentation implements ObservationDocumentat
         return "tablemapper.query.kind";
       }
     },
-    /** {@code success} or {@code failure} ({@code unknown} while it runs). */
+    /**
+     * {@code success} or {@code failure} ({@code unknown} while it runs); for the background completer's look for
+     * pending work ({@code poll_pending}), {@code found} or {@code none} in place of {@code success}.
+     */
     OUTCOME {
       @Override
       public String asString() {

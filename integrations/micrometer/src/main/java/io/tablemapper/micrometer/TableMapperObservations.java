@@ -88,8 +88,8 @@ public final class TableMapperObservations implements OperationTracer {
 
   @Override
   public Span requestStarted(StoreRequest request, Span parent) {
-    if (!(parent instanceof Observed observed) || registry.isNoop()) {
-      return NONE;
+    if (!(parent instanceof Observed observed) || registry.isNoop() || observed.observation.isNoop()) {
+      return NONE; // the requests of an observation the registry declined (its ObservationPredicate) are declined too
     }
     StoreRequestObservationContext context = new StoreRequestObservationContext(request);
     Observation observation = TableMapperObservationDocumentation.STORE_REQUEST.observation(requestConvention,

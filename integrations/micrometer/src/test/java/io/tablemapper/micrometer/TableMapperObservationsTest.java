@@ -80,6 +80,7 @@ class TableMapperObservationsTest {
     this.backend = backend;
     this.mapper = TableMapper.builder()
         .backend(backend.newStore())
+        .pendingCompleters(0) // its looks for pending work are observations of their own
         .operationTracer(new TableMapperObservations(registry))
         .build();
     this.employees = mapper.repository(EmployeeRepository.class);
@@ -392,12 +393,19 @@ class TableMapperObservationsTest {
         .allMatch(each -> each == complete || under(each, complete));
   }
 
+  /** The looks of the background completer for pending work that ended with {@code outcome}. */
+  private List<OperationObservationContext> polls(String outcome) {
+    return contexts().stream()
+        .filter(each -> each instanceof OperationObservationContext op
+            && op.getStart().type() == OperationType.POLL_PENDING && outcome.equals(low(op, "tablemapper.outcome")))
+        .map(OperationObservationContext.class::cast).toList();
+  }
+
   @Test
-  void theBackgroundCompletersWorkIsATraceOfItsOwnWithItsStepsUnderIt() throws InterruptedException {
+  void eachLookOfTheBackgroundCompleterIsATraceOfItsOwnWithTheWorkItFoundUnderIt() throws InterruptedException {
     TableBackend store = backend.newStore();
     leavePendingWork(store);
 
-    List<OperationObservationContext> done;
     // a mapper that only runs its background completer: nothing in the loop calls it
     TableMapper completer = TableMapper.builder().backend(store).pendingPollInterval(Duration.ofMillis(20))
         .operationTracer(new TableMapperObservations(registry)).build();
@@ -405,25 +413,56 @@ class TableMapperObservationsTest {
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
       do {
         Thread.sleep(20);
-        done = contexts().stream()
-            .filter(each -> each instanceof OperationObservationContext op
-                && op.getStart().type() == OperationType.COMPLETE_PENDING && "success".equals(low(op,
-                "tablemapper.outcome")) && !childrenOf(op).isEmpty())
-            .map(OperationObservationContext.class::cast).toList();
-      } while (done.isEmpty() && System.nanoTime() < deadline);
+      } while ((polls("found").isEmpty() || polls("none").isEmpty()) && System.nanoTime() < deadline);
     } finally {
       completer.close();
     }
 
-    assertThat(done).as("the background completion of the badge's work").isNotEmpty();
-    OperationObservationContext work = done.get(0);
-    assertThat(work.getParentObservation()).as("a trace of its own").isNull();
-    assertThat(work.getContextualName()).isEqualTo("complete_pending Badges");
-    stepsUnder(work);
-    assertThat(contexts()).as("every observation a piece of background work or under one").allMatch(each ->
-        each instanceof OperationObservationContext op && op.getStart().type() == OperationType.COMPLETE_PENDING
-            || contexts().stream().anyMatch(root -> root instanceof OperationObservationContext
-                && under(each, root)));
+    OperationObservationContext found = polls("found").get(0);
+    assertThat(found.getParentObservation()).as("a trace of its own").isNull();
+    assertThat(found.getContextualName()).isEqualTo("BackgroundCompleter.look(slice 0 of 1)");
+    assertThat(low(found, "db.operation.name")).isEqualTo("poll_pending");
+    assertThat(low(found, "db.collection.name")).isEqualTo("TableMapperPending");
+    assertThat(low(found, "tablemapper.method")).isEqualTo("BackgroundCompleter.look(slice 0 of 1)");
+    assertThat(childrenOf(found)).as("the registry's page").anySatisfy(request ->
+        assertThat(request.getContextualName()).isEqualTo("query TableMapperPending"));
+    List<Observation.Context> work = childrenOf(found).stream().filter(each -> each instanceof
+        OperationObservationContext op && op.getStart().type() == OperationType.COMPLETE_PENDING).toList();
+    assertThat(work).as("the badge's work, found by the look").singleElement().satisfies(piece -> {
+      assertThat(piece.getContextualName()).isEqualTo("complete_pending Badges");
+      assertThat(low(piece, "tablemapper.outcome")).isEqualTo("success");
+      stepsUnder(piece);
+    });
+    assertThat(polls("none")).as("the looks after it, which find nothing (and back off)").isNotEmpty()
+        .allSatisfy(idle -> {
+          assertThat(idle.getParentObservation()).isNull();
+          assertThat(childrenOf(idle)).as("the registry's page, or whether it exists").isNotEmpty()
+              .allMatch(request -> REQUEST.equals(request.getName()));
+        });
+    assertThat(contexts()).as("every observation a look or under one").allMatch(each ->
+        each instanceof OperationObservationContext op && op.getStart().type() == OperationType.POLL_PENDING
+            || contexts().stream().anyMatch(root -> root instanceof OperationObservationContext op
+                && op.getStart().type() == OperationType.POLL_PENDING && under(each, root)));
+  }
+
+  @Test
+  void anObservationPredicateThatDeclinesTheLooksLeavesNoneOfTheirRequests() throws InterruptedException {
+    TestObservationRegistry declining = TestObservationRegistry.create();
+    declining.observationConfig().observationPredicate((name, context) -> !(context
+        instanceof OperationObservationContext operation && operation.getStart().type() == OperationType.POLL_PENDING));
+    TableMapper idle = TableMapper.builder().backend(backend.newStore()).pendingPollInterval(Duration.ofMillis(10))
+        .pendingMaxPollInterval(Duration.ofMillis(10)).operationTracer(new TableMapperObservations(declining)).build();
+    try {
+      Thread.sleep(150); // some 14 looks
+      idle.repository(EmployeeRepository.class).findByDepartment(department);
+    } finally {
+      idle.close();
+    }
+
+    assertThat(declining).hasNumberOfObservationsWithNameEqualTo(OPERATION, 1)
+        .hasHandledContextsThatSatisfy(all -> assertThat(all).as("the query and its requests: no look's request")
+            .allMatch(each -> each instanceof OperationObservationContext
+                || each.getParentObservation() != null && all.contains(each.getParentObservation().getContextView())));
   }
 
   @Test
@@ -435,7 +474,7 @@ class TableMapperObservationsTest {
         return "orders.store.operation";
       }
     };
-    try (TableMapper custom = TableMapper.builder().backend(backend.newStore())
+    try (TableMapper custom = TableMapper.builder().backend(backend.newStore()).pendingCompleters(0)
         .operationTracer(new TableMapperObservations(own, named, null)).build()) {
       custom.repository(EmployeeRepository.class).findByDepartment(department);
     }

@@ -1,11 +1,12 @@
 package io.tablemapper.jakarta.tck;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.backend.azure.AzureTablesBackend;
+import io.tablemapper.backend.azure.Azurite;
 import io.tablemapper.backend.h2.H2Backend;
 import io.tablemapper.backend.memory.InMemoryBackend;
 import io.tablemapper.spi.TableBackend;
 import java.lang.reflect.Field;
-import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestInstancePostProcessor;
 
@@ -17,13 +18,16 @@ import org.junit.jupiter.api.extension.TestInstancePostProcessor;
  * {@code @Repository} to {@code mapper.repository(type)}: the implementation tablemapper's processor generated when
  * the build processed the TCK's repositories. The mapper is one per test JVM, as a container's would be, so the
  * TCK's read-only data sets are populated once; its store is the one {@value #STORE} names (the build runs the TCK
- * on memory and on H2).
+ * on memory and on H2, and on Azurite with {@code -Dtck.azure.skip=false}).
  */
 public final class TckRepositories implements TestInstancePostProcessor {
   private static final String INJECT = "jakarta.inject.Inject";
   private static final String REPOSITORY = "jakarta.data.repository.Repository";
 
-  /** The system property that names the store of this JVM's TCK run: {@code memory} (the default) or {@code h2}. */
+  /**
+   * The system property that names the store of this JVM's TCK run: {@code memory} (the default), {@code h2} or
+   * {@code azure} (Azurite).
+   */
   static final String STORE = "tablemapper.tck.store";
 
   /** The mapper of this JVM's TCK run. */
@@ -39,8 +43,10 @@ public final class TckRepositories implements TestInstancePostProcessor {
           return InMemoryBackend.create();
         case "h2":
           return H2Backend.inMemory();
+        case "azure":
+          return AzureTablesBackend.fromConnectionString(Azurite.connectionString());
         default:
-          throw new IllegalStateException(STORE + "=" + store + " names no store; use memory or h2");
+          throw new IllegalStateException(STORE + "=" + store + " names no store; use memory, h2 or azure");
       }
     }
   }
@@ -58,24 +64,9 @@ public final class TckRepositories implements TestInstancePostProcessor {
     }
   }
 
-  /**
-   * The generated implementation of a repository; for one the build could not generate (MultipleEntityRepo, of two
-   * entities), a proxy whose every call throws saying so, so that only the tests that use it fail, and why.
-   */
+  /** The generated implementation of a repository. */
   private static Object repository(Class<?> type) {
-    try {
-      return Mapper.MAPPER.repository(type);
-    } catch (IllegalArgumentException notGenerated) {
-      return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, arguments) -> {
-        if (method.getDeclaringClass() == Object.class) {
-          return method.getName().equals("equals") ? proxy == arguments[0]
-              : method.getName().equals("hashCode") ? System.identityHashCode(proxy)
-              : type.getSimpleName() + " (not generated)";
-        }
-        throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName() + ": tablemapper"
-            + " generated no implementation of " + type.getName() + " (see docs/jakarta-data.md)", notGenerated);
-      });
-    }
+    return Mapper.MAPPER.repository(type);
   }
 
   private static boolean annotated(java.lang.annotation.Annotation[] annotations, String name) {

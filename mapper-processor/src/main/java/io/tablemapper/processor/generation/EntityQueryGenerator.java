@@ -159,14 +159,15 @@ final class EntityQueryGenerator {
   /**
    * The statement of a method whose plan reads one row of the entity's own table by its keys and nothing else (no
    * index, filter, limit, fan-out or projection), made without a query object when its kind allows
-   * ({@link QueryMethodKind#runPoint}); else null, and the method builds its query ({@link #write}).
+   * ({@link QueryMethodKind#runPoint}); else null, and the method builds its query ({@link #write}). A Jakarta Data
+   * method with client steps (conditions, limit, result, write) has none: they take the list its query reads.
    */
   CodeBlock point(RepositoryModel.QueryMethod method, String plan) {
     Plan planned = method.plan();
     EntityModel entity = repository.entity();
     if (planned.kind() != QueryKind.POINT || planned.index() != null || planned.severalReads()
         || !planned.residual().isEmpty() || method.limit() > 0 || method.projection() != null
-        || planned.mode() != Plan.RowMode.EXACT || planned.partitionArguments() == null
+        || planned.mode() != Plan.RowMode.EXACT || planned.partitionArguments() == null || method.client() != null
         || TableTemplate.isTemplate(entity.table())) { // a table per period: the keys choose the table
       return null;
     }

@@ -102,8 +102,24 @@ final class JakartaClientGenerator {
     return type;
   }
 
+  /** The list of matches of {@code query} and the client's filters. */
+  static CodeBlock matches(RepositoryModel repository, RepositoryModel.QueryMethod method, String query,
+      String implementation) {
+    CodeBlock.Builder code = CodeBlock.builder().add("$T.of($S, this.support.list($N), $L::$L", CLIENT_RESULTS,
+        repository.element().getSimpleName() + "." + method.element().getSimpleName(), query, implementation,
+        ATTRIBUTE);
+    for (PropertyModel key : repository.jakarta().keyProperties()) {
+      code.add(", $S", key.name());
+    }
+    code.add(")");
+    if (!method.client().filters().isEmpty()) {
+      code.add("\n.where(each_ -> $L)", filter(method.client().filters()));
+    }
+    return code.add("\n.list()").build();
+  }
+
   /** The test of each match: the groups joined by Or, each of conditions joined by And. */
-  private static CodeBlock filter(List<List<RepositoryModel.ClientCondition>> groups) {
+  static CodeBlock filter(List<List<RepositoryModel.ClientCondition>> groups) {
     List<CodeBlock> alternatives = new ArrayList<>();
     for (List<RepositoryModel.ClientCondition> group : groups) {
       List<CodeBlock> conditions = new ArrayList<>();
@@ -119,10 +135,22 @@ final class JakartaClientGenerator {
     return CodeBlock.join(alternatives, " || ");
   }
 
-  /** The statement that returns the method's result from the matches of {@code query}. */
+  /** The name of the constant of a JDQL UPDATE's plan of one entity by its keys, beside its plan's constant. */
+  static String rereadConstant(String plan) {
+    return plan + "_REREAD";
+  }
+
+  /**
+   * The statement that returns the method's result from the matches of {@code query}.
+   *
+   * @param plan the name of the constant of the method's plan
+   */
   static CodeBlock run(RepositoryModel repository, RepositoryModel.QueryMethod method, String query,
-      String implementation) {
+      String implementation, String plan) {
     RepositoryModel.Client client = method.client();
+    if (client.write() != null) {
+      return JakartaWriteGenerator.run(repository, method, query, implementation, plan);
+    }
     CodeBlock.Builder code = CodeBlock.builder().add("$T.of($S, this.support.list($N), $L::$L", CLIENT_RESULTS,
         repository.element().getSimpleName() + "." + method.element().getSimpleName(), query, implementation,
         ATTRIBUTE);

@@ -47,8 +47,16 @@ final class JakartaMethodGenerator {
       String parameter = method.element().getParameters().get(0).getSimpleName().toString();
       String call = method.operation().supportMethod() + (method.list() ? "All" : "");
       builder.addJavadoc("$L\n", javadoc(method.operation(), method.list()));
-      builder.addStatement(method.returnsValue() ? "return this.jakarta.$N($N)" : "this.jakarta.$N($N)", call,
-          parameter);
+      if (method.array()) {
+        CodeBlock list = CodeBlock.of("$T.asList($N)", java.util.Arrays.class, parameter);
+        com.palantir.javapoet.TypeName component = ((com.palantir.javapoet.ArrayTypeName)
+            com.palantir.javapoet.TypeName.get(method.type().getParameterTypes().get(0))).componentType();
+        builder.addStatement(method.returnsValue() ? "return this.jakarta.$N($L).toArray(new $T[0])"
+            : "this.jakarta.$N($L)", call, list, component);
+      } else {
+        builder.addStatement(method.returnsValue() ? "return this.jakarta.$N($N)" : "this.jakarta.$N($N)", call,
+            parameter);
+      }
       type.addMethod(builder.build());
     }
     for (RepositoryModel.ById method : jakarta.byId()) {

@@ -40,6 +40,13 @@ public final class PlanReport {
   }
 
   public String render(RepositoryModel repository) {
+    if (repository.jakarta() != null && !repository.jakarta().parts().isEmpty()) {
+      StringBuilder parts = new StringBuilder(); // a Jakarta Data repository of several entities: each one's plans
+      for (RepositoryModel part : repository.jakarta().parts()) {
+        parts.append(parts.length() == 0 ? "" : "\n").append(render(part));
+      }
+      return parts.toString();
+    }
     EntityModel entity = repository.entity();
     StringBuilder text = new StringBuilder();
     text.append("tablemapper query plans of ").append(repository.element().getQualifiedName()).append('\n');

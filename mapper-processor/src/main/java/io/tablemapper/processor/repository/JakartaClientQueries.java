@@ -39,10 +39,12 @@ final class JakartaClientQueries {
 
   private final Types types;
   private final QueryMethodAnalyzer queries;
+  private final JakartaWriteQueries writes;
 
   JakartaClientQueries(Types types, QueryMethodAnalyzer queries) {
     this.types = types;
     this.queries = queries;
+    this.writes = new JakartaWriteQueries(queries);
   }
 
   /**
@@ -83,20 +85,18 @@ final class JakartaClientQueries {
 
   /**
    * A {@code @Query} method whose JDQL {@link JakartaQueries} reads, as client steps over every entity of the type
-   * (the plan of a {@code find} without conditions); null when an error was reported (what the query uses that is
-   * not read, a return that does not fit).
+   * (the plan of a {@code find} without conditions), or an {@code UPDATE} or {@code DELETE}
+   * ({@link JakartaWriteQueries}); null when an error was reported (what the query uses that is not read, a return
+   * that does not fit).
+   *
+   * @param allowScan whether {@code -Atablemapper.jakarta.allowScan=true} was given (without it, only an
+   *     {@code UPDATE} or {@code DELETE} by keys is read)
    */
   RepositoryModel.QueryMethod jdql(TypeElement repository, EntityModel entity, TypeMirror entityType,
-      ExecutableElement method, ExecutableType type, List<PropertyModel> keys, Diagnostics diagnostics) {
+      ExecutableElement method, ExecutableType type, List<PropertyModel> keys, boolean allowScan,
+      Diagnostics diagnostics) {
     String signature = QueryMethodAnalyzer.signature(repository, method);
-    AnnotationMirror annotation = Annotations.find(method, Annotations.JAKARTA_QUERY);
-    String text = "";
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
-        : annotation.getElementValues().entrySet()) {
-      if (entry.getKey().getSimpleName().contentEquals("value")) {
-        text = String.valueOf(entry.getValue().getValue());
-      }
-    }
+    String text = text(method);
     List<String> keyNames = new ArrayList<>();
     keys.forEach(key -> keyNames.add(key.name()));
     JakartaQueries.Jdql jdql;
@@ -105,9 +105,13 @@ final class JakartaClientQueries {
     } catch (JakartaQueries.Unsupported unsupported) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": @Query (JDQL) uses " + unsupported.getMessage()
           + ", which tablemapper does not read (it reads SELECT COUNT(THIS) or an attribute, WHERE comparisons, IN,"
-          + " BETWEEN, LIKE and IS NULL with NOT, AND, OR and parentheses, ORDER BY); say what it finds with @Find"
-          + " and @By parameters, or with a derived name");
+          + " BETWEEN, LIKE and IS NULL with NOT, AND, OR and parentheses, ORDER BY; UPDATE ... SET attribute ="
+          + " expression of attributes, literals and parameters with + - * /; DELETE FROM); say what it finds with"
+          + " @Find and @By parameters, or with a derived name");
       return null;
+    }
+    if (jdql.write() != null) {
+      return writes.analyze(repository, entity, entityType, method, type, keys, jdql, allowScan, diagnostics);
     }
     TypeMirror returns = type.getReturnType();
     RepositoryModel.ClientResult result;
@@ -150,11 +154,30 @@ final class JakartaClientQueries {
       return null;
     }
     RepositoryModel.Client client = new RepositoryModel.Client(jdql.order(), sorts, limit, 0, pageRequest, result,
-        jdql.filters(), jdql.select());
+        jdql.filters(), jdql.select(), null);
     diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " (JDQL) reads every match of its plan ("
         + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
         + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");
     return query.withClient(client);
+  }
+
+  /** The JDQL of a {@code @Query} method. */
+  static String text(ExecutableElement method) {
+    AnnotationMirror annotation = Annotations.find(method, Annotations.JAKARTA_QUERY);
+    String text = "";
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+        : annotation.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals("value")) {
+        text = String.valueOf(entry.getValue().getValue());
+      }
+    }
+    return text;
+  }
+
+  /** Whether a {@code @Query} method's JDQL is an {@code UPDATE} or a {@code DELETE}. */
+  static boolean isWrite(ExecutableElement method) {
+    String first = text(method).trim().split("\\s+", 2)[0];
+    return first.equalsIgnoreCase("UPDATE") || first.equalsIgnoreCase("DELETE");
   }
 
   /** What a method returns of selected values of this type; null for what the client cannot give. */
@@ -246,7 +269,7 @@ final class JakartaClientQueries {
       return null;
     }
     RepositoryModel.Client client = new RepositoryModel.Client(parsed.ordering(), sorts, limit, parsed.limit(),
-        pageRequest, result, filters, null);
+        pageRequest, result, filters, null, null);
     diagnostics.warning(method, Rule.JAKARTA_CLIENT_QUERY, signature + " reads every match of its plan ("
         + query.plan().description() + ") and " + steps(client) + " in the client, so each call costs the whole"
         + " list of matches (-A" + JakartaOptions.ALLOW_SCAN + "=true)");

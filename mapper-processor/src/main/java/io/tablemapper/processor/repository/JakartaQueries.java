@@ -14,6 +14,8 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * The part of JDQL ({@code @Query}) the client can answer under {@code -Atablemapper.jakarta.allowScan=true}, read at
@@ -22,8 +24,10 @@ import javax.lang.model.element.VariableElement;
  * ({@code = <> != < <= > >=}), {@code [NOT] IN (...)}, {@code BETWEEN}, {@code LIKE}, {@code IS [NOT] NULL} of an
  * attribute with literals and parameters ({@code :name}, {@code ?1}), {@code NOT}, joined by {@code AND}, then
  * {@code OR}, with parentheses: read into the normal form the client tests (groups joined by {@code OR} of
- * conditions joined by {@code AND}). Arithmetic, functions, {@code UPDATE} and {@code DELETE} are not read: such a
- * query is refused with what it uses.
+ * conditions joined by {@code AND}). {@code UPDATE Entity SET attribute = expression, ... [WHERE ...]} and
+ * {@code DELETE FROM Entity [WHERE ...]} are read too, an expression being an attribute, a literal or a parameter,
+ * or those joined by {@code + - * /} (numbers only) with parentheses. Functions, arithmetic in conditions, and
+ * anything else are not read: such a query is refused with what it uses.
  */
 final class JakartaQueries {
   /**
@@ -33,9 +37,13 @@ final class JakartaQueries {
    * @param count whether it selects {@code COUNT(THIS)}
    * @param filters the conditions, as groups joined by Or of conditions joined by And
    * @param order its {@code ORDER BY}
+   * @param write {@code UPDATE} or {@code DELETE}, or null for a {@code SELECT}
+   * @param assignments the {@code SET} of an {@code UPDATE}, in order
+   * @param setParameters the names of the parameters its {@code SET} reads
    */
   record Jdql(String select, boolean count, List<List<RepositoryModel.ClientCondition>> filters,
-      List<MethodNameParser.Order> order) {}
+      List<MethodNameParser.Order> order, String write, List<RepositoryModel.Assignment> assignments,
+      List<String> setParameters) {}
 
   /** What the query uses that is not read, for the refusal. */
   static final class Unsupported extends Exception {
@@ -51,10 +59,12 @@ final class JakartaQueries {
   private final ExecutableElement method;
   private final List<String> keys;
   private int at;
+  /** The widest type of the operands of the arithmetic being read, as Java promotes them. */
+  private String widest = "int";
 
   private JakartaQueries(String query, EntityModel entity, ExecutableElement method, List<String> keys)
       throws Unsupported {
-    this.tokens = tokens(query);
+    this.tokens = JdqlTokens.tokens(query);
     this.entity = entity;
     this.method = method;
     this.keys = keys;
@@ -62,14 +72,57 @@ final class JakartaQueries {
 
   /** The query of a {@code @Query} method, or why it is not read. */
   static Jdql read(String query, EntityModel entity, ExecutableElement method, List<String> keys) throws Unsupported {
-    String first = query.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
-    if (first.equals("UPDATE") || first.equals("DELETE")) {
-      throw new Unsupported(first + ", a write of every match");
-    }
     return new JakartaQueries(query, entity, method, keys).query();
   }
 
+  /**
+   * The entity a query names: the one after {@code UPDATE} or {@code FROM}, or null when it names none (a query of
+   * the repository's primary entity, or of the entity its method returns).
+   */
+  static String entityName(String query) {
+    List<String> tokens;
+    try {
+      tokens = JdqlTokens.tokens(query);
+    } catch (Unsupported unreadable) {
+      return null;
+    }
+    for (int i = 0; i + 1 < tokens.size(); i++) {
+      if (tokens.get(i).equalsIgnoreCase("FROM") || i == 0 && tokens.get(i).equalsIgnoreCase("UPDATE")) {
+        return tokens.get(i + 1);
+      }
+    }
+    return null;
+  }
+
   private Jdql query() throws Unsupported {
+    if (keyword("UPDATE")) {
+      entity(next());
+      expect("SET");
+      List<RepositoryModel.Assignment> assignments = new ArrayList<>();
+      List<String> setParameters = new ArrayList<>();
+      do {
+        PropertyModel property = attribute(next());
+        if (keys.contains(property.name())) {
+          throw new Unsupported("SET " + property.name() + ", a key of " + entity.simpleName() + " (a new key is"
+              + " another entity: delete it and insert the new one)");
+        }
+        if (property.role() != io.tablemapper.internal.model.PropertyRole.STORED) {
+          throw new Unsupported("SET " + property.name() + ", which the store sets (" + property.role() + ")");
+        }
+        expect("=");
+        assignments.add(new RepositoryModel.Assignment(property, value(property, setParameters)));
+      } while (keyword(","));
+      List<List<RepositoryModel.ClientCondition>> filters = keyword("WHERE") ? disjunction() : new ArrayList<>();
+      end();
+      return new Jdql(null, false, filters, List.of(), "UPDATE", assignments, setParameters);
+    }
+    if (keyword("DELETE")) {
+      expect("FROM");
+      entity(next());
+      List<List<RepositoryModel.ClientCondition>> filters = keyword("WHERE") ? disjunction() : new ArrayList<>();
+      end();
+      return new Jdql(null, false, filters, List.of(), "DELETE", List.of(), List.of());
+    }
     String select = null;
     boolean count = false;
     if (keyword("SELECT")) {
@@ -85,10 +138,7 @@ final class JakartaQueries {
       }
     }
     if (keyword("FROM")) {
-      String from = next();
-      if (!from.equals(entity.simpleName())) {
-        throw new Unsupported("FROM " + from + ", another entity than " + entity.simpleName());
-      }
+      entity(next());
     }
     List<List<RepositoryModel.ClientCondition>> filters = keyword("WHERE") ? disjunction() : new ArrayList<>();
     List<MethodNameParser.Order> order = new ArrayList<>();
@@ -105,10 +155,135 @@ final class JakartaQueries {
         order.add(new MethodNameParser.Order(property.name(), descending));
       } while (keyword(","));
     }
+    end();
+    return new Jdql(select, count, filters, order, null, List.of(), List.of());
+  }
+
+  private void entity(String name) throws Unsupported {
+    if (!name.equals(entity.simpleName())) {
+      throw new Unsupported("the entity " + name + ", another than " + entity.simpleName());
+    }
+  }
+
+  private void end() throws Unsupported {
     if (peek() != null) {
       throw new Unsupported("'" + peek() + "' where the query should end");
     }
-    return new Jdql(select, count, filters, order);
+  }
+
+  /**
+   * The new value of a {@code SET} attribute as Java source: one operand (an attribute, a literal, a parameter), or
+   * numbers joined by {@code + - * /} with parentheses, cast to the attribute's type; the parameters it reads are
+   * added to {@code parameters}.
+   */
+  private String value(PropertyModel property, List<String> parameters) throws Unsupported {
+    int start = at;
+    widest = "int";
+    String expression = expression(property, parameters);
+    boolean arithmetic = at - start > 1;
+    if (!arithmetic) {
+      return expression;
+    }
+    String primitive = JdqlTokens.numeric(property.type());
+    if (primitive == null) {
+      throw new Unsupported("arithmetic on " + property.name() + ", which is no number (" + property.type() + ")");
+    }
+    // Java's binary numeric promotion gives the widest operand's type, int at least: cast when that is another
+    return primitive.equals(widest) ? expression : "(" + primitive + ") (" + expression + ")";
+  }
+
+  private void operandOf(String primitive) {
+    List<String> order = List.of("int", "long", "float", "double");
+    if (primitive != null && order.indexOf(primitive) > order.indexOf(widest)) {
+      widest = primitive;
+    }
+  }
+
+  private String expression(PropertyModel property, List<String> parameters) throws Unsupported {
+    StringBuilder java = new StringBuilder(factor(property, parameters));
+    while (is("+") || is("-") || is("*") || is("/")) {
+      java.append(' ').append(next()).append(' ').append(factor(property, parameters));
+    }
+    return java.toString();
+  }
+
+  private String factor(PropertyModel property, List<String> parameters) throws Unsupported {
+    if (keyword("(")) {
+      String inner = expression(property, parameters);
+      expect(")");
+      return "(" + inner + ")";
+    }
+    String token = peek();
+    if (token == null) {
+      throw new Unsupported("a query that ends early");
+    }
+    if (token.equalsIgnoreCase("NULL")) {
+      throw new Unsupported("SET " + property.name() + " = NULL (remove the value in Java and update the entity)");
+    }
+    boolean arithmetic = is("+", 1) || is("-", 1) || is("*", 1) || is("/", 1) || at > 0 && "+-*/(".contains(
+        tokens.get(at - 1));
+    if (Character.isLetter(token.charAt(0)) && !token.contains(".") && !token.equalsIgnoreCase("TRUE")
+        && !token.equalsIgnoreCase("FALSE")) {
+      next();
+      if (is("(")) {
+        throw new Unsupported("the function " + token + "(...)");
+      }
+      PropertyModel read = attribute(token);
+      if (arithmetic && JdqlTokens.numeric(read.type()) == null) {
+        throw new Unsupported("arithmetic on " + read.name() + ", which is no number (" + read.type() + ")");
+      }
+      if (!arithmetic && !JdqlTokens.sameType(read.type(), property.type())) {
+        throw new Unsupported("SET " + property.name() + " = " + read.name() + ", of another type (" + read.type()
+            + ")");
+      }
+      operandOf(JdqlTokens.numeric(read.type()));
+      return "each_." + read.getter();
+    }
+    String operand = operand(property);
+    VariableElement parameter = parameterNamed(operand);
+    if (parameter != null) {
+      parameters.add(operand);
+      TypeMirror type = parameter.asType();
+      if (arithmetic ? JdqlTokens.numeric(type) == null : !JdqlTokens.sameType(type, property.type())
+          && (JdqlTokens.numeric(type) == null || JdqlTokens.numeric(property.type()) == null)) {
+        throw new Unsupported("the parameter " + token + " of type " + type + (arithmetic ? " in arithmetic"
+            : " for " + property.name() + ", of type " + property.type()));
+      }
+      operandOf(JdqlTokens.numeric(type));
+      return JdqlTokens.numeric(property.type()) != null && !arithmetic && !JdqlTokens.sameType(type, property.type())
+          ? "(" + JdqlTokens.numeric(property.type()) + ") " + operand : operand;
+    }
+    boolean number = Character.isDigit(token.charAt(0)) || token.charAt(0) == '-';
+    if (arithmetic && !number) {
+      throw new Unsupported("the operand " + token + " in arithmetic");
+    }
+    if (arithmetic) {
+      operandOf(JdqlTokens.literalType(operand));
+      return operand;
+    }
+    String primitive = JdqlTokens.numeric(property.type());
+    boolean fits = primitive != null ? number
+        : property.type().toString().equals("java.lang.String") ? operand.startsWith("\"")
+        : property.type().getKind() == TypeKind.BOOLEAN || property.type().toString().equals("java.lang.Boolean")
+        ? operand.equals("true") || operand.equals("false") : !property.enumConstants().isEmpty();
+    if (!fits) {
+      throw new Unsupported("SET " + property.name() + " = " + token + ", a literal of another type than "
+          + property.type());
+    }
+    return primitive != null && !primitive.equals(JdqlTokens.literalType(operand)) ? "(" + primitive + ") " + operand : operand;
+  }
+
+  private boolean is(String token, int ahead) {
+    return at + ahead < tokens.size() && tokens.get(at + ahead).equals(token);
+  }
+
+  private VariableElement parameterNamed(String name) {
+    for (VariableElement parameter : method.getParameters()) {
+      if (parameter.getSimpleName().contentEquals(name)) {
+        return parameter;
+      }
+    }
+    return null;
   }
 
   /** Conditions joined by OR, as groups (joined by OR) of conditions joined by AND: the normal form the client tests. */
@@ -313,50 +488,4 @@ final class JakartaQueries {
     return tokens.get(at++);
   }
 
-  /** The tokens of a query: words (with dots, and {@code id(this)}), numbers, 'strings', parameters, operators. */
-  private static List<String> tokens(String query) throws Unsupported {
-    List<String> tokens = new ArrayList<>();
-    int i = 0;
-    while (i < query.length()) {
-      char c = query.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (c == '\'') {
-        int end = i + 1;
-        while (end < query.length() && (query.charAt(end) != '\'' || end + 1 < query.length()
-            && query.charAt(end + 1) == '\'')) {
-          end += query.charAt(end) == '\'' ? 2 : 1;
-        }
-        if (end >= query.length()) {
-          throw new Unsupported("an unclosed string");
-        }
-        tokens.add(query.substring(i, end + 1));
-        i = end + 1;
-      } else if (Character.isLetterOrDigit(c) || c == '_' || c == ':' || c == '?'
-          || c == '-' && i + 1 < query.length() && Character.isDigit(query.charAt(i + 1))) {
-        int end = i + 1;
-        while (end < query.length() && (Character.isLetterOrDigit(query.charAt(end)) || query.charAt(end) == '_'
-            || query.charAt(end) == '.')) {
-          end++;
-        }
-        String word = query.substring(i, end);
-        if (word.equalsIgnoreCase("id") && query.startsWith("(this)", end)) {
-          word = "id(this)";
-          end += 6;
-        }
-        tokens.add(word);
-        i = end;
-      } else if ((c == '<' || c == '>' || c == '!') && i + 1 < query.length()
-          && (query.charAt(i + 1) == '=' || c == '<' && query.charAt(i + 1) == '>')) {
-        tokens.add(query.substring(i, i + 2));
-        i += 2;
-      } else if ("=<>(),".indexOf(c) >= 0) {
-        tokens.add(String.valueOf(c));
-        i++;
-      } else {
-        throw new Unsupported("'" + c + "'");
-      }
-    }
-    return tokens;
-  }
 }

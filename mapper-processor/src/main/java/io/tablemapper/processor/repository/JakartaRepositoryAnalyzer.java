@@ -60,6 +60,7 @@ final class JakartaRepositoryAnalyzer {
   private final QueryPlanner planner = new QueryPlanner();
   private final JakartaOptions options;
   private final JakartaClientQueries clients;
+  private final JakartaParts parts;
 
   JakartaRepositoryAnalyzer(Elements elements, Types types, QueryMethodAnalyzer queries, JakartaOptions options) {
     this.elements = elements;
@@ -67,6 +68,7 @@ final class JakartaRepositoryAnalyzer {
     this.queries = queries;
     this.options = options;
     this.clients = new JakartaClientQueries(types, queries);
+    this.parts = new JakartaParts(types);
   }
 
   /** Whether a type is annotated with Jakarta Data's {@code @Repository}. */
@@ -102,7 +104,21 @@ final class JakartaRepositoryAnalyzer {
       }
     }
     DeclaredType base = dataRepository(repository.asType());
+    if (base == null) {
+      Map<String, TypeMirror> named = parts.namedEntities(methods);
+      if (named.size() > 1) {
+        return parts.analyze(repository, methods, named, diagnostics,
+            (entityType, own) -> analyzeOne(repository, null, entityType, own, entities, diagnostics));
+      }
+    }
     TypeMirror entityType = base != null ? base.getTypeArguments().get(0) : entityOfMethods(methods);
+    return analyzeOne(repository, base, entityType, methods, entities, diagnostics);
+  }
+
+  /** A repository of one entity: the one its DataRepository names, or the one its methods name. */
+  private RepositoryModel analyzeOne(TypeElement repository, DeclaredType base, TypeMirror entityType,
+      List<ExecutableElement> methods, Function<TypeElement, EntityModel> entities, Diagnostics diagnostics) {
+    String name = repository.getSimpleName().toString();
     if (entityType == null) {
       diagnostics.error(repository, Rule.REPOSITORY_ENTITY, "@Repository " + name + " names no entity: extend"
           + " CrudRepository<T, K> (or BasicRepository, DataRepository) with T an @Entity class, or declare an"
@@ -178,9 +194,10 @@ final class JakartaRepositoryAnalyzer {
       return;
     }
     RepositoryModel.Operation operation = operation(method);
-    if (Annotations.has(method, Annotations.JAKARTA_QUERY) && options.allowScan()) {
+    if (Annotations.has(method, Annotations.JAKARTA_QUERY)
+        && (options.allowScan() || JakartaClientQueries.isWrite(method))) {
       RepositoryModel.QueryMethod query = clients.jdql(repository, entity, entityType, method, type, keyProperties,
-          diagnostics);
+          options.allowScan(), diagnostics);
       if (query != null) {
         found.add(query);
       }
@@ -243,10 +260,12 @@ final class JakartaRepositoryAnalyzer {
       if (operation(method) != null && method.getParameters().size() == 1) {
         TypeMirror parameter = method.getParameters().get(0).asType();
         TypeMirror element = listElement(parameter);
-        return element != null ? element : parameter;
+        return element != null ? element : parameter.getKind() == TypeKind.ARRAY
+            ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : parameter;
       }
     }
-    return null;
+    Map<String, TypeMirror> named = parts.namedEntities(methods); // none writes: the one its queries return
+    return named.size() == 1 ? named.values().iterator().next() : null;
   }
 
   /**
@@ -369,7 +388,8 @@ final class JakartaRepositoryAnalyzer {
     return planner.plan(entity, conditions, 0, List.of());
   }
 
-  private static RepositoryModel.Operation operation(ExecutableElement method) {
+  /** What a lifecycle method does by its annotation, or null for a query. */
+  static RepositoryModel.Operation operation(ExecutableElement method) {
     if (Annotations.has(method, Annotations.JAKARTA_INSERT)) {
       return RepositoryModel.Operation.INSERT;
     }
@@ -388,7 +408,8 @@ final class JakartaRepositoryAnalyzer {
       return false;
     }
     TypeMirror parameter = type.getParameterTypes().get(0);
-    TypeMirror element = listElement(parameter);
+    TypeMirror element = parameter.getKind() == TypeKind.ARRAY
+        ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : listElement(parameter);
     return types.isAssignable(element != null ? element : parameter, entityType);
   }
 
@@ -398,12 +419,14 @@ final class JakartaRepositoryAnalyzer {
     String annotation = "@" + operation.name().charAt(0) + operation.name().substring(1).toLowerCase(
         java.util.Locale.ROOT);
     TypeMirror parameter = type.getParameterTypes().size() == 1 ? type.getParameterTypes().get(0) : null;
-    TypeMirror element = parameter == null ? null : listElement(parameter);
+    boolean array = parameter != null && parameter.getKind() == TypeKind.ARRAY;
+    TypeMirror element = parameter == null ? null : array
+        ? ((javax.lang.model.type.ArrayType) parameter).getComponentType() : listElement(parameter);
     boolean list = element != null;
     if (parameter == null || !types.isAssignable(list ? element : parameter, entityType)
         || !method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Rule.JAKARTA_METHOD, signature + ": an " + annotation + " method takes one "
-          + types.asElement(entityType).getSimpleName() + " or one List of them");
+          + types.asElement(entityType).getSimpleName() + ", one List or one array of them");
       return null;
     }
     TypeMirror returns = type.getReturnType();
@@ -414,7 +437,7 @@ final class JakartaRepositoryAnalyzer {
               + "), as written with its new ETag") + ", not " + returns);
       return null;
     }
-    return new RepositoryModel.Lifecycle(method, type, operation, list, returnsValue);
+    return new RepositoryModel.Lifecycle(method, type, operation, list, returnsValue, array);
   }
 
   /** {@code [JakartaDynamicSort]} and {@code [JakartaOffsetPage]}: whether the method has neither. */

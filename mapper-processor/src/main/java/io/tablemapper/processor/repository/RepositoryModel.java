@@ -141,9 +141,44 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param filters the conditions the client evaluates, as branches joined by {@code Or} of conditions joined by
    *     {@code And}; empty when the store evaluates them all
    * @param select the attribute a JDQL {@code SELECT} returns instead of the entities, or null
+   * @param write what a JDQL {@code UPDATE} or {@code DELETE} writes to each match, or null for a query
    */
   public record Client(List<MethodNameParser.Order> order, List<String> sorts, String limit, int first,
-      String pageRequest, ClientResult result, List<List<ClientCondition>> filters, String select) {}
+      String pageRequest, ClientResult result, List<List<ClientCondition>> filters, String select,
+      JdqlWrite write) {}
+
+  /** What a JDQL {@code UPDATE} or {@code DELETE} method returns: the number of entities it wrote, or not. */
+  public enum WriteResult {
+    VOID,
+    INT,
+    LONG,
+    /** Whether it wrote any. */
+    BOOLEAN
+  }
+
+  /**
+   * A JDQL {@code UPDATE <Entity> SET ...} or {@code DELETE FROM <Entity>}: the matches its query reads (and its
+   * client filters keep), each rewritten or deleted by one conditional write.
+   *
+   * @param delete whether it deletes (else it updates)
+   * @param assignments the {@code SET} assignments, in order; empty for a delete
+   * @param result what the method returns
+   * @param reread the POINT plan of one entity by its keys, by which an update reads an entity again when it changed
+   *     between the query and its write
+   * @param where every condition of its {@code WHERE} (those the store evaluates too), as groups joined by
+   *     {@code Or} of conditions joined by {@code And}: the test of an entity read again; empty when it has none
+   */
+  public record JdqlWrite(boolean delete, List<Assignment> assignments, WriteResult result, Plan reread,
+      List<List<ClientCondition>> where) {}
+
+  /**
+   * One assignment of a JDQL {@code SET}.
+   *
+   * @param property the attribute set
+   * @param value its new value as Java source over {@code each_}, the entity as read (so every assignment sees the
+   *     values before the update), and the method's parameters
+   */
+  public record Assignment(PropertyModel property, String value) {}
 
   /**
    * A condition the client evaluates over each match of a query.
@@ -200,9 +235,19 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param byId its inherited {@code findById} and {@code deleteById}, and {@code findAll(PageRequest, Order)}
    * @param refused its methods the processor refused, compiled under {@code -Atablemapper.jakarta.refused=throw} to
    *     methods that throw
+   * @param parts for a repository with no primary entity type whose methods name several entities, one model per
+   *     entity with that entity's methods (the implementation dispatches each method to its entity's part); else
+   *     empty
    */
   public record JakartaModel(TypeMirror keyType, List<PropertyModel> keyProperties, boolean keyRecord,
-      List<Lifecycle> lifecycles, List<ById> byId, List<Refused> refused) {}
+      List<Lifecycle> lifecycles, List<ById> byId, List<Refused> refused, List<RepositoryModel> parts) {
+
+    /** The Jakarta side of a repository of one entity. */
+    public JakartaModel(TypeMirror keyType, List<PropertyModel> keyProperties, boolean keyRecord,
+        List<Lifecycle> lifecycles, List<ById> byId, List<Refused> refused) {
+      this(keyType, keyProperties, keyRecord, lifecycles, byId, refused, List.of());
+    }
+  }
 
   /**
    * A Jakarta Data method the processor refused ({@link JakartaOptions}): it throws
@@ -233,11 +278,19 @@ public record RepositoryModel(TypeElement element, EntityModel entity, List<Quer
    * @param element the method
    * @param type the method as a member of the repository
    * @param operation what it does
-   * @param list whether it takes a {@code List} of entities (else one entity)
+   * @param list whether it takes a {@code List} of entities, or an array (else one entity)
    * @param returnsValue whether it returns what it wrote (else nothing)
+   * @param array whether it takes an array of entities (varargs too) and returns one
    */
   public record Lifecycle(ExecutableElement element, ExecutableType type, Operation operation, boolean list,
-      boolean returnsValue) {}
+      boolean returnsValue, boolean array) {
+
+    /** A lifecycle method of one entity or of a {@code List} of them. */
+    public Lifecycle(ExecutableElement element, ExecutableType type, Operation operation, boolean list,
+        boolean returnsValue) {
+      this(element, type, operation, list, returnsValue, false);
+    }
+  }
 
   /** Which of BasicRepository's methods by key a {@link ById} is. */
   public enum ByIdKind {

@@ -67,9 +67,13 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   @Override
   public List<String> recorded() {
+    return observed(OperationType.INDEX_STATE, "IndexAdmin.recorded()", this::recordedIndexes);
+  }
+
+  private List<String> recordedIndexes() {
     if (IndexStates.periodTemplate(mapping)) {
       Set<String> names = new LinkedHashSet<>();
-      periods().forEach(period -> names.addAll(period.recorded()));
+      periods().forEach(period -> names.addAll(period.recordedIndexes()));
       return List.copyOf(names);
     }
     return IndexStateRows.indexes(row());
@@ -77,11 +81,15 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   @Override
   public IndexState state(String index) {
+    return observed(OperationType.INDEX_STATE, "IndexAdmin.state(" + index + ")", () -> stateOf(index));
+  }
+
+  private IndexState stateOf(String index) {
     declaredIndex(index);
     if (IndexStates.periodTemplate(mapping)) {
       IndexState least = IndexState.READY;
       for (DefaultIndexAdmin<T> period : periods()) {
-        IndexState state = period.state(index);
+        IndexState state = period.stateOf(index);
         least = state == IndexState.NOT_BUILT || least == IndexState.NOT_BUILT ? IndexState.NOT_BUILT
             : state == IndexState.BUILDING ? state : least;
       }
@@ -93,33 +101,35 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
 
   @Override
   public IndexReport build(String index) {
-    return observed(OperationType.INDEX_BUILD, "build", index, () -> run(index, IndexRun.Mode.BUILD));
+    return observed(OperationType.INDEX_BUILD, "IndexAdmin.build(" + index + ")", () -> run(index,
+        IndexRun.Mode.BUILD));
   }
 
   @Override
   public IndexReport verify(String index) {
-    return observed(OperationType.INDEX_VERIFY, "verify", index, () -> run(index, IndexRun.Mode.VERIFY));
+    return observed(OperationType.INDEX_VERIFY, "IndexAdmin.verify(" + index + ")", () -> run(index,
+        IndexRun.Mode.VERIFY));
   }
 
   @Override
   public IndexReport repair(String index) {
-    return observed(OperationType.INDEX_REPAIR, "repair", index, () -> run(index, IndexRun.Mode.REPAIR));
+    return observed(OperationType.INDEX_REPAIR, "IndexAdmin.repair(" + index + ")", () -> run(index,
+        IndexRun.Mode.REPAIR));
   }
 
   /**
    * Runs one call of the application's as one operation for the mapper's listeners and tracer, its requests under
-   * it: named {@code IndexAdmin.<call>(<index>)}, of the entity's table (none for a table per period, whose run
-   * spans its tables).
+   * it: named after the call ({@code IndexAdmin.build(email)}), of the entity's table (none for a table per period,
+   * whose run spans its tables).
    */
-  private IndexReport observed(OperationType type, String call, String index, Supplier<IndexReport> body) {
+  private <R> R observed(OperationType type, String call, Supplier<R> body) {
     String table = IndexStates.periodTemplate(mapping) ? null : mapping.table();
-    return parts.listeners().observe(type, table, mapping.entityClass().getSimpleName(),
-        "IndexAdmin." + call + "(" + index + ")", null, null, body);
+    return parts.listeners().observe(type, table, mapping.entityClass().getSimpleName(), call, null, null, body);
   }
 
   @Override
   public IndexReport drop(String index) {
-    return observed(OperationType.INDEX_DROP, "drop", index, () -> dropRows(index));
+    return observed(OperationType.INDEX_DROP, "IndexAdmin.drop(" + index + ")", () -> dropRows(index));
   }
 
   private IndexReport dropRows(String index) {
@@ -129,7 +139,7 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
           + ": the class still declares it, and its writers keep its rows; remove the @Index first");
     }
     if (IndexStates.periodTemplate(mapping)) {
-      List<String> recorded = recorded();
+      List<String> recorded = recordedIndexes();
       if (!recorded.contains(index)) {
         throw new IllegalArgumentException("cannot drop index '" + index + "' of " + mapping.entityClass().getName()
             + ": no table of " + mapping.tableTemplate() + " records an index of that name (they record " + recorded
@@ -137,7 +147,7 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
       }
       long deleted = 0;
       for (DefaultIndexAdmin<T> period : periods()) {
-        if (period.recorded().contains(index)) {
+        if (period.recordedIndexes().contains(index)) {
           deleted += period.listenerless().dropRows(index).copiesDeleted();
         }
       }
@@ -242,11 +252,14 @@ public final class DefaultIndexAdmin<T> implements IndexAdmin {
     return listener == null ? this : new DefaultIndexAdmin<>(parts, lifecycle, mapping, entitiesPerSecond, null);
   }
 
-  /** The state row, read afresh, once the class's indexes are registered in it. */
+  /**
+   * The state row, read afresh (a request of the application's call), once the class's indexes are registered in it
+   * (the mapper's bookkeeping).
+   */
   private TableRow row() {
     lifecycle.checkOpen();
     parts.states().writing(mapping);
-    return parts.states().refresh(mapping);
+    return parts.states().refreshAsked(mapping);
   }
 
   private IndexMapping<T> declaredIndex(String index) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.support.Log;
@@ -123,7 +124,7 @@ public final class Listeners {
     if (!observing()) {
       return body.get();
     }
-    Operation operation = new Operation(type, table, entity, method, kind, plan, tracing);
+    Operation operation = new Operation(type, table, entity, method, kind, plan, tracing, false);
     R result;
     try (Scope scope = open(operation)) {
       result = Operation.within(operation, body);
@@ -146,8 +147,8 @@ public final class Listeners {
     if (!observing()) {
       return Futures.start(body);
     }
-    Operation operation = query == null ? new Operation(type, table, entity, null, null, null, tracing)
-        : new Operation(type, table, entity, query.method(), query.kind(), query.plan(), tracing);
+    Operation operation = query == null ? new Operation(type, table, entity, null, null, null, tracing, false)
+        : new Operation(type, table, entity, query.method(), query.kind(), query.plan(), tracing, false);
     CompletableFuture<R> started;
     try (Scope scope = open(operation)) {
       started = Operation.within(operation, () -> Futures.start(body));
@@ -158,33 +159,46 @@ public final class Listeners {
 
   /**
    * Runs work the mapper does on its own, outside any call of the application's (the background completer's work on
-   * one piece of pending work, on its thread): traced as an operation of its own, a span without a parent with its
-   * requests under it, when there is a tracer and no operation is current on this thread (within
-   * {@code completePending()} the same work is part of that operation); reported to no listener, since the
-   * application did not ask for it.
+   * one piece of pending work, on its thread): traced as an operation of its own, with its requests under it, when
+   * there is a tracer and no operation of the application's is current on this thread (within
+   * {@code completePending()} the same work is part of that operation); under the background work current on this
+   * thread (a look for pending work, for the work it finds), else a span without a parent; reported to no listener,
+   * since the application did not ask for it.
+   */
+  public <R> R background(OperationType type, String table, Supplier<R> body) {
+    return background(type, table, null, body, result -> false);
+  }
+
+  /**
+   * {@link #background(OperationType, String, Supplier)} for a look for pending work
+   * ({@link OperationType#POLL_PENDING}): its event says whether the look found work ({@code found} of its result).
+   *
+   * @param method the call it is, as an event's {@link OperationEvent#method()}, or null
    */
   @SuppressWarnings("try") // the scope is held open, not used
-  public <R> R background(OperationType type, String table, Supplier<R> body) {
-    if (tracing == null || Operation.current() != null) {
+  public <R> R background(OperationType type, String table, String method, Supplier<R> body,
+      Predicate<? super R> found) {
+    Operation outer = Operation.current();
+    if (tracing == null || outer != null && !outer.background()) {
       return body.get();
     }
-    Operation operation = new Operation(type, table, null, null, null, null, tracing);
+    Operation operation = new Operation(type, table, null, method, null, null, tracing, true);
     R result;
     try (Scope scope = open(operation)) {
       result = Operation.within(operation, body);
     } catch (RuntimeException | Error e) {
-      endUnheard(operation, e);
+      endUnheard(operation, e, false);
       throw e;
     }
-    endUnheard(operation, null);
+    endUnheard(operation, null, found.test(result));
     return result;
   }
 
   /** Ends a background operation's span, telling no listener. */
-  private static void endUnheard(Operation operation, Throwable failure) {
+  private static void endUnheard(Operation operation, Throwable failure, boolean foundWork) {
     Tracing traced = operation.tracing();
     if (traced != null) {
-      traced.end(operation.span(), operation.ended(failure));
+      traced.end(operation.span(), operation.ended(failure, foundWork));
     }
   }
 

@@ -31,6 +31,8 @@ public final class Operation implements RequestTally.Sink {
 
   /** The operation a pending step's view counts into, or null for an operation itself. */
   private final Operation root;
+  /** Whether it is work the mapper does on its own ({@link Listeners#background}), which no listener hears of. */
+  private final boolean background;
   /** What traces it, or null. */
   private final Tracing tracing;
   /** Its span (or its pending step's), or null when it is not traced. */
@@ -58,10 +60,12 @@ public final class Operation implements RequestTally.Sink {
    * @param method the repository method of a planned query, or null
    * @param kind the kind of its plan, or null
    * @param plan its plan as text, or null
+   * @param background whether it is work the mapper does on its own, which no listener hears of
    */
   Operation(OperationType type, String table, String entity, String method, QueryKind kind, String plan,
-      Tracing tracing) {
+      Tracing tracing, boolean background) {
     this.root = null;
+    this.background = background;
     this.type = type;
     this.table = table;
     this.entity = entity;
@@ -75,6 +79,7 @@ public final class Operation implements RequestTally.Sink {
   /** A pending step of {@code root}: counts into it, its requests traced under {@code span}. */
   private Operation(Operation root, Span span) {
     this.root = root;
+    this.background = root.background;
     this.type = root.type;
     this.table = root.table;
     this.entity = root.entity;
@@ -133,6 +138,11 @@ public final class Operation implements RequestTally.Sink {
     }
     return ran.whenComplete((result, failure) -> operation.tracing.end(step,
         failure == null ? failed.apply(result) : Futures.unwrap(failure)));
+  }
+
+  /** Whether it is work the mapper does on its own, which no listener hears of. */
+  boolean background() {
+    return background;
   }
 
   /** What traces this operation and its requests, or null when it is not traced. */
@@ -206,9 +216,17 @@ public final class Operation implements RequestTally.Sink {
 
   /** What the operation did, now that it ended; {@code failure} null if it succeeded. */
   OperationEvent ended(Throwable failure) {
+    return ended(failure, false);
+  }
+
+  /**
+   * What the operation did, now that it ended; {@code failure} null if it succeeded, {@code foundWork} whether a
+   * look for pending work found some ({@link OperationEvent#foundWork()}).
+   */
+  OperationEvent ended(Throwable failure, boolean foundWork) {
     String partitionKey = partition.get();
     return new OperationEvent(type, table, partitionKey == SEVERAL ? null : partitionKey, entity, method, kind, plan,
         rowsRead.get(), rowsWritten.get(), requests.get(), retries.get(), throttled.get(),
-        Duration.ofNanos(System.nanoTime() - started), failure);
+        Duration.ofNanos(System.nanoTime() - started), failure, foundWork);
   }
 }

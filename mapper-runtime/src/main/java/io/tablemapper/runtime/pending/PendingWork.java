@@ -12,19 +12,15 @@ import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
-import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.rows.WriteKind;
-import io.tablemapper.runtime.rows.IndexCopies;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
@@ -70,8 +66,9 @@ import io.tablemapper.runtime.write.WriteIntents;
  * succeed (another writer changed its entity meanwhile) fails for good: the record is marked failed with the
  * message, the writes after it are not applied, and it is never retried, so that it blocks nothing.
  *
- * <p>This class is the mapper's entry to it and the writer's side of the protocol (steps 1 to 3, and 4 right after
- * the transaction); the other parts, each owning its rule: {@link WorkRecords} (the registry entry and the work
+ * <p>This class is the mapper's entry to it and the writer's side of the protocol (the transaction, and step 4 right
+ * after it); the other parts, each owning its rule: {@link WriteAhead} (steps 1 and 2: the entry, the read ahead,
+ * the claims and the checks ahead), {@link WorkRecords} (the registry entry and the work
  * record: a record run from its next position, advanced, marked failed, deleted before its entry),
  * {@link StepApplier} (one step applied, a write applied again counting once), {@link WorkCompleter} (the registry's
  * passes: an entry without its record retired, work left for want of a key), {@link RemoteClaims},
@@ -100,8 +97,8 @@ public final class PendingWork {
   /** The partitions of the registry over which the entries of this mapper's work spread. */
   private final int shards;
   private final Tables tables;
-  /** The rules of the remote copies, for the checks ahead of a transaction. */
-  private final RemoteIndexes copies;
+  /** The writer's requests ahead of its transaction. */
+  private final WriteAhead writeAhead;
 
   public PendingWork(TableBackend backend, Tables tables, Discriminator discriminator, MappingContext context,
       EgtWriter writer, WriteIntents intents, EntityTypes types, Lifecycle lifecycle, LargeValues large,
@@ -114,11 +111,11 @@ public final class PendingWork {
     this.blocking = WriteChannel.blocking(backend, tables, discriminator);
     this.tables = tables;
     RemoteIndexes copies = new RemoteIndexes(tables, discriminator, context, settings);
-    this.copies = copies;
     this.remote = new RemoteClaims(copies, discriminator, blocking);
     RemoteRounds rounds = new RemoteRounds(copies, discriminator, new RemoteLists(tables, discriminator));
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
     this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier, settings.grace());
+    this.writeAhead = new WriteAhead(tables, context, records, remote, copies, shards);
     this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records, applier,
         blocking, listeners);
     this.completer = new BackgroundCompleter(completion, lifecycle, large, settings);
@@ -233,7 +230,7 @@ public final class PendingWork {
     List<WriteIntent<?>> recording = new ArrayList<>(writes.size());
     List<String> ids = new ArrayList<>();
     List<RemoteClaims.Claim> claims = new ArrayList<>();
-    Ahead ahead = new Ahead();
+    WriteAhead.Ahead ahead = new WriteAhead.Ahead();
     Iterator<? extends WriteIntent<?>> each = writes.iterator();
     CompletableFuture<Void> recorded = Futures.loop(each::hasNext, () -> {
       WriteIntent<?> write = each.next();
@@ -241,7 +238,7 @@ public final class PendingWork {
         recording.add(write);
         return DONE;
       }
-      return record(channel, table, write, mode, ids, claims, ahead).thenAccept(recording::add);
+      return writeAhead.record(channel, table, write, mode, ids, claims, ahead).thenAccept(recording::add);
     });
     Map<String, TableRow> written = new ConcurrentHashMap<>();
     CompletableFuture<List<WriteResult>> transaction = Futures.compose(recorded, done -> transaction(channel, table,
@@ -262,9 +259,8 @@ public final class PendingWork {
       WriteChannel cleanUp = channel.cleanUp();
       return Futures.compose(remote.release(cleanUp, claims), left -> {
         if (!(failure instanceof WriteFailures.IdRetired || failure.getCause() instanceof WriteFailures.IdRetired)) {
-          // refused, nothing written: no record exists under the ids; once the entries are gone, no one waits for
-          // this write, and the rows it left are cleaned up
-          return Futures.compose(WorkRecords.deleteEntries(cleanUp, ids), deleted -> remote.cleanUp(cleanUp, left))
+          // refused, nothing written: no record exists under the ids
+          return settle(cleanUp, ids, left)
               .<List<WriteResult>>thenCompose(cleaned -> CompletableFuture.failedFuture(failure));
         }
         if (attempt == MAX_IDS) {
@@ -312,19 +308,10 @@ public final class PendingWork {
         stored)));
   }
 
-  /**
-   * What the writer reads ahead of its transaction, by write: the stored entity (which the transaction is then
-   * planned from), and the old copies checked ahead ({@link RemoteIndexes#checkAhead}), by work id.
-   */
-  private static final class Ahead {
-    final Map<WriteIntent<?>, Optional<TableRow>> stored = new IdentityHashMap<>();
-    final Map<String, Map<PendingStep.Address, String>> checked = new ConcurrentHashMap<>();
-  }
-
   /** After the transaction: the records of retired ids deleted, then the recorded work done. */
   private CompletableFuture<Void> after(WriteChannel channel, String table, List<? extends WriteIntent<?>> writes,
       List<WriteIntent<?>> recording, List<String> retired, Map<String, TableRow> written,
-      List<RemoteClaims.Claim> claims, Ahead ahead, List<WriteResult> results) {
+      List<RemoteClaims.Claim> claims, WriteAhead.Ahead ahead, List<WriteResult> results) {
     CompletableFuture<Void> cleaned = DONE;
     for (String old : retired) {
       // only this writer could still record work under these ids, and its transactions under them failed
@@ -335,92 +322,6 @@ public final class PendingWork {
     }
     return Futures.compose(cleaned, done -> completeRecorded(channel, table, recording, written, claims, ahead,
         results));
-  }
-
-  /**
-   * Registers the pending work of one write and claims its remote index values; completes with the write recording
-   * it.
-   */
-  private <T> CompletableFuture<WriteIntent<T>> record(WriteChannel channel, String table, WriteIntent<T> write,
-      Mode mode, List<String> ids, List<RemoteClaims.Claim> claims, Ahead ahead) {
-    String id = PendingRows.newWorkId(shards);
-    List<PendingStep> onRetire = new ArrayList<>();
-    List<PendingStep.Address> claimed = RemoteClaims.claimed(write);
-    if (!claimed.isEmpty()) {
-      for (PendingStep step : write.reconciliations(null, context)) {
-        onRetire.add(PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(), claimed,
-            List.of())); // its write was never recorded: a clean-up writes no copy
-      }
-    }
-    // the stored entity is read beside the registry entry (the claims need the entry first, not the read)
-    CompletableFuture<Optional<TableRow>> stored = readsAhead(write)
-        ? tables.readAsync(table, () -> channel.entity(write.mapping(), table, write.partitionKey(), write.rowKey()),
-            (TableRow) null).thenApply(Optional::ofNullable)
-        : CompletableFuture.completedFuture(null);
-    CompletableFuture<Void> registered = records.register(channel, id, table, write.partitionKey(), onRetire)
-        .thenRun(() -> ids.add(id));
-    return Futures.compose(CompletableFuture.allOf(stored, registered), both -> {
-      Optional<TableRow> read = stored.join();
-      WriteIntent<T> recording = write.withPendingId(id);
-      if (read != null) {
-        ahead.stored.put(recording, read);
-      }
-      Map<PendingStep.Address, String> checked = new ConcurrentHashMap<>();
-      ahead.checked.put(id, checked);
-      // the old copies are checked beside the claims: both are before the transaction, neither needs the other
-      CompletableFuture<Void> claiming = remote.claim(channel, write, id, claims, read);
-      CompletableFuture<Void> checking = read == null ? DONE : checkAhead(channel, write, read.orElse(null), checked);
-      return CompletableFuture.allOf(claiming, checking).handle((done, thrown) -> {
-        if (thrown == null) {
-          return recording;
-        }
-        Throwable failure = Futures.unwrap(claiming.isCompletedExceptionally() ? Futures.failure(claiming) : thrown);
-        if (failure instanceof EntityExistsException refused) {
-          throw WriteFailures.rejected(mode, write, table, refused);
-        }
-        throw failure instanceof RuntimeException runtime ? runtime : new CompletionException(failure);
-      });
-    });
-  }
-
-  /**
-   * Whether a write reads its stored entity ahead of its claims rather than in its transaction's first attempt: one
-   * that reads it, of its own row (not one the application read, nor a wide entity's head and parts).
-   */
-  private static boolean readsAhead(WriteIntent<?> write) {
-    return write.kind() != WriteKind.INSERT && write.needsReadAhead();
-  }
-
-  /**
-   * Checks ahead of the transaction each copy the stored entity has that the written one will not have
-   * ({@link RemoteIndexes#checkAhead}), putting the ETag of each that passes into {@code checked}. Not for a merge:
-   * what its entity holds once written is the stored row with the merged properties over it, so a value its row
-   * leaves out is one the entity keeps.
-   */
-  private <T> CompletableFuture<Void> checkAhead(WriteChannel channel, WriteIntent<T> write, TableRow stored,
-      Map<PendingStep.Address, String> checked) {
-    if (stored == null || write.kind().merges()) {
-      return DONE;
-    }
-    PendingStep.Address entity = new PendingStep.Address(write.mapping().table(), write.partitionKey(),
-        write.rowKey());
-    List<CompletableFuture<Void>> checks = new ArrayList<>();
-    for (IndexMapping<T> index : write.mapping().remoteIndexes()) {
-      if (index.keyList()) {
-        continue;
-      }
-      PendingStep.Address before = copies.implied(write.mapping(), index, stored);
-      PendingStep.Address after = write.kind() == WriteKind.DELETE ? null
-          : IndexCopies.remoteAddress(index, write.entity());
-      if (before != null && !before.equals(after)) {
-        checks.add(copies.checkAhead(channel, index, before, entity).thenAccept(etag -> {
-          if (etag != null) {
-            checked.put(before, etag);
-          }
-        }));
-      }
-    }
-    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
   }
 
   /**
@@ -447,7 +348,8 @@ public final class PendingWork {
    * @return a future failed with the first write that failed for good ({@link PendingWorkException})
    */
   private CompletableFuture<Void> completeRecorded(WriteChannel channel, String table, List<WriteIntent<?>> writes,
-      Map<String, TableRow> written, List<RemoteClaims.Claim> claims, Ahead ahead, List<WriteResult> results) {
+      Map<String, TableRow> written, List<RemoteClaims.Claim> claims, WriteAhead.Ahead ahead,
+      List<WriteResult> results) {
     List<PendingWorkException> failures = new ArrayList<>();
     int[] at = {-1};
     Iterator<WriteIntent<?>> each = writes.iterator();
@@ -470,11 +372,15 @@ public final class PendingWork {
       CompletableFuture<TableRow> read = asWritten != null && PendingRows.steps(asWritten).stream()
           .allMatch(PendingStep::reconciles) ? CompletableFuture.completedFuture(asWritten)
           : records.readRecord(channel, table, write.partitionKey(), id);
-      return Futures.compose(read,
-          record -> record != null && PendingRows.state(record) == State.PENDING
-              ? records.run(channel, id, table, write.partitionKey(), record, failures,
-                  record == asWritten ? own : OwnRun.NONE)
-              : CompletableFuture.completedFuture(0L))
+      return Futures.compose(read, record -> {
+        if (record == null && !wroteRow) {
+          return dropped(channel, id, claims).thenApply(settled -> 0L);
+        }
+        return record != null && PendingRows.state(record) == State.PENDING
+            ? records.run(channel, id, table, write.partitionKey(), record, failures,
+                record == asWritten ? own : OwnRun.NONE)
+            : CompletableFuture.completedFuture(0L);
+      })
           .handle((applied, thrown) -> {
             if (thrown != null) {
               Throwable cause = Futures.unwrap(thrown);
@@ -497,6 +403,37 @@ public final class PendingWork {
     });
     return Futures.compose(done, finished -> failures.isEmpty() ? DONE
         : CompletableFuture.<Void>failedFuture(failures.get(0)));
+  }
+
+  /**
+   * Settles the ids of a write no record exists under, nor can, once its claims are released ({@link
+   * RemoteClaims#release}): its registry entries are deleted — then no one waits for it — and the rows the release
+   * left are cleaned up ({@link RemoteClaims#cleanUp}).
+   */
+  private CompletableFuture<Void> settle(WriteChannel channel, List<String> ids, List<RemoteClaims.Claim> left) {
+    return Futures.compose(WorkRecords.deleteEntries(channel, ids), deleted -> remote.cleanUp(channel, left));
+  }
+
+  /**
+   * Settles the work id of a write its transaction dropped (its entity was gone, and the write tolerates that) and
+   * whose record is not there, as a refused write settles its ids: no attempt of it is left to write a record, so its
+   * claims are released, its registry entry deleted, then the rows it left cleaned up — rather than left for a
+   * completer to retire after the grace period, the values it claimed held from other entities until then. The
+   * record is read first because a drop does not prove that none was written: an attempt whose answer was lost may
+   * have been applied, and the store client's retry of it then finds the entity gone by its own effect. A store that
+   * cannot be reached leaves the id to that retirement.
+   */
+  private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims) {
+    List<RemoteClaims.Claim> its = claims.stream().filter(claim -> claim.id().equals(id)).toList();
+    return Futures.compose(remote.release(channel, its), left -> settle(channel, List.of(id), left))
+        .exceptionally(thrown -> {
+          Throwable cause = Futures.unwrap(thrown);
+          if (cause instanceof Error error) {
+            throw error; // not the store's answer: not left to a completer quietly
+          }
+          LOG.warn("the work id {} of a dropped write is left to a completer: {}", id, cause.toString());
+          return null;
+        });
   }
 
   /**

@@ -105,16 +105,22 @@ final class RemoteRounds {
     }
     return Futures.compose(copies.read(channel, entity), stored -> {
       Address implied = copies.implied(mapping, index, stored);
-      // a copy of a later write's state is that write's own reconciliation's to write: this step writes only the one
-      // of its own write, so that a round that dies after writing leaves only a copy its step names; or one an earlier
-      // round removed, which its step names too (among the previous ones), since that removal may have undone the
-      // later write's own
-      Address desired = implied != null && (step.writes(implied) || removed.contains(implied)) ? implied : null;
+      // a copy of a later write's state is that write's own reconciliation's to write: this step writes only a copy
+      // its step names, so that a round that dies after writing leaves no copy its step's next run does not look at.
+      // It writes the one of its own write; one an earlier round removed, since that removal may have undone the
+      // later write's own; and one its step recorded among the copies the entity may have had, whose values it brings
+      // in step with the entity's: the write that holds the value may have written none (an insert whose claim was
+      // its copy, of an entity another writer created and deleted between that claim and its transaction, the
+      // creation's reconciliation writing the copy from its own state), and the step's next run, reading the entity
+      // again, brings in step what a round that died after writing left
+      boolean named = implied != null && step.previous().contains(implied);
+      Address desired = implied != null && (step.writes(implied) || removed.contains(implied) || named) ? implied
+          : null;
       boolean[] wrote = {false};
       CompletableFuture<TableMapperException> applied = index.keyList()
           ? list(channel, mapping, index, entity, implied, desired, previous, removed, wrote, hold)
-          : copy(channel, mapping, index, entity, stored, implied, desired, desired != null && !step.writes(desired),
-              previous, removed, wrote, own, hold);
+          : copy(channel, mapping, index, entity, stored, implied, desired,
+              desired != null && !step.writes(desired) && !named, previous, removed, wrote, own, hold);
       return Futures.compose(applied, failure -> {
         if (failure != null || !wrote[0]) {
           return CompletableFuture.completedFuture(failure);

@@ -143,9 +143,17 @@ final class WorkCompleter {
    * until the registry's table is seen, only whether it exists is asked, so that a store without pending work is
    * never queried for it.
    *
+   * <p>Traced as an operation of its own ({@link OperationType#POLL_PENDING}), the work it completes under it.
+   *
    * @return whether it found work: applied writes, retired or finished entries, or work that waits for another write
    */
   boolean look(int slice, int slices, List<PendingWorkException> failures) {
+    return listeners.background(OperationType.POLL_PENDING, PendingRows.REGISTRY_TABLE,
+        "BackgroundCompleter.look(slice " + slice + " of " + slices + ")", () -> lookUntraced(slice, slices, failures),
+        found -> found);
+  }
+
+  private boolean lookUntraced(int slice, int slices, List<PendingWorkException> failures) {
     if (!records.registryExists()) {
       return false;
     }

@@ -107,7 +107,7 @@ final class CachedReads<T> {
   private List<TableRow> hit(EntityCache cache, ReadCache.Key key, String method, QueryKind kind, String plan) {
     List<TableRow> rows = cache.get(key);
     if (rows != null) {
-      QueryRun.report(side, method, kind, plan, mapping.table(), 0, rows.size(), 0);
+      RunRequests.report(side, method, kind, plan, mapping.table(), 0, rows.size(), 0);
     }
     return rows;
   }

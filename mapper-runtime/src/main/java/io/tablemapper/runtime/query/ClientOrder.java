@@ -78,7 +78,7 @@ final class ClientOrder {
    * The next at most {@code max} rows in key order: at the first call the whole range is read (all of its pages,
    * the blocking way when {@code executor} is null, else with the store's async queries), then sorted.
    */
-  CompletableFuture<List<TableRow>> next(QueryRun<?> run, TableQuery range, int max, Executor executor) {
+  CompletableFuture<List<TableRow>> next(RunRequests run, TableQuery range, int max, Executor executor) {
     if (read) {
       return CompletableFuture.completedFuture(take(max));
     }

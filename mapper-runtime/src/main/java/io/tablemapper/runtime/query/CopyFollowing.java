@@ -7,6 +7,7 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.observe.Operation;
 import io.tablemapper.runtime.rows.IndexCopies;
+import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,16 +26,19 @@ import java.util.concurrent.FutureTask;
  * @param <T> the entity class
  */
 final class CopyFollowing<T> {
-  private final QueryRun<T> run;
+  private final RunRequests run;
   private final ReadSide reading;
   private final EntityMapping<T> mapping;
   private final IndexMapping<T> index;
+  /** The query's filter, which each entity must match; null for none. */
+  private final Filter filter;
 
-  CopyFollowing(QueryRun<T> run, ReadSide reading, EntityMapping<T> mapping, IndexMapping<T> index) {
+  CopyFollowing(RunRequests run, ReadSide reading, EntityMapping<T> mapping, IndexMapping<T> index, Filter filter) {
     this.run = run;
     this.reading = reading;
     this.mapping = mapping;
     this.index = index;
+    this.filter = filter;
   }
 
   /**
@@ -147,7 +151,7 @@ final class CopyFollowing<T> {
     }
     run.countRowRead();
     TableRow row = primary.get();
-    if (!mapping.typeName().equals(reading.discriminator().typeOf(row)) || !run.matches(row)) {
+    if (!mapping.typeName().equals(reading.discriminator().typeOf(row)) || filter != null && !filter.test(row)) {
       return null;
     }
     boolean sameWrite = !index.remote() && row.etag() != null && row.etag().equals(copy.etag());

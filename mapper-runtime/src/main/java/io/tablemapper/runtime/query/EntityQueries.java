@@ -14,16 +14,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import io.tablemapper.runtime.cache.EntityCache;
 import io.tablemapper.runtime.support.Futures;
-import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.observe.Operation;
+import io.tablemapper.runtime.query.RowResults.Reading;
 import io.tablemapper.runtime.values.RowReads;
-import io.tablemapper.runtime.values.WholeRow;
 
 /**
  * The query side of a repository: runs planned queries ({@link QueryRun}) to the shape a method returns — one
@@ -39,29 +36,32 @@ public final class EntityQueries<T> {
   private final QuerySources<T> sources;
   /** The reads a {@code @Cached} class serves from its cache. */
   private final CachedReads<T> caches;
+  /** What the rows read become: entities or a projection's records. */
+  private final RowResults<T> decoding;
 
   public EntityQueries(ReadSide side, EntityMapping<T> mapping) {
     this.side = side;
     this.mapping = mapping;
     this.sources = new QuerySources<>(side, mapping);
     this.caches = new CachedReads<>(side, mapping);
+    this.decoding = new RowResults<>(side, mapping);
   }
 
   public Optional<T> findOne(EntityQuery query) {
-    return Futures.join(findOne(query, entities(), blocking));
+    return Futures.join(findOne(query, decoding.entities(), blocking));
   }
 
   public <P> Optional<P> findOne(EntityQuery query, Projection<P> projection) {
-    return Futures.join(findOne(query, projected(projection), blocking));
+    return Futures.join(findOne(query, decoding.projected(projection), blocking));
   }
 
   public CompletableFuture<Optional<T>> findOneAsync(EntityQuery query, Executor executor) {
-    return findOne(query, entities(), async(executor));
+    return findOne(query, decoding.entities(), async(executor));
   }
 
   public <P> CompletableFuture<Optional<P>> findOneAsync(EntityQuery query, Projection<P> projection,
       Executor executor) {
-    return findOne(query, projected(projection), async(executor));
+    return findOne(query, decoding.projected(projection), async(executor));
   }
 
   /** The first result of a query, from the cache when its class is cached and the query names one row. */
@@ -128,19 +128,19 @@ public final class EntityQueries<T> {
   }
 
   public List<T> list(EntityQuery query) {
-    return Futures.join(list(query, entities(), blocking));
+    return Futures.join(list(query, decoding.entities(), blocking));
   }
 
   public <P> List<P> list(EntityQuery query, Projection<P> projection) {
-    return Futures.join(list(query, projected(projection), blocking));
+    return Futures.join(list(query, decoding.projected(projection), blocking));
   }
 
   public CompletableFuture<List<T>> listAsync(EntityQuery query, Executor executor) {
-    return list(query, entities(), async(executor));
+    return list(query, decoding.entities(), async(executor));
   }
 
   public <P> CompletableFuture<List<P>> listAsync(EntityQuery query, Projection<P> projection, Executor executor) {
-    return list(query, projected(projection), async(executor));
+    return list(query, decoding.projected(projection), async(executor));
   }
 
   /** Every result of a query up to its limit, from the cache when its class is cached and the query reads one. */
@@ -163,11 +163,11 @@ public final class EntityQueries<T> {
   }
 
   public Stream<T> stream(EntityQuery query) {
-    return streamOf(pages(query, entities()));
+    return streamOf(pages(query, decoding.entities()));
   }
 
   public <P> Stream<P> stream(EntityQuery query, Projection<P> projection) {
-    return streamOf(pages(query, projected(projection)));
+    return streamOf(pages(query, decoding.projected(projection)));
   }
 
   /** The pages of a stream of {@code reading}'s results, read as the stream is consumed. */
@@ -181,20 +181,20 @@ public final class EntityQueries<T> {
   }
 
   public Page<T> page(EntityQuery query, PageRequest request) {
-    return Futures.join(page(query, request, entities(), blocking));
+    return Futures.join(page(query, request, decoding.entities(), blocking));
   }
 
   public <P> Page<P> page(EntityQuery query, PageRequest request, Projection<P> projection) {
-    return Futures.join(page(query, request, projected(projection), blocking));
+    return Futures.join(page(query, request, decoding.projected(projection), blocking));
   }
 
   public CompletableFuture<Page<T>> pageAsync(EntityQuery query, PageRequest request, Executor executor) {
-    return page(query, request, entities(), async(executor));
+    return page(query, request, decoding.entities(), async(executor));
   }
 
   public <P> CompletableFuture<Page<P>> pageAsync(
       EntityQuery query, PageRequest request, Projection<P> projection, Executor executor) {
-    return page(query, request, projected(projection), async(executor));
+    return page(query, request, decoding.projected(projection), async(executor));
   }
 
   /**
@@ -267,6 +267,8 @@ public final class EntityQueries<T> {
 
   // ------------------------------------------------------------------ the two paths
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   /**
    * How the steps of a read take rows from the store and make them results; every other step of a read — the
    * cache, the source, the loop, the limit, the report — is the same on both paths.
@@ -288,7 +290,7 @@ public final class EntityQueries<T> {
   /**
    * The blocking path: each step is done when it returns, on the calling thread, so its future has completed (and
    * {@link Futures#join} throws what a step threw, as it is). The rows of entities with {@code @Large} values are
-   * read in parallel on the mapper's read pool ({@link LargeValues#readAll}). It holds no state of a call, so one
+   * read in parallel on the mapper's read pool ({@link RowResults#read}). It holds no state of a call, so one
    * serves them all.
    */
   private final Path blocking = new Path() {
@@ -311,19 +313,15 @@ public final class EntityQueries<T> {
     @Override
     public <R> CompletableFuture<Void> read(
         CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
-      for (R result : LargeValues.readAll(mapping, rows.join(), reading.decoder(), side.pool()::executor)) {
-        if (result != null) {
-          results.add(result);
-        }
-      }
+      decoding.read(rows.join(), reading, results);
       return DONE;
     }
   };
 
   /**
    * The store's async path: requests made with the store's async calls on {@code executor}, their rows made whole
-   * and their {@code @Large} values fetched without holding a thread ({@link #readyToDecode}), each counting into the
-   * operation current when the read started.
+   * and their {@code @Large} values fetched without holding a thread ({@link RowResults#readyToDecode}), each
+   * counting into the operation current when the read started.
    */
   private Path async(Executor executor) {
     Operation operation = Operation.current();
@@ -348,105 +346,9 @@ public final class EntityQueries<T> {
       @Override
       public <R> CompletableFuture<Void> read(
           CompletableFuture<List<TableRow>> rows, Reading<R> reading, List<R> results) {
-        return readyToDecode(rows, reads, executor, operation, results, reading);
+        return decoding.readyToDecode(rows, reads, executor, operation, results, reading);
       }
     };
-  }
-
-  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-
-  /**
-   * The rows of a page on the async path made ready to decode with no I/O: the values of their {@code @Large}
-   * properties fetched by the store's async calls, several rows and several values of a row at once
-   * ({@link LargeValues#completeAll}); the rows as they are for an entity without such properties.
-   */
-  private CompletableFuture<List<TableRow>> valuesInPlace(
-      CompletableFuture<List<TableRow>> page, Executor executor, Operation operation) {
-    // a row read again counts into the read's operation, from whatever thread completes the page
-    return page.thenCompose(rows -> Operation.within(operation,
-        () -> side.large().completeAll(this::mappingOf, rows, executor)));
-  }
-
-
-  /**
-   * How rows become results.
-   *
-   * @param select the properties a projection reads, or null for whole entities
-   * @param decoder the result of a row, made whole now where it must be (the blocking path)
-   * @param ofWhole the result of a row the async path made whole before ({@link
-   * io.tablemapper.runtime.values.RowDecoder#madeWhole}; null: the row needed nothing), which decodes without I/O
-   */
-  private record Reading<R>(
-      List<String> select, Function<TableRow, R> decoder, BiFunction<TableRow, WholeRow, R> ofWhole) {
-
-    static <R> Reading<R> of(List<String> select, BiFunction<TableRow, WholeRow, R> decode) {
-      return new Reading<>(select, row -> decode.apply(row, null), decode);
-    }
-  }
-
-  /**
-   * Whole entities, each read by the mapping of its type; null for a malformed row the mapper's
-   * {@link io.tablemapper.api.MalformedRowPolicy} leaves out ({@link io.tablemapper.runtime.values.RowDecoder#read}).
-   */
-  private Reading<T> entities() {
-    return Reading.of(null, (row, made) -> side.decoder().entity(mappingOf(row), row, made));
-  }
-
-  /**
-   * The mapping a row is read with: the entity's, or for a table per period that of the row's own table, which its
-   * keys name (encrypted values are bound to it).
-   */
-  private EntityMapping<T> mappingOf(TableRow row) {
-    return mapping.tableTemplate() == null ? mapping : mapping.forKeys(row.partitionKey(), row.rowKey());
-  }
-
-  /** A projection's records, of rows that hold only its properties; null for a malformed row left out. */
-  private <P> Reading<P> projected(Projection<P> projection) {
-    return Reading.of(projection.properties(),
-        (row, made) -> side.decoder().read(mapping, row, made,
-            each -> projection.read(side.decoder().decrypted(mappingOf(each), each), side.context())));
-  }
-
-  /**
-   * The async path's last steps of a page: its rows made whole at once
-   * ({@link io.tablemapper.runtime.values.RowDecoder#madeWhole}: the parts of its wide entities read together), then
-   * the values of their {@code @Large} properties fetched ({@link #valuesInPlace}), both with the store's async
-   * requests, then the rows decoded in order, without I/O ({@link LargeValues#inPlace}), into {@code results} (leaving
-   * out malformed rows the policy leaves out).
-   */
-  private <R> CompletableFuture<Void> readyToDecode(CompletableFuture<List<TableRow>> page, RowReads reads,
-      Executor executor, Operation operation, List<R> results, Reading<R> reading) {
-    return page.thenCompose(rows -> side.decoder().madeWhole(rows, row -> mappingOf(row), reads).thenCompose(made -> {
-      // the rows whose values to fetch: each whole (a wide entity's head joined with its parts), none that is gone
-      // or failed to be made whole (its decoder meets that first, as on the blocking path)
-      List<TableRow> whole = new ArrayList<>(rows.size());
-      for (int i = 0; i < rows.size(); i++) {
-        WholeRow each = made == null ? null : made[i];
-        if (each == null) {
-          whole.add(rows.get(i));
-        } else if (each.row() != null && each.failure() == null) {
-          whole.add(each.row());
-        }
-      }
-      return valuesInPlace(CompletableFuture.completedFuture(whole), executor, operation).thenAccept(ready ->
-          LargeValues.inPlace(() -> {
-            int next = 0;
-            for (int i = 0; i < rows.size(); i++) {
-              WholeRow each = made == null ? null : made[i];
-              R result;
-              if (each == null) {
-                result = reading.ofWhole().apply(ready.get(next++), null);
-              } else if (each.row() != null && each.failure() == null) {
-                result = reading.ofWhole().apply(rows.get(i), new WholeRow(ready.get(next++), null));
-              } else {
-                result = reading.ofWhole().apply(rows.get(i), each);
-              }
-              if (result != null) {
-                results.add(result);
-              }
-            }
-          }));
-    }));
   }
 
   /**
@@ -459,7 +361,7 @@ public final class EntityQueries<T> {
 
   /** The mapping of a row this repository's query found: its type's, in the table it was read from. */
   public EntityMapping<T> mappingOfRow(TableRow row) {
-    return mappingOf(row);
+    return decoding.mappingOf(row);
   }
 
   private static String keys(EntityQuery query) {

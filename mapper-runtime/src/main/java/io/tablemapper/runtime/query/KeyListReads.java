@@ -25,7 +25,7 @@ import java.util.concurrent.Executor;
  * @param <T> the entity class
  */
 final class KeyListReads<T> {
-  private final QueryRun<T> run;
+  private final RunRequests run;
   private final ReadSide reading;
   private final EntityQuery query;
   private final IndexMapping<T> index;
@@ -39,10 +39,16 @@ final class KeyListReads<T> {
   private List<String> entries;
   /** The position in {@link #entries} of the next entity to read. */
   private int cursor;
+  /** The last entry read (or the one the start token named), which a page resumes after; null before the first. */
+  private String token;
+  /** Whether every entity the list names was read. */
+  private boolean exhausted;
 
-  KeyListReads(QueryRun<T> run, ReadSide reading, EntityQuery query, IndexMapping<T> index, String readTable,
-      CopyFollowing<T> following, Upgrades<T> upgrades, boolean versioned) {
+  /** @param startToken the entry a page resumes after ({@link #token}), or null to start at the first */
+  KeyListReads(RunRequests run, ReadSide reading, EntityQuery query, IndexMapping<T> index, String readTable,
+      String startToken, CopyFollowing<T> following, Upgrades<T> upgrades, boolean versioned) {
     this.run = run;
+    this.token = startToken;
     this.reading = reading;
     this.query = query;
     this.index = index;
@@ -50,6 +56,16 @@ final class KeyListReads<T> {
     this.following = following;
     this.upgrades = upgrades;
     this.versioned = versioned;
+  }
+
+  /** Whether every entity the list names was read. */
+  boolean exhausted() {
+    return exhausted;
+  }
+
+  /** The entry a page resumes after: the last one read, or null at the end. */
+  String token() {
+    return exhausted ? null : token;
   }
 
   /**
@@ -122,7 +138,6 @@ final class KeyListReads<T> {
   /** Takes the list's entries, skipping those up to the token when resumed. */
   private Void opened(List<String> listed) {
     entries = listed;
-    String token = run.listToken();
     while (token != null && cursor < entries.size() && entries.get(cursor).compareTo(token) <= 0) {
       cursor++;
     }
@@ -141,7 +156,8 @@ final class KeyListReads<T> {
     }
     int start = cursor;
     cursor = end;
-    run.listMoved(end > start ? entries.get(end - 1) : run.listToken(), cursor >= entries.size());
+    token = end > start ? entries.get(end - 1) : token;
+    exhausted = cursor >= entries.size();
     return copies;
   }
 }

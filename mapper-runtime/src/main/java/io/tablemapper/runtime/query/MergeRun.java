@@ -230,8 +230,8 @@ public final class MergeRun implements RowSource {
     int requests = 0;
     for (int read = 0; read < runs.size(); read++) {
       if (prefetched == null || prefetched.get(read).isDone()) {
-        rowsRead += runs.get(read).takeRowsRead();
-        requests += runs.get(read).takeRequests();
+        rowsRead += runs.get(read).requests().takeRowsRead();
+        requests += runs.get(read).requests().takeRequests();
       }
     }
     if (reading.listeners().listening()) {

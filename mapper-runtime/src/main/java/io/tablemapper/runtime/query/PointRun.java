@@ -103,7 +103,7 @@ public final class PointRun<T> implements RowSource {
     TableRow row = stored(reading, mapping, partitionKey, rowKey);
     T result = row != null && QueryRun.ofEntityType(reading, mapping, row) ? reading.decoder().entity(mapping,
         row) : null;
-    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1,
+    RunRequests.report(reading, method, QueryKind.POINT, plan, mapping.table(), row == null ? 0 : 1,
         result == null ? 0 : 1,
         1);
     return result;
@@ -111,12 +111,12 @@ public final class PointRun<T> implements RowSource {
 
   /** The row stored under the keys in the entity's table, whatever its type, or null: the point read's request. */
   private static TableRow stored(ReadSide reading, EntityMapping<?> mapping, String partitionKey, String rowKey) {
-    return QueryRun.get(reading, mapping.table(), partitionKey, rowKey).orElse(null);
+    return RunRequests.get(reading, mapping.table(), partitionKey, rowKey).orElse(null);
   }
 
   @Override
   public void report(int rowsReturned) {
-    QueryRun.report(reading, method, QueryKind.POINT, plan, mapping.table(), rowsRead, rowsReturned, requests);
+    RunRequests.report(reading, method, QueryKind.POINT, plan, mapping.table(), rowsRead, rowsReturned, requests);
     rowsRead = 0;
     requests = 0;
   }

@@ -1,27 +1,20 @@
 package io.tablemapper.runtime.query;
 
-import io.tablemapper.api.QueryEvent;
-import io.tablemapper.api.QueryKind;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.internal.mapping.EntityQuery;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.spi.Filter;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Supplier;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.rows.IndexCopies;
-import io.tablemapper.runtime.observe.Operation;
-import io.tablemapper.runtime.store.Tables;
 
 /**
  * One execution of a planned {@link EntityQuery}: reads the store a backend page at a time and resolves each row
@@ -107,15 +100,10 @@ public final class QueryRun<T> implements RowSource {
   private final List<String> projection;
   private final boolean versioned;
   private final TableQuery base;
-  /**
-   * The operation the run's requests count into, from whatever thread the async path sends them: the one current
-   * where the run was made, or where {@link #nextAsync} was last called within one (a stream's page ahead).
-   */
-  private volatile Operation operation = Operation.current();
+  /** The run's store requests and what they read. */
+  private final RunRequests requests;
   private String token;
   private boolean exhausted;
-  private int rowsRead;
-  private int requests;
   /** Follows copies to their entities. */
   private final CopyFollowing<T> following;
   /** Reads older versions' rows as their class's current version. */
@@ -175,11 +163,12 @@ public final class QueryRun<T> implements RowSource {
     // the entities' projection
     this.pointKey = listed ? query.pointRowKey() : this.projection != null || keysOnly ? null : query.pointRowKey();
     this.token = startToken;
+    this.requests = new RunRequests(reading, readTable);
     // a point read needs no query: its row is matched in place (next), without building one per read
     this.base = pointKey != null || listed ? null : baseQuery();
-    this.following = new CopyFollowing<>(this, reading, mapping, index);
-    this.upgrades = new Upgrades<>(this, reading, mapping, follows);
-    this.keyList = listed ? new KeyListReads<>(this, reading, query, index, readTable, following,
+    this.following = new CopyFollowing<>(requests, reading, mapping, index, query.filter());
+    this.upgrades = new Upgrades<>(requests, reading, mapping, query.filter(), follows);
+    this.keyList = listed ? new KeyListReads<>(requests, reading, query, index, readTable, startToken, following,
         upgrades, versioned) : null;
     boolean sorted = base != null && ClientOrder.applies(reading.backend().profile(), storeOrder);
     this.clientOrder = sorted ? new ClientOrder(startToken, readTable) : null;
@@ -241,13 +230,13 @@ public final class QueryRun<T> implements RowSource {
   /** Whether the store has nothing more for this query. */
   @Override
   public boolean exhausted() {
-    return exhausted;
+    return listed ? keyList.exhausted() : exhausted;
   }
 
   /** The backend's token to resume after the last row read, or null at the end. */
   @Override
   public String token() {
-    return exhausted ? null : token;
+    return listed ? keyList.token() : exhausted ? null : token;
   }
 
   /**
@@ -268,19 +257,18 @@ public final class QueryRun<T> implements RowSource {
    */
   @Override
   public CompletableFuture<List<TableRow>> nextAsync(int max, Executor executor) {
-    if (Operation.current() != null) {
-      operation = Operation.current();
-    }
+    requests.enter();
     return next(max, executor);
   }
 
   /**
    * {@link #next} on either path: the blocking one when {@code executor} is null (each step's future complete when
-   * it returns), else the store's async one. Only the store calls differ ({@link #read}, {@link #page},
+   * it returns), else the store's async one. Only the store calls differ ({@link RunRequests#read},
+   * {@link RunRequests#page},
    * {@link CopyFollowing#followAll} or {@link CopyFollowing#followAllAsync}).
    */
   private CompletableFuture<List<TableRow>> next(int max, Executor executor) {
-    if (exhausted) {
+    if (exhausted()) {
       return CompletableFuture.completedFuture(List.of());
     }
     if (listed) {
@@ -288,13 +276,13 @@ public final class QueryRun<T> implements RowSource {
     }
     if (pointKey != null) {
       exhausted = true;
-      requests++;
+      requests.countRequest();
       // a point read needs no query: its row is matched here as the backend matches a query's rows
-      return Futures.compose(read(readTable, query.partitionKey(), pointKey, executor), row -> {
+      return Futures.compose(requests.read(readTable, query.partitionKey(), pointKey, executor), row -> {
         if (row.isEmpty()) {
           return CompletableFuture.completedFuture(List.of());
         }
-        rowsRead++;
+        requests.countRowRead();
         return inRange(row.get()) && matchesServerFilter(row.get())
             ? resolved(List.of(row.get()), executor)
             : CompletableFuture.completedFuture(List.of());
@@ -302,17 +290,17 @@ public final class QueryRun<T> implements RowSource {
     }
     if (clientOrder != null) {
       // the range read whole with the store's tokens and sorted here, then handed out in key order
-      return Futures.compose(clientOrder.next(this, base, max, executor), read -> {
+      return Futures.compose(clientOrder.next(requests, base, max, executor), read -> {
         token = clientOrder.token();
         exhausted = clientOrder.exhausted();
         return resolved(read, executor);
       });
     }
-    requests++;
+    requests.countRequest();
     TableQuery request =
         base.toBuilder().limit(Math.min(max, StoreLimits.MAX_PAGE_SIZE)).continuation(token).build();
-    return Futures.compose(page(request, executor), result -> {
-      rowsRead += result.rows().size();
+    return Futures.compose(requests.page(request, executor), result -> {
+      requests.countRowsRead(result.rows().size());
       token = result.continuation();
       exhausted = token == null;
       return resolved(result.rows(), executor);
@@ -346,97 +334,15 @@ public final class QueryRun<T> implements RowSource {
         : resolved;
   }
 
-  /** A point read: the blocking one when {@code executor} is null (its future complete at once), else the async one. */
-  CompletableFuture<Optional<TableRow>> read(
-      String table, String partitionKey, String rowKey, Executor executor) {
-    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(get(table, partitionKey, rowKey)))
-        : getAsync(table, partitionKey, rowKey, executor);
-  }
-
-  /** A page of a query of the read table, as {@link #read} makes a point read (blocking when {@code executor} is null). */
-  CompletableFuture<QueryResult> page(TableQuery page, Executor executor) {
-    return executor == null ? Futures.start(() -> CompletableFuture.completedFuture(query(page)))
-        : reading.tables().readAsync(readTable, () -> within(() -> reading.backend().queryAsync(page, executor)),
-            Tables.NO_ROWS);
-  }
-
-  /** An async point read; a table that does not exist holds no row (and is not created). */
-  CompletableFuture<Optional<TableRow>> getAsync(
-      String table, String partitionKey, String rowKey, Executor executor) {
-    return reading.tables().readAsync(table,
-        () -> within(() -> reading.backend().getAsync(table, partitionKey, rowKey, executor)), Optional.empty());
-  }
-
-  /** Sends a request within the run's operation, so that it counts there from any thread. */
-  <R> CompletableFuture<R> within(Supplier<CompletableFuture<R>> request) {
-    return Operation.within(operation, request);
-  }
-
   /** Reports what was read since the last report, and starts counting afresh. */
   @Override
   public void report(int rowsReturned) {
-    if (!reading.listeners().listening()) {
-      rowsRead = 0;
-      requests = 0;
-      return;
-    }
-    report(reading, query.method(), query.kind(), plan, readTable, rowsRead, rowsReturned, requests);
-    rowsRead = 0;
-    requests = 0;
+    requests.report(query.method(), query.kind(), plan, rowsReturned);
   }
 
-  /** Reports one run of a repository method's query to the query listener, if there is one. */
-  static void report(
-      ReadSide reading, String method, QueryKind kind, String plan, String table, int rowsRead, int rowsReturned,
-      int requests) {
-    if (reading.listeners().listening()) {
-      reading.listeners().report(new QueryEvent(method, kind, plan, table, rowsRead, rowsReturned, requests));
-    }
-  }
-
-  /** The token a key-list read resumes after: the last entry it returned, or the start token. */
-  String listToken() {
-    return token;
-  }
-
-  /** Moves a key-list read on: the last entry it returned, and whether the list has no more. */
-  void listMoved(String lastEntry, boolean done) {
-    token = lastEntry;
-    exhausted = done;
-  }
-
-  /** Counts the rows of one page this run read. */
-  void countRowsRead(int rows) {
-    rowsRead += rows;
-  }
-
-  /** Counts one request of this run. */
-  void countRequest() {
-    requests++;
-  }
-
-  /** Counts one row this run read. */
-  void countRowRead() {
-    rowsRead++;
-  }
-
-  /** The operation this run's requests count into. */
-  Operation operation() {
-    return operation;
-  }
-
-  /** The rows read since the last report or take, which then start again from 0. */
-  int takeRowsRead() {
-    int taken = rowsRead;
-    rowsRead = 0;
-    return taken;
-  }
-
-  /** The requests made since the last report or take, which then start again from 0. */
-  int takeRequests() {
-    int taken = requests;
-    requests = 0;
-    return taken;
+  /** The run's store requests, and what they read since the last report or take. */
+  RunRequests requests() {
+    return requests;
   }
 
   private Filter serverFilter() {
@@ -485,22 +391,7 @@ public final class QueryRun<T> implements RowSource {
     return type != null && Hierarchy.hasType(mapping, type);
   }
 
-  /** A point read; a table that does not exist holds no row (and is not created). */
-  Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-    return get(reading, table, partitionKey, rowKey);
-  }
-
-  /** A point read; a table that does not exist holds no row (and is not created). */
-  static Optional<TableRow> get(ReadSide reading, String table, String partitionKey, String rowKey) {
-    return reading.tables().get(reading.backend(), table, partitionKey, rowKey);
-  }
-
-  /** A backend query; a table that does not exist has no rows (and is not created). */
-  private QueryResult query(TableQuery page) {
-    return reading.tables().read(readTable, () -> reading.backend().query(page), Tables.NO_ROWS);
-  }
-
-  boolean matches(TableRow row) {
+  private boolean matches(TableRow row) {
     return query.filter() == null || query.filter().test(row);
   }
 

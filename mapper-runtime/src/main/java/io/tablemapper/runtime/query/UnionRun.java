@@ -246,8 +246,8 @@ public final class UnionRun<T> implements RowSource {
       return;
     }
     counted[read] = prefetched != null;
-    rowsRead += runs.get(read).takeRowsRead();
-    requests += runs.get(read).takeRequests();
+    rowsRead += runs.get(read).requests().takeRowsRead();
+    requests += runs.get(read).requests().takeRequests();
   }
 
 

@@ -5,6 +5,7 @@ import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.values.LargeValues;
 import io.tablemapper.runtime.values.WholeRow;
+import io.tablemapper.spi.Filter;
 import io.tablemapper.spi.TableRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,16 +20,19 @@ import java.util.concurrent.Executor;
  * @param <T> the entity class
  */
 final class Upgrades<T> {
-  private final QueryRun<T> run;
+  private final RunRequests run;
   private final ReadSide reading;
   private final EntityMapping<T> mapping;
+  /** The query's filter, which a row read again must still match; null for none. */
+  private final Filter filter;
   /** Whether the run's rows came from copies that lead to their entities (then already whole). */
   private final boolean follows;
 
-  Upgrades(QueryRun<T> run, ReadSide reading, EntityMapping<T> mapping, boolean follows) {
+  Upgrades(RunRequests run, ReadSide reading, EntityMapping<T> mapping, Filter filter, boolean follows) {
     this.run = run;
     this.reading = reading;
     this.mapping = mapping;
+    this.filter = filter;
     this.follows = follows;
   }
 
@@ -81,7 +85,7 @@ final class Upgrades<T> {
       }
       run.countRowRead();
       TableRow whole = read.get();
-      if (!run.matches(whole)) {
+      if (filter != null && !filter.test(whole)) {
         return CompletableFuture.completedFuture(null);
       }
       EntityMapping<T> stored = Hierarchy.reading(mapping, reading.discriminator().typeOf(whole), whole);

@@ -45,6 +45,8 @@ public final class IndexStates {
   private static final int ATTEMPTS = 10;
 
   private final TableBackend backend;
+  /** The same store as the mapper's operations see it (counted and traced), for the reads the application asks for. */
+  private final TableBackend asked;
   private final Tables tables;
   private final Discriminator discriminator;
   /** The mappings registered by this mapper. */
@@ -55,8 +57,14 @@ public final class IndexStates {
   private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
   private volatile boolean registryReady;
 
-  public IndexStates(TableBackend backend, Tables tables, Discriminator discriminator) {
+  /**
+   * The states kept in {@code backend}, the store as the mapper's bookkeeping sees it (no operation's requests).
+   *
+   * @param asked the same store as the mapper's operations see it, for {@link #refreshAsked}
+   */
+  public IndexStates(TableBackend backend, TableBackend asked, Tables tables, Discriminator discriminator) {
     this.backend = backend;
+    this.asked = asked;
     this.tables = tables;
     this.discriminator = discriminator;
   }
@@ -123,7 +131,7 @@ public final class IndexStates {
       return null;
     }
     try {
-      TableRow row = read(mapping);
+      TableRow row = read(mapping, backend);
       boolean unknown = false;
       for (IndexMapping<?> index : mapping.allIndexes()) {
         unknown |= IndexStateRows.state(row, index.name()) == null;
@@ -215,7 +223,19 @@ public final class IndexStates {
 
   /** The mapping's state row, read afresh (and kept); null when there is none. */
   public TableRow refresh(EntityMapping<?> mapping) {
-    TableRow row = read(mapping);
+    return refresh(mapping, backend);
+  }
+
+  /**
+   * {@link #refresh(EntityMapping)} for a read the application asked for ({@code IndexAdmin.state}): through the
+   * store as the mapper's operations see it, a request of the operation running.
+   */
+  public TableRow refreshAsked(EntityMapping<?> mapping) {
+    return refresh(mapping, asked);
+  }
+
+  private TableRow refresh(EntityMapping<?> mapping, TableBackend via) {
+    TableRow row = read(mapping, via);
     String key = IndexStateRows.rowKey(mapping.table(), mapping.typeName());
     if (row == null) {
       rows.remove(key);
@@ -233,7 +253,7 @@ public final class IndexStates {
    */
   public TableRow update(EntityMapping<?> mapping, UnaryOperator<TableRow> change) {
     for (int attempt = 1; ; attempt++) {
-      TableRow stored = read(mapping);
+      TableRow stored = read(mapping, backend);
       TableRow base = stored != null ? stored
           : IndexStateRows.newRow(discriminator.name(), mapping.table(), mapping.typeName()).build();
       TableRow changed = change.apply(base);
@@ -268,8 +288,8 @@ public final class IndexStates {
     return false;
   }
 
-  private TableRow read(EntityMapping<?> mapping) {
-    Optional<TableRow> row = tables.get(backend, IndexStateRows.TABLE, IndexStateRows.PARTITION,
+  private TableRow read(EntityMapping<?> mapping, TableBackend via) {
+    Optional<TableRow> row = tables.get(via, IndexStateRows.TABLE, IndexStateRows.PARTITION,
         IndexStateRows.rowKey(mapping.table(), mapping.typeName()));
     return row.orElse(null);
   }

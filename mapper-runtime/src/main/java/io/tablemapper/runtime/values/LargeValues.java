@@ -1,6 +1,5 @@
 package io.tablemapper.runtime.values;
 
-import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.LargeValueNotFoundException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
@@ -8,7 +7,6 @@ import io.tablemapper.internal.mapping.EntityMapping;
 import io.tablemapper.spi.OutOfRowValues;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,7 +21,6 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import io.tablemapper.runtime.mapping.Discriminator;
-import io.tablemapper.runtime.support.Futures;
 import io.tablemapper.runtime.mapping.Hierarchy;
 import io.tablemapper.runtime.support.Log;
 import io.tablemapper.runtime.observe.Operation;
@@ -48,22 +45,21 @@ import io.tablemapper.runtime.observe.Operation;
  *
  * <p>Both paths run the same steps: a write's puts and deletes go through its {@code WriteChannel} (the blocking
  * calls, or the store's async ones: {@link OutOfRowValues#putAsync}, {@link OutOfRowValues#deleteAsync}); a read's
- * fetch ({@link #fetch}, and on the async path {@link #complete}, before the row is decoded) is one composition over
- * {@link Reads}, the blocking calls or the async ones ({@link OutOfRowValues#getAsync}, {@link
+ * fetch ({@link #fetch}, and on the async path {@link #complete}, before the row is decoded) is one composition
+ * ({@link LargeFetches}) over the blocking calls or the async ones ({@link OutOfRowValues#getAsync}, {@link
  * io.tablemapper.spi.TableBackend#getAsync} for the row read again).
  */
 public final class LargeValues {
   private static final Log LOG = new Log(LargeValues.class);
-  /** How often a read that finds a value gone reads its row again (the row was replaced meanwhile). */
-  private static final int READ_ATTEMPTS = 3;
 
   private final TableBackend backend;
   private final long maxValueSize;
   private final Duration grace;
-  private final Supplier<Executor> pool;
   private final Discriminator discriminator;
   /** The tables this mapper stored or read large values of: those its background sweeps. */
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
+  /** The fetch of a read's values, which notes each table it reads in {@link #tables}. */
+  private final LargeFetches fetches;
 
   /**
    * @param pool the mapper's read pool (null when reads run one after another), on which the values of one entity
@@ -76,7 +72,7 @@ public final class LargeValues {
     this.discriminator = discriminator;
     this.maxValueSize = maxValueSize;
     this.grace = grace;
-    this.pool = pool;
+    this.fetches = new LargeFetches(backend, pool, tables);
   }
 
 
@@ -105,14 +101,7 @@ public final class LargeValues {
 
   /** The backend's space for values; refused with a clear message where the backend has none. */
   public OutOfRowValues store(EntityMapping<?> mapping) {
-    Optional<OutOfRowValues> store = backend.outOfRowValues();
-    if (store.isEmpty()) {
-      throw new InvalidEntityException(mapping.entityClass().getSimpleName() + " has @Large properties "
-          + mapping.largeProperties() + " but the backend " + backend.name() + " has no space for values stored"
-          + " out of rows (TableBackend.outOfRowValues() is empty); use a backend that has one (memory, H2, Azure)"
-          + " or remove @Large");
-    }
-    return store.get();
+    return LargeFetches.store(backend, mapping);
   }
 
   /**
@@ -127,7 +116,7 @@ public final class LargeValues {
     if (IN_PLACE.get() != null) {
       return row;
     }
-    return Futures.join(fetch(mapping, row, blockingReads, 1));
+    return fetches.fetch(mapping, row);
   }
 
   /**
@@ -145,8 +134,7 @@ public final class LargeValues {
     if (member == null) {
       return CompletableFuture.completedFuture(row);
     }
-    Reads reads = new AsyncReads(executor, Operation.current());
-    return Futures.start(() -> fetch(member, row, reads, 1));
+    return fetches.fetchAsync(member, row, executor);
   }
 
   /**
@@ -206,157 +194,6 @@ public final class LargeValues {
       }
     }
     return null;
-  }
-
-  /** How a fetch reads: the values of some names, and a row again (null when it is gone). */
-  private interface Reads {
-    CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
-        List<String> properties);
-
-    CompletableFuture<TableRow> again(String table, TableRow row);
-  }
-
-  /** The blocking reads: the values of one row in parallel on the read pool, all complete when returned. */
-  private final Reads blockingReads = new Reads() {
-    @Override
-    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
-        List<String> properties) {
-      return CompletableFuture.completedFuture(fetchAll(store, table, row, properties));
-    }
-
-    @Override
-    public CompletableFuture<TableRow> again(String table, TableRow row) {
-      try {
-        return CompletableFuture.completedFuture(
-            backend.get(table, row.partitionKey(), row.rowKey()).orElse(null));
-      } catch (TableNotFoundException gone) {
-        return CompletableFuture.completedFuture(null);
-      }
-    }
-  };
-
-  /** The async reads: every value of a row at once, each request sent within the read's operation. */
-  private final class AsyncReads implements Reads {
-    private final Executor executor;
-    private final Operation operation;
-
-    AsyncReads(Executor executor, Operation operation) {
-      this.executor = executor;
-      this.operation = operation;
-    }
-
-    @Override
-    public CompletableFuture<List<Optional<byte[]>>> values(OutOfRowValues store, String table, TableRow row,
-        List<String> properties) {
-      List<CompletableFuture<Optional<byte[]>>> gets = new ArrayList<>(properties.size());
-      for (String property : properties) {
-        String name = LargeReferences.referenced(row.get(property));
-        gets.add(Futures.start(() -> store.getAsync(table, name, executor)));
-      }
-      return CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new))
-          .thenApply(all -> gets.stream().map(CompletableFuture::join).toList());
-    }
-
-    @Override
-    public CompletableFuture<TableRow> again(String table, TableRow row) {
-      return Futures.start(() -> Operation.within(operation,
-              () -> backend.getAsync(table, row.partitionKey(), row.rowKey(), executor)))
-          .handle((found, thrown) -> {
-            if (thrown == null) {
-              return found.orElse(null);
-            }
-            Throwable failure = Futures.unwrap(thrown);
-            if (failure instanceof TableNotFoundException) {
-              return null;
-            }
-            throw failure instanceof RuntimeException ? (RuntimeException) failure
-                : new TableMapperException("cannot read " + row.describeKeys() + " of table " + table, failure);
-          });
-    }
-  }
-
-  /** {@link #fetch}'s steps over either way of reading: one attempt, and the next one a missing value calls for. */
-  private CompletableFuture<TableRow> fetch(EntityMapping<?> mapping, TableRow current, Reads reads, int attempt) {
-    List<String> properties = new ArrayList<>();
-    for (String property : mapping.largeProperties()) {
-      if (LargeReferences.referenced(current.get(property)) != null) {
-        properties.add(property);
-      }
-    }
-    if (properties.isEmpty()) {
-      return CompletableFuture.completedFuture(current);
-    }
-    OutOfRowValues store = store(mapping);
-    tables.add(mapping.table());
-    return Futures.compose(reads.values(store, mapping.table(), current, properties), values -> {
-      int missing = -1;
-      for (int i = 0; i < values.size() && missing < 0; i++) {
-        if (values.get(i).isEmpty()) {
-          missing = i;
-        }
-      }
-      if (missing < 0) {
-        TableRow.Builder whole = current.toBuilder();
-        for (int i = 0; i < properties.size(); i++) {
-          String reference = (String) current.get(properties.get(i));
-          byte[] bytes = values.get(i).get();
-          if (reference.charAt(LargeReferences.PREFIX.length()) == 'S') {
-            whole.putString(properties.get(i), new String(bytes, StandardCharsets.UTF_8));
-          } else {
-            whole.putBinary(properties.get(i), bytes);
-          }
-        }
-        return CompletableFuture.completedFuture(whole.build());
-      }
-      String property = properties.get(missing);
-      String reference = (String) current.get(property);
-      CompletableFuture<TableRow> again = attempt < READ_ATTEMPTS ? reads.again(mapping.table(), current)
-          : CompletableFuture.completedFuture(null);
-      return Futures.compose(again, read -> {
-        if (read == null || reference.equals(read.get(property))) {
-          throw new LargeValueNotFoundException(mapping.entityClass().getSimpleName() + " "
-              + current.describeKeys() + " in table " + mapping.table() + ": its @Large property '" + property
-              + "' references the value '" + LargeReferences.referenced(reference) + "', which the backend "
-              + backend.name()
-              + " does not hold (deleted by hand, or by a sweep with a grace period shorter than a write took);"
-              + " write the entity again to store a new value");
-        }
-        return fetch(mapping, read, reads, attempt + 1);
-      });
-    });
-  }
-
-  private List<Optional<byte[]>> fetchAll(OutOfRowValues store, String table, TableRow row,
-      List<String> properties) {
-    Executor executor = properties.size() > 1 ? pool.get() : null;
-    Operation operation = Operation.current(); // the reads' requests count into it, from the pool's threads
-    List<FutureTask<Optional<byte[]>>> tasks = new ArrayList<>(properties.size());
-    for (String property : properties) {
-      String name = LargeReferences.referenced(row.get(property));
-      FutureTask<Optional<byte[]>> task = new FutureTask<>(
-          () -> Operation.within(operation, () -> store.get(table, name)));
-      tasks.add(task);
-      if (executor != null) {
-        executor.execute(task);
-      }
-    }
-    List<Optional<byte[]>> values = new ArrayList<>(tasks.size());
-    for (FutureTask<Optional<byte[]>> task : tasks) {
-      task.run(); // does nothing once the pool started it; runs it here when the pool has not (never starves)
-      try {
-        values.add(task.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new TableMapperException("interrupted while reading the large values of " + row.describeKeys(), e);
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof RuntimeException) {
-          throw (RuntimeException) cause;
-        }
-        throw new TableMapperException("cannot read the large values of " + row.describeKeys(), cause);
-      }
-    }
-    return values;
   }
 
   /**

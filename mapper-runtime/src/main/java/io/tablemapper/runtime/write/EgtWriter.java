@@ -8,14 +8,11 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.internal.mapping.MappingContext;
 import io.tablemapper.runtime.write.PlannedOp.Role;
 import io.tablemapper.runtime.write.WriteFailures.Mode;
-import io.tablemapper.spi.BatchRules;
-import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +118,7 @@ public final class EgtWriter {
    */
   public List<WriteResult> write(String table, List<? extends WriteIntent<?>> writes, Mode mode,
       Map<String, TableRow> recorded, Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
-    checkDistinct(table, writes, mode);
+    WriteFailures.checkDistinct(table, writes, mode);
     ScopeChecks.checkWrites(backend, table, writes); // before the table's creation, the first request
     List<WriteProgress> progress = progress(writes, readAhead);
     List<WriteResult> results = Futures.join(withValues(blocking, table, writes, progress, mode, recorded));
@@ -183,7 +180,7 @@ public final class EgtWriter {
       List<? extends WriteIntent<?>> writes, Mode mode, Map<String, TableRow> recorded,
       Map<WriteIntent<?>, Optional<TableRow>> readAhead) {
     return Futures.start(() -> {
-      checkDistinct(table, writes, mode);
+      WriteFailures.checkDistinct(table, writes, mode);
       ScopeChecks.checkWrites(backend, table, writes);
       List<WriteProgress> progress = progress(writes, readAhead);
       return withValues(channel, table, writes, progress, mode, recorded).thenApply(results -> {
@@ -325,7 +322,7 @@ public final class EgtWriter {
             writes.stream().map(write -> write.snapshot).toList(), ops, mode), listOps -> {
               ops.addAll(listOps);
               List<WriteOperation> operations = ops.stream().map(PlannedOp::operation).toList();
-              checkRules(backend.profile(), table, ops, operations, mode);
+              WriteFailures.checkRules(backend.profile(), table, ops, operations, mode);
               if (sendBy != Long.MAX_VALUE && System.nanoTime() - sendBy > 0) {
                 throw LargeValueWrites.late(WriteFailures.subject(mode, writes.get(0).intent, table));
               }
@@ -371,7 +368,7 @@ public final class EgtWriter {
     /** What the failure of an attempt teaches: the next attempt, or the failure for good. */
     private CompletableFuture<Void> retry(List<PlannedOp> ops, Failure failure) {
       PlannedOp failed = ops.get(failure.index());
-      WriteProgress owner = progressOf(writes, failed.owner());
+      WriteProgress owner = WriteProgress.of(writes, failed.owner());
       return retries.learn(channel, table, failed, owner, failure.cause(), mode).thenCompose(retry -> {
         if (retry == Retries.Retry.NO) {
           RuntimeException cause = failure.cause();
@@ -418,7 +415,7 @@ public final class EgtWriter {
       PlannedOp only = ops.get(0);
       return channel.write(table, only.operation()).handle((result, thrown) -> {
         if (thrown == null) {
-          progressOf(writes, only.owner()).result = result;
+          WriteProgress.of(writes, only.owner()).result = result;
           return null;
         }
         Throwable e = Futures.unwrap(thrown);
@@ -450,7 +447,7 @@ public final class EgtWriter {
         PlannedOp op = ops.get(i);
         WriteResult result = results.get(i);
         if (op.role() == Role.PRIMARY) {
-          progressOf(writes, op.owner()).result = result;
+          WriteProgress.of(writes, op.owner()).result = result;
           primary = result;
         } else if (op.role() == Role.PENDING && recorded != null && op.owner().pendingId() != null) {
           recorded.put(op.owner().pendingId(), op.operation().row().toBuilder().etag(result.etag()).build());
@@ -470,43 +467,6 @@ public final class EgtWriter {
       throw (Error) failure;
     }
     return failure instanceof RuntimeException ? (RuntimeException) failure : new CompletionException(failure);
-  }
-
-  /** Two writes of one entity: reported before anything is read. */
-  private static void checkDistinct(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
-    if (writes.size() < 2) {
-      return;
-    }
-    Map<String, WriteIntent<?>> seen = new HashMap<>();
-    for (WriteIntent<?> write : writes) {
-      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey(), write);
-      if (earlier != null) {
-        throw WriteFailures.sameEntity(mode, table, earlier, write);
-      }
-    }
-  }
-
-  /**
-   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
-   * operations before sending, with the limits of the store's profile (on Cosmos DB RowKeys of at most 255 bytes and
-   * batches of at most 2 MiB).
-   */
-  private static void checkRules(
-      StoreProfile profile, String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
-    try {
-      BatchRules.check(table, operations, profile);
-    } catch (BatchException broken) {
-      throw WriteFailures.brokenRule(table, ops, mode, broken, profile);
-    }
-  }
-
-  private static WriteProgress progressOf(List<WriteProgress> writes, WriteIntent<?> intent) {
-    for (WriteProgress write : writes) {
-      if (write.intent == intent) {
-        return write;
-      }
-    }
-    throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
   }
 
   /** The operation the store rejected, by its position in the transaction, and why. */

@@ -10,13 +10,16 @@ import io.tablemapper.api.SchemaVersionException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.internal.mapping.IndexMapping;
 import io.tablemapper.runtime.write.PlannedOp.Role;
+import io.tablemapper.spi.BatchRules;
 import io.tablemapper.spi.RequestSize;
 import io.tablemapper.spi.StoreLimits;
 import io.tablemapper.spi.StoreProfile;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import io.tablemapper.runtime.mapping.Discriminator;
@@ -349,6 +352,34 @@ public final class WriteFailures {
 
     IdRetired(String workRowKey, Throwable cause) {
       super("the pending work id of " + workRowKey + " was retired by a completer before the transaction", cause);
+    }
+  }
+
+  /** Two writes of one entity: reported before anything is read. */
+  static void checkDistinct(String table, List<? extends WriteIntent<?>> writes, Mode mode) {
+    if (writes.size() < 2) {
+      return;
+    }
+    Map<String, WriteIntent<?>> seen = new HashMap<>();
+    for (WriteIntent<?> write : writes) {
+      WriteIntent<?> earlier = seen.putIfAbsent(write.rowKey(), write);
+      if (earlier != null) {
+        throw sameEntity(mode, table, earlier, write);
+      }
+    }
+  }
+
+  /**
+   * The store's batch rules ({@link BatchRules#check}, the ones every backend applies), checked on the planned
+   * operations before sending, with the limits of the store's profile (on Cosmos DB RowKeys of at most 255 bytes and
+   * batches of at most 2 MiB).
+   */
+  static void checkRules(
+      StoreProfile profile, String table, List<PlannedOp> ops, List<WriteOperation> operations, Mode mode) {
+    try {
+      BatchRules.check(table, operations, profile);
+    } catch (BatchException broken) {
+      throw brokenRule(table, ops, mode, broken, profile);
     }
   }
 }

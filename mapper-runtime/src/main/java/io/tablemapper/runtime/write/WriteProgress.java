@@ -4,6 +4,7 @@ import io.tablemapper.runtime.write.WriteFailures.Race;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteResult;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * Where one write stands across the attempts of one transaction: the latest snapshot, the row it was read as until
@@ -47,5 +48,15 @@ final class WriteProgress {
       snapshot = snapshot.forgotten();
       fromReadAhead = false;
     }
+  }
+
+  /** The progress of {@code intent} among {@code writes}. */
+  static WriteProgress of(List<WriteProgress> writes, WriteIntent<?> intent) {
+    for (WriteProgress write : writes) {
+      if (write.intent == intent) {
+        return write;
+      }
+    }
+    throw new IllegalStateException("an operation of a write this transaction does not hold: " + intent.describe());
   }
 }

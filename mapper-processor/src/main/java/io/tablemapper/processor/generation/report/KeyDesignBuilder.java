@@ -30,7 +30,15 @@ public final class KeyDesignBuilder {
   private KeyDesignBuilder() {}
 
   /** The design of these entities (and the entities of these repositories) and of the methods of the repositories. */
-  public static KeyDesign build(Collection<EntityModel> entities, Collection<RepositoryModel> repositories) {
+  public static KeyDesign build(Collection<EntityModel> entities, Collection<RepositoryModel> given) {
+    List<RepositoryModel> repositories = new ArrayList<>(); // a Jakarta Data repository of several entities: its parts
+    for (RepositoryModel repository : given) {
+      if (repository.jakarta() != null && !repository.jakarta().parts().isEmpty()) {
+        repositories.addAll(repository.jakarta().parts());
+      } else {
+        repositories.add(repository);
+      }
+    }
     Map<String, EntityModel> byName = new TreeMap<>();
     for (EntityModel entity : entities) {
       byName.put(entity.binaryName(), entity);
