@@ -35,7 +35,7 @@ class LetGoForgetsTakeTest {
   private static final String ENTITY_ROW = "h_0001";
 
   @ParameterizedTest
-  @EnumSource(value = Stores.class, names = {"MEMORY_SHARED_VERSIONS", "H2"}, mode = EnumSource.Mode.INCLUDE)
+  @EnumSource(Stores.class)
   void aRunThatBeganBeforeALetGoTakeDoesNotDeleteTheRecord(Stores stores) throws Exception {
     try (TableBackend store = stores.newStore();
         TableMapper writer = ManualCompletion.builder(DyingBackend.unclosed(store)).build()) {

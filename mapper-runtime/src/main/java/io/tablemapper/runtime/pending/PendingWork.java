@@ -114,7 +114,7 @@ public final class PendingWork {
     this.remote = new RemoteClaims(copies, discriminator, blocking);
     RemoteRounds rounds = new RemoteRounds(copies, discriminator, new RemoteLists(tables, discriminator));
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
-    this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier, settings.grace());
+    this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier, settings.grace(), shards);
     this.writeAhead = new WriteAhead(tables, context, records, remote, copies, shards);
     this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records, applier,
         blocking, listeners);

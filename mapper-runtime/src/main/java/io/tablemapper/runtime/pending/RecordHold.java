@@ -6,6 +6,7 @@ import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.runtime.rows.PendingRows.State;
+import io.tablemapper.runtime.rows.PendingStep;
 import io.tablemapper.runtime.rows.PendingStep.Address;
 import io.tablemapper.runtime.store.Tables;
 import io.tablemapper.runtime.store.WriteChannel;
@@ -24,37 +25,42 @@ import java.util.function.Supplier;
  * One run's hold on a work record ({@link WorkRecords#run}): whether this run may send a write that a round computed
  * from the entity it read (a copy put, a key list changed), and whether it may delete the record once its steps are
  * done. Any number of runs of one record may go at once (the writer's own, completers'), and the one that finishes
- * deletes the record; a round that read the entity before a newer write and writes after the other run finished
- * would leave, if its process then died, an entry or copy no record names any more. So such a write is sent only by
- * the run that holds the record, and a record is deleted only by a run that no other run took it from:
+ * deletes the record; a round that read the entity before a newer write and writes after another run finished would
+ * leave, if its process then died, an entry or copy no record names any more (or, for a key list, an entry removed
+ * that the entity's state implies). So every such write is sent only while a record names it:
  *
  * <ul>
- *   <li><b>Take</b> ({@link #mayWrite}): before its first such write, and again once its take is older than half the
- *       grace period, a run writes its id into the record ({@value PendingRows#HOLDER}), a merge conditional on the
- *       record's ETag as it knows it. A record that is gone, or no longer pending, is finished: the write is not sent
+ *   <li><b>Take</b> ({@link StepWrites#send}): before a write, unless its take is younger than half the grace period,
+ *       a run writes its id into the record ({@value PendingRows#HOLDER}), a merge conditional on the record's ETag
+ *       as it knows it. A record that is gone, or no longer pending, is finished: the write is not sent
  *       ({@link Finished}). A record another run took less than the grace period ago is that run's: the step waits
  *       ({@link RemoteIndexes.Deferred}).
- *   <li><b>Release</b> ({@link #release}): the record is deleted conditional on its ETag as the run knows it. One
- *       that changed since in any way this run did not change it (another run took it, advanced it, or gave its
- *       hold up) is left, to be run again (that run's writes may have landed after this run's rounds read), as is
- *       one that another run held at the start ({@link #heldElsewhere}).
+ *   <li><b>Late answers</b>: a write answered a grace period or more after the take it was sent under may have
+ *       landed after another run found the take expired. The run takes the record again under the ETag it knows;
+ *       when that fails (another run changed or deleted the record meanwhile), it first records the step again, as a
+ *       new record with its registry entry naming every address the step could have written ({@link Rerecorded}),
+ *       and goes on with that record: what it wrote is named again before anything else is sent.
+ *   <li><b>Release</b> ({@link #release}): the record is deleted conditional on the ETag this run knows, and only
+ *       when no other run changed it since this run began: one that did (took it, advanced it, gave its hold up) may
+ *       have written what this run's rounds did not see, so the record is left, to be run again, as is one that
+ *       another run holds.
  * </ul>
  *
- * <p>Why no entry or copy is left: a reconciliation's first write is sent while the run's take is younger than half
- * the grace period, and lands while no other run may take the record or delete it (a request lands within half the
- * grace period of being sent: the assumption {@code @Large} writes make too). A run that read the record before the
- * take fails its delete on the ETag; one that reads it after finds it held and runs nothing; one that begins after
- * the take expired begins after the write landed, and its rounds find it. The reconciliation's later writes, which
- * its rounds compute to undo or redo what it wrote, are sent whatever became of the hold ({@link Gate}), so a run
- * that lives brings in step what it wrote. A run that took the record and died leaves it recorded, and after the
- * grace period another run takes it and finds what the dead one wrote.
+ * <p>Why no entry or copy is left: a write is sent while the run's take is younger than half the grace period, and
+ * lands before the take is a grace period old, while no other run may take the record or delete it (a request lands
+ * within half the grace period of being sent: the assumption {@code @Large} writes make too). A run that read the
+ * record before the take fails its delete on the ETag; one that reads it after finds it held and runs nothing; one
+ * that begins after the take expired begins after the write landed, and its rounds find it. A run that took the
+ * record and died leaves it recorded, and after the grace period another run takes it and finds what the dead one
+ * wrote. The deletes of copies need no hold: each is conditional on the copy's ETag after the entity was read, and
+ * a write that comes to imply the copy again claims it first ({@link RemoteIndexes#deleteIfOurs}).
  */
 final class RecordHold {
   /** A hold of no record (a retired entry's clean-up steps): nothing to hold, writes are sent. */
-  static final RecordHold NONE = new RecordHold(null, null, null, Duration.ZERO, null);
+  static final RecordHold NONE = new RecordHold(null, null, null, Duration.ZERO, null, null);
 
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-  /** How many times a take or release reads the record again after another run changed it. */
+  /** How many times a take reads the record again after another run changed it. */
   private static final int ATTEMPTS = 50;
 
   /** A run that meets its record finished (gone, or no longer pending): it stops, sending nothing more. */
@@ -66,10 +72,43 @@ final class RecordHold {
     }
   }
 
+  /**
+   * A run whose write was answered after its take may have expired, and whose record another run changed meanwhile:
+   * the step was recorded again, under a new work id, and the run goes on with that record.
+   */
+  static final class Rerecorded extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+    private final transient String id;
+    private final transient TableRow record;
+
+    Rerecorded(String id, TableRow record) {
+      super("the pending work was recorded again as " + id);
+      this.id = id;
+      this.record = record;
+    }
+
+    /** The new work id. */
+    String id() {
+      return id;
+    }
+
+    /** The new record, as written (with its ETag). */
+    TableRow record() {
+      return record;
+    }
+  }
+
+  /** Records a step again under a new work id: its registry entry, then its record. */
+  @FunctionalInterface
+  interface Rerecord {
+    CompletableFuture<Rerecorded> apply(WriteChannel channel, PendingStep step);
+  }
+
   private final Address record;
   private final String id;
   private final Tables tables;
   private final Duration grace;
+  private final Rerecord rerecord;
   /** This run's id, as it writes it into the record it takes. */
   private final String run = UUID.randomUUID().toString();
   /** The holder the record named when this run began. */
@@ -80,23 +119,32 @@ final class RecordHold {
   /** When this run's take was sent ({@link System#nanoTime}); meaningful only while {@link #holding}. */
   private long takenAt;
   private boolean holding;
+  /** Whether this run learned of a change another run made to the record: then it does not delete it. */
+  private boolean changedElsewhere;
   /** Whether a write this run sent failed without an answer that refuses it: it may still land. */
   private boolean unsettled;
 
-  private RecordHold(Address record, String id, Tables tables, Duration grace, TableRow known) {
+  private RecordHold(Address record, String id, Tables tables, Duration grace, TableRow known, Rerecord rerecord) {
     this.record = record;
     this.id = id;
     this.tables = tables;
     this.grace = grace;
+    this.rerecord = rerecord;
     if (known != null) {
       know(known);
     }
     this.holderAtStart = holder;
   }
 
-  /** A run's hold on the record of {@code id}, as it knows the record ({@code known}: read, or as written). */
-  static RecordHold of(String table, String partitionKey, String id, TableRow known, Tables tables, Duration grace) {
-    return new RecordHold(new Address(table, partitionKey, PendingRows.workRowKey(id)), id, tables, grace, known);
+  /**
+   * A run's hold on the record of {@code id}, as the run knows it at its start ({@code known}, with its ETag: read,
+   * or as written).
+   */
+  static RecordHold of(String table, String partitionKey, String id, TableRow known, Tables tables, Duration grace,
+      Rerecord rerecord) {
+    Objects.requireNonNull(known.etag(), "a run starts from the record's ETag");
+    return new RecordHold(new Address(table, partitionKey, PendingRows.workRowKey(id)), id, tables, grace, known,
+        rerecord);
   }
 
   private synchronized void know(TableRow known) {
@@ -105,7 +153,7 @@ final class RecordHold {
     changed = known.timestamp();
   }
 
-  /** The record's ETag as this run knows it; null when unknown. */
+  /** The record's ETag as this run knows it. */
   synchronized String etag() {
     return etag;
   }
@@ -115,9 +163,10 @@ final class RecordHold {
     etag = newEtag;
   }
 
-  /** This run read the record again, another run having changed it. */
-  void reread(TableRow record) {
-    know(record);
+  /** This run read the record again, another run having changed it: it will not delete the record. */
+  synchronized void reread(TableRow found) {
+    know(found);
+    changedElsewhere = true;
   }
 
   /**
@@ -133,53 +182,39 @@ final class RecordHold {
     return holding && run.equals(holder) && System.nanoTime() - takenAt < grace.toNanos() / 2;
   }
 
-  /**
-   * Completes when this run holds the record (taking it first if needed), so that a write computed from a round's
-   * read may be sent; fails with {@link Finished} when the record is finished, with {@link RemoteIndexes.Deferred}
-   * when another run holds it.
-   */
-  CompletableFuture<Void> mayWrite(WriteChannel channel) {
-    if (record == null || fresh()) {
-      return DONE;
+  /** The writes of one step's rounds through this hold. */
+  StepWrites writes(PendingStep step) {
+    return new StepWrites(step);
+  }
+
+  /** The writes of one step's rounds: each sent only while a record names it (see {@link RecordHold}). */
+  final class StepWrites {
+    private final PendingStep step;
+
+    private StepWrites(PendingStep step) {
+      this.step = step;
     }
-    return take(channel, 1);
-  }
 
-  /**
-   * Sends a write that a round computed from the entity it read, once this run holds the record ({@link #mayWrite});
-   * a write that fails without an answer that refuses it may still land, and keeps the hold to its end
-   * ({@link #letGo}).
-   */
-  <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
-    return Futures.compose(mayWrite(channel), held -> settling(write.get()));
-  }
-
-  /** The gate of one reconciliation's writes through this hold ({@link Gate}). */
-  Gate gate() {
-    return new Gate();
-  }
-
-  /**
-   * The writes of one reconciliation (one step's rounds) through this hold: its first is sent only once the run holds
-   * the record ({@link #send}); once one is sent, the later ones — which its rounds compute as they read the entity
-   * again, and which undo or redo what it wrote — are sent whether or not the run still holds the record. A run whose
-   * take expired while its write was under way (delivered later than half the grace period), or whose record another
-   * run finished meanwhile, so brings in step what it wrote as long as it lives, rather than stop and leave it.
-   */
-  final class Gate {
-    private boolean sent;
-
+    /**
+     * Sends a write that a round computed from the entity it read, once this run holds the record (taking it first
+     * when its take is not fresh); fails with {@link Finished} when the record is finished, with
+     * {@link RemoteIndexes.Deferred} when another run holds it, and with {@link Rerecorded} when the write was
+     * answered late and the step had to be recorded again. A write that fails without an answer that refuses it may
+     * still land, and keeps the hold to the run's end ({@link #letGo}).
+     */
     <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
-      synchronized (this) {
-        if (sent) {
-          return settling(write.get());
-        }
-      }
-      return RecordHold.this.send(channel, () -> {
-        synchronized (this) {
-          sent = true;
-        }
+      if (record == null) {
         return write.get();
+      }
+      CompletableFuture<Void> held = fresh() ? DONE : take(channel, 1);
+      return Futures.compose(held, taken -> {
+        long under;
+        synchronized (RecordHold.this) {
+          under = takenAt;
+        }
+        return Futures.compose(settling(write.get()), answer -> System.nanoTime() - under < grace.toNanos()
+            ? CompletableFuture.completedFuture(answer)
+            : Futures.compose(secure(channel, step), secured -> CompletableFuture.completedFuture(answer)));
       });
     }
   }
@@ -196,9 +231,46 @@ final class RecordHold {
   }
 
   /**
+   * After a write answered a grace period or more after the take it was sent under: takes the record again under the
+   * ETag this run knows, so that it still names the write; when another run changed or deleted it meanwhile (it may
+   * have found the take expired, and read the entity's index before the write landed), records the step again and
+   * fails with {@link Rerecorded}.
+   */
+  private CompletableFuture<Void> secure(WriteChannel channel, PendingStep step) {
+    long sent = System.nanoTime();
+    TableRow take = TableRow.builder(record.partitionKey(), record.rowKey()).putString(PendingRows.HOLDER, run).build();
+    return channel.write(record.table(), WriteOperation.merge(take, etag())).handle((written, thrown) -> {
+      if (thrown == null) {
+        took(written.etag(), sent);
+        return DONE;
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException
+          || failure instanceof ConcurrencyConflictException) {
+        synchronized (this) {
+          holding = false;
+        }
+        return Futures.compose(rerecord.apply(channel, step), again -> CompletableFuture.<Void>failedFuture(again));
+      }
+      synchronized (this) {
+        unsettled = true; // nothing is known of the record: the hold is not given up
+      }
+      return CompletableFuture.<Void>failedFuture(failure);
+    }).thenCompose(Function.identity());
+  }
+
+  private synchronized void took(String newEtag, long sent) {
+    etag = newEtag;
+    holder = run;
+    holding = true;
+    takenAt = sent;
+  }
+
+  /**
    * Gives up the hold of a run that stops on a failure, so that other runs need not wait for the grace period:
    * unless a write it sent may still land, the holder is cleared, conditional on the record's ETag (a record changed
-   * meanwhile is left as it is, its hold expiring by itself).
+   * meanwhile is left as it is, its hold expiring by itself). The record's ETag changes, so a run that began before
+   * does not delete it.
    */
   CompletableFuture<Void> letGo(WriteChannel channel) {
     synchronized (this) {
@@ -219,73 +291,41 @@ final class RecordHold {
     if (attempt > ATTEMPTS) {
       return CompletableFuture.failedFuture(contended());
     }
-    if (attempt == 1 && etag() != null) {
-      return sendTake(channel, attempt);
-    }
-    return Futures.compose(read(channel), found -> {
-      if (found == null || PendingRows.state(found) != State.PENDING) {
-        return CompletableFuture.<Void>failedFuture(new Finished(id));
-      }
-      reread(found);
-      return sendTake(channel, attempt);
-    });
-  }
-
-  private CompletableFuture<Void> sendTake(WriteChannel channel, int attempt) {
-    if (heldElsewhere()) {
-      return CompletableFuture.failedFuture(held());
-    }
     long sent = System.nanoTime();
     TableRow take = TableRow.builder(record.partitionKey(), record.rowKey()).putString(PendingRows.HOLDER, run).build();
     return channel.write(record.table(), WriteOperation.merge(take, etag())).handle((written, thrown) -> {
       if (thrown == null) {
-        synchronized (this) {
-          etag = written.etag();
-          holder = run;
-          holding = true;
-          takenAt = sent;
-        }
+        took(written.etag(), sent);
         return DONE;
       }
       Throwable failure = Futures.unwrap(thrown);
       if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
         return CompletableFuture.<Void>failedFuture(new Finished(id));
       }
-      if (failure instanceof ConcurrencyConflictException) {
-        return take(channel, attempt + 1); // another run changed it: read it again
+      if (!(failure instanceof ConcurrencyConflictException)) {
+        return CompletableFuture.<Void>failedFuture(failure);
       }
-      return CompletableFuture.<Void>failedFuture(failure);
+      // another run changed it: read it again
+      return Futures.compose(read(channel), found -> {
+        if (found == null || PendingRows.state(found) != State.PENDING) {
+          return CompletableFuture.<Void>failedFuture(new Finished(id));
+        }
+        reread(found);
+        return take(channel, attempt + 1);
+      });
     }).thenCompose(Function.identity());
   }
 
   /**
-   * Deletes the record once this run's steps are done: conditional on its ETag as this run knows it; a record gone
-   * is done; one another run held at this run's start, or changed since, is left (failed with
+   * Deletes the record once this run's steps are done: conditional on the ETag this run knows; a record gone is
+   * done; one another run holds, or changed since this run began, is left (failed with
    * {@link RemoteIndexes.Deferred}), to be run again.
    */
   CompletableFuture<Void> release(WriteChannel channel) {
-    return release(channel, 1);
-  }
-
-  private CompletableFuture<Void> release(WriteChannel channel, int attempt) {
-    if (attempt > ATTEMPTS) {
-      return CompletableFuture.failedFuture(contended());
-    }
-    if (attempt == 1 && etag() != null) {
-      return delete(channel, attempt);
-    }
-    return Futures.compose(read(channel), found -> {
-      if (found == null) {
-        return DONE;
+    synchronized (this) {
+      if (changedElsewhere || !Objects.equals(holder, holding ? run : holderAtStart) || heldElsewhere()) {
+        return CompletableFuture.failedFuture(held());
       }
-      reread(found);
-      return delete(channel, attempt);
-    });
-  }
-
-  private CompletableFuture<Void> delete(WriteChannel channel, int attempt) {
-    if (takenSince() || heldElsewhere()) {
-      return CompletableFuture.failedFuture(held());
     }
     return channel.write(record.table(), WriteOperation.delete(record.partitionKey(), record.rowKey(), etag()))
         .handle((deleted, thrown) -> {
@@ -304,24 +344,19 @@ final class RecordHold {
         }).thenCompose(Function.identity());
   }
 
-  /** Whether another run took the record since this run began (or since this run took it). */
-  private synchronized boolean takenSince() {
-    return !Objects.equals(holder, holding ? run : holderAtStart);
-  }
-
   private CompletableFuture<TableRow> read(WriteChannel channel) {
     return tables.readAsync(record.table(), () -> channel.get(record.table(), record.partitionKey(),
         record.rowKey()), null);
   }
 
   RemoteIndexes.Deferred held() {
-    return new RemoteIndexes.Deferred("the pending work " + id + " is held by another run (its record at "
-        + TableRow.keys(record.partitionKey(), record.rowKey()).describeKeys() + " in table " + record.table()
-        + "): left to it, and run again once it is done or the grace period passed");
+    return new RemoteIndexes.Deferred("the pending work " + id + " is held by another run, or was changed by one"
+        + " (its record at " + TableRow.keys(record.partitionKey(), record.rowKey()).describeKeys() + " in table "
+        + record.table() + "): left to it, and run again once it is done or the grace period passed");
   }
 
   private TableMapperException contended() {
     return new TableMapperException("the record of pending work " + id + " changed under each of " + ATTEMPTS
-        + " attempts to take or delete it; the work stays recorded, for a completer");
+        + " attempts to take it; the work stays recorded, for a completer");
   }
 }

@@ -46,7 +46,7 @@ public final class RemoteLists {
    * with a {@link TableMapperException} when other writers won every race for the list (the work stays recorded)
    */
   CompletableFuture<TableMapperException> add(WriteChannel channel, IndexMapping<?> index, Address address,
-      String entry, RecordHold.Gate hold) {
+      String entry, RecordHold.StepWrites hold) {
     return Futures.compose(channel.ensure(address.table()),
         ready -> change(channel, index, address, List.of(), List.of(entry), hold, 1));
   }
@@ -59,7 +59,7 @@ public final class RemoteLists {
    *     work stays recorded)
    */
   CompletableFuture<Void> remove(WriteChannel channel, IndexMapping<?> index, Address address, String entry,
-      RecordHold.Gate hold) {
+      RecordHold.StepWrites hold) {
     return change(channel, index, address, List.of(entry), List.of(), hold, 1).thenApply(failure -> null);
   }
 
@@ -69,7 +69,7 @@ public final class RemoteLists {
    * completes with what fails the change for good.
    */
   private CompletableFuture<TableMapperException> change(WriteChannel channel, IndexMapping<?> index,
-      Address address, List<String> leaving, List<String> joining, RecordHold.Gate hold, int attempt) {
+      Address address, List<String> leaving, List<String> joining, RecordHold.StepWrites hold, int attempt) {
     if (attempt > ATTEMPTS) {
       return CompletableFuture.failedFuture(contended(index, address));
     }

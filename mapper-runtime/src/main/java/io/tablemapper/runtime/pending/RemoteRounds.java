@@ -81,9 +81,9 @@ final class RemoteRounds {
       // the entity as its transaction wrote it implies the claimed copy, which is that state's: nothing to write
       Address implied = step.written().get(0);
       return copy(channel, mapping, index, entity, null, implied, null, false, previous, new LinkedHashSet<>(),
-          new boolean[1], own, hold.gate()).thenApply(done -> null);
+          new boolean[1], own, hold.writes(step)).thenApply(done -> null);
     }
-    return round(channel, mapping, index, entity, step, previous, new LinkedHashSet<>(), 1, own, hold.gate());
+    return round(channel, mapping, index, entity, step, previous, new LinkedHashSet<>(), 1, own, hold.writes(step));
   }
 
   /**
@@ -96,7 +96,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> round(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, PendingStep step, Set<Address> previous, Set<Address> removed,
-      int round, OwnRun own, RecordHold.Gate hold) {
+      int round, OwnRun own, RecordHold.StepWrites hold) {
     if (round > ROUNDS) {
       return CompletableFuture.failedFuture(new TableMapperException("the " + index + " of "
           + mapping.entityClass().getSimpleName() + " " + TableRow.keys(entity.partitionKey(), entity.rowKey())
@@ -162,7 +162,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> copy(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, TableRow stored, Address implied, Address desired, boolean back,
-      Set<Address> previous, Set<Address> removed, boolean[] wrote, OwnRun own, RecordHold.Gate hold) {
+      Set<Address> previous, Set<Address> removed, boolean[] wrote, OwnRun own, RecordHold.StepWrites hold) {
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> deleted = Futures.loop(old::hasNext, () -> {
       Address before = old.next();
@@ -189,7 +189,7 @@ final class RemoteRounds {
    */
   private <T> CompletableFuture<TableMapperException> list(WriteChannel channel, EntityMapping<T> mapping,
       IndexMapping<T> index, Address entity, Address implied, Address desired, Set<Address> previous,
-      Set<Address> removed, boolean[] wrote, RecordHold.Gate hold) {
+      Set<Address> removed, boolean[] wrote, RecordHold.StepWrites hold) {
     String entry = IndexLists.entry(entity.partitionKey(), entity.rowKey());
     Iterator<Address> old = previous.iterator();
     CompletableFuture<Void> unlisted = Futures.loop(old::hasNext, () -> {
@@ -217,7 +217,7 @@ final class RemoteRounds {
    * {@link RemoteIndexes#ATTEMPTS}, a row changed meanwhile is looked at again. Sets {@code wrote[0]} when it wrote.
    */
   private <T> CompletableFuture<Void> put(WriteChannel channel, EntityMapping<T> mapping, IndexMapping<T> index,
-      Address address, TableRow copy, Address entity, boolean back, boolean[] wrote, RecordHold.Gate hold, int attempt) {
+      Address address, TableRow copy, Address entity, boolean back, boolean[] wrote, RecordHold.StepWrites hold, int attempt) {
     if (attempt > RemoteIndexes.ATTEMPTS) {
       return CompletableFuture.failedFuture(RemoteIndexes.contended(index, address));
     }

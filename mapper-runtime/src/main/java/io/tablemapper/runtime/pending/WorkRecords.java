@@ -13,7 +13,9 @@ import io.tablemapper.spi.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import io.tablemapper.runtime.mapping.Discriminator;
@@ -44,16 +46,19 @@ final class WorkRecords {
   private final StepApplier applier;
   /** How long a run's take of a record keeps other runs from writing its rounds and deleting it ({@link RecordHold}). */
   private final Duration grace;
+  /** The partitions of the registry over which the entries of work recorded again spread. */
+  private final int shards;
   private volatile boolean registryReady;
 
   WorkRecords(TableBackend backend, Tables tables, Discriminator discriminator, Lifecycle lifecycle,
-      StepApplier applier, Duration grace) {
+      StepApplier applier, Duration grace, int shards) {
     this.backend = backend;
     this.tables = tables;
     this.discriminator = discriminator;
     this.lifecycle = lifecycle;
     this.applier = applier;
     this.grace = grace;
+    this.shards = shards;
   }
 
   // ------------------------------------------------------------------ the registry
@@ -157,6 +162,8 @@ final class WorkRecords {
     long applied;
     /** False once the record is left as it is: failed, finished by another completer, or the mapper closed. */
     boolean going = true;
+    /** The record a step was recorded again in, its write answered late ({@link RecordHold.Rerecorded}). */
+    RecordHold.Rerecorded again;
 
     Progress(int next, RecordHold hold) {
       this.next = next;
@@ -193,8 +200,15 @@ final class WorkRecords {
    */
   CompletableFuture<Long> run(WriteChannel channel, String id, String table, String partitionKey,
       TableRow record, List<PendingWorkException> failures, OwnRun own) {
+    if (record.etag() == null) {
+      // a backend that gave the transaction's ETags back for no operation: the run starts from the record as read
+      return Futures.compose(readRecord(channel, table, partitionKey, id), read -> read == null
+          || PendingRows.state(read) != State.PENDING ? CompletableFuture.completedFuture(0L)
+          : run(channel, id, table, partitionKey, read, failures, own));
+    }
     List<PendingStep> steps = PendingRows.steps(record);
-    Progress at = new Progress(PendingRows.next(record), RecordHold.of(table, partitionKey, id, record, tables, grace));
+    Progress at = new Progress(PendingRows.next(record), RecordHold.of(table, partitionKey, id, record, tables, grace,
+        (ch, step) -> recordAgain(ch, table, partitionKey, step)));
     if (at.hold.heldElsewhere()) {
       return CompletableFuture.failedFuture(at.hold.held());
     }
@@ -205,9 +219,15 @@ final class WorkRecords {
       int i = at.next;
       PendingStep step = steps.get(i);
       CompletableFuture<TableMapperException> applied = applier.apply(channel, id, step, own, at.hold)
-          .exceptionallyCompose(thrown -> Futures.unwrap(thrown) instanceof RecordHold.Finished
-              ? at.stop().thenApply(stopped -> null) // another run finished the record: nothing left to do
-              : CompletableFuture.failedFuture(thrown));
+          .exceptionallyCompose(thrown -> {
+            Throwable failure = Futures.unwrap(thrown);
+            if (failure instanceof RecordHold.Rerecorded again) {
+              at.again = again; // the step goes on in its new record; this one is another run's
+            } else if (!(failure instanceof RecordHold.Finished)) {
+              return CompletableFuture.failedFuture(thrown);
+            }
+            return at.stop().thenApply(stopped -> null); // another run finished the record: nothing left to do
+          });
       return Futures.compose(applied, failure -> {
         if (!at.going) {
           return DONE;
@@ -230,9 +250,35 @@ final class WorkRecords {
     // a run that stops on a failure gives up its hold (unless a write it sent may still land): others need not wait
     CompletableFuture<Void> ended = ran.exceptionallyCompose(thrown -> at.hold.letGo(channel)
         .thenCompose(released -> CompletableFuture.<Void>failedFuture(thrown)));
-    return Futures.compose(ended, done -> !at.going ? CompletableFuture.completedFuture(at.applied)
-        : Futures.compose(at.hold.release(channel), deleted -> deleteEntry(channel, id))
-            .thenApply(deleted -> at.applied));
+    return Futures.compose(ended, done -> {
+      if (at.again != null) {
+        return run(channel, at.again.id(), table, partitionKey, at.again.record(), failures, OwnRun.NONE)
+            .thenApply(applied -> at.applied + applied);
+      }
+      return !at.going ? CompletableFuture.completedFuture(at.applied)
+          : Futures.compose(at.hold.release(channel), deleted -> deleteEntry(channel, id))
+              .thenApply(deleted -> at.applied);
+    });
+  }
+
+  /**
+   * Records a step of a run again, under a new work id ({@link RecordHold.Rerecorded}): its registry entry (whose
+   * clean-up is the step itself, should the record never be written), then its record, naming as the copies the
+   * entity may have had every address the step could have written.
+   */
+  private CompletableFuture<RecordHold.Rerecorded> recordAgain(WriteChannel channel, String table,
+      String partitionKey, PendingStep step) {
+    Set<PendingStep.Address> named = new LinkedHashSet<>(step.previous());
+    if (step.written() != null) {
+      named.addAll(step.written());
+    }
+    PendingStep again = PendingStep.reconcile(step.entityClass(), step.table(), step.row(), step.index(),
+        List.copyOf(named), step.written());
+    String newId = PendingRows.newWorkId(shards);
+    TableRow record = PendingRows.workRecord(discriminator, newId, partitionKey, List.of(again));
+    return Futures.compose(register(channel, newId, table, partitionKey, List.of(again)),
+        registered -> channel.write(table, WriteOperation.insert(record))
+            .thenApply(written -> new RecordHold.Rerecorded(newId, record.toBuilder().etag(written.etag()).build())));
   }
 
   /**
@@ -244,42 +290,29 @@ final class WorkRecords {
     TableRow progress = TableRow.builder(partitionKey, PendingRows.workRowKey(id))
         .putInt32(PendingRows.NEXT, i + 1)
         .build();
-    String knownEtag = at.hold.etag();
-    CompletableFuture<String> etag = knownEtag != null ? CompletableFuture.completedFuture(knownEtag)
-        : readRecord(channel, table, partitionKey, id).thenApply(read -> {
-          if (read != null) {
-            at.hold.reread(read);
-          }
-          return read == null ? null : read.etag();
-        });
-    return Futures.compose(etag, known -> {
-      if (known == null) {
+    return channel.write(table, WriteOperation.merge(progress, at.hold.etag())).handle((written, thrown) -> {
+      if (thrown == null) {
+        at.hold.changed(written.etag());
+        at.next = i + 1;
+        return DONE;
+      }
+      Throwable failure = Futures.unwrap(thrown);
+      if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
         return at.stop(); // finished by another completer
       }
-      return channel.write(table, WriteOperation.merge(progress, known)).handle((written, thrown) -> {
-        if (thrown == null) {
-          at.hold.changed(written.etag());
-          at.next = i + 1;
-          return DONE;
+      if (!(failure instanceof ConcurrencyConflictException)) {
+        return CompletableFuture.<Void>failedFuture(failure);
+      }
+      // another completer advanced it: go on from where it is
+      return readRecord(channel, table, partitionKey, id).thenCompose(read -> {
+        if (read == null || PendingRows.state(read) != State.PENDING) {
+          return at.stop();
         }
-        Throwable failure = Futures.unwrap(thrown);
-        if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException) {
-          return at.stop(); // finished by another completer
-        }
-        if (!(failure instanceof ConcurrencyConflictException)) {
-          return CompletableFuture.<Void>failedFuture(failure);
-        }
-        // another completer advanced it: go on from where it is
-        return readRecord(channel, table, partitionKey, id).thenCompose(read -> {
-          if (read == null || PendingRows.state(read) != State.PENDING) {
-            return at.stop();
-          }
-          at.hold.reread(read);
-          at.next = Math.max(i, PendingRows.next(read) - 1) + 1;
-          return DONE;
-        });
-      }).thenCompose(Function.identity());
-    });
+        at.hold.reread(read);
+        at.next = Math.max(i, PendingRows.next(read) - 1) + 1;
+        return DONE;
+      });
+    }).thenCompose(Function.identity());
   }
 
   /**
