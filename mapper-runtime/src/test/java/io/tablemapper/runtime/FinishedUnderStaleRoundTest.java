@@ -3,6 +3,7 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
+import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
 import io.tablemapper.spi.TableQuery;
@@ -45,6 +46,53 @@ class FinishedUnderStaleRoundTest {
   void aCopyAStaleRoundWroteAfterAnotherCompleterFinishedTheRecordIsDeleted(Stores stores) {
     // only the full copy per level lies beyond the partition
     run(stores, new Holder("g0", 1, "n", null, null, null, 2, null, 0, null), 3, "HoldersByLevel", "g0");
+  }
+
+  /**
+   * The same race on a retired entry's clean-up, which its entry names as a record names its steps: a process
+   * claims the holder's level (its copy re-written with the write's id) and dies before its transaction; completer A
+   * retires the entry and its clean-up round reads the holder; meanwhile the holder's name changes (its writer's own
+   * run re-writes the copy) and completer B cleans the entry up and deletes it. A's round would then re-write the
+   * copy with the name it read, and die: the copy would keep the old name for good.
+   */
+  @ParameterizedTest
+  @EnumSource(Stores.class)
+  void aCopyAStaleCleanUpRoundWouldRewriteAfterAnotherCompleterCleanedUpKeepsTheEntitysValues(Stores stores) {
+    try (TableBackend store = stores.newStore();
+        TableMapper writer = ManualCompletion.builder(DyingBackend.unclosed(store)).build()) {
+      HolderRepository holders = writer.repository(HolderRepository.class);
+      holders.insert(new Holder("g0", 1, "n", null, null, null, 2, null, 0, null));
+      // a process writes the registry entry and its claim of the level, and dies before its transaction (its entry
+      // lists a clean-up step per remote index; the level's is the fourth, after three that read the holder once)
+      DyingBackend dying = new DyingBackend(store, 2);
+      try (TableMapper process = ManualCompletion.builder(dying).build()) {
+        process.repository(HolderRepository.class).update(new Holder("g0", 1, "x", null, null, null, 2, null, 1,
+            null));
+      } catch (RuntimeException died) {
+        // died before its transaction
+      }
+      assertThat(dying.recorded).as("the dying process recorded no work").isFalse();
+
+      StaleThenDead a = new StaleThenDead(store, 3, "HoldersByLevel", () -> {
+        Holder read = holders.findByGroupAndHolderId("g0", 1).orElseThrow();
+        holders.update(new Holder("g0", 1, "m", null, null, null, 2, null, read.counter() + 1, read.etag()));
+        writer.completePending(); // B: the entry is retired, its clean-up finds the copy in step
+      });
+      try (TableMapper completer = ManualCompletion.retiringAtOnce(a).build()) {
+        completer.completePending();
+      } catch (RuntimeException died) {
+        // its process died after the stale round wrote: what matters is what the store holds
+      }
+      assertThat(a.acted).as("B cleaned the entry up while A's round was stalled").isTrue();
+
+      while (writer.completePending() > 0) {
+        // until nothing is left
+      }
+      List<TableRow> copies = RawRows.partition(store, "HoldersByLevel", "g0");
+      assertThat(copies).as("the holder's copy under its level").hasSize(1);
+      assertThat(copies.get(0).get("name")).as("the copy's name").isEqualTo("m");
+      assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("the registry entries left").isEmpty();
+    }
   }
 
   /**

@@ -116,7 +116,7 @@ public final class PendingWork {
     StepApplier applier = new StepApplier(this, intents, types, tables, context, rounds);
     this.records = new WorkRecords(backend, tables, discriminator, lifecycle, applier, settings.grace(), shards);
     this.writeAhead = new WriteAhead(tables, context, records, remote, copies, shards);
-    this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records, applier,
+    this.completion = new WorkCompleter(backend, tables, discriminator, lifecycle, settings, records,
         blocking, listeners);
     this.completer = new BackgroundCompleter(completion, lifecycle, large, settings);
   }

@@ -56,9 +56,6 @@ import java.util.function.Supplier;
  * a write that comes to imply the copy again claims it first ({@link RemoteIndexes#deleteIfOurs}).
  */
 final class RecordHold {
-  /** A hold of no record (a retired entry's clean-up steps): nothing to hold, writes are sent. */
-  static final RecordHold NONE = new RecordHold(null, null, null, Duration.ZERO, null, null);
-
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
   /** How many times a take reads the record again after another run changed it. */
   private static final int ATTEMPTS = 50;
@@ -142,9 +139,16 @@ final class RecordHold {
    */
   static RecordHold of(String table, String partitionKey, String id, TableRow known, Tables tables, Duration grace,
       Rerecord rerecord) {
-    Objects.requireNonNull(known.etag(), "a run starts from the record's ETag");
-    return new RecordHold(new Address(table, partitionKey, PendingRows.workRowKey(id)), id, tables, grace, known,
-        rerecord);
+    return of(new Address(table, partitionKey, PendingRows.workRowKey(id)), id, known, tables, grace, rerecord);
+  }
+
+  /**
+   * A run's hold on the row at {@code row} that names the steps of {@code id}: its work record, or the registry
+   * entry of a write retired without one, whose clean-up steps it lists.
+   */
+  static RecordHold of(Address row, String id, TableRow known, Tables tables, Duration grace, Rerecord rerecord) {
+    Objects.requireNonNull(known.etag(), "a run starts from the ETag of the row that names its steps");
+    return new RecordHold(row, id, tables, grace, known, rerecord);
   }
 
   private synchronized void know(TableRow known) {
@@ -203,9 +207,6 @@ final class RecordHold {
      * still land, and keeps the hold to the run's end ({@link #letGo}).
      */
     <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
-      if (record == null) {
-        return write.get();
-      }
       CompletableFuture<Void> held = fresh() ? DONE : take(channel, 1);
       return Futures.compose(held, taken -> {
         long under;
@@ -274,7 +275,7 @@ final class RecordHold {
    */
   CompletableFuture<Void> letGo(WriteChannel channel) {
     synchronized (this) {
-      if (record == null || !holding || unsettled) {
+      if (!holding || unsettled) {
         return DONE;
       }
       holding = false;

@@ -60,19 +60,13 @@ final class StepApplier {
   }
 
   /**
-   * Applies one write of the work {@code id}, reconciled with its entity's current state, through {@code channel}.
+   * Applies one write of the work {@code id}, reconciled with its entity's current state, through {@code channel}, by
+   * a run of the row that names the step (its record, or a retired entry): knowing what {@code own} says (the step's
+   * writer), and sending what its rounds compute only while {@code hold} holds that row.
    *
    * @return a future of null when applied (now or before), or of the exception that makes it fail for good; failed
    *     when the store could not be reached, this process lacks the entity's class, or this mapper lacks the key the
    *     write's encrypted values need ({@link NeedsKey}): the work stays recorded, to be applied later
-   */
-  CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step) {
-    return apply(channel, id, step, OwnRun.NONE, RecordHold.NONE);
-  }
-
-  /**
-   * {@link #apply(WriteChannel, String, PendingStep)} by a run of the step's record: knowing what {@code own} says
-   * (the step's writer), and sending what its rounds compute only while {@code hold} holds the record.
    */
   CompletableFuture<TableMapperException> apply(WriteChannel channel, String id, PendingStep step, OwnRun own,
       RecordHold hold) {

@@ -54,8 +54,6 @@ final class WorkCompleter {
   private final Lifecycle lifecycle;
   private final MapperSettings.Pending settings;
   private final WorkRecords records;
-  /** Applies the clean-up steps of retired entries. */
-  private final StepApplier applier;
   /** The blocking path of the requests: the completer's. */
   private final WriteChannel blocking;
   /** What traces the background completion of each entry as an operation of its own. */
@@ -64,7 +62,7 @@ final class WorkCompleter {
   private final Set<String> reportedWaiting = ConcurrentHashMap.newKeySet();
 
   WorkCompleter(TableBackend backend, Tables tables, Discriminator discriminator, Lifecycle lifecycle,
-      MapperSettings.Pending settings, WorkRecords records, StepApplier applier, WriteChannel blocking,
+      MapperSettings.Pending settings, WorkRecords records, WriteChannel blocking,
       Listeners listeners) {
     this.backend = backend;
     this.tables = tables;
@@ -72,7 +70,6 @@ final class WorkCompleter {
     this.lifecycle = lifecycle;
     this.settings = settings;
     this.records = records;
-    this.applier = applier;
     this.blocking = blocking;
     this.listeners = listeners;
   }
@@ -244,10 +241,9 @@ final class WorkCompleter {
       }
       if (record == null) {
         // no transaction can record work under the id any more: clean what its write claimed
-        if (!cleanUp(id, entry, deferred)) {
+        if (!cleanUp(id, entry, failures, deferred)) {
           return 0;
         }
-        deleteEntry(id);
         acted.incrementAndGet();
         return 0;
       }
@@ -255,10 +251,9 @@ final class WorkCompleter {
     switch (PendingRows.state(record)) {
       case CANCELLED:
         // retired, here or by a take-over of one of its claims: clean what else its write claimed
-        if (!cleanUp(id, entry, deferred)) {
+        if (!cleanUp(id, entry, failures, deferred)) {
           return 0;
         }
-        deleteEntry(id);
         acted.incrementAndGet();
         return 0;
       case FAILED:
@@ -291,14 +286,13 @@ final class WorkCompleter {
   }
 
   /**
-   * Runs the clean-up steps a retired entry lists (the reconciliations of the values its write claimed); false when
-   * one waits for another write ({@link RemoteIndexes.Deferred}): the entry is kept, to be cleaned up again later.
+   * Runs the clean-up steps a retired entry lists (the reconciliations of the values its write claimed), then deletes
+   * the entry ({@link WorkRecords#cleanUp}); false when one waits for another write, or another run holds the entry
+   * ({@link RemoteIndexes.Deferred}): the entry is kept, to be cleaned up again later.
    */
-  private boolean cleanUp(String id, TableRow entry, AtomicInteger deferred) {
+  private boolean cleanUp(String id, TableRow entry, List<PendingWorkException> failures, AtomicInteger deferred) {
     try {
-      for (PendingStep step : PendingRows.steps(entry)) {
-        Futures.join(applier.apply(blocking, id, step));
-      }
+      Futures.join(records.cleanUp(blocking, id, entry, failures));
       return true;
     } catch (RemoteIndexes.Deferred waits) {
       deferred.incrementAndGet();
@@ -314,7 +308,4 @@ final class WorkCompleter {
     Futures.join(records.markEntryFailed(blocking, id));
   }
 
-  private void deleteEntry(String id) {
-    Futures.join(WorkRecords.deleteEntry(blocking, id));
-  }
 }

@@ -262,6 +262,50 @@ final class WorkRecords {
   }
 
   /**
+   * Runs the clean-up steps a retired registry entry lists (the reconciliations of the values its write claimed)
+   * under this run's hold on the entry, which names them as a record names its steps ({@link RecordHold}), then
+   * deletes the entry, conditional on its ETag. A step that fails for good is left as it is, as is an entry another
+   * run finished or holds.
+   *
+   * @return a future failed with {@link RemoteIndexes.Deferred} when a step waits for another write or another run
+   *     holds the entry (the entry is kept, to be cleaned up again later)
+   */
+  CompletableFuture<Void> cleanUp(WriteChannel channel, String id, TableRow entry,
+      List<PendingWorkException> failures) {
+    String table = entry.getString(PendingRows.TABLE);
+    String partitionKey = entry.getString(PendingRows.PARTITION);
+    RecordHold hold = RecordHold.of(new PendingStep.Address(PendingRows.REGISTRY_TABLE,
+        PendingRows.registryPartition(id), id), id, entry, tables, grace,
+        (ch, step) -> recordAgain(ch, table, partitionKey, step));
+    if (hold.heldElsewhere()) {
+      return CompletableFuture.failedFuture(hold.held());
+    }
+    Iterator<PendingStep> steps = PendingRows.steps(entry).iterator();
+    boolean[] going = {true};
+    RecordHold.Rerecorded[] again = {null};
+    CompletableFuture<Void> ran = Futures.loop(() -> going[0] && steps.hasNext(),
+        () -> applier.apply(channel, id, steps.next(), OwnRun.NONE, hold).handle((failure, thrown) -> {
+          Throwable cause = thrown == null ? null : Futures.unwrap(thrown);
+          if (cause instanceof RecordHold.Rerecorded moved) {
+            again[0] = moved; // the step goes on in its new record; the entry is another run's
+          } else if (!(cause instanceof RecordHold.Finished)) {
+            return cause == null ? DONE : CompletableFuture.<Void>failedFuture(cause);
+          }
+          going[0] = false;
+          return DONE;
+        }).thenCompose(Function.identity()));
+    CompletableFuture<Void> ended = ran.exceptionallyCompose(thrown -> hold.letGo(channel)
+        .thenCompose(released -> CompletableFuture.<Void>failedFuture(thrown)));
+    return Futures.compose(ended, done -> {
+      if (again[0] != null) {
+        return run(channel, again[0].id(), table, partitionKey, again[0].record(), failures, OwnRun.NONE)
+            .thenApply(applied -> null);
+      }
+      return going[0] ? hold.release(channel) : DONE;
+    });
+  }
+
+  /**
    * Records a step of a run again, under a new work id ({@link RecordHold.Rerecorded}): its registry entry (whose
    * clean-up is the step itself, should the record never be written), then its record, naming as the copies the
    * entity may have had every address the step could have written.

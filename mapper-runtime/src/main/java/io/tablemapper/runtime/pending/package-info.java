@@ -3,7 +3,8 @@
  * eventually consistent by work recorded in the write's own transaction. {@code PendingWork} is the entry and the
  * writer's side of the protocol (registry entry, claims, transaction with the record, then the work);
  * {@code WorkRecords} the requests on the registry entry and the work record (a record run from its next position),
- * {@code RecordHold} a run's hold on the record (which run may write what its rounds compute, and delete it);
+ * {@code RecordHold} a run's hold on the record, or the retired entry, that names its steps (which run may write
+ * what its rounds compute, and delete it);
  * {@code StepApplier} one recorded step applied (a write, or a reconciliation), {@code NeedsKey} a step left for want
  * of a key; {@code WorkCompleter} the completer's side (passes over the registry, entries retired). The remote
  * copies: {@code RemoteIndexes} (the copies' rows, take-over and validated delete), {@code RemoteClaims} (claims and
