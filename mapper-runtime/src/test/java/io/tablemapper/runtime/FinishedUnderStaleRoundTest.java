@@ -138,7 +138,7 @@ class FinishedUnderStaleRoundTest {
    * A completer's process: runs an action right after its read of the entity in the round of the index's step,
    * then dies right after its next write to the index's table.
    */
-  private static final class StaleThenDead extends ForwardingBackend {
+  static final class StaleThenDead extends ForwardingBackend {
     private final String indexTable;
     private final Runnable action;
     /** The reads of the entity to let through before the one the action follows. */

@@ -260,7 +260,7 @@ public final class PendingWork {
       return Futures.compose(remote.release(cleanUp, claims), left -> {
         if (!(failure instanceof WriteFailures.IdRetired || failure.getCause() instanceof WriteFailures.IdRetired)) {
           // refused, nothing written: no record exists under the ids
-          return settle(cleanUp, ids, left)
+          return settle(cleanUp, ids, ahead.entries, left)
               .<List<WriteResult>>thenCompose(cleaned -> CompletableFuture.failedFuture(failure));
         }
         if (attempt == MAX_IDS) {
@@ -374,7 +374,7 @@ public final class PendingWork {
           : records.readRecord(channel, table, write.partitionKey(), id);
       return Futures.compose(read, record -> {
         if (record == null && !wroteRow) {
-          return dropped(channel, id, claims).thenApply(settled -> 0L);
+          return dropped(channel, id, claims, ahead.entries).thenApply(settled -> 0L);
         }
         return record != null && PendingRows.state(record) == State.PENDING
             ? records.run(channel, id, table, write.partitionKey(), record, failures,
@@ -407,11 +407,14 @@ public final class PendingWork {
 
   /**
    * Settles the ids of a write no record exists under, nor can, once its claims are released ({@link
-   * RemoteClaims#release}): its registry entries are deleted — then no one waits for it — and the rows the release
-   * left are cleaned up ({@link RemoteClaims#cleanUp}).
+   * RemoteClaims#release}): its registry entries are deleted as it inserted them ({@code entries}: their ETags; one a
+   * completer took is left to it) — then no one waits for it — and the rows the release left are cleaned up
+   * ({@link RemoteClaims#cleanUp}).
    */
-  private CompletableFuture<Void> settle(WriteChannel channel, List<String> ids, List<RemoteClaims.Claim> left) {
-    return Futures.compose(WorkRecords.deleteEntries(channel, ids), deleted -> remote.cleanUp(channel, left));
+  private CompletableFuture<Void> settle(WriteChannel channel, List<String> ids, Map<String, String> entries,
+      List<RemoteClaims.Claim> left) {
+    return Futures.compose(WorkRecords.deleteEntries(channel, ids, entries),
+        deleted -> remote.cleanUp(channel, left));
   }
 
   /**
@@ -423,9 +426,10 @@ public final class PendingWork {
    * have been applied, and the store client's retry of it then finds the entity gone by its own effect. A store that
    * cannot be reached leaves the id to that retirement.
    */
-  private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims) {
+  private CompletableFuture<Void> dropped(WriteChannel channel, String id, List<RemoteClaims.Claim> claims,
+      Map<String, String> entries) {
     List<RemoteClaims.Claim> its = claims.stream().filter(claim -> claim.id().equals(id)).toList();
-    return Futures.compose(remote.release(channel, its), left -> settle(channel, List.of(id), left))
+    return Futures.compose(remote.release(channel, its), left -> settle(channel, List.of(id), entries, left))
         .exceptionally(thrown -> {
           Throwable cause = Futures.unwrap(thrown);
           if (cause instanceof Error error) {

@@ -10,11 +10,13 @@ import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows.State;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
+import io.tablemapper.spi.WriteResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -63,8 +65,12 @@ final class WorkRecords {
 
   // ------------------------------------------------------------------ the registry
 
-  /** Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy). */
-  CompletableFuture<Void> register(WriteChannel channel, String id, String table, String partitionKey,
+  /**
+   * Inserts the registry entry of a work id (creating the registry's table, whatever the creation policy).
+   *
+   * @return a future of the entry's ETag as inserted
+   */
+  CompletableFuture<String> register(WriteChannel channel, String id, String table, String partitionKey,
       List<PendingStep> onRetire) {
     TableRow entry = PendingRows.registryEntry(discriminator, id, table, partitionKey, onRetire);
     CompletableFuture<Void> ready = registryReady ? DONE : createRegistry(channel);
@@ -78,7 +84,7 @@ final class WorkRecords {
           return createRegistry(channel).thenCompose(
               again -> channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.insert(entry)));
         }))
-        .thenApply(written -> null);
+        .thenApply(WriteResult::etag);
   }
 
   /**
@@ -124,10 +130,27 @@ final class WorkRecords {
     return deleteQuietly(channel, PendingRows.REGISTRY_TABLE, PendingRows.registryPartition(id), id);
   }
 
-  /** Deletes the registry entries of these ids, one after another, each if it is there. */
-  static CompletableFuture<Void> deleteEntries(WriteChannel channel, List<String> ids) {
+  /**
+   * Deletes the registry entries of a writer's ids whose transaction was refused, one after another, each if it is
+   * there, and only as the writer inserted it ({@code etags}: the ETag of each, as {@link #register} answered): one a
+   * completer took meanwhile (cleaning up after the id, which it retired while the writer stalled) is left to it,
+   * since what its clean-up wrote is named by that entry alone.
+   */
+  static CompletableFuture<Void> deleteEntries(WriteChannel channel, List<String> ids, Map<String, String> etags) {
     Iterator<String> each = ids.iterator();
-    return Futures.loop(each::hasNext, () -> deleteEntry(channel, each.next()));
+    return Futures.loop(each::hasNext, () -> {
+      String id = each.next();
+      String etag = etags.get(id);
+      return channel.write(PendingRows.REGISTRY_TABLE, WriteOperation.delete(PendingRows.registryPartition(id), id,
+          etag == null ? WriteIntent.ANY_ETAG : etag)).handle((deleted, thrown) -> {
+            Throwable failure = thrown == null ? null : Futures.unwrap(thrown);
+            if (failure == null || failure instanceof EntityNotFoundException
+                || failure instanceof TableNotFoundException || failure instanceof ConcurrencyConflictException) {
+              return DONE; // deleted, or by a completer; or taken by one, and left to it
+            }
+            return CompletableFuture.<Void>failedFuture(failure);
+          }).thenCompose(Function.identity());
+    });
   }
 
   /** Deletes a row if it is there, through {@code channel}. */

@@ -53,11 +53,14 @@ final class WriteAhead {
 
   /**
    * What the writer reads ahead of its transaction, by write: the stored entity (which the transaction is then
-   * planned from), and the old copies checked ahead ({@link RemoteIndexes#checkAhead}), by work id.
+   * planned from), the old copies checked ahead ({@link RemoteIndexes#checkAhead}), by work id, and its registry
+   * entries' ETags.
    */
   static final class Ahead {
     final Map<WriteIntent<?>, Optional<TableRow>> stored = new IdentityHashMap<>();
     final Map<String, Map<PendingStep.Address, String>> checked = new ConcurrentHashMap<>();
+    /** The ETag of each registry entry, as inserted, by work id. */
+    final Map<String, String> entries = new ConcurrentHashMap<>();
   }
 
   /**
@@ -81,7 +84,12 @@ final class WriteAhead {
             (TableRow) null).thenApply(Optional::ofNullable)
         : CompletableFuture.completedFuture(null);
     CompletableFuture<Void> registered = records.register(channel, id, table, write.partitionKey(), onRetire)
-        .thenRun(() -> ids.add(id));
+        .thenAccept(etag -> {
+          ids.add(id);
+          if (etag != null) {
+            ahead.entries.put(id, etag);
+          }
+        });
     return Futures.compose(CompletableFuture.allOf(stored, registered), both -> {
       Optional<TableRow> read = stored.join();
       WriteIntent<T> recording = write.withPendingId(id);
