@@ -200,7 +200,8 @@ class ConcurrencyTest {
     }
     start.countDown();
     for (Future<?> future : done) {
-      future.get(20, TimeUnit.SECONDS);
+      // a bound against a hang, not a measure: 480 writes on Azurite take seconds, many times that on a loaded machine
+      future.get(120, TimeUnit.SECONDS);
     }
     pool.shutdown();
 
