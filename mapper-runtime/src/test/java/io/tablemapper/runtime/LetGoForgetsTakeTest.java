@@ -167,7 +167,7 @@ class LetGoForgetsTakeTest {
       WriteResult result = delegate.write(table, operation);
       wroteList |= acted && table.equals("HolderColors");
       if (failed && table.equals("Holders") && operation.kind() == WriteOperation.Kind.MERGE
-          && isRecord(operation.row().rowKey()) && "".equals(operation.row().get(PendingRows.HOLDER))) {
+          && isRecord(operation.row().rowKey()) && PendingRows.NO_HOLDER.equals(operation.row().get(PendingRows.HOLDER))) {
         tookAndLetGo = true;
         dead = true;
       }

@@ -95,6 +95,20 @@ final class RecordHold {
     }
   }
 
+  /**
+   * A take the store refused for another reason than a change of the record (a record an earlier version wrote
+   * without room for {@value PendingRows#HOLDER}, too large once it is added): the step fails for good, its record
+   * marked failed with this message, rather than every run of it failing again.
+   */
+  static final class Refused extends TableMapperException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String id, Throwable cause) {
+      super("the record of pending work " + id + " cannot be taken by a run, which its rounds' writes need: "
+          + cause.getMessage(), cause);
+    }
+  }
+
   /** Records a step again under a new work id: its registry entry, then its record. */
   @FunctionalInterface
   interface Rerecord {
@@ -153,7 +167,7 @@ final class RecordHold {
 
   private synchronized void know(TableRow known) {
     etag = known.etag();
-    holder = known.get(PendingRows.HOLDER) instanceof String named && !named.isEmpty() ? named : null;
+    holder = PendingRows.holder(known);
     changed = known.timestamp();
   }
 
@@ -207,17 +221,43 @@ final class RecordHold {
      * still land, and keeps the hold to the run's end ({@link #letGo}).
      */
     <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
-      CompletableFuture<Void> held = fresh() ? DONE : take(channel, 1);
-      return Futures.compose(held, taken -> {
-        long under;
-        synchronized (RecordHold.this) {
-          under = takenAt;
+      return Futures.compose(fresh(channel, 1), under -> settling(write.get()).handle((answer, thrown) -> {
+        if (grace.isZero() || System.nanoTime() - under < grace.toNanos()
+            || thrown != null && PendingWork.refused(Futures.unwrap(thrown))) {
+          return thrown == null ? CompletableFuture.completedFuture(answer) : CompletableFuture.<R>failedFuture(thrown);
         }
-        return Futures.compose(settling(write.get()), answer -> System.nanoTime() - under < grace.toNanos()
-            ? CompletableFuture.completedFuture(answer)
-            : Futures.compose(secure(channel, step), secured -> CompletableFuture.completedFuture(answer)));
-      });
+        // answered a grace period after the take it was sent under: it may have landed after another run found the
+        // take expired, and must be named again before anything else is sent (a failure without an answer too: it
+        // may have landed)
+        return secure(channel, step).handle((secured, failed) -> {
+          Throwable again = failed == null ? null : Futures.unwrap(failed);
+          if (again instanceof Rerecorded) {
+            return CompletableFuture.<R>failedFuture(again);
+          }
+          return thrown == null && failed == null ? CompletableFuture.completedFuture(answer)
+              : CompletableFuture.<R>failedFuture(thrown != null ? thrown : failed);
+        }).thenCompose(Function.identity());
+      }).thenCompose(Function.identity()));
     }
+  }
+
+  /**
+   * Completes with the time ({@link System#nanoTime}) of the take this run holds the record by, younger than half the
+   * grace period: its own, or a new one (this is the {@code attempt}th). A take answered so late that it is no longer
+   * fresh is taken again.
+   */
+  private CompletableFuture<Long> fresh(WriteChannel channel, int attempt) {
+    synchronized (this) {
+      if (fresh() || attempt > 1 && grace.isZero()) {
+        return CompletableFuture.completedFuture(takenAt); // no grace period: a take keeps no other run off
+      }
+    }
+    if (attempt > ATTEMPTS) {
+      return CompletableFuture.failedFuture(new TableMapperException("the store answered each of " + ATTEMPTS
+          + " takes of the record of pending work " + id + " later than half the grace period (" + grace
+          + "); the work stays recorded, for a completer"));
+    }
+    return Futures.compose(take(channel, 1), taken -> fresh(channel, attempt + 1));
   }
 
   /** A write sent, marking the hold unsettled when it fails without an answer that refuses it (it may still land). */
@@ -245,18 +285,13 @@ final class RecordHold {
         took(written.etag(), sent);
         return DONE;
       }
-      Throwable failure = Futures.unwrap(thrown);
-      if (failure instanceof EntityNotFoundException || failure instanceof TableNotFoundException
-          || failure instanceof ConcurrencyConflictException) {
-        synchronized (this) {
-          holding = false;
-        }
-        return Futures.compose(rerecord.apply(channel, step), again -> CompletableFuture.<Void>failedFuture(again));
-      }
+      // changed or deleted by another run, or no answer (the take may not have landed): the step is recorded again,
+      // which is harmless when the record still names it
       synchronized (this) {
-        unsettled = true; // nothing is known of the record: the hold is not given up
+        holding = false;
+        unsettled = true;
       }
-      return CompletableFuture.<Void>failedFuture(failure);
+      return Futures.compose(rerecord.apply(channel, step), again -> CompletableFuture.<Void>failedFuture(again));
     }).thenCompose(Function.identity());
   }
 
@@ -275,13 +310,13 @@ final class RecordHold {
    */
   CompletableFuture<Void> letGo(WriteChannel channel) {
     synchronized (this) {
-      if (!holding || unsettled) {
-        return DONE;
+      if (!holding || unsettled || !run.equals(holder)) {
+        return DONE; // a write may still land; or another run took the record since: its take is not this run's
       }
       holding = false;
     }
-    TableRow cleared = TableRow.builder(record.partitionKey(), record.rowKey()).putString(PendingRows.HOLDER, "")
-        .build();
+    TableRow cleared = TableRow.builder(record.partitionKey(), record.rowKey())
+        .putString(PendingRows.HOLDER, PendingRows.NO_HOLDER).build();
     return channel.write(record.table(), WriteOperation.merge(cleared, etag())).handle((written, thrown) -> null);
   }
 
@@ -304,7 +339,7 @@ final class RecordHold {
         return CompletableFuture.<Void>failedFuture(new Finished(id));
       }
       if (!(failure instanceof ConcurrencyConflictException)) {
-        return CompletableFuture.<Void>failedFuture(failure);
+        return CompletableFuture.<Void>failedFuture(PendingWork.refused(failure) ? new Refused(id, failure) : failure);
       }
       // another run changed it: read it again
       return Futures.compose(read(channel), found -> {

@@ -29,8 +29,8 @@ import io.tablemapper.runtime.values.JsonMappingContext;
  * the index separator, as index copies' do, and that no entity class can declare: every read path of the mapper skips
  * it as it skips copies), {@value #STATE} ({@code PENDING}, {@code FAILED} or {@code CANCELLED}), {@value #NEXT} (the
  * position in the record of the next write to apply), the writes still to do as JSON in {@value #STEPS}{@code 0},
- * {@code 1}, ... (cut into strings the store takes), once taken by a run that writes from its rounds, {@value #HOLDER}
- * (that run's id), and, once failed, {@value #FAILURE} (the message).
+ * {@code 1}, ... (cut into strings the store takes), {@value #HOLDER} (the id of the run that took it last, or
+ * {@link #NO_HOLDER}), and, once failed, {@value #FAILURE} (the message).
  *
  * <p>A recorded write holds its entity's row as the store holds it ({@link PendingStep#row}): its {@code @Encrypted}
  * values are ciphertext, bound to the entity's own table and keys, exactly as its repository write would store them,
@@ -84,6 +84,11 @@ public final class PendingRows {
    * period, only that run writes what its rounds compute, and deletes the record.
    */
   public static final String HOLDER = "TmHolder";
+  /**
+   * The {@value #HOLDER} of a record no run holds: as long as a run's id (a UUID's 36 characters), so that a take,
+   * which writes its id there, never makes the record larger than its transaction wrote it.
+   */
+  public static final String NO_HOLDER = "-".repeat(36);
   public static final String TABLE = "TmTable";
   public static final String PARTITION = "TmPartition";
   /**
@@ -203,7 +208,8 @@ public final class PendingRows {
     TableRow.Builder row = TableRow.builder(partitionKey, workRowKey(id))
         .putString(discriminator.name(), WORK_TYPE)
         .putString(STATE, State.PENDING.name())
-        .putInt32(NEXT, 0);
+        .putInt32(NEXT, 0)
+        .putString(HOLDER, NO_HOLDER);
     putSteps(row, steps);
     return row.build();
   }
@@ -214,6 +220,11 @@ public final class PendingRows {
         .putString(discriminator.name(), WORK_TYPE)
         .putString(STATE, State.CANCELLED.name())
         .build();
+  }
+
+  /** The id of the run that holds a record or entry ({@value #HOLDER}); null when none does. */
+  public static String holder(TableRow row) {
+    return row.get(HOLDER) instanceof String named && !named.isEmpty() && !named.equals(NO_HOLDER) ? named : null;
   }
 
   /** The state a record or entry holds; PENDING when it holds none this version knows. */
