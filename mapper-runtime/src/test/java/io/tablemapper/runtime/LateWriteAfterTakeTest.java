@@ -53,11 +53,30 @@ class LateWriteAfterTakeTest {
     run(stores, 2, false); // the take under the old ETag (refused), the registry entry
   }
 
+  @ParameterizedTest
+  @EnumSource(Stores.class)
+  void aReTakeThatFindsTheStoreUnreachableOnceStillRecordsTheStepAgain(Stores stores) throws InterruptedException {
+    run(stores, Integer.MAX_VALUE, false, 1); // the re-take after the late answer gets no answer
+  }
+
+  @ParameterizedTest
+  @EnumSource(Stores.class)
+  void aReTakeAndTheNewEntryThatFindTheStoreUnreachableStillLeaveTheStepNamed(Stores stores)
+      throws InterruptedException {
+    run(stores, Integer.MAX_VALUE, false, 2); // the re-take, then the new registry entry, get no answer
+  }
+
+  private static void run(Stores stores, int writesAfter, boolean recordedAgain) throws InterruptedException {
+    run(stores, writesAfter, recordedAgain, 0);
+  }
+
   /**
    * C's late write, then {@code writesAfter} more writes before its process dies; {@code recordedAgain}: whether the
-   * partition then holds the new record.
+   * partition then holds the new record; {@code unreachable}: how many writes right after the late one find the
+   * store unreachable (C lives).
    */
-  private static void run(Stores stores, int writesAfter, boolean recordedAgain) throws InterruptedException {
+  private static void run(Stores stores, int writesAfter, boolean recordedAgain, int unreachable)
+      throws InterruptedException {
     try (TableBackend store = stores.newStore();
         TableMapper writer = ManualCompletion.builder(DyingBackend.unclosed(store)).pendingGrace(GRACE).build()) {
       HolderRepository holders = writer.repository(HolderRepository.class);
@@ -67,7 +86,7 @@ class LateWriteAfterTakeTest {
       String first = records(store).get(0);
 
       boolean[] otherFinished = {false};
-      Late c = new Late(store, 4, writesAfter,
+      Late c = new Late(store, 4, writesAfter, unreachable,
           () -> holders.delete(holders.findByGroupAndHolderId("g0", 1).orElseThrow()),
           () -> {
             try {
@@ -85,6 +104,7 @@ class LateWriteAfterTakeTest {
       }
       assertThat(otherFinished[0]).as("D finished and deleted the record while C's write was on its way").isTrue();
       assertThat(c.lateWrite).as("C's stale list write landed").isTrue();
+      assertThat(c.unreachable).as("C's writes after it that found the store unreachable: all of them").isZero();
       if (writesAfter < Integer.MAX_VALUE) {
         assertThat(c.dead).as("C died where the test says").isTrue();
         assertThat(records(store)).as("the work records C left")
@@ -121,13 +141,15 @@ class LateWriteAfterTakeTest {
     private final Runnable late;
     private int reads;
     private int writesAfter;
+    volatile int unreachable;
     private volatile boolean acted;
     private volatile boolean delayed;
     volatile boolean lateWrite;
     volatile boolean dead;
 
-    Late(TableBackend store, int reads, int writesAfter, Runnable delete, Runnable late) {
+    Late(TableBackend store, int reads, int writesAfter, int unreachable, Runnable delete, Runnable late) {
       super(store);
+      this.unreachable = unreachable;
       this.reads = reads;
       this.writesAfter = writesAfter;
       this.delete = delete;
@@ -164,6 +186,10 @@ class LateWriteAfterTakeTest {
         delayed = true;
         late.run();
         return true;
+      }
+      if (lateWrite && unreachable > 0) {
+        unreachable--;
+        throw new io.tablemapper.api.StoreUnavailableException("the store could not be reached (review6)");
       }
       if (lateWrite && writesAfter-- == 0) {
         dead = true;

@@ -13,7 +13,6 @@ import io.tablemapper.tck.fixtures.HolderRepository;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +57,7 @@ final class HistoryRun {
    * mapper is finished within the history. A writer slower than this may have its claim taken over, so a unique
    * value held twice whose history shows such a writer is the checker's, not the runtime's.
    */
-  static final Duration GRACE = Duration.ofSeconds(2);
+  static final Duration GRACE = KitGrace.GRACE;
   /** How long a history's threads may take to end before the history is reported hung. */
   private static final long JOIN_MILLIS = 120_000;
   /** How long any one future of an async write may take. */
@@ -220,18 +219,9 @@ final class HistoryRun {
     }
   }
 
-  /** A mapper builder with the history's grace period (the runtime's test setting, not part of the public API). */
+  /** A mapper builder with the history's grace period ({@link KitGrace}). */
   static TableMapper.Builder builder(TableBackend backend) {
-    TableMapper.Builder builder = TableMapper.builder().backend(backend);
-    try {
-      Method grace = builder.getClass().getDeclaredMethod("pendingGrace", Duration.class);
-      grace.setAccessible(true);
-      grace.invoke(builder, GRACE);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("the history checker needs the runtime's pendingGrace(Duration) to finish a"
-          + " dead mapper's work within a history: " + builder.getClass().getName() + " has none", e);
-    }
-    return builder;
+    return KitGrace.builder(backend);
   }
 
   private String timing = "";

@@ -39,7 +39,8 @@ import java.util.function.Supplier;
  *       landed after another run found the take expired. The run takes the record again under the ETag it knows;
  *       when that fails (another run changed or deleted the record meanwhile), it first records the step again, as a
  *       new record with its registry entry naming every address the step could have written ({@link Rerecorded}),
- *       and goes on with that record: what it wrote is named again before anything else is sent.
+ *       and goes on with that record: what it wrote is named again before anything else is sent. A take that gets no
+ *       answer records the step again too, retried with pauses while the store does not answer.
  *   <li><b>Release</b> ({@link #release}): the record is deleted conditional on the ETag this run knows, and only
  *       when no other run changed it since this run began: one that did (took it, advanced it, gave its hold up) may
  *       have written what this run's rounds did not see, so the record is left, to be run again, as is one that
@@ -52,13 +53,17 @@ import java.util.function.Supplier;
  * record before the take fails its delete on the ETag; one that reads it after finds it held and runs nothing; one
  * that begins after the take expired begins after the write landed, and its rounds find it. A run that took the
  * record and died leaves it recorded, and after the grace period another run takes it and finds what the dead one
- * wrote. The deletes of copies need no hold: each is conditional on the copy's ETag after the entity was read, and
+ * wrote. Every record and entry is written with room for the holder ({@link PendingRows#NO_HOLDER}), so a take
+ * never makes it larger; one an earlier version wrote without that room, refused once the holder is added, is run as
+ * that version ran it, without a take. The deletes of copies need no hold: each is conditional on the copy's ETag after the entity was read, and
  * a write that comes to imply the copy again claims it first ({@link RemoteIndexes#deleteIfOurs}).
  */
 final class RecordHold {
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
   /** How many times a take reads the record again after another run changed it. */
   private static final int ATTEMPTS = 50;
+  /** How many times a late write's step is recorded again while the store does not answer. */
+  private static final int RECORD_ATTEMPTS = 10;
 
   /** A run that meets its record finished (gone, or no longer pending): it stops, sending nothing more. */
   static final class Finished extends TableMapperException {
@@ -95,20 +100,6 @@ final class RecordHold {
     }
   }
 
-  /**
-   * A take the store refused for another reason than a change of the record (a record an earlier version wrote
-   * without room for {@value PendingRows#HOLDER}, too large once it is added): the step fails for good, its record
-   * marked failed with this message, rather than every run of it failing again.
-   */
-  static final class Refused extends TableMapperException {
-    private static final long serialVersionUID = 1L;
-
-    Refused(String id, Throwable cause) {
-      super("the record of pending work " + id + " cannot be taken by a run, which its rounds' writes need: "
-          + cause.getMessage(), cause);
-    }
-  }
-
   /** Records a step again under a new work id: its registry entry, then its record. */
   @FunctionalInterface
   interface Rerecord {
@@ -134,6 +125,10 @@ final class RecordHold {
   private boolean changedElsewhere;
   /** Whether a write this run sent failed without an answer that refuses it: it may still land. */
   private boolean unsettled;
+  /** Whether the row holds {@value PendingRows#HOLDER} (as every row this version writes does). */
+  private boolean placeholder;
+  /** Whether this run sends its writes without a take: its row has no room for one ({@link #take}). */
+  private boolean unheld;
 
   private RecordHold(Address record, String id, Tables tables, Duration grace, TableRow known, Rerecord rerecord) {
     this.record = record;
@@ -166,6 +161,7 @@ final class RecordHold {
   }
 
   private synchronized void know(TableRow known) {
+    placeholder = known.get(PendingRows.HOLDER) != null;
     etag = known.etag();
     holder = PendingRows.holder(known);
     changed = known.timestamp();
@@ -222,7 +218,7 @@ final class RecordHold {
      */
     <R> CompletableFuture<R> send(WriteChannel channel, Supplier<CompletableFuture<R>> write) {
       return Futures.compose(fresh(channel, 1), under -> settling(write.get()).handle((answer, thrown) -> {
-        if (grace.isZero() || System.nanoTime() - under < grace.toNanos()
+        if (grace.isZero() || unheld() || System.nanoTime() - under < grace.toNanos()
             || thrown != null && PendingWork.refused(Futures.unwrap(thrown))) {
           return thrown == null ? CompletableFuture.completedFuture(answer) : CompletableFuture.<R>failedFuture(thrown);
         }
@@ -248,7 +244,7 @@ final class RecordHold {
    */
   private CompletableFuture<Long> fresh(WriteChannel channel, int attempt) {
     synchronized (this) {
-      if (fresh() || attempt > 1 && grace.isZero()) {
+      if (fresh() || unheld || attempt > 1 && grace.isZero()) {
         return CompletableFuture.completedFuture(takenAt); // no grace period: a take keeps no other run off
       }
     }
@@ -291,8 +287,28 @@ final class RecordHold {
         holding = false;
         unsettled = true;
       }
-      return Futures.compose(rerecord.apply(channel, step), again -> CompletableFuture.<Void>failedFuture(again));
+      return recordAgain(channel, step, 1);
     }).thenCompose(Function.identity());
+  }
+
+  /**
+   * Records the step again ({@link Rerecord}), the {@code attempt}th time of {@value #RECORD_ATTEMPTS}, pausing
+   * between attempts the store did not answer; fails with {@link Rerecorded} once recorded.
+   */
+  private CompletableFuture<Void> recordAgain(WriteChannel channel, PendingStep step, int attempt) {
+    return rerecord.apply(channel, step).handle((again, thrown) -> {
+      if (thrown == null) {
+        return CompletableFuture.<Void>failedFuture(again);
+      }
+      if (attempt >= RECORD_ATTEMPTS || PendingWork.refused(Futures.unwrap(thrown))) {
+        return CompletableFuture.<Void>failedFuture(thrown);
+      }
+      return Futures.compose(channel.pause(attempt), paused -> recordAgain(channel, step, attempt + 1));
+    }).thenCompose(Function.identity());
+  }
+
+  private synchronized boolean unheld() {
+    return unheld;
   }
 
   private synchronized void took(String newEtag, long sent) {
@@ -339,7 +355,15 @@ final class RecordHold {
         return CompletableFuture.<Void>failedFuture(new Finished(id));
       }
       if (!(failure instanceof ConcurrencyConflictException)) {
-        return CompletableFuture.<Void>failedFuture(PendingWork.refused(failure) ? new Refused(id, failure) : failure);
+        if (PendingWork.refused(failure) && !placeholder) {
+          // a row an earlier version wrote, with no room for the holder (too large once it is added): it is run as
+          // that version ran it, without a take
+          synchronized (this) {
+            unheld = true;
+          }
+          return DONE;
+        }
+        return CompletableFuture.<Void>failedFuture(failure);
       }
       // another run changed it: read it again
       return Futures.compose(read(channel), found -> {

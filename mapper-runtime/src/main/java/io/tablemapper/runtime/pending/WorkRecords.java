@@ -244,9 +244,6 @@ final class WorkRecords {
       CompletableFuture<TableMapperException> applied = applier.apply(channel, id, step, own, at.hold)
           .exceptionallyCompose(thrown -> {
             Throwable failure = Futures.unwrap(thrown);
-            if (failure instanceof RecordHold.Refused refused) {
-              return CompletableFuture.completedFuture(refused); // fails for good: the record is marked failed
-            }
             if (failure instanceof RecordHold.Rerecorded again) {
               at.again = again; // the step goes on in its new record; this one is another run's
             } else if (!(failure instanceof RecordHold.Finished)) {

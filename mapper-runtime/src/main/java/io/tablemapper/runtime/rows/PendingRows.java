@@ -177,7 +177,8 @@ public final class PendingRows {
         .putString(discriminator.name(), REGISTRY_TYPE)
         .putString(TABLE, table)
         .putString(PARTITION, partitionKey)
-        .putString(STATE, State.PENDING.name());
+        .putString(STATE, State.PENDING.name())
+        .putString(HOLDER, NO_HOLDER);
     putSteps(entry, onRetire);
     return entry.build();
   }
