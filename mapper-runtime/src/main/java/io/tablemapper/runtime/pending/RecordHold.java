@@ -2,6 +2,7 @@ package io.tablemapper.runtime.pending;
 
 import io.tablemapper.api.ConcurrencyConflictException;
 import io.tablemapper.api.EntityNotFoundException;
+import io.tablemapper.api.InvalidEntityException;
 import io.tablemapper.api.TableMapperException;
 import io.tablemapper.api.TableNotFoundException;
 import io.tablemapper.runtime.rows.PendingRows;
@@ -64,6 +65,9 @@ final class RecordHold {
   private static final int ATTEMPTS = 50;
   /** How many times a late write's step is recorded again while the store does not answer. */
   private static final int RECORD_ATTEMPTS = 10;
+  /** The first back-off between those attempts, doubled after each. */
+  private static final long BACK_OFF_NANOS = 50_000_000L;
+  private static final long MAX_BACK_OFF_NANOS = 2_000_000_000L;
 
   /** A run that meets its record finished (gone, or no longer pending): it stops, sending nothing more. */
   static final class Finished extends TableMapperException {
@@ -273,7 +277,8 @@ final class RecordHold {
    * have found the take expired, and read the entity's index before the write landed), records the step again and
    * fails with {@link Rerecorded}.
    */
-  private CompletableFuture<Void> secure(WriteChannel channel, PendingStep step) {
+  private CompletableFuture<Void> secure(WriteChannel caller, PendingStep step) {
+    WriteChannel channel = caller.cleanUp(); // sent even once the caller cancelled: the write it names is out
     long sent = System.nanoTime();
     TableRow take = TableRow.builder(record.partitionKey(), record.rowKey()).putString(PendingRows.HOLDER, run).build();
     return channel.write(record.table(), WriteOperation.merge(take, etag())).handle((written, thrown) -> {
@@ -292,18 +297,21 @@ final class RecordHold {
   }
 
   /**
-   * Records the step again ({@link Rerecord}), the {@code attempt}th time of {@value #RECORD_ATTEMPTS}, pausing
-   * between attempts the store did not answer; fails with {@link Rerecorded} once recorded.
+   * Records the step again ({@link Rerecord}), the {@code attempt}th time of {@value #RECORD_ATTEMPTS}, backing off
+   * between attempts the store did not answer (50 ms, doubled each time, at most 2 s: about 10 s in all); fails with
+   * {@link Rerecorded} once recorded.
    */
   private CompletableFuture<Void> recordAgain(WriteChannel channel, PendingStep step, int attempt) {
     return rerecord.apply(channel, step).handle((again, thrown) -> {
       if (thrown == null) {
         return CompletableFuture.<Void>failedFuture(again);
       }
-      if (attempt >= RECORD_ATTEMPTS || PendingWork.refused(Futures.unwrap(thrown))) {
-        return CompletableFuture.<Void>failedFuture(thrown);
+      Throwable failure = Futures.unwrap(thrown);
+      if (attempt >= RECORD_ATTEMPTS || !(failure instanceof TableMapperException) || PendingWork.refused(failure)) {
+        return CompletableFuture.<Void>failedFuture(thrown); // refused, or no answer of the store's (a closed mapper)
       }
-      return Futures.compose(channel.pause(attempt), paused -> recordAgain(channel, step, attempt + 1));
+      long backOff = Math.min(MAX_BACK_OFF_NANOS, BACK_OFF_NANOS << (attempt - 1));
+      return Futures.compose(channel.delay(backOff), paused -> recordAgain(channel, step, attempt + 1));
     }).thenCompose(Function.identity());
   }
 
@@ -355,7 +363,7 @@ final class RecordHold {
         return CompletableFuture.<Void>failedFuture(new Finished(id));
       }
       if (!(failure instanceof ConcurrencyConflictException)) {
-        if (PendingWork.refused(failure) && !placeholder) {
+        if (failure instanceof InvalidEntityException && !placeholder) {
           // a row an earlier version wrote, with no room for the holder (too large once it is added): it is run as
           // that version ran it, without a take
           synchronized (this) {

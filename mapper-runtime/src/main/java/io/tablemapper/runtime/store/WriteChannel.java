@@ -86,7 +86,12 @@ public abstract class WriteChannel {
   public abstract CompletableFuture<Void> ensure(String table);
 
   /** A short random pause before a transaction whose list rows changed is tried again (at most 20 ms). */
-  public abstract CompletableFuture<Void> pause(int attempt);
+  public final CompletableFuture<Void> pause(int attempt) {
+    return delay(pauseNanos(attempt));
+  }
+
+  /** A pause of {@code nanos} on this path: the caller's thread parked, or the async write going on after it. */
+  public abstract CompletableFuture<Void> delay(long nanos);
 
   /**
    * Creates a table if it does not exist, whatever the mapper's creation policy (the pending work's registry): the
@@ -250,8 +255,8 @@ public abstract class WriteChannel {
     }
 
     @Override
-    public CompletableFuture<Void> pause(int attempt) {
-      LockSupport.parkNanos(pauseNanos(attempt));
+    public CompletableFuture<Void> delay(long nanos) {
+      LockSupport.parkNanos(nanos);
       return DONE;
     }
 
@@ -443,9 +448,8 @@ public abstract class WriteChannel {
      * not on the JDK's one timer thread, which every delayed task of the JVM shares.
      */
     @Override
-    public CompletableFuture<Void> pause(int attempt) {
-      return CompletableFuture.runAsync(() -> { },
-          CompletableFuture.delayedExecutor(pauseNanos(attempt), TimeUnit.NANOSECONDS));
+    public CompletableFuture<Void> delay(long nanos) {
+      return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS));
     }
 
     @Override
