@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -40,8 +41,7 @@ class CancelledLateWriteTest {
       HolderRepository holders = writer.repository(HolderRepository.class);
       holders.insert(new Holder("g0", 9, "n", null, null, null, null, "blue", 0, null)); // tables exist
       boolean[] otherFinished = {false};
-      @SuppressWarnings("unchecked")
-      CompletableFuture<Holder>[] inserted = new CompletableFuture[1];
+      AtomicReference<CompletableFuture<Holder>> inserted = new AtomicReference<>();
       Cancelling w = new Cancelling(store,
           () -> holders.delete(holders.findByGroupAndHolderId("g0", 1).orElseThrow()),
           () -> {
@@ -52,11 +52,11 @@ class CancelledLateWriteTest {
             }
             writer.completePending(); // D: W's take expired
             otherFinished[0] = records(store).isEmpty();
-            inserted[0].cancel(false); // the caller gives up on the insert
+            inserted.get().cancel(false); // the caller gives up on the insert
           });
       try (TableMapper async = ManualCompletion.builder(w).pendingGrace(GRACE).build()) {
-        inserted[0] = async.repository(HolderAsyncRepository.class)
-            .insert(new Holder("g0", 1, "n", null, null, null, null, "red", 0, null));
+        inserted.set(async.repository(HolderAsyncRepository.class)
+            .insert(new Holder("g0", 1, "n", null, null, null, null, "red", 0, null)));
         long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!w.lateWrite && System.nanoTime() < until) {
           Thread.sleep(20);
@@ -65,7 +65,7 @@ class CancelledLateWriteTest {
       }
       assertThat(otherFinished[0]).as("D finished and deleted the record while W's write was on its way").isTrue();
       assertThat(w.lateWrite).as("W's stale list write landed").isTrue();
-      assertThat(inserted[0]).as("the caller's future").isCancelled();
+      assertThat(inserted.get()).as("the caller's future").isCancelled();
       Thread.sleep(GRACE.toMillis() + 100); // the grace period of an entry left without its record, if any
       while (writer.completePending() > 0) {
         // until nothing is left
