@@ -3,20 +3,14 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.spi.QueryResult;
+import io.tablemapper.runtime.FinishedUnderStaleRoundTest.StaleThenDead;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
-import io.tablemapper.spi.TableRow;
-import io.tablemapper.spi.WriteOperation;
-import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,8 +22,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * inserts the claimed copy from the state it read, and its process dies: no entry or record names it any more.
  */
 class CleanUpStaleRoundTest {
-  private static final String ENTITY_ROW = "h_0001";
-
   @ParameterizedTest
   @EnumSource(Stores.class)
   void aCopyAStaleCleanUpRoundWroteAfterAnotherCompleterRetiredTheEntryIsDeleted(Stores stores) {
@@ -93,82 +85,6 @@ class CleanUpStaleRoundTest {
           .isEqualTo(copies);
       assertThat(RawRows.get(store, "HoldersByLevel", "g0", copies.get(0)).get("counter"))
           .as("the counter its copy holds").isEqualTo(2);
-    }
-  }
-
-  /**
-   * A completer's process: runs an action right after its read of the entity in the round of the index's step,
-   * then dies right after its next write to the index's table.
-   */
-  private static final class StaleThenDead extends ForwardingBackend {
-    private final String indexTable;
-    private final Runnable action;
-    /** The reads of the entity to let through before the one the action follows. */
-    private int reads;
-    volatile boolean acted;
-    volatile boolean dead;
-
-    StaleThenDead(TableBackend store, int reads, String indexTable, Runnable action) {
-      super(store);
-      this.reads = reads;
-      this.indexTable = indexTable;
-      this.action = action;
-    }
-
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      alive();
-      Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
-      if (!acted && table.equals("Holders") && rowKey.equals(ENTITY_ROW) && reads-- == 0) {
-        acted = true;
-        action.run();
-      }
-      return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
-    }
-
-    @Override
-    public WriteResult write(String table, WriteOperation operation) {
-      alive();
-      WriteResult result = delegate.write(table, operation);
-      dead |= acted && table.equals(indexTable);
-      return result;
-    }
-
-    @Override
-    public List<WriteResult> batch(String table, List<WriteOperation> operations) {
-      alive();
-      List<WriteResult> results = delegate.batch(table, operations);
-      dead |= acted && table.equals(indexTable);
-      return results;
-    }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {
-      // the store is the test's
     }
   }
 }

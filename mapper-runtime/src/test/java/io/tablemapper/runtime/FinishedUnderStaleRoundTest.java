@@ -3,16 +3,12 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.runtime.rows.PendingRows;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
@@ -46,53 +42,6 @@ class FinishedUnderStaleRoundTest {
   void aCopyAStaleRoundWroteAfterAnotherCompleterFinishedTheRecordIsDeleted(Stores stores) {
     // only the full copy per level lies beyond the partition
     run(stores, new Holder("g0", 1, "n", null, null, null, 2, null, 0, null), 3, "HoldersByLevel", "g0");
-  }
-
-  /**
-   * The same race on a retired entry's clean-up, which its entry names as a record names its steps: a process
-   * claims the holder's level (its copy re-written with the write's id) and dies before its transaction; completer A
-   * retires the entry and its clean-up round reads the holder; meanwhile the holder's name changes (its writer's own
-   * run re-writes the copy) and completer B cleans the entry up and deletes it. A's round would then re-write the
-   * copy with the name it read, and die: the copy would keep the old name for good.
-   */
-  @ParameterizedTest
-  @EnumSource(Stores.class)
-  void aCopyAStaleCleanUpRoundWouldRewriteAfterAnotherCompleterCleanedUpKeepsTheEntitysValues(Stores stores) {
-    try (TableBackend store = stores.newStore();
-        TableMapper writer = ManualCompletion.builder(DyingBackend.unclosed(store)).build()) {
-      HolderRepository holders = writer.repository(HolderRepository.class);
-      holders.insert(new Holder("g0", 1, "n", null, null, null, 2, null, 0, null));
-      // a process writes the registry entry and its claim of the level, and dies before its transaction (its entry
-      // lists a clean-up step per remote index; the level's is the fourth, after three that read the holder once)
-      DyingBackend dying = new DyingBackend(store, 2);
-      try (TableMapper process = ManualCompletion.builder(dying).build()) {
-        process.repository(HolderRepository.class).update(new Holder("g0", 1, "x", null, null, null, 2, null, 1,
-            null));
-      } catch (RuntimeException died) {
-        // died before its transaction
-      }
-      assertThat(dying.recorded).as("the dying process recorded no work").isFalse();
-
-      StaleThenDead a = new StaleThenDead(store, 3, "HoldersByLevel", () -> {
-        Holder read = holders.findByGroupAndHolderId("g0", 1).orElseThrow();
-        holders.update(new Holder("g0", 1, "m", null, null, null, 2, null, read.counter() + 1, read.etag()));
-        writer.completePending(); // B: the entry is retired, its clean-up finds the copy in step
-      });
-      try (TableMapper completer = ManualCompletion.retiringAtOnce(a).build()) {
-        completer.completePending();
-      } catch (RuntimeException died) {
-        // its process died after the stale round wrote: what matters is what the store holds
-      }
-      assertThat(a.acted).as("B cleaned the entry up while A's round was stalled").isTrue();
-
-      while (writer.completePending() > 0) {
-        // until nothing is left
-      }
-      List<TableRow> copies = RawRows.partition(store, "HoldersByLevel", "g0");
-      assertThat(copies).as("the holder's copy under its level").hasSize(1);
-      assertThat(copies.get(0).get("name")).as("the copy's name").isEqualTo("m");
-      assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("the registry entries left").isEmpty();
-    }
   }
 
   /**
@@ -138,25 +87,18 @@ class FinishedUnderStaleRoundTest {
    * A completer's process: runs an action right after its read of the entity in the round of the index's step,
    * then dies right after its next write to the index's table.
    */
-  static final class StaleThenDead extends ForwardingBackend {
+  static final class StaleThenDead extends MortalBackend {
     private final String indexTable;
     private final Runnable action;
     /** The reads of the entity to let through before the one the action follows. */
     private int reads;
     volatile boolean acted;
-    private volatile boolean dead;
 
     StaleThenDead(TableBackend store, int reads, String indexTable, Runnable action) {
       super(store);
       this.reads = reads;
       this.indexTable = indexTable;
       this.action = action;
-    }
-
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
     }
 
     @Override
@@ -168,12 +110,6 @@ class FinishedUnderStaleRoundTest {
         action.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     @Override
@@ -190,23 +126,6 @@ class FinishedUnderStaleRoundTest {
       List<WriteResult> results = delegate.batch(table, operations);
       dead |= acted && table.equals(indexTable);
       return results;
-    }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {
-      // the store is the test's
     }
   }
 }

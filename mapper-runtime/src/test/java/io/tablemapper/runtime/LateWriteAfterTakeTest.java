@@ -3,15 +3,12 @@ package io.tablemapper.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.tck.support.Stores;
@@ -155,7 +152,7 @@ class LateWriteAfterTakeTest {
    * C: runs {@code delete} after its round's read of the entity, {@code late} before its next list write lands, and
    * dies after {@code writesAfter} more writes.
    */
-  private static final class Late extends ForwardingBackend {
+  private static final class Late extends MortalBackend {
     private final Runnable delete;
     private final Runnable late;
     private int reads;
@@ -167,7 +164,6 @@ class LateWriteAfterTakeTest {
     private volatile boolean acted;
     private volatile boolean delayed;
     volatile boolean lateWrite;
-    volatile boolean dead;
 
     Late(TableBackend store, int reads, int writesAfter, int unreachable, long outage, Runnable delete,
         Runnable late) {
@@ -180,12 +176,6 @@ class LateWriteAfterTakeTest {
       this.late = late;
     }
 
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
-    }
-
     @Override
     public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
       alive();
@@ -195,12 +185,6 @@ class LateWriteAfterTakeTest {
         delete.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     /** Before a write: delays the first list write after the delete; counts the writes after it. */
@@ -251,20 +235,5 @@ class LateWriteAfterTakeTest {
         }
       }
     }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {}
   }
 }

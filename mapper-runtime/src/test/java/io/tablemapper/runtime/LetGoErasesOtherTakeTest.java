@@ -12,7 +12,6 @@ import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
@@ -142,7 +141,7 @@ class LetGoErasesOtherTakeTest {
    * lets its hold go (a merge of an empty holder). D: {@code between} right after its first list write; dies right
    * after its second; the registry entry {@code hidden[0]} is not shown to it.
    */
-  private static final class Run extends ForwardingBackend {
+  private static final class Run extends MortalBackend {
     private final Runnable stall;
     private final Runnable between;
     private final String[] hidden;
@@ -152,7 +151,6 @@ class LetGoErasesOtherTakeTest {
     volatile boolean refused;
     private boolean doomed;
     private volatile boolean stalled;
-    volatile boolean dead;
 
     Run(TableBackend store, int reads, Runnable stall, Runnable between, String[] hidden) {
       super(store);
@@ -160,12 +158,6 @@ class LetGoErasesOtherTakeTest {
       this.stall = stall;
       this.between = between;
       this.hidden = hidden;
-    }
-
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
     }
 
     /** C after its refused take and re-read: dies before any request but the letting go of its hold. */
@@ -262,14 +254,5 @@ class LetGoErasesOtherTakeTest {
       doom();
       return delegate.createTableIfNotExists(table);
     }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.rows.PendingRows;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
@@ -119,25 +117,18 @@ class LetGoForgetsTakeTest {
    * C: after its round's read of the entity runs the action; after its write to the list, its next read of the
    * entity fails (store unreachable once); after its hold is let go, it dies.
    */
-  private static final class Stalled extends ForwardingBackend {
+  private static final class Stalled extends MortalBackend {
     private final Runnable action;
     private int reads;
     private volatile boolean acted;
     private volatile boolean wroteList;
     private volatile boolean failed;
     volatile boolean tookAndLetGo;
-    private volatile boolean dead;
 
     Stalled(TableBackend store, int reads, Runnable action) {
       super(store);
       this.reads = reads;
       this.action = action;
-    }
-
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
     }
 
     @Override
@@ -153,12 +144,6 @@ class LetGoForgetsTakeTest {
         action.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     @Override
@@ -181,20 +166,5 @@ class LetGoForgetsTakeTest {
       wroteList |= acted && table.equals("HolderColors");
       return results;
     }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {}
   }
 }

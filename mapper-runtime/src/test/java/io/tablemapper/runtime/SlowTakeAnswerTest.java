@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.rows.PendingRows;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
@@ -107,7 +104,7 @@ class SlowTakeAnswerTest {
    * C: runs {@code delete} after its round's read of the entity; answers its take of the record 0.7 G after it
    * landed; holds its next list write until the take is G old, runs {@code other} then, lets the write land and dies.
    */
-  private static final class SlowTake extends ForwardingBackend {
+  private static final class SlowTake extends MortalBackend {
     private final Runnable delete;
     private final Runnable other;
     private int reads;
@@ -116,7 +113,6 @@ class SlowTakeAnswerTest {
     private long takeSent;
     private boolean delayed;
     volatile Duration landedAfterSend;
-    volatile boolean dead;
     private final boolean dies;
     private boolean failOnce;
     volatile boolean failedOnce;
@@ -129,12 +125,6 @@ class SlowTakeAnswerTest {
       this.other = other;
     }
 
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
-    }
-
     @Override
     public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
       alive();
@@ -144,12 +134,6 @@ class SlowTakeAnswerTest {
         delete.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     private static void sleep(long nanos) {
@@ -217,20 +201,5 @@ class SlowTakeAnswerTest {
         failOnce = !dies; // or its next write finds the store unreachable, once
       }
     }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
 import io.tablemapper.tck.fixtures.HolderRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
 import java.util.List;
@@ -109,12 +106,11 @@ class StaleLaterRoundTest {
   }
 
   /** C: stage 0 until its add under blue; 1: re-read; 2: round 2's read answered late; 3: dies after a blue write. */
-  private static final class C extends ForwardingBackend {
+  private static final class C extends MortalBackend {
     private final Runnable toGreen;
     private final Runnable late;
     volatile int stage;
     private int readsAfterGreen;
-    private volatile boolean dead;
 
     /** Whether C fails only its next read after the stale write (store unreachable once), rather than dying. */
     private final boolean once;
@@ -126,7 +122,8 @@ class StaleLaterRoundTest {
       this.late = late;
     }
 
-    private void alive() {
+    @Override
+    void alive() {
       if (dead) {
         if (once) {
           dead = false;
@@ -145,12 +142,6 @@ class StaleLaterRoundTest {
         late.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     private void after(String table, TableRow row) {
@@ -181,8 +172,5 @@ class StaleLaterRoundTest {
       after(table, operations.get(0).row());
       return result;
     }
-
-    @Override
-    public void close() {}
   }
 }

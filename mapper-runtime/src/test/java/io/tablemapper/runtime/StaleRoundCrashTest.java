@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.internal.mapping.EntityMapping;
-import io.tablemapper.spi.QueryResult;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableQuery;
 import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Staffer;
 import io.tablemapper.tck.fixtures.StafferRepository;
-import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.List;
@@ -106,13 +103,12 @@ class StaleRoundCrashTest {
    * Once the write's transaction recorded its work: runs one action right before and one right after the next read
    * of the entity (the reconciliation's), then dies right after the next write in one partition (mid@x's copy).
    */
-  private static final class StaleThenDead extends ForwardingBackend {
+  private static final class StaleThenDead extends MortalBackend {
     private final Runnable before;
     private final Runnable action;
     private final String dyingPartition;
     private boolean recorded;
     private boolean acted;
-    boolean dead;
 
     StaleThenDead(TableBackend store, Runnable action) {
       this(store, () -> { }, action, "email_mid@x");
@@ -123,12 +119,6 @@ class StaleRoundCrashTest {
       this.before = before;
       this.action = action;
       this.dyingPartition = dyingPartition;
-    }
-
-    private void alive() {
-      if (dead) {
-        throw new DyingBackend.Died();
-      }
     }
 
     @Override
@@ -144,12 +134,6 @@ class StaleRoundCrashTest {
         action.run();
       }
       return answer;
-    }
-
-    @Override
-    public QueryResult query(TableQuery query) {
-      alive();
-      return delegate.query(query);
     }
 
     @Override
@@ -169,23 +153,6 @@ class StaleRoundCrashTest {
       recorded |= operations.stream()
           .anyMatch(operation -> operation.row().rowKey().startsWith(PendingRows.WORK_ROW_PREFIX));
       return results;
-    }
-
-    @Override
-    public boolean createTableIfNotExists(String table) {
-      alive();
-      return delegate.createTableIfNotExists(table);
-    }
-
-    @Override
-    public boolean tableExists(String table) {
-      alive();
-      return delegate.tableExists(table);
-    }
-
-    @Override
-    public void close() {
-      // the store is the test's
     }
   }
 }
