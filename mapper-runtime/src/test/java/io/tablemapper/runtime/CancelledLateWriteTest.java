@@ -23,11 +23,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * review7: LateWriteAfterTakeTest's interleaving on the async path, the run being the writer's own (W, an async
- * insert), and the caller cancelling its future while W's stale list write is on its way. W's write lands late; its
- * answer comes back a grace period after the take; {@code secure} re-takes and records the step again through the
- * caller's channel, whose every request fails at once with CancellationException once the caller cancelled: the step
- * is not recorded again, and D already finished the record. W's process lives.
+ * LateWriteAfterTakeTest's interleaving on the async path, the run being the writer's own (W, an async insert), and
+ * the caller cancelling its future while W's stale list write is on its way. W's write lands late; its answer comes
+ * back a grace period after the take, D having finished the record meanwhile; W takes the record again and records
+ * the step again on the clean-up channel, which the caller's cancel does not stop (the caller's own channel fails
+ * every request at once after it). W's process lives, and the stale entry is removed.
  */
 class CancelledLateWriteTest {
   private static final Duration GRACE = Duration.ofMillis(400);

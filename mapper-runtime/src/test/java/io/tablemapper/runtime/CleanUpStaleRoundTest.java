@@ -15,11 +15,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The clean-up steps of a retired registry entry are run without a hold ({@code RecordHold.NONE}): two completers
- * clean one retired entry up at once; one reads the entity for its byLevel step's round (the entity implies the
- * claimed copy) and stalls; meanwhile the entity moves to another level (its own work deletes the claimed copy) and
- * the other completer cleans the entry up from the entity's new state and deletes the entry. The stalled round then
- * inserts the claimed copy from the state it read, and its process dies: no entry or record names it any more.
+ * The clean-up steps of a retired registry entry run under a take of the entry, as a record's steps run under a take
+ * of the record: two completers clean one retired entry up at once; one reads the entity for its byLevel step's round
+ * and stalls; meanwhile the entity moves on (to another level, or to other values) and the other completer cleans the
+ * entry up and deletes it. The stalled round's write, computed from the state it read, is not sent: its take finds the
+ * entry gone. No copy is left that the entity does not imply, and its copy holds its values.
  */
 class CleanUpStaleRoundTest {
   @ParameterizedTest

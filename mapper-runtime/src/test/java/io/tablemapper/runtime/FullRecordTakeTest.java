@@ -18,9 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A work record the writer's transaction wrote within a few bytes of the store's row size: every run's take merges
- * {@code TmHolder} into it, which makes the row too large; the take is refused the same way at every run, and the
- * recorded work is never done.
+ * A work record the writer's transaction wrote within a few bytes of the store's row size: a run's take writes its
+ * id where the record holds the holder placeholder of the same length ({@code PendingRows.NO_HOLDER}), so the row
+ * stays within the size, and the recorded work is done.
  */
 class FullRecordTakeTest {
   private static final int CLERKS = 18;

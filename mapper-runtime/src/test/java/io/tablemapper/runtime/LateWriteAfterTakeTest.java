@@ -64,9 +64,9 @@ class LateWriteAfterTakeTest {
   }
 
   /**
-   * review7: the store does not answer C for 200 ms after its late write (a blip, each request refused at once, as a
-   * connection refused is): recordAgain's ten attempts pause at most 1 + 2 + ... + 9 ms between them
-   * ({@code WriteChannel.pause}: the list rows' jitter), so all of them meet the blip and the step is named by nothing.
+   * The store does not answer C for 200 ms after its late write (a blip, each request refused at once, as a refused
+   * connection is): recording the step again backs off between its attempts long enough to outlast the blip, so the
+   * step is named again.
    */
   @ParameterizedTest
   @EnumSource(Stores.class)
@@ -197,11 +197,11 @@ class LateWriteAfterTakeTest {
       }
       if (lateWrite && System.nanoTime() - lateAt < outage) {
         refusedInOutage++;
-        throw new io.tablemapper.api.StoreUnavailableException("the store could not be reached (review7 blip)");
+        throw new io.tablemapper.api.StoreUnavailableException("the store could not be reached (a blip)");
       }
       if (lateWrite && unreachable > 0) {
         unreachable--;
-        throw new io.tablemapper.api.StoreUnavailableException("the store could not be reached (review6)");
+        throw new io.tablemapper.api.StoreUnavailableException("the store could not be reached (once)");
       }
       if (lateWrite && writesAfter-- == 0) {
         dead = true;

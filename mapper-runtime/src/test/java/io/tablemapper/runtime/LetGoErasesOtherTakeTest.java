@@ -25,11 +25,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A run that gives its hold up after a take found another run holding the record clears that other run's take:
- * C took R, ran long; D took R after C's take expired and is between its two list writes; C's next write finds R
- * held by D ({@code Deferred}), C's run fails and {@code letGo} merges an empty holder under the ETag its re-read
- * gave it — D's. A third run E then runs R at once (no holder), finds nothing to do after the holder is deleted,
- * and deletes R; D's second write (sent while its take is fresh, computed before the delete) lands and D dies.
+ * A run that gives its hold up clears only its own take: C took R and ran long; D took R after C's take expired and
+ * is between its two list writes; C's next write finds R held by D ({@code Deferred}), and C's run fails. Its let-go
+ * leaves D's take as it is, so no third run E deletes R while D's second write is on its way; that write lands and D
+ * dies, and once D's take has expired the next run brings the list in step.
  */
 class LetGoErasesOtherTakeTest {
   private static final String ENTITY_ROW = "h_0001";

@@ -19,11 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A work record an earlier version wrote (no {@code TmHolder}: the version before the placeholder) within a few bytes
- * of the store's row size: every run's take merges {@code TmHolder} into it and is refused as too large. That version
- * ran it to its end; this one at best fails it for good ({@code RecordHold.Refused}), and marking it failed merges
- * {@code TmFailure} (a message of hundreds of characters) into the same full row, which the store refuses too: the
- * record stays pending, every run fails the same way, and completePending() throws at every call.
+ * A work record an earlier version wrote without {@code TmHolder}, within a few bytes of the store's row size: a take,
+ * which adds the holder, is refused as too large, and the run goes on without a take, as that version ran it. The
+ * work is done, and completePending() neither fails nor stops short of other work.
  */
 class OldRecordTakeTest {
   private static final int CLERKS = 18;

@@ -150,7 +150,7 @@ class SlowTakeAnswerTest {
       if (failOnce) {
         failOnce = false;
         failedOnce = true;
-        throw new StoreUnavailableException("the store could not be reached (review5: once)");
+        throw new StoreUnavailableException("the store could not be reached (once)");
       }
       if (acted && !took && table.equals("Holders") && operation.kind() == WriteOperation.Kind.MERGE
           && operation.row().rowKey().startsWith(PendingRows.WORK_ROW_PREFIX)

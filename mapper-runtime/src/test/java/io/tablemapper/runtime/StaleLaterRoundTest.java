@@ -18,12 +18,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * review4 F5: the Gate sends a reconciliation's later writes without the hold, however long after the take they are
- * computed. Run C takes R (dead writer's red->blue), round 1 removes red and adds blue; the entity moves to green
- * (live writer), so C runs round 2, whose entity read (green) is answered after the grace period. Meanwhile the entity
- * moves back to blue (its own run lists it under blue) and D, C's take expired, finishes R and deletes it. C's round 2
- * removes the blue entry (computed from green, sent through the Gate's bypass) and C's process dies. The entity is
- * blue, no record is left, and it is not listed under blue.
+ * A later round of a reconciliation is held as its first is: run C takes R (a dead writer's red -> blue), and round
+ * 1 removes red and adds blue. The entity moves to green (a live writer), so C runs round 2, whose entity read (green)
+ * is answered after the grace period. Meanwhile the entity moves back to blue (its own run lists it under blue) and D,
+ * C's take expired, finishes R and deletes it. C's round 2 would remove the blue entry, computed from green; its take
+ * is no longer fresh, taking R again finds it finished, and nothing is sent. Whether C then dies or fails once, the
+ * entity stays listed under blue.
  */
 class StaleLaterRoundTest {
   private static final String ENTITY_ROW = "h_0001";
@@ -104,7 +104,7 @@ class StaleLaterRoundTest {
       if (dead) {
         if (once) {
           dead = false;
-          throw new StoreUnavailableException("the store could not be reached (review4 scratch: once)");
+          throw new StoreUnavailableException("the store could not be reached (once)");
         }
         throw new DyingBackend.Died();
       }
