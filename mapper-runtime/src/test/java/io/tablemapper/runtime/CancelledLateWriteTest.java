@@ -12,7 +12,6 @@ import io.tablemapper.tck.fixtures.HolderAsyncRepository;
 import io.tablemapper.tck.fixtures.HolderRepository;
 import io.tablemapper.tck.support.ForwardingBackend;
 import io.tablemapper.tck.support.RawRows;
-import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +50,7 @@ class CancelledLateWriteTest {
               throw new IllegalStateException(e);
             }
             writer.completePending(); // D: W's take expired
-            otherFinished[0] = records(store).isEmpty();
+            otherFinished[0] = DyingBackend.pendingRecords(store, "Holders", "g0").isEmpty();
             inserted.get().cancel(false); // the caller gives up on the insert
           });
       try (TableMapper async = ManualCompletion.builder(w).pendingGrace(GRACE).build()) {
@@ -73,18 +72,10 @@ class CancelledLateWriteTest {
       assertThat(holders.findByGroupAndHolderId("g0", 1)).isEmpty();
       assertThat(RawRows.partition(store, "HolderColors", "red")).as("the deleted holder's list rows (W's requests"
           + " after its late answer: " + w.after + ")").isEmpty();
-      assertThat(records(store)).as("the work records left").isEmpty();
+      assertThat(DyingBackend.pendingRecords(store, "Holders", "g0")).as("the work records left").isEmpty();
     }
   }
 
-  /** The RowKeys of the work records (pending, not cancelled markers) in the holder's partition. */
-  private static List<String> records(TableBackend store) {
-    return RawRows.partition(store, "Holders", "g0").stream()
-        .filter(row -> row.rowKey().startsWith(PendingRows.WORK_ROW_PREFIX))
-        .filter(row -> PendingRows.state(row) == PendingRows.State.PENDING)
-        .map(TableRow::rowKey)
-        .toList();
-  }
 
   /**
    * W's store: runs {@code delete} at W's round's read of the list (after its read of the entity), {@code late} before W's

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import io.tablemapper.runtime.rows.PendingRows;
+import io.tablemapper.tck.support.RawRows;
 
 /**
  * A process that dies: a backend around a real store that lets a given number of writes (single writes and batches)
@@ -65,6 +66,15 @@ final class DyingBackend implements TableBackend {
     } catch (RuntimeException died) {
       // the process died after the transaction: what matters is what the store holds
     }
+  }
+
+  /** The RowKeys of the pending work records (not cancelled markers) in a partition of {@code table}. */
+  static List<String> pendingRecords(TableBackend store, String table, String partitionKey) {
+    return RawRows.partition(store, table, partitionKey).stream()
+        .filter(row -> row.rowKey().startsWith(PendingRows.WORK_ROW_PREFIX))
+        .filter(row -> PendingRows.state(row) == PendingRows.State.PENDING)
+        .map(TableRow::rowKey)
+        .toList();
   }
 
   /** A process that never dies: the store, which the mapper built over it does not close. */

@@ -13,7 +13,6 @@ import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -91,25 +90,12 @@ class FinishedUnderStaleRoundTest {
     private final String indexTable;
     private final Runnable action;
     /** The reads of the entity to let through before the one the action follows. */
-    private int reads;
-    volatile boolean acted;
 
     StaleThenDead(TableBackend store, int reads, String indexTable, Runnable action) {
       super(store);
-      this.reads = reads;
+      actAfterRead("Holders", ENTITY_ROW, reads, action);
       this.indexTable = indexTable;
       this.action = action;
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      alive();
-      Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
-      if (!acted && table.equals("Holders") && rowKey.equals(ENTITY_ROW) && reads-- == 0) {
-        acted = true;
-        action.run();
-      }
-      return answer;
     }
 
     @Override

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
@@ -14,7 +13,6 @@ import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -97,7 +95,7 @@ class LateWriteAfterTakeTest {
       holders.insert(new Holder("g0", 1, "n", null, null, null, null, "red", 0, null));
       DyingBackend.writeThenDie(store, dying -> dying.repository(HolderRepository.class).update(
           new Holder("g0", 1, "n", null, null, null, null, "red", 1, null)));
-      String first = records(store).get(0);
+      String first = DyingBackend.pendingRecords(store, "Holders", "g0").get(0);
 
       boolean[] otherFinished = {false};
       Late c = new Late(store, 4, writesAfter, unreachable, outage.toNanos(),
@@ -109,7 +107,7 @@ class LateWriteAfterTakeTest {
               throw new IllegalStateException(e);
             }
             writer.completePending(); // D: the take expired
-            otherFinished[0] = records(store).isEmpty();
+            otherFinished[0] = DyingBackend.pendingRecords(store, "Holders", "g0").isEmpty();
           });
       try (TableMapper completer = ManualCompletion.builder(c).pendingGrace(GRACE).build()) {
         completer.completePending();
@@ -122,7 +120,7 @@ class LateWriteAfterTakeTest {
       String blip = "C's writes refused in the blip after its late write: " + c.refusedInOutage;
       if (writesAfter < Integer.MAX_VALUE) {
         assertThat(c.dead).as("C died where the test says").isTrue();
-        assertThat(records(store)).as("the work records C left")
+        assertThat(DyingBackend.pendingRecords(store, "Holders", "g0")).as("the work records C left")
             .hasSize(recordedAgain ? 1 : 0).doesNotContain(first);
         assertThat(RawRows.partition(store, "HolderColors", "red")).as("the stale entry, until the next process")
             .isNotEmpty();
@@ -134,19 +132,11 @@ class LateWriteAfterTakeTest {
       assertThat(holders.findByGroupAndHolderId("g0", 1)).isEmpty();
       assertThat(RawRows.partition(store, "HolderColors", "red")).as("the deleted holder's list rows (" + blip + ")")
           .isEmpty();
-      assertThat(records(store)).as("the work records left").isEmpty();
+      assertThat(DyingBackend.pendingRecords(store, "Holders", "g0")).as("the work records left").isEmpty();
       assertThat(RawRows.all(store, PendingRows.REGISTRY_TABLE)).as("the registry entries left").isEmpty();
     }
   }
 
-  /** The RowKeys of the work records (pending, not cancelled markers) in the holder's partition. */
-  private static List<String> records(TableBackend store) {
-    return RawRows.partition(store, "Holders", "g0").stream()
-        .filter(row -> row.rowKey().startsWith(PendingRows.WORK_ROW_PREFIX))
-        .filter(row -> PendingRows.state(row) == PendingRows.State.PENDING)
-        .map(TableRow::rowKey)
-        .toList();
-  }
 
   /**
    * C: runs {@code delete} after its round's read of the entity, {@code late} before its next list write lands, and
@@ -155,13 +145,11 @@ class LateWriteAfterTakeTest {
   private static final class Late extends MortalBackend {
     private final Runnable delete;
     private final Runnable late;
-    private int reads;
     private int writesAfter;
     volatile int unreachable;
     private final long outage;
     private volatile long lateAt;
     volatile int refusedInOutage;
-    private volatile boolean acted;
     private volatile boolean delayed;
     volatile boolean lateWrite;
 
@@ -170,21 +158,10 @@ class LateWriteAfterTakeTest {
       super(store);
       this.outage = outage;
       this.unreachable = unreachable;
-      this.reads = reads;
+      actAfterRead("Holders", ENTITY_ROW, reads, delete);
       this.writesAfter = writesAfter;
       this.delete = delete;
       this.late = late;
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      alive();
-      Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
-      if (!acted && table.equals("Holders") && rowKey.equals(ENTITY_ROW) && reads-- == 0) {
-        acted = true;
-        delete.run();
-      }
-      return answer;
     }
 
     /** Before a write: delays the first list write after the delete; counts the writes after it. */

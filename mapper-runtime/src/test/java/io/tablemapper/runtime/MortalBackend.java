@@ -18,6 +18,12 @@ import java.util.Optional;
 abstract class MortalBackend extends ForwardingBackend {
   /** Whether the process is dead: every request it makes from now on fails. */
   volatile boolean dead;
+  /** Whether the action after a read ({@link #actAfterRead}) has run. */
+  volatile boolean acted;
+  private String readTable;
+  private String readRow;
+  private int readsBefore;
+  private Runnable afterRead;
 
   MortalBackend(TableBackend store) {
     super(store);
@@ -30,10 +36,26 @@ abstract class MortalBackend extends ForwardingBackend {
     }
   }
 
+  /**
+   * Runs {@code action} once, right after the read of the row {@code rowKey} of {@code table} that follows
+   * {@code reads} earlier reads of it (a round that read the entity, then stalls while the action runs).
+   */
+  final void actAfterRead(String table, String rowKey, int reads, Runnable action) {
+    this.readTable = table;
+    this.readRow = rowKey;
+    this.readsBefore = reads;
+    this.afterRead = action;
+  }
+
   @Override
   public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
     alive();
-    return delegate.get(table, partitionKey, rowKey);
+    Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
+    if (afterRead != null && !acted && table.equals(readTable) && rowKey.equals(readRow) && readsBefore-- == 0) {
+      acted = true;
+      afterRead.run();
+    }
+    return answer;
   }
 
   @Override

@@ -6,7 +6,6 @@ import io.tablemapper.api.StoreUnavailableException;
 import io.tablemapper.api.TableMapper;
 import io.tablemapper.runtime.rows.PendingRows;
 import io.tablemapper.spi.TableBackend;
-import io.tablemapper.spi.TableRow;
 import io.tablemapper.spi.WriteOperation;
 import io.tablemapper.spi.WriteResult;
 import io.tablemapper.tck.fixtures.Holder;
@@ -15,7 +14,6 @@ import io.tablemapper.tck.support.RawRows;
 import io.tablemapper.tck.support.Stores;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -91,14 +89,6 @@ class SlowTakeAnswerTest {
     }
   }
 
-  /** The RowKeys of the work records (pending, not cancelled markers) in the holder's partition. */
-  private static List<String> records(TableBackend store) {
-    return RawRows.partition(store, "Holders", "g0").stream()
-        .filter(row -> row.rowKey().startsWith(PendingRows.WORK_ROW_PREFIX))
-        .filter(row -> PendingRows.state(row) == PendingRows.State.PENDING)
-        .map(TableRow::rowKey)
-        .toList();
-  }
 
   /**
    * C: runs {@code delete} after its round's read of the entity; answers its take of the record 0.7 G after it
@@ -107,8 +97,6 @@ class SlowTakeAnswerTest {
   private static final class SlowTake extends MortalBackend {
     private final Runnable delete;
     private final Runnable other;
-    private int reads;
-    private volatile boolean acted;
     volatile boolean took;
     private long takeSent;
     private boolean delayed;
@@ -120,20 +108,9 @@ class SlowTakeAnswerTest {
     SlowTake(TableBackend store, int reads, boolean dies, Runnable delete, Runnable other) {
       super(store);
       this.dies = dies;
-      this.reads = reads;
+      actAfterRead("Holders", ENTITY_ROW, reads, delete);
       this.delete = delete;
       this.other = other;
-    }
-
-    @Override
-    public Optional<TableRow> get(String table, String partitionKey, String rowKey) {
-      alive();
-      Optional<TableRow> answer = delegate.get(table, partitionKey, rowKey);
-      if (!acted && table.equals("Holders") && rowKey.equals(ENTITY_ROW) && reads-- == 0) {
-        acted = true;
-        delete.run();
-      }
-      return answer;
     }
 
     private static void sleep(long nanos) {
